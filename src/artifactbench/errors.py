@@ -1,0 +1,63 @@
+"""User-facing errors. Every message names the file, the line when known, the field and the value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "ArtifactBenchError",
+    "GraderLoadError",
+    "ManifestError",
+    "MaterializeError",
+    "Problem",
+    "SelectionError",
+    "SetError",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with an input file."""
+
+    file: str
+    line: int | None
+    field: str
+    value: object
+    message: str
+    hint: str | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line is not None else self.file
+        subject = f"{self.field}={self.value!r}" if self.field else ""
+        text = f"{where}: {subject}: {self.message}" if subject else f"{where}: {self.message}"
+        if self.hint:
+            text += f" ({self.hint})"
+        return text
+
+
+class ArtifactBenchError(Exception):
+    """Root of every error caused by the user's input; printed without a traceback."""
+
+
+class ManifestError(ArtifactBenchError):
+    """One or more task manifests are invalid; carries every problem found."""
+
+    def __init__(self, problems: tuple[Problem, ...] | list[Problem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class SetError(ArtifactBenchError):
+    """A curated set file is malformed or names unknown tasks."""
+
+
+class SelectionError(ArtifactBenchError):
+    """A selection of tasks or cases is empty or names something unknown."""
+
+
+class MaterializeError(ArtifactBenchError):
+    """A task's workspace could not be materialized safely."""
+
+
+class GraderLoadError(ArtifactBenchError):
+    """A task's grader module could not be imported or lacks grade()."""
