@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -58,3 +59,6 @@ class Task:
     @property
     def seed(self) -> int:
         return derive_seed(self.instance_id)
+
+# The compiled form of INSTANCE_ID_PATTERN (spec 6.1).
+INSTANCE_ID_RE = re.compile(INSTANCE_ID_PATTERN)

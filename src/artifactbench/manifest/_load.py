@@ -1,0 +1,106 @@
+"""load_task: the strict task.yaml loader. Reports every problem of a file at once."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path, PurePosixPath
+
+from pydantic import ValidationError
+
+from artifactbench.errors import ManifestError, Problem
+from artifactbench.manifest._model import TaskManifest
+from artifactbench.manifest._problems import validation_problems
+from artifactbench.manifest._rules import check_category, check_output_artifact, check_paths
+from artifactbench.manifest._task import ExecutionBudget, Task
+from artifactbench.manifest._yaml import load_yaml
+
+__all__ = ["MANIFEST_NAME", "inspect_task", "load_task"]
+
+MANIFEST_NAME = "task.yaml"
+
+
+def _read(manifest: Path, file: str) -> tuple[str | None, Problem | None]:
+    if not manifest.is_file():
+        where = manifest.parent
+        return None, Problem(file, None, "", None, f"no {MANIFEST_NAME} in {str(where)!r}",
+                             "pass a task directory (one holding task.yaml) or a problems root")
+    try:
+        return manifest.read_text(encoding="utf-8"), None
+    except UnicodeDecodeError as err:
+        return None, Problem(file, None, "", None, f"not UTF-8 text ({err.reason} at byte {err.start})")
+    except OSError as err:
+        return None, Problem(file, None, "", None, f"cannot be read: {err.strerror}")
+
+
+def _build(model: TaskManifest, root: Path, manifest: Path) -> Task:
+    def under(rel: str | None) -> Path | None:
+        return None if rel is None else Path(os.path.normpath(root / rel))
+
+    budget = model.execution_budget
+    return Task(
+        root=root,
+        manifest_path=manifest,
+        instance_id=model.instance_id,
+        category=model.category,
+        difficulty=model.difficulty,
+        problem_statement=under(model.problem_statement),  # type: ignore[arg-type]
+        workspace_dir=under(model.workspace_dir),  # type: ignore[arg-type]
+        output_artifact=PurePosixPath(os.path.normpath(model.output_artifact).replace("\\", "/")),
+        hidden_grader=under(model.hidden_grader),  # type: ignore[arg-type]
+        reference_output=under(model.reference_output),  # type: ignore[arg-type]
+        execution_budget=ExecutionBudget(budget.max_code_runs, budget.max_wall_seconds),
+        structural_verifier=under(model.structural_verifier),
+        workspace_generator=under(model.workspace_generator),
+        tags=tuple(model.tags),
+    )
+
+
+def inspect_task(task_dir: str | os.PathLike[str]) -> tuple[Task | None, tuple[Problem, ...]]:
+    """Load one task without raising: `(task, ())` when valid, else `(None, problems)`.
+
+    Problems name the manifest as `<task_dir>/task.yaml`, spelled the way `task_dir` was given.
+    """
+    manifest_given = Path(task_dir) / MANIFEST_NAME
+    file = str(manifest_given)
+    text, problem = _read(manifest_given, file)
+    if text is None:
+        return None, (problem,)  # type: ignore[arg-type]
+    doc, problems_t = load_yaml(text, file)
+    problems = list(problems_t)
+    if doc.data is None and problems:
+        return None, tuple(problems)  # a syntax error: nothing else can be checked
+    if not isinstance(doc.data, Mapping):
+        got = "an empty document" if doc.data is None else type(doc.data).__name__
+        line = doc.line_of(())
+        problems.append(Problem(file, line, "", None, f"must be a mapping of fields, got {got}",
+                                "start from the example in docs/task.schema.json"))
+        return None, tuple(problems)
+    data = doc.data
+    model: TaskManifest | None = None
+    try:
+        model = TaskManifest.model_validate(dict(data))
+    except ValidationError as err:
+        problems.extend(validation_problems(err, doc, file))
+    root = Path(task_dir).resolve()
+    problems.extend(check_category(data, doc, file))
+    problems.extend(check_output_artifact(data, doc, file))
+    problems.extend(check_paths(data, doc, file, root))
+    if problems or model is None:
+        return None, tuple(sorted(problems, key=_order))
+    return _build(model, root, root / MANIFEST_NAME), ()
+
+
+def _order(problem: Problem) -> tuple[int, str]:
+    return (problem.line if problem.line is not None else 0, problem.field)
+
+
+def load_task(task_dir: str | os.PathLike[str]) -> Task:
+    """Strictly load the task in `task_dir` (the directory holding task.yaml).
+
+    Raises ManifestError carrying every problem of the file (schema, YAML, paths, cross-field rules).
+    """
+    task, problems = inspect_task(task_dir)
+    if task is None:
+        raise ManifestError(problems)
+    return task

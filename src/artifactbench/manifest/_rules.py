@@ -1,0 +1,136 @@
+"""The rules a JSON Schema cannot state: id/category agreement and the paths of a task directory."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath, PureWindowsPath
+from typing import Literal
+
+from artifactbench.errors import Problem
+from artifactbench.manifest._task import CATEGORIES, INSTANCE_ID_RE
+from artifactbench.manifest._yaml import YamlDoc
+
+__all__ = ["PATH_FIELDS", "check_category", "check_output_artifact", "check_paths"]
+
+Kind = Literal["file", "dir"]
+
+
+@dataclass(frozen=True, slots=True)
+class _PathRule:
+    field: str
+    kind: Kind
+    in_workspace: bool | None  # True: must be inside workspace_dir; False: must not; None: no rule
+
+
+PATH_FIELDS: tuple[_PathRule, ...] = (
+    _PathRule("problem_statement", "file", None),
+    _PathRule("workspace_dir", "dir", None),
+    _PathRule("hidden_grader", "file", False),
+    _PathRule("reference_output", "file", False),
+    _PathRule("structural_verifier", "file", True),
+    _PathRule("workspace_generator", "file", True),
+)
+GRADER_FILE_NAME = "hidden.py"
+
+
+def check_category(data: Mapping[str, object], doc: YamlDoc, file: str) -> list[Problem]:
+    """category must equal the instance_id's <category> segment (spec 6.1)."""
+    iid, cat = data.get("instance_id"), data.get("category")
+    if not (isinstance(iid, str) and INSTANCE_ID_RE.match(iid) and cat in CATEGORIES):
+        return []  # the schema already reported whichever is malformed
+    if iid.startswith(f"{cat}__"):
+        return []
+    # Name the canonical category the id does start with, if any, so the message shows both sides.
+    prefix = next((c for c in CATEGORIES if iid.startswith(f"{c}__")), iid.partition("__")[0])
+    return [
+        Problem(
+            file,
+            doc.line_of(("category",)),
+            "category",
+            cat,
+            f"does not match the instance_id prefix {prefix!r} (instance_id={iid!r})",
+            "instance_id must be <category>__<slug> with the same category",
+        )
+    ]
+
+
+def _lexical_problem(raw: str) -> str | None:
+    if raw.startswith(("/", "\\", "~")) or PureWindowsPath(raw).is_absolute() or PureWindowsPath(raw).drive:
+        return "must be a relative path, not absolute"
+    if ".." in PurePosixPath(raw.replace("\\", "/")).parts:
+        return "must not contain '..'; paths stay inside their directory"
+    return None
+
+
+def check_output_artifact(data: Mapping[str, object], doc: YamlDoc, file: str) -> list[Problem]:
+    """output_artifact is relative to the scratch dir: relative, no '..', not '.'; existence is not checked."""
+    raw = data.get("output_artifact")
+    if not isinstance(raw, str) or not raw:
+        return []
+    message = _lexical_problem(raw)
+    if message is None and os.path.normpath(raw) in (".", ""):
+        message = "must name a file inside the scratch dir, not the scratch dir itself"
+    if message is None:
+        return []
+    line = doc.line_of(("output_artifact",))
+    return [Problem(file, line, "output_artifact", raw, message, "e.g. output/result.jsonl")]
+
+
+def _inside(path: Path, parent: Path) -> bool:
+    return path == parent or path.is_relative_to(parent)
+
+
+def check_paths(data: Mapping[str, object], doc: YamlDoc, file: str, root: Path) -> list[Problem]:
+    """Every referenced path: relative, inside the task dir (symlinks resolved), present, of the right kind,
+    and on the correct side of workspace_dir. `root` must be resolved."""
+    problems: list[Problem] = []
+    resolved: dict[str, Path] = {}
+
+    def report(field: str, raw: str, message: str, hint: str | None = None) -> None:
+        problems.append(Problem(file, doc.line_of((field,)), field, raw, message, hint))
+
+    for rule in PATH_FIELDS:
+        raw = data.get(rule.field)
+        if not isinstance(raw, str) or not raw:
+            continue  # absent optional field, or already reported by the schema
+        message = _lexical_problem(raw)
+        if message is not None:
+            report(rule.field, raw, message, "write it relative to the directory holding task.yaml")
+            continue
+        target = (root / raw).resolve()
+        if not _inside(target, root):
+            report(rule.field, raw, f"resolves outside the task directory, to {str(target)!r}",
+                   "replace the symlink with the real file")
+            continue
+        if not target.exists():
+            report(rule.field, raw, f"{rule.kind} does not exist", f"create it under {str(root)!r}")
+            continue
+        if rule.kind == "dir" and not target.is_dir():
+            report(rule.field, raw, "must be a directory")
+            continue
+        if rule.kind == "file" and not target.is_file():
+            report(rule.field, raw, "must be a regular file")
+            continue
+        if rule.field == "hidden_grader" and target.name != GRADER_FILE_NAME:
+            report(rule.field, raw, f"the grader file must be named {GRADER_FILE_NAME!r}, spec section 1",
+                   "use grader/hidden.py")
+            continue
+        resolved[rule.field] = target
+
+    workspace = resolved.get("workspace_dir")
+    if workspace is None:
+        return problems
+    for rule in PATH_FIELDS:
+        target = resolved.get(rule.field)
+        if target is None or rule.in_workspace is None:
+            continue
+        raw = str(data[rule.field])
+        if rule.in_workspace and not _inside(target, workspace):
+            report(rule.field, raw, f"must lie inside workspace_dir={data['workspace_dir']!r}",
+                   "the agent imports it from its scratch copy of the workspace")
+        elif not rule.in_workspace and _inside(target, workspace):
+            report(rule.field, raw, f"must not lie inside workspace_dir={data['workspace_dir']!r}",
+                   "it would be copied to the agent; keep it under grader/")
+    return problems

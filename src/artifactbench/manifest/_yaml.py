@@ -1,0 +1,117 @@
+"""A YAML reader that keeps the line of every key and value and refuses duplicate keys.
+
+PyYAML's SafeLoader silently keeps the last of two equal keys and forgets where values came from;
+a strict manifest loader needs both, so this module walks the composed node tree itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import yaml
+
+from artifactbench.errors import Problem
+
+__all__ = ["FieldPath", "YamlDoc", "dotted", "load_yaml"]
+
+FieldPath = tuple[str | int, ...]
+
+
+def dotted(path: FieldPath) -> str:
+    """`("execution_budget", "max_code_runs")` -> `execution_budget.max_code_runs`; `("tags", 2)` -> `tags[2]`."""
+    text = ""
+    for part in path:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += f".{part}" if text else part
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class YamlDoc:
+    """A parsed document plus 1-based lines: `key_lines[path]` of each key, `value_lines[path]` of each value."""
+
+    data: object
+    key_lines: dict[FieldPath, int] = field(default_factory=dict)
+    value_lines: dict[FieldPath, int] = field(default_factory=dict)
+
+    def line_of(self, path: FieldPath) -> int | None:
+        """The line of the key at `path`, else of its value, else of its nearest ancestor."""
+        for end in range(len(path), 0, -1):
+            prefix = path[:end]
+            line = self.key_lines.get(prefix) or self.value_lines.get(prefix)
+            if line is not None:
+                return line
+        return self.value_lines.get(())
+
+
+class _LineLoader(yaml.SafeLoader):
+    """SafeLoader that builds plain values from nodes while recording lines and duplicate keys."""
+
+    def __init__(self, stream: str, file: str) -> None:
+        super().__init__(stream)
+        self.file = file
+        self.problems: list[Problem] = []
+        self.key_lines: dict[FieldPath, int] = {}
+        self.value_lines: dict[FieldPath, int] = {}
+
+    def build(self, node: yaml.Node, path: FieldPath) -> object:
+        self.value_lines.setdefault(path, node.start_mark.line + 1)
+        if isinstance(node, yaml.MappingNode):
+            return self._build_mapping(node, path)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
+        return self.construct_object(node, deep=True)
+
+    def _build_mapping(self, node: yaml.MappingNode, path: FieldPath) -> dict[object, object]:
+        result: dict[object, object] = {}
+        for key_node, value_node in node.value:
+            line = key_node.start_mark.line + 1
+            key = self.construct_object(key_node, deep=True)
+            if not isinstance(key, str):
+                self.problems.append(
+                    Problem(self.file, line, dotted(path), None,
+                            f"mapping keys must be plain strings, got {type(key).__name__} {key!r}",
+                            "quote the key or remove it")
+                )
+                continue
+            sub = (*path, key)
+            if key in result:
+                first = self.key_lines[sub]
+                self.problems.append(
+                    Problem(
+                        self.file,
+                        line,
+                        dotted(sub),
+                        self.build(value_node, ("<duplicate>",)),
+                        f"duplicate key (first defined on line {first})",
+                        "keep exactly one of the two entries",
+                    )
+                )
+                continue
+            self.key_lines[sub] = line
+            result[key] = self.build(value_node, sub)
+        return result
+
+
+def load_yaml(text: str, file: str) -> tuple[YamlDoc, tuple[Problem, ...]]:
+    """Parse one YAML document. Syntax errors and duplicate keys come back as problems, never raise.
+
+    An empty document yields `data=None`.
+    """
+    loader = _LineLoader(text, file)
+    try:
+        node = loader.get_single_node()
+        data = None if node is None else loader.build(node, ())
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        reason = getattr(err, "problem", None) or str(err)
+        context = getattr(err, "context", None)
+        message = f"YAML syntax error: {reason}" + (f" ({context})" if context else "")
+        return YamlDoc(None), (Problem(file, line, "", None, message, "fix the YAML syntax"),)
+    finally:
+        loader.dispose()
+    doc = YamlDoc(data, loader.key_lines, loader.value_lines)
+    return doc, tuple(loader.problems)
