@@ -1,0 +1,130 @@
+"""The subcommands validate, check, materialize, list and sets. Each returns an exit code."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from artifactbench.checks import CheckOptions, Report, registered_gates, run_checks
+from artifactbench.cli._output import junit_xml, print_human, report_json_text, task_line, write_atomic
+from artifactbench.cli._select import resolve_sets_dir, select_tasks
+from artifactbench.errors import ArtifactBenchError, MaterializeError, SelectionError
+
+VALIDATE_GATES = ("manifest", "leaks")  # no task code runs during validate
+
+
+def _error_lines(exc: ArtifactBenchError) -> tuple[str, ...]:
+    return tuple(line for line in str(exc).splitlines() if line.strip()) or (type(exc).__name__,)
+
+
+def emit(report: Report, args: argparse.Namespace) -> int:
+    """Print and write a report as the flags ask; returns its exit code."""
+    for problem in report.problems:
+        print(f"artifactbench: error: {problem}", file=sys.stderr)
+    text = report_json_text(report)
+    if getattr(args, "json_out", None):
+        write_atomic(args.json_out, text)
+    if getattr(args, "junit_xml", None):
+        write_atomic(args.junit_xml, junit_xml(report))
+    if args.json:
+        sys.stdout.write(text)
+        if not args.quiet:
+            print_human(report, sys.stderr, quiet=False)
+    else:
+        print_human(report, sys.stdout, quiet=args.quiet)
+    return report.exit_code
+
+
+def _options(args: argparse.Namespace) -> CheckOptions:
+    return CheckOptions(grader_timeout_s=args.grader_timeout, generator_timeout_s=args.generator_timeout)
+
+
+def _run(args: argparse.Namespace, gates: list[str] | None) -> int:
+    try:
+        selection = select_tasks(args.paths, args.set, args.sets_dir)
+    except ArtifactBenchError as exc:
+        return emit(Report((), problems=_error_lines(exc)), args)
+    report = run_checks(selection.tasks, gates, jobs=args.jobs, options=_options(args))
+    return emit(Report(report.tasks, problems=selection.problems), args)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    if args.list_gates:
+        for gate in registered_gates():
+            flags = ("default" if gate.default else "opt-in") + (", runs task code" if gate.runs_grader else "")
+            print(f"{gate.name:22} {flags}")
+        return 0
+    gates = [g for g in args.gates.split(",")] if args.gates is not None else None
+    if gates is not None:
+        from artifactbench.checks import resolve_gates
+
+        resolve_gates(gates)  # unknown names are a usage error (exit 2) before any task loads
+    return _run(args, gates)
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    return _run(args, list(VALIDATE_GATES))
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    selection = select_tasks(args.paths, args.set, args.sets_dir)
+    for problem in selection.problems:
+        print(f"artifactbench: error: {problem}", file=sys.stderr)
+    rows = [{"instance_id": t.instance_id, "category": t.category, "difficulty": t.difficulty,
+             "task_dir": str(t.root)} for t in selection.tasks]
+    if args.json:
+        body = {"version": 1, "kind": "task-list", "problems": list(selection.problems), "tasks": rows}
+        sys.stdout.write(json.dumps(body, indent=2) + "\n")
+    else:
+        for row in rows:
+            print(f"{row['instance_id']}\t{row['category']}\t{row['difficulty']}\t{row['task_dir']}")
+    return 2 if selection.problems else 0
+
+
+def cmd_sets(args: argparse.Namespace) -> int:
+    from artifactbench.sets import read_set
+
+    name = args.set
+    paths = list(args.args)
+    if name is None and paths and not Path(paths[0]).exists():
+        name = paths.pop(0)  # `sets NAME [PATH...]`: a first word that is not a path is the set name
+    if name is not None:
+        args.paths, args.set = paths, name
+        return cmd_list(args)
+    folder = resolve_sets_dir([Path(p) for p in paths], Path(args.sets_dir) if args.sets_dir else None)
+    files = sorted(folder.glob("*.txt"))
+    if not files:
+        raise SelectionError(f"no sets (*.txt) in {str(folder)!r}")
+    rows = [{"name": f.stem, "path": str(f), "size": len(read_set(f))} for f in files]
+    if args.json:
+        sys.stdout.write(json.dumps({"version": 1, "kind": "set-list", "sets": rows}, indent=2) + "\n")
+    else:
+        for row in rows:
+            print(f"{row['name']}\t{row['size']} task(s)\t{row['path']}")
+    return 0
+
+
+def cmd_materialize(args: argparse.Namespace) -> int:
+    from artifactbench.manifest import load_task
+    from artifactbench.workspace import materialize
+
+    task = load_task(args.task)
+    out = Path(args.out)
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise SelectionError(f"OUT={str(out)!r}: must be an empty directory or absent")
+    out.mkdir(parents=True, exist_ok=True)
+    try:
+        result = materialize(task, out, generator_timeout_s=args.generator_timeout)
+    except MaterializeError as exc:
+        message = str(exc)
+        if task.instance_id not in message:
+            raise MaterializeError(f"{task.instance_id}: {message}") from None
+        raise
+    if not args.quiet:
+        print(f"{task.instance_id}: {len(result.files)} file(s) in {out} (digest {result.digest})")
+    return 0
+
+
+__all__ = ["cmd_check", "cmd_list", "cmd_materialize", "cmd_sets", "cmd_validate", "emit", "task_line"]

@@ -1,0 +1,98 @@
+"""`artifactbench`: the command-line entry point. Exceptions become exit codes here and only here."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from artifactbench._version import __version__
+from artifactbench.cli import _commands as commands
+from artifactbench.errors import ArtifactBenchError
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+
+def _selection_args(parser: argparse.ArgumentParser, *, positional: bool = True) -> None:
+    if positional:
+        parser.add_argument("paths", nargs="*", metavar="PATH",
+                            help="task dirs or problems roots (default: the problems/ above the cwd)")
+    parser.add_argument("--set", metavar="NAME", help="only the tasks of this curated set (sets/NAME.txt)")
+    parser.add_argument("--sets-dir", metavar="DIR", help="where sets live (default: nearest sets/ above)")
+    parser.add_argument("--json", action="store_true", help="print the versioned JSON report on stdout")
+    parser.add_argument("--quiet", action="store_true", help="print only what did not pass")
+
+
+def _report_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json-out", metavar="FILE", help="write the JSON report to FILE (atomically)")
+    parser.add_argument("--junit-xml", metavar="FILE", help="write JUnit XML to FILE")
+    parser.add_argument("-j", "--jobs", type=int, default=1, help="tasks checked in parallel (0: one per CPU)")
+    parser.add_argument("--grader-timeout", type=float, default=60.0, metavar="S",
+                        help="seconds one grade() may take (default 60)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="artifactbench",
+                                     description="Build, validate and run artifact-graded benchmarks.")
+    parser.add_argument("--version", action="version", version=f"artifactbench {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def add(name: str, help_text: str, handler) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        p.set_defaults(handler=handler)
+        p.add_argument("--generator-timeout", type=float, default=120.0, metavar="S",
+                       help="seconds a workspace generator may take (default 120)")
+        return p
+
+    p = add("validate", "strict manifest load and leak lint of every task (no task code runs)",
+            commands.cmd_validate)
+    _selection_args(p)
+    _report_args(p)
+    p = add("check", "run the pre-merge gates on every task", commands.cmd_check)
+    _selection_args(p)
+    _report_args(p)
+    p.add_argument("--gates", metavar="A,B", help="comma-separated gates (default: every default gate)")
+    p.add_argument("--list-gates", action="store_true", help="list the registered gates and exit")
+    p = add("materialize", "write exactly what an agent sees into OUT (empty or absent)",
+            commands.cmd_materialize)
+    p.add_argument("task", metavar="TASK", help="a task directory")
+    p.add_argument("out", metavar="OUT", help="output directory (empty or absent)")
+    p.add_argument("--quiet", action="store_true")
+    p = add("list", "one line per task: instance_id, category, difficulty, path", commands.cmd_list)
+    _selection_args(p)
+    p = add("sets", "list the curated sets, or resolve one (sets NAME) and list its tasks",
+            commands.cmd_sets)
+    p.add_argument("args", nargs="*", metavar="[NAME] PATH", help="a set name, then task dirs or roots")
+    _selection_args(p, positional=False)
+    p = add("run", "run the benchmark (see docs/agents.md)", _bench)
+    p.add_argument("rest", nargs=argparse.REMAINDER)
+    return parser
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from artifactbench.cli._bench import bench_main
+
+    return bench_main(args.rest)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; 0 all passed, 1 a check failed, 2 bad input or usage, 130 interrupted."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    except SystemExit as exc:  # argparse: --help/--version (0) or a usage error (2)
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    try:
+        return args.handler(args)
+    except ArtifactBenchError as exc:
+        for line in str(exc).splitlines() or [type(exc).__name__]:
+            print(f"artifactbench: error: {line}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("artifactbench: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def console() -> None:
+    """Entry point of the `src:cli` pex_binary and `python -m artifactbench`."""
+    sys.exit(main())
