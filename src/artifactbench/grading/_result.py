@@ -1,0 +1,49 @@
+"""The grader's verdict (spec 3.1) and the harness's record of one grader run."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["ErrorKind", "GradeOutcome", "GradeResult"]
+
+# exception: grade() raised (a grader bug, an infrastructure error, never a task failure);
+# timeout: it ran past its limit; bad_shape: it returned something that is not a valid GradeResult;
+# crash: its process died without a verdict; load: the module failed to import or has no grade().
+ErrorKind = Literal["exception", "timeout", "bad_shape", "crash", "load"]
+
+
+@dataclass(frozen=True, slots=True)
+class GradeResult:
+    """What grade(scratch_dir) returns (spec 3.1): passed, score in [0, 1], detail of <= 500 chars.
+
+    Kept exactly as the spec shapes it, with no checks of its own: the harness validates any object
+    with these three attributes (structural typing) and reports violations as error_kind="bad_shape".
+    """
+
+    passed: bool
+    score: float
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class GradeOutcome:
+    """One grader run: a validated result, or an error of `error_kind` (never both)."""
+
+    result: GradeResult | None
+    error: str | None
+    error_kind: ErrorKind | None
+    traceback: str | None
+    duration_s: float
+    stdout: str
+    stderr: str
+
+    @property
+    def ok(self) -> bool:
+        """True when the grader produced a valid verdict (whether it passed or not)."""
+        return self.result is not None and self.error is None
+
+    @property
+    def passed(self) -> bool:
+        """True only for a valid verdict with passed=True."""
+        return self.ok and self.result is not None and self.result.passed

@@ -1,0 +1,144 @@
+"""materialize(): build exactly what an agent sees for a task (spec 5.1-5.3, 8)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from artifactbench.errors import MaterializeError
+from artifactbench.workspace._generator import run_generator
+from artifactbench.workspace._tree import (
+    GENERATOR_MARKER,
+    digest_of,
+    file_sha256,
+    inside_git_worktree,
+    new_scratch_dir,
+    walk_files,
+)
+
+if TYPE_CHECKING:
+    from artifactbench.manifest._task import Task
+
+__all__ = ["MAX_FILE_BYTES", "MAX_TOTAL_BYTES", "Materialized", "materialize"]
+
+MAX_FILE_BYTES = 10 * 1024 * 1024  # spec 8: no file > 10 MB
+MAX_TOTAL_BYTES = 50 * 1024 * 1024  # spec 8: total <= 50 MB
+
+
+@dataclass(frozen=True, slots=True)
+class Materialized:
+    """A materialized scratch dir. `digest` and `files` leave out the generator marker."""
+
+    scratch_dir: Path
+    digest: str
+    files: tuple[str, ...]
+
+
+def materialize(task: Task, dest: Path | None = None, *, generator_timeout_s: float = 120.0) -> Materialized:
+    """Copy workspace/ (minus the generator) into a scratch dir, run the generator, check the result.
+
+    `dest` must be absent or empty, or already materialized by us (it holds the generator marker): then
+    the generator is not run again (spec 5.1). None means a new folder under the system temp dir. Raises
+    MaterializeError for a symlink or special file, a file with the bytes of a grader file, a file over
+    MAX_FILE_BYTES, a tree over MAX_TOTAL_BYTES, or a failing generator; a folder created here is removed.
+    """
+    scratch, created = _prepare_dest(task, dest)
+    try:
+        for rel, source in _workspace_sources(task):
+            target = scratch / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target, follow_symlinks=False)
+        if task.workspace_generator is not None:
+            run_generator(task, scratch, timeout_s=generator_timeout_s)
+        files = _check_tree(task, scratch)
+    except BaseException:
+        if created:
+            shutil.rmtree(scratch, ignore_errors=True)
+        raise
+    listed = tuple(rel for rel in files if rel != GENERATOR_MARKER)
+    return Materialized(scratch, digest_of(files), listed)
+
+
+def _prepare_dest(task: Task, dest: Path | None) -> tuple[Path, bool]:
+    if dest is None:
+        return new_scratch_dir(f"artifactbench-{task.instance_id}-"), True
+    dest = Path(os.path.abspath(dest))
+    root = task.root.resolve()
+    real = dest.resolve()
+    repo = inside_git_worktree(root)
+    for forbidden, what in ((root, "the task directory"), (repo, "the repository holding the task")):
+        if forbidden is not None and (real == forbidden or forbidden in real.parents):
+            raise MaterializeError(
+                f"{dest}: is inside {what} ({forbidden}); materialize into a folder outside it"
+            )
+    if dest.is_symlink() or (dest.exists() and not dest.is_dir()):
+        raise MaterializeError(f"{dest}: exists and is not a folder; pass a new or empty folder")
+    if not dest.exists():
+        dest.mkdir(parents=True)
+        return dest, True
+    if any(dest.iterdir()):
+        ours = task.workspace_generator is not None and (dest / GENERATOR_MARKER).is_file()
+        if not ours:
+            raise MaterializeError(f"{dest}: is not empty; pass a new or empty folder")
+        list(walk_files(dest))  # refuse links before copying over them: a copy would follow one
+    return dest, False
+
+
+def _workspace_sources(task: Task) -> list[tuple[str, str]]:
+    """(relpath, source path) of every file to copy; never the generator, manifest, prompt or grader."""
+    ws = task.workspace_dir
+    if ws.is_symlink() or not ws.is_dir():
+        raise MaterializeError(f"{ws}: workspace_dir must be a real folder (not a link)")
+    skip = {
+        os.path.realpath(p)
+        for p in (task.workspace_generator, task.manifest_path, task.problem_statement, task.reference_output)
+        if p is not None
+    }
+    grader_dir = os.path.realpath(task.grader_dir) + os.sep
+    sources = []
+    for rel, entry in walk_files(ws):
+        real = os.path.realpath(entry.path)
+        if real in skip or real.startswith(grader_dir):
+            continue
+        sources.append((rel, entry.path))
+    return sources
+
+
+def _grader_fingerprints(grader_dir: Path) -> dict[str, str]:
+    """sha256 -> relpath of every non-empty regular file under grader/ (empty files match too much)."""
+    found: dict[str, str] = {}
+    for folder, _, names in os.walk(grader_dir):
+        for name in names:
+            path = os.path.join(folder, name)
+            if not os.path.islink(path) and os.path.isfile(path) and os.path.getsize(path) > 0:
+                found.setdefault(file_sha256(path), os.path.relpath(path, grader_dir))
+    return found
+
+
+def _check_tree(task: Task, scratch: Path) -> dict[str, str]:
+    """relpath -> sha256 of the materialized tree, after enforcing spec 5.2/5.3 and the spec 8 limits."""
+    grader = _grader_fingerprints(task.grader_dir)
+    files: dict[str, str] = {}
+    total = 0
+    for rel, entry in walk_files(scratch):
+        size = entry.stat(follow_symlinks=False).st_size
+        if size > MAX_FILE_BYTES:
+            raise MaterializeError(
+                f"{scratch}/{rel}: {size} bytes is over the {MAX_FILE_BYTES}-byte limit per file (spec 8)"
+            )
+        total += size
+        if total > MAX_TOTAL_BYTES:
+            raise MaterializeError(
+                f"{scratch}/{rel}: the workspace reaches {total} bytes, over the {MAX_TOTAL_BYTES}-byte "
+                "limit for the whole tree (spec 8)"
+            )
+        files[rel] = sha = file_sha256(entry.path)
+        if size and sha in grader:
+            raise MaterializeError(
+                f"{scratch}/{rel}: has the same bytes as grader/{grader[sha]}; grader files must never "
+                "reach the agent (spec 5.2)"
+            )
+    return files

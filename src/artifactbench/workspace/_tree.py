@@ -1,0 +1,129 @@
+"""Walking, hashing and copying plain-file trees; anything that is not a dir or regular file is refused."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import stat
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from artifactbench.errors import MaterializeError
+
+__all__ = [
+    "GENERATOR_MARKER",
+    "copy_tree",
+    "digest_of",
+    "file_sha256",
+    "inside_git_worktree",
+    "new_scratch_dir",
+    "tree_digest",
+    "tree_files",
+    "walk_files",
+]
+
+# Written by materialize() after a successful generator run (spec 5.1); never part of a digest.
+GENERATOR_MARKER = ".workspace_generator_done"
+
+
+def walk_files(root: Path, *, label: str | None = None) -> Iterator[tuple[str, os.DirEntry[str]]]:
+    """Yield (posix relpath, entry) for every regular file under `root`, sorted by relpath.
+
+    Raises MaterializeError naming the entry (as `label/relpath`) for a symlink, fifo, socket or device:
+    a link could make a grader path reachable from a scratch dir (spec 5.3).
+    """
+    shown = label if label is not None else str(root)
+    stack = [("", root)]
+    found: list[tuple[str, os.DirEntry[str]]] = []
+    while stack:
+        prefix, folder = stack.pop()
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                rel = f"{prefix}{entry.name}"
+                if entry.is_symlink():
+                    raise MaterializeError(f"{shown}/{rel}: is a symlink; copy the file itself instead")
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append((f"{rel}/", Path(entry.path)))
+                elif entry.is_file(follow_symlinks=False):
+                    found.append((rel, entry))
+                else:
+                    kind = stat.filemode(entry.stat(follow_symlinks=False).st_mode)[0]
+                    raise MaterializeError(
+                        f"{shown}/{rel}: is not a regular file (mode {kind!r}); only files and folders are allowed"
+                    )
+    yield from sorted(found, key=lambda item: item[0])
+
+
+def file_sha256(path: str | os.PathLike[str]) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        while chunk := handle.read(1 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def tree_files(path: Path) -> dict[str, str]:
+    """relpath (posix) -> sha256 hex of every regular file under `path`, sorted; symlinks are an error."""
+    return {rel: file_sha256(entry.path) for rel, entry in walk_files(Path(path))}
+
+
+def tree_digest(path: Path) -> str:
+    """sha256 over the sorted (relpath, file sha256) pairs under `path`, ignoring the generator marker.
+
+    Two trees have equal digests exactly when they hold the same relpaths with the same bytes; modes,
+    times and empty folders do not count.
+    """
+    return digest_of(tree_files(path))
+
+
+def digest_of(files: dict[str, str]) -> str:
+    """The tree digest of a relpath -> sha256 mapping (see tree_digest)."""
+    digest = hashlib.sha256()
+    for rel in sorted(files):
+        if rel != GENERATOR_MARKER:
+            digest.update(f"{rel}\0{files[rel]}\n".encode())
+    return digest.hexdigest()
+
+
+def _require_empty(dest: Path) -> None:
+    if dest.is_symlink() or (dest.exists() and not dest.is_dir()):
+        raise MaterializeError(f"{dest}: exists and is not a folder; pass a new or empty folder")
+    if dest.is_dir() and any(dest.iterdir()):
+        raise MaterializeError(f"{dest}: is not empty; pass a new or empty folder")
+
+
+def copy_tree(src: Path, dest: Path) -> None:
+    """Copy every regular file under `src` into `dest` (absent or empty), keeping structure and modes.
+
+    Refuses symlinks and special files anywhere under `src` before copying anything.
+    """
+    src, dest = Path(src), Path(dest)
+    _require_empty(dest)
+    files = list(walk_files(src))
+    dest.mkdir(parents=True, exist_ok=True)
+    for folder, dirs, _ in os.walk(src):  # empty folders are part of a pristine copy too
+        for name in dirs:
+            (dest / Path(folder).relative_to(src) / name).mkdir(exist_ok=True)
+    for rel, entry in files:
+        shutil.copy2(entry.path, dest / rel, follow_symlinks=False)
+
+
+def inside_git_worktree(path: Path) -> Path | None:
+    for folder in (path, *path.parents):
+        if (folder / ".git").exists():
+            return folder
+    return None
+
+
+def new_scratch_dir(prefix: str) -> Path:
+    """A fresh empty folder under the system temp dir; refuses a temp dir inside a git repository."""
+    base = Path(tempfile.gettempdir()).resolve()
+    repo = inside_git_worktree(base)
+    if repo is not None:
+        raise MaterializeError(
+            f"temp dir {base} is inside the repository {repo}; set TMPDIR to a folder outside any repository"
+        )
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in prefix)
+    return Path(tempfile.mkdtemp(prefix=safe, dir=base))
