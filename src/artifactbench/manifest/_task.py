@@ -60,5 +60,6 @@ class Task:
     def seed(self) -> int:
         return derive_seed(self.instance_id)
 
-# The compiled form of INSTANCE_ID_PATTERN (spec 6.1).
-INSTANCE_ID_RE = re.compile(INSTANCE_ID_PATTERN)
+# The compiled form of INSTANCE_ID_PATTERN (spec 6.1). Python's `$` also matches before a trailing
+# newline, so the compiled form ends in `\Z`: "a__b\n" is not an instance_id, even with .match().
+INSTANCE_ID_RE = re.compile(INSTANCE_ID_PATTERN.removesuffix("$") + r"\Z")
