@@ -22,6 +22,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 PROBLEMS = REPO / "problems" / "artifact"
 TASKS = {
+    "enumeration__deployment_placement_hard": ("enumeration/deployment_placement_hard", "answer/placements.jsonl"),
     "enumeration__port_allocation_medium": ("enumeration/port_allocation_medium", "answer/port_plans.txt"),
 }
 
