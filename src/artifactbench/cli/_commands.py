@@ -94,9 +94,10 @@ def cmd_sets(args: argparse.Namespace) -> int:
         args.paths, args.set = paths, name
         return cmd_list(args)
     folder = resolve_sets_dir([Path(p) for p in paths], Path(args.sets_dir) if args.sets_dir else None)
-    files = sorted(folder.glob("*.txt"))
+    files = sorted(folder.glob("*.txt")) if folder is not None else []
     if not files:
-        raise SelectionError(f"no sets (*.txt) in {str(folder)!r}")
+        where = repr(str(folder)) if folder is not None else "any sets/ folder above the paths or the cwd"
+        raise SelectionError(f"no sets (*.txt) in {where}; pass --sets-dir DIR")
     rows = [{"name": f.stem, "path": str(f), "size": len(read_set(f))} for f in files]
     if args.json:
         sys.stdout.write(json.dumps({"version": 1, "kind": "set-list", "sets": rows}, indent=2) + "\n")

@@ -27,8 +27,8 @@ def default_problems_root(start: Path | None = None) -> Path:
                          "pass task directories or a problems root")
 
 
-def resolve_sets_dir(paths: list[Path], sets_dir: Path | None) -> Path:
-    """--sets-dir, else the nearest sets/ at or above the first path, else above the cwd."""
+def resolve_sets_dir(paths: list[Path], sets_dir: Path | None) -> Path | None:
+    """--sets-dir, else the nearest sets/ at or above a path, else above the cwd, else None."""
     if sets_dir is not None:
         if not sets_dir.is_dir():
             raise SetError(f"--sets-dir={str(sets_dir)!r}: not a directory")
@@ -39,7 +39,7 @@ def resolve_sets_dir(paths: list[Path], sets_dir: Path | None) -> Path:
         found = find_sets_dir(start.resolve())
         if found is not None:
             return found
-    raise SetError("no sets/ folder found at or above the task paths or the cwd; pass --sets-dir DIR")
+    return None
 
 
 def select_tasks(paths: list[str], set_name: str | None, sets_dir: str | None) -> Selection:
