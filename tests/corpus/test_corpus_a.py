@@ -33,14 +33,12 @@ FORBIDDEN = ("grader", "hidden.py", "reference_output", "solution.py")
 
 
 def _install_harness_fallback() -> None:
-    """Until the harness's swebench shim is in git, provide look-alike modules for the graders to import."""
+    """Until the harness's GradeResult is in git, provide a look-alike module for the graders to import."""
     try:
         import swebench.artifact_models  # noqa: F401
-        import swebench.artifact_negative  # noqa: F401
         return
     except ImportError:
         pass
-    import re
 
     @dataclass(frozen=True)
     class GradeResult:
@@ -48,44 +46,9 @@ def _install_harness_fallback() -> None:
         score: float
         detail: str
 
-    @dataclass(frozen=True)
-    class NegativeCase:
-        name: str
-        mutate: object
-        expected_substring: str = ""
-        currently_caught: bool = True
-        notes: str = ""
-
-    def _rename(text: str) -> str:
-        return re.sub(r'"([A-Za-z_][A-Za-z0-9_]*)"\s*:', r'"\1__renamed":', text, count=1)
-
-    def _off(text: str) -> str:
-        m = re.search(r"-?\d+(\.\d+)?", text)
-        if not m:
-            return text
-        num = m.group(0)
-        new = str(float(num) + 1) if "." in num else str(int(num) + 1)
-        return text[: m.start()] + new + text[m.end():]
-
-    def defaults() -> list:
-        return [
-            NegativeCase("empty", lambda t: "", "empty"),
-            NegativeCase("truncated_half", lambda t: t[: len(t) // 2]),
-            NegativeCase("reversed_lines",
-                         lambda t: "\n".join(reversed([x for x in t.splitlines() if x.strip()])) + "\n"),
-            NegativeCase("renamed_field", _rename),
-            NegativeCase("off_by_one", _off),
-            NegativeCase("wrap_in_list", lambda t: "[" + t + "]"),
-        ]
-
-    pkg = types.ModuleType("swebench")
-    pkg.__path__ = []
     models = types.ModuleType("swebench.artifact_models")
     models.GradeResult = GradeResult
-    negative = types.ModuleType("swebench.artifact_negative")
-    negative.NegativeCase = NegativeCase
-    negative.default_negative_cases = defaults
-    sys.modules.update({"swebench": pkg, "swebench.artifact_models": models, "swebench.artifact_negative": negative})
+    sys.modules["swebench.artifact_models"] = models
 
 
 _install_harness_fallback()
