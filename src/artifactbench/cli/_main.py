@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 from artifactbench._version import __version__
 from artifactbench.cli import _commands as commands
-from artifactbench.errors import ArtifactBenchError
+from artifactbench.checks._text import one_line
+from artifactbench.errors import ArtifactBenchError, ManifestError, SelectionError, SetError
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -75,6 +76,14 @@ def _bench(args: argparse.Namespace) -> int:
     return bench_main(args.rest)
 
 
+def _error_lines(exc: ArtifactBenchError) -> list[str]:
+    """One line per problem: a manifest/set error lists problems line by line; any other error (a
+    generator's stderr tail, a grader's load failure) is one line."""
+    if isinstance(exc, (ManifestError, SetError, SelectionError)):
+        return [line for line in str(exc).splitlines() if line.strip()] or [type(exc).__name__]
+    return [one_line(exc, limit=600)]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; 0 all passed, 1 a check failed, 2 bad input or usage, 130 interrupted."""
     parser = build_parser()
@@ -85,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.handler(args)
     except ArtifactBenchError as exc:
-        for line in str(exc).splitlines() or [type(exc).__name__]:
+        for line in _error_lines(exc):
             print(f"artifactbench: error: {line}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
