@@ -32,7 +32,8 @@ def main(argv: list[str] | None = None) -> int:
     current = args.output.read_text(encoding="utf-8") if args.output.exists() else None
     if args.check:
         if current != text:
-            print(f"{args.output} is stale; run: PYTHONPATH=src python3 tools/gen_task_schema.py", file=sys.stderr)
+            regen = "PYTHONPATH=src python3 tools/gen_task_schema.py"
+            print(f"{args.output} is stale; run: {regen}", file=sys.stderr)
             return 1
         return 0
     if current != text:

@@ -68,7 +68,8 @@ def _id_line(manifest: Path) -> int | None:
     return None
 
 
-def _duplicates(tasks: list[Task]) -> tuple[list[Task], list[Problem]]:
+def _duplicates(tasks: list[Task], spelled: dict[Path, str]) -> tuple[list[Task], list[Problem]]:
+    """Split out tasks whose instance_id is not unique; one problem per copy, naming the other paths."""
     by_id: dict[str, list[Task]] = defaultdict(list)
     for task in tasks:
         by_id[task.instance_id].append(task)
@@ -77,10 +78,17 @@ def _duplicates(tasks: list[Task]) -> tuple[list[Task], list[Problem]]:
         if len(group) < 2:
             continue
         for task in group:
-            others = ", ".join(str(t.manifest_path) for t in group if t is not task)
-            problems.append(Problem(str(task.manifest_path), _id_line(task.manifest_path), "instance_id", iid,
-                                    f"duplicate instance_id; also declared in {others}",
-                                    "instance_ids are globally unique: allocate a new slug"))
+            others = ", ".join(spelled[t.manifest_path] for t in group if t is not task)
+            problems.append(
+                Problem(
+                    spelled[task.manifest_path],
+                    _id_line(task.manifest_path),
+                    "instance_id",
+                    iid,
+                    f"duplicate instance_id; also declared in {others}",
+                    "instance_ids are globally unique: allocate a new slug",
+                )
+            )
     unique = [t for t in tasks if len(by_id[t.instance_id]) == 1]
     return unique, problems
 
@@ -96,12 +104,14 @@ def discover_with_problems(paths: Iterable[PathLike]) -> tuple[tuple[Task, ...],
         raise SelectionError(f"no {MANIFEST_NAME} found under {names}; pass task dirs or a problems root")
     tasks: list[Task] = []
     problems: list[Problem] = []
+    spelled: dict[Path, str] = {}  # manifest_path -> the path as found, to match other problems' spelling
     for task_dir in task_dirs:
         task, found = inspect_task(task_dir)
         problems.extend(found)
         if task is not None:
             tasks.append(task)
-    tasks, dup_problems = _duplicates(tasks)
+            spelled[task.manifest_path] = str(task_dir / MANIFEST_NAME)
+    tasks, dup_problems = _duplicates(tasks, spelled)
     problems.extend(dup_problems)
     return tuple(sorted(tasks, key=lambda t: t.instance_id)), tuple(problems)
 

@@ -58,7 +58,8 @@ def _explain(err: dict[str, Any], path: FieldPath) -> tuple[str, str | None]:
     if kind == "string_too_short":
         return "must not be empty", None
     if kind == "string_pattern_mismatch":
-        return f"must match {ctx.get('pattern')}", "write <category>__<slug> in lowercase letters, digits and '_'"
+        hint = "write <category>__<slug> in lowercase letters, digits and '_'"
+        return f"must match {ctx.get('pattern')}", hint
     if kind == "literal_error":
         field = str(path[-1])
         allowed = ctx.get("expected", "")

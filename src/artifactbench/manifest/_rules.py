@@ -65,7 +65,9 @@ def _lexical_problem(raw: str) -> str | None:
 
 
 def check_output_artifact(data: Mapping[str, object], doc: YamlDoc, file: str) -> list[Problem]:
-    """output_artifact is relative to the scratch dir: relative, no '..', not '.'; existence is not checked."""
+    """output_artifact is relative to the scratch dir: relative, no '..', not '.'.
+
+    Its existence is not checked: the agent creates it."""
     raw = data.get("output_artifact")
     if not isinstance(raw, str) or not raw:
         return []

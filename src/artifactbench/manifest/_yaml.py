@@ -18,7 +18,8 @@ FieldPath = tuple[str | int, ...]
 
 
 def dotted(path: FieldPath) -> str:
-    """`("execution_budget", "max_code_runs")` -> `execution_budget.max_code_runs`; `("tags", 2)` -> `tags[2]`."""
+    """The field name used in problems: ("execution_budget", "max_code_runs") ->
+    "execution_budget.max_code_runs"; ("tags", 2) -> "tags[2]"."""
     text = ""
     for part in path:
         if isinstance(part, int):
@@ -30,7 +31,8 @@ def dotted(path: FieldPath) -> str:
 
 @dataclass(frozen=True, slots=True)
 class YamlDoc:
-    """A parsed document plus 1-based lines: `key_lines[path]` of each key, `value_lines[path]` of each value."""
+    """A parsed document plus 1-based lines: `key_lines[path]` of each key, `value_lines[path]` of each
+    value (the root's under `()`)."""
 
     data: object
     key_lines: dict[FieldPath, int] = field(default_factory=dict)
@@ -64,6 +66,13 @@ class _LineLoader(yaml.SafeLoader):
             return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
         return self.construct_object(node, deep=True)
 
+    def _plain(self, node: yaml.Node) -> object:
+        """A duplicate's value, for the problem report only (its lines are not recorded)."""
+        try:
+            return self.construct_object(node, deep=True)
+        except yaml.YAMLError:
+            return None
+
     def _build_mapping(self, node: yaml.MappingNode, path: FieldPath) -> dict[object, object]:
         result: dict[object, object] = {}
         for key_node, value_node in node.value:
@@ -84,7 +93,7 @@ class _LineLoader(yaml.SafeLoader):
                         self.file,
                         line,
                         dotted(sub),
-                        self.build(value_node, ("<duplicate>",)),
+                        self._plain(value_node),
                         f"duplicate key (first defined on line {first})",
                         "keep exactly one of the two entries",
                     )
@@ -93,6 +102,16 @@ class _LineLoader(yaml.SafeLoader):
             self.key_lines[sub] = line
             result[key] = self.build(value_node, sub)
         return result
+
+
+def _message(err: yaml.YAMLError) -> tuple[str, str]:
+    reason = getattr(err, "problem", None) or str(err)
+    context = getattr(err, "context", None)
+    detail = f"{reason} ({context})" if context else str(reason)
+    if isinstance(err, yaml.constructor.ConstructorError):
+        # e.g. merge keys (<<) or !!python tags: valid YAML, but not plain data.
+        return f"unsupported YAML: {detail}", "use plain mappings, lists and scalars"
+    return f"YAML syntax error: {detail}", "fix the YAML syntax"
 
 
 def load_yaml(text: str, file: str) -> tuple[YamlDoc, tuple[Problem, ...]]:
@@ -107,10 +126,8 @@ def load_yaml(text: str, file: str) -> tuple[YamlDoc, tuple[Problem, ...]]:
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
         line = mark.line + 1 if mark is not None else None
-        reason = getattr(err, "problem", None) or str(err)
-        context = getattr(err, "context", None)
-        message = f"YAML syntax error: {reason}" + (f" ({context})" if context else "")
-        return YamlDoc(None), (Problem(file, line, "", None, message, "fix the YAML syntax"),)
+        message, hint = _message(err)
+        return YamlDoc(None), (Problem(file, line, "", None, message, hint),)
     finally:
         loader.dispose()
     doc = YamlDoc(data, loader.key_lines, loader.value_lines)

@@ -36,7 +36,9 @@ def list_sets(sets_dir: str | os.PathLike[str] | None) -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in Path(sets_dir).glob(f"*{SET_SUFFIX}") if p.is_file()))
 
 
-def resolve_set_path(set_name_or_path: str | os.PathLike[str], sets_dir: str | os.PathLike[str] | None) -> Path:
+def resolve_set_path(
+    set_name_or_path: str | os.PathLike[str], sets_dir: str | os.PathLike[str] | None
+) -> Path:
     """An existing set file: `set_name_or_path` itself when it is a file, else `<sets_dir>/<name>.txt`.
 
     Raises SetError naming the available sets when neither exists.
