@@ -1,0 +1,145 @@
+"""GraderSession: many grader runs for one task, paying the grader's imports once."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import selectors
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from artifactbench._process import terminate_group
+from artifactbench.grading._outcome import OUTPUT_CAP, child_argv, grader_env, outcome_from
+from artifactbench.grading._result import GradeOutcome
+
+if TYPE_CHECKING:
+    from artifactbench.manifest._task import Task
+
+__all__ = ["GraderSession"]
+
+_SERVER_SLACK_S = 30.0  # beyond a case's own timeout, how long a silent server is given before restart
+
+
+class GraderSession:
+    """A per-task server that imports the grader once and forks a child per `grade(scratch_dir)`.
+
+    Each child runs grade() in the case's scratch dir with the same env as grade() and reports over its
+    own private pipe; a timeout kills only that child's process group, a crash loses only that case.
+    Outcomes equal those of `artifactbench.grading.grade` (except durations; and the grader's
+    import-time output is not part of any case's stdout). Not for concurrent use from several threads
+    beyond serialisation: calls take turns. Use as a context manager, or call close().
+    """
+
+    def __init__(self, task: Task, *, timeout_s: float = 60.0) -> None:
+        self.task, self.timeout_s = task, timeout_s
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._home: str | None = None
+        self._buffer = b""
+        self._lock = threading.Lock()
+
+    def __enter__(self) -> GraderSession:
+        with self._lock:
+            self._ensure_server()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def _ensure_server(self) -> None:
+        if self._proc is not None and self._proc.poll() is None:
+            return
+        self._stop_server()
+        self._home = tempfile.mkdtemp(prefix="artifactbench-home-")
+        self._proc = subprocess.Popen(
+            child_argv("serve", str(self.task.hidden_grader)),
+            cwd=self._home,
+            env=grader_env(self._home),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,  # the grader's import-time chatter; cases have their own pipes
+            start_new_session=True,
+        )
+        self._buffer = b""
+        if self._read_reply(time.monotonic() + self.timeout_s + _SERVER_SLACK_S) is None:
+            self._stop_server()
+
+    def _read_reply(self, deadline: float) -> dict | None:
+        """The next JSON line from the server, or None when it dies or stays silent until `deadline`."""
+        assert self._proc is not None and self._proc.stdout is not None
+        fd = self._proc.stdout.fileno()
+        with selectors.DefaultSelector() as sel:
+            sel.register(fd, selectors.EVENT_READ)
+            while b"\n" not in self._buffer:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0 or not sel.select(remaining):
+                    return None
+                chunk = os.read(fd, 1 << 20)
+                if not chunk:
+                    return None
+                self._buffer += chunk
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return json.loads(line)
+
+    def grade(self, scratch_dir: Path) -> GradeOutcome:
+        """Grade one scratch dir; the same contract as `grade(task, scratch_dir, timeout_s=...)`."""
+        scratch = Path(scratch_dir).resolve()
+        if not scratch.is_dir():
+            raise FileNotFoundError(f"{scratch}: scratch dir to grade does not exist")
+        key = secrets.token_bytes(32)
+        command = {"scratch": str(scratch), "key": key.hex(), "timeout_s": self.timeout_s, "cap": OUTPUT_CAP}
+        start = time.monotonic()
+        with self._lock:
+            self._ensure_server()
+            reply = None
+            if self._proc is not None:
+                assert self._proc.stdin is not None
+                try:
+                    self._proc.stdin.write(json.dumps(command).encode() + b"\n")
+                    self._proc.stdin.flush()
+                    reply = self._read_reply(start + self.timeout_s + _SERVER_SLACK_S)
+                except (BrokenPipeError, ValueError):
+                    reply = None
+            if reply is None:  # the server itself is gone: report a crash, start afresh next time
+                self._stop_server()
+                error = "the grader session's server died or stopped answering; it restarts on the next case"
+                return GradeOutcome(None, error, "crash", None, time.monotonic() - start, "", "")
+        return outcome_from(
+            key,
+            bytes.fromhex(reply["verdict"]),
+            stdout=bytes.fromhex(reply["stdout"]),
+            stderr=bytes.fromhex(reply["stderr"]),
+            timed_out=reply["timed_out"],
+            returncode=reply["returncode"],
+            duration_s=reply["duration_s"],
+            timeout_s=self.timeout_s,
+        )
+
+    def _stop_server(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            if proc.stdin is not None:
+                try:
+                    proc.stdin.close()  # EOF: the server's loop ends on its own
+                except OSError:
+                    pass
+            try:
+                proc.wait(timeout=2.0)
+            except subprocess.TimeoutExpired:
+                terminate_group(proc.pid)
+                proc.wait()
+            if proc.stdout is not None:
+                proc.stdout.close()
+        if self._home is not None:
+            shutil.rmtree(self._home, ignore_errors=True)
+            self._home = None
+
+    def close(self) -> None:
+        """End the server (idempotent)."""
+        with self._lock:
+            self._stop_server()
