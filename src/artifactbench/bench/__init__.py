@@ -1,0 +1,48 @@
+"""The benchmark runner: agents, arms, runs, append-only records, summaries and paired statistics.
+
+See docs/agents.md for the agent plug-in contract and the command-template recipes.
+"""
+
+from artifactbench.bench._agents import Agent, AgentRequest, AgentResult, NoopAgent, OracleAgent
+from artifactbench.bench._arms import Arm, ArmError, build_agent, load_arms_file, parse_arm
+from artifactbench.bench._command import CommandAgent, read_metrics
+from artifactbench.bench._records import RECORD_VERSION, RunRecord
+from artifactbench.bench._render import render_markdown, render_text
+from artifactbench.bench._report import regrade_run, report_run, write_summary
+from artifactbench.bench._runner import BenchConfig, config_from_run_json, run_bench
+from artifactbench.bench._stats import BootstrapCI, McNemar, mcnemar_exact, paired_bootstrap_ci
+from artifactbench.bench._store import RunStore, new_run_id, read_results
+from artifactbench.bench._summary import summarize
+
+__all__ = [
+    "RECORD_VERSION",
+    "Agent",
+    "AgentRequest",
+    "AgentResult",
+    "Arm",
+    "ArmError",
+    "BenchConfig",
+    "BootstrapCI",
+    "CommandAgent",
+    "McNemar",
+    "NoopAgent",
+    "OracleAgent",
+    "RunRecord",
+    "RunStore",
+    "build_agent",
+    "config_from_run_json",
+    "load_arms_file",
+    "mcnemar_exact",
+    "new_run_id",
+    "paired_bootstrap_ci",
+    "parse_arm",
+    "read_metrics",
+    "read_results",
+    "regrade_run",
+    "render_markdown",
+    "render_text",
+    "report_run",
+    "run_bench",
+    "summarize",
+    "write_summary",
+]

@@ -1,0 +1,153 @@
+"""The `command` agent: runs any CLI coding agent from an argv template."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from artifactbench._process import run_process, scrubbed_env
+from artifactbench.bench._agents import AgentRequest, AgentResult
+
+__all__ = ["METRICS_PREFIX", "PLACEHOLDERS", "CommandAgent", "read_metrics", "split_argv"]
+
+PLACEHOLDERS = (
+    "prompt_file",
+    "prompt_text",
+    "scratch_dir",
+    "instance_id",
+    "output_artifact",
+    "max_wall_seconds",
+    "max_code_runs",
+    "metrics_file",
+)
+# A final stdout line `ARTIFACTBENCH_METRICS {"turns": 3, ...}` reports metrics without a file.
+METRICS_PREFIX = "ARTIFACTBENCH_METRICS "
+_TAIL = 4000
+
+
+def _values(request: AgentRequest) -> dict[str, str]:
+    return {
+        "prompt_file": str(request.prompt_file),
+        "prompt_text": request.prompt_text,
+        "scratch_dir": str(request.scratch_dir),
+        "instance_id": request.instance_id,
+        "output_artifact": str(request.output_artifact),
+        "max_wall_seconds": str(request.max_wall_seconds),
+        "max_code_runs": str(request.max_code_runs),
+        "metrics_file": str(request.metrics_file),
+    }
+
+
+def _inside(value: str, roots: Sequence[Path]) -> bool:
+    """True when a value names a path in one of `roots` (PATH-style lists are split).
+
+    Only absolute parts are judged: a relative PATH entry resolves in the scratch dir, and a value
+    that is not a path at all (a token, a flag) must not be mistaken for one.
+    """
+    for part in value.split(os.pathsep):
+        if not part:
+            continue
+        if not os.path.isabs(part):
+            continue
+        real = os.path.realpath(part)
+        for root in roots:
+            base = os.path.realpath(root)
+            if real == base or real.startswith(base + os.sep):
+                return True
+    return False
+
+
+def read_metrics(metrics_file: Path, stdout: str) -> dict[str, float | int | None]:
+    """Metrics the agent reported: the JSON metrics file wins over a final stdout metrics line.
+
+    Unknown keys are ignored; a malformed report is treated as no report (never an error).
+    """
+    data: object = None
+    try:
+        data = json.loads(metrics_file.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        lines = [ln for ln in stdout.splitlines() if ln.strip()]
+        if lines and lines[-1].startswith(METRICS_PREFIX):
+            try:
+                data = json.loads(lines[-1][len(METRICS_PREFIX):])
+            except ValueError:
+                data = None
+    if not isinstance(data, Mapping):
+        return {}
+    out: dict[str, float | int | None] = {}
+    for key, kind in (("turns", int), ("tokens", int), ("code_runs", int), ("cost", float)):
+        raw = data.get(key, data.get("cost_usd") if key == "cost" else None)
+        if isinstance(raw, (int, float)) and not isinstance(raw, bool) and raw >= 0:
+            out[key] = kind(raw)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class CommandAgent:
+    """Runs `argv` (placeholders filled) in the scratch dir with a scrubbed environment.
+
+    The environment holds PATH (minus entries inside the repository or the task), HOME (a private
+    dir outside the scratch dir unless passed through), the ARTIFACTBENCH_* values and the variables
+    named in `pass_env`. With `stdin_prompt`, the prompt text is also written to the agent's stdin.
+    """
+
+    name: str
+    argv: tuple[str, ...]
+    pass_env: tuple[str, ...] = ()
+    stdin_prompt: bool = False
+    privileged: bool = False
+
+    def environment(self, request: AgentRequest) -> dict[str, str]:
+        extra = {f"ARTIFACTBENCH_{k.upper()}": v for k, v in _values(request).items()
+                 if k != "prompt_text"}
+        extra["HOME"] = str(request.home_dir)
+        for key in self.pass_env:
+            if key in os.environ and not _inside(os.environ[key], request.hidden_roots):
+                extra[key] = os.environ[key]
+        env = scrubbed_env(**extra)
+        path = [p for p in env.get("PATH", "").split(os.pathsep)
+                if p and not _inside(p, request.hidden_roots)]
+        env["PATH"] = os.pathsep.join(path)
+        return env
+
+    def command(self, request: AgentRequest) -> list[str]:
+        values = _values(request)
+        out = []
+        for arg in self.argv:
+            for key, value in values.items():
+                arg = arg.replace("{" + key + "}", value)
+            out.append(arg)
+        return out
+
+    def run(self, request: AgentRequest) -> AgentResult:
+        stdin = request.prompt_text.encode("utf-8") if self.stdin_prompt else None
+        proc = run_process(
+            self.command(request),
+            cwd=request.scratch_dir,
+            env=self.environment(request),
+            timeout_s=request.timeout_s,
+            input=stdin,
+        )
+        stdout = proc.stdout.decode("utf-8", "replace")
+        stderr = proc.stderr.decode("utf-8", "replace")
+        m = read_metrics(request.metrics_file, stdout)
+        return AgentResult(
+            exit_code=None if proc.timed_out else proc.returncode,
+            wall_s=proc.duration_s,
+            timed_out=proc.timed_out,
+            stdout_tail=stdout[-_TAIL:],
+            stderr_tail=stderr[-_TAIL:],
+            turns=m.get("turns"),  # type: ignore[arg-type]
+            tokens=m.get("tokens"),  # type: ignore[arg-type]
+            cost=m.get("cost"),
+            code_runs=m.get("code_runs"),  # type: ignore[arg-type]
+        )
+
+
+def split_argv(value: str | Sequence[str]) -> tuple[str, ...]:
+    """An argv template from a YAML list or a shell-like string."""
+    return tuple(shlex.split(value)) if isinstance(value, str) else tuple(str(v) for v in value)

@@ -1,0 +1,66 @@
+"""Per-task state shared by a run's jobs: one pristine materialization and the task's digest."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from artifactbench.manifest import Task
+from artifactbench.workspace import materialize, tree_files
+
+__all__ = ["Pristine", "PristineCache", "task_digest"]
+
+
+def task_digest(task: Task) -> str:
+    """Digest of every file of the task dir (manifest, prompt, workspace, grader), caches excluded."""
+    digest = hashlib.sha256()
+    for rel, sha in sorted(tree_files(task.root).items()):
+        if "__pycache__" not in rel.split("/"):
+            digest.update(f"{rel}\0{sha}\n".encode())
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Pristine:
+    """A task's materialized workspace, never handed to an agent: jobs get copies of it."""
+
+    path: Path
+    workspace_digest: str
+    task_digest: str
+
+
+class PristineCache:
+    """Materializes each task at most once per run (generators can be slow); thread safe.
+
+    A failure is cached too, so every job of a broken task reports the same ERROR quickly.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._locks: dict[str, threading.Lock] = {}
+        self._done: dict[str, Pristine | Exception] = {}
+
+    def get(self, task: Task) -> Pristine:
+        with self._lock:
+            lock = self._locks.setdefault(task.instance_id, threading.Lock())
+        with lock:
+            if task.instance_id not in self._done:
+                try:
+                    m = materialize(task)
+                    self._done[task.instance_id] = Pristine(m.scratch_dir, m.digest, task_digest(task))
+                except Exception as exc:  # noqa: BLE001 - reported on the records as ERROR
+                    self._done[task.instance_id] = exc
+            value = self._done[task.instance_id]
+        if isinstance(value, Exception):
+            raise value
+        return value
+
+    def cleanup(self) -> None:
+        with self._lock:
+            for value in self._done.values():
+                if isinstance(value, Pristine):
+                    shutil.rmtree(value.path, ignore_errors=True)
+            self._done.clear()

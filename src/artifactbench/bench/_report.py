@@ -1,0 +1,99 @@
+"""Writing summaries next to a results file, re-rendering them (report) and re-grading (regrade)."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+from pathlib import Path
+
+from artifactbench._version import __version__
+from artifactbench.bench._job import grade_snapshot
+from artifactbench.bench._pristine import PristineCache
+from artifactbench.bench._records import RunRecord
+from artifactbench.bench._render import render_markdown
+from artifactbench.bench._store import ResultsWriter, RunStore, read_results, write_json_atomic
+from artifactbench.bench._summary import summarize
+from artifactbench.errors import ArtifactBenchError
+from artifactbench.manifest import Task, load_task
+
+__all__ = ["regrade_run", "report_run", "write_summary"]
+
+# Only these records were graded (or failed to be); the rest never reached a grader.
+_REGRADABLE = (None, "grader")
+
+
+def write_summary(store: RunStore, records: list[RunRecord], config: dict[str, object],
+                  results_path: Path) -> dict[str, object]:
+    """summary[.suffix].json and .md beside `results_path`, written atomically; returns the doc."""
+    arms = [str(a["name"]) for a in config.get("arms", [])]  # type: ignore[union-attr,index]
+    doc = summarize(records, arms, run_id=store.run_id, seed=int(config.get("seed", 0)),  # type: ignore[arg-type]
+                    results_file=results_path.name)
+    stem = "summary" + results_path.name.removeprefix("results").removesuffix(".jsonl")
+    write_json_atomic(store.dir / f"{stem}.json", doc)
+    tmp = store.dir / f".{stem}.md.tmp"
+    tmp.write_text(render_markdown(doc), encoding="utf-8")
+    tmp.replace(store.dir / f"{stem}.md")
+    return doc
+
+
+def report_run(runs_dir: Path, run_id: str, results_name: str | None = None) -> dict[str, object]:
+    """Re-render the summaries of a run from its results file (default results.jsonl)."""
+    store = RunStore(runs_dir, run_id)
+    config = store.load_config()
+    path = store.dir / (results_name or "results.jsonl")
+    if not path.is_file():
+        raise ArtifactBenchError(f"{path}: no such results file in run {run_id!r}")
+    records = read_results(path)
+    if not records:
+        raise ArtifactBenchError(f"{path}: holds no records; nothing to report")
+    return write_summary(store, records, config, path)
+
+
+def _tasks(config: dict[str, object]) -> dict[str, Task]:
+    out = {}
+    for t in config.get("tasks", []):  # type: ignore[union-attr]
+        out[t["instance_id"]] = load_task(Path(t["task_dir"]))  # type: ignore[index]
+    return out
+
+
+def regrade_run(runs_dir: Path, run_id: str, *, jobs: int = 1, grade_timeout_s: float | None = None
+                ) -> tuple[Path, list[RunRecord]]:
+    """Grade the stored artifacts again with the tasks' current graders; agents are not re-run.
+
+    Writes results.regrade-<n>.jsonl (never touching results.jsonl). Records that never reached a
+    grader (timeouts, budgets, unsafe output, materialize errors) are carried over unchanged.
+    """
+    store = RunStore(runs_dir, run_id)
+    config = store.load_config()
+    old = read_results(store.results)
+    if not old:
+        raise ArtifactBenchError(f"{store.results}: holds no records; nothing to regrade")
+    tasks = _tasks(config)
+    timeout = grade_timeout_s or float(config.get("grade_timeout_s", 60.0))  # type: ignore[arg-type]
+    cache = PristineCache()
+
+    def one(rec: RunRecord) -> RunRecord:
+        if rec.error_reason not in _REGRADABLE or rec.instance_id not in tasks:
+            return rec
+        task = tasks[rec.instance_id]
+        try:
+            pristine = cache.get(task)
+        except Exception as exc:  # noqa: BLE001
+            return replace(rec, verdict="ERROR", error_reason="materialize", detail=str(exc)[:500])
+        art = store.artifact_dir(rec.instance_id, rec.arm, rec.run)
+        verdict, score, detail, reason, grade_s = grade_snapshot(task, pristine.path, art, timeout)
+        return replace(rec, verdict=verdict, score=score, detail=detail[:500], error_reason=reason,  # type: ignore[arg-type]
+                       grade_s=round(grade_s, 4), task_digest=pristine.task_digest,
+                       harness_version=__version__)
+
+    path = store.next_regrade_path()
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            new = list(pool.map(one, old))
+    finally:
+        cache.cleanup()
+    with ResultsWriter(path) as writer:
+        for rec in new:
+            writer.write(rec)
+    write_summary(store, new, config, path)
+    return path, new

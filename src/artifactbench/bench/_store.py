@@ -1,0 +1,127 @@
+"""The on-disk layout of a run: run.json, append-only results files, artifact snapshots."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import tempfile
+import threading
+from datetime import datetime, timezone
+from pathlib import Path
+
+from artifactbench.bench._records import RunRecord
+from artifactbench.errors import ArtifactBenchError
+
+__all__ = ["ResultsWriter", "RunStore", "new_run_id", "read_results", "write_json_atomic"]
+
+RUN_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+
+
+def new_run_id() -> str:
+    """A sortable, unique id: UTC time plus a random suffix."""
+    return datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ") + "-" + secrets.token_hex(3)
+
+
+def write_json_atomic(path: Path, data: object) -> None:
+    """Write JSON through a temp file in the same dir and os.replace: readers never see half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, indent=2, sort_keys=False)
+            fh.write("\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+class RunStore:
+    """Paths of one run under the runs dir: runs/<run_id>/{run.json, results*.jsonl, artifacts/}."""
+
+    def __init__(self, runs_dir: Path, run_id: str) -> None:
+        if not RUN_ID_RE.match(run_id):
+            raise ArtifactBenchError(f"run_id={run_id!r}: use letters, digits, '_', '.', '-'")
+        self.run_id = run_id
+        self.dir = runs_dir / run_id
+        self.run_json = self.dir / "run.json"
+        self.results = self.dir / "results.jsonl"
+
+    def artifact_dir(self, instance_id: str, arm: str, run: int) -> Path:
+        return self.dir / "artifacts" / instance_id / arm / str(run)
+
+    def load_config(self) -> dict[str, object]:
+        """The run's config; a missing or unreadable run.json is a user error naming the path."""
+        try:
+            data = json.loads(self.run_json.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise ArtifactBenchError(
+                f"{self.run_json}: cannot read the run config ({exc}); is run_id={self.run_id!r} "
+                f"a run under {self.dir.parent}? (--runs-dir)") from None
+        if not isinstance(data, dict) or data.get("version") != 1:
+            raise ArtifactBenchError(f"{self.run_json}: version={data.get('version')!r}: expected 1")
+        return data
+
+    def next_regrade_path(self) -> Path:
+        n = 1
+        while (self.dir / f"results.regrade-{n}.jsonl").exists():
+            n += 1
+        return self.dir / f"results.regrade-{n}.jsonl"
+
+
+def read_results(path: Path, *, repair: bool = False) -> list[RunRecord]:
+    """Records of a results file, in file order.
+
+    A crash can leave a torn last line (no newline). It is skipped; with `repair` the file is
+    truncated back to its last complete line so later appends stay well formed. A bad line in the
+    middle is corruption, not a crash, and is reported.
+    """
+    if not path.exists():
+        return []
+    raw = path.read_bytes()
+    end = raw.rfind(b"\n") + 1
+    if end < len(raw) and repair:
+        with open(path, "r+b") as fh:
+            fh.truncate(end)
+            fh.flush()
+            os.fsync(fh.fileno())
+    records = []
+    for lineno, line in enumerate(raw[:end].splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            records.append(RunRecord.from_json(json.loads(line)))
+        except (ValueError, TypeError, AssertionError) as exc:
+            raise ArtifactBenchError(f"{path}:{lineno}: not a run record ({exc})") from None
+    return records
+
+
+class ResultsWriter:
+    """Appends one JSON line per record, flushed and fsynced before returning (thread safe)."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._lock = threading.Lock()
+        self._fh = open(path, "a", encoding="utf-8")
+
+    def write(self, record: RunRecord) -> None:
+        line = json.dumps(record.to_json(), sort_keys=False) + "\n"
+        with self._lock:
+            self._fh.write(line)
+            self._fh.flush()
+            os.fsync(self._fh.fileno())
+
+    def close(self) -> None:
+        with self._lock:
+            self._fh.close()
+
+    def __enter__(self) -> ResultsWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
