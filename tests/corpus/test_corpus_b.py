@@ -22,6 +22,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 PROBLEMS = REPO / "problems" / "artifact"
 TASKS = {
+    "stateful_reasoning__inventory_replay_medium": ("stateful_reasoning/inventory_replay_medium", "answer/inventory_state.json"),
     "enumeration__deployment_placement_hard": ("enumeration/deployment_placement_hard", "answer/placements.jsonl"),
     "enumeration__port_allocation_medium": ("enumeration/port_allocation_medium", "answer/port_plans.txt"),
 }
@@ -156,3 +157,22 @@ def test_workspace_does_not_leak(instance_id, scratch_dirs):
         for banned in ("grader", "hidden.py", "reference_output", "solution.py"):
             assert banned not in text
         assert not reference_lines & {ln.strip() for ln in text.splitlines()}
+
+
+@pytest.mark.parametrize("instance_id", IDS)
+def test_structural_verifier_accepts_reference_and_rejects_reversed(instance_id, scratch_dirs, monkeypatch):
+    verifier = PROBLEMS / TASKS[instance_id][0] / "workspace" / "verify.py"
+    if not verifier.exists():
+        pytest.skip("task ships no structural verifier")
+    scratch = scratch_dirs[instance_id]
+    monkeypatch.chdir(scratch)
+    module = _load(verifier, f"verify_{instance_id}")
+    reference = _reference(instance_id).read_text(encoding="utf-8")
+    artifact = scratch / TASKS[instance_id][1]
+    artifact.parent.mkdir(parents=True, exist_ok=True)
+    artifact.write_text(reference, encoding="utf-8")
+    module.verify(artifact)
+    lines = reference.splitlines()
+    artifact.write_text("\n".join(reversed(lines)) + "\n", encoding="utf-8")
+    with pytest.raises(AssertionError):
+        module.verify(artifact)
