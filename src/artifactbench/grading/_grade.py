@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import secrets
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,13 +31,17 @@ def _read_available(fd: int) -> bytes:
     return b"".join(chunks)
 
 
-def grade(task: Task, scratch_dir: Path, *, timeout_s: float = 60.0) -> GradeOutcome:
+def grade(
+    task: Task, scratch_dir: Path, *, timeout_s: float = 60.0, extra_env: Mapping[str, str] | None = None
+) -> GradeOutcome:
     """Run task's grade(scratch_dir) in a new process and return its validated outcome.
 
     The child runs `sys.executable` with cwd=scratch_dir, a scrubbed env (PATH, PYTHONDONTWRITEBYTECODE,
     PYTHONHASHSEED=0, PYTHONPATH=the harness's import path, HOME=an empty temp dir) and the grader's
     folder first on sys.path. Its verdict comes back over a private pipe, authenticated with a per-run
     key sent on stdin; stdout/stderr are only kept for humans. Never raises for grader failures.
+    `extra_env` entries override that env (the assurance gates vary PYTHONHASHSEED and prepend an
+    audit hook's folder to PYTHONPATH); leave it None for ordinary grading.
     """
     scratch = Path(scratch_dir).resolve()
     if not scratch.is_dir():
@@ -49,7 +54,7 @@ def grade(task: Task, scratch_dir: Path, *, timeout_s: float = 60.0) -> GradeOut
                 run = run_process(
                     child_argv("once", str(task.hidden_grader), str(scratch), str(write_end)),
                     cwd=scratch,
-                    env=grader_env(home),
+                    env={**grader_env(home), **(extra_env or {})},
                     timeout_s=timeout_s,
                     output_cap=OUTPUT_CAP,
                     input=key.hex().encode() + b"\n",
