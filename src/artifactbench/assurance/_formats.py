@@ -107,6 +107,15 @@ def parse(fmt: str, text: str) -> TreeDoc | TextDoc | PyDoc:
     return _parse_csv(text)
 
 
+def rerender(doc: TreeDoc | TextDoc | PyDoc) -> str:
+    """The document written back unchanged, in the fuzzer's own serialisation."""
+    if isinstance(doc, PyDoc):
+        return doc.source
+    if isinstance(doc, TextDoc):
+        return doc.render(doc.lines)
+    return doc.render(doc.data)
+
+
 def _json_indent(text: str) -> int | None:
     match = re.search(r"[\[{]\n( +)\S", text)
     return len(match.group(1)) if match else None
