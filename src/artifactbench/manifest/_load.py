@@ -74,7 +74,7 @@ def inspect_task(task_dir: str | os.PathLike[str]) -> tuple[Task | None, tuple[P
         got = "an empty document" if doc.data is None else type(doc.data).__name__
         line = doc.line_of(())
         problems.append(Problem(file, line, "", None, f"must be a mapping of fields, got {got}",
-                                "start from the example in docs/task.schema.json"))
+                                "write key: value lines; see docs/task.schema.json"))
         return None, tuple(problems)
     data = doc.data
     model: TaskManifest | None = None
