@@ -22,6 +22,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 PROBLEMS = REPO / "problems" / "artifact"
 TASKS = {
+    "stateful_reasoning__lease_log_hard": ("stateful_reasoning/lease_log_hard", "answer/lease_state.json"),
     "stateful_reasoning__inventory_replay_medium": ("stateful_reasoning/inventory_replay_medium", "answer/inventory_state.json"),
     "enumeration__deployment_placement_hard": ("enumeration/deployment_placement_hard", "answer/placements.jsonl"),
     "enumeration__port_allocation_medium": ("enumeration/port_allocation_medium", "answer/port_plans.txt"),
