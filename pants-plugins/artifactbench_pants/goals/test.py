@@ -1,0 +1,112 @@
+"""`pants test` on an `artifact_task`: the full check, one hermetic cached process per task."""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from pants.core.goals.test import TestExtraEnv, TestFieldSet, TestRequest, TestResult, TestSubsystem
+from pants.engine.fs import DigestContents, DigestSubset, PathGlobs, Snapshot
+from pants.engine.process import FallibleProcessResult, ProcessCacheScope
+from pants.backend.python.util_rules.pex import VenvPexProcess
+from pants.engine.rules import Get, MultiGet, collect_rules, rule
+from pants.engine.target import Target
+from pants.util.logging import LogLevel
+
+from artifactbench_pants.checker import ArtifactTaskInputs, ArtifactTaskInputsRequest
+from artifactbench_pants.contract import ContractError, report_from_json
+from artifactbench_pants.render import render_missing_report, render_report
+from artifactbench_pants.subsystem import ArtifactBenchSubsystem
+from artifactbench_pants.target_types import (
+    ArtifactTaskDependenciesField,
+    ArtifactTaskSourcesField,
+    ArtifactTaskTimeoutField,
+)
+
+REPORT = "report.json"
+JUNIT = "junit.xml"
+
+
+@dataclass(frozen=True)
+class ArtifactTaskTestFieldSet(TestFieldSet):
+    required_fields = (ArtifactTaskSourcesField,)
+
+    sources: ArtifactTaskSourcesField
+    dependencies: ArtifactTaskDependenciesField
+    timeout: ArtifactTaskTimeoutField
+
+    @classmethod
+    def opt_out(cls, tgt: Target) -> bool:
+        return False
+
+
+class ArtifactTaskTestRequest(TestRequest):
+    tool_subsystem = ArtifactBenchSubsystem
+    field_set_type = ArtifactTaskTestFieldSet
+
+
+def check_argv(task_dir: str, extra_args: "tuple[str, ...]") -> "tuple[str, ...]":
+    """The checker's argv: only repo-relative paths, so the cache key is machine independent."""
+    return ("check", "--json-out", REPORT, "--junit-xml", JUNIT, "--quiet", *extra_args, task_dir)
+
+
+def cache_scope(force: bool, cache_failures: bool) -> ProcessCacheScope:
+    if force:
+        return ProcessCacheScope.PER_SESSION
+    return ProcessCacheScope.ALWAYS if cache_failures else ProcessCacheScope.SUCCESSFUL
+
+
+def render_outcome(report_bytes: bytes, exit_code: int, stdout: str, stderr: str) -> str:
+    try:
+        report = report_from_json(report_bytes)
+    except ContractError as err:
+        return f"artifactbench: {err}\n" + render_missing_report(exit_code, stderr, stdout)
+    if report is None:
+        return render_missing_report(exit_code, stderr, stdout)
+    return render_report(report)
+
+
+@rule(desc="Check an artifact task", level=LogLevel.DEBUG)
+async def run_artifact_task_checks(
+    batch: ArtifactTaskTestRequest.Batch[ArtifactTaskTestFieldSet, Any],
+    subsystem: ArtifactBenchSubsystem,
+    test_subsystem: TestSubsystem,
+    test_extra_env: TestExtraEnv,
+) -> TestResult:
+    field_set = batch.single_element
+    inputs = await Get(
+        ArtifactTaskInputs, ArtifactTaskInputsRequest(field_set.sources, field_set.dependencies)
+    )
+    timeout: Optional[int] = field_set.timeout.value or subsystem.timeout
+    result = await Get(
+        FallibleProcessResult,
+        VenvPexProcess(
+            inputs.checker,
+            argv=check_argv(inputs.task_dir, tuple(subsystem.check_args)),
+            description=f"artifactbench check {inputs.task_dir}",
+            input_digest=inputs.digest,
+            output_files=(REPORT, JUNIT),
+            extra_env=test_extra_env.env,
+            timeout_seconds=timeout,
+            cache_scope=cache_scope(test_subsystem.force, subsystem.cache_failures),
+            level=LogLevel.DEBUG,
+        ),
+    )
+    report_contents, junit = await MultiGet(
+        Get(DigestContents, DigestSubset(result.output_digest, PathGlobs([REPORT]))),
+        Get(Snapshot, DigestSubset(result.output_digest, PathGlobs([JUNIT]))),
+    )
+    report_bytes = report_contents[0].content if report_contents else b""
+    base = TestResult.from_fallible_process_result(
+        result,
+        address=field_set.address,
+        output_setting=test_subsystem.output,
+        xml_results=junit if junit.files else None,
+    )
+    # The rendered report replaces the checker's (quiet) stdout: gate and case come first.
+    rendered = render_outcome(report_bytes, result.exit_code, base.stdout, base.stderr)
+    return dataclasses.replace(base, stdout=rendered)
+
+
+def rules():
+    return [*collect_rules(), *ArtifactTaskTestRequest.rules()]
