@@ -58,6 +58,9 @@ def counts(cases: list[CaseResult]) -> str:
 
 def error_text(outcome) -> str:
     """A grader error in one line: its kind, message and the last lines of its traceback."""
-    tail = [ln.strip() for ln in (outcome.traceback or "").strip().splitlines()[-3:]]
+    lines = [ln.strip() for ln in (outcome.traceback or "").strip().splitlines() if ln.strip()]
+    # The deepest frame in task code (not the standard library) says where the grader went wrong.
+    frames = [i for i, ln in enumerate(lines) if ln.startswith('File "') and "/lib/python" not in ln]
+    tail = lines[frames[-1]:frames[-1] + 2] + lines[-1:] if frames else lines[-3:]
     text = f"grader {outcome.error_kind}: {outcome.error}"
     return cap(text + (f"; traceback tail: {' / '.join(tail)}" if tail else ""), 900)
