@@ -51,6 +51,8 @@ def detail_lines(task: TaskReport) -> list[str]:
 
 def print_human(report: Report, out: TextIO, *, quiet: bool) -> None:
     """Task lines (only non-passing ones when quiet), their details, then a totals line."""
+    if not report.tasks:
+        return  # only input problems: they were printed on stderr already
     for task in report.tasks:
         if quiet and task.status == "pass":
             continue
