@@ -22,6 +22,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 PROBLEMS = REPO / "problems" / "artifact"
 TASKS = {
+    "iterative_numerical__loan_xirr_medium": ("iterative_numerical/loan_xirr_medium", "answer/loan_xirr.csv"),
     "stateful_reasoning__lease_log_hard": ("stateful_reasoning/lease_log_hard", "answer/lease_state.json"),
     "stateful_reasoning__inventory_replay_medium": ("stateful_reasoning/inventory_replay_medium", "answer/inventory_state.json"),
     "enumeration__deployment_placement_hard": ("enumeration/deployment_placement_hard", "answer/placements.jsonl"),
@@ -177,3 +178,41 @@ def test_structural_verifier_accepts_reference_and_rejects_reversed(instance_id,
     artifact.write_text("\n".join(reversed(lines)) + "\n", encoding="utf-8")
     with pytest.raises(AssertionError):
         module.verify(artifact)
+
+
+def _shift_csv_value(text: str, index: int, delta: float) -> str:
+    lines = [ln for ln in text.split("\n") if ln.strip()]
+    key, value = lines[index].split(",")
+    lines[index] = f"{key},{float(value) + delta:.10f}"
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("delta", [5e-7, -5e-7, 9e-7])
+def test_loan_xirr_change_inside_tolerance_passes(delta, scratch_dirs):
+    iid = "iterative_numerical__loan_xirr_medium"
+    text = _reference(iid).read_text(encoding="utf-8")
+    for index in (1, 57, -1):
+        text = _shift_csv_value(text, index, delta)
+    result = _grade(iid, scratch_dirs[iid], text)
+    assert (result.passed, result.score) == (True, 1.0), result.detail
+
+
+def test_loan_xirr_reference_matches_an_independent_root_finder(scratch_dirs):
+    """scipy's brentq on the same NPV equation agrees with the reference far inside the tolerance."""
+    import csv
+    import datetime as dt
+    from collections import defaultdict
+
+    from scipy.optimize import brentq
+
+    iid = "iterative_numerical__loan_xirr_medium"
+    flows = defaultdict(list)
+    with open(scratch_dirs[iid] / "cashflows.csv", encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(fh):
+            flows[row["loan_id"]].append((dt.date.fromisoformat(row["date"]), float(row["amount"])))
+    reference = dict(ln.split(",") for ln in _reference(iid).read_text(encoding="utf-8").splitlines()[1:])
+    assert sorted(reference) == sorted(flows)
+    for loan, items in flows.items():
+        start = min(day for day, _ in items)
+        npv = lambda r, items=items, start=start: sum(a * (1 + r) ** (-(d - start).days / 365) for d, a in items)
+        assert abs(brentq(npv, -0.9999, 10.0, xtol=1e-14) - float(reference[loan])) < 1e-8, loan
