@@ -176,6 +176,8 @@ STATUS_FIXTURES = [
                                                   "renamed_field", "off_by_one", "wrap_in_list")}),
     ("neg_weak_miss", "warn", {"reversed_lines": "WEAK_MISS", "off_by_one": "PASS"}),
     ("neg_miss", "fail", {"reversed_order": "MISS"}),
+    # a task that ships negative_cases.py gets MISS (not WEAK_MISS) even for a re-imported default
+    ("neg_miss_default_in_file", "fail", {"reversed_lines": "MISS", "empty": "PASS"}),
     ("neg_wrong_reason_custom", "fail", {"reversed_order": "WRONG_REASON"}),
     ("neg_wrong_reason_default", "warn", {"empty_says_missing": "WRONG_REASON", "empty": "PASS"}),
     ("neg_expected_miss", "warn", {"reversed_order": "EXPECTED_MISS", "undocumented": "EXPECTED_MISS"}),
