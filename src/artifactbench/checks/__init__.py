@@ -32,3 +32,6 @@ __all__ = [
     "resolve_gates",
     "run_checks",
 ]
+
+# Last, so every assurance gate registers itself whenever the checks package is imported.
+import artifactbench.assurance  # noqa: E402,F401
