@@ -24,6 +24,17 @@ BASIC_FILES = (
 )
 
 
+def _moved(task, root: Path):
+    """The same task, its paths re-rooted at a copy of its folder."""
+    paths = {
+        field: root / getattr(task, field).relative_to(task.root)
+        for field in ("manifest_path", "problem_statement", "workspace_dir", "hidden_grader", "reference_output",
+                      "structural_verifier", "workspace_generator")
+        if getattr(task, field) is not None
+    }  # fmt: skip
+    return replace(task, root=root, **paths)
+
+
 def test_copies_every_workspace_file_and_nothing_else(fixture_task, tmp_path):
     task = fixture_task("basic")
     done = materialize(task, tmp_path / "scratch")
@@ -96,16 +107,7 @@ def test_special_file_in_workspace_is_refused_by_name(fixture_task, tmp_path, ki
         target.symlink_to(root / "grader", target_is_directory=True)
     else:
         os.mkfifo(target)
-    task = replace(
-        fixture_task("basic"),
-        root=root,
-        manifest_path=root / "task.yaml",
-        problem_statement=root / "prompt.md",
-        workspace_dir=root / "workspace",
-        hidden_grader=root / "grader/hidden.py",
-        reference_output=root / "grader/reference_output.txt",
-        structural_verifier=root / "workspace/verify.py",
-    )
+    task = _moved(fixture_task("basic"), root)
     dest = tmp_path / "scratch"
     with pytest.raises(MaterializeError, match=r"workspace/data/odd"):
         materialize(task, dest)
@@ -167,6 +169,18 @@ def test_generator_runs_once_per_scratch_dir(fixture_task, tmp_path):
     (dest / GENERATOR_MARKER).unlink()
     with pytest.raises(MaterializeError, match="not empty"):  # without our marker it is someone's folder
         materialize(task, dest)
+
+
+def test_repeat_materialize_refreshes_read_only_files(fixture_task, tmp_path):
+    root = tmp_path / "task"
+    shutil.copytree(fixture_task("generator_probe").root, root)
+    os.chmod(root / "workspace" / "readme.txt", 0o444)
+    task = _moved(fixture_task("generator_probe"), root)
+    dest = tmp_path / "scratch"
+    first = materialize(task, dest)
+    (dest / "data/generated.txt").chmod(0o444)
+    assert materialize(task, dest).digest == first.digest
+    assert os.stat(dest / "readme.txt").st_mode & 0o777 == 0o444
 
 
 def test_generator_crash_quotes_its_stderr(fixture_task, tmp_path):

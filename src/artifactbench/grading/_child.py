@@ -1,8 +1,8 @@
 """The grader's side of the private channel: load hidden.py, call grade(), report the verdict.
 
-Run by path with `python -P -s` so that neither this folder nor the scratch dir is put on sys.path:
-    _child.py once GRADER SCRATCH FD    the HMAC key (hex) arrives on stdin; the verdict goes to FD
-    _child.py serve GRADER              GraderSession's server: one JSON command per stdin line
+Run as `python -P -s -m artifactbench.grading._child` (-P: the scratch dir, its cwd, is not on sys.path):
+    ... once GRADER SCRATCH FD    the HMAC key (hex) arrives on stdin; the verdict goes to FD
+    ... serve GRADER              GraderSession's server: one JSON command per stdin line
 
 The verdict is one line `<hmac-sha256 hex> <json>` written to a pipe the parent made for this run. An
 artifact the grader imports can print whatever it likes: stdout is never read for a verdict, and a line

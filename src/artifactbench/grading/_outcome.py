@@ -15,12 +15,14 @@ from artifactbench.grading._result import GradeOutcome, GradeResult
 __all__ = ["OUTPUT_CAP", "child_argv", "grader_env", "outcome_from"]
 
 OUTPUT_CAP = 100_000  # bytes of the grader's stdout and stderr kept (the tail)
-_CHILD = Path(__file__).with_name("_child.py")
 
 
 def child_argv(*args: str) -> list[str]:
-    """-P: neither the scratch dir (cwd) nor this folder is put first on sys.path; -s: no user site."""
-    return [sys.executable, "-P", "-s", str(_CHILD), *args]
+    """-P: the scratch dir (cwd) is not put first on sys.path; -s: no user site.
+
+    -m rather than a file path, so this also works when the harness is imported from a zip (a PEX).
+    """
+    return [sys.executable, "-P", "-s", "-m", "artifactbench.grading._child", *args]
 
 
 def harness_path() -> str:

@@ -50,6 +50,7 @@ def materialize(task: Task, dest: Path | None = None, *, generator_timeout_s: fl
         for rel, source in _workspace_sources(task):
             target = scratch / rel
             target.parent.mkdir(parents=True, exist_ok=True)
+            target.unlink(missing_ok=True)  # a repeat call: a read-only copy must not block the refresh
             shutil.copy2(source, target, follow_symlinks=False)
         if task.workspace_generator is not None:
             run_generator(task, scratch, timeout_s=generator_timeout_s)
