@@ -22,6 +22,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 PROBLEMS = REPO / "problems" / "artifact"
 TASKS = {
+    "iterative_numerical__board_heat_hard": ("iterative_numerical/board_heat_hard", "answer/probe_temps.csv"),
     "iterative_numerical__loan_xirr_medium": ("iterative_numerical/loan_xirr_medium", "answer/loan_xirr.csv"),
     "stateful_reasoning__lease_log_hard": ("stateful_reasoning/lease_log_hard", "answer/lease_state.json"),
     "stateful_reasoning__inventory_replay_medium": ("stateful_reasoning/inventory_replay_medium", "answer/inventory_state.json"),
@@ -216,3 +217,66 @@ def test_loan_xirr_reference_matches_an_independent_root_finder(scratch_dirs):
         start = min(day for day, _ in items)
         npv = lambda r, items=items, start=start: sum(a * (1 + r) ** (-(d - start).days / 365) for d, a in items)
         assert abs(brentq(npv, -0.9999, 10.0, xtol=1e-14) - float(reference[loan])) < 1e-8, loan
+
+
+def test_board_heat_change_inside_tolerance_passes_with_full_score(scratch_dirs):
+    iid = "iterative_numerical__board_heat_hard"
+    text = _reference(iid).read_text(encoding="utf-8")
+    for index in range(1, 41):
+        text = _shift_csv_value(text, index, 0.005 if index % 2 else -0.005)
+    result = _grade(iid, scratch_dirs[iid], text)
+    assert (result.passed, result.score) == (True, 1.0), result.detail
+
+
+@pytest.mark.parametrize("outside,passed", [(1, True), (4, True), (5, False)])
+def test_board_heat_partial_credit_threshold(outside, passed, scratch_dirs):
+    """score = fraction within 0.01 degC; passed iff score >= 0.9 (36 of 40)."""
+    iid = "iterative_numerical__board_heat_hard"
+    text = _reference(iid).read_text(encoding="utf-8")
+    for index in range(1, outside + 1):
+        text = _shift_csv_value(text, index * 7, 0.0105)
+    result = _grade(iid, scratch_dirs[iid], text)
+    assert result.passed is passed, result.detail
+    assert result.score == pytest.approx((40 - outside) / 40)
+
+
+def test_board_heat_reference_matches_a_sparse_direct_solve(scratch_dirs):
+    """scipy's spsolve on an independent assembly of the prompt's balance agrees with the reference."""
+    import csv
+    import json
+
+    import numpy as np
+    import scipy.sparse as sp
+    import scipy.sparse.linalg as spla
+
+    scratch = scratch_dirs["iterative_numerical__board_heat_hard"]
+    grid = [ln for ln in (scratch / "board.txt").read_text(encoding="utf-8").split("\n") if ln]
+    constants = json.loads((scratch / "board.json").read_text(encoding="utf-8"))
+    k, height, width = constants["k"], len(grid), len(grid[0])
+    free = [(x, y) for y in range(height) for x in range(width) if grid[y][x] in ".c"]
+    index = {cell: i for i, cell in enumerate(free)}
+    matrix, rhs = sp.lil_matrix((len(free), len(free))), np.zeros(len(free))
+    with open(scratch / "chips.csv", encoding="utf-8", newline="") as fh:
+        for chip in csv.DictReader(fh):
+            x0, y0, x1, y1 = (int(chip[f]) for f in ("x0", "y0", "x1", "y1"))
+            area = (x1 - x0 + 1) * (y1 - y0 + 1)
+            for y in range(y0, y1 + 1):
+                for x in range(x0, x1 + 1):
+                    rhs[index[(x, y)]] += float(chip["watts"]) / area
+    for (x, y), i in index.items():
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if 0 <= nx < width and 0 <= ny < height and grid[ny][nx] != "#":
+                ki, kj = k[grid[y][x]], k[grid[ny][nx]]
+                g = 2 * ki * kj / (ki + kj)
+                matrix[i, i] += g
+                if grid[ny][nx] == "S":
+                    rhs[i] += g * constants["sink_temp_c"]
+                else:
+                    matrix[i, index[(nx, ny)]] -= g
+    temps = spla.spsolve(matrix.tocsr(), rhs)
+    with open(scratch / "probes.csv", encoding="utf-8", newline="") as fh:
+        probes = {row["probe_id"]: (int(row["x"]), int(row["y"])) for row in csv.DictReader(fh)}
+    reference = dict(ln.split(",") for ln in _reference("iterative_numerical__board_heat_hard").read_text().splitlines()[1:])
+    assert sorted(reference) == sorted(probes)
+    for probe, cell in probes.items():
+        assert abs(temps[index[cell]] - float(reference[probe])) < 1e-5, probe
