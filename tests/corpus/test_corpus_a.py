@@ -136,7 +136,8 @@ def test_solution_reproduces_reference(task):
 def test_reference_passes_quickly(task, tmp_path):
     result, elapsed = _grade_text(task, tmp_path, task.reference.read_text(encoding="utf-8"))
     assert (result.passed, result.score) == (True, 1.0), result.detail
-    assert elapsed < 1.0
+    # In-process graders stay well under a second; the property-testing grader also starts an interpreter.
+    assert elapsed < (5.0 if "rate_limiter" in task.data["instance_id"] else 1.0)
 
 
 @pytest.mark.parametrize("text,needle", [(None, "not produced"), ("", "is empty"), ("  \n", "is empty"),
@@ -173,7 +174,8 @@ def test_inputs_in_the_scratch_dir_do_not_change_the_verdict(task, tmp_path):
 
 def test_workspace_and_prompt_leak_nothing(task):
     reference_lines = {ln.strip() for ln in task.reference.read_text(encoding="utf-8").splitlines()}
-    reference_lines = {ln for ln in reference_lines if len(ln) > 12}
+    # Import lines are boilerplate every Python file shares, not a leak of the answer.
+    reference_lines = {ln for ln in reference_lines if len(ln) > 12 and not ln.startswith(("from ", "import "))}
     texts = [task.dir / "prompt.md"] + [p for p in (task.dir / "workspace").rglob("*") if p.is_file()]
     texts += [p for p in task.scratch.rglob("*") if p.is_file()]
     for path in texts:
@@ -207,3 +209,39 @@ def test_generator_is_deterministic(task, tmp_path):
         digests.append({p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()})
     assert digests[0] == digests[1] and digests[0]
     assert sum(len(b) for b in digests[0].values()) < 2_000_000
+
+
+RATE_LIMITER = "algorithmic__rate_limiter_hard"
+
+
+@pytest.fixture(scope="module")
+def limiter_task(tmp_path_factory):
+    task_dir = REPO / "problems" / "artifact" / TASK_DIRS[RATE_LIMITER]
+    return types.SimpleNamespace(dir=task_dir, data=_manifest(task_dir), scratch=tmp_path_factory.mktemp("rl"),
+                                 reference=task_dir / "grader" / "reference_output.py",
+                                 grader=_load(task_dir / "grader" / "hidden.py", "grader_rl_extra"))
+
+
+NOISY = "import sys\nprint('RESULT', 'x' * 50)\nprint('garbage {[')\nsys.stderr.write('noise\\n')\n"
+
+
+@pytest.mark.parametrize("prefix,passes,needle", [
+    (NOISY, True, "all"),
+    ("import time\nwhile True:\n    time.sleep(0.05)\n", False, "timed out"),
+    ("import sys\nsys.stdin.read()\n", True, "all"),
+    ("import socket\nsocket.create_connection(('192.0.2.1', 80), timeout=0.5)\n", False, "failed to import"),
+], ids=["prints_garbage_but_correct", "hangs", "reads_stdin", "uses_network"])
+def test_rate_limiter_grader_survives_hostile_modules(limiter_task, tmp_path, monkeypatch, prefix, passes, needle):
+    monkeypatch.setattr(limiter_task.grader, "TIMEOUT_S", 1.5)
+    anchor = "from __future__ import annotations\n"
+    text = limiter_task.reference.read_text(encoding="utf-8").replace(anchor, anchor + prefix, 1)
+    result, elapsed = _grade_text(limiter_task, tmp_path, text)
+    assert result.passed is passes and needle in result.detail, result.detail
+    assert elapsed < 5.0
+
+
+def test_rate_limiter_grader_is_deterministic_and_scores_partially(limiter_task, tmp_path):
+    text = limiter_task.reference.read_text(encoding="utf-8").replace("setdefault(key, [])", "setdefault(\"all\", [])")
+    first, _ = _grade_text(limiter_task, tmp_path / "a", text)
+    second, _ = _grade_text(limiter_task, tmp_path / "b", text)
+    assert first == second and not first.passed and 0.0 < first.score < 1.0

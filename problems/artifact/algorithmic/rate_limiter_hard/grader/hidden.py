@@ -1,0 +1,185 @@
+"""Grades output/rate_limiter.py by property tests in a child process against the reference module.
+
+Scenarios (rules, keys, call sequences) come from an RNG seeded with the instance_id (spec 3.2). The child
+imports the agent's module with the network disabled, replays every call and reports the raw return values
+on stdout in one line tagged with a nonce it read from stdin before importing the module, so the module's
+own prints cannot pose as the report. The verdict is computed here, by comparing with the reference module
+next to this file; score = fraction of scenarios matching exactly, passed only when all match.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import random
+import secrets
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from swebench.artifact_models import GradeResult
+
+INSTANCE_ID = "algorithmic__rate_limiter_hard"
+ARTIFACT = "output/rate_limiter.py"
+SCENARIOS = 60
+TIMEOUT_S = 10.0
+
+_CHILD = r'''
+import importlib.util, json, socket, sys
+def _blocked(*args, **kwargs):
+    raise OSError("network access is disabled while grading")
+def _main():
+    request = json.loads(sys.stdin.read())
+    sys.stdin = open(__import__("os").devnull)
+    report = sys.__stdout__
+    socket.socket = socket.create_connection = socket.getaddrinfo = _blocked
+    def emit(value):
+        report.write("\nRESULT " + request["nonce"] + " " + json.dumps(value) + "\n")
+        report.flush()
+    try:
+        spec = importlib.util.spec_from_file_location("candidate_rate_limiter", sys.argv[1])
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        cls = module.RateLimiter
+    except BaseException as exc:
+        emit({"load_error": type(exc).__name__})
+        return
+    out = []
+    for scenario in request["scenarios"]:
+        try:
+            limiter = cls([tuple(rule) for rule in scenario["rules"]])
+        except BaseException as exc:
+            out.append(["init:" + type(exc).__name__])
+            continue
+        values = []
+        for op, key, now, cost in scenario["ops"]:
+            try:
+                value = (limiter.try_acquire if op == "a" else limiter.retry_after)(key, now, cost)
+                kind = bool if op == "a" else int
+                values.append(value if type(value) is kind else "type:" + type(value).__name__)
+            except ValueError:
+                values.append("ValueError")
+            except BaseException as exc:
+                values.append("error:" + type(exc).__name__)
+        out.append(values)
+    emit({"results": out})
+_main()
+'''
+
+
+def _fail(detail: str, score: float = 0.0) -> GradeResult:
+    return GradeResult(passed=False, score=score, detail=detail[:500])
+
+
+def _scenarios() -> list[dict]:
+    seed = int(hashlib.sha256(INSTANCE_ID.encode("utf-8")).hexdigest()[:16], 16)
+    rng = random.Random(seed)
+    out = []
+    for _ in range(SCENARIOS):
+        rules = [(rng.randint(2, 10), rng.choice((1, 10, 100, 250, 1000, rng.randint(2, 3000))))
+                 for _ in range(rng.randint(1, 3))]
+        windows = [w for _, w in rules]
+        keys = ["k0", "k1", "tenant-7"][: rng.randint(1, 3)]
+        now, ops, granted = rng.randint(0, 5000), [], []
+        for _ in range(rng.randint(20, 80)):
+            step = rng.random()
+            if step < 0.3:
+                pass  # same millisecond
+            elif step < 0.55:
+                # land on (or next to) the moment an earlier call leaves one of the windows
+                edges = sorted({t + w + d for t in granted[-12:] for w in windows for d in (-1, 0, 0, 1)})
+                edges = [e for e in edges if e >= now]
+                now = rng.choice(edges) if edges else now + 1
+            else:
+                now += rng.choice((1, 2, 5, rng.randint(1, max(windows))))
+            cost = rng.choice((1, 1, 1, 1, 2, 2, 3)) if rng.random() < 0.93 else rng.choice((0, -1, 7, 9))
+            op = "a" if rng.random() < 0.65 else "r"
+            ops.append((op, rng.choice(keys), now, cost))
+            granted.append(now)
+        out.append({"rules": rules, "ops": ops})
+    return out
+
+
+def _expected(scenarios: list[dict]) -> list[list]:
+    path = Path(__file__).with_name("reference_output.py")
+    spec = importlib.util.spec_from_file_location("_reference_rate_limiter", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = []
+    for scenario in scenarios:
+        limiter = module.RateLimiter([tuple(r) for r in scenario["rules"]])
+        values = []
+        for op, key, now, cost in scenario["ops"]:
+            try:
+                values.append((limiter.try_acquire if op == "a" else limiter.retry_after)(key, now, cost))
+            except ValueError:
+                values.append("ValueError")
+        out.append(values)
+    return out
+
+
+def _run_child(module_path: Path, scenarios: list[dict]) -> tuple[dict | None, str]:
+    nonce = secrets.token_hex(16)  # unguessable; it never affects the verdict of a module that does not forge
+    payload = json.dumps({"nonce": nonce, "scenarios": scenarios})
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONDONTWRITEBYTECODE": "1"}
+    with tempfile.TemporaryDirectory(prefix="ratelimit-grade-") as cwd:
+        try:
+            proc = subprocess.run([sys.executable, "-I", "-c", _CHILD, str(module_path)], input=payload,
+                                  capture_output=True, text=True, errors="replace", timeout=TIMEOUT_S,
+                                  cwd=cwd, env=env)
+        except subprocess.TimeoutExpired:
+            return None, f"module timed out after {TIMEOUT_S:g} s (does it hang or loop?)"
+    tag = f"RESULT {nonce} "
+    reports = [line[len(tag):] for line in proc.stdout.splitlines() if line.startswith(tag)]
+    if len(reports) != 1:
+        return None, f"module did not report results (exit code {proc.returncode}; it must not exit or crash)"
+    try:
+        report = json.loads(reports[0])
+    except ValueError:
+        return None, "module did not report results (report line damaged)"
+    if "load_error" in report:
+        return None, f"module failed to import: {report['load_error']}"
+    return report, ""
+
+
+def grade(scratch_dir: Path) -> GradeResult:
+    """Never raises on a bad artifact (missing, garbage, crashing, hanging or printing modules)."""
+    path = Path(scratch_dir) / ARTIFACT
+    if not path.is_file():
+        return _fail("output artifact not produced")
+    try:
+        source = path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return _fail(f"output artifact failed to parse: {type(exc).__name__}")
+    if not source.strip():
+        return _fail("output artifact is empty")
+    try:
+        compile(source, str(path), "exec")
+    except (SyntaxError, ValueError) as exc:
+        return _fail(f"output artifact failed to parse: {type(exc).__name__} at line {getattr(exc, 'lineno', '?')}")
+    scenarios = _scenarios()
+    report, problem = _run_child(path.resolve(), scenarios)
+    if report is None:
+        return _fail(problem)
+    got = report.get("results")
+    want = _expected(scenarios)
+    if not isinstance(got, list) or len(got) != len(want):
+        return _fail("module did not report results (wrong report shape)")
+    failures = []
+    for n, (mine, theirs) in enumerate(zip(got, want), 1):
+        if mine != theirs:
+            step = next((i for i, (a, b) in enumerate(zip(mine, theirs), 1) if a != b or type(a) is not type(b)),
+                        min(len(mine), len(theirs)) + 1)
+            failures.append((n, step, scenarios[n - 1]["ops"][min(step, len(theirs)) - 1][0]))
+        elif any(type(a) is not type(b) for a, b in zip(mine, theirs)):
+            failures.append((n, 1, "a"))
+    score = round((len(want) - len(failures)) / len(want), 4)
+    if failures:
+        n, step, op = failures[0]
+        call = "try_acquire" if op == "a" else "retry_after"
+        return _fail(f"property tests: {len(failures)} of {len(want)} scenarios failed; first: scenario {n}, "
+                     f"call {step} ({call}) returned a wrong value or raised", score)
+    return GradeResult(passed=True, score=1.0, detail=f"property tests: all {len(want)} scenarios passed")
