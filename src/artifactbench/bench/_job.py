@@ -47,7 +47,6 @@ def grade_snapshot(task: Task, pristine: Path, artifact_dir: Path, timeout_s: fl
     """
     grade_dir = new_scratch_dir("ab-grade-")
     try:
-        shutil.rmtree(grade_dir)
         copy_tree(pristine, grade_dir)
         if artifact_dir.is_dir():
             shutil.copytree(artifact_dir, grade_dir, dirs_exist_ok=True, symlinks=True)
@@ -69,10 +68,10 @@ def _limit(task: Task, s: JobSettings) -> tuple[float, bool]:
 
 
 def _call_agent(agent: Agent, task: Task, scratch: Path, s: JobSettings, ref: bool) -> AgentResult:
+    # One private dir outside the scratch dir: the agent's HOME, its prompt file and metrics file.
     home = new_scratch_dir("ab-agent-")
     prompt_text = task.problem_statement.read_text(encoding="utf-8")
     (home / "prompt.md").write_text(prompt_text, encoding="utf-8")
-    (home / "home").mkdir()
     limit, _ = _limit(task, s)
     request = AgentRequest(
         instance_id=task.instance_id, prompt_text=prompt_text, prompt_file=home / "prompt.md",
@@ -80,7 +79,7 @@ def _call_agent(agent: Agent, task: Task, scratch: Path, s: JobSettings, ref: bo
         max_code_runs=task.execution_budget.max_code_runs,
         max_wall_seconds=task.execution_budget.max_wall_seconds,
         enforce_budgets=s.enforce_budgets, timeout_s=limit, deadline=time.monotonic() + limit,
-        metrics_file=home / "metrics.json", home_dir=home / "home",
+        metrics_file=home / "metrics.json", home_dir=home,
         reference_output=task.reference_output if ref else None, hidden_roots=s.hidden_roots)
     try:
         return agent.run(request)
@@ -119,7 +118,6 @@ def _run(task: Task, arm: Arm, agent: Agent, run: int, cache: PristineCache, s: 
     rec = replace(rec, task_digest=pristine.task_digest, workspace_digest=pristine.workspace_digest)
     scratch = new_scratch_dir("ab-scratch-")
     try:
-        shutil.rmtree(scratch)
         copy_tree(pristine.path, scratch)
         return _after_copy(task, agent, run, scratch, pristine.path, s, rec, arm)
     finally:
@@ -141,7 +139,8 @@ def _after_copy(task: Task, agent: Agent, run: int, scratch: Path, pristine: Pat
                   stdout_tail=res.stdout_tail[-1000:], stderr_tail=res.stderr_tail[-1000:])
     limit, is_budget = _limit(task, s)
     artifact_dir = s.store.artifact_dir(task.instance_id, arm.name, run)
-    shutil.rmtree(artifact_dir, ignore_errors=True)  # a job redone after a crash starts clean
+    if artifact_dir.exists():  # a job redone after a crash starts clean
+        shutil.rmtree(artifact_dir)
     artifact_dir.mkdir(parents=True)
     try:
         produced = snapshot_output(scratch, task.output_artifact, artifact_dir)
