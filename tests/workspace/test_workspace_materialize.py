@@ -119,13 +119,17 @@ def test_non_empty_dest_is_refused(fixture_task, tmp_path, existing):
 
 
 def test_dest_inside_the_task_or_its_repository_is_refused(fixture_task, tmp_path):
-    task = fixture_task("basic")
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)  # a repository around the task, wherever the tests run
+    shutil.copytree(fixture_task("basic").root, repo / "tasks" / "basic")
+    task = _moved(fixture_task("basic"), repo / "tasks" / "basic")
     with pytest.raises(MaterializeError, match="inside the task directory"):
         materialize(task, task.root / "scratch")
     assert not (task.root / "scratch").exists()
     with pytest.raises(MaterializeError, match="inside the repository"):
-        materialize(task, task.root.parent / "elsewhere_in_repo")
-    assert not (task.root.parent / "elsewhere_in_repo").exists()
+        materialize(task, repo / "elsewhere_in_repo")
+    assert not (repo / "elsewhere_in_repo").exists()
+    assert materialize(task, tmp_path / "outside").files == BASIC_FILES
 
 
 @pytest.mark.parametrize("kind", ["symlink", "dir-symlink", "fifo"])
