@@ -46,7 +46,9 @@ def _tree_change(before: dict[str, str], after: dict[str, str]) -> str:
     return "; ".join(parts)
 
 
-def contract_gate(ctx: TaskContext) -> CheckResult:
+def contract_gate(ctx: TaskContext, *, mutants: int = MAX_MUTANTS) -> CheckResult:
+    """Grade the reference plus up to `mutants` default-mutation artifacts in fresh processes (one per
+    hash seed), then the garbage artifacts through the session; each broken rule is a FINDING."""
     started = time.monotonic()
     reference = reference_text(ctx)
     artifacts = [("reference", reference)]
@@ -55,7 +57,7 @@ def contract_gate(ctx: TaskContext) -> CheckResult:
             mutated = case.mutate(reference)
         except Exception:  # noqa: BLE001 - a default mutation that does not apply to this format
             continue
-        if isinstance(mutated, str) and mutated != reference and len(artifacts) <= MAX_MUTANTS:
+        if isinstance(mutated, str) and mutated != reference and len(artifacts) <= mutants:
             artifacts.append((f"mutant {case.name}", mutated))
     cases: list[CaseResult] = []
     with tempfile.TemporaryDirectory(prefix="ab-netaudit-") as audit_dir:

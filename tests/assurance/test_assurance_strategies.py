@@ -1,0 +1,83 @@
+"""The mutation strategies only produce meaning-changing mutants; the policy file parses strictly."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from artifactbench.assurance import FuzzPolicy, FuzzPolicyError, kinds_for, load_policy, mutation_strategy
+from artifactbench.assurance._formats import normalize
+from artifactbench.assurance._values import distinctive, quoted_in, significant_digits
+
+SAMPLES = {
+    "jsonl": '{"endpoint": "/a", "p95": 812.5, "n": 3, "ok": true}\n{"endpoint": "/b", "p95": 0.3, "n": 10, "ok": false}\n',
+    "json": '{\n  "total": 12,\n  "items": [\n    {"k": "x", "v": 1.5},\n    {"k": "y", "v": 200}\n  ]\n}\n',
+    "csv": "name,score\nalice,12.50\nbob,7\n",
+    "yaml": "a: 1\nb:\n- x\n- y\n",
+    "text": "answer 42\nYES\n\nsecond 3.25\n",
+    "python": "def solve(x):\n    \"\"\"doc\"\"\"\n    return x + 1\n\n\ndef helper():\n    return 2\n",
+}
+PAIRS = [(fmt, kind) for fmt in SAMPLES for kind in kinds_for(fmt)]
+FAST = settings(max_examples=15, database=None, deadline=None, derandomize=True,
+                suppress_health_check=list(HealthCheck))
+
+
+@pytest.mark.parametrize(("fmt", "kind"), PAIRS, ids=[f"{f}-{k}" for f, k in PAIRS])
+@FAST
+@given(data=st.data())
+def test_every_mutant_changes_the_meaning(fmt, kind, data):
+    text = SAMPLES[fmt]
+    strategy = mutation_strategy(fmt, text, FuzzPolicy(), kind, prompt="write solve(x)")
+    if strategy is None:
+        return
+    mutant = data.draw(strategy)
+    assert mutant.kind == kind and mutant.where
+    assert normalize(fmt, mutant.text) != normalize(fmt, text)
+
+
+@pytest.mark.parametrize("kind", ["drop_definition", "stub_function"])
+@FAST
+@given(data=st.data())
+def test_python_mutants_touch_only_prompt_named_definitions(kind, data):
+    strategy = mutation_strategy("python", SAMPLES["python"], FuzzPolicy(), kind, "write solve(x)")
+    assert data.draw(strategy).where.startswith("definition 'solve'")
+
+
+def test_numbers_inside_the_tolerance_are_never_mutants():
+    policy = FuzzPolicy(rel=0.0, abs=10_000.0)  # nothing moves far enough
+    assert mutation_strategy("jsonl", SAMPLES["jsonl"], policy, "number_far") is None
+    assert mutation_strategy("jsonl", SAMPLES["jsonl"], FuzzPolicy(), "number_sign") is not None
+
+
+def test_unordered_and_ignored_fields_are_respected():
+    assert mutation_strategy("jsonl", SAMPLES["jsonl"], FuzzPolicy(unordered=True), "swap_records") is None
+    only_bools_ignored = FuzzPolicy(ignore_fields=("ok",))
+    assert mutation_strategy("jsonl", SAMPLES["jsonl"], only_bools_ignored, "bool_flip") is None
+
+
+def test_policy_is_read_as_literals(tmp_path):
+    (tmp_path / "negative_cases.py").write_text(
+        'import nothing_here\nFUZZ_UNORDERED = True\nFUZZ_IGNORE_FIELDS = ["note"]\n'
+        'FUZZ_TOLERANCE = {"rel": 0.05, "abs": 0.5}\nFUZZ_SKIP = ["swap_records"]\n')
+    assert load_policy(tmp_path) == FuzzPolicy(True, (), ("note",), 0.05, 0.5, ("swap_records",))
+
+
+@pytest.mark.parametrize("line", ['FUZZ_TOLERANCE = {"rel": "5%"}', "FUZZ_SKIP = 'swap_records'",
+                                  "FUZZ_IGNORE_FIELDS = [1]", "FUZZ_UNORDERED = compute()"])
+def test_bad_policy_names_file_line_and_field(tmp_path, line):
+    (tmp_path / "negative_cases.py").write_text("# policy\n" + line + "\n")
+    with pytest.raises(FuzzPolicyError) as err:
+        load_policy(tmp_path)
+    assert "negative_cases.py:2" in str(err.value) and line.split(" =")[0] in str(err.value)
+
+
+@pytest.mark.parametrize(("token", "digits"), [("812.5", 4), ("0.030", 2), ("1000", 1), ("-14.75", 4), ("3", 1)])
+def test_significant_digits(token, digits):
+    assert significant_digits(token) == digits
+
+
+def test_distinctive_values_skip_keys_and_short_numbers():
+    values = distinctive("jsonl", SAMPLES["jsonl"])
+    assert set(values.numbers) == {812.5} and "endpoint" not in values.strings
+    assert quoted_in(values, "expected 812.50 here") == ["812.5"]
