@@ -3,6 +3,8 @@
 Builds 50 synthetic tasks in a temp dir, runs the oracle agent over them with -j 1 and -j 2 and prints:
 the mean and p95 overhead per job (job wall time minus the grader's time; target < 50 ms) and how much
 faster -j 2 is than -j 1 (target: at least 40%). Exit 0 when both targets are met, 1 otherwise.
+The overhead is mostly file creation and removal (scratch copies), so it follows the latency of the
+temp dir's filesystem: compare TMPDIR=/dev/shm with the default on a busy disk.
 
     PYTHONPATH=src python3 tools/bench_runner.py [--tasks 50]
 """
@@ -89,7 +91,8 @@ def main(argv: list[str] | None = None) -> int:
         faster = 1 - t2 / t1
         mean_ms = statistics.mean(overhead) * 1000
         p95_ms = overhead[int(0.95 * (len(overhead) - 1))] * 1000
-        print(f"tasks: {len(tasks)}  (oracle agent, one run each)")
+        print(f"tasks: {len(tasks)}  (oracle agent, one run each; scratch and runs under {work.parent},"
+              " set TMPDIR to measure another filesystem)")
         print(f"grader time per job:           {grader * 1000:7.1f} ms (mean)")
         print(f"harness overhead per job:      {mean_ms:7.1f} ms mean, {p95_ms:.1f} ms p95 (target < 50 ms)")
         print(f"overhead incl. runner loop:    {per_job_total * 1000:7.1f} ms per job")
