@@ -28,7 +28,8 @@ def test_killed_run_resumes_without_loss_or_duplicates(tmp_path) -> None:
            f"scratch={{scratch_dir}} output={{output_artifact}} sleep=0.3")
     argv = [str(FIX / "tasks"), arm, "--runs", "3", "--runs-dir", str(runs), "--run-id", "crash"]
     code = f"import sys; from artifactbench.cli._bench import bench_main; sys.exit(bench_main({argv!r}))"
-    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    # The child imports exactly what this process can (also inside a Pants sandbox).
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), *(p for p in sys.path if p)])}
     proc = subprocess.Popen([sys.executable, "-c", code], env=env, start_new_session=True,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     results = runs / "crash" / "results.jsonl"
