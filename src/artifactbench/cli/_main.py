@@ -65,15 +65,10 @@ def build_parser() -> argparse.ArgumentParser:
             commands.cmd_sets)
     p.add_argument("args", nargs="*", metavar="[NAME] PATH", help="a set name, then task dirs or roots")
     _selection_args(p, positional=False)
-    p = add("run", "run the benchmark (see docs/agents.md)", _bench)
-    p.add_argument("rest", nargs=argparse.REMAINDER)
+    from artifactbench.cli._run import add_subcommands  # run, regrade, report
+
+    add_subcommands(sub)
     return parser
-
-
-def _bench(args: argparse.Namespace) -> int:
-    from artifactbench.cli._bench import bench_main
-
-    return bench_main(args.rest)
 
 
 def _error_lines(exc: ArtifactBenchError) -> list[str]:
