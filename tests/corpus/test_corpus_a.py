@@ -245,3 +245,21 @@ def test_rate_limiter_grader_is_deterministic_and_scores_partially(limiter_task,
     first, _ = _grade_text(limiter_task, tmp_path / "a", text)
     second, _ = _grade_text(limiter_task, tmp_path / "b", text)
     assert first == second and not first.passed and 0.0 < first.score < 1.0
+
+
+def test_make_reference_outputs_writes_checks_and_reports_drift(tmp_path, capsys):
+    tool = _load(REPO / "tools" / "make_reference_outputs.py", "make_reference_outputs")
+    task_dir = tmp_path / "algorithmic" / "build_order_medium"
+    shutil.copytree(REPO / "problems" / "artifact" / TASK_DIRS["algorithmic__build_order_medium"], task_dir)
+    reference = task_dir / "grader" / "reference_output.txt"
+    good = reference.read_bytes()
+    assert tool.main([str(task_dir), "--check"]) == 0
+    reference.write_bytes(good.replace(b"\n", b"\n\n", 1))
+    assert tool.main([str(task_dir), "--check"]) == 1
+    assert "DRIFT" in capsys.readouterr().out and reference.read_bytes() != good  # --check writes nothing
+    reference.unlink()
+    assert tool.main([str(tmp_path)]) == 0  # first run of a new task: no reference yet
+    assert reference.read_bytes() == good
+    (task_dir / "grader" / "solution.py").write_text("def solve(scratch_dir):\n    raise RuntimeError\n")
+    assert tool.main([str(task_dir), "--check"]) == 1
+    assert tool.main([str(tmp_path / "nowhere")]) == 2
