@@ -280,3 +280,9 @@ def test_board_heat_reference_matches_a_sparse_direct_solve(scratch_dirs):
     assert sorted(reference) == sorted(probes)
     for probe, cell in probes.items():
         assert abs(temps[index[cell]] - float(reference[probe])) < 1e-5, probe
+
+
+@pytest.mark.parametrize("instance_id", IDS)
+def test_deeply_nested_json_is_rejected_without_raising(instance_id, scratch_dirs):
+    result = _grade(instance_id, scratch_dirs[instance_id], "[" * 100000 + "]" * 100000)
+    assert result.passed is False and result.score == 0.0

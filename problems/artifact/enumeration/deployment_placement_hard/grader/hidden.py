@@ -26,6 +26,8 @@ def _record(line: str, number: int) -> tuple[Placement | None, str | None]:
         value = json.loads(line)
     except ValueError as exc:
         return None, f"output artifact failed to parse: line {number}: {exc.msg}"
+    except RecursionError:  # absurdly deep nesting is malformed input, not a grader crash
+        return None, f"output artifact failed to parse: line {number}: nesting too deep"
     if not isinstance(value, dict):
         return None, f"shape: line {number} is a JSON {type(value).__name__}, not an object"
     missing = [s for s in SERVICES if s not in value]

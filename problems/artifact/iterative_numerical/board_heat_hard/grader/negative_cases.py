@@ -63,6 +63,10 @@ def _not_a_number(text: str) -> str:
     return _join(lines)
 
 
+# Fuzz policy: under partial credit one wrong, dropped or far-off probe (and up to four missing ones) is
+# meant to keep the verdict (score >= 0.9); the multi-probe cases below cover those kinds instead.
+FUZZ_SKIP = ["number_far", "number_sign", "later_record", "drop_record", "truncate_records"]
+
 # renamed_field is dropped: it renames JSON keys and leaves this CSV unchanged; wrong_header covers a
 # renamed column for this format.
 NEGATIVE_CASES = [case for case in default_negative_cases() if case.name != "renamed_field"] + [

@@ -81,6 +81,8 @@ def grade(scratch_dir: Path) -> GradeResult:
         got = json.loads(text)
     except ValueError as exc:
         return _fail(f"output artifact failed to parse: {exc}")
+    except RecursionError:  # absurdly deep nesting is malformed input, not a grader crash
+        return _fail("output artifact failed to parse: nesting too deep")
     if not isinstance(got, dict):
         return _fail(f"shape: top level is a JSON {type(got).__name__}, not an object")
     want = json.loads(Path(__file__).with_name("reference_output.json").read_text(encoding="utf-8"))

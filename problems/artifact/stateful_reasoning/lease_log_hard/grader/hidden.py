@@ -92,6 +92,8 @@ def grade(scratch_dir: Path) -> GradeResult:
         got = json.loads(text)
     except ValueError as exc:
         return _fail(f"output artifact failed to parse: {exc}")
+    except RecursionError:  # absurdly deep nesting is malformed input, not a grader crash
+        return _fail("output artifact failed to parse: nesting too deep")
     if not isinstance(got, dict):
         return _fail(f"shape: top level is a JSON {type(got).__name__}, not an object")
     missing = [k for k in KEYS if k not in got]
