@@ -1,7 +1,6 @@
 """Inferred dependencies of an `artifact_task`: the checker target and grader requirements."""
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
 from pants.backend.python.dependency_inference.module_mapper import (
@@ -22,6 +21,7 @@ from pants.engine.target import (
 from pants.engine.unions import UnionRule
 
 from artifactbench_pants.imports import third_party_candidates
+from artifactbench_pants.layout import grader_local_modules, grader_python_files
 from artifactbench_pants.subsystem import ArtifactBenchSubsystem
 from artifactbench_pants.target_types import ArtifactTaskSourcesField
 
@@ -35,11 +35,6 @@ class ArtifactTaskDependenciesInferenceFieldSet(FieldSet):
 
 class InferArtifactTaskDependencies(InferDependenciesRequest):
     infer_from = ArtifactTaskDependenciesInferenceFieldSet
-
-
-def grader_python_files(task_dir: str, files: "tuple[str, ...]") -> "tuple[str, ...]":
-    grader = os.path.join(task_dir, "grader") + os.sep
-    return tuple(f for f in files if f.startswith(grader) and f.endswith(".py"))
 
 
 @rule(desc="Infer artifact task dependencies")
@@ -65,9 +60,11 @@ async def infer_artifact_task_dependencies(
     contents = await Get(DigestContents, Digest, hydrated.snapshot.digest)
     texts = [c.content.decode("utf-8", errors="replace") for c in contents if c.path in graders]
     # Modules the grader directory provides itself (helper.py, pkg/__init__.py) are not requirements.
-    local = {os.path.relpath(p, os.path.join(task_dir, "grader")).split(os.sep)[0] for p in graders}
-    local = {name[:-3] if name.endswith(".py") else name for name in local}
-    resolve = subsystem.resolve or python_setup.default_resolve
+    local = grader_local_modules(task_dir, graders)
+    # The Python backend keys its module mapping by "<ignore>" when resolves are disabled.
+    resolve = (
+        subsystem.resolve or python_setup.default_resolve if python_setup.enable_resolves else "<ignore>"
+    )
     modules = sorted(third_party_candidates(texts, local))
     owners = await MultiGet(
         Get(PythonModuleOwners, PythonModuleOwnersRequest(m, resolve=resolve)) for m in modules

@@ -15,20 +15,13 @@ from pants.engine.rules import Get, collect_rules, rule
 from pants.engine.unions import UnionRule
 from pants.util.logging import LogLevel
 
+from artifactbench_pants.layout import is_task_manifest
 from artifactbench_pants.target_types import ArtifactTaskTarget
-
-_NOT_TASK_DIRS = ("workspace", "grader")
 
 
 @dataclass(frozen=True)
 class PutativeArtifactTaskTargetsRequest(PutativeTargetsRequest):
     pass
-
-
-def is_task_manifest(path: str) -> bool:
-    """A task.yaml is a task's manifest unless it sits inside some task's workspace/ or grader/."""
-    parts = path.split(os.sep)
-    return parts[-1] == "task.yaml" and not any(p in _NOT_TASK_DIRS for p in parts[:-1])
 
 
 @rule(level=LogLevel.DEBUG, desc="Find artifact task directories to tailor")

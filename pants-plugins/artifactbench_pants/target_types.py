@@ -11,7 +11,7 @@ from pants.engine.target import (
 )
 from pants.util.strutil import softwrap
 
-TASK_FILES = ("task.yaml", "prompt.md", "workspace/**", "grader/**")
+from artifactbench_pants.layout import TASK_FILES
 
 
 class ArtifactTaskSourcesField(MultipleSourcesField):

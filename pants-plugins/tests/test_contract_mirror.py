@@ -1,0 +1,100 @@
+"""The plugin's report mirror against the ADR's sample and against drift (plain unit tests)."""
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from artifactbench_pants.contract import ContractError, parse_report, report_from_json
+from artifactbench_pants.render import failing_gates, render_missing_report, render_report
+
+# The report of docs/adr/0001-cli-surface.md, with one failing gate added.
+SAMPLE = {
+    "version": 1,
+    "kind": "check-report",
+    "harness_version": "0.1.0",
+    "status": "fail",
+    "exit_code": 1,
+    "problems": [],
+    "unknown_future_key": {"ignored": True},
+    "tasks": [
+        {
+            "instance_id": "data_processing__p95_latency_easy",
+            "task_dir": "problems/artifact/data_processing/p95_latency_easy",
+            "status": "fail",
+            "duration_s": 1.23,
+            "checks": [
+                {"gate": "positive", "status": "pass", "summary": "reference passes", "duration_s": 0.2, "cases": []},
+                {
+                    "gate": "negative",
+                    "status": "fail",
+                    "summary": "5/6 mutations rejected",
+                    "duration_s": 0.4,
+                    "cases": [
+                        {"name": "reversed_lines", "status": "PASS", "detail": "rejected"},
+                        {"name": "off_by_one", "status": "FAIL", "detail": "grader accepted a mutated artifact"},
+                    ],
+                },
+            ],
+        }
+    ],
+}
+
+
+def test_sample_report_parses_with_every_field() -> None:
+    report = parse_report(json.dumps(SAMPLE))
+    assert (report.version, report.status, report.exit_code) == (1, "fail", 1)
+    task = report.tasks[0]
+    assert task.instance_id == "data_processing__p95_latency_easy"
+    assert [c.gate for c in task.checks] == ["positive", "negative"]
+    assert task.checks[1].cases[1].detail == "grader accepted a mutated artifact"
+
+
+def test_adr_example_in_docs_matches_the_mirror_keys() -> None:
+    # The ADR's JSON block names the same keys the mirror reads (guards doc/mirror drift).
+    for key in ("version", "kind", "harness_version", "status", "exit_code", "problems", "tasks"):
+        assert key in SAMPLE
+    assert set(SAMPLE["tasks"][0]) >= {"instance_id", "task_dir", "status", "duration_s", "checks"}
+
+
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        pytest.param(lambda r: r.update(version=2), "version=2", id="unknown-version"),
+        pytest.param(lambda r: r.pop("tasks"), "'tasks'", id="missing-tasks"),
+        pytest.param(lambda r: r.update(status="green"), "status='green'", id="bad-status"),
+        pytest.param(lambda r: r["tasks"][0]["checks"][0].pop("gate"), "'gate'", id="renamed-gate"),
+        pytest.param(lambda r: r["tasks"][0]["checks"][1].update(status="FAILED"), "status='FAILED'", id="bad-check-status"),
+        pytest.param(lambda r: r.update(exit_code=True), "exit_code=True", id="bool-exit-code"),
+    ],
+)
+def test_drift_is_a_contract_error_naming_the_key(mutate, message) -> None:
+    report = copy.deepcopy(SAMPLE)
+    mutate(report)
+    with pytest.raises(ContractError, match=message.replace("(", r"\(")):
+        parse_report(json.dumps(report))
+
+
+def test_empty_report_file_is_none_and_garbage_is_an_error() -> None:
+    assert report_from_json(b"") is None
+    with pytest.raises(ContractError, match="not JSON"):
+        report_from_json(b"{oops")
+
+
+def test_render_names_the_failing_gate_and_case_first() -> None:
+    text = render_report(parse_report(SAMPLE))
+    lines = text.splitlines()
+    assert lines[0] == "artifactbench check-report: FAIL (exit 1)"
+    assert "x gate negative: FAIL: 5/6 mutations rejected" in lines[2]
+    assert "case off_by_one: FAIL: grader accepted a mutated artifact" in lines[3]
+    assert "reversed_lines" not in text  # passing cases are noise in a red report
+    assert lines[-1].strip() == "- passed: positive"
+    assert failing_gates(parse_report(SAMPLE)) == ["data_processing__p95_latency_easy:negative"]
+
+
+def test_render_lists_input_problems_and_missing_reports() -> None:
+    report = parse_report({**SAMPLE, "status": "error", "exit_code": 2, "tasks": [], "problems": ["task.yaml:3: bad"]})
+    assert "problem: task.yaml:3: bad" in render_report(report)
+    text = render_missing_report(2, "line1\nTraceback: boom\n")
+    assert "exited 2 without a readable report.json" in text and "Traceback: boom" in text

@@ -1,0 +1,127 @@
+"""RuleRunner tests of the plugin's rules: target, tailor and dependency inference."""
+from __future__ import annotations
+
+import pytest
+
+from pants.backend.python import target_types_rules
+from pants.backend.python.dependency_inference import module_mapper
+from pants.backend.python.target_types import PythonRequirementTarget, PythonSourcesGeneratorTarget
+from pants.core.goals.tailor import AllOwnedSources, PutativeTarget, PutativeTargets
+from pants.engine.addresses import Address
+from pants.engine.target import InferredDependencies
+from pants.testutil.rule_runner import QueryRule, RuleRunner
+
+from artifactbench_pants import dependency_inference, tailor
+from artifactbench_pants.dependency_inference import (
+    ArtifactTaskDependenciesInferenceFieldSet,
+    InferArtifactTaskDependencies,
+)
+from artifactbench_pants.tailor import PutativeArtifactTaskTargetsRequest
+from artifactbench_pants.target_types import ArtifactTaskSourcesField, ArtifactTaskTarget
+
+TASK = "problems/artifact/data_processing/p95"
+
+
+@pytest.fixture
+def rule_runner() -> RuleRunner:
+    runner = RuleRunner(
+        rules=[
+            *tailor.rules(),
+            *dependency_inference.rules(),
+            *module_mapper.rules(),
+            *target_types_rules.rules(),
+            QueryRule(PutativeTargets, [PutativeArtifactTaskTargetsRequest, AllOwnedSources]),
+            QueryRule(InferredDependencies, [InferArtifactTaskDependencies]),
+        ],
+        target_types=[ArtifactTaskTarget, PythonRequirementTarget, PythonSourcesGeneratorTarget],
+    )
+    runner.set_options(["--artifactbench-checker=src:cli", "--python-enable-resolves=false"])
+    return runner
+
+
+def _task_files(grader: str) -> dict:
+    return {
+        f"{TASK}/task.yaml": "instance_id: x\n",
+        f"{TASK}/prompt.md": "do it\n",
+        f"{TASK}/workspace/input.txt": "1\n",
+        f"{TASK}/grader/hidden.py": grader,
+        f"{TASK}/grader/helper.py": "import json\n",
+        f"{TASK}/BUILD": "artifact_task()\n",
+    }
+
+
+def test_artifact_task_owns_the_task_layout_by_default(rule_runner: RuleRunner) -> None:
+    rule_runner.write_files(_task_files("import helper\n"))
+    tgt = rule_runner.get_target(Address(TASK))
+    assert tgt[ArtifactTaskSourcesField].value == ("task.yaml", "prompt.md", "workspace/**", "grader/**")
+    assert ArtifactTaskTarget.help and "pants test" in ArtifactTaskTarget.help
+
+
+def test_tailor_adds_tasks_but_nothing_inside_workspace_or_grader(rule_runner: RuleRunner) -> None:
+    rule_runner.write_files(
+        {
+            "problems/artifact/a/one/task.yaml": "",
+            "problems/artifact/a/one/workspace/task.yaml": "",  # an input file that happens to be named so
+            "problems/artifact/a/one/grader/task.yaml": "",
+            "problems/artifact/b/two/task.yaml": "",
+            "problems/artifact/b/owned/task.yaml": "",
+        }
+    )
+    got = rule_runner.request(
+        PutativeTargets,
+        [
+            PutativeArtifactTaskTargetsRequest(("problems/artifact/a/one", "problems/artifact/a/one/workspace",
+                                                "problems/artifact/a/one/grader", "problems/artifact/b/two",
+                                                "problems/artifact/b/owned")),
+            AllOwnedSources(["problems/artifact/b/owned/task.yaml"]),
+        ],
+    )
+    assert got == PutativeTargets(
+        [
+            PutativeTarget.for_target_type(ArtifactTaskTarget, "problems/artifact/a/one", "one", ["task.yaml"]),
+            PutativeTarget.for_target_type(ArtifactTaskTarget, "problems/artifact/b/two", "two", ["task.yaml"]),
+        ]
+    )
+
+
+def _infer(rule_runner: RuleRunner) -> set:
+    tgt = rule_runner.get_target(Address(TASK))
+    result = rule_runner.request(
+        InferredDependencies,
+        [InferArtifactTaskDependencies(ArtifactTaskDependenciesInferenceFieldSet.create(tgt))],
+    )
+    return set(result.include)
+
+
+def test_inference_adds_the_checker_and_grader_requirements(rule_runner: RuleRunner) -> None:
+    rule_runner.write_files(
+        {
+            **_task_files("import numpy as np\nimport helper\nimport json\nfrom yaml import safe_load\n"),
+            "src/BUILD": "python_requirement(name='cli', requirements=['stand-in'])\n",
+            "3rdparty/BUILD": (
+                "python_requirement(name='numpy', requirements=['numpy'])\n"
+                "python_requirement(name='pyyaml', requirements=['pyyaml'], modules=['yaml'])\n"
+                "python_requirement(name='unused', requirements=['requests'])\n"
+            ),
+        }
+    )
+    assert _infer(rule_runner) == {
+        Address("src", target_name="cli"),
+        Address("3rdparty", target_name="numpy"),
+        Address("3rdparty", target_name="pyyaml"),
+    }
+
+
+def test_inference_can_be_limited_to_the_checker(rule_runner: RuleRunner) -> None:
+    rule_runner.write_files(
+        {
+            **_task_files("import numpy\n"),
+            "tools/BUILD": "python_requirement(name='checker', requirements=['stand-in'])\n",
+            "3rdparty/BUILD": "python_requirement(name='numpy', requirements=['numpy'])\n",
+        }
+    )
+    rule_runner.set_options(
+        ["--artifactbench-checker=tools:checker", "--no-artifactbench-infer-grader-imports",
+         "--python-enable-resolves=false"]
+    )
+    assert _infer(rule_runner) == {Address("tools", target_name="checker")}
