@@ -127,7 +127,7 @@ def _run_child(module_path: Path, scenarios: list[dict]) -> tuple[dict | None, s
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONDONTWRITEBYTECODE": "1"}
     with tempfile.TemporaryDirectory(prefix="ratelimit-grade-") as cwd:
         try:
-            proc = subprocess.run([sys.executable, "-I", "-c", _CHILD, str(module_path)], input=payload,
+            proc = subprocess.run([sys.executable, "-I", "-B", "-c", _CHILD, str(module_path)], input=payload,
                                   capture_output=True, text=True, errors="replace", timeout=TIMEOUT_S,
                                   cwd=cwd, env=env)
         except subprocess.TimeoutExpired:

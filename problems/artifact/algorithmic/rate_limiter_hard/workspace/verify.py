@@ -3,8 +3,6 @@
 Usage: python verify.py output/rate_limiter.py
 """
 
-from __future__ import annotations
-
 import importlib.util
 import inspect
 import sys

@@ -9,10 +9,6 @@ import json
 import sys
 from pathlib import Path
 
-RULES = {"invalid_json", "missing_key", "unknown_key", "name_mismatch", "port_range", "port_conflict",
-         "replicas_range", "image_unpinned"}
-
-
 def verify(artifact_path: Path) -> None:
     """Raise AssertionError describing the first structural problem found."""
     try:
@@ -27,8 +23,6 @@ def verify(artifact_path: Path) -> None:
     for n, item in enumerate(doc["violations"], 1):
         assert isinstance(item, dict) and set(item) == {"file", "key", "rule"}, f"violation {n}: keys must be file, key, rule"
         assert all(isinstance(v, str) for v in item.values()), f"violation {n}: values must be strings"
-        assert item["rule"] in RULES, f"violation {n}: unknown rule {item['rule']!r}"
-        assert item["file"].startswith("services/") and item["file"].endswith(".json"), f"violation {n}: bad file path"
         rows.append((item["file"], item["rule"], item["key"]))
     assert rows == sorted(rows), "violations must be sorted by file, rule, key"
     assert len(rows) == len(set(rows)), "violations must not repeat"
