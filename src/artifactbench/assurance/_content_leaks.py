@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import time
 from pathlib import Path
 
@@ -22,6 +23,17 @@ from artifactbench.checks import CaseResult, CheckResult, TaskContext
 MIN_LINE = 12          # shorter reference lines ("{", "]", "total: 3") are too trivial to call a leak
 MAX_READ = 5_000_000   # bytes read per file
 _PROSE = {".py", ".md", ".txt", ".rst", ".yaml", ".yml", ".toml", ".cfg", ".ini", ""}
+
+
+_BOILERPLATE = re.compile(r"(from\s+\S+\s+)?import\s|#|@|\"\"\"|'''|(class|def)\s+\w+\s*[(:]")
+
+
+def _non_trivial(line: str) -> bool:
+    """A line worth calling a leak: long, more than one token (a lone name in a prompt is a value,
+    not a line of the answer), and not boilerplate every Python file shares."""
+    if len(line) < MIN_LINE or not re.search(r"[\s,:;=|{}\[\]]", line.strip("{}[], ")):
+        return False
+    return not _BOILERPLATE.match(line)
 
 
 def _files(root: Path) -> list[Path]:
@@ -44,7 +56,7 @@ def _line_case(shown: str, text: str, ref_lines: list[str]) -> CaseResult | None
         return None
     shape = _shape(hits[0])
     same_shape = sum(_shape(ln) == shape for ln in lines) >= 0.8 * len(lines)
-    is_copy = [ln for ln in lines if len(ln) >= MIN_LINE] == ref_lines
+    is_copy = [ln for ln in lines if _non_trivial(ln)] == ref_lines
     status = WARNING if same_shape and not is_copy and len(lines) > len(hits) else FINDING
     why = ("input data of the same record shape (filter/sort task?)" if status == WARNING
            else "the agent can read the answer")
@@ -56,7 +68,7 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     started = time.monotonic()
     task = ctx.task
     reference = reference_text(ctx)
-    ref_lines = [ln.strip() for ln in reference.splitlines() if len(ln.strip()) >= MIN_LINE]
+    ref_lines = [ln.strip() for ln in reference.splitlines() if _non_trivial(ln.strip())]
     values = distinctive(format_of(task.output_artifact), reference, min_digits=4)
     floats = {k: v for k, v in values.numbers.items() if "." in v}
     scratch = ctx.pristine().scratch_dir

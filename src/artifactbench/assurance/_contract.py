@@ -46,6 +46,15 @@ def _tree_change(before: dict[str, str], after: dict[str, str]) -> str:
     return "; ".join(parts)
 
 
+def _bytecode_only(change: str) -> bool:
+    """Only __pycache__/*.pyc files appeared: the grader imported agent code without disabling bytecode
+    writes (sys.dont_write_bytecode). Benign for re-grading, so a WARNING, not a FINDING."""
+    if "modified:" in change or "removed:" in change:
+        return False
+    names = change.split("added:", 1)[1].split(",")
+    return all("__pycache__/" in n and n.strip().endswith(".pyc") for n in names)
+
+
 def contract_gate(ctx: TaskContext, *, mutants: int = MAX_MUTANTS) -> CheckResult:
     """Grade the reference plus up to `mutants` default-mutation artifacts in fresh processes (one per
     hash seed), then the garbage artifacts through the session; each broken rule is a FINDING."""
@@ -105,7 +114,8 @@ def _determinism_and_read_only(ctx, artifacts, env, durations) -> list[CaseResul
         CaseResult("determinism", FINDING if varying else OK, cap(
             f"results differ between runs: {' || '.join(varying)}" if varying else
             f"{len(artifacts)} artifact(s) x {len(HASH_SEEDS)} fresh processes gave identical results", 900)),
-        CaseResult("read_only", FINDING if writes else OK, cap(
+        CaseResult("read_only", (WARNING if all(_bytecode_only(w) for w in writes) else FINDING)
+                   if writes else OK, cap(
             f"grading changed the scratch dir: {' || '.join(writes)}" if writes else
             f"scratch dir digest unchanged by {runs} grading run(s)")),
         CaseResult("result_shape", FINDING if shapes else OK, cap(

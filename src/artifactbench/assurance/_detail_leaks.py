@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from artifactbench.assurance._common import FINDING, OK, cap, counts, finish, reference_text
+from artifactbench.assurance._common import FINDING, OK, cap, counts, finish, fuzz_budget, reference_text
 from artifactbench.assurance._formats import format_of
 from artifactbench.assurance._policy import FuzzPolicy
 from artifactbench.assurance._sampling import sample_mutants
@@ -33,9 +33,12 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
         return CheckResult("detail_leaks", "skip", cap(f"no mutants: {type(exc).__name__}: {exc}"))
     cases: list[CaseResult] = []
     failing = 0
+    deadline = time.monotonic() + fuzz_budget(ctx).seconds
     with ctx.scratch() as scratch:
         for mutant in mutants:
             ctx.check_cancelled()
+            if time.monotonic() > deadline:
+                break  # the same wall-time budget as the fuzz gate
             ctx.place_reference(scratch, mutant.text)
             outcome = ctx.grade(scratch)
             if not outcome.ok or outcome.result.passed:

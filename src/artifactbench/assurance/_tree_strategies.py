@@ -70,8 +70,11 @@ class TreeTargets:
             self.keys = list({((), k): None for _, k in self.keys})
         self.lists = [(p, v) for p, v in nodes if isinstance(v, list) and v and not _ignored(p, policy)]
 
-    def edit(self, kind: str, where_: str, old: Any, new: Any, change: Callable[[Any], Any]) -> Mutation:
-        data = copy.deepcopy(self.doc.data)
+    def edit(self, kind: str, where_: str, old: Any, new: Any, change: Callable[[Any], Any],
+             spine: Path | None = None) -> Mutation:
+        """Apply `change` to a copy of the data: only the containers along `spine` are copied (fast on
+        big documents); None copies every container (for edits that touch many records)."""
+        data = copy.deepcopy(self.doc.data) if spine is None else _copy_spine(self.doc.data, spine)
         data = change(data)
         return Mutation(kind, where_, short(old), short(new), self.doc.render(data))
 
@@ -79,7 +82,17 @@ class TreeTargets:
         def change(data: Any) -> Any:
             _get(data, path[:-1])[path[-1]] = new
             return data
-        return self.edit(kind, where(self.doc, path), old, new, change)
+        return self.edit(kind, where(self.doc, path), old, new, change, spine=path[:-1])
+
+
+def _copy_spine(data: Any, path: Path) -> Any:
+    """A copy of `data` sharing everything except the containers from the root down to `path`."""
+    top = copy.copy(data)
+    node = top
+    for step in path:
+        node[step] = copy.copy(node[step])
+        node = node[step]
+    return top
 
 
 def leaf_strategy(t: TreeTargets, kind: str) -> st.SearchStrategy[Mutation] | None:
@@ -152,7 +165,7 @@ def structure_strategy(t: TreeTargets, kind: str) -> st.SearchStrategy[Mutation]
         lists = [(p, v) for p, v in lists if p == () and len(v) > 1]
         return st.sampled_from(lists).flatmap(lambda c: st.integers(0, len(c[1]) - 1).map(
             lambda k: t.edit(kind, f"keep {k} of {len(c[1])} records", len(c[1]), k,
-                             lambda d: d[:k]))) if lists else None
+                             lambda d: d[:k], spine=()))) if lists else None
     if kind == "swap_records":
         ordered = [(p, v) for p, v in lists if t.policy.order_matters(_key_of(p))]
         pairs = list(itertools.islice(((p, i, j) for p, v in ordered for i in range(len(v))
@@ -163,11 +176,12 @@ def structure_strategy(t: TreeTargets, kind: str) -> st.SearchStrategy[Mutation]
         return None
     if kind == "drop_record":
         return st.sampled_from(items).map(lambda c: t.edit(
-            kind, where(doc, c[0] + (c[1],)), "present", "dropped", lambda d: _splice(d, c[0], c[1], 1, [])))
+            kind, where(doc, c[0] + (c[1],)), "present", "dropped", lambda d: _splice(d, c[0], c[1], 1, []),
+            spine=c[0]))
     if kind == "duplicate_record":
         return st.sampled_from(items).map(lambda c: t.edit(
             kind, where(doc, c[0] + (c[1],)), "once", "twice",
-            lambda d: _splice(d, c[0], c[1] + 1, 0, [copy.deepcopy(_get(d, c[0])[c[1]])])))
+            lambda d: _splice(d, c[0], c[1] + 1, 0, [copy.deepcopy(_get(d, c[0])[c[1]])]), spine=c[0]))
     if kind == "inject_record":
         return st.sampled_from(items).flatmap(lambda c: st.integers(0, len(_get(doc.data, c[0]))).map(
             lambda pos: _inject(t, c[0], c[1], pos))).filter(lambda m: m is not None)
@@ -193,7 +207,7 @@ def _swap(t: TreeTargets, c: tuple[Path, int, int]) -> Mutation:
         target[i], target[j] = target[j], target[i]
         return data
     return t.edit("swap_records", f"{where(t.doc, path + (i,))} <-> {where(t.doc, path + (j,))}",
-                  f"order {i},{j}", f"order {j},{i}", change)
+                  f"order {i},{j}", f"order {j},{i}", change, spine=path)
 
 
 def _key_edit(t: TreeTargets, kind: str, c: tuple[Path, str]) -> Mutation:
@@ -230,4 +244,4 @@ def _inject(t: TreeTargets, path: Path, src: int, pos: int) -> Mutation | None:
     if fake == record:
         return None
     return t.edit("inject_record", f"{where(t.doc, path + (pos,))} (copy of record {src}, scrambled)",
-                  "absent", fake, lambda d: _splice(d, path, pos, 0, [fake]))
+                  "absent", fake, lambda d: _splice(d, path, pos, 0, [fake]), spine=path)

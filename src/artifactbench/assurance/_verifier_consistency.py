@@ -49,8 +49,12 @@ def _midpoint(values: list[float], x: float, integral: bool) -> float | None:
     return None
 
 
-def value_mutants(fmt: str, text: str) -> list[tuple[Mutation, bool]]:
-    """(mutant, is_numeric) pairs that keep every structural property of the reference."""
+def value_mutants(fmt: str, text: str, public: str = "") -> list[tuple[Mutation, bool]]:
+    """(mutant, is_numeric) pairs that keep every structural property of the reference.
+
+    Strings that `public` (the prompt and workspace text) mentions, or that sit in a sorted column,
+    are left alone: a verifier may check them against an enum or an input list, or check the order.
+    """
     doc = parse(fmt, text)
     if not isinstance(doc, TreeDoc):
         return []
@@ -67,7 +71,12 @@ def value_mutants(fmt: str, text: str) -> list[tuple[Mutation, bool]]:
         mid = _midpoint(columns[path[-1] if isinstance(path[-1], str) else None], x, integral)
         if mid is not None and len([m for m, n in out if n]) < MAX_NUMBERS:
             out.append((targets.set_leaf("value_midpoint", path, value, keep_kind(value, mid)), True))
-    for path, value in targets.strings[:MAX_STRINGS]:
+    by_column: dict[object, list[str]] = {}
+    for path, value in targets.strings:
+        by_column.setdefault(path[-1] if isinstance(path[-1], str) else path[:-1], []).append(value)
+    free = [(p, v) for p, v in targets.strings if v not in public and not _sorted(
+        by_column[p[-1] if isinstance(p[-1], str) else p[:-1]])]
+    for path, value in free[:MAX_STRINGS]:
         letters = [i for i, ch in enumerate(value) if ch.isalpha() and ch.isascii()]
         if letters:
             i = letters[-1]
@@ -76,6 +85,19 @@ def value_mutants(fmt: str, text: str) -> list[tuple[Mutation, bool]]:
             new = value[:i] + (new_ch.upper() if ch.isupper() else new_ch) + value[i + 1:]
             out.append((targets.set_leaf("letter_change", path, value, new), False))
     return out
+
+
+def _sorted(column: list[str]) -> bool:
+    return len(column) > 1 and (column == sorted(column) or column == sorted(column, reverse=True))
+
+
+def _public_text(ctx: TaskContext) -> str:
+    """The prompt and every workspace text file the agent sees (capped), for 'is this value public'."""
+    parts = [ctx.task.problem_statement.read_text(encoding="utf-8", errors="replace")]
+    for path in sorted(ctx.pristine().scratch_dir.rglob("*")):
+        if path.is_file() and path.stat().st_size <= 2_000_000:
+            parts.append(path.read_bytes().decode("utf-8", "replace"))
+    return "\n".join(parts)
 
 
 def _verify(ctx: TaskContext, module: Path, artifact: Path) -> tuple[bool, str]:
@@ -92,7 +114,7 @@ def verifier_consistency_gate(ctx: TaskContext) -> CheckResult:
         return CheckResult("verifier_consistency", "skip", "no structural_verifier declared")
     reference = reference_text(ctx)
     try:
-        mutants = value_mutants(format_of(task.output_artifact), reference)
+        mutants = value_mutants(format_of(task.output_artifact), reference, _public_text(ctx))
     except Exception as exc:  # noqa: BLE001 - the reference does not parse in its format
         return CheckResult("verifier_consistency", "skip", cap(f"no mutants: {type(exc).__name__}: {exc}"))
     cases: list[CaseResult] = []
