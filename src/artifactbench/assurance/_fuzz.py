@@ -26,7 +26,7 @@ from artifactbench.checks import CaseResult, CheckResult, TaskContext
 from artifactbench.errors import ArtifactBenchError
 
 
-class _OutOfTime(Exception):
+class _OutOfTime(BaseException):  # not Exception: Hypothesis must not shrink it, just stop
     """The wall-time budget ran out before any accepted mutant was found."""
 
 
@@ -86,11 +86,14 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         else:
             strategies[kind] = strategy
     per_kind = max(4, -(-budget.examples // max(1, len(strategies))))
-    deadline = time.monotonic() + budget.seconds
+    deadline = started + budget.seconds  # the budget covers setup too
     for index, (kind, strategy) in enumerate(strategies.items()):
         # Each kind may use its share of what is left of the wall-time budget.
         share = (deadline - time.monotonic()) / (len(strategies) - index)
-        cases.append(_search(ctx, grade, kind, strategy, per_kind, time.monotonic() + max(0.0, share)))
+        if share <= 0:
+            cases.append(CaseResult(kind, SKIPPED, f"not run: the {budget.seconds:g}s budget was spent"))
+            continue
+        cases.append(_search(ctx, grade, kind, strategy, per_kind, time.monotonic() + share))
     findings = sum(c.status == FINDING for c in cases)
     summary = (f"{findings} mutation kind(s) with a finding" if findings
                else f"no accepted mutant in {len(strategies)} kind(s)") + f" ({counts(cases)})"

@@ -133,23 +133,24 @@ def _strings(t: TreeTargets, pool: list[tuple[Path, Any]], kind: str) -> st.Sear
 
 
 def _later(t: TreeTargets) -> st.SearchStrategy[Mutation] | None:
-    """A far number, flipped bool or changed string in a record other than the first."""
+    """A far number, flipped bool or changed string in a record other than the first (drawn lazily:
+    a mutant is rendered only when drawn)."""
     if not (t.doc.root_is_records and len(t.doc.data) > 1):
         return None
     cells = t.doc.fmt == "csv"
-    pool: list[Mutation | tuple[Path, str]] = []
     numbers = {p for p, _ in t.numbers}
+    pool: list[tuple[Path, Any, Any]] = []
     for p, v in t.leaves:
         if not isinstance(p[0], int) or p[0] == 0:
             continue
         if p in numbers:
             new = number_changes("number_far", v, as_number(v, numeric_strings=cells), t.policy)
             if new is not None:
-                pool.append(t.set_leaf("later_record", p, v, new))
+                pool.append((p, v, new))
         elif isinstance(v, bool):
-            pool.append(t.set_leaf("later_record", p, v, not v))
+            pool.append((p, v, not v))
     strings = [(p, v) for p, v in t.strings if isinstance(p[0], int) and p[0] > 0]
-    parts = [st.sampled_from(pool)] if pool else []
+    parts = [st.sampled_from(pool).map(lambda c: t.set_leaf("later_record", *c))] if pool else []
     if strings:
         parts.append(_strings(t, strings, "later_record"))
     return st.one_of(parts) if parts else None
