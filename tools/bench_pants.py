@@ -158,8 +158,7 @@ def pants(root: Path, *args: str, timeout: float = 900) -> PantsRun:
 
 def stop_pantsd(root: Path) -> None:
     # Each scratch repo has its own pantsd; stop only that one (its pid file is in the repo).
-    pid_file = root / ".pids" / "pantsd" / "pid"
-    if pid_file.is_file():
+    for pid_file in root.glob(".pids/*/pantsd/pid"):
         try:
             os.kill(int(pid_file.read_text().strip()), 15)
         except (ProcessLookupError, ValueError):
