@@ -24,7 +24,11 @@ from artifactbench_pants.target_types import (
 )
 
 REPORT = "report.json"
-JUNIT = "junit.xml"
+
+
+def junit_name(path_safe_spec: str) -> str:
+    # Pants copies every test's XML into one --test-report dir: the name must be unique per task.
+    return f"{path_safe_spec}.junit.xml"
 
 
 @dataclass(frozen=True)
@@ -45,9 +49,9 @@ class ArtifactTaskTestRequest(TestRequest):
     field_set_type = ArtifactTaskTestFieldSet
 
 
-def check_argv(task_dir: str, extra_args: "tuple[str, ...]") -> "tuple[str, ...]":
+def check_argv(task_dir: str, junit: str, extra_args: "tuple[str, ...]") -> "tuple[str, ...]":
     """The checker's argv: only repo-relative paths, so the cache key is machine independent."""
-    return ("check", "--json-out", REPORT, "--junit-xml", JUNIT, "--quiet", *extra_args, task_dir)
+    return ("check", "--json-out", REPORT, "--junit-xml", junit, "--quiet", *extra_args, task_dir)
 
 
 def cache_scope(force: bool, cache_failures: bool) -> ProcessCacheScope:
@@ -78,30 +82,31 @@ async def run_artifact_task_checks(
         ArtifactTaskInputs, ArtifactTaskInputsRequest(field_set.sources, field_set.dependencies)
     )
     timeout: Optional[int] = field_set.timeout.value or subsystem.timeout
+    junit = junit_name(field_set.address.path_safe_spec)
     result = await Get(
         FallibleProcessResult,
         VenvPexProcess(
             inputs.checker,
-            argv=check_argv(inputs.task_dir, tuple(subsystem.check_args)),
+            argv=check_argv(inputs.task_dir, junit, tuple(subsystem.check_args)),
             description=f"artifactbench check {inputs.task_dir}",
             input_digest=inputs.digest,
-            output_files=(REPORT, JUNIT),
+            output_files=(REPORT, junit),
             extra_env=test_extra_env.env,
             timeout_seconds=timeout,
             cache_scope=cache_scope(test_subsystem.force, subsystem.cache_failures),
             level=LogLevel.DEBUG,
         ),
     )
-    report_contents, junit = await MultiGet(
+    report_contents, junit_xml = await MultiGet(
         Get(DigestContents, DigestSubset(result.output_digest, PathGlobs([REPORT]))),
-        Get(Snapshot, DigestSubset(result.output_digest, PathGlobs([JUNIT]))),
+        Get(Snapshot, DigestSubset(result.output_digest, PathGlobs([junit]))),
     )
     report_bytes = report_contents[0].content if report_contents else b""
     base = TestResult.from_fallible_process_result(
         result,
         address=field_set.address,
         output_setting=test_subsystem.output,
-        xml_results=junit if junit.files else None,
+        xml_results=junit_xml if junit_xml.files else None,
     )
     # The rendered report replaces the checker's (quiet) stdout: gate and case come first.
     rendered = render_outcome(report_bytes, result.exit_code, base.stdout, base.stderr)
