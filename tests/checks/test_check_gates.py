@@ -85,8 +85,9 @@ def test_leaks_flag_file_names_and_binary_names(tmp_path):
 def test_skips_workspace_gates_when_materialize_failed():
     report = check_task(load_task(FIXTURES / "generator_crash"), resolve_gates(None), FAST)
     statuses = {c.gate: c.status for c in report.checks}
+    assurance = ("contract", "fuzz", "detail_leaks", "verifier_consistency", "content_leaks", "reproducible")
     assert statuses == {"manifest": "pass", "materialize": "error", "leaks": "pass", "verifier": "skip",
-                        "positive": "skip", "negative": "skip"}
+                        "positive": "skip", "negative": "skip", **{g: "skip" for g in assurance}}
     assert report.status == "error"
 
 

@@ -19,12 +19,12 @@ from artifactbench.checks import register_gate
 
 # Opt-in (`check --gates contract,fuzz,...`) until the lead makes them default: they add about 10-20 s
 # of grading per task, and the checks package's own tests pin the list of default gates.
-register_gate("contract", contract_gate, default=False, runs_grader=True)
-register_gate("fuzz", fuzz_gate, default=False, runs_grader=True)
-register_gate("detail_leaks", detail_leaks_gate, default=False, runs_grader=True)
-register_gate("verifier_consistency", verifier_consistency_gate, default=False, runs_grader=True)
-register_gate("content_leaks", content_leaks_gate, default=False, runs_grader=True)  # materializing runs the generator
-register_gate("reproducible", reproducible_gate, default=False, runs_grader=True)
+register_gate("contract", contract_gate, default=True, runs_grader=True)
+register_gate("fuzz", fuzz_gate, default=True, runs_grader=True)
+register_gate("detail_leaks", detail_leaks_gate, default=True, runs_grader=True)
+register_gate("verifier_consistency", verifier_consistency_gate, default=True, runs_grader=True)
+register_gate("content_leaks", content_leaks_gate, default=True, runs_grader=True)  # materializing runs the generator
+register_gate("reproducible", reproducible_gate, default=True, runs_grader=True)
 
 __all__ = [
     "KINDS",

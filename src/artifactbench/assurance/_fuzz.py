@@ -10,10 +10,11 @@ from __future__ import annotations
 import difflib
 import random
 import time
+import warnings
 from dataclasses import dataclass, field
 
 from hypothesis import HealthCheck, Phase, find, settings
-from hypothesis.errors import NoSuchExample, Unsatisfiable
+from hypothesis.errors import HypothesisWarning, NoSuchExample, Unsatisfiable
 
 from artifactbench.assurance._common import (
     FINDING, OK, SKIPPED, WARNING, FuzzBudget, cap, counts, error_text, finish, fuzz_budget, reference_text,
@@ -140,7 +141,9 @@ def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float) -> 
     seed = random.Random(f"{ctx.task.instance_id}:{kind}")
     minimal = None
     try:
-        minimal = find(strategy, accepted, settings=config, random=seed)
+        with warnings.catch_warnings():  # large artifacts make Hypothesis warn about its repr
+            warnings.simplefilter("ignore", HypothesisWarning)
+            minimal = find(strategy, accepted, settings=config, random=seed)
     except (NoSuchExample, Unsatisfiable):
         pass
     except _OutOfTime:

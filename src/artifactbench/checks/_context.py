@@ -20,6 +20,8 @@ class CheckOptions:
     grader_timeout_s: float = 60.0
     generator_timeout_s: float = 120.0
     verifier_timeout_s: float = 30.0
+    fuzz_examples: int = 60
+    fuzz_seconds: float = 10.0
     cancel: threading.Event = field(default_factory=threading.Event, compare=False)
 
 

@@ -38,7 +38,9 @@ def emit(report: Report, args: argparse.Namespace) -> int:
 
 
 def _options(args: argparse.Namespace) -> CheckOptions:
-    return CheckOptions(grader_timeout_s=args.grader_timeout, generator_timeout_s=args.generator_timeout)
+    budget = {k: getattr(args, k) for k in ("fuzz_examples", "fuzz_seconds") if hasattr(args, k)}
+    return CheckOptions(grader_timeout_s=args.grader_timeout, generator_timeout_s=args.generator_timeout,
+                        **budget)
 
 
 def _run(args: argparse.Namespace, gates: list[str] | None) -> int:

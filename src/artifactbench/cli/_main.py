@@ -54,6 +54,10 @@ def build_parser() -> argparse.ArgumentParser:
     _report_args(p)
     p.add_argument("--gates", metavar="A,B", help="comma-separated gates (default: every default gate)")
     p.add_argument("--list-gates", action="store_true", help="list the registered gates and exit")
+    p.add_argument("--fuzz-examples", type=int, default=60, metavar="N",
+                   help="mutants the fuzz gate grades per task at most (default 60)")
+    p.add_argument("--fuzz-seconds", type=float, default=10.0, metavar="S",
+                   help="seconds the fuzz gate spends per task at most (default 10)")
     p = add("materialize", "write exactly what an agent sees into OUT (empty or absent)",
             commands.cmd_materialize)
     p.add_argument("task", metavar="TASK", help="a task directory")
