@@ -66,7 +66,8 @@ async def validate_artifact_task(
     )
     return LintResult(
         exit_code=result.exit_code,
-        stdout=rendered,
+        # A passing task is one line in the goal's summary; only failures need the report.
+        stdout=rendered if result.exit_code else "",
         stderr=result.stderr.decode(errors="replace") if result.exit_code else "",
         linter_name=ArtifactTaskLintRequest.tool_name,
         partition_description=field_set.address.spec,
