@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
+import signal
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -166,3 +169,40 @@ def test_bad_input_exits_2_before_anything_runs(tmp_path, argv, capsys) -> None:
     assert rc == 2
     assert "error" in capsys.readouterr().err
     assert not (tmp_path / "runs").exists()
+
+
+def test_agent_sees_only_the_workspace_and_no_repository_path(tmp_path) -> None:
+    report = tmp_path / "seen.json"
+    rc, recs = _run(tmp_path, str(SUM), _evil("dump", report))
+    assert rc == 0 and recs[0].verdict == "FAIL"
+    seen = json.loads(report.read_text())
+    assert seen["files"] == ["numbers.txt"], "nothing of grader/, task.yaml or prompt.md in scratch"
+    cwd = Path(seen["cwd"]).resolve()
+    assert not cwd.is_relative_to(REPO.resolve()) and not cwd.is_relative_to(tmp_path / "runs")
+    hidden = (str(REPO), str(REPO.resolve()), str(SUM), str(tmp_path / "runs"))
+    leaks = {k: v for k, v in seen["env"].items() if any(h in v for h in hidden)}
+    assert not leaks, f"repository paths in the agent's environment: {leaks}"
+    assert "PYTHONPATH" not in seen["env"] and "VIRTUAL_ENV" not in seen["env"]
+    assert not Path(seen["env"]["ARTIFACTBENCH_PROMPT_FILE"]).resolve().is_relative_to(cwd)
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="stray processes are found via /proc")
+def test_a_process_left_running_cannot_change_the_graded_snapshot(tmp_path) -> None:
+    pidfile = tmp_path / "daemon.pid"
+    rc, recs = _run(tmp_path, str(SUM), _evil("daemon", f"{pidfile}|{tempfile.gettempdir()}"))
+    (rec,) = recs
+    pid = int(pidfile.read_text())
+    alive = Path(f"/proc/{pid}").exists() and "zombie" not in Path(f"/proc/{pid}/status").read_text()
+    if alive:
+        os.kill(pid, signal.SIGKILL)
+    assert not alive, "a process the agent left behind is killed before the snapshot"
+    assert (rec.verdict, rec.detail) == ("FAIL", "sum is wrong")
+    art = tmp_path / "runs" / "r" / "artifacts" / "algorithmic__sum_easy" / "evil" / "1"
+    assert (art / "output" / "sum.txt").read_text() == "41\n"
+
+
+def test_garbage_output_and_undecodable_streams_are_recorded(tmp_path) -> None:
+    rc, recs = _run(tmp_path, str(TASKS), _evil("garbage"), "-j", "2")
+    assert rc == 0
+    assert [(r.verdict, r.agent_exit) for r in recs] == [("FAIL", 3)] * 2
+    assert all("\ufffd" in r.stdout_tail for r in recs)

@@ -10,12 +10,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from artifactbench._version import __version__
-from artifactbench.bench._agents import Agent, AgentRequest, AgentResult
+from artifactbench.bench._agents import Agent, AgentRequest, AgentResult, NoopAgent, OracleAgent
 from artifactbench.bench._arms import Arm
 from artifactbench.bench._isolation import Unsafe, find_grader_links, snapshot_output
 from artifactbench.bench._pristine import PristineCache
 from artifactbench.bench._records import RunRecord
 from artifactbench.bench._store import RunStore
+from artifactbench.bench._strays import reap_strays
 from artifactbench.grading import grade
 from artifactbench.manifest import Task
 from artifactbench.workspace import copy_tree, new_scratch_dir
@@ -84,6 +85,10 @@ def _call_agent(agent: Agent, task: Task, scratch: Path, s: JobSettings, ref: bo
     try:
         return agent.run(request)
     finally:
+        # Nothing the agent started may outlive it: the snapshot must be of what it left at exit.
+        # The built-in in-process agents start nothing, and a /proc scan costs a few ms per job.
+        if not isinstance(agent, (OracleAgent, NoopAgent)):
+            reap_strays(scratch)
         shutil.rmtree(home, ignore_errors=True)
 
 
@@ -130,7 +135,7 @@ def _after_copy(task: Task, agent: Agent, run: int, scratch: Path, pristine: Pat
     t_agent = time.monotonic()
     try:
         res = _call_agent(agent, task, scratch, s, bool(getattr(agent, "privileged", False)))
-    except Exception as exc:  # noqa: BLE001 - a crashing plug-in is the agent's failure
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - a crashing plug-in is the agent's failure
         return replace(rec, verdict="FAIL", error_reason="agent_exception",
                        agent_wall_s=round(time.monotonic() - t_agent, 4),
                        detail=f"agent raised {type(exc).__name__}: {exc}"[:500])
