@@ -96,3 +96,30 @@ def test_progress_without_rich_falls_back_to_plain_lines_with_counts_and_eta(mon
 
 def test_progress_off_a_terminal_is_plain_lines() -> None:
     assert type(make_progress(io.StringIO())) is Progress
+
+
+def test_pristine_dir_is_handed_over_only_to_the_last_job_of_a_task(tmp_path) -> None:
+    import shutil
+
+    from artifactbench.bench._pristine import PristineCache
+    from artifactbench.manifest import load_task
+
+    task = load_task(FIX / "tasks" / "algorithmic__sum_easy")
+    cache = PristineCache({task.instance_id: 3})
+    pristine = cache.get(task).path
+    cache.release(task)  # a job that stopped before grading
+    first = cache.checkout(task)
+    assert first != pristine and (first / "numbers.txt").read_bytes() == (pristine / "numbers.txt").read_bytes()
+    (first / "numbers.txt").write_text("tampered by a grader run\n")
+    last = cache.checkout(task)
+    assert last == pristine, "the last job grades in the pristine dir itself: no copy"
+    assert (last / "numbers.txt").read_text() != "tampered by a grader run\n"
+    shutil.rmtree(first)
+    shutil.rmtree(last)
+    cache.cleanup()
+    # Without expected counts (regrade) every checkout is a copy and the cache keeps its dir.
+    plain = PristineCache()
+    copy = plain.checkout(task)
+    assert copy != plain.get(task).path and plain.get(task).path.is_dir()
+    shutil.rmtree(copy)
+    plain.cleanup()

@@ -40,15 +40,18 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-def grade_snapshot(task: Task, pristine: Path, artifact_dir: Path, timeout_s: float
-                   ) -> tuple[str, float, str, str | None, float]:
+def grade_snapshot(task: Task, pristine: Path | None, artifact_dir: Path, timeout_s: float, *,
+                   owned: Path | None = None) -> tuple[str, float, str, str | None, float]:
     """Grade a pristine copy of the workspace holding the snapshot: (verdict, score, detail, reason, s).
 
+    The copy is made of `pristine`, or is `owned`: a pristine dir the caller hands over (removed here).
     The agent's own scratch dir is never graded, so nothing it left running can change the result.
     """
-    grade_dir = new_scratch_dir("ab-grade-")
+    grade_dir = owned or new_scratch_dir("ab-grade-")
     try:
-        copy_tree(pristine, grade_dir)
+        if owned is None:
+            assert pristine is not None
+            copy_tree(pristine, grade_dir)
         if artifact_dir.is_dir():
             shutil.copytree(artifact_dir, grade_dir, dirs_exist_ok=True, symlinks=True)
         outcome = grade(task, grade_dir, timeout_s=timeout_s)
@@ -122,16 +125,19 @@ def _run(task: Task, arm: Arm, agent: Agent, run: int, cache: PristineCache, s: 
         return replace(rec, error_reason="materialize", detail=f"materialize failed: {exc}"[:500])
     rec = replace(rec, task_digest=pristine.task_digest, workspace_digest=pristine.workspace_digest)
     scratch = new_scratch_dir("ab-scratch-")
+    graded: list[bool] = []  # set by _after_copy once it checked the pristine dir out for grading
     try:
         copy_tree(pristine.path, scratch)
-        return _after_copy(task, agent, run, scratch, pristine.path, s, rec, arm)
+        return _after_copy(task, agent, run, scratch, cache, s, rec, arm, graded)
     finally:
+        if not graded:
+            cache.release(task)
         if not s.keep_scratch:
             shutil.rmtree(scratch, ignore_errors=True)
 
 
-def _after_copy(task: Task, agent: Agent, run: int, scratch: Path, pristine: Path, s: JobSettings,
-                rec: RunRecord, arm: Arm) -> RunRecord:
+def _after_copy(task: Task, agent: Agent, run: int, scratch: Path, cache: PristineCache,
+                s: JobSettings, rec: RunRecord, arm: Arm, graded: list[bool]) -> RunRecord:
     t_agent = time.monotonic()
     try:
         res = _call_agent(agent, task, scratch, s, bool(getattr(agent, "privileged", False)))
@@ -165,7 +171,8 @@ def _after_copy(task: Task, agent: Agent, run: int, scratch: Path, pristine: Pat
     if s.enforce_budgets and runs_cap > 0 and (res.code_runs or 0) > runs_cap:
         return replace(rec, verdict="FAIL", error_reason="budget_exceeded",
                        detail=f"agent reported {res.code_runs} code runs (max_code_runs={runs_cap})")
-    verdict, score, detail, reason, grade_s = grade_snapshot(task, pristine, artifact_dir,
-                                                             s.grade_timeout_s)
+    graded.append(True)
+    verdict, score, detail, reason, grade_s = grade_snapshot(
+        task, None, artifact_dir, s.grade_timeout_s, owned=cache.checkout(task))
     return replace(rec, verdict=verdict, score=score, detail=detail[:500], error_reason=reason,  # type: ignore[arg-type]
                    grade_s=round(grade_s, 4))

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from artifactbench.manifest import Task
-from artifactbench.workspace import materialize, tree_files
+from artifactbench.workspace import copy_tree, materialize, new_scratch_dir, tree_files
 
 __all__ = ["Pristine", "PristineCache", "task_digest"]
 
@@ -36,12 +36,37 @@ class PristineCache:
     """Materializes each task at most once per run (generators can be slow); thread safe.
 
     A failure is cached too, so every job of a broken task reports the same ERROR quickly.
+    With `expect`ed job counts, the last job of a task to grade is handed the pristine dir itself
+    (`checkout`) instead of a copy: one whole-workspace copy less per task, the common one-run case.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, expected: dict[str, int] | None = None) -> None:
         self._lock = threading.Lock()
         self._locks: dict[str, threading.Lock] = {}
         self._done: dict[str, Pristine | Exception] = {}
+        # Jobs per task that may still copy from the pristine dir (each calls checkout or release).
+        self._left: dict[str, int] = dict(expected or {})
+
+    def release(self, task: Task) -> None:
+        """A job of `task` that will not call checkout (it stopped before grading)."""
+        with self._lock:
+            if self._left.get(task.instance_id, 0) > 0:
+                self._left[task.instance_id] -= 1
+
+    def checkout(self, task: Task) -> Path:
+        """A pristine workspace the caller owns and must remove: the cached dir itself when no other
+        job of the task can still need it, else a fresh copy. Counts as the caller's release."""
+        pristine = self.get(task)
+        with self._lock:
+            left = self._left.get(task.instance_id, 0)
+            last = left == 1
+            self._left[task.instance_id] = max(0, left - 1)
+            if last:  # every other job has copied already: nobody reads this dir again
+                self._done[task.instance_id] = RuntimeError(f"{task.instance_id}: pristine handed over")
+                return pristine.path
+        dest = new_scratch_dir("ab-grade-")
+        copy_tree(pristine.path, dest)
+        return dest
 
     def get(self, task: Task) -> Pristine:
         with self._lock:

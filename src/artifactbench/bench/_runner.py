@@ -107,7 +107,10 @@ def run_bench(cfg: BenchConfig, progress: Progress, *, resume: bool = False) -> 
     agents: dict[str, Agent] = {a.name: build_agent(a) for a in cfg.arms}
     settings = JobSettings(store, cfg.enforce_budgets, cfg.agent_timeout_s, cfg.grade_timeout_s,
                            cfg.hidden_roots, cfg.keep_scratch)
-    cache = PristineCache()
+    expected: dict[str, int] = {}
+    for t, _, _ in todo:
+        expected[t.instance_id] = expected.get(t.instance_id, 0) + 1
+    cache = PristineCache(expected)
     records = list(done)
     progress.start(len(todo) + len(done), len(done))
     # Ctrl-C: the jobs in flight finish (their agents run in their own sessions), their records are
