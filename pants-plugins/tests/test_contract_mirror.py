@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
 
@@ -98,3 +99,15 @@ def test_render_lists_input_problems_and_missing_reports() -> None:
     assert "problem: task.yaml:3: bad" in render_report(report)
     text = render_missing_report(2, "line1\nTraceback: boom\n")
     assert "exited 2 without a readable report.json" in text and "Traceback: boom" in text
+
+
+def test_a_report_written_by_the_core_cli_parses() -> None:
+    # Written by the real core (refresh when the contract changes):
+    #   PYTHONPATH=src python3 -m artifactbench check --json-out pants-plugins/tests/fixtures/core_check_report.json \
+    #     --junit-xml /tmp/junit.xml --quiet problems/artifact/verification_heavy/service_config_lint_easy
+    raw = (Path(__file__).parent / "fixtures" / "core_check_report.json").read_bytes()
+    report = parse_report(raw)
+    assert report.status == "pass" and report.exit_code == 0 and len(report.tasks) == 1
+    gates = [c.gate for c in report.tasks[0].checks]
+    assert {"manifest", "positive", "negative"} <= set(gates)
+    assert render_report(report).startswith("artifactbench check-report: PASS (exit 0)")
