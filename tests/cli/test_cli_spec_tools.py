@@ -144,3 +144,15 @@ def test_json_report_has_exactly_the_keys_the_adr_documents(capsys):
     assert set(task["checks"][1]["cases"][0]) == set(ex_task["checks"][0]["cases"][0])
     assert body["status"] in example["status"].split(" | ")
     assert {c["status"] for c in task["checks"]} <= set(ex_task["checks"][0]["status"].split(" | "))
+
+
+def test_a_malformed_manifest_never_hides_the_good_tasks(capsys):
+    code = main(["check", fx("bad_manifest"), fx("good"), "--gates", "positive", "--json"])
+    captured = capsys.readouterr()
+    body = json.loads(captured.out)
+    assert code == 2 == body["exit_code"] and body["status"] == "error"
+    assert [t["instance_id"] for t in body["tasks"]] == ["data_processing__chk_good"]
+    assert body["tasks"][0]["status"] == "pass"
+    (problem,) = body["problems"]
+    assert "bad_manifest/task.yaml:2: category='data-processing'" in problem
+    assert problem in captured.err and "Traceback" not in captured.err
