@@ -58,12 +58,14 @@ class _RichProgress(Progress):
     """The same counts on a live rich progress bar (only on a TTY)."""
 
     def start(self, total: int, already: int = 0) -> None:
+        from rich.console import Console
         from rich.progress import (BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn,
                                    TimeElapsedColumn, TimeRemainingColumn)
 
         super().start(total, already)
         self._bar = Bar(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                        TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn())
+                        TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
+                        console=Console(file=self.stream))  # the stream we were given, not stdout
         self._task = self._bar.add_task("jobs", total=total, completed=already)
         self._bar.start()
 
