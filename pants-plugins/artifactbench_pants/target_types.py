@@ -1,6 +1,9 @@
 """The `artifact_task` target: one benchmark task directory."""
 from __future__ import annotations
 
+from typing import Optional
+
+from pants.engine.addresses import Address
 from pants.core.goals.package import OutputPathField
 from pants.engine.target import (
     COMMON_TARGET_FIELDS,
@@ -42,7 +45,8 @@ class ArtifactTaskTimeoutField(IntField):
     help = "Seconds this task's check may run; overrides `[artifactbench].timeout`."
 
     @classmethod
-    def compute_value(cls, raw_value, address):  # type: ignore[override]
+    def compute_value(cls, raw_value: Optional[int], address: Address) -> Optional[int]:
+        # `pants help` reads this signature's annotations, so they are required.
         value = super().compute_value(raw_value, address)
         if value is not None and value <= 0:
             raise ValueError(f"{address}: timeout={value!r} must be a positive number of seconds")

@@ -1,6 +1,8 @@
 """RuleRunner tests of the plugin's rules: target, tailor and dependency inference."""
 from __future__ import annotations
 
+import typing
+
 import pytest
 
 from pants.backend.python import target_types_rules
@@ -8,6 +10,7 @@ from pants.backend.python.dependency_inference import module_mapper
 from pants.backend.python.target_types import PythonRequirementTarget, PythonSourcesGeneratorTarget
 from pants.core.goals.tailor import AllOwnedSources, PutativeTarget, PutativeTargets
 from pants.engine.addresses import Address
+from pants.engine.internals.scheduler import ExecutionError
 from pants.engine.target import InferredDependencies
 from pants.testutil.rule_runner import QueryRule, RuleRunner
 
@@ -17,7 +20,11 @@ from artifactbench_pants.dependency_inference import (
     InferArtifactTaskDependencies,
 )
 from artifactbench_pants.tailor import PutativeArtifactTaskTargetsRequest
-from artifactbench_pants.target_types import ArtifactTaskSourcesField, ArtifactTaskTarget
+from artifactbench_pants.target_types import (
+    ArtifactTaskSourcesField,
+    ArtifactTaskTarget,
+    ArtifactTaskTimeoutField,
+)
 
 TASK = "problems/artifact/data_processing/p95"
 
@@ -125,3 +132,11 @@ def test_inference_can_be_limited_to_the_checker(rule_runner: RuleRunner) -> Non
          "--python-enable-resolves=false"]
     )
     assert _infer(rule_runner) == {Address("tools", target_name="checker")}
+
+
+def test_timeout_must_be_positive_and_help_can_read_the_field(rule_runner: RuleRunner) -> None:
+    # `pants help artifact_task` introspects compute_value's annotations (it crashed without them).
+    assert "raw_value" in typing.get_type_hints(ArtifactTaskTimeoutField.compute_value)
+    rule_runner.write_files({**_task_files(""), f"{TASK}/BUILD": "artifact_task(timeout=0)\n"})
+    with pytest.raises(ExecutionError, match="timeout=0 must be a positive number"):
+        rule_runner.get_target(Address(TASK))
