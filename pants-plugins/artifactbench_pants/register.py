@@ -1,7 +1,7 @@
 """Pants backend `artifactbench_pants`: artifact_task targets checked by test, lint and package."""
 from __future__ import annotations
 
-from artifactbench_pants import checker, dependency_inference, tailor
+from artifactbench_pants import checker, dependency_inference, tailor, task_files
 from artifactbench_pants.goals import lint, package, test
 from artifactbench_pants.target_types import ArtifactTaskTarget
 
@@ -15,6 +15,7 @@ def rules():
         *checker.rules(),
         *dependency_inference.rules(),
         *tailor.rules(),
+        *task_files.rules(),
         *test.rules(),
         *lint.rules(),
         *package.rules(),

@@ -9,12 +9,15 @@ from pants.backend.python import target_types_rules
 from pants.backend.python.dependency_inference import module_mapper
 from pants.backend.python.target_types import PythonRequirementTarget, PythonSourcesGeneratorTarget
 from pants.core.goals.tailor import AllOwnedSources, PutativeTarget, PutativeTargets
+from pants.core.target_types import FileSourceField
+from pants.core.util_rules import source_files
+from pants.core.util_rules.source_files import SourceFiles, SourceFilesRequest
 from pants.engine.addresses import Address
 from pants.engine.internals.scheduler import ExecutionError
 from pants.engine.target import InferredDependencies
 from pants.testutil.rule_runner import QueryRule, RuleRunner
 
-from artifactbench_pants import dependency_inference, tailor
+from artifactbench_pants import dependency_inference, tailor, task_files
 from artifactbench_pants.dependency_inference import (
     ArtifactTaskDependenciesInferenceFieldSet,
     InferArtifactTaskDependencies,
@@ -34,6 +37,9 @@ def rule_runner() -> RuleRunner:
     runner = RuleRunner(
         rules=[
             *tailor.rules(),
+            *task_files.rules(),
+            *source_files.rules(),
+            QueryRule(SourceFiles, [SourceFilesRequest]),
             *dependency_inference.rules(),
             *module_mapper.rules(),
             *target_types_rules.rules(),
@@ -140,3 +146,13 @@ def test_timeout_must_be_positive_and_help_can_read_the_field(rule_runner: RuleR
     rule_runner.write_files({**_task_files(""), f"{TASK}/BUILD": "artifact_task(timeout=0)\n"})
     with pytest.raises(ExecutionError, match="timeout=0 must be a positive number"):
         rule_runner.get_target(Address(TASK))
+
+
+def test_dependents_get_the_task_files_as_plain_files(rule_runner: RuleRunner) -> None:
+    rule_runner.write_files(_task_files("import helper\n"))
+    tgt = rule_runner.get_target(Address(TASK))
+    files = rule_runner.request(
+        SourceFiles,
+        [SourceFilesRequest([tgt[ArtifactTaskSourcesField]], for_sources_types=(FileSourceField,), enable_codegen=True)],
+    )
+    assert f"{TASK}/task.yaml" in files.files and f"{TASK}/grader/hidden.py" in files.files
