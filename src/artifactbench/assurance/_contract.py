@@ -103,7 +103,10 @@ def _determinism_and_read_only(ctx, artifacts, env, durations) -> list[CaseResul
             seen[seed] = _fingerprint(outcome)
             if change and not any(w.startswith(label) for w in writes):
                 writes.append(f"{label}: {change}")
-            if outcome.error_kind == "bad_shape" or (outcome.ok and outcome.result.passed is False
+            if not outcome.ok and label == "reference":
+                # Without this, a grader that cannot even run in a fresh process would look consistent.
+                shapes.append(f"{label}: grading in a fresh process failed: {outcome.error}")
+            elif outcome.error_kind == "bad_shape" or (outcome.ok and outcome.result.passed is False
                                                      and float(outcome.result.score) >= 1.0):
                 shapes.append(f"{label}: {outcome.error or 'passed=False with score=1.0'}")
         if len(set(seen.values())) > 1:

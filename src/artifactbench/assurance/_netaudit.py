@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from pathlib import Path
+
+from artifactbench.grading._outcome import harness_path
 
 ENV_VAR = "ARTIFACTBENCH_NET_AUDIT"
 
@@ -63,8 +64,7 @@ def install(folder: Path, log: Path) -> dict[str, str]:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "sitecustomize.py").write_text(_SITECUSTOMIZE, encoding="utf-8")
     # The grader's PYTHONPATH must still reach everything the harness can import.
-    path = [str(folder)] + [p for p in sys.path if p and os.path.isdir(p)]
-    return {"PYTHONPATH": os.pathsep.join(dict.fromkeys(path)), ENV_VAR: str(log)}
+    return {"PYTHONPATH": os.pathsep.join([str(folder), harness_path()]), ENV_VAR: str(log)}
 
 
 def attempts(log: Path) -> list[dict[str, str]]:

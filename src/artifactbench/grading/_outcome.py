@@ -28,7 +28,8 @@ def child_argv(*args: str) -> list[str]:
 def harness_path() -> str:
     """The harness's own import path, so graders can import what it can (numpy, swebench.*, ...)."""
     ours = str(Path(artifactbench.__file__).resolve().parent.parent)
-    entries = [ours] + [p for p in sys.path if p and p != ours and os.path.exists(p)]
+    # Absolute entries only: the grader runs with the scratch dir as its cwd.
+    entries = [ours] + [os.path.abspath(p) for p in sys.path if p and os.path.exists(p)]
     return os.pathsep.join(dict.fromkeys(entries))
 
 
