@@ -72,6 +72,8 @@ def add_subcommands(subparsers: argparse._SubParsersAction) -> None:  # type: ig
     p.add_argument("--results", metavar="FILE", help="results file in the run dir "
                    "(default results.jsonl; e.g. results.regrade-1.jsonl)")
     p.add_argument("--json", action="store_true", help="print summary JSON instead of the table")
+    p.add_argument("--html", action="store_true", help="also write report.html (one self-contained "
+                   "page: charts, paired comparison, verdict matrix, every job) beside the results")
     p.set_defaults(handler=cmd_report)
 
 
@@ -115,11 +117,20 @@ def _finish(store: RunStore, records: list, config: dict[str, object]) -> int:
     print()
     print(render_text(doc), end="")
     print(f"\nresults: {store.results}\nsummary: {store.dir / 'summary.md'}")
+    _html(store.dir.parent, store.run_id, store.results.name, doc)
     errors = sum(r.verdict == "ERROR" for r in records)
     if errors:
         print(f"{errors} ERROR record(s): infrastructure failures (see error_reason); exit 1",
               file=sys.stderr)
     return 1 if errors else 0
+
+
+def _html(runs_dir: Path, run_id: str, results_name: str, doc: dict[str, object], *,
+          stream=sys.stdout) -> None:
+    """Write the HTML report beside the results (docs/adr/0002-html-reports.md) and say where."""
+    from artifactbench.report import write_run_report
+
+    print(f"report: {write_run_report(runs_dir, run_id, results_name, doc)}", file=stream)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -172,6 +183,7 @@ def cmd_regrade(args: argparse.Namespace) -> int:
     doc = report_run(Path(args.runs_dir), args.run_id, path.name)
     print(render_text(doc), end="")
     print(f"\nregraded results: {path}")
+    _html(Path(args.runs_dir), args.run_id, path.name, doc)
     return 1 if any(r.verdict == "ERROR" for r in records) else 0
 
 
@@ -182,4 +194,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         print(render_text(doc), end="")
+    if args.html:
+        _html(Path(args.runs_dir), args.run_id, args.results or "results.jsonl", doc,
+              stream=sys.stderr if args.json else sys.stdout)
     return 0
