@@ -18,6 +18,8 @@ __all__ = ["render_check_report", "write_check_report"]
 _RANK = {"error": 4, "fail": 3, "warn": 2, "info": 1, "pass": 1, "skip": 0}
 _SEVERITIES = ("error", "fail", "warn", "info")
 _DETAIL_CAP = 4000
+# Above this many (task, gate) findings each waits in the page as text until its cell is clicked.
+LAZY_FINDINGS_OVER = 600
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +67,8 @@ def _finding(anchor: str, task: Mapping[str, object], check: Mapping[str, object
                    ", ".join(f"{n} {s}" for s, n in tally.items()))
 
 
-def render_check_report(doc: Mapping[str, object], *, title: str = "") -> str:
-    """The page's HTML text for a check report document."""
+def render_check_report(doc: Mapping[str, object], *, title: str = "", lazy: bool | None = None) -> str:
+    """The page's HTML text for a check report document (`lazy`: see LAZY_FINDINGS_OVER)."""
     tasks = list(doc.get("tasks", []) or [])  # type: ignore[call-overload]
     gates = list(dict.fromkeys(str(c["gate"]) for t in tasks for c in t.get("checks", [])))
     rows, findings = [], []
@@ -88,7 +90,8 @@ def render_check_report(doc: Mapping[str, object], *, title: str = "") -> str:
     return environment().get_template("check.html.j2").render(
         doc=doc, title=title, gates=gates, rows=rows, findings=findings, per_gate=per_gate,
         rank=_RANK, has_severity=has_severity,
-        statuses=("pass", "warn", "fail", "error", "skip"))
+        statuses=("pass", "warn", "fail", "error", "skip"),
+        lazy=len(findings) > LAZY_FINDINGS_OVER if lazy is None else lazy)
 
 
 def write_check_report(path: Path, doc: Mapping[str, object], *, title: str = "") -> Path:

@@ -20,15 +20,16 @@ class Caps:
 
     preview: int
     tail: int
+    detail: int
     transcript_inline: int
 
 
 def caps_for(jobs: int) -> Caps:
     if jobs <= 200:
-        return Caps(preview=4000, tail=1000, transcript_inline=32_000)
+        return Caps(preview=4000, tail=1000, detail=500, transcript_inline=32_000)
     if jobs <= 1000:
-        return Caps(preview=1200, tail=600, transcript_inline=4_000)
-    return Caps(preview=300, tail=300, transcript_inline=0)
+        return Caps(preview=1200, tail=600, detail=500, transcript_inline=4_000)
+    return Caps(preview=200, tail=200, detail=300, transcript_inline=0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +141,7 @@ def job_view(rec: RunRecord, raw: Mapping[str, object], anchor: str, task_anchor
     t_href, t_inline, t_note = _transcript(raw, run_dir, caps.transcript_inline)
     return JobView(
         anchor=anchor, instance_id=rec.instance_id, task_anchor=task_anchor, arm=rec.arm, run=rec.run,
-        verdict=rec.verdict, score=rec.score, detail=rec.detail, error_reason=rec.error_reason,
+        verdict=rec.verdict, score=rec.score, detail=rec.detail[:caps.detail], error_reason=rec.error_reason,
         reason_text=explain_reason(rec.error_reason, rec.verdict), metrics=_metrics(rec),
         budgets=_budgets(rec), stdout_tail=rec.stdout_tail[-caps.tail:],
         stderr_tail=rec.stderr_tail[-caps.tail:], artifact_href=href, artifact_preview=preview,

@@ -17,6 +17,9 @@ from artifactbench.report._summary_view import comparison_rows, pass_rate_interv
 __all__ = ["render_run_report", "write_run_report"]
 
 _PROMPT_CAP = 20_000
+# Above this many jobs each job's HTML waits in the page as text until its square is clicked, so
+# the browser parses and lays out only the summary, the matrix and the prompts on load.
+LAZY_JOBS_OVER = 300
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,8 +118,11 @@ def _rows_and_jobs(records: Sequence[RunRecord], raw: Mapping[tuple[str, str, in
 
 def render_run_report(run_dir: Path, doc: Mapping[str, object], records: Sequence[RunRecord],
                       raw: Mapping[tuple[str, str, int], Mapping[str, object]],
-                      config: Mapping[str, object]) -> str:
-    """The page's HTML text for a summary document and the records it summarizes."""
+                      config: Mapping[str, object], *, lazy: bool | None = None) -> str:
+    """The page's HTML text for a summary document and the records it summarizes.
+
+    `lazy` (default: more than LAZY_JOBS_OVER jobs) keeps each job's section out of the DOM until linked.
+    """
     arms = [str(a) for a in doc["arms"]]  # type: ignore[union-attr]
     rows, jobs, runs = _rows_and_jobs(records, raw, arms, config, run_dir)
     comparison = doc.get("comparison")
@@ -124,7 +130,8 @@ def render_run_report(run_dir: Path, doc: Mapping[str, object], records: Sequenc
     return environment().get_template("run.html.j2").render(
         doc=doc, config=config, arms=arms, runs=runs, headline=_headline(doc, records),
         chart=_chart(doc), comparison=comparison, stat_rows=stat_rows, missing=missing,
-        rows=rows, jobs=jobs, caps=caps_for(len(records)))
+        rows=rows, jobs=jobs, caps=caps_for(len(records)),
+        lazy=len(jobs) > LAZY_JOBS_OVER if lazy is None else lazy)
 
 
 def write_run_report(runs_dir: Path, run_id: str, results_name: str = "results.jsonl",

@@ -1,4 +1,4 @@
-// Sort any table.sortable by a clicked header (data-sort="text" or "num"); cells may carry data-key.
+// The page's only script. Sort any table.sortable by a clicked header (data-sort="text" or "num"); cells may carry data-key.
 (function () {
   function key(row, i, kind) {
     var cell = row.cells[i];
@@ -27,10 +27,18 @@
       });
     });
   });
-  // A link to a closed <details> (a task's prompt, a finding) opens it.
+  // A link to a closed <details> (a task's prompt, a finding) opens it. In a large report a job or
+  // finding waits as escaped HTML in <script type="text/html" id="src-ID"> and is shown when linked.
   function openTarget() {
     var id = decodeURIComponent(location.hash.slice(1));
     var el = id && document.getElementById(id);
+    var src = id && !el && document.getElementById("src-" + id);
+    if (src) {
+      var box = src.parentElement.querySelector(".lazy");
+      box.innerHTML = src.textContent;
+      el = document.getElementById(id);
+      el.scrollIntoView();
+    }
     while (el) { if (el.tagName === "DETAILS") { el.open = true; } el = el.parentElement; }
   }
   window.addEventListener("hashchange", openTarget);
