@@ -29,7 +29,7 @@ def caps_for(jobs: int) -> Caps:
         return Caps(preview=4000, tail=1000, detail=500, transcript_inline=32_000)
     if jobs <= 1000:
         return Caps(preview=1200, tail=600, detail=500, transcript_inline=4_000)
-    return Caps(preview=200, tail=200, detail=300, transcript_inline=0)
+    return Caps(preview=150, tail=150, detail=200, transcript_inline=0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,15 +98,14 @@ def _metrics(rec: RunRecord) -> tuple[tuple[str, str], ...]:
     return (("score", _fmt(rec.score)), ("turns", _fmt(rec.turns)), ("tokens", _fmt(rec.tokens)),
             ("cost", _fmt(rec.cost, 4)), ("code runs", _fmt(rec.code_runs)),
             ("wall s", _fmt(rec.wall_s)), ("agent s", _fmt(rec.agent_wall_s)),
-            ("grade s", _fmt(rec.grade_s)), ("agent exit", _fmt(rec.agent_exit)),
-            ("agent", rec.agent), ("started", rec.started_at))
+            ("grade s", _fmt(rec.grade_s)), ("exit", _fmt(rec.agent_exit)))
 
 
 def _budgets(rec: RunRecord) -> tuple[tuple[str, str], ...]:
     wall = "unlimited" if rec.max_wall_seconds == 0 else f"{rec.max_wall_seconds} s"
     runs = "unlimited" if rec.max_code_runs == 0 else str(rec.max_code_runs)
     return (("max_wall_seconds", wall), ("max_code_runs", runs),
-            ("enforced", "yes" if rec.budgets_enforced else "no (recorded only)"))
+            ("enforced", "yes" if rec.budgets_enforced else "no"))
 
 
 def _artifact(rec: RunRecord, run_dir: Path, cap: int) -> tuple[str | None, str, str]:

@@ -108,7 +108,7 @@ def _rows_and_jobs(records: Sequence[RunRecord], raw: Mapping[tuple[str, str, in
                 jobs.append(job_view(rec, raw.get(rec.key, {}), anchor, f"task-{t_i}", run_dir, caps))
                 n_pass += rec.verdict == "PASS"
                 why = f" ({rec.error_reason})" if rec.error_reason else ""
-                cells.append(Cell(rec.verdict, anchor, f"{iid} / {arm} / run {k}: {rec.verdict}{why}"))
+                cells.append(Cell(rec.verdict, anchor, f"{arm} run {k}: {rec.verdict}{why}"))
             passes.append(n_pass)
         rec0 = first[iid]
         rows.append(TaskRow(iid, f"task-{t_i}", rec0.category, rec0.difficulty, tuple(cells),
