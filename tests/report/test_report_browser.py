@@ -139,3 +139,26 @@ def test_check_report(check_report, browser, shots_dir):
     page.screenshot(path=str(shots_dir / "check.png"))
     assert messages == []
     page.close()
+
+
+def test_large_run_mode_shows_a_job_when_its_square_is_clicked(seed_runs, browser):
+    from artifactbench.bench import read_results
+    from artifactbench.report import render_run_report
+    from artifactbench.report._jobs import read_raw_records
+
+    run_dir = seed_runs["mixed"]
+    doc = json.loads((run_dir / "summary.json").read_text())
+    path = run_dir / "report.lazy.html"
+    path.write_text(render_run_report(run_dir, doc, read_results(run_dir / "results.jsonl"),
+                                      read_raw_records(run_dir / "results.jsonl"),
+                                      json.loads((run_dir / "run.json").read_text()), lazy=True))
+    page, messages = _open(browser, path)
+    assert page.locator(".job").count() == 0
+    cell = page.locator("#matrix-table a.c").nth(5)
+    anchor = cell.get_attribute("href")[1:]
+    cell.click()
+    job = page.locator(f"#{anchor}")
+    assert job.count() == 1 and job.is_visible() and "Grader detail" in job.inner_text()
+    assert page.locator(".job").count() == 1 and page.locator("img").count() == 0
+    assert messages == []
+    page.close()

@@ -28,7 +28,7 @@
     });
   });
   // A link to a closed <details> (a task's prompt, a finding) opens it. In a large report a job or
-  // finding waits as escaped HTML in <script type="text/html" id="src-ID"> and is shown when linked.
+  // finding waits as escaped HTML in a text/html script block with id "src-" + its id, shown when linked.
   function openTarget() {
     var id = decodeURIComponent(location.hash.slice(1));
     var el = id && document.getElementById(id);
