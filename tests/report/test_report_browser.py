@@ -67,6 +67,7 @@ def test_mixed_two_arm_report(seed_runs, browser, shots_dir):
     summary = json.loads((run_dir / "summary.json").read_text())
     path = _report(run_dir)
     page, messages = _open(browser, path)
+    page.screenshot(path=str(shots_dir / "run-mixed.png"))
     # Headline: the numbers of summary.json, per arm.
     rows = page.locator("#headline-table tbody tr")
     for i, entry in enumerate(summary["overall"]):
@@ -109,7 +110,6 @@ def test_mixed_two_arm_report(seed_runs, browser, shots_dir):
     texts = page.locator(".job pre").all_text_contents()
     assert any("<script>document.title='pwned'</script>" in t for t in texts)
     assert any("</pre><img src=x onerror=alert(1)>" in t for t in texts)
-    page.screenshot(path=str(shots_dir / "run-mixed.png"))
     assert messages == []
     page.close()
 
@@ -117,6 +117,7 @@ def test_mixed_two_arm_report(seed_runs, browser, shots_dir):
 def test_check_report(check_report, browser, shots_dir):
     doc = json.loads((check_report.parent / "check.json").read_text())
     page, messages = _open(browser, check_report)
+    page.screenshot(path=str(shots_dir / "check.png"))
     rows = page.locator("#matrix-table tbody tr")
     assert rows.count() == len(doc["tasks"]) == 14
     gates = [c["gate"] for c in doc["tasks"][0]["checks"]]
@@ -136,7 +137,6 @@ def test_check_report(check_report, browser, shots_dir):
     assert "case" in finding.inner_text() and "back to the matrix" in finding.inner_text()
     # Each cell links to its finding, each finding back to the matrix, plus the three nav links.
     assert _check_links(page, check_report.parent) == 2 * len(doc["tasks"]) * len(gates) + 3
-    page.screenshot(path=str(shots_dir / "check.png"))
     assert messages == []
     page.close()
 

@@ -126,11 +126,21 @@ def _finish(store: RunStore, records: list, config: dict[str, object]) -> int:
 
 
 def _html(runs_dir: Path, run_id: str, results_name: str, doc: dict[str, object], *,
-          stream=sys.stdout) -> None:
-    """Write the HTML report beside the results (docs/adr/0002-html-reports.md) and say where."""
-    from artifactbench.report import write_run_report
+          stream=sys.stdout, asked: bool = False) -> None:
+    """Write the HTML report beside the results (docs/adr/0002-html-reports.md) and say where.
 
-    print(f"report: {write_run_report(runs_dir, run_id, results_name, doc)}", file=stream)
+    After a run or regrade the page is a bonus: a missing jinja2/matplotlib is a warning there, and
+    an error only when --html asked for it.
+    """
+    try:
+        from artifactbench.report import write_run_report
+
+        print(f"report: {write_run_report(runs_dir, run_id, results_name, doc)}", file=stream)
+    except ImportError as exc:
+        if asked:
+            raise ArtifactBenchError(f"--html: cannot render the report ({exc}); install jinja2 and "
+                                     "matplotlib") from None
+        print(f"warning: report.html not written ({exc})", file=sys.stderr)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -196,5 +206,5 @@ def cmd_report(args: argparse.Namespace) -> int:
         print(render_text(doc), end="")
     if args.html:
         _html(Path(args.runs_dir), args.run_id, args.results or "results.jsonl", doc,
-              stream=sys.stderr if args.json else sys.stdout)
+              stream=sys.stderr if args.json else sys.stdout, asked=True)
     return 0
