@@ -13,6 +13,7 @@ from artifactbench.bench import (Arm, BenchConfig, config_from_run_json, load_ar
 from artifactbench.bench._arms import BUILTIN_AGENTS, ArmError, unique_arms
 from artifactbench.bench._progress import make_progress
 from artifactbench.bench._store import RunStore
+from artifactbench.cli._html import write_run_html as _html
 from artifactbench.errors import ArtifactBenchError
 
 __all__ = ["add_run_arguments", "add_subcommands", "cmd_regrade", "cmd_report", "cmd_run"]
@@ -123,24 +124,6 @@ def _finish(store: RunStore, records: list, config: dict[str, object]) -> int:
         print(f"{errors} ERROR record(s): infrastructure failures (see error_reason); exit 1",
               file=sys.stderr)
     return 1 if errors else 0
-
-
-def _html(runs_dir: Path, run_id: str, results_name: str, doc: dict[str, object], *,
-          stream=sys.stdout, asked: bool = False) -> None:
-    """Write the HTML report beside the results (docs/adr/0002-html-reports.md) and say where.
-
-    After a run or regrade the page is a bonus: a missing jinja2/matplotlib is a warning there, and
-    an error only when --html asked for it.
-    """
-    try:
-        from artifactbench.report import write_run_report
-
-        print(f"report: {write_run_report(runs_dir, run_id, results_name, doc)}", file=stream)
-    except ImportError as exc:
-        if asked:
-            raise ArtifactBenchError(f"--html: cannot render the report ({exc}); install jinja2 and "
-                                     "matplotlib") from None
-        print(f"warning: report.html not written ({exc})", file=sys.stderr)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
