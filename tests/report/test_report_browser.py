@@ -130,7 +130,7 @@ def test_check_report(check_report, browser, shots_dir):
     top = rows.nth(0).locator("td").first.inner_text(), rows.nth(1).locator("td").first.inner_text()
     assert set(top) == {t["instance_id"] for t in doc["tasks"] if t["status"] != "pass"}
     # A failing cell opens the finding with its cases.
-    failing = page.locator("#matrix-table td a", has_text="fail").first
+    failing = page.locator("#matrix-table td a.fail").first
     failing.click()
     finding = page.locator(".finding:target")
     assert finding.count() == 1 and finding.get_attribute("open") is not None

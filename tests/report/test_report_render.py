@@ -147,7 +147,7 @@ def _check_doc(version: int, severity: bool) -> dict:
 
 def test_check_report_shows_severity_when_present():
     html = render_check_report(_check_doc(2, True))
-    assert '<span class="v fail">fail</span></a> <span class="muted">fail</span>' in html
+    assert '<a class="v fail" href="#f-0-1">fail</a> fail</td>' in html
     assert "<th>severity</th>" in html and "shrunk: record 0 field &#39;p95&#39; 1 -&gt; 2 &lt;b&gt;" in html
     assert 'href="#f-0-1"' in html and 'id="f-0-1"' in html
     assert "bad/task.yaml:3: field=1: &lt;nope&gt;" in html
