@@ -13,7 +13,7 @@ from artifactbench.bench import (Arm, BenchConfig, config_from_run_json, load_ar
 from artifactbench.bench._arms import BUILTIN_AGENTS, ArmError, unique_arms
 from artifactbench.bench._progress import make_progress
 from artifactbench.bench._store import RunStore
-from artifactbench.errors import ArtifactBenchError
+from artifactbench.errors import ArtifactBenchError, SelectionError
 
 __all__ = ["add_run_arguments", "add_subcommands", "cmd_regrade", "cmd_report", "cmd_run"]
 
@@ -139,10 +139,13 @@ def cmd_run(args: argparse.Namespace) -> int:
     from artifactbench.cli._select import select_tasks
 
     selection = select_tasks(args.paths, args.set, args.sets_dir)
-    if selection.problems and not args.set:
-        raise ArtifactBenchError("\n".join(selection.problems))
-    for problem in selection.problems:
+    if not selection.tasks:  # every selected task is broken: nothing to run
+        raise SelectionError("\n".join(selection.problems))
+    for problem in selection.problems:  # a broken task is left out; the others still run
         print(f"warning: {problem}", file=sys.stderr)
+    if selection.problems:
+        print(f"warning: {len(selection.problems)} problem(s) above; those tasks are left out of this run",
+              file=sys.stderr)
     arms, self_test = _arms(args)
     if self_test:
         print(SELF_TEST_NOTE)

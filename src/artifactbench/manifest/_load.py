@@ -83,14 +83,20 @@ def inspect_task(task_dir: str | os.PathLike[str]) -> tuple[Task | None, tuple[P
         return None, tuple(problems)
     data = doc.data
     model: TaskManifest | None = None
+    schema: list[Problem] = []
     try:
         model = TaskManifest.model_validate(dict(data))
     except ValidationError as err:
-        problems.extend(validation_problems(err, doc, file))
+        schema = validation_problems(err, doc, file)
     root = Path(task_dir).resolve()
-    problems.extend(check_category(data, doc, file))
-    problems.extend(check_output_artifact(data, doc, file))
-    problems.extend(check_paths(data, doc, file, root))
+    rules = [*check_category(data, doc, file), *check_output_artifact(data, doc, file),
+             *check_paths(data, doc, file, root)]
+    # One problem per thing: a rule's message (e.g. a path's byte limit) is more precise than the schema's,
+    # and a FIFO or link a path field names is reported on that field's line rather than by the tree scan.
+    ruled = {p.field for p in rules}
+    named = {str(Path(task_dir) / p.value) for p in rules if isinstance(p.value, str)}
+    problems = [p for p in tree if p.file not in named] + list(problems_t)
+    problems += [p for p in schema if p.field not in ruled] + rules
     if problems or model is None:
         return None, tuple(sorted(problems, key=_order))
     return _build(model, root, root / MANIFEST_NAME), ()
