@@ -169,17 +169,24 @@ def cmd_run(args: argparse.Namespace) -> int:
     return _finish(store, records, cfg.to_json())
 
 
+def _print_notes(notes: tuple[str, ...]) -> None:
+    for note in notes:
+        print(f"artifactbench: note: {note}", file=sys.stderr)
+
+
 def cmd_regrade(args: argparse.Namespace) -> int:
-    path, records = regrade_run(Path(args.runs_dir), args.run_id, jobs=args.jobs,
-                                grade_timeout_s=args.grader_timeout)
-    doc = report_run(Path(args.runs_dir), args.run_id, path.name)
+    path, records, notes = regrade_run(Path(args.runs_dir), args.run_id, jobs=args.jobs,
+                                       grade_timeout_s=args.grader_timeout)
+    _print_notes(notes)
+    doc, _ = report_run(Path(args.runs_dir), args.run_id, path.name)
     print(render_text(doc), end="")
     print(f"\nregraded results: {path}")
     return 1 if any(r.verdict == "ERROR" for r in records) else 0
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    doc = report_run(Path(args.runs_dir), args.run_id, args.results)
+    doc, notes = report_run(Path(args.runs_dir), args.run_id, args.results)
+    _print_notes(notes)
     if args.json:
         json.dump(doc, sys.stdout, indent=2)
         sys.stdout.write("\n")
