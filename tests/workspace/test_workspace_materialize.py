@@ -104,7 +104,7 @@ def test_dest_inside_the_task_or_its_repository_is_refused(fixture_task, tmp_pat
 
 
 @pytest.mark.parametrize("kind", ["symlink", "dir-symlink", "fifo"])
-def test_special_file_in_workspace_is_refused_by_name(fixture_task, tmp_path, kind):
+def test_special_file_in_workspace_is_refused_by_name(fixture_task, tmp_path, kind, deadline):
     root = tmp_path / "task"
     shutil.copytree(fixture_task("basic").root, root)
     target = root / "workspace" / "data" / "odd"
