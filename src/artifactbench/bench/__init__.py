@@ -12,7 +12,7 @@ from artifactbench.bench._render import render_markdown, render_text
 from artifactbench.bench._report import regrade_run, report_run, write_summary
 from artifactbench.bench._runner import BenchConfig, config_from_run_json, run_bench
 from artifactbench.bench._stats import BootstrapCI, McNemar, mcnemar_exact, paired_bootstrap_ci
-from artifactbench.bench._store import RunStore, new_run_id, read_results
+from artifactbench.bench._store import ResultsFile, RunStore, load_results, new_run_id, read_results
 from artifactbench.bench._summary import summarize
 
 __all__ = [
@@ -29,11 +29,13 @@ __all__ = [
     "McNemar",
     "NoopAgent",
     "OracleAgent",
+    "ResultsFile",
     "RunRecord",
     "RunStore",
     "build_agent",
     "config_from_run_json",
     "load_arms_file",
+    "load_results",
     "make_progress",
     "mcnemar_exact",
     "new_run_id",
