@@ -62,10 +62,10 @@ def fuzz_gate(ctx: TaskContext, budget: FuzzBudget | None = None) -> CheckResult
     reference = reference_text(ctx)
     prompt = task.problem_statement.read_text(encoding="utf-8", errors="replace")
     with ctx.scratch() as scratch:
-        def grade(text: str):
+        def grade(text: str, known_good: bool = False):
             ctx.check_cancelled()
             ctx.place_reference(scratch, text)
-            return ctx.grade(scratch)
+            return ctx.grade(scratch, known_good=known_good)
         return _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started)
 
 
@@ -109,7 +109,7 @@ def _baseline(grade, fmt: str, reference: str) -> str | None:
     except Exception as exc:  # noqa: BLE001 - the reference is not valid in the format its suffix says
         return cap(f"reference output does not parse as {fmt} ({type(exc).__name__}: {exc}); "
                    "only truncate_text was fuzzed")
-    outcome = grade(rerender(doc))
+    outcome = grade(rerender(doc), known_good=True)
     if outcome.passed:
         return None
     reason = outcome.result.detail if outcome.ok else outcome.error

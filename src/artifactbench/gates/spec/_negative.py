@@ -12,6 +12,8 @@ from artifactbench.errors import ArtifactBenchError
 from artifactbench.negative import NegativeCase, classify, is_default_mutation, load_negative_cases, why_unchanged
 from artifactbench.negative import CaseStatus, Severity, Verdict
 
+_SEVERITY = {Severity.OK: "info", Severity.WARN: "warn", Severity.FAIL: "fail", Severity.ERROR: "error"}
+
 _ISSUE = re.compile(r"(#\d+|issues?/\d+|pull/\d+|https?://\S+)", re.IGNORECASE)
 
 
@@ -68,7 +70,7 @@ def negative_gate(ctx: TaskContext) -> CheckResult:
     for case in cases:
         ctx.check_cancelled()
         verdict = _annotate(case, run_case(ctx, case, reference, per_task_file))
-        results.append(CaseResult(case.name, verdict.status.value, verdict.detail))
+        results.append(CaseResult(case.name, verdict.status.value, verdict.detail, _SEVERITY[verdict.severity]))
         worst = max(worst, verdict.severity, key=_RANK.__getitem__)
     ran = [r for r in results if r.status != CaseStatus.SKIPPED.value]
     rejected = sum(r.status in ("PASS", "WRONG_REASON") for r in ran)
