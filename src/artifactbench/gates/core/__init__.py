@@ -21,6 +21,7 @@ from artifactbench.gates.core._common import (
     reference_text,
 )
 from artifactbench.gates.core._context import MAX_TIMEOUTS, Cancelled, CheckOptions, GraderBlocked, TaskContext
+from artifactbench.gates.core._prompt import PromptAllows, read_prompt
 from artifactbench.gates.core._run import check_task, display_path, run_checks
 from artifactbench.gates.core._select import Gate, GateFunc, select_gates
 from artifactbench.gates.core._text import one_line, outcome_reason
@@ -58,6 +59,7 @@ __all__ = [
     "GraderBlocked",
     "MAX_TIMEOUTS",
     "GateFunc",
+    "PromptAllows",
     "Report",
     "TaskContext",
     "TaskReport",
@@ -70,6 +72,7 @@ __all__ = [
     "fuzz_budget",
     "grader_timeout",
     "one_line",
+    "read_prompt",
     "outcome_reason",
     "reference_text",
     "run_checks",

@@ -23,7 +23,7 @@ from artifactbench.gates.fuzz._formats import format_of, parse, rerender
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._policy import FuzzPolicy, load_policy
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_strategy
-from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
+from artifactbench.gates.core import CaseResult, CheckResult, TaskContext, read_prompt
 from artifactbench.errors import ArtifactBenchError
 
 
@@ -94,7 +94,7 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         if share <= 0:
             cases.append(CaseResult(kind, SKIPPED, f"not run: the {budget.seconds:g}s budget was spent"))
             continue
-        cases.append(_search(ctx, grade, kind, strategy, per_kind, time.monotonic() + share))
+        cases.append(_search(ctx, grade, kind, strategy, per_kind, time.monotonic() + share, prompt))
     findings = sum(c.status == FINDING for c in cases)
     summary = (f"{findings} mutation kind(s) with a finding" if findings
                else f"no accepted mutant in {len(strategies)} kind(s)") + f" ({counts(cases)})"
@@ -117,7 +117,7 @@ def _baseline(grade, fmt: str, reference: str) -> str | None:
                "only truncate_text was fuzzed")
 
 
-def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float) -> CaseResult:
+def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, prompt: str = "") -> CaseResult:
     state = _Search(deadline)
 
     def accepted(mutant: Mutation) -> bool:
@@ -151,6 +151,11 @@ def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float) -> 
             return CaseResult(kind, OK, f"{state.graded} mutant(s) rejected before the time budget ran out")
     if minimal is not None:
         detail = next((d for m, d in state.accepted if m == minimal), "")
+        allows = read_prompt(prompt)
+        if allows.allows_kind(kind) or allows.allows_field(minimal.where):
+            return CaseResult(kind, WARNING, cap(
+                f"grader accepted a mutant that the prompt leaves open ({minimal.describe()}; the prompt "
+                f"says order does not matter or calls the field optional); grader detail: {detail!r}", 600))
         return CaseResult(kind, FINDING, cap(
             f"grader ACCEPTED a mutant (shrunk minimal example): {minimal.describe()}; "
             f"grader detail: {detail!r}", 600))

@@ -83,10 +83,28 @@ def distinctive(fmt: str, text: str, *, min_digits: int = 3) -> Distinctive:
     return Distinctive(numbers, frozenset(strings))
 
 
+# A whole token: what lies between spaces, quotes, brackets and separators. "2023-10-15", "ORD-4471",
+# "v1.2.3" and "10:15" are one token each, so their digits are never read as a number of their own.
+_TOKEN_SPLIT = re.compile(r"[\s,;()\[\]{}<>\"'=|`]+")
+
+
+def _number_tokens(text: str) -> list[float]:
+    out = []
+    for token in _TOKEN_SPLIT.split(text):
+        token = token.rstrip(".:!?")
+        if token and NUMBER_RE.fullmatch(token):
+            try:
+                out.append(float(token))
+            except ValueError:
+                continue
+    return out
+
+
 def quoted_in(values: Distinctive, text: str) -> list[str]:
-    """The values of `values` that `text` quotes: numbers compared by value, strings as substrings."""
+    """The values of `values` that `text` quotes as whole tokens: numbers compared by value (never
+    digits carved out of a date, an id or a version), strings bounded by non-word characters."""
+    numbers = _number_tokens(text)
     found = [spelling for number, spelling in values.numbers.items()
-             if any(math.isclose(float(m.group()), number, rel_tol=1e-9, abs_tol=0.0)
-                    for m in NUMBER_RE.finditer(text))]
-    found += sorted(s for s in values.strings if re.search(rf"(?<![\w]){re.escape(s)}(?![\w])", text))
+             if any(math.isclose(n, number, rel_tol=1e-9, abs_tol=0.0) for n in numbers)]
+    found += sorted(s for s in values.strings if re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", text))
     return found
