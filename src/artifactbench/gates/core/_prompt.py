@@ -11,7 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-ORDER_KINDS = frozenset({"swap_records", "reversed_lines", "duplicate_record"})
+ORDER_KINDS = frozenset({"swap_records", "reversed_lines"})
+_ORDER_STATED = re.compile(r"\b(sorted|ascending|descending|in\s+(the\s+)?order|ordered\s+by|chronological(ly)?|"
+                           r"ranked|by\s+rank|oldest\s+first|newest\s+first|earliest\s+first|latest\s+first)\b",
+                           re.IGNORECASE)
 _UNORDERED = re.compile(
     r"(order\s+(of\s+[\w\s-]{1,40}?\s+)?(does\s+not|doesn'?t|do\s+not|don'?t|is\s+not|isn'?t)\s+(matter|important|"
     r"significant|checked|graded)|in\s+any\s+order|any\s+order\s+is\s+(fine|accepted|ok)|order\s+is\s+(irrelevant|"
@@ -34,16 +37,24 @@ class PromptAllows:
     """What the prompt states it does not grade."""
 
     unordered: bool = False
+    ordered_by: tuple[str, ...] = ()  # sentences that state an order (their field names, or "*" for none)
     optional_fields: frozenset[str] = frozenset()
     abs_tolerance: float = 0.0
     rel_tolerance: float = 0.0
 
-    def allows_kind(self, kind: str) -> bool:
-        return self.unordered and kind in ORDER_KINDS
+    def allows_kind(self, kind: str, where: str = "") -> bool:
+        """An order change the prompt leaves open: it says order does not matter, or it states no order
+        for that list (a nested list's order counts only when a sentence names its key with an order)."""
+        if kind not in ORDER_KINDS:
+            return False
+        if self.unordered or not self.ordered_by:
+            return True
+        nested = re.findall(r"field '([^'.]+)", where)
+        return bool(nested) and not any(n in self.ordered_by for n in nested)
 
     def allows_field(self, where: str) -> bool:
         """`where` names a field (as the fuzzer describes it) the prompt calls optional."""
-        names = set(re.findall(r"field '([^']+)'", where)) | set(re.findall(r"\$[\w.\[\]]*?\.(\w+)$", where))
+        names = set(re.findall(r"(?:field|key) '([^']+)'", where)) | set(re.findall(r"\$[\w.\[\]]*?\.(\w+)$", where))
         return any(n in self.optional_fields or n.rsplit(".", 1)[-1] in self.optional_fields for n in names)
 
     def within_tolerance(self, old: float, new: float) -> bool:
@@ -52,15 +63,19 @@ class PromptAllows:
 
 
 def _sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.!?])\s+|\n\s*[-*]\s+|\n{2,}", text) if s.strip()]
+    """Sentences, list items and table rows (a field called optional in one row says nothing of the others)."""
+    return [s for s in re.split(r"(?<=[.!?])\s+|\n(?=\s*(?:[-*|]|\d+\.)\s)|\n{2,}", text) if s.strip()]
 
 
 def read_prompt(text: str) -> PromptAllows:
     """Read the prompt's own words about order, optional fields and tolerances."""
     optional: set[str] = set()
+    ordered: list[str] = []
     for sentence in _sentences(text):
         if _OPTIONAL.search(sentence):
             optional.update(_FIELD.findall(sentence))
+        if _ORDER_STATED.search(sentence):
+            ordered += _FIELD.findall(sentence) or ["*"]
     abs_tol = rel_tol = 0.0
     for match in _TOLERANCE.finditer(text):
         value = float(match.group("value"))
@@ -72,4 +87,4 @@ def read_prompt(text: str) -> PromptAllows:
         n = match.group("n")
         places = int(n) if n.isdigit() else _WORDS[n.lower()]
         abs_tol = max(abs_tol, 0.5 * 10 ** -places)
-    return PromptAllows(bool(_UNORDERED.search(text)), frozenset(optional), abs_tol, rel_tol)
+    return PromptAllows(bool(_UNORDERED.search(text)), tuple(ordered), frozenset(optional), abs_tol, rel_tol)

@@ -61,7 +61,8 @@ def _value_case(shown: str, text: str, values: Distinctive, total: int) -> CaseR
     share = f"{len(quoted)}/{total} of the answer's distinctive values ({', '.join(quoted[:5])})"
     if len(quoted) * 2 >= total and total >= 2:
         return CaseResult(f"reference_values:{shown}", FINDING, cap(f"quotes {share}: most of the answer"))
-    if len(quoted) * 5 >= total and len(quoted) >= 2:
+    if len(quoted) * 5 >= total and len(quoted) >= 2 and shown != "prompt.md":
+        # (a prompt naming some of the answer's values is its vocabulary: labels, ids, units)
         return CaseResult(f"reference_values:{shown}", WARNING, cap(f"quotes {share}"))
     return None
 

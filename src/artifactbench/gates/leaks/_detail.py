@@ -83,7 +83,12 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
             failing += 1
             in_artifact = distinctive(fmt, text)
             quoted = quoted_in(secrets.minus(in_artifact), detail)
-            named = [v for v in quoted_in(answer.minus(in_artifact), detail) if _as_expected(v, detail)]
+            present = quoted_in(answer.minus(in_artifact), detail)
+            named = [v for v in present if _as_expected(v, detail)]
+            # Values the detail lists as missing/expected count towards exposure even when the input
+            # data holds them (a filter task's answer is a subset of its input): the list says which.
+            listed = [v for v in present if v not in quoted and _listed(v, detail)]
+            quoted += listed
             suite = _hidden_expected(detail, text, visible)
             if not quoted and not named and len(suite) < MIN_SUITE:
                 continue
@@ -107,6 +112,12 @@ def _as_expected(value: str, detail: str) -> bool:
     """The detail presents `value` as the right answer ("expected 812.5", "should be 812.5")."""
     return re.search(rf"(expected|should be|should equal|correct value|want(ed)?)\b[^.;|\n]{{0,40}}"
                      rf"(?<![\w.-]){re.escape(value)}(?![\w-])", detail, re.IGNORECASE) is not None
+
+
+def _listed(value: str, detail: str) -> bool:
+    at = detail.find(value)
+    head = detail[:at] if at >= 0 else ""
+    return re.search(r"\b(missing|expected|absent|not\s+found|should|want(ed)?|lacks?)\b", head, re.IGNORECASE) is not None
 
 
 def _judge(name: str, what: str, detail: str, quoted: list[str], named: list[str], suite: list[str],

@@ -54,6 +54,23 @@ def _leaves(value: Any, keys: set[str], out: list[Any]) -> None:
         out.append(value)
 
 
+def _code_literals(text: str) -> tuple[list[str], list[str]]:
+    import ast
+
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
+        return [m.group() for m in NUMBER_RE.finditer(text)], []
+    tokens, words = [], []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and not isinstance(node.value, bool):
+            if isinstance(node.value, (int, float)):
+                tokens.append(repr(node.value))
+            elif isinstance(node.value, str) and len(node.value) <= 80 and "\n" not in node.value:
+                words.append(node.value)  # docstrings (multi-line, long) are prose, not values
+    return tokens, words
+
+
 def distinctive(fmt: str, text: str, *, min_digits: int = 3) -> Distinctive:
     """The distinctive values of `text`: parsed leaves for data formats, tokens for anything else."""
     numbers: dict[float, str] = {}
@@ -63,7 +80,10 @@ def distinctive(fmt: str, text: str, *, min_digits: int = 3) -> Distinctive:
         doc = parse(fmt, text)
     except Exception:  # noqa: BLE001 - unparsable text still has tokens
         doc = None
-    if isinstance(doc, TreeDoc):
+    if fmt == "python":
+        # Code: its literals are the answer's values; identifiers and keywords are vocabulary.
+        tokens, words = _code_literals(text)
+    elif isinstance(doc, TreeDoc):
         leaves: list[Any] = []
         _leaves(doc.data, keys, leaves)
         tokens = [str(v) for v in leaves if v is not None and not isinstance(v, bool)]
