@@ -12,7 +12,7 @@ from artifactbench.gates.core._context import Cancelled, CheckOptions, GraderBlo
 from artifactbench.gates.core._select import Gate
 from artifactbench.gates.core._text import one_line
 from artifactbench.gates.core._values import CaseResult, CheckResult, Report, TaskReport, task_status
-from artifactbench.errors import ArtifactBenchError
+from artifactbench.errors import ArtifactBenchError, MaterializeError
 from artifactbench.manifest import Task
 
 # Gates that need nothing from the workspace keep running when materialize failed.
@@ -45,7 +45,7 @@ def _run_gate(gate: Gate, ctx: TaskContext) -> CheckResult:
         else:
             result = _blocked(gate.name, str(exc), started)
     except ArtifactBenchError as exc:
-        result = CheckResult(gate.name, "error", one_line(exc))
+        result = grader_fault(gate.name, exc, ctx) or CheckResult(gate.name, "error", one_line(exc))
     except Exception as exc:  # noqa: BLE001 - a harness bug must not hide the other tasks' verdicts
         result = grader_fault(gate.name, exc, ctx) or CheckResult(
             gate.name, "error", one_line(f"internal error: {type(exc).__name__}: {exc}"))
@@ -71,8 +71,9 @@ def grader_fault(gate: str, exc: Exception, ctx: TaskContext) -> CheckResult | N
         case = CaseResult("determinism", "FINDING", one_line(
             f"the grader gave different verdicts for the same artifact during the search ({type(exc).__name__})"))
         return CheckResult(gate, "fail", case.detail, (case,))
+    # MaterializeError: the tree walker found the scratch dir (or a folder in it) gone after grading.
     if ctx.graded and isinstance(exc, (FileNotFoundError, NotADirectoryError, IsADirectoryError,
-                                       PermissionError)):
+                                       PermissionError, MaterializeError)):
         case = CaseResult("scratch_dir", "FINDING", one_line(
             f"grading removed or changed the files it was given (spec 3.4: graders only read the scratch "
             f"dir): {type(exc).__name__}: {exc}"))
