@@ -59,7 +59,9 @@ def _drop_largest(combos) -> None:
     combos.pop()
 
 
-NEGATIVE_CASES = default_negative_cases() + [
+# off_by_one bumps the first number literal; this artifact holds none (names only), so it would
+# leave the text unchanged. The cases below change names and sets instead.
+NEGATIVE_CASES = [case for case in default_negative_cases() if case.name != "off_by_one"] + [
     NegativeCase(name="all_disabled_missing", mutate=_edit(_no_empty), expected_substring="1 consistent one(s) missing"),
     NegativeCase(name="transitive_requirement_missed", mutate=_edit(_transitive_missed), expected_substring="1 listed combination(s) are inconsistent"),
     NegativeCase(name="one_way_conflict_missed", mutate=_edit(_one_way_conflict), expected_substring="inconsistent"),

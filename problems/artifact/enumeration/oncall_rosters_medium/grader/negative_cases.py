@@ -28,7 +28,9 @@ def _edit(change):
     return mutate
 
 
-NEGATIVE_CASES = [case for case in default_negative_cases() if case.name != "renamed_field"] + [
+# off_by_one (dropped too) bumps the first number literal; this artifact has none, so it would leave the
+# text unchanged.
+NEGATIVE_CASES = [case for case in default_negative_cases() if case.name not in ("renamed_field", "off_by_one")] + [
     # rest rule: ines on shifts 0 and 2 has only one shift between them
     NegativeCase(name="too_little_rest", mutate=_edit(lambda ls: ls.append(_roster("ines", "kemal", "ines", "lea", "kemal", "noor"))),
                  expected_substring="not valid"),

@@ -61,7 +61,9 @@ def _drop(sets) -> None:
     sets.pop(len(sets) // 2)
 
 
-NEGATIVE_CASES = default_negative_cases() + [
+# off_by_one bumps the first number literal; this artifact holds none (names only), so it would
+# leave the text unchanged. The cases below change names and sets instead.
+NEGATIVE_CASES = [case for case in default_negative_cases() if case.name != "off_by_one"] + [
     NegativeCase(name="non_maximal_subset", mutate=_edit(_subset_added), expected_substring="1 listed set(s) are not maximal"),
     NegativeCase(name="invalid_node_swapped_in", mutate=_edit(_one_node_swapped), expected_substring="not maximal valid"),
     NegativeCase(name="ascending_size", mutate=_edit(_ascending_size), expected_substring="not maximal"),

@@ -26,7 +26,9 @@ def _order(*steps: str) -> str:
     return " > ".join(steps)
 
 
-NEGATIVE_CASES = [case for case in default_negative_cases() if case.name != "renamed_field"] + [
+# off_by_one (dropped too) bumps the first number literal; this artifact has none, so it would leave the
+# text unchanged.
+NEGATIVE_CASES = [case for case in default_negative_cases() if case.name not in ("renamed_field", "off_by_one")] + [
     # frontend before api: breaks the lower bound of the within rule
     NegativeCase(name="within_lower_bound", mutate=_edit(lambda ls: ls.insert(0, _order(
         "edge_canary_eu", "orders_migration", "frontend", "billing_migration", "api", "api_eu", "worker_eu", "search"))),

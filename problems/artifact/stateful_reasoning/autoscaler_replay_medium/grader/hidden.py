@@ -2,7 +2,8 @@
 
 answer/scaling_events.csv: header `minute,service,from_replicas,to_replicas`, integers where stated, the
 exact list of scaling actions ordered by (minute, service). Partial credit: score is the share of rows that
-match the replay (multiset overlap over the larger count); passed only when the list is exactly right.
+match the replay (multiset overlap over the larger count; when only the order is wrong, the share of rows in
+place); passed only when the list is exactly right.
 Never raises on agent output; details give counts and row numbers only.
 """
 
@@ -69,5 +70,6 @@ def grade(scratch_dir: Path) -> GradeResult:
         return _fail(f"events: {missing} scaling action(s) missing or wrong, {extra} unexpected", score)
     if rows != want:
         first = next(i for i, (a, b) in enumerate(zip(rows, want)) if a != b)
-        return _fail(f"order: row {first + 2} out of order (minute, then service)", score)
+        in_place = sum(1 for a, b in zip(rows, want) if a == b)  # < len(want): a wrong order never scores 1.0
+        return _fail(f"order: row {first + 2} out of order (minute, then service)", round(in_place / len(want), 4))
     return GradeResult(passed=True, score=1.0, detail=f"all {len(want)} scaling actions match")

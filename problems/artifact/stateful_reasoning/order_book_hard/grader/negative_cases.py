@@ -79,7 +79,9 @@ def _extra_key(data: dict) -> None:
     data["volume"] = sum(t["qty"] for t in data["trades"])
 
 
-NEGATIVE_CASES = default_negative_cases() + [
+# reversed_lines reverses lines; this artifact is one JSON line, so it would be unchanged. trades_swapped
+# and asks_descending cover order instead.
+NEGATIVE_CASES = [case for case in default_negative_cases() if case.name != "reversed_lines"] + [
     NegativeCase(name="trade_price_off", mutate=_edit(_trade_price_off), expected_substring="trades: first difference"),
     NegativeCase(name="fill_split_in_two", mutate=_edit(_trade_split), expected_substring="trades: first difference"),
     NegativeCase(name="trades_swapped", mutate=_edit(_trades_swapped), expected_substring="trades: first difference"),
