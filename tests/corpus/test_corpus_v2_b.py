@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import shutil
 import types
 from pathlib import Path
@@ -168,3 +169,13 @@ def test_numeric_answers_inside_the_tolerance_pass(task, tmp_path):
         pytest.skip("exact-answer task")
     result = _grade(task, tmp_path, change(task.reference.read_text(encoding="utf-8")))
     assert (result.passed, result.score) == (True, 1.0), result.detail
+
+
+def test_huge_numbers_fail_without_raising(task, tmp_path):
+    """A 400-digit number where a decimal is expected: JSON parses it as an int no float can hold."""
+    reference = task.reference.read_text(encoding="utf-8")
+    huge = re.sub(r"(?<![\w.])-?[0-9]+\.[0-9]+", "1" + "0" * 400, reference)
+    if huge == reference:
+        pytest.skip("no decimal numbers in this artifact")
+    result = _grade(task, tmp_path, huge)
+    assert (result.passed, result.score < 1.0) == (False, True), result.detail

@@ -16,6 +16,16 @@ OUTPUT = Path("answer") / "yields.json"
 TOLERANCE = 1e-8
 
 
+def _finite(value: object) -> bool:
+    """A JSON number (not a bool) that is finite as a float; a huge integer is not (it cannot be compared)."""
+    if type(value) not in (int, float):
+        return False
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:
+        return False
+
+
 def _fail(detail: str) -> GradeResult:
     return GradeResult(passed=False, score=0.0, detail=detail[:500])
 
@@ -42,7 +52,7 @@ def grade(scratch_dir: Path) -> GradeResult:
     missing, extra = len(set(want) - set(got)), len(set(got) - set(want))
     if missing or extra:
         return _fail(f"bonds: {missing} bond(s) missing, {extra} unexpected key(s)")
-    bad_type = sum(1 for v in got.values() if type(v) not in (int, float) or not math.isfinite(v))
+    bad_type = sum(1 for v in got.values() if not _finite(v))
     if bad_type:
         return _fail(f"type: {bad_type} yield(s) are not finite JSON numbers")
     off = sum(1 for key, value in want.items() if abs(got[key] - value) > TOLERANCE)

@@ -28,7 +28,12 @@ def _fail(detail: str, score: float = 0.0) -> GradeResult:
 
 
 def _is_num(value: object) -> bool:
-    return type(value) in (int, float) and math.isfinite(value)
+    if type(value) not in (int, float):
+        return False
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:  # a huge integer cannot be compared with a float
+        return False
 
 
 def _type_ok(kind: str, value: object) -> bool:

@@ -18,6 +18,16 @@ OUTPUT = Path("answer") / "network_solution.json"
 SECTIONS = {"heads_m": ("junction", 1e-3), "flows_lps": ("pipe", 1e-3)}
 
 
+def _finite(value: object) -> bool:
+    """A JSON number (not a bool) that is finite as a float; a huge integer is not (it cannot be compared)."""
+    if type(value) not in (int, float):
+        return False
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:
+        return False
+
+
 def _fail(detail: str, score: float = 0.0) -> GradeResult:
     return GradeResult(passed=False, score=score, detail=detail[:500])
 
@@ -25,7 +35,7 @@ def _fail(detail: str, score: float = 0.0) -> GradeResult:
 def _ok(got: object, want: object, tol: float) -> bool:
     if want is None:
         return got is None
-    return type(got) in (int, float) and math.isfinite(got) and abs(got - want) <= tol
+    return _finite(got) and abs(got - want) <= tol
 
 
 def grade(scratch_dir: Path) -> GradeResult:
@@ -57,7 +67,7 @@ def grade(scratch_dir: Path) -> GradeResult:
         missing, extra = len(set(theirs) - set(mine)), len(set(mine) - set(theirs))
         if missing or extra:
             return _fail(f"{section}: {missing} {noun}(s) missing, {extra} unexpected id(s)")
-        bad_type = sum(1 for v in mine.values() if v is not None and (type(v) not in (int, float) or not math.isfinite(v)))
+        bad_type = sum(1 for v in mine.values() if v is not None and not _finite(v))
         if bad_type:
             return _fail(f"type: {bad_type} {section} value(s) are neither finite numbers nor null")
         wrong_null = sum(1 for k, v in theirs.items() if (v is None) != (mine[k] is None))
