@@ -1,5 +1,9 @@
-"""Reference solution: variable projection, a bounded 1-D search over k with (A, C) by linear least squares,
-polished by scipy's least_squares from that point with tight tolerances."""
+"""Reference solution: variable projection in pure Python, so the reference is the same bytes everywhere.
+
+For a fixed k, A and C are the linear least-squares solution (2x2 normal equations). The profile SSE(k) is
+scanned on a log grid, and the minimizer is the root of its derivative, which by the envelope theorem is
+-2 * sum r_i * A * t_i * exp(-k t_i) at the optimal (A, C); bisection pins it to machine precision.
+"""
 
 from __future__ import annotations
 
@@ -9,24 +13,43 @@ import math
 import pathlib
 from collections import defaultdict
 
-import numpy as np
-from scipy.optimize import least_squares, minimize_scalar
+
+def _linear(k: float, t: list[float], y: list[float]) -> tuple[float, float]:
+    e = [math.exp(-k * ti) for ti in t]
+    n, se, see = len(t), math.fsum(e), math.fsum(v * v for v in e)
+    sy, sey = math.fsum(y), math.fsum(v * w for v, w in zip(e, y))
+    det = see * n - se * se
+    return (sey * n - se * sy) / det, (see * sy - se * sey) / det
 
 
-def _linear(k: float, t: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, float]:
-    design = np.column_stack([np.exp(-k * t), np.ones_like(t)])
-    coef, *_ = np.linalg.lstsq(design, y, rcond=None)
-    return coef, float(np.sum((design @ coef - y) ** 2))
+def _sse(k: float, t: list[float], y: list[float]) -> float:
+    a, c = _linear(k, t, y)
+    return math.fsum((yi - a * math.exp(-k * ti) - c) ** 2 for ti, yi in zip(t, y))
 
 
-def _fit(t: np.ndarray, y: np.ndarray) -> tuple[float, float, float]:
-    best = min(np.geomspace(1e-4, 1.0, 400), key=lambda k: _linear(k, t, y)[1])
-    res = minimize_scalar(lambda lk: _linear(math.exp(lk), t, y)[1], method="bounded",
-                          bounds=(math.log(best) - 0.05, math.log(best) + 0.05), options={"xatol": 1e-13})
-    k = math.exp(res.x)
-    (a, c), _ = _linear(k, t, y)
-    fit = least_squares(lambda p: p[0] * np.exp(-p[1] * t) + p[2] - y, [a, k, c], xtol=1e-15, ftol=1e-15, gtol=1e-15)
-    return tuple(float(v) for v in fit.x)
+def _slope(k: float, t: list[float], y: list[float]) -> float:
+    """d SSE / dk up to the factor 2: sum r_i * A * t_i * exp(-k t_i)."""
+    a, c = _linear(k, t, y)
+    return math.fsum((yi - a * math.exp(-k * ti) - c) * a * ti * math.exp(-k * ti) for ti, yi in zip(t, y))
+
+
+def _fit(t: list[float], y: list[float]) -> tuple[float, float, float]:
+    grid = [10 ** (-4 + 4 * i / 400) for i in range(401)]
+    best = min(range(1, 400), key=lambda i: _sse(grid[i], t, y))
+    low, high = grid[best - 1], grid[best + 1]
+    if _slope(low, t, y) * _slope(high, t, y) > 0:
+        raise ValueError("no sign change of the slope around the grid minimum")
+    for _ in range(200):
+        mid = (low + high) / 2
+        if mid in (low, high):
+            break
+        if (_slope(mid, t, y) > 0) == (_slope(low, t, y) > 0):
+            low = mid
+        else:
+            high = mid
+    k = (low + high) / 2
+    a, c = _linear(k, t, y)
+    return a, k, c
 
 
 def solve(scratch_dir: pathlib.Path) -> str:
@@ -41,9 +64,8 @@ def solve(scratch_dir: pathlib.Path) -> str:
                 data[row["sensor"]].append((float(row["t_seconds"]), value))
     lines = []
     for sensor in sorted(data):
-        t = np.array([p[0] for p in data[sensor]])
-        y = np.array([p[1] for p in data[sensor]])
-        a, k, c = _fit(t, y)
-        lines.append(json.dumps({"sensor": sensor, "A": round(a, 10), "k": round(k, 12), "C": round(c, 10),
-                                 "n": len(t)}))
+        points = sorted(data[sensor])
+        a, k, c = _fit([p[0] for p in points], [p[1] for p in points])
+        lines.append(json.dumps({"sensor": sensor, "A": float(f"{a:.10g}"), "k": float(f"{k:.10g}"),
+                                 "C": float(f"{c:.10g}"), "n": len(points)}))
     return "\n".join(lines) + "\n"

@@ -85,13 +85,13 @@ def solve(scratch_dir: pathlib.Path) -> str:
     assert np.max(np.abs(residual(h))) < 1e-11, "Newton did not converge"
     hf, ht = heads_of(h)
     flows = dict(zip((p["id"] for p in used), _flow(hf - ht, res) * 1000))
-    heads = {j: (round(float(h[index[j]]), 9) if j in index else None) for j in sorted(net["junctions"])}
+    heads = {j: (round(float(h[index[j]]), 7) if j in index else None) for j in sorted(net["junctions"])}
     out_flows = {}
     for p in sorted(net["pipes"], key=lambda p: p["id"]):
         if p["status"] != "open":
             out_flows[p["id"]] = 0
         elif p["id"] in flows:
-            out_flows[p["id"]] = round(float(flows[p["id"]]), 9)
+            out_flows[p["id"]] = round(float(flows[p["id"]]), 7)
         else:
             out_flows[p["id"]] = None
     return json.dumps({"heads_m": heads, "flows_lps": out_flows}, indent=1) + "\n"
