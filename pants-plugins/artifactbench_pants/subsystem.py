@@ -43,6 +43,17 @@ class ArtifactBenchSubsystem(Subsystem):
             """
         ),
     )
+    baseline = StrOption(
+        default=None,
+        help=softwrap(
+            """
+            A baseline file (repo-relative) written by `artifactbench check --write-baseline FILE`.
+            When set, every check runs with `--baseline FILE`: findings recorded there no longer fail,
+            only new ones do, and the report lists the findings fixed since. The file's content is an
+            input of every check, so editing it re-runs the checks (it is part of the cache key).
+            """
+        ),
+    )
     timeout = IntOption(
         default=1800,
         help="Seconds one task's check may run before Pants kills it; an `artifact_task`'s `timeout` overrides it.",

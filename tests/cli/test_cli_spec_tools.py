@@ -72,7 +72,6 @@ def test_tool_bad_input_exits_2_with_one_line(capsys, tool, argv, needle):
     assert needle in err and "Traceback" not in err
 
 
-@pytest.mark.skipif(not TOOLS.is_dir(), reason="tools/ is not in this sandbox")
 @pytest.mark.parametrize(("script", "fixture", "code"), [
     ("verify_graders.py", "good", 0),
     ("check_grader_negative.py", "neg_miss", 1),
@@ -89,7 +88,7 @@ def test_tool_scripts_run_from_a_plain_checkout_anywhere(tmp_path, script, fixtu
 MAKE = shutil.which("make")
 
 
-@pytest.mark.skipif(MAKE is None or not (REPO / "Makefile").is_file(), reason="make or the Makefile is absent")
+@pytest.mark.skipif(MAKE is None, reason="no make on this machine")
 def test_make_targets_call_the_tools_on_tasks(tmp_path):
     plan = subprocess.run([MAKE, "-n", "-C", str(REPO), "check-graders", "TASKS=somewhere"],
                           capture_output=True, text=True, timeout=30)
@@ -116,7 +115,7 @@ def test_check_json_works_on_a_task_outside_the_repository(tmp_path):
                            str(tmp_path / "tasks")], cwd=tmp_path, env=env, capture_output=True, text=True,
                           timeout=180)
     body = json.loads(done.stdout)  # stdout holds the report and nothing else
-    assert done.returncode == 1 == body["exit_code"] and body["version"] == 1, done.stderr
+    assert done.returncode == 1 == body["exit_code"] and body["version"] == 2, done.stderr
     by_id = {t["instance_id"]: t for t in body["tasks"]}
     assert by_id["data_processing__chk_good"]["status"] == "pass"
     assert by_id["data_processing__chk_positive_rejects"]["status"] == "fail"
@@ -131,12 +130,11 @@ def _adr_report_example() -> dict:
     return json.loads(block.group(1))
 
 
-@pytest.mark.skipif(not ADR.is_file(), reason="docs/ is not in this sandbox")
 def test_json_report_has_exactly_the_keys_the_adr_documents(capsys):
     example = _adr_report_example()
     code = main(["check", fx("neg_weak_miss"), "--gates", "positive,negative", "--json"])
     body = json.loads(capsys.readouterr().out)
-    assert code == 0 and body["version"] == example["version"] == 1 and body["kind"] == example["kind"]
+    assert code == 0 and body["version"] == example["version"] == 2 and body["kind"] == example["kind"]
     assert set(body) == set(example)
     (task,), (ex_task,) = body["tasks"], example["tasks"]
     assert set(task) == set(ex_task)

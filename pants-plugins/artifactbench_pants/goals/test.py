@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from pants.core.goals.test import TestExtraEnv, TestFieldSet, TestRequest, TestResult, TestSubsystem
-from pants.engine.fs import DigestContents, DigestSubset, PathGlobs, Snapshot
+from pants.engine.fs import Digest, DigestContents, DigestSubset, MergeDigests, PathGlobs, Snapshot
+from pants.engine.fs import GlobMatchErrorBehavior
 from pants.engine.process import FallibleProcessResult, ProcessCacheScope
 from pants.backend.python.util_rules.pex import VenvPexProcess
 from pants.engine.rules import Get, MultiGet, collect_rules, rule
@@ -53,11 +54,28 @@ class ArtifactTaskTestRequest(TestRequest):
 
 
 def check_argv(
-    task_dir: str, junit: str, extra_args: "tuple[str, ...]", html: bool = False
+    task_dir: str,
+    junit: str,
+    extra_args: "tuple[str, ...]",
+    baseline: "Optional[str]" = None,
+    html: bool = False,
 ) -> "tuple[str, ...]":
     """The checker's argv: only repo-relative paths, so the cache key is machine independent."""
+    chosen = ("--baseline", baseline) if baseline else ()
     page = ("--html", HTML) if html else ()
-    return ("check", "--json-out", REPORT, "--junit-xml", junit, *page, "--quiet", *extra_args, task_dir)
+    return (
+        "check", "--json-out", REPORT, "--junit-xml", junit, *page, "--quiet", *chosen, *extra_args,
+        task_dir,
+    )
+
+
+def baseline_globs(baseline: str) -> PathGlobs:
+    """The baseline file as a process input (so its content is in the cache key); missing is an error."""
+    return PathGlobs(
+        [baseline],
+        glob_match_error_behavior=GlobMatchErrorBehavior.error,
+        description_of_origin="the option `[artifactbench].baseline`",
+    )
 
 
 def cache_scope(force: bool, cache_failures: bool) -> ProcessCacheScope:
@@ -87,6 +105,10 @@ async def run_artifact_task_checks(
     inputs = await Get(
         ArtifactTaskInputs, ArtifactTaskInputsRequest(field_set.sources, field_set.dependencies)
     )
+    digest = inputs.digest
+    if subsystem.baseline:
+        baseline_digest = await Get(Digest, PathGlobs, baseline_globs(subsystem.baseline))
+        digest = await Get(Digest, MergeDigests([digest, baseline_digest]))
     timeout: Optional[int] = field_set.timeout.value or subsystem.timeout
     junit = junit_name(field_set.address.path_safe_spec)
     result = await Get(
@@ -94,10 +116,14 @@ async def run_artifact_task_checks(
         VenvPexProcess(
             inputs.checker,
             argv=check_argv(
-                inputs.task_dir, junit, tuple(subsystem.check_args), subsystem.html_report
+                inputs.task_dir,
+                junit,
+                tuple(subsystem.check_args),
+                subsystem.baseline,
+                html=subsystem.html_report,
             ),
             description=f"artifactbench check {inputs.task_dir}",
-            input_digest=inputs.digest,
+            input_digest=digest,
             output_files=(REPORT, junit, HTML) if subsystem.html_report else (REPORT, junit),
             extra_env=test_extra_env.env,
             timeout_seconds=timeout,

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 from artifactbench._version import __version__
 from artifactbench.cli import _commands as commands
-from artifactbench.checks._text import one_line
 from artifactbench.errors import ArtifactBenchError, ManifestError, SelectionError, SetError
+from artifactbench.gates import one_line
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -60,6 +60,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="mutants the fuzz gate grades per task at most (default 60)")
     p.add_argument("--fuzz-seconds", type=float, default=10.0, metavar="S",
                    help="seconds the fuzz gate spends per task at most (default 10)")
+    p.add_argument("--write-baseline", metavar="FILE",
+                   help="record every fail/error finding of this run in FILE (keys: task, gate, case; no line "
+                        "numbers or seeds), to adopt the checker gradually with --baseline")
+    p.add_argument("--baseline", metavar="FILE",
+                   help="findings recorded in FILE (by --write-baseline) no longer fail; only new ones do. "
+                        "The report lists new and fixed findings under 'baseline'")
     p = add("materialize", "write exactly what an agent sees into OUT (empty or absent)",
             commands.cmd_materialize)
     p.add_argument("task", metavar="TASK", help="a task directory")

@@ -1,0 +1,186 @@
+"""Format-aware views of an artifact's text: parse, render back, and compare meanings.
+
+A `TreeDoc` holds JSONL, JSON, YAML or CSV as plain Python data (lists, dicts, scalars); a `TextDoc`
+holds plain text as lines; a `PyDoc` holds a Python module's source. Every mutation strategy edits one
+of these and renders it back to text, so a mutant differs from the reference only where it was mutated
+(up to the re-serialisation the fuzz gate checks first with a baseline grading).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import re
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from typing import Any
+
+import yaml
+
+FORMATS = ("jsonl", "json", "yaml", "csv", "text", "python")
+_BY_SUFFIX = {
+    ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json", ".yaml": "yaml", ".yml": "yaml",
+    ".csv": "csv", ".tsv": "csv", ".py": "python",
+}
+# A number token inside free text or a CSV cell.
+NUMBER_RE = re.compile(r"(?<![\w.])[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.])")
+
+
+def format_of(artifact: PurePosixPath | str) -> str:
+    """The artifact format implied by the output path's suffix; plain text when unknown."""
+    return _BY_SUFFIX.get(PurePosixPath(str(artifact)).suffix.lower(), "text")
+
+
+@dataclass(frozen=True, slots=True)
+class TreeDoc:
+    """JSONL/JSON/YAML/CSV parsed to Python data; `render` writes data back in the same style."""
+
+    fmt: str
+    data: Any
+    style: tuple[Any, ...] = ()
+
+    @property
+    def root_is_records(self) -> bool:
+        return self.fmt in ("jsonl", "csv") or isinstance(self.data, list)
+
+    def render(self, data: Any) -> str:
+        if self.fmt == "jsonl":
+            seps, = self.style
+            return "".join(json.dumps(r, ensure_ascii=False, separators=seps) + "\n" for r in data)
+        if self.fmt == "json":
+            indent, newline = self.style
+            return json.dumps(data, ensure_ascii=False, indent=indent) + ("\n" if newline else "")
+        if self.fmt == "yaml":
+            return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False)
+        header, delimiter, terminator = self.style
+        present = {k for r in data for k in r}
+        kept = [h for h in header if h in present] if data else list(header)
+        names = list(dict.fromkeys(kept + [k for r in data for k in r]))
+        buf = io.StringIO()
+        writer = csv.DictWriter(buf, names, delimiter=delimiter, lineterminator=terminator,
+                                extrasaction="ignore", restval="")
+        writer.writeheader()
+        writer.writerows(data)
+        return buf.getvalue()
+
+
+@dataclass(frozen=True, slots=True)
+class TextDoc:
+    """Plain text as lines; records are the non-blank lines."""
+
+    lines: tuple[str, ...]
+    trailing_newline: bool
+
+    def render(self, lines: list[str] | tuple[str, ...]) -> str:
+        return "\n".join(lines) + ("\n" if self.trailing_newline else "")
+
+    @property
+    def records(self) -> tuple[int, ...]:
+        return tuple(i for i, line in enumerate(self.lines) if line.strip())
+
+
+@dataclass(frozen=True, slots=True)
+class PyDoc:
+    """A Python module's source."""
+
+    source: str
+
+
+def parse(fmt: str, text: str) -> TreeDoc | TextDoc | PyDoc:
+    """Parse `text` as `fmt`; raises ValueError (or a parser's own error) when it does not parse."""
+    if fmt == "python":
+        compile(text, "<artifact>", "exec")
+        return PyDoc(text)
+    if fmt == "text":
+        return TextDoc(tuple(text.splitlines()), text.endswith("\n"))
+    if fmt == "jsonl":
+        rows = [json.loads(line) for line in text.splitlines() if line.strip()]
+        compact = '": ' not in text and '", ' not in text
+        return TreeDoc(fmt, rows, ((",", ":") if compact else (", ", ": "),))
+    if fmt == "json":
+        indent = _json_indent(text)
+        return TreeDoc(fmt, json.loads(text), (indent, text.endswith("\n")))
+    if fmt == "yaml":
+        return TreeDoc(fmt, yaml.safe_load(text), ())
+    return _parse_csv(text)
+
+
+def rerender(doc: TreeDoc | TextDoc | PyDoc) -> str:
+    """The document written back unchanged, in the fuzzer's own serialisation."""
+    if isinstance(doc, PyDoc):
+        return doc.source
+    if isinstance(doc, TextDoc):
+        return doc.render(doc.lines)
+    return doc.render(doc.data)
+
+
+def _json_indent(text: str) -> int | None:
+    match = re.search(r"[\[{]\n( +)\S", text)
+    return len(match.group(1)) if match else None
+
+
+def _parse_csv(text: str) -> TreeDoc:
+    delimiter = "\t" if "\t" in text.splitlines()[0] else ","
+    terminator = "\r\n" if "\r\n" in text else "\n"
+    reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
+    rows = [dict(row) for row in reader]
+    if reader.fieldnames is None or any(None in row for row in rows):
+        raise ValueError("ragged CSV")
+    return TreeDoc("csv", rows, (tuple(reader.fieldnames), delimiter, terminator))
+
+
+def as_number(value: Any, *, numeric_strings: bool) -> float | None:
+    """The numeric meaning of a leaf (never of a bool); numeric strings count only for CSV/text."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value) if math.isfinite(value) else None
+    if numeric_strings and isinstance(value, str) and NUMBER_RE.fullmatch(value.strip()):
+        return float(value)
+    return None
+
+
+def normalize(fmt: str, text: str) -> Any:
+    """A comparable meaning of `text` (numbers as floats, blank lines and spacing ignored), or None
+    when it does not parse. Two texts with equal normal forms say the same thing."""
+    try:
+        doc = parse(fmt, text)
+    except Exception:  # noqa: BLE001 - any parse failure means "no meaning"
+        return None
+    if isinstance(doc, PyDoc):
+        return _code_meaning(doc.source)
+    if isinstance(doc, TextDoc):
+        return tuple(tuple(_token(t) for t in line.split()) for line in doc.lines if line.strip())
+    return _norm(doc.data, doc.fmt == "csv")
+
+
+def _code_meaning(source: str) -> str:
+    """A module's syntax tree without docstrings (comments are not in it): two programs that differ
+    only in comments or docstrings say the same thing."""
+    import ast
+
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
+                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree)
+
+
+def _token(tok: str) -> Any:
+    return float(tok) if NUMBER_RE.fullmatch(tok) else tok
+
+
+def _norm(value: Any, numeric_strings: bool) -> Any:
+    if isinstance(value, dict):
+        return ("dict", tuple(sorted((str(k), _norm(v, numeric_strings)) for k, v in value.items())))
+    if isinstance(value, list):
+        return ("list", tuple(_norm(v, numeric_strings) for v in value))
+    number = as_number(value, numeric_strings=numeric_strings)
+    if number is not None:
+        return ("num", number)
+    return (type(value).__name__, value)

@@ -1,0 +1,117 @@
+"""The negative gate (spec 5.5): each mutation of the reference output must be rejected."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from artifactbench.gates.core import CaseResult, CheckResult, TaskContext, one_line, outcome_reason, read_prompt
+from artifactbench.gates.fuzz import NUMBER_RE, format_of, normalize
+from artifactbench.errors import ArtifactBenchError
+from artifactbench.negative import NegativeCase, classify, is_default_mutation, load_negative_cases, why_unchanged
+from artifactbench.negative import CaseStatus, Severity, Verdict
+
+_SEVERITY = {Severity.OK: "info", Severity.WARN: "warn", Severity.FAIL: "fail", Severity.ERROR: "error"}
+
+_ISSUE = re.compile(r"(#\d+|issues?/\d+|pull/\d+|https?://\S+)", re.IGNORECASE)
+
+
+def run_case(ctx: TaskContext, case: NegativeCase, reference: str, per_task_file: bool) -> Verdict:
+    """Mutate, place the result in a pristine scratch, grade it with the task's session, classify."""
+    default = is_default_mutation(case.mutate)
+    if default and reference == "":
+        return Verdict(CaseStatus.SKIPPED, Severity.OK, f"skipped: {why_unchanged(case.mutate, reference)}")
+    try:
+        mutated = case.mutate(reference)
+    except Exception as exc:  # noqa: BLE001 - author code; report, do not crash the gate
+        return Verdict(CaseStatus.ERROR, Severity.ERROR, one_line(f"mutate raised {type(exc).__name__}: {exc}"))
+    if not isinstance(mutated, str):
+        return Verdict(CaseStatus.ERROR, Severity.ERROR, f"mutate returned {type(mutated).__name__}, not str")
+    if mutated == reference:
+        if default:
+            return Verdict(CaseStatus.SKIPPED, Severity.OK, f"skipped: {why_unchanged(case.mutate, reference)}")
+        return Verdict(CaseStatus.ERROR, Severity.ERROR, "mutate returned its input unchanged")
+    fmt = format_of(ctx.task.output_artifact)
+    if default and _same_meaning(fmt, mutated, reference):
+        # A probe equal to the reference is never a finding (e.g. off_by_one inside a docstring).
+        return Verdict(CaseStatus.SKIPPED, Severity.OK, f"skipped: the mutation leaves the {fmt} answer's meaning "
+                       "unchanged (only a docstring, comment, spacing or number spelling changed)")
+    with ctx.scratch() as scratch:
+        ctx.place_reference(scratch, mutated)
+        outcome = ctx.grade(scratch)
+    if not outcome.ok:
+        return Verdict(CaseStatus.ERROR, Severity.ERROR, outcome_reason(outcome))
+    result = outcome.result
+    verdict = classify(case, per_task_file=per_task_file, accepted=bool(result.passed), detail=str(result.detail))
+    if default and verdict.status is CaseStatus.MISS:
+        allowed = _prompt_allows(ctx, case.name, mutated, reference)
+        if allowed:
+            return Verdict(CaseStatus.WEAK_MISS, Severity.WARN, f"{verdict.detail}; the prompt allows it: {allowed}")
+    return verdict
+
+
+def _same_meaning(fmt: str, mutated: str, reference: str) -> bool:
+    meaning = normalize(fmt, reference)
+    return meaning is not None and normalize(fmt, mutated) == meaning
+
+
+def _prompt_allows(ctx: TaskContext, name: str, mutated: str, reference: str) -> str:
+    """Why the prompt allows what a default mutation changed ("" when it does not)."""
+    allows = read_prompt(ctx.task.problem_statement.read_text(encoding="utf-8", errors="replace"))
+    if name == "reversed_lines" and allows.allows_kind(name):
+        return "it says order does not matter" if allows.unordered else "it states no order"
+    if name == "off_by_one":
+        changed = [(float(a), float(b)) for a, b in zip(NUMBER_RE.findall(reference), NUMBER_RE.findall(mutated))
+                   if a != b][:1]
+        if changed and allows.within_tolerance(*changed[0]):
+            return f"{changed[0][0]:g} -> {changed[0][1]:g} is within the tolerance it states"
+    if name == "renamed_field" and allows.optional_fields:
+        renamed = [f for f in allows.optional_fields if f in reference and f"{f}__renamed" in mutated]
+        if renamed:
+            return f"it calls {renamed[0]!r} optional"
+    return ""
+
+
+def _annotate(case: NegativeCase, verdict: Verdict) -> Verdict:
+    # Spec 5.5.3: a currently_caught=False entry MUST cite its tracking issue in notes.
+    if case.currently_caught or _ISSUE.search(case.notes or ""):
+        return verdict
+    severity = Severity.WARN if verdict.severity is Severity.OK else verdict.severity
+    return Verdict(verdict.status, severity,
+                   f"{verdict.detail}; WARNING: currently_caught=False without an issue cited in notes")
+
+
+_RANK = {Severity.OK: 0, Severity.WARN: 1, Severity.FAIL: 2, Severity.ERROR: 3}
+_GATE_STATUS = {Severity.OK: "pass", Severity.WARN: "warn", Severity.FAIL: "fail", Severity.ERROR: "error"}
+
+
+def negative_gate(ctx: TaskContext) -> CheckResult:
+    started = time.monotonic()
+    try:
+        cases, per_task_file = load_negative_cases(ctx.task)
+    except ArtifactBenchError as exc:
+        return CheckResult("negative", "error", one_line(exc), duration_s=time.monotonic() - started)
+    try:
+        reference = ctx.task.reference_output.read_bytes().decode("utf-8", "surrogateescape")
+    except OSError as exc:
+        case = CaseResult("reference_output", "ERROR", f"cannot read reference output: {exc}")
+        return CheckResult("negative", "error", case.detail, (case,), time.monotonic() - started)
+    results: list[CaseResult] = []
+    worst = Severity.OK
+    for case in cases:
+        ctx.check_cancelled()
+        verdict = _annotate(case, run_case(ctx, case, reference, per_task_file))
+        results.append(CaseResult(case.name, verdict.status.value, verdict.detail, _SEVERITY[verdict.severity]))
+        worst = max(worst, verdict.severity, key=_RANK.__getitem__)
+    ran = [r for r in results if r.status != CaseStatus.SKIPPED.value]
+    rejected = sum(r.status in ("PASS", "WRONG_REASON") for r in ran)
+    summary = f"{rejected}/{len(ran)} mutations rejected"
+    skipped = len(results) - len(ran)
+    if skipped:
+        summary += f", {skipped} skipped"
+    bad = [r for r in results if r.status not in ("PASS", "SKIPPED")]
+    if bad:
+        summary += "; " + ", ".join(f"{r.name}={r.status}" for r in bad)
+    source = "grader/negative_cases.py" if per_task_file else "default cases"
+    return CheckResult("negative", _GATE_STATUS[worst], f"{summary} ({source})", tuple(results),
+                       time.monotonic() - started)
