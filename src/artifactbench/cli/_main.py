@@ -17,9 +17,12 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 def _selection_args(parser: argparse.ArgumentParser, *, positional: bool = True) -> None:
     if positional:
         parser.add_argument("paths", nargs="*", metavar="PATH",
-                            help="task dirs or problems roots (default: the problems/ above the cwd)")
-    parser.add_argument("--set", metavar="NAME", help="only the tasks of this curated set (sets/NAME.txt)")
-    parser.add_argument("--sets-dir", metavar="DIR", help="where sets live (default: nearest sets/ above)")
+                            help="task dirs or roots (default: the [corpus] roots of the nearest "
+                                 "artifactbench.toml, else the problems/ above the cwd)")
+    parser.add_argument("--set", metavar="NAME", help="only the tasks of this curated set (NAME.txt in a "
+                        "sets folder)")
+    parser.add_argument("--sets-dir", metavar="DIR", help="where sets live (default: the corpus config's "
+                        "sets folders, else the nearest sets/ above)")
     parser.add_argument("--json", action="store_true", help="print the versioned JSON report on stdout")
     parser.add_argument("--quiet", action="store_true", help="print only what did not pass")
 
