@@ -109,8 +109,9 @@ def test_list_uses_the_declared_roots_with_no_paths(monkeypatch, capsys):
 
 
 @pytest.mark.parametrize(("name", "expected"), [("search", "retrieval__sum_easy"), ("ml", "algorithmic__sum_easy")])
-def test_set_is_found_under_every_root(monkeypatch, capsys, name, expected):
-    monkeypatch.chdir(CORPUS)
+@pytest.mark.parametrize("cwd", [CORPUS, ML], ids=["corpus_root", "inside_another_root"])
+def test_set_is_found_under_every_root(monkeypatch, capsys, name, expected, cwd):
+    monkeypatch.chdir(cwd)
     assert main(["list", "--set", name]) == 0
     assert capsys.readouterr().out.split("\t")[0] == expected
 

@@ -72,10 +72,26 @@ def build_parser() -> argparse.ArgumentParser:
             commands.cmd_sets)
     p.add_argument("args", nargs="*", metavar="[NAME] PATH", help="a set name, then task dirs or roots")
     _selection_args(p, positional=False)
-    from artifactbench.cli._run import add_subcommands  # run, regrade, report
-
-    add_subcommands(sub)
+    runner = _runner_subcommands()
+    if runner is not None:
+        runner(sub)
     return parser
+
+
+def _runner_subcommands():
+    """The bench layer's `run`, `regrade` and `report`, or None in a checker-only build.
+
+    The checker PEX that the Pants plugin runs per task holds only the checker layer, so that editing
+    the bench layer re-checks no task (docs/pants.md); the installed `artifactbench` has both layers.
+    """
+    try:
+        # pants: no-infer-dep (the bench layer depends on this module, never the other way round)
+        from artifactbench.cli._run import add_subcommands  # pants: no-infer-dep
+    except ModuleNotFoundError as exc:
+        if exc.name != "artifactbench.cli._run":
+            raise
+        return None
+    return add_subcommands
 
 
 def _error_lines(exc: ArtifactBenchError) -> list[str]:

@@ -41,28 +41,34 @@ def default_roots(start: Path | None = None) -> tuple[Path, ...]:
     return config.roots
 
 
-def _config_sets_dirs(config: CorpusConfig) -> tuple[Path, ...]:
-    return tuple(d for d in config.sets_dirs if d.is_dir())
+def _sets_near(start: Path) -> tuple[Path, ...]:
+    """Walking up from `start`, the first folder with a corpus config (its existing sets folders) or
+    with a sets/ folder decides; () when none does."""
+    here = start.resolve()
+    if not here.is_dir():
+        here = here.parent
+    for folder in (here, *here.parents):
+        if (folder / CONFIG_NAME).is_file():
+            config = corpus_config_for(folder)
+            found = tuple(d for d in config.sets_dirs if d.is_dir()) if config is not None else ()
+            if found:
+                return found
+        if (folder / "sets").is_dir():
+            return (folder / "sets",)
+    return ()
 
 
 def resolve_sets_dirs(paths: list[Path], sets_dir: Path | None) -> tuple[Path, ...]:
-    """--sets-dir; else the existing sets folders of the governing corpus config (declared, or sets/
-    beside it and under every root); else the nearest sets/ at or above a path or the cwd; else ()."""
+    """--sets-dir; else, walking up from each path and then the cwd, the nearest corpus config's existing
+    sets folders (declared, or sets/ beside it and under every root) or sets/ folder; else ()."""
     if sets_dir is not None:
         if not sets_dir.is_dir():
             raise SetError(f"--sets-dir={str(sets_dir)!r}: not a directory")
         return (sets_dir,)
-    from artifactbench.sets import find_sets_dir
-
-    starts = [*paths, Path.cwd()]
-    for start in starts:
-        config = corpus_config_for(start)
-        if config is not None and _config_sets_dirs(config):
-            return _config_sets_dirs(config)
-    for start in starts:
-        found = find_sets_dir(start.resolve())
-        if found is not None:
-            return (found,)
+    for start in [*paths, Path.cwd()]:
+        found = _sets_near(start)
+        if found:
+            return found
     return ()
 
 
@@ -91,7 +97,11 @@ def select_tasks(paths: list[str], set_name: str | None, sets_dir: str | None) -
     if set_name:
         from artifactbench.sets import select
 
-        folders = resolve_sets_dirs(roots, Path(sets_dir) if sets_dir else None)
+        config = None if paths or sets_dir else corpus_config_for(Path.cwd())
+        if config is not None and config.roots:  # the roots came from this config: so do the sets
+            folders = tuple(d for d in config.sets_dirs if d.is_dir())
+        else:
+            folders = resolve_sets_dirs([Path(p) for p in paths], Path(sets_dir) if sets_dir else None)
         tasks = tuple(select(tasks, set_name, folders or None))
     if not tasks and not problems:
         where = ", ".join(repr(str(r)) for r in roots)
