@@ -1,4 +1,4 @@
-from ranking import top_k
+from teams.search.ranking.ranking import top_k
 
 
 def test_top_k_orders_by_score_then_id() -> None:
