@@ -58,7 +58,7 @@ def under_roots(path: str, roots: Iterable[str]) -> bool:
 def roots_from_config(text: str) -> Tuple[str, ...]:
     """The `[corpus] roots` of a root artifactbench.toml; () when it has none or is not TOML (the core
     reports a broken config with its file and line when a check reads it)."""
-    import toml  # Pants' own dependency (tomllib needs Python 3.11)
+    import toml  # pants: no-infer-dep (Pants' own dependency; tomllib needs Python 3.11)
 
     try:
         corpus = toml.loads(text).get("corpus", {})

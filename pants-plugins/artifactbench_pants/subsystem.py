@@ -48,12 +48,12 @@ class ArtifactBenchSubsystem(PythonToolBase):
         ),
     )
     task_roots = StrListOption(
-        default=None,
+        default=[],
         help=softwrap(
             """
             Folders (relative to the build root, any depth) where task directories live; `tailor`
-            proposes `artifact_task` targets only under them. Default: the `[corpus] roots` of the
-            `artifactbench.toml` at the build root, else anywhere.
+            proposes `artifact_task` targets only under them. Empty (the default): the `[corpus] roots`
+            of the `artifactbench.toml` at the build root, else anywhere.
             """
         ),
     )

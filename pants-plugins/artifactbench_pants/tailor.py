@@ -34,7 +34,7 @@ class TaskRoots:
 
 @rule(desc="Find the artifact task roots")
 async def task_roots(subsystem: ArtifactBenchSubsystem) -> TaskRoots:
-    if subsystem.task_roots is not None:
+    if subsystem.task_roots:  # a list option: unset reads as empty
         return TaskRoots(tuple(subsystem.task_roots))
     contents = await Get(DigestContents, PathGlobs([CORPUS_CONFIG]))
     if not contents:
