@@ -108,7 +108,9 @@ def remote(keep: bool, port: int) -> dict:
             root = clone_head(scratch / name.split()[0])
             store = scratch / f"{name.split()[0]}-store"
             try:
-                run = pants(root, *flags, f"--local-store-dir={store}", *GATES, "test", "problems::", timeout=1800)
+                # One run per clone: no daemon to start (its 60 s start timeout trips on a loaded machine).
+                run = pants(root, "--no-pantsd", *flags, f"--local-store-dir={store}", *GATES, "test", "problems::",
+                            timeout=1800)
             finally:
                 stop_pantsd(root)
             lines = run.task_results("problems/")
