@@ -7,12 +7,9 @@ import json
 import sys
 from pathlib import Path
 
-from artifactbench.bench import (Arm, BenchConfig, config_from_run_json, load_arms_file, new_run_id,
-                                 parse_arm, regrade_run, render_text, report_run, run_bench,
-                                 write_summary)
-from artifactbench.bench._arms import BUILTIN_AGENTS, ArmError, unique_arms
-from artifactbench.bench._progress import make_progress
-from artifactbench.bench._store import RunStore
+from artifactbench.bench import (BUILTIN_AGENTS, Arm, ArmError, BenchConfig, RunStore, config_from_run_json,
+                                 load_arms_file, make_progress, new_run_id, parse_arm, regrade_run,
+                                 render_text, report_run, run_bench, unique_arms, write_summary)
 from artifactbench.errors import ArtifactBenchError, SelectionError
 
 __all__ = ["add_run_arguments", "add_subcommands", "cmd_regrade", "cmd_report", "cmd_run"]

@@ -20,7 +20,7 @@ from artifactbench.workspace._tree import (
 )
 
 if TYPE_CHECKING:
-    from artifactbench.manifest._task import Task
+    from artifactbench.manifest import Task
 
 __all__ = ["MAX_FILE_BYTES", "MAX_TOTAL_BYTES", "Materialized", "materialize"]
 

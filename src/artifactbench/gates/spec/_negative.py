@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 import time
 
-from artifactbench.checks._context import TaskContext
-from artifactbench.checks._text import one_line, outcome_reason
-from artifactbench.checks._values import CaseResult, CheckResult
+from artifactbench.gates.core import TaskContext
+from artifactbench.gates.core import one_line, outcome_reason
+from artifactbench.gates.core import CaseResult, CheckResult
 from artifactbench.errors import ArtifactBenchError
 from artifactbench.negative import NegativeCase, classify, is_default_mutation, load_negative_cases, why_unchanged
-from artifactbench.negative._outcome import Severity, Verdict, CaseStatus
+from artifactbench.negative import CaseStatus, Severity, Verdict
 
 _ISSUE = re.compile(r"(#\d+|issues?/\d+|pull/\d+|https?://\S+)", re.IGNORECASE)
 

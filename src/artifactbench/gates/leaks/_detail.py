@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import time
 
-from artifactbench.assurance._common import FINDING, OK, cap, counts, finish, fuzz_budget, reference_text
-from artifactbench.assurance._formats import format_of
-from artifactbench.assurance._policy import FuzzPolicy
-from artifactbench.assurance._sampling import sample_mutants
-from artifactbench.assurance._values import distinctive, quoted_in
-from artifactbench.checks import CaseResult, CheckResult, TaskContext
+from artifactbench.gates.core import FINDING, OK, cap, counts, finish, fuzz_budget, reference_text
+from artifactbench.gates.fuzz import FuzzPolicy, format_of, sample_mutants
+from artifactbench.gates.leaks._values import distinctive, quoted_in
+from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
 
 KINDS = ("number_far", "later_record", "string_change", "drop_record", "type_change", "truncate_records")
 PER_KIND = 4

@@ -10,10 +10,10 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from artifactbench.assurance._formats import as_number
-from artifactbench.assurance._mutation import Mutation, distinct_string, number_changes, other_types
-from artifactbench.assurance._tree_records import structure_strategy
-from artifactbench.assurance._tree_targets import Path, TreeTargets
+from artifactbench.gates.fuzz._formats import as_number
+from artifactbench.gates.fuzz._mutation import Mutation, distinct_string, number_changes, other_types
+from artifactbench.gates.fuzz._tree_records import structure_strategy
+from artifactbench.gates.fuzz._tree_targets import Path, TreeTargets
 
 __all__ = ["LEAF_KINDS", "TreeTargets", "leaf_strategy", "structure_strategy"]
 

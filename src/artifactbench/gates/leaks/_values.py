@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from artifactbench.assurance._formats import NUMBER_RE, TreeDoc, parse
+from artifactbench.gates.fuzz import NUMBER_RE, TreeDoc, parse
 
 COMMON_WORDS = frozenset("""
 true false null none nan yes no ok okay pass passed fail failed error errors warn warning info debug

@@ -7,11 +7,11 @@ import re
 
 from hypothesis import strategies as st
 
-from artifactbench.assurance._formats import NUMBER_RE, PyDoc, TextDoc
-from artifactbench.assurance._mutation import (
+from artifactbench.gates.fuzz._formats import NUMBER_RE, PyDoc, TextDoc
+from artifactbench.gates.fuzz._mutation import (
     Mutation, distinct_string, far_number, keep_kind, number_changes, short,
 )
-from artifactbench.assurance._policy import FuzzPolicy
+from artifactbench.gates.fuzz._policy import FuzzPolicy
 
 
 def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str) -> st.SearchStrategy[Mutation] | None:

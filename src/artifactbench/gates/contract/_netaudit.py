@@ -12,7 +12,7 @@ import json
 import os
 from pathlib import Path
 
-from artifactbench.grading._outcome import harness_path
+from artifactbench.grading import harness_path
 
 ENV_VAR = "ARTIFACTBENCH_NET_AUDIT"
 

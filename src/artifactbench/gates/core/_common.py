@@ -5,7 +5,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from artifactbench.checks import CaseResult, CheckResult, TaskContext
+from artifactbench.gates.core._context import TaskContext
+from artifactbench.gates.core._values import CaseResult, CheckResult
 
 # Case statuses, upper case as the report shows them. FINDING fails a gate, WARNING warns.
 OK, FINDING, WARNING, SKIPPED, ERROR = "OK", "FINDING", "WARNING", "SKIPPED", "ERROR"

@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis.errors import HypothesisWarning, NoSuchExample, Unsatisfiable
 
-from artifactbench.assurance._common import (
+from artifactbench.gates.core import (
     FINDING, OK, SKIPPED, WARNING, FuzzBudget, cap, counts, error_text, finish, fuzz_budget, reference_text,
 )
-from artifactbench.assurance._formats import format_of, parse, rerender
-from artifactbench.assurance._mutation import Mutation
-from artifactbench.assurance._policy import FuzzPolicy, load_policy
-from artifactbench.assurance._strategies import kinds_for, mutation_strategy
-from artifactbench.checks import CaseResult, CheckResult, TaskContext
+from artifactbench.gates.fuzz._formats import format_of, parse, rerender
+from artifactbench.gates.fuzz._mutation import Mutation
+from artifactbench.gates.fuzz._policy import FuzzPolicy, load_policy
+from artifactbench.gates.fuzz._strategies import kinds_for, mutation_strategy
+from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
 from artifactbench.errors import ArtifactBenchError
 
 

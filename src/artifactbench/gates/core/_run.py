@@ -8,10 +8,10 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from artifactbench.checks._context import Cancelled, CheckOptions, TaskContext
-from artifactbench.checks._registry import Gate, resolve_gates
-from artifactbench.checks._text import one_line
-from artifactbench.checks._values import CheckResult, Report, TaskReport, task_status
+from artifactbench.gates.core._context import Cancelled, CheckOptions, TaskContext
+from artifactbench.gates.core._select import Gate
+from artifactbench.gates.core._text import one_line
+from artifactbench.gates.core._values import CheckResult, Report, TaskReport, task_status
 from artifactbench.errors import ArtifactBenchError
 from artifactbench.manifest import Task
 
@@ -59,19 +59,19 @@ def check_task(task: Task, gates: Sequence[Gate], options: CheckOptions) -> Task
 
 def run_checks(
     tasks: Sequence[Task],
-    gates: Sequence[str] | None = None,
+    gates: Sequence[Gate],
     jobs: int = 1,
     *,
     options: CheckOptions | None = None,
     on_task: Callable[[TaskReport], None] | None = None,
 ) -> Report:
-    """Run the named gates (default: every default gate) on each task; `jobs` tasks at a time.
+    """Run `gates` (values, e.g. gates.resolve_gates(names)) on each task; `jobs` tasks at a time.
 
     Threads suffice: grader, generator and verifier work happens in child processes. `on_task` is
     called (from the calling thread) as each task finishes, in completion order; the report keeps the
     input order. Ctrl-C sets options.cancel so running tasks stop between cases, then re-raises.
     """
-    selected = resolve_gates(gates)
+    selected = tuple(gates)
     options = options or CheckOptions()
     jobs = max(1, min(jobs if jobs > 0 else (os.cpu_count() or 1), len(tasks) or 1))
     reports: dict[int, TaskReport] = {}

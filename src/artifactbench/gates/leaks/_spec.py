@@ -6,8 +6,8 @@ import os
 import time
 from pathlib import Path
 
-from artifactbench.checks._context import TaskContext
-from artifactbench.checks._values import CaseResult, CheckResult
+from artifactbench.gates.core import TaskContext
+from artifactbench.gates.core import CaseResult, CheckResult
 from artifactbench.manifest import Task
 
 _SNIFF = 8192  # bytes looked at to tell text from binary

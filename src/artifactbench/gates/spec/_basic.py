@@ -6,9 +6,9 @@ import sys
 import time
 from pathlib import Path
 
-from artifactbench.checks._context import TaskContext
-from artifactbench.checks._text import one_line, outcome_reason
-from artifactbench.checks._values import CheckResult
+from artifactbench.gates.core import TaskContext
+from artifactbench.gates.core import one_line, outcome_reason
+from artifactbench.gates.core import CheckResult
 
 # Runs in a child: import the verifier copied into the scratch dir and call verify(artifact).
 # Exit codes carry the verdict; stderr carries the one-line reason.

@@ -5,9 +5,9 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable
 
-from artifactbench.assurance._formats import TreeDoc, as_number
-from artifactbench.assurance._mutation import Mutation, short
-from artifactbench.assurance._policy import FuzzPolicy
+from artifactbench.gates.fuzz._formats import TreeDoc, as_number
+from artifactbench.gates.fuzz._mutation import Mutation, short
+from artifactbench.gates.fuzz._policy import FuzzPolicy
 
 __all__ = ["Path", "TreeTargets", "get_at", "where"]
 

@@ -15,13 +15,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from artifactbench.assurance import _netaudit
-from artifactbench.assurance._common import (
+from artifactbench.gates.contract import _netaudit
+from artifactbench.gates.core import (
     FINDING, OK, WARNING, cap, counts, error_text, finish, grader_timeout, reference_text,
 )
-from artifactbench.assurance._formats import format_of
-from artifactbench.assurance._garbage import garbage_cases, place
-from artifactbench.checks import CaseResult, CheckResult, TaskContext
+from artifactbench.gates.fuzz import format_of
+from artifactbench.gates.contract._garbage import garbage_cases, place
+from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
 from artifactbench.grading import grade
 from artifactbench.negative import default_negative_cases
 from artifactbench.workspace import tree_files

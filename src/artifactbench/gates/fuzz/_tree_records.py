@@ -9,9 +9,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from artifactbench.assurance._formats import as_number
-from artifactbench.assurance._mutation import MUTANT_STRING, Mutation, far_number, keep_kind
-from artifactbench.assurance._tree_targets import Path, TreeTargets, get_at, where
+from artifactbench.gates.fuzz._formats import as_number
+from artifactbench.gates.fuzz._mutation import MUTANT_STRING, Mutation, far_number, keep_kind
+from artifactbench.gates.fuzz._tree_targets import Path, TreeTargets, get_at, where
 
 __all__ = ["structure_strategy"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import shutil
 import time
 
-from artifactbench.assurance._common import FINDING, OK, cap, finish
-from artifactbench.checks import CaseResult, CheckResult, TaskContext
+from artifactbench.gates.core import FINDING, OK, cap, finish
+from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
 from artifactbench.workspace import materialize, new_scratch_dir, tree_files
 
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from artifactbench.assurance._formats import PyDoc, TextDoc, TreeDoc, normalize, parse, rerender
-from artifactbench.assurance._mutation import Mutation, short
-from artifactbench.assurance._policy import FuzzPolicy
-from artifactbench.assurance._text_strategies import python_strategy, text_strategy
-from artifactbench.assurance._tree_strategies import LEAF_KINDS, TreeTargets, leaf_strategy, structure_strategy
+from artifactbench.gates.fuzz._formats import PyDoc, TextDoc, TreeDoc, normalize, parse, rerender
+from artifactbench.gates.fuzz._mutation import Mutation, short
+from artifactbench.gates.fuzz._policy import FuzzPolicy
+from artifactbench.gates.fuzz._text_strategies import python_strategy, text_strategy
+from artifactbench.gates.fuzz._tree_strategies import LEAF_KINDS, TreeTargets, leaf_strategy, structure_strategy
 
 DATA_KINDS: tuple[str, ...] = (
     "number_far", "number_sign", "bool_flip", "string_change", "type_change", "later_record",

@@ -15,10 +15,10 @@ import re
 import time
 from pathlib import Path
 
-from artifactbench.assurance._common import FINDING, OK, WARNING, cap, counts, finish, reference_text
-from artifactbench.assurance._formats import format_of
-from artifactbench.assurance._values import Distinctive, distinctive, quoted_in
-from artifactbench.checks import CaseResult, CheckResult, TaskContext
+from artifactbench.gates.core import FINDING, OK, WARNING, cap, counts, finish, reference_text
+from artifactbench.gates.fuzz import format_of
+from artifactbench.gates.leaks._values import Distinctive, distinctive, quoted_in
+from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
 
 MIN_LINE = 12          # shorter reference lines ("{", "]", "total: 3") are too trivial to call a leak
 MAX_READ = 5_000_000   # bytes read per file

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from artifactbench.assurance._policy import FuzzPolicy
+from artifactbench.gates.fuzz._policy import FuzzPolicy
 
 MUTANT_STRING = "mutant-value"
 

@@ -7,9 +7,9 @@ import random
 from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis.errors import NoSuchExample, Unsatisfiable
 
-from artifactbench.assurance._mutation import Mutation
-from artifactbench.assurance._policy import FuzzPolicy
-from artifactbench.assurance._strategies import kinds_for, mutation_strategy
+from artifactbench.gates.fuzz._mutation import Mutation
+from artifactbench.gates.fuzz._policy import FuzzPolicy
+from artifactbench.gates.fuzz._strategies import kinds_for, mutation_strategy
 
 
 def sample_mutants(fmt: str, text: str, policy: FuzzPolicy, kinds: tuple[str, ...], per_kind: int,

@@ -14,12 +14,12 @@ import time
 from pathlib import Path
 
 from artifactbench._process import run_process, scrubbed_env
-from artifactbench.assurance._common import FINDING, OK, SKIPPED, WARNING, cap, counts, finish, reference_text
-from artifactbench.assurance._formats import TreeDoc, as_number, format_of, parse
-from artifactbench.assurance._mutation import Mutation, keep_kind, short
-from artifactbench.assurance._policy import FuzzPolicy
-from artifactbench.assurance._tree_strategies import TreeTargets
-from artifactbench.checks import CaseResult, CheckResult, TaskContext
+from artifactbench.gates.core import FINDING, OK, SKIPPED, WARNING, cap, counts, finish, reference_text
+from artifactbench.gates.fuzz._formats import TreeDoc, as_number, format_of, parse
+from artifactbench.gates.fuzz._mutation import Mutation, keep_kind, short
+from artifactbench.gates.fuzz._policy import FuzzPolicy
+from artifactbench.gates.fuzz._tree_strategies import TreeTargets
+from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
 
 MAX_NUMBERS, MAX_STRINGS = 6, 3
 _DRIVER = r"""
