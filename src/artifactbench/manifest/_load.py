@@ -9,7 +9,7 @@ from pathlib import Path, PurePosixPath
 from pydantic import ValidationError
 
 from artifactbench.errors import ManifestError, Problem
-from artifactbench.manifest._files import MAX_MANIFEST_BYTES, FileRefused, read_capped, scan_task_tree, text_problem
+from artifactbench._files import MAX_MANIFEST_BYTES, FileRefused, read_capped, scan_task_tree, text_problem
 from artifactbench.manifest._model import TaskManifest
 from artifactbench.manifest._problems import validation_problems
 from artifactbench.manifest._rules import check_category, check_output_artifact, check_paths
