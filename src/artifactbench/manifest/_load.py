@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from artifactbench.config import CONFIG_NAME, corpus_config_for
 from artifactbench.errors import ManifestError, Problem
-from artifactbench.manifest._files import MAX_MANIFEST_BYTES, FileRefused, read_capped, scan_task_tree, text_problem
+from artifactbench._files import MAX_MANIFEST_BYTES, FileRefused, read_capped, scan_task_tree, text_problem
 from artifactbench.manifest._model import TaskManifest
 from artifactbench.manifest._problems import validation_problems
 from artifactbench.manifest._rules import check_category, check_output_artifact, check_paths

@@ -10,7 +10,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Literal
 
 from artifactbench.errors import Problem
-from artifactbench.manifest._files import MAX_PROMPT_BYTES, FileRefused, read_capped, text_problem
+from artifactbench._files import MAX_PROMPT_BYTES, FileRefused, read_capped, text_problem
 from artifactbench.manifest._task import CATEGORIES, INSTANCE_ID_RE
 from artifactbench.manifest._yaml import YamlDoc
 
