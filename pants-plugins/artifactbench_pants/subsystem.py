@@ -101,6 +101,17 @@ class ArtifactBenchSubsystem(PythonToolBase):
             """
         ),
     )
+    html_report = BoolOption(
+        default=False,
+        help=softwrap(
+            """
+            Also write each task's check as a self-contained HTML page (a gates x tasks matrix, each
+            cell opening its finding): `pants test` puts it at `dist/test/<address>/report.html`.
+            For one page over a whole corpus run `artifactbench check <root> --html FILE`.
+            It changes the checker's argv, so checks re-run once when it is turned on or off.
+            """
+        ),
+    )
     resolve = StrOption(
         default=None,
         help="The Python resolve whose requirements grader imports map to; defaults to `[python].default_resolve`.",

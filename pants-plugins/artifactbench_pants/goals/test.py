@@ -25,6 +25,9 @@ from artifactbench_pants.target_types import (
 )
 
 REPORT = "report.json"
+# With `[artifactbench].html_report` on, the check also writes this page (docs/adr/0002-html-reports.md);
+# Pants copies a test's extra output to dist/test/<address>/.
+HTML = "report.html"
 
 
 def junit_name(path_safe_spec: str) -> str:
@@ -51,11 +54,19 @@ class ArtifactTaskTestRequest(TestRequest):
 
 
 def check_argv(
-    task_dir: str, junit: str, extra_args: "tuple[str, ...]", baseline: "Optional[str]" = None
+    task_dir: str,
+    junit: str,
+    extra_args: "tuple[str, ...]",
+    baseline: "Optional[str]" = None,
+    html: bool = False,
 ) -> "tuple[str, ...]":
     """The checker's argv: only repo-relative paths, so the cache key is machine independent."""
     chosen = ("--baseline", baseline) if baseline else ()
-    return ("check", "--json-out", REPORT, "--junit-xml", junit, "--quiet", *chosen, *extra_args, task_dir)
+    page = ("--html", HTML) if html else ()
+    return (
+        "check", "--json-out", REPORT, "--junit-xml", junit, *page, "--quiet", *chosen, *extra_args,
+        task_dir,
+    )
 
 
 def baseline_globs(baseline: str) -> PathGlobs:
@@ -104,19 +115,26 @@ async def run_artifact_task_checks(
         FallibleProcessResult,
         VenvPexProcess(
             inputs.checker,
-            argv=check_argv(inputs.task_dir, junit, tuple(subsystem.check_args), subsystem.baseline),
+            argv=check_argv(
+                inputs.task_dir,
+                junit,
+                tuple(subsystem.check_args),
+                subsystem.baseline,
+                html=subsystem.html_report,
+            ),
             description=f"artifactbench check {inputs.task_dir}",
             input_digest=digest,
-            output_files=(REPORT, junit),
+            output_files=(REPORT, junit, HTML) if subsystem.html_report else (REPORT, junit),
             extra_env=test_extra_env.env,
             timeout_seconds=timeout,
             cache_scope=cache_scope(test_subsystem.force, subsystem.cache_failures),
             level=LogLevel.DEBUG,
         ),
     )
-    report_contents, junit_xml = await MultiGet(
+    report_contents, junit_xml, html = await MultiGet(
         Get(DigestContents, DigestSubset(result.output_digest, PathGlobs([REPORT]))),
         Get(Snapshot, DigestSubset(result.output_digest, PathGlobs([junit]))),
+        Get(Snapshot, DigestSubset(result.output_digest, PathGlobs([HTML]))),
     )
     report_bytes = report_contents[0].content if report_contents else b""
     base = TestResult.from_fallible_process_result(
@@ -124,6 +142,8 @@ async def run_artifact_task_checks(
         address=field_set.address,
         output_setting=test_subsystem.output,
         xml_results=junit_xml if junit_xml.files else None,
+        extra_output=html if html.files else None,
+        log_extra_output=bool(html.files),
     )
     # The rendered report replaces the checker's (quiet) stdout: gate and case come first.
     rendered = render_outcome(report_bytes, result.exit_code, base.stdout, base.stderr)

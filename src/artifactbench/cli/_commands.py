@@ -29,6 +29,10 @@ def emit(report: Report, args: argparse.Namespace) -> int:
         write_atomic(args.json_out, text)
     if getattr(args, "junit_xml", None):
         write_atomic(args.junit_xml, junit_xml(report))
+    if getattr(args, "html", None):
+        from artifactbench.report import write_check_report
+
+        write_check_report(Path(args.html), report.to_json())
     if args.json:
         sys.stdout.write(text)
         if not args.quiet:

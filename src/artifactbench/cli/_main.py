@@ -57,6 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
     _report_args(p)
     p.add_argument("--gates", metavar="A,B", help="comma-separated gates (default: every default gate)")
     p.add_argument("--list-gates", action="store_true", help="list the registered gates and exit")
+    p.add_argument("--html", metavar="FILE", help="write a self-contained HTML page to FILE: a gates x "
+                   "tasks matrix, each cell opening its finding (docs/adr/0002-html-reports.md)")
     p.add_argument("--fuzz-examples", type=int, default=60, metavar="N",
                    help="mutants the fuzz gate grades per task at most (default 60)")
     p.add_argument("--fuzz-seconds", type=float, default=10.0, metavar="S",

@@ -11,6 +11,7 @@ from artifactbench.bench import (BUILTIN_AGENTS, Arm, ArmError, BenchConfig, Run
                                  load_arms_file, make_progress, new_run_id, parse_arm, regrade_run,
                                  render_text, report_run, run_bench, unique_arms, write_summary)
 from artifactbench.cli._select import default_runs_dir, select_tasks
+from artifactbench.cli._html import write_run_html as _html
 from artifactbench.errors import ArtifactBenchError, SelectionError
 
 __all__ = ["add_run_arguments", "add_subcommands", "cmd_regrade", "cmd_report", "cmd_run"]
@@ -74,6 +75,8 @@ def add_subcommands(subparsers: argparse._SubParsersAction) -> None:  # type: ig
     p.add_argument("--results", metavar="FILE", help="results file in the run dir "
                    "(default results.jsonl; e.g. results.regrade-1.jsonl)")
     p.add_argument("--json", action="store_true", help="print summary JSON instead of the table")
+    p.add_argument("--html", action="store_true", help="also write report.html (one self-contained "
+                   "page: charts, paired comparison, verdict matrix, every job) beside the results")
     p.set_defaults(handler=cmd_report)
 
 
@@ -117,6 +120,7 @@ def _finish(store: RunStore, records: list, config: dict[str, object]) -> int:
     print()
     print(render_text(doc), end="")
     print(f"\nresults: {store.results}\nsummary: {store.dir / 'summary.md'}")
+    _html(store.dir.parent, store.run_id, store.results.name, doc)
     errors = sum(r.verdict == "ERROR" for r in records)
     if errors:
         print(f"{errors} ERROR record(s): infrastructure failures (see error_reason); exit 1",
@@ -182,6 +186,7 @@ def cmd_regrade(args: argparse.Namespace) -> int:
     doc, _ = report_run(runs_dir, args.run_id, path.name)
     print(render_text(doc), end="")
     print(f"\nregraded results: {path}")
+    _html(runs_dir, args.run_id, path.name, doc)
     return 1 if any(r.verdict == "ERROR" for r in records) else 0
 
 
@@ -193,4 +198,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         print(render_text(doc), end="")
+    if args.html:
+        _html(default_runs_dir(args.runs_dir), args.run_id, args.results or "results.jsonl", doc,
+              stream=sys.stderr if args.json else sys.stdout, asked=True)
     return 0
