@@ -35,7 +35,7 @@ NEGATIVE_CASES = [
     NegativeCase("prerelease_reported", _lines(_set_version(10, lambda v: v + "-rc.1")), "'version' wrong in 1"),
     NegativeCase("v_prefix_kept", _lines(_set_version(4, lambda v: "v" + v)), "'version' wrong in 1"),
     NegativeCase("none_for_stable_package", _lines(_set_version(20, lambda v: "none")), "'version' wrong in 1"),
-    NegativeCase("package_missing", _lines(lambda rows: rows.pop(30) and None), "missing 1 of"),
+    NegativeCase("package_missing", _lines(lambda rows: rows.pop(30) and None), "missing 1 "),
     NegativeCase("lines_swapped", _lines(lambda rows: rows.__setitem__(slice(7, 9), [rows[8], rows[7]])), "order"),
     NegativeCase("space_separated", lambda text: text.replace("@", " ", 1), "is not '<package>@<version>'"),
     NegativeCase("package_repeated", _lines(lambda rows: rows.insert(12, list(rows[11])) or None), "duplicate"),

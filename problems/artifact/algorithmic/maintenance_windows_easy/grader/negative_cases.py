@@ -43,10 +43,10 @@ NEGATIVE_CASES = default_negative_cases() + [
     NegativeCase("broken_row_kept", _doc(_broken_kept), "'windows' wrong in 1"),
     NegativeCase("windows_unsorted", _doc(_unsorted), "'windows' wrong in 1"),
     NegativeCase("total_in_hours", _doc(_hours), "total_minutes"),
-    NegativeCase("host_missing", _doc(lambda h: h.pop(9)), "missing 1 of"),
+    NegativeCase("host_missing", _doc(lambda h: h.pop(9)), "missing 1 "),
     NegativeCase("hosts_swapped", _doc(lambda h: h.__setitem__(slice(1, 3), [h[2], h[1]])), "order"),
     NegativeCase("window_as_object", _doc(lambda h: h[0]["windows"].__setitem__(0, {"start": h[0]["windows"][0][0]})),
                  "wrong type"),
     NegativeCase("window_triple", _doc(lambda h: h[4]["windows"][0].append("x")), "not a [start, end] pair"),
-    NegativeCase("extra_key", _doc(lambda h: h[6].__setitem__("count", 3)), "unexpected key"),
+    NegativeCase("extra_key", _doc(lambda h: h[6].__setitem__("count", 3)), "unexpected"),
 ]

@@ -42,10 +42,10 @@ def _zero_based(recs):
 
 
 NEGATIVE_CASES = default_negative_cases() + [
-    NegativeCase("sessions_merged", _recs(_merge_split), "missing 1 of"),
+    NegativeCase("sessions_merged", _recs(_merge_split), "missing 1 "),
     NegativeCase("heartbeat_extends_session", _recs(_heartbeat_extends), "'end' wrong in 1"),
     NegativeCase("landing_exit_swapped", _recs(_swap_pages), "wrong in 1 session"),
-    NegativeCase("session_numbers_from_zero", _recs(_zero_based), "unexpected session"),
+    NegativeCase("session_numbers_from_zero", _recs(_zero_based), "unexpected"),
     NegativeCase("event_count_off", _recs(lambda r: r[-2].__setitem__("events", r[-2]["events"] + 1)), "'events'"),
     NegativeCase("distinct_pages_off", _recs(lambda r: r[50].__setitem__("distinct_pages", r[50]["events"] + 1)),
                  "distinct_pages"),

@@ -44,13 +44,13 @@ def _ids_as_strings(recs):
 NEGATIVE_CASES = default_negative_cases() + [
     NegativeCase("later_row_kept", _recs(_later_kept), "wrong in 1 contact"),
     NegativeCase("merged_ids_unsorted", _recs(_unsorted_merged), "merged_ids"),
-    NegativeCase("email_not_lowercased", _recs(_not_lowercased), "unexpected contact"),
-    NegativeCase("whitespace_not_stripped", _recs(_split_group), "unexpected contact"),
-    NegativeCase("contact_missing", _recs(lambda r: r.pop(40) and None), "missing 1 of"),
+    NegativeCase("email_not_lowercased", _recs(_not_lowercased), "unexpected"),
+    NegativeCase("whitespace_not_stripped", _recs(_split_group), "unexpected"),
+    NegativeCase("contact_missing", _recs(lambda r: r.pop(40) and None), "missing 1 "),
     NegativeCase("contact_duplicated", _recs(lambda r: r.insert(8, dict(r[7])) or None), "duplicate"),
     NegativeCase("adjacent_swapped", _recs(lambda r: r.__setitem__(slice(10, 12), [r[11], r[10]])), "order"),
     NegativeCase("name_normalized", _recs(lambda r: r[20].__setitem__("name", r[20]["name"].upper() + "X")), "name"),
     NegativeCase("merged_ids_as_strings", _recs(_ids_as_strings), "wrong type"),
     NegativeCase("blank_email_kept", _recs(lambda r: r.insert(0, {"email": "", "id": 1, "merged_ids": [],
-                                                                    "name": "x"}) or None), "unexpected contact"),
+                                                                    "name": "x"}) or None), "unexpected"),
 ]

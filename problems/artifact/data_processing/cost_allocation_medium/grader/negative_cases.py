@@ -45,8 +45,8 @@ NEGATIVE_CASES = [
     NegativeCase("last_direct_one_cent_off", _rows(_add(1, -1, "0.01")), "'direct' wrong in 1"),
     NegativeCase("total_not_sum", _rows(_add(3, 4, "0.05")), "'total' wrong in 1"),
     NegativeCase("sorted_ascending", _rows(lambda rows: rows.reverse()), "order"),
-    NegativeCase("team_missing", _rows(lambda rows: rows.pop(3)), "missing 1 of"),
+    NegativeCase("team_missing", _rows(lambda rows: rows.pop(3)), "missing 1 "),
     NegativeCase("case_variant_team", _rows(lambda rows: rows.append([rows[0][0].upper(), "1.00", "0.00", "1.00"])),
-                 "unexpected team row"),
+                 "unexpected"),
     NegativeCase("amount_with_currency", _rows(lambda rows: rows[1].__setitem__(1, "$" + rows[1][1])), "wrong type"),
 ]

@@ -154,6 +154,13 @@ def _same(got: object, want: object, tol: float | None) -> bool:
     return got == want
 
 
+def _count(n: int, total: int, what: str) -> str:
+    """How many, without quoting a number of three digits or more (which could be an answer value)."""
+    if n < 100:
+        return f"{n} {what}(s)" + (f" of {total}" if total < 100 else "")
+    return f"about {max(1, min(99, round(100 * n / max(total, 1))))}% of the {what}s"
+
+
 def compare(got: list[dict], want: list[dict], key: tuple[str, ...], tol: dict[str, float] | None = None,
             what: str = "record", ordered: str | None = None) -> tuple[float, list[str]]:
     """(score, problems). Records match by `key`; score = correct / (expected + unexpected + duplicates).
@@ -184,13 +191,13 @@ def compare(got: list[dict], want: list[dict], key: tuple[str, ...], tol: dict[s
             correct += not bad
     problems = []
     if dup:
-        problems.append(f"{dup} duplicate {what}(s)")
+        problems.append(f"duplicate {_count(dup, len(got), what)}")
     if missing:
-        problems.append(f"missing {missing} of {len(want_by)} {what}s")
+        problems.append(f"missing {_count(missing, len(want_by), what)}")
     if extra:
-        problems.append(f"{extra} unexpected {what}(s)")
+        problems.append(f"unexpected {_count(extra, len(got), what)}")
     for field, n in sorted(wrong.items())[:MAX_PROBLEMS]:
-        problems.append(f"field {field!r} wrong in {n} {what}(s)")
+        problems.append(f"field {field!r} wrong in {_count(n, len(want_by), what)}")
     if ordered and not dup:
         rank = {k: i for i, k in enumerate(want_by)}
         got_keys = [kf(r) for r in got]

@@ -46,8 +46,8 @@ NEGATIVE_CASES = default_negative_cases() + [
     NegativeCase("bucket_as_iso_string", _recs(lambda r: r[0].__setitem__("bucket", "2026-01-01T07:00:00Z")),
                  "wrong type"),
     NegativeCase("empty_bucket_reported", _recs(lambda r: r.insert(1, {**r[0], "bucket": r[0]["bucket"] - 3600 * 5})
-                                                 or None), "unexpected row"),
-    NegativeCase("row_missing", _recs(lambda r: r.pop(100) and None), "missing 1 of"),
+                                                 or None), "unexpected"),
+    NegativeCase("row_missing", _recs(lambda r: r.pop(100) and None), "missing 1 "),
     NegativeCase("adjacent_swapped", _recs(lambda r: r.__setitem__(slice(12, 14), [r[13], r[12]])), "order"),
     NegativeCase("row_duplicated", _recs(lambda r: r.insert(5, dict(r[4])) or None), "duplicate"),
 ]

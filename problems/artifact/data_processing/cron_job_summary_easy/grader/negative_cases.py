@@ -52,7 +52,7 @@ NEGATIVE_CASES = [
     NegativeCase("rate_outside_tolerance", _cells(_rate(5, 0.0002)), "failure_rate"),
     NegativeCase("rate_as_percent", _cells(_percent), "failure_rate"),
     NegativeCase("rows_swapped", _cells(_swap), "order"),
-    NegativeCase("job_missing", _cells(lambda rows: rows.pop(9)), "missing 1 of"),
+    NegativeCase("job_missing", _cells(lambda rows: rows.pop(9)), "missing 1 "),
     NegativeCase("job_duplicated", _cells(lambda rows: rows.insert(3, list(rows[2]))), "duplicate"),
     NegativeCase("extra_column", _cells(lambda rows: [r.append("x") for r in rows]), "header"),
     NegativeCase("decimal_count", _cells(lambda rows: rows[2].__setitem__(1, rows[2][1] + ".0")), "wrong type"),

@@ -50,14 +50,14 @@ NEGATIVE_CASES = [
     # renamed_field renames a JSON key; a CSV has none, so the text would not change.
     case for case in default_negative_cases() if case.name != "renamed_field"
 ] + [
-    NegativeCase("untracked_change_splits_version", _rows(_split_untracked), "unexpected version row"),
+    NegativeCase("untracked_change_splits_version", _rows(_split_untracked), "unexpected"),
     NegativeCase("valid_from_not_utc", _rows(_local_time), "'valid_from' wrong in 1"),
     NegativeCase("delete_not_closing", _rows(_deleted_still_current), "wrong in 1 version row"),
     NegativeCase("timestamps_without_millis", _rows(_no_millis), "valid_from"),
     NegativeCase("is_current_capitalized", _rows(_current_flag), "is_current"),
-    NegativeCase("version_missing", _rows(lambda rows: rows.pop(77) and None), "missing 1 of"),
+    NegativeCase("version_missing", _rows(lambda rows: rows.pop(77) and None), "missing 1 "),
     NegativeCase("adjacent_swapped", _rows(lambda rows: rows.__setitem__(slice(40, 42), [rows[41], rows[40]])),
                  "order"),
     NegativeCase("version_zero_based", _rows(lambda rows: [r.__setitem__(1, str(int(r[1]) - 1)) for r in rows]
-                                             and None), "unexpected version row"),
+                                             and None), "unexpected"),
 ]
