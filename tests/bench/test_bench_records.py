@@ -123,3 +123,32 @@ def test_pristine_dir_is_handed_over_only_to_the_last_job_of_a_task(tmp_path) ->
     assert copy != plain.get(task).path and plain.get(task).path.is_dir()
     shutil.rmtree(copy)
     plain.cleanup()
+
+
+def test_pristine_dir_is_not_handed_over_while_another_job_still_copies_it(tmp_path, monkeypatch) -> None:
+    """Two jobs grading at once: the one handed the pristine dir writes its artifact there, so a copy
+    still being made from it for the other job would grade that job with the first job's artifact."""
+    import shutil
+
+    from artifactbench.bench import _pristine
+    from artifactbench.manifest import load_task
+
+    task = load_task(FIX / "tasks" / "algorithmic__sum_easy")
+    cache = _pristine.PristineCache({task.instance_id: 2})
+    real_copy = _pristine.copy_tree
+    other: list[Path] = []
+    started: list[bool] = []
+
+    def copy_while_the_other_job_grades(src: Path, dest: Path) -> None:
+        if not started:  # the other job reaches grading while this copy is under way
+            started.append(True)
+            other.append(cache.checkout(task))
+            (other[0] / "artifact-of-the-other-job").write_text("x")
+        real_copy(src, dest)
+
+    monkeypatch.setattr(_pristine, "copy_tree", copy_while_the_other_job_grades)
+    mine = cache.checkout(task)
+    assert not (mine / "artifact-of-the-other-job").exists()
+    for path in (mine, other[0]):
+        shutil.rmtree(path, ignore_errors=True)
+    cache.cleanup()

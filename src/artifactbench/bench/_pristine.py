@@ -58,14 +58,14 @@ class PristineCache:
         job of the task can still need it, else a fresh copy. Counts as the caller's release."""
         pristine = self.get(task)
         with self._lock:
-            left = self._left.get(task.instance_id, 0)
-            last = left == 1
-            self._left[task.instance_id] = max(0, left - 1)
-            if last:  # every other job has copied already: nobody reads this dir again
+            if self._left.get(task.instance_id, 0) == 1:  # every other job has copied: nobody reads it again
+                self._left[task.instance_id] = 0
                 self._done[task.instance_id] = RuntimeError(f"{task.instance_id}: pristine handed over")
                 return pristine.path
         dest = new_scratch_dir("ab-grade-")
         copy_tree(pristine.path, dest)
+        # Count down only once the copy is complete: a job handed the dir meanwhile writes into it.
+        self.release(task)
         return dest
 
     def get(self, task: Task) -> Pristine:
