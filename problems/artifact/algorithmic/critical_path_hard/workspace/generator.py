@@ -50,6 +50,8 @@ def main() -> None:
         spaced = [f" {it}" if rng.random() < 0.2 else it for it in items]
         name = f"{rng.choice(VERBS)} {rng.choice(OBJECTS)}" + (" (milestone)" if milestone else "")
         rows.append([task, name, duration, ";".join(spaced)])
+    for row in rows[1:12:4]:  # a lead on a task that starts at day 0: the early start stays at 0
+        row[3] = f"{ids[0]}:SS-{rng.randint(1, 4)}"
     rng.shuffle(rows)
     out = args.output_dir / "plan.csv"
     out.parent.mkdir(parents=True, exist_ok=True)
