@@ -1,4 +1,4 @@
-"""Writes releases.txt: ~900 release lines of 60 packages with v-prefixes, pre-releases, yanked releases,
+"""Writes releases.txt: ~1,100 release lines of 60 packages with v-prefixes, pre-releases, yanked releases,
 two-digit minors and comments, in publish order (not version order).
 
 Standard library only; deterministic from --seed.

@@ -1,4 +1,4 @@
-"""Writes maintenance.csv: ~400 maintenance bookings on 16 database hosts, with overlaps, touching windows,
+"""Writes maintenance.csv: ~330 maintenance bookings on 16 database hosts, with overlaps, touching windows,
 nested windows and a few broken rows (end not after start).
 
 Standard library only; deterministic from --seed.

@@ -1,4 +1,4 @@
-"""Writes interviews.csv: a week of ~500 interview slots with back-to-back slots, equal start times,
+"""Writes interviews.csv: a week of ~380 interview slots with back-to-back slots, equal start times,
 zero-gap reuse and cancelled rows, in booking order (not time order).
 
 Standard library only; deterministic from --seed.

@@ -1,4 +1,4 @@
-"""Writes contacts.csv: ~1,100 contact rows with case/whitespace email variants, ties and blank emails.
+"""Writes contacts.csv: ~1,400 contact rows with case/whitespace email variants, ties and blank emails.
 
 Standard library only; deterministic from --seed.
 """

@@ -1,4 +1,4 @@
-"""Writes corp.zone: an internal zone of ~320 lines with planted problems of every lint rule.
+"""Writes corp.zone: an internal zone of ~160 lines with planted problems of every lint rule.
 
 Standard library only; deterministic from --seed.
 """
