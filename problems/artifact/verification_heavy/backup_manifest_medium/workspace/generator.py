@@ -13,6 +13,7 @@ import random
 from pathlib import Path
 
 DIRS = ("etc/app", "etc/nginx", "var/lib/pg", "var/log", "srv/media/2026", "home/deploy/.ssh", "opt/tools/bin")
+ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789 =:\n"
 EXTS = (".conf", ".json", ".log", ".dat", ".pem", ".csv", "")
 
 
@@ -28,7 +29,8 @@ def main() -> None:
         name = f"{rng.choice(DIRS)}/{rng.choice(('', '.'))if rng.random() < 0.05 else ''}" \
                f"{rng.choice(('data', 'cfg', 'index', 'users', 'cert', 'dump', 'Report', 'report'))}{rng.randint(1, 60)}" \
                f"{rng.choice(EXTS)}"
-        files[name] = bytes(rng.randrange(256) for _ in range(rng.choice((0, 7, 64, 300, 1200, 4096))))
+        size = rng.choice((0, 7, 64, 300, 1200, 4096))
+        files[name] = "".join(rng.choice(ALPHABET) for _ in range(size)).encode("ascii")
     manifest = [[p, len(b), hashlib.sha256(b).hexdigest()] for p, b in files.items()]
     disk = dict(files)
     for path in rng.sample(sorted(files), 40):
@@ -40,7 +42,8 @@ def main() -> None:
             disk[path] = data[: len(data) // 2]  # truncated
         elif roll < 0.55 and data:
             i = rng.randrange(len(data))
-            disk[path] = data[:i] + bytes([(data[i] + 1) % 256]) + data[i + 1:]  # same size, corrupted
+            flipped = ALPHABET[(ALPHABET.index(chr(data[i])) + 1) % len(ALPHABET)].encode("ascii")
+            disk[path] = data[:i] + flipped + data[i + 1:]  # same size, corrupted
         elif roll < 0.7:
             entry = next(e for e in manifest if e[0] == path)
             manifest.append([path, entry[1], entry[2].upper()])  # an agreeing repeat
