@@ -67,6 +67,8 @@ class TaskContext:
         self.long_detail: str | None = None  # the first over-long-detail error seen
         self.long_detail_reported = False
         self.contract_pending = False  # set by check_task: the contract gate will run later
+        self._verdicts: dict[str, object] = {}  # artifact text -> outcome, shared by the gates
+        self._text_scratch: Path | None = None
 
     @property
     def materialize_failed(self) -> bool:
@@ -140,6 +142,20 @@ class TaskContext:
             session.__enter__()
             self._session = session
         return self._account(self._session.grade(scratch_dir), known_good)
+
+    def grade_text(self, text: str, *, known_good: bool = False):  # -> grading.GradeOutcome
+        """Grade `text` placed at output_artifact in a pristine scratch. Verdicts are remembered per
+        text for the task (graders are deterministic, spec 3.2, which the contract gate checks on
+        its own fresh processes): the fuzz, negative and leak gates never pay twice for one artifact."""
+        if text in self._verdicts:
+            return self._verdicts[text]
+        if self._text_scratch is None or not self._text_scratch.is_dir():
+            self._text_scratch = self.fresh_scratch()
+        self.place_reference(self._text_scratch, text)
+        outcome = self.grade(self._text_scratch, known_good=known_good)
+        if outcome.error_kind not in ("timeout", "crash"):
+            self._verdicts[text] = outcome
+        return outcome
 
     def grade_fresh(self, scratch_dir: Path, *, extra_env: dict[str, str] | None = None,
                     known_good: bool = False):  # -> grading.GradeOutcome

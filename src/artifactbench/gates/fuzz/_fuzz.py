@@ -61,12 +61,10 @@ def fuzz_gate(ctx: TaskContext, budget: FuzzBudget | None = None) -> CheckResult
                            f"kind {unknown[0]!r}{hint}", duration_s=time.monotonic() - started)
     reference = reference_text(ctx)
     prompt = task.problem_statement.read_text(encoding="utf-8", errors="replace")
-    with ctx.scratch() as scratch:
-        def grade(text: str, known_good: bool = False):
-            ctx.check_cancelled()
-            ctx.place_reference(scratch, text)
-            return ctx.grade(scratch, known_good=known_good)
-        return _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started)
+    def grade(text: str, known_good: bool = False):
+        ctx.check_cancelled()
+        return ctx.grade_text(text, known_good=known_good)
+    return _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started)
 
 
 def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckResult:
