@@ -56,13 +56,20 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
     visible = visible_text(task.problem_statement, ctx.pristine().scratch_dir, skip)
     answer = distinctive(fmt, reference).minus(distinctive("text", prompt))
     secrets = answer.minus(distinctive("text", visible))
-    try:
-        mutants = sample_mutants(fmt, reference, FuzzPolicy(), KINDS, PER_KIND, task.instance_id, prompt)
-    except Exception as exc:  # noqa: BLE001 - the reference does not parse in its format
-        return CheckResult("detail_leaks", "skip", cap(f"no mutants: {type(exc).__name__}: {exc}"))
     bogus = bogus_record(fmt, reference)
     probes = ([("answer_set", bogus, "one made-up record")] if bogus is not None else [])
-    probes += [(f"leak:{m.kind}", m.text, m.describe()) for m in mutants]
+    # The fuzz gate's mutants (graded already, verdicts remembered by the task) are the probes; only
+    # when it did not run are mutants sampled here.
+    seen = [(f"leak:{label.split(chr(9))[0]}", text, label.split(chr(9))[-1])
+            for text, label, _ in ctx.graded_texts() if label]
+    if seen:
+        probes += seen
+    else:
+        try:
+            mutants = sample_mutants(fmt, reference, FuzzPolicy(), KINDS, PER_KIND, task.instance_id, prompt)
+        except Exception as exc:  # noqa: BLE001 - the reference does not parse in its format
+            return CheckResult("detail_leaks", "skip", cap(f"no mutants: {type(exc).__name__}: {exc}"))
+        probes += [(f"leak:{m.kind}", m.text, m.describe()) for m in mutants]
     cases: list[CaseResult] = []
     failing = 0
     deadline = time.monotonic() + fuzz_budget(ctx).seconds
