@@ -204,19 +204,28 @@ class TaskContext:
         return outcome
 
     def close_fresh(self) -> None:
-        """Stop the processes grade_fresh() started."""
+        """Stop the processes grade_fresh() started (all at once: each stop waits for its exit)."""
         sessions = list(self._fresh.values())
         self._fresh.clear()
-        for session in sessions:
-            session.__exit__(None, None, None)
+        _close_all(sessions)
 
     def close(self) -> None:
         session, self._session = self._session, None
-        sessions = [session, *self._fresh.values()]
+        sessions = [s for s in (session, *self._fresh.values()) if s is not None]
         self._fresh.clear()
-        for session in sessions:
-            if session is not None:
-                session.__exit__(None, None, None)
+        _close_all(sessions)
         for path in self._dirs:
             shutil.rmtree(path, ignore_errors=True)
         self._dirs.clear()
+
+
+def _close_all(sessions: list) -> None:
+    if len(sessions) <= 1:
+        for session in sessions:
+            session.__exit__(None, None, None)
+        return
+    threads = [threading.Thread(target=s.__exit__, args=(None, None, None)) for s in sessions]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
