@@ -116,8 +116,9 @@ def test_set_is_found_under_every_root(monkeypatch, capsys, name, expected, cwd)
     assert capsys.readouterr().out.split("\t")[0] == expected
 
 
-def test_sets_lists_the_sets_of_every_root(monkeypatch, capsys):
-    monkeypatch.chdir(CORPUS)
+@pytest.mark.parametrize("cwd", [CORPUS, ML], ids=["corpus_root", "inside_another_root"])
+def test_sets_lists_the_sets_of_every_root(monkeypatch, capsys, cwd):
+    monkeypatch.chdir(cwd)
     assert main(["sets"]) == 0
     names = [line.split("\t")[0] for line in capsys.readouterr().out.splitlines()]
     assert names == ["ml", "search"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from artifactbench.config import CONFIG_NAME, CorpusConfig, corpus_config_for
+from artifactbench.config import CONFIG_NAME, corpus_config_for
 from artifactbench.errors import SelectionError, SetError
 from artifactbench.manifest import Task, discover_with_problems
 
@@ -59,23 +59,23 @@ def _sets_near(start: Path) -> tuple[Path, ...]:
 
 
 def resolve_sets_dirs(paths: list[Path], sets_dir: Path | None) -> tuple[Path, ...]:
-    """--sets-dir; else, walking up from each path and then the cwd, the nearest corpus config's existing
-    sets folders (declared, or sets/ beside it and under every root) or sets/ folder; else ()."""
+    """--sets-dir; else, with no paths, the existing sets folders of the corpus config whose roots are
+    then the selection (declared, or sets/ beside it and under every root); else, walking up from each
+    path and then the cwd, the nearest corpus config's sets folders or sets/ folder; else ()."""
     if sets_dir is not None:
         if not sets_dir.is_dir():
             raise SetError(f"--sets-dir={str(sets_dir)!r}: not a directory")
         return (sets_dir,)
+    config = None if paths else corpus_config_for(Path.cwd())
+    if config is not None and config.roots:
+        found = tuple(d for d in config.sets_dirs if d.is_dir())
+        if found:
+            return found
     for start in [*paths, Path.cwd()]:
         found = _sets_near(start)
         if found:
             return found
     return ()
-
-
-def resolve_sets_dir(paths: list[Path], sets_dir: Path | None) -> Path | None:
-    """The first of resolve_sets_dirs(), or None (for callers that show one folder)."""
-    dirs = resolve_sets_dirs(paths, sets_dir)
-    return dirs[0] if dirs else None
 
 
 def default_runs_dir(given: str | None) -> Path:
@@ -97,11 +97,7 @@ def select_tasks(paths: list[str], set_name: str | None, sets_dir: str | None) -
     if set_name:
         from artifactbench.sets import select
 
-        config = None if paths or sets_dir else corpus_config_for(Path.cwd())
-        if config is not None and config.roots:  # the roots came from this config: so do the sets
-            folders = tuple(d for d in config.sets_dirs if d.is_dir())
-        else:
-            folders = resolve_sets_dirs([Path(p) for p in paths], Path(sets_dir) if sets_dir else None)
+        folders = resolve_sets_dirs([Path(p) for p in paths], Path(sets_dir) if sets_dir else None)
         tasks = tuple(select(tasks, set_name, folders or None))
     if not tasks and not problems:
         where = ", ".join(repr(str(r)) for r in roots)
