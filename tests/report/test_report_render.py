@@ -147,11 +147,23 @@ def _check_doc(version: int, severity: bool) -> dict:
 
 
 def test_check_report_shows_severity_when_present():
-    html = render_check_report(_check_doc(2, True))
-    assert '<a class="v fail" href="#f-0-1">fail</a> fail</td>' in html
+    doc = _check_doc(2, True)
+    html = render_check_report(doc)
+    assert '<a class="v fail" href="#f-0-1">fail</a></td>' in html  # fail severity: the status says it
+    assert "<th class=\"n\" data-sort=\"num\">cases: fail</th>" in html
     assert "<th>severity</th>" in html and "shrunk: record 0 field &#39;p95&#39; 1 -&gt; 2 &lt;b&gt;" in html
     assert 'href="#f-0-1"' in html and 'id="f-0-1"' in html
     assert "bad/task.yaml:3: field=1: &lt;nope&gt;" in html
+
+
+def test_check_report_cell_names_a_severity_its_status_hides():
+    doc = _check_doc(2, True)
+    doc["tasks"][0]["checks"][1].update(status="skip")
+    doc["baseline"] = {"file": "b.json", "new": [{"task": "t1", "gate": "negative", "case": "<c>",
+                                                "status": "MISS", "severity": "fail"}], "fixed": [], "known": 2}
+    html = render_check_report(doc)
+    assert '<a class="v skip" href="#f-0-1">skip</a> fail</td>' in html
+    assert "1 new, 0 fixed, 2 known" in html and "&lt;c&gt;" in html
 
 
 def test_check_report_of_version_1_has_no_severity_column():

@@ -30,6 +30,11 @@ class Case:
     detail: str
 
 
+def _implied(status: str, severity: str | None) -> bool:
+    """Whether the gate's status already says its worst severity (version 2: info -> pass)."""
+    return severity is None or severity == status or (severity == "info" and status == "pass")
+
+
 @dataclass(frozen=True, slots=True)
 class Finding:
     anchor: str
@@ -42,6 +47,11 @@ class Finding:
     duration_s: float
     cases: tuple[Case, ...]
     counts: str  # e.g. "3 PASS, 1 MISS"
+
+    @property
+    def cell_severity(self) -> str | None:
+        """The severity a matrix cell shows: only when the status does not already say it."""
+        return None if _implied(self.status, self.severity) else self.severity
 
 
 def _worst(severities: Sequence[str | None]) -> str | None:
@@ -73,6 +83,7 @@ def render_check_report(doc: Mapping[str, object], *, title: str = "", lazy: boo
     gates = list(dict.fromkeys(str(c["gate"]) for t in tasks for c in t.get("checks", [])))
     rows, findings = [], []
     per_gate: dict[str, dict[str, int]] = {g: {} for g in gates}
+    per_gate_cases: dict[str, dict[str, int]] = {g: {} for g in gates}
     for t_i, task in enumerate(tasks):
         by_gate = {str(c["gate"]): c for c in task.get("checks", [])}
         cells = []
@@ -85,10 +96,14 @@ def render_check_report(doc: Mapping[str, object], *, title: str = "", lazy: boo
             findings.append(f)
             cells.append(f)
             per_gate[gate][f.status] = per_gate[gate].get(f.status, 0) + 1
+            for c in f.cases:
+                if c.severity:
+                    per_gate_cases[gate][c.severity] = per_gate_cases[gate].get(c.severity, 0) + 1
         rows.append({"task": task, "cells": cells})
     has_severity = any(f.severity for f in findings)
     return environment().get_template("check.html.j2").render(
         doc=doc, title=title, gates=gates, rows=rows, findings=findings, per_gate=per_gate,
+        per_gate_cases=per_gate_cases, severities=_SEVERITIES, baseline=doc.get("baseline"),
         rank=_RANK, has_severity=has_severity,
         statuses=("pass", "warn", "fail", "error", "skip"),
         lazy=len(findings) > LAZY_FINDINGS_OVER if lazy is None else lazy)
