@@ -7,9 +7,12 @@ through the task's GraderSession (what the negative gate does) vs a fresh-proces
 Each synthetic grader measures its own time and reports it in `detail`, so the overhead excludes it.
 
 With --corpus DIR it also times a real corpus twice: the spec's gates only (manifest, materialize, leaks,
-verifier, positive, negative) and every default gate (the assurance gates included), and prints the ratio.
+verifier, positive, negative) and every default gate (the assurance gates included), and prints the ratio
+and where the time of all gates goes, gate by gate. With --generated N it does the same on a generated
+corpus of N tasks: copies of the foreign-style fixture tasks (tests/fixtures/foreign/, sound and flawed
+twins written in another corpus's style), each under its own instance_id.
 
-Usage: python3 tools/bench_checks.py [--tasks N] [-j JOBS] [--cases K] [--corpus problems/]
+Usage: python3 tools/bench_checks.py [--tasks N] [-j JOBS] [--cases K] [--corpus problems/] [--generated 100]
 """
 
 from __future__ import annotations
@@ -127,8 +130,24 @@ def overhead(task_dir: Path, cases: int) -> tuple[float, float]:
     return statistics.median(session), statistics.median(fresh)
 
 
+FOREIGN = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "foreign"
+
+
+def generated(dest: Path, count: int) -> Path:
+    """`count` tasks copied round-robin from the foreign-style fixtures, each with its own instance_id."""
+    templates = sorted(p for p in FOREIGN.iterdir() if (p / "task.yaml").is_file())
+    for i in range(count):
+        src = templates[i % len(templates)]
+        dst = dest / f"{src.name}_{i:03d}"
+        shutil.copytree(src, dst)
+        manifest = dst / "task.yaml"
+        text = manifest.read_text()
+        manifest.write_text(re.sub(r"^(instance_id: \S+)$", rf"\g<1>_{i:03d}", text, count=1, flags=re.M))
+    return dest
+
+
 def corpus(root: Path, jobs: int) -> None:
-    """Time the spec's gates and then every default gate on a real corpus."""
+    """Time the spec's gates and then every default gate on a corpus."""
     tasks = list(discover([root]))
     timings = {}
     for label, gates in (("spec gates", SPEC_GATES), ("all gates", resolve_gates(None))):
@@ -137,7 +156,14 @@ def corpus(root: Path, jobs: int) -> None:
         timings[label] = time.perf_counter() - t0
         bad = [t.instance_id for t in report.tasks if t.status != "pass"]
         print(f"corpus {root}: {label}: {len(tasks)} tasks in {timings[label]:.1f}s (-j {jobs}); "
-              f"non-passing: {bad or 'none'}")
+              f"non-passing: {len(bad)}" + (f" {bad[:6]}" if bad and len(bad) <= 6 else ""))
+    per_gate: dict[str, float] = {}
+    for task in report.tasks:
+        for check in task.checks:
+            per_gate[check.gate] = per_gate.get(check.gate, 0.0) + check.duration_s
+    total = sum(per_gate.values()) or 1.0
+    print(f"corpus {root}: all gates, time per gate: " + ", ".join(
+        f"{g} {v:.0f}s ({100 * v / total:.0f}%)" for g, v in sorted(per_gate.items(), key=lambda kv: -kv[1])))
     print(f"corpus {root}: all gates / spec gates = {timings['all gates'] / timings['spec gates']:.1f}x")
 
 
@@ -147,9 +173,17 @@ def main() -> int:
     parser.add_argument("-j", "--jobs", type=int, default=2)
     parser.add_argument("--cases", type=int, default=10)
     parser.add_argument("--corpus", type=Path, help="also time this corpus: spec gates vs every gate")
+    parser.add_argument("--generated", type=int, metavar="N",
+                        help="also time a generated corpus of N foreign-style tasks: spec gates vs every gate")
+    parser.add_argument("--no-synthetic", action="store_true", help="skip the synthetic spec-gate benchmark")
     args = parser.parse_args()
     if args.corpus:
         corpus(args.corpus, args.jobs)
+    if args.generated:
+        with tempfile.TemporaryDirectory(prefix="ab-bench-corpus-") as tmp:
+            corpus(generated(Path(tmp), args.generated), args.jobs)
+    if args.no_synthetic:
+        return 0
     with tempfile.TemporaryDirectory(prefix="ab-bench-tasks-") as tmp:
         dirs = build(Path(tmp), args.tasks)
         tasks = [load_task(d) for d in dirs]

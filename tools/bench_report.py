@@ -30,7 +30,8 @@ sys.path.insert(0, str(REPO / "src"))
 
 from artifactbench.bench import RunRecord, summarize  # noqa: E402
 from artifactbench.bench._store import ResultsWriter, write_json_atomic  # noqa: E402
-from artifactbench.report import write_check_report, write_run_report  # noqa: E402
+from artifactbench.report import write_check_report  # noqa: E402
+from artifactbench.report.run import write_run_report  # noqa: E402
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]

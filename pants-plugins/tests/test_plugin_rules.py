@@ -100,6 +100,30 @@ def test_tailor_adds_tasks_but_nothing_inside_workspace_or_grader(rule_runner: R
     )
 
 
+@pytest.mark.parametrize(
+    ("config", "option", "expected"),
+    [
+        ('version = 1\n[corpus]\nroots = ["teams/search/benchmarks"]\n', [], ["teams/search/benchmarks/r/one"]),
+        ("", ["--artifactbench-task-roots=['ml/evals']"], ["ml/evals/two"]),
+        ("", [], ["ml/evals/two", "teams/search/benchmarks/r/one"]),
+    ],
+    ids=["roots_from_artifactbench_toml", "roots_from_the_option", "no_roots_anywhere"],
+)
+def test_tailor_stays_under_the_task_roots(
+    rule_runner: RuleRunner, config: str, option: "list[str]", expected: "list[str]"
+) -> None:
+    files = {"teams/search/benchmarks/r/one/task.yaml": "", "ml/evals/two/task.yaml": ""}
+    if config:
+        files["artifactbench.toml"] = config
+    rule_runner.write_files(files)
+    rule_runner.set_options(["--artifactbench-checker=src:cli", "--python-enable-resolves=false", *option])
+    got = rule_runner.request(
+        PutativeTargets,
+        [PutativeArtifactTaskTargetsRequest(("teams/search/benchmarks/r/one", "ml/evals/two")), AllOwnedSources([])],
+    )
+    assert sorted(pt.path for pt in got) == expected
+
+
 def _infer(rule_runner: RuleRunner) -> set:
     tgt = rule_runner.get_target(Address(TASK))
     result = rule_runner.request(

@@ -143,8 +143,8 @@ def test_check_report(check_report, browser, shots_dir):
 
 def test_large_run_mode_shows_a_job_when_its_square_is_clicked(seed_runs, browser):
     from artifactbench.bench import read_results
-    from artifactbench.report import render_run_report
-    from artifactbench.report._jobs import read_raw_records
+    from artifactbench.report.run import render_run_report
+    from artifactbench.report.run._jobs import read_raw_records
 
     run_dir = seed_runs["mixed"]
     doc = json.loads((run_dir / "summary.json").read_text())

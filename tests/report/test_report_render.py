@@ -11,9 +11,10 @@ import pytest
 
 from artifactbench.bench import RunRecord, summarize
 from artifactbench.bench._store import ResultsWriter, write_json_atomic
-from artifactbench.report import render_check_report, write_run_report
-from artifactbench.report._jobs import caps_for
-from artifactbench.report._summary_view import comparison_rows, pass_rate_interval, wilson
+from artifactbench.report import render_check_report
+from artifactbench.report.run import write_run_report
+from artifactbench.report.run._jobs import caps_for
+from artifactbench.report.run._summary_view import comparison_rows, pass_rate_interval, wilson
 
 HOSTILE = "<script>alert('x')</script><img src=x onerror=alert(1)>&amp;"
 
@@ -58,8 +59,8 @@ def test_task_output_is_escaped_everywhere(tmp_path):
 
 
 def test_lazy_jobs_stay_escaped_inside_their_text_blocks(tmp_path):
-    from artifactbench.report import render_run_report
-    from artifactbench.report._jobs import read_raw_records
+    from artifactbench.report.run import render_run_report
+    from artifactbench.report.run._jobs import read_raw_records
 
     path = _run(tmp_path, [BASE, replace(BASE, arm="b")])
     doc = json.loads((path.parent / "summary.json").read_text())

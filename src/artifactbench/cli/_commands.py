@@ -10,7 +10,7 @@ from pathlib import Path
 from artifactbench.gates import (BUILTIN_GATES, CheckOptions, Report, apply_baseline, read_baseline, resolve_gates,
                                  run_checks, write_baseline)
 from artifactbench.cli._output import junit_xml, print_human, report_json_text, task_line, write_atomic
-from artifactbench.cli._select import resolve_sets_dir, select_tasks
+from artifactbench.cli._select import resolve_sets_dirs, select_tasks
 from artifactbench.errors import ArtifactBenchError, MaterializeError, SelectionError
 
 VALIDATE_GATES = ("manifest", "leaks")  # no task code runs during validate
@@ -114,10 +114,10 @@ def cmd_sets(args: argparse.Namespace) -> int:
     if name is not None:
         args.paths, args.set = paths, name
         return cmd_list(args)
-    folder = resolve_sets_dir([Path(p) for p in paths], Path(args.sets_dir) if args.sets_dir else None)
-    files = sorted(folder.glob("*.txt")) if folder is not None else []
+    folders = resolve_sets_dirs([Path(p) for p in paths], Path(args.sets_dir) if args.sets_dir else None)
+    files = sorted((f for d in folders for f in d.glob("*.txt")), key=lambda f: (f.stem, str(f)))
     if not files:
-        where = repr(str(folder)) if folder is not None else "any sets/ folder above the paths or the cwd"
+        where = ", ".join(repr(str(d)) for d in folders) or "any sets/ folder above the paths or the cwd"
         raise SelectionError(f"no sets (*.txt) in {where}; pass --sets-dir DIR")
     rows = [{"name": f.stem, "path": str(f), "size": len(read_set(f))} for f in files]
     if args.json:

@@ -18,7 +18,7 @@ def write_run_html(runs_dir: Path, run_id: str, results_name: str, doc: dict[str
     an error only when --html asked for it.
     """
     try:
-        from artifactbench.report import write_run_report
+        from artifactbench.report.run import write_run_report
 
         path = write_run_report(runs_dir, run_id, results_name, doc)
         print(f"report: {path}", file=stream or sys.stdout)  # resolved now: sys.stdout may be swapped

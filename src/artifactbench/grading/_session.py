@@ -36,8 +36,12 @@ class GraderSession:
     beyond serialisation: calls take turns. Use as a context manager, or call close().
     """
 
-    def __init__(self, task: Task, *, timeout_s: float = 60.0) -> None:
+    def __init__(self, task: Task, *, timeout_s: float = 60.0,
+                 extra_env: dict[str, str] | None = None) -> None:
+        """`extra_env` overrides the server's env as grade()'s does (the contract gate varies
+        PYTHONHASHSEED per session and adds its audit hook); leave it None for ordinary grading."""
         self.task, self.timeout_s = task, timeout_s
+        self.extra_env = dict(extra_env or {})
         self._proc: subprocess.Popen[bytes] | None = None
         self._home: str | None = None
         self._buffer = b""
@@ -59,7 +63,7 @@ class GraderSession:
         self._proc = subprocess.Popen(
             child_argv("serve", str(self.task.hidden_grader)),
             cwd=self._home,
-            env=grader_env(self._home),
+            env={**grader_env(self._home), **self.extra_env},
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,  # the grader's import-time chatter; cases have their own pipes

@@ -1,9 +1,11 @@
-"""Self-contained HTML reports of runs and of checks (one file, inline CSS, JS and SVG; offline).
+"""Self-contained HTML reports of checks (one file, inline CSS, JS and SVG; offline).
 
-See docs/adr/0002-html-reports.md for the choice of Jinja2 and matplotlib and for the size caps.
+The run report lives in `artifactbench.report.run` (bench layer: it reads run records); this package is
+part of the checker layer and never imports the runner. See docs/adr/0002-html-reports.md for the choice
+of Jinja2 and matplotlib and for the size caps.
 """
 
+from artifactbench.report._env import environment, write_html
 from artifactbench.report._check_report import render_check_report, write_check_report
-from artifactbench.report._run_report import render_run_report, write_run_report
 
-__all__ = ["render_check_report", "render_run_report", "write_check_report", "write_run_report"]
+__all__ = ["environment", "render_check_report", "write_check_report", "write_html"]

@@ -72,7 +72,10 @@ def contract_gate(ctx: TaskContext, *, mutants: int = MAX_MUTANTS) -> CheckResul
         log = Path(audit_dir) / "attempts.jsonl"
         env = _netaudit.install(Path(audit_dir) / "hook", log)
         durations: list[float] = []
-        cases += _determinism_and_read_only(ctx, artifacts, env, durations)
+        try:
+            cases += _determinism_and_read_only(ctx, artifacts, env, durations)
+        finally:
+            ctx.close_fresh()  # the per-seed servers import the audit hook from this temp dir
         attempts = _netaudit.attempts(log)
     cases.append(CaseResult("offline", FINDING if attempts else OK, cap(
         f"{len(attempts)} network attempt(s) during grading, first: {attempts[0]['event']} "
@@ -90,11 +93,12 @@ def _determinism_and_read_only(ctx, artifacts, env, durations) -> list[CaseResul
     shapes: list[str] = []
     for label, text in artifacts:
         seen: dict[str, tuple] = {}
+        before = None  # every seed's scratch holds the same files: hash them once per artifact
         for seed in HASH_SEEDS:
             ctx.check_cancelled()
             with ctx.scratch() as scratch:
                 ctx.place_reference(scratch, text)
-                before = tree_files(scratch)
+                before = before if before is not None else tree_files(scratch)
                 outcome = ctx.grade_fresh(scratch, extra_env={**env, "PYTHONHASHSEED": seed},
                                           known_good=label == "reference")
                 change = _tree_change(before, tree_files(scratch))

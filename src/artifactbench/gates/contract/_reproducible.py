@@ -11,12 +11,13 @@ from artifactbench.workspace import materialize, new_scratch_dir, tree_files
 
 
 def reproducible_gate(ctx: TaskContext) -> CheckResult:
-    """Two fresh materializations must have equal digests; otherwise name the files that differ."""
+    """A second materialization must have the digest of the task's pristine one (the first, made once
+    for every gate); otherwise name the files that differ."""
     started = time.monotonic()
-    holders = [new_scratch_dir(f"ab-repro-{ctx.task.instance_id}-") for _ in range(2)]
+    holders = [new_scratch_dir(f"ab-repro-{ctx.task.instance_id}-")]
     try:
-        runs = [materialize(ctx.task, h / "ws", generator_timeout_s=ctx.options.generator_timeout_s)
-                for h in holders]
+        runs = [ctx.pristine()] + [materialize(ctx.task, h / "ws", generator_timeout_s=ctx.options.generator_timeout_s)
+                                   for h in holders]
         if runs[0].digest == runs[1].digest:
             case = CaseResult("digest", OK, f"both materializations have digest {runs[0].digest}")
         else:

@@ -67,6 +67,10 @@ class TaskContext:
         self.long_detail: str | None = None  # the first over-long-detail error seen
         self.long_detail_reported = False
         self.contract_pending = False  # set by check_task: the contract gate will run later
+        self._verdicts: dict[str, object] = {}  # artifact text -> outcome, shared by the gates
+        self._text_scratch: Path | None = None
+        self._fresh: dict[tuple, object] = {}  # env -> GraderSession (grade_fresh)
+        self._labels: dict[str, str] = {}  # artifact text -> what it is (e.g. the fuzzer's mutant)
 
     @property
     def materialize_failed(self) -> bool:
@@ -141,14 +145,41 @@ class TaskContext:
             self._session = session
         return self._account(self._session.grade(scratch_dir), known_good)
 
+    def graded_texts(self) -> list[tuple[str, str, object]]:
+        """(text, label, outcome) of every artifact text graded so far, in order (grade_text)."""
+        return [(text, self._labels.get(text, ""), outcome) for text, outcome in self._verdicts.items()]
+
+    def grade_text(self, text: str, *, known_good: bool = False, label: str = ""):  # -> grading.GradeOutcome
+        """Grade `text` placed at output_artifact in a pristine scratch. Verdicts are remembered per
+        text for the task (graders are deterministic, spec 3.2, which the contract gate checks on
+        its own fresh processes): the fuzz, negative and leak gates never pay twice for one artifact."""
+        if text in self._verdicts:
+            return self._verdicts[text]
+        if self._text_scratch is None or not self._text_scratch.is_dir():
+            self._text_scratch = self.fresh_scratch()
+        self.place_reference(self._text_scratch, text)
+        outcome = self.grade(self._text_scratch, known_good=known_good)
+        if outcome.error_kind not in ("timeout", "crash"):
+            self._verdicts[text] = outcome
+            if label:
+                self._labels[text] = label
+        return outcome
+
     def grade_fresh(self, scratch_dir: Path, *, extra_env: dict[str, str] | None = None,
                     known_good: bool = False):  # -> grading.GradeOutcome
-        """Grade scratch_dir in a fresh process (grading.grade), under the same bounds as grade()."""
-        from artifactbench.grading import grade
+        """Grade scratch_dir in a process of its own that imported the grader afresh with `extra_env`
+        (one GraderSession per distinct env, kept for the task: a child forked from a freshly
+        imported grader), under the same bounds as grade()."""
+        from artifactbench.grading import GraderSession
 
         self._check_blocked()
-        return self._account(grade(self.task, scratch_dir, timeout_s=self.options.grader_timeout_s,
-                                   extra_env=extra_env), known_good)
+        key = tuple(sorted((extra_env or {}).items()))
+        session = self._fresh.get(key)
+        if session is None:
+            session = GraderSession(self.task, timeout_s=self.options.grader_timeout_s, extra_env=extra_env)
+            session.__enter__()
+            self._fresh[key] = session
+        return self._account(session.grade(scratch_dir), known_good)
 
     def _check_blocked(self) -> None:
         self.check_cancelled()
@@ -172,10 +203,29 @@ class TaskContext:
                                 outcome.stderr)
         return outcome
 
+    def close_fresh(self) -> None:
+        """Stop the processes grade_fresh() started (all at once: each stop waits for its exit)."""
+        sessions = list(self._fresh.values())
+        self._fresh.clear()
+        _close_all(sessions)
+
     def close(self) -> None:
         session, self._session = self._session, None
-        if session is not None:
-            session.__exit__(None, None, None)
+        sessions = [s for s in (session, *self._fresh.values()) if s is not None]
+        self._fresh.clear()
+        _close_all(sessions)
         for path in self._dirs:
             shutil.rmtree(path, ignore_errors=True)
         self._dirs.clear()
+
+
+def _close_all(sessions: list) -> None:
+    if len(sessions) <= 1:
+        for session in sessions:
+            session.__exit__(None, None, None)
+        return
+    threads = [threading.Thread(target=s.__exit__, args=(None, None, None)) for s in sessions]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()

@@ -17,7 +17,7 @@ _ORDER_STATED = re.compile(r"\b(sorted|ascending|descending|in\s+(the\s+)?order|
                            re.IGNORECASE)
 _UNORDERED = re.compile(
     r"(order\s+(of\s+[\w\s-]{1,40}?\s+)?(does\s+not|doesn'?t|do\s+not|don'?t|is\s+not|isn'?t)\s+(matter|important|"
-    r"significant|checked|graded)|in\s+any\s+order|any\s+order\s+is\s+(fine|accepted|ok)|order\s+is\s+(irrelevant|"
+    r"significant|checked|graded)|\bany\s+order\b|order\s+is\s+(irrelevant|"
     r"ignored|arbitrary|unimportant)|unordered|regardless\s+of\s+(the\s+)?order|order-insensitive|"
     r"(sorted|compared)\s+as\s+a\s+set)", re.IGNORECASE)
 _OPTIONAL_WORDS = (r"optional|informational|informative|free[- ]?(form|text)|not\s+graded|ignored|not\s+checked|"

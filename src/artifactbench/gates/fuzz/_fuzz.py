@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import random
+import re
 import time
 import warnings
 from dataclasses import dataclass, field
@@ -31,12 +32,26 @@ class _OutOfTime(BaseException):  # not Exception: Hypothesis must not shrink it
     """The wall-time budget ran out before any accepted mutant was found."""
 
 
+class _ClearlyRejected(BaseException):
+    """The kind is clearly rejected: mutants of CLEAR_AFTER different fields all failed, none raised."""
+
+
+CLEAR_AFTER = 4  # distinct mutated fields (or places), all rejected, after which a kind's search stops
+
+
+def _place(where: str) -> str:
+    """The field a mutant touched, whatever its record ("record 2, field 'a.b'" -> "a.b")."""
+    fields = re.findall(r"(?:field|key) '([^']+)'", where)
+    return "|".join(re.sub(r"\.\d+(?=\.|$)", "", f) for f in fields) or where
+
+
 @dataclass(slots=True)
 class _Search:
     """Book-keeping of one kind's search (mutable: updated from inside Hypothesis' condition)."""
 
     deadline: float
     graded: int = 0
+    places: set = field(default_factory=set)
     accepted: list[tuple[Mutation, str]] = field(default_factory=list)
     errors: list[tuple[Mutation, str]] = field(default_factory=list)
 
@@ -61,12 +76,10 @@ def fuzz_gate(ctx: TaskContext, budget: FuzzBudget | None = None) -> CheckResult
                            f"kind {unknown[0]!r}{hint}", duration_s=time.monotonic() - started)
     reference = reference_text(ctx)
     prompt = task.problem_statement.read_text(encoding="utf-8", errors="replace")
-    with ctx.scratch() as scratch:
-        def grade(text: str, known_good: bool = False):
-            ctx.check_cancelled()
-            ctx.place_reference(scratch, text)
-            return ctx.grade(scratch, known_good=known_good)
-        return _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started)
+    def grade(text: str, known_good: bool = False, label: str = ""):
+        ctx.check_cancelled()
+        return ctx.grade_text(text, known_good=known_good, label=label)
+    return _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started)
 
 
 def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckResult:
@@ -126,13 +139,16 @@ def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, pro
             # example that was accepted before: Hypothesis would call that flaky and blame the grader.
             raise _OutOfTime()
         state.graded += 1
-        outcome = grade(mutant.text)
+        outcome = grade(mutant.text, label=f"{kind}\t{mutant.describe()}")
         if not outcome.ok:
             state.errors.append((mutant, error_text(outcome)))
             return False
         if outcome.result.passed:
             state.accepted.append((mutant, cap(outcome.result.detail, 200)))
             return True
+        state.places.add(_place(mutant.where))
+        if len(state.places) >= CLEAR_AFTER and not state.errors and not state.accepted:
+            raise _ClearlyRejected()  # spend the budget where it finds things
         return False
 
     config = settings(max_examples=examples, database=None, deadline=None, derandomize=False,
@@ -146,6 +162,9 @@ def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, pro
             minimal = find(strategy, accepted, settings=config, random=seed)
     except (NoSuchExample, Unsatisfiable):
         pass
+    except _ClearlyRejected:
+        return CaseResult(kind, OK, f"{state.graded} mutant(s) at {len(state.places)} places rejected; "
+                                    "clearly rejected, search stopped")
     except _OutOfTime:
         if state.accepted:
             minimal = state.accepted[-1][0]  # shrinking only ever records smaller accepted examples

@@ -9,6 +9,8 @@ the artifact is truncated. A drawn text whose parsed meaning equals the referenc
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from hypothesis import assume
 from hypothesis import strategies as st
 
@@ -38,7 +40,7 @@ def mutation_strategy(fmt: str, text: str, policy: FuzzPolicy, kind: str,
     nothing the kind applies to (e.g. no booleans). Raises ValueError when `text` does not parse."""
     if kind not in kinds_for(fmt):
         raise ValueError(f"kind={kind!r} does not apply to {fmt} artifacts; use one of {kinds_for(fmt)}")
-    doc = parse(fmt, text)
+    doc, targets, reference, baseline = _prepared(fmt, text, policy)
     if kind == "truncate_text":
         inner = _truncate(text)
     elif isinstance(doc, PyDoc):
@@ -47,12 +49,9 @@ def mutation_strategy(fmt: str, text: str, policy: FuzzPolicy, kind: str,
         inner = text_strategy(doc, policy, kind)
     else:
         assert isinstance(doc, TreeDoc)
-        targets = TreeTargets(doc, policy)
         inner = leaf_strategy(targets, kind) if kind in LEAF_KINDS else structure_strategy(targets, kind)
     if inner is None:
         return None
-    reference = normalize(fmt, text)
-    baseline = rerender(doc)
     # Edits of a parsed tree change a value by construction (numbers beyond tolerance, strings beyond
     # case, records and keys): comparing texts suffices. Raw cuts and text/Python edits may still say
     # the same thing ("1.50" cut to "1.5"), so those are compared by meaning (slower on big files).
@@ -64,6 +63,15 @@ def mutation_strategy(fmt: str, text: str, policy: FuzzPolicy, kind: str,
             assume(normalize(fmt, mutant.text) != reference)
         return mutant
     return inner.map(different)
+
+
+@lru_cache(maxsize=8)
+def _prepared(fmt: str, text: str, policy: FuzzPolicy) -> tuple:
+    """The parse, targets, meaning and re-rendering of one reference, made once for all its kinds
+    (read-only afterwards: edits copy the data they change)."""
+    doc = parse(fmt, text)
+    targets = TreeTargets(doc, policy) if isinstance(doc, TreeDoc) else None
+    return doc, targets, normalize(fmt, text), rerender(doc)
 
 
 def _truncate(text: str) -> st.SearchStrategy[Mutation] | None:

@@ -101,6 +101,59 @@ def _public_text(ctx: TaskContext) -> str:
     return "\n".join(parts)
 
 
+# One process checks many candidates: each is copied to the artifact path, then verify() runs on it.
+_BATCH = r"""
+import importlib.util, json, shutil, sys
+from pathlib import Path
+spec = importlib.util.spec_from_file_location("verify_under_check", sys.argv[1])
+module = importlib.util.module_from_spec(spec)
+sys.path.insert(0, str(Path(sys.argv[1]).parent))
+spec.loader.exec_module(module)
+artifact, out = Path(sys.argv[2]), sys.argv[3]
+results = []
+for candidate in sys.argv[4:]:
+    shutil.copyfile(candidate, artifact)
+    try:
+        module.verify(artifact)
+        results.append([True, ""])
+    except AssertionError as exc:
+        results.append([False, f"AssertionError: {exc}"])
+    except Exception as exc:
+        results.append([False, f"{type(exc).__name__}: {exc}"])
+    with open(out, "w") as fh:
+        json.dump(results, fh)
+"""
+
+
+def _verify_many(ctx: TaskContext, module: Path, artifact: Path, texts: list[str]) -> list[tuple[bool, str]]:
+    """verify() on each text in one process; a batch that dies or hangs falls back to one process each."""
+    import json
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="ab-vc-") as tmp:
+        files = []
+        for i, text in enumerate(texts):
+            path = Path(tmp) / f"candidate{i}"
+            path.write_bytes(text.encode("utf-8", "surrogateescape"))
+            files.append(str(path))
+        out = Path(tmp) / "results.json"
+        run = run_process(guarded_argv([sys.executable, "-I", "-c", _BATCH, str(module), str(artifact), str(out),
+                                        *files]), cwd=artifact.parent, env=scrubbed_env(),
+                          timeout_s=ctx.options.verifier_timeout_s * max(1, min(len(texts), 4)))
+        try:
+            results = json.loads(out.read_text()) if out.is_file() else []
+        except ValueError:
+            results = []
+    if run.returncode == 0 and not run.timed_out and len(results) == len(texts):
+        return [(bool(ok), str(why)) for ok, why in results]
+    out_list = []
+    for text in texts:
+        ctx.check_cancelled()
+        artifact.write_bytes(text.encode("utf-8", "surrogateescape"))
+        out_list.append(_verify(ctx, module, artifact))
+    return out_list
+
+
 def _verify(ctx: TaskContext, module: Path, artifact: Path) -> tuple[bool, str]:
     run = run_process(guarded_argv([sys.executable, "-I", "-c", _DRIVER, str(module), str(artifact)]), cwd=artifact.parent,
                       env=scrubbed_env(), timeout_s=ctx.options.verifier_timeout_s)
@@ -127,10 +180,8 @@ def verifier_consistency_gate(ctx: TaskContext) -> CheckResult:
             return finish("verifier_consistency", [CaseResult("reference", SKIPPED, cap(
                 f"verify() rejects the reference ({why}); the verifier gate reports it"))], started,
                 "verifier rejects the reference output")
-        for mutant, numeric in mutants:
-            ctx.check_cancelled()
-            ctx.place_reference(scratch, mutant.text)
-            accepted, why = _verify(ctx, module, artifact)
+        verdicts = _verify_many(ctx, module, artifact, [m.text for m, _ in mutants]) if mutants else []
+        for (mutant, numeric), (accepted, why) in zip(mutants, verdicts):
             if not accepted:
                 cases.append(CaseResult(f"{mutant.kind}:{len(cases)}", FINDING if numeric else WARNING, cap(
                     f"verify() rejects a structure-preserving mutant, so it checks correctness: "

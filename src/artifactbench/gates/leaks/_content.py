@@ -5,13 +5,15 @@ copied) and the materialized workspace. For each file:
 - a file with the bytes of any grader/ file, under any name: FINDING;
 - records: the file's parsed records (JSON/JSONL/CSV/YAML lines or blocks, code blocks of the prompt)
   compared with the reference's records as values (key order, spacing and number spelling ignored).
-  A copy of the reference's records, or half of them or more in a file that is not larger input data
-  of the same shape: FINDING (a prompt whose output example IS the answer). Fewer, or inside larger
-  input data of the same shape (filter/sort tasks): WARNING;
-- values: the share of the answer's distinctive values (numbers with >= 4 significant digits, strings
-  of >= 4 characters that are no key or common word) the file quotes as whole tokens. Half or more:
-  FINDING; a fifth or more (at least two values): WARNING. Keys, brackets and format words never count,
-  so a prompt's format example made of the answer's keys is no leak;
+  A third of the reference's records or more in a file that is not larger input data of the same
+  shape: FINDING (a prompt whose output example IS the answer). Fewer, or inside larger input data of
+  the same shape (filter/sort tasks): WARNING;
+- values, in the prompt and prose/code files only, and only those no input data file holds (the
+  answer is computed from the inputs, so their values are vocabulary): the share of the answer's
+  distinctive values (numbers with >= 4 significant digits, strings of >= 4 characters that are no
+  key or common word) quoted as whole tokens. Half or more: FINDING; a fifth or more (at least two
+  values, not in the prompt, whose vocabulary it is): WARNING. Keys, brackets and format words never
+  count, so a prompt's format example made of the answer's keys is no leak;
 - text/code answers: lines of the reference (>= 12 characters, not boilerplate) present in the file;
   half of them or more: FINDING, fewer: WARNING.
 """
@@ -34,6 +36,11 @@ _PROSE = {".py", ".md", ".txt", ".rst", ""}
 
 def _files(root: Path) -> list[Path]:
     return sorted(p for p in root.rglob("*") if p.is_file() and not p.is_symlink()) if root.is_dir() else []
+
+
+def _text(path: Path) -> str:
+    data = path.read_bytes()[:MAX_READ]
+    return "" if b"\0" in data[:8192] else data.decode("utf-8", "replace")
 
 
 def _size(values: Distinctive) -> int:
@@ -94,6 +101,12 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     sources += [(f"materialized/{p.relative_to(scratch).as_posix()}", p) for p in _files(scratch)]
     grader_hashes = {hashlib.sha256(p.read_bytes()).hexdigest(): p for p in _files(task.grader_dir)
                      if p.stat().st_size >= 32 and "__pycache__" not in p.parts}
+    # Values the input data already holds (service names, ids) are vocabulary when a note or the
+    # verifier repeats them: only the rest counts in prose and code.
+    data_text = "\n".join(_text(p) for shown, p in sources[1:] if p.suffix.lower() not in _PROSE)
+    in_data = quoted_in(values, data_text)
+    values = Distinctive({k: v for k, v in values.numbers.items() if v not in in_data},
+                         values.strings - frozenset(in_data))
     cases: list[CaseResult] = []
     seen: set[str] = set()
     for shown, path in sources:

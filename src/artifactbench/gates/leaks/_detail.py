@@ -56,51 +56,57 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
     visible = visible_text(task.problem_statement, ctx.pristine().scratch_dir, skip)
     answer = distinctive(fmt, reference).minus(distinctive("text", prompt))
     secrets = answer.minus(distinctive("text", visible))
-    try:
-        mutants = sample_mutants(fmt, reference, FuzzPolicy(), KINDS, PER_KIND, task.instance_id, prompt)
-    except Exception as exc:  # noqa: BLE001 - the reference does not parse in its format
-        return CheckResult("detail_leaks", "skip", cap(f"no mutants: {type(exc).__name__}: {exc}"))
     bogus = bogus_record(fmt, reference)
     probes = ([("answer_set", bogus, "one made-up record")] if bogus is not None else [])
-    probes += [(f"leak:{m.kind}", m.text, m.describe()) for m in mutants]
+    # The fuzz gate's mutants (graded already, verdicts remembered by the task) are the probes; only
+    # when it did not run are mutants sampled here.
+    seen = [(f"leak:{label.split(chr(9))[0]}", text, label.split(chr(9))[-1])
+            for text, label, _ in ctx.graded_texts() if label]
+    if seen:
+        probes += seen
+    else:
+        try:
+            mutants = sample_mutants(fmt, reference, FuzzPolicy(), KINDS, PER_KIND, task.instance_id, prompt)
+        except Exception as exc:  # noqa: BLE001 - the reference does not parse in its format
+            return CheckResult("detail_leaks", "skip", cap(f"no mutants: {type(exc).__name__}: {exc}"))
+        probes += [(f"leak:{m.kind}", m.text, m.describe()) for m in mutants]
     cases: list[CaseResult] = []
     failing = 0
     deadline = time.monotonic() + fuzz_budget(ctx).seconds
-    with ctx.scratch() as scratch:
-        def detail_of(text: str) -> str | None:
-            ctx.place_reference(scratch, text)
-            outcome = ctx.grade(scratch)
-            return None if not outcome.ok or outcome.result.passed else str(outcome.result.detail)
+    def detail_of(text: str) -> str | None:
+        ctx.check_cancelled()
+        outcome = ctx.grade_text(text)
+        return None if not outcome.ok or outcome.result.passed else str(outcome.result.detail)
 
-        for name, text, what in probes:
-            if time.monotonic() > deadline:
-                break  # the same wall-time budget as the fuzz gate
-            if text == reference:
-                continue  # a probe equal to the reference is never a finding
-            detail = detail_of(text)
-            if detail is None:
-                continue  # errors and acceptances are the contract and fuzz gates' business
-            failing += 1
-            in_artifact = distinctive(fmt, text)
-            quoted = quoted_in(secrets.minus(in_artifact), detail)
-            present = quoted_in(answer.minus(in_artifact), detail)
-            named = [v for v in present if _as_expected(v, detail)]
-            # Values the detail lists as missing/expected count towards exposure even when the input
-            # data holds them (a filter task's answer is a subset of its input): the list says which.
-            listed = [v for v in present if v not in quoted and _listed(v, detail)]
-            quoted += listed
-            suite = _hidden_expected(detail, text, visible)
-            if not quoted and not named and len(suite) < MIN_SUITE:
-                continue
-            other = varied(fmt, text, reference)
-            again = detail_of(other) or ""
-            still = quoted_in(answer.minus(distinctive(fmt, other)), again)
-            quoted = [v for v in quoted if v in still]
-            named = [v for v in named if v in still]
-            suite = [v for v in suite if v in again]
-            case = _judge(name, what, detail, quoted, named, suite, _size(answer))
-            if case is not None and all(c.name != case.name for c in cases):
-                cases.append(case)
+    for name, text, what in probes:
+        if time.monotonic() > deadline:
+            break  # the same wall-time budget as the fuzz gate
+        if text == reference:
+            continue  # a probe equal to the reference is never a finding
+        detail = detail_of(text)
+        if detail is None:
+            continue  # errors and acceptances are the contract and fuzz gates' business
+        failing += 1
+        in_artifact = distinctive(fmt, text)
+        quoted = quoted_in(secrets.minus(in_artifact), detail)
+        present = quoted_in(answer.minus(in_artifact), detail)
+        named = [v for v in present if _as_expected(v, detail)]
+        # Values the detail lists as missing/expected count towards exposure even when the input
+        # data holds them (a filter task's answer is a subset of its input): the list says which.
+        listed = [v for v in present if v not in quoted and _listed(v, detail)]
+        quoted += listed
+        suite = _hidden_expected(detail, text, visible)
+        if not quoted and not named and len(suite) < MIN_SUITE:
+            continue
+        other = varied(fmt, text, reference)
+        again = detail_of(other) or ""
+        still = quoted_in(answer.minus(distinctive(fmt, other)), again)
+        quoted = [v for v in quoted if v in still]
+        named = [v for v in named if v in still]
+        suite = [v for v in suite if v in again]
+        case = _judge(name, what, detail, quoted, named, suite, _size(answer))
+        if case is not None and all(c.name != case.name for c in cases):
+            cases.append(case)
     if not cases:
         cases.append(CaseResult("details", OK, f"{failing} failing detail(s) give no reference value away"))
     leaks = sum(c.severity != "info" for c in cases)

@@ -14,6 +14,7 @@ from artifactbench.gates.fuzz import NUMBER_RE, TreeDoc, parse
 
 MIN_LINE = 12  # shorter reference lines ("{", "]", "total: 3") are too trivial to call a leak
 _BOILERPLATE = re.compile(r"(from\s+\S+\s+)?import\s|#|@|\"\"\"|'''|(class|def)\s+\w+\s*[(:]")
+_YAML_MAX = 200_000  # characters: YAML parsing is slow; bigger files are data read line by line
 _FENCE = re.compile(r"```[\w-]*\n(.*?)```", re.S)
 
 
@@ -63,7 +64,8 @@ def records_in(text: str) -> set:
                     found.update(_record_list([json.loads(line)]))
                 except ValueError:
                     pass
-        for loader in (json.loads, yaml.safe_load):
+        loaders = (json.loads, yaml.safe_load) if len(block) <= _YAML_MAX else (json.loads,)
+        for loader in loaders:
             try:
                 found.update(_record_list(loader(block)))
             except Exception:  # noqa: BLE001 - not a document of that format

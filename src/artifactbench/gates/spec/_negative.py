@@ -36,9 +36,7 @@ def run_case(ctx: TaskContext, case: NegativeCase, reference: str, per_task_file
         # A probe equal to the reference is never a finding (e.g. off_by_one inside a docstring).
         return Verdict(CaseStatus.SKIPPED, Severity.OK, f"skipped: the mutation leaves the {fmt} answer's meaning "
                        "unchanged (only a docstring, comment, spacing or number spelling changed)")
-    with ctx.scratch() as scratch:
-        ctx.place_reference(scratch, mutated)
-        outcome = ctx.grade(scratch)
+    outcome = ctx.grade_text(mutated)
     if not outcome.ok:
         return Verdict(CaseStatus.ERROR, Severity.ERROR, outcome_reason(outcome))
     result = outcome.result

@@ -9,7 +9,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from artifactbench.bench import RunRecord
-from artifactbench.report._reasons import explain_reason
+from artifactbench.report.run._reasons import explain_reason
 
 __all__ = ["Caps", "JobView", "caps_for", "job_view", "read_raw_records"]
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 from artifactbench.bench import RunRecord, RunStore, read_results, summarize
 from artifactbench.errors import ArtifactBenchError
-from artifactbench.report._charts import Bar, pass_rate_chart
-from artifactbench.report._env import environment, write_html
-from artifactbench.report._jobs import JobView, caps_for, job_view, read_raw_records
-from artifactbench.report._summary_view import comparison_rows, pass_rate_interval
+from artifactbench.report.run._charts import Bar, pass_rate_chart
+from artifactbench.report import environment, write_html
+from artifactbench.report.run._jobs import JobView, caps_for, job_view, read_raw_records
+from artifactbench.report.run._summary_view import comparison_rows, pass_rate_interval
 
 __all__ = ["render_run_report", "write_run_report"]
 
