@@ -10,7 +10,8 @@ from artifactbench.bench._records import RECORD_VERSION, RunRecord
 from artifactbench.bench._render import render_markdown, render_text
 from artifactbench.bench._report import regrade_run, report_run, write_summary
 from artifactbench.bench._runner import BenchConfig, config_from_run_json, run_bench
-from artifactbench.bench._stats import BootstrapCI, McNemar, mcnemar_exact, paired_bootstrap_ci
+from artifactbench.bench._stats import (BootstrapCI, McNemar, PassRateDiff, RatioCI, mcnemar_exact,
+                                       paired_bootstrap_ci, pass_rate_diff, ratio_ci)
 from artifactbench.bench._store import RunStore, new_run_id, read_results
 from artifactbench.bench._summary import summarize
 
@@ -27,6 +28,8 @@ __all__ = [
     "McNemar",
     "NoopAgent",
     "OracleAgent",
+    "PassRateDiff",
+    "RatioCI",
     "RunRecord",
     "RunStore",
     "build_agent",
@@ -36,6 +39,8 @@ __all__ = [
     "new_run_id",
     "paired_bootstrap_ci",
     "parse_arm",
+    "pass_rate_diff",
+    "ratio_ci",
     "read_metrics",
     "read_results",
     "regrade_run",
