@@ -72,6 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
     from artifactbench.cli._run import add_subcommands  # run, regrade, report
 
     add_subcommands(sub)
+    from artifactbench.cli._mcp import add_mcp_subcommand
+
+    add_mcp_subcommand(sub)
     return parser
 
 
