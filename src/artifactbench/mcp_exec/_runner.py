@@ -62,7 +62,8 @@ def _write_count(counter_file: Path, count: int) -> None:
 class CodeRunner:
     """Runs code with `cwd` as working dir. `max_code_runs` 0 means unlimited.
 
-    A run counts when it starts (a timed-out run counts too); a refused run does not.
+    A run counts when it starts (a timed-out run counts too); a refused run does not. `env` is the
+    code's environment; None means this process's own, less its launch variables (PYTHONPATH, PEX).
     """
 
     cwd: Path
@@ -70,6 +71,7 @@ class CodeRunner:
     timeout_s: float = 60.0
     output_cap: int = 20_000
     max_code_runs: int = 0
+    env: tuple[tuple[str, str], ...] | None = None
 
     def _claim(self) -> int:
         with _LOCK:
@@ -91,7 +93,8 @@ class CodeRunner:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 fh.write(code)
             exe = (shutil.which("python3") or sys.executable) if language == "python" else "bash"
-            env = {k: v for k, v in os.environ.items() if k not in _DROP_ENV}
+            env = dict(self.env) if self.env is not None else {
+                k: v for k, v in os.environ.items() if k not in _DROP_ENV}
             proc = run_process([exe, name], cwd=self.cwd, env=env, timeout_s=self.timeout_s,
                                output_cap=self.output_cap)
         finally:
