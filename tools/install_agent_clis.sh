@@ -7,7 +7,7 @@ set -euo pipefail
 
 CLAUDE_CODE_VERSION="${CLAUDE_CODE_VERSION:-2.1.197}"
 CODEX_VERSION="${CODEX_VERSION:-0.171.0}"
-DEST="${ARTIFACTBENCH_AGENT_CLIS:-${XDG_CACHE_HOME:-$HOME/.cache}/artifactbench/agent-clis}"
+DEST="${ARTIFACTBENCH_AGENT_CLIS:-${XDG_CACHE_HOME:-${HOME:?set HOME or ARTIFACTBENCH_AGENT_CLIS}/.cache}/artifactbench/agent-clis}"
 
 installed() {
   [ -x "$DEST/node_modules/.bin/claude" ] && [ -x "$DEST/node_modules/.bin/codex" ] || return 1

@@ -12,10 +12,10 @@ import pytest
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-import artifactbench
 from artifactbench.mcp_exec import read_code_runs
 
-SRC = str(Path(artifactbench.__file__).resolve().parents[1])
+# The server gets this process's import path (a source checkout's src/, or a PEX's dirs).
+IMPORT_PATH = os.pathsep.join(p for p in sys.path if p and os.path.exists(p))
 
 
 def _text(result) -> str:
@@ -28,7 +28,7 @@ async def _session(tmp: Path, calls: list[tuple[str, str]], *extra: str) -> tupl
         command=sys.executable,
         args=["-m", "artifactbench", "mcp-exec", "--cwd", str(tmp / "scratch"),
               "--counter-file", str(tmp / "runs.json"), *extra],
-        env={"PYTHONPATH": SRC, "PATH": os.environ["PATH"]})
+        env={"PYTHONPATH": IMPORT_PATH, "PATH": os.environ.get("PATH", os.defpath)})
     with open(tmp / "server.log", "w") as log:
         async with stdio_client(params, errlog=log) as (read, write), ClientSession(read, write) as s:
             await s.initialize()
