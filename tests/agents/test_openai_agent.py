@@ -86,3 +86,23 @@ def test_path_outside_the_scratch_dir_is_refused(tmp_path, monkeypatch) -> None:
     with ScriptedModel(steps) as model:
         _bench(tmp_path, model, monkeypatch, tools="tool_rich")
     assert "outside the working directory" in json.dumps(model.requests[1]["messages"])
+
+
+def test_code_run_budget_refuses_past_max_code_runs_and_the_count_reaches_the_record(
+        tmp_path, monkeypatch) -> None:
+    import shutil
+
+    task = tmp_path / "tasks" / TASK.name
+    shutil.copytree(TASK, task)
+    manifest = task / "task.yaml"
+    manifest.write_text(manifest.read_text().replace("max_code_runs: 0", "max_code_runs: 1"))
+    monkeypatch.setenv("MY_KEY", KEY)
+    with ScriptedModel(code_steps()) as model:
+        arm = (f"--arm=code_only=openai:model=m,base_url={model.url}/v1,api_key_env=MY_KEY,"
+               "tools=code_only")
+        bench_main([str(task), arm, "--enforce-budgets", "--runs-dir", str(tmp_path / "runs"),
+                    "--run-id", "r"])
+    [rec] = read_results(tmp_path / "runs" / "r" / "results.jsonl")
+    # The first run (ls) used the budget; the write was refused, so nothing was produced.
+    assert (rec.verdict, rec.code_runs, rec.max_code_runs, rec.artifact) == ("FAIL", 1, 1, None)
+    assert "budget exhausted" in json.dumps(model.requests[2]["messages"])

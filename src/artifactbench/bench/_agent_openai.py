@@ -67,7 +67,8 @@ class OpenAIAgent:
         redact = Redactor.from_env({**env, self.api_key_env: key}, [self.api_key_env])
         log = Transcript(request.transcript_file, redact)
         runner = CodeRunner(request.scratch_dir, request.home_dir / "code_runs.json",
-                            self.exec_timeout, self.output_cap, request.max_code_runs,
+                            self.exec_timeout, self.output_cap,
+                            request.max_code_runs if request.enforce_budgets else 0,
                             tuple(sorted(env.items())))
         box = ToolBox(self.tools, request.scratch_dir, runner)
         client = openai.OpenAI(api_key=key or "none", base_url=self.base_url, max_retries=0)
