@@ -31,7 +31,8 @@ def add_run_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--set", metavar="NAME", help="only the tasks of this curated set (sets/NAME.txt)")
     p.add_argument("--sets-dir", metavar="DIR", help="where sets live (default: nearest sets/ above)")
     p.add_argument("--arm", action="append", default=[], metavar="NAME=AGENT[:k=v,...]",
-                   help="an arm; repeat for several. AGENT: oracle, noop, command or module:attr")
+                   help="an arm; repeat for several. AGENT: oracle, noop, command, openai, claude-code, "
+                   "codex or module:attr (see docs/agents.md)")
     p.add_argument("--arms-file", metavar="FILE", help="YAML file of arms (see docs/agents.md)")
     p.add_argument("--arms", metavar="A,B", help="comma-separated arm names: from --arms-file, "
                    "or built-in agents (e.g. --arms oracle,noop)")
