@@ -113,3 +113,19 @@ def test_codex_wrong_answer_fails(agent_clis, tmp_path, monkeypatch) -> None:
     assert (rec.verdict, rec.error_reason) == ("FAIL", None)
     _served(rec, model, (1.25, 10.0))
     assert json.dumps(model.requests[-1]).count("wrote") >= 1  # the tool's output reached the model
+
+
+def test_claude_code_bash_only_offers_only_bash(agent_clis, tmp_path, monkeypatch) -> None:
+    from _scripts import ANSWER
+
+    write = ("python3 -c " + shlex.quote(
+        f"import pathlib; p = pathlib.Path({OUTPUT!r}); p.parent.mkdir(exist_ok=True); "
+        f"p.write_text({ANSWER!r})"))
+    steps = [Step(tool_calls=(ToolCall("Bash", {"command": write, "description": "write output"}),),
+                  input_tokens=800, output_tokens=650), Step(text="Done.", input_tokens=1500, output_tokens=3)]
+    with ScriptedModel(steps) as model:
+        rc, rec = _bench(tmp_path, _claude(agent_clis / "node_modules/.bin", model, "bash_only"), monkeypatch)
+    assert (rec.verdict, rec.error_reason) == ("PASS", None), (rec.detail, rec.stderr_tail)
+    _served(rec, model, SONNET)
+    assert {t["name"] for t in model.requests[0]["tools"]} == {"Bash"}
+    assert dict(rec.tool_calls) == {"Bash": 1} and rec.code_runs == 1

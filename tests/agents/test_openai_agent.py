@@ -106,3 +106,17 @@ def test_code_run_budget_refuses_past_max_code_runs_and_the_count_reaches_the_re
     # The first run (ls) used the budget; the write was refused, so nothing was produced.
     assert (rec.verdict, rec.code_runs, rec.max_code_runs, rec.artifact) == ("FAIL", 1, 1, None)
     assert "budget exhausted" in json.dumps(model.requests[2]["messages"])
+
+
+def test_bash_only_offers_only_bash_and_counts_its_runs(tmp_path, monkeypatch) -> None:
+    from _scripted_server import ToolCall
+    from _scripts import ANSWER, OUTPUT
+
+    script = f"mkdir -p output && cat > {OUTPUT} <<'ANSWER_EOF'\n{ANSWER}ANSWER_EOF\n"
+    steps = [Step(tool_calls=(ToolCall("bash", {"command": script}),), input_tokens=10, output_tokens=5),
+             Step(text="done", input_tokens=20, output_tokens=1)]
+    with ScriptedModel(steps) as model:
+        rc, [rec] = _bench(tmp_path, model, monkeypatch, tools="bash_only")
+    assert [t["function"]["name"] for t in model.requests[0]["tools"]] == ["bash"]
+    assert (rec.verdict, rec.code_runs, dict(rec.tool_calls)) == ("PASS", 1, {"bash": 1})
+    _check_metrics(rec, model)
