@@ -30,9 +30,11 @@ def _check_metrics(rec, model: ScriptedModel) -> None:
     assert rec.cost == pytest.approx((tin * 3 + tout * 15) / 1e6)
 
 
-def test_code_only_solves_a_seed_task_through_execute_code(tmp_path, monkeypatch) -> None:
+@pytest.mark.parametrize("stream", [False, True], ids=["plain", "streamed-sse"])
+def test_code_only_solves_a_seed_task_through_execute_code(tmp_path, monkeypatch, stream: bool) -> None:
     with ScriptedModel(code_steps()) as model:
-        rc, [rec] = _bench(tmp_path, model, monkeypatch)
+        rc, [rec] = _bench(tmp_path, model, monkeypatch, extra=f",stream={str(stream).lower()}")
+    assert all(bool(r.get("stream")) == stream for r in model.requests)
     assert rc == 0 and not model.errors and not model.steps
     assert (rec.verdict, rec.error_reason, rec.code_runs) == ("PASS", None, 2)
     _check_metrics(rec, model)

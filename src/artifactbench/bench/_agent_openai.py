@@ -34,7 +34,7 @@ SYSTEM_PROMPT = (
 class OpenAIAgent:
     """Arm options: model, base_url, api_key_env, tools (a surface), max_turns, retries,
     price_input/price_output (USD per million tokens; no price, no cost), exec_timeout (seconds per
-    code run), output_cap (bytes per code run), temperature."""
+    code run), output_cap (bytes per code run), temperature, stream (SSE responses)."""
 
     name: str
     model: str
@@ -49,6 +49,7 @@ class OpenAIAgent:
     exec_timeout: float = 60.0
     output_cap: int = 20_000
     temperature: float | None = None
+    stream: bool = False
     privileged: bool = False
 
     def __post_init__(self) -> None:
@@ -108,7 +109,7 @@ class OpenAIAgent:
             calls = msg.tool_calls or []
             log.event("response", turn=state.turns, message=msg.model_dump(exclude_none=True),
                       usage=reply.usage.model_dump() if reply.usage else None)
-            messages.append(msg.model_dump(exclude_none=True))
+            messages.append(_assistant(msg))
             if not calls:
                 return "done"
             for call in calls:
@@ -129,10 +130,16 @@ class OpenAIAgent:
             left = request.deadline - time.monotonic()
             if left <= 0:
                 return None
+            args = dict(model=self.model, messages=messages, tools=tool_specs(self.tools),
+                        timeout=left, **extra)
             try:
-                return client.chat.completions.create(
-                    model=self.model, messages=messages, tools=tool_specs(self.tools),  # type: ignore[arg-type]
-                    timeout=left, **extra)
+                if not self.stream:
+                    return client.chat.completions.create(**args)  # type: ignore[call-overload]
+                with client.chat.completions.stream(  # type: ignore[call-overload]
+                        **args, stream_options={"include_usage": True}) as events:
+                    for _ in events:
+                        pass
+                    return events.get_final_completion()
             except (openai.RateLimitError, openai.InternalServerError, openai.APIConnectionError) as exc:
                 if attempt == self.retries:
                     raise
@@ -141,6 +148,16 @@ class OpenAIAgent:
                 log.event("retry", attempt=attempt + 1, status=status, wait_s=wait)
                 time.sleep(wait)
         return None
+
+
+def _assistant(msg: object) -> dict[str, object]:
+    """The assistant message as the next request must carry it (only the fields the API defines)."""
+    out: dict[str, object] = {"role": "assistant", "content": getattr(msg, "content", None)}
+    calls = getattr(msg, "tool_calls", None) or []
+    if calls:
+        out["tool_calls"] = [{"id": c.id, "type": "function", "function": {
+            "name": c.function.name, "arguments": c.function.arguments}} for c in calls]
+    return out
 
 
 class _State:

@@ -21,6 +21,15 @@ __all__ = ["RECIPES", "RECIPE_OPTIONS", "RecipeError", "build_recipe"]
 _str, _int, _float = str, int, float
 
 
+def _bool(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text not in ("true", "false", "1", "0", "yes", "no"):
+        raise ValueError(text)
+    return text in ("true", "1", "yes")
+
+
 def _list(value: object) -> tuple[str, ...]:
     return split_argv(value.replace(",", " ") if isinstance(value, str) else value)  # type: ignore[arg-type]
 
@@ -30,7 +39,7 @@ _COMMON: dict[str, Callable[[object], object]] = {
 _TYPES: dict[str, dict[str, Callable[[object], object]]] = {
     "openai": {**_COMMON, "max_turns": _int, "retries": _int, "backoff_s": _float,
                "price_input": _float, "price_output": _float, "output_cap": _int,
-               "temperature": _float, "prices": dict},
+               "temperature": _float, "prices": dict, "stream": _bool},
     "claude-code": {**_COMMON, "max_turns": _int, "allowed_tools": _str, "disallowed_tools": _str,
                     "bin": _str, "pass_env": _list, "permission_mode": _str},
     "codex": {**_COMMON, "bin": _str, "sandbox": _str, "price_input": _float,
@@ -54,7 +63,7 @@ def build_recipe(recipe: str, arm_name: str, options: Mapping[str, object]) -> A
             kwargs[key] = _TYPES[recipe][key](value)
         except (TypeError, ValueError):
             raise RecipeError(f"option {key}={value!r}: not a valid "
-                              f"{_TYPES[recipe][key].__name__}") from None
+                              f"{_TYPES[recipe][key].__name__.strip('_')}") from None
     prices = kwargs.pop("prices", None)
     if isinstance(prices, dict):
         kwargs.setdefault("price_input", float(prices.get("input", 0.0)))
