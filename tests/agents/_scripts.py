@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from _scripted_server import Step, ToolCall
+from _scripted_server import Step, ToolCall  # pants: no-infer-dep
 
 REPO = Path(__file__).resolve().parents[2]
 TASK = REPO / "problems" / "artifact" / "algorithmic" / "build_order_medium"

@@ -12,8 +12,8 @@ import shlex
 from pathlib import Path
 
 import pytest
-from _scripted_server import ScriptedModel, Step, ToolCall
-from _scripts import OUTPUT, TASK, code_steps, tool_steps, wrong_steps
+from _scripted_server import ScriptedModel, Step, ToolCall  # pants: no-infer-dep
+from _scripts import OUTPUT, TASK, code_steps, tool_steps, wrong_steps  # pants: no-infer-dep
 
 from artifactbench.bench import read_results
 from artifactbench.cli._bench import bench_main
@@ -93,7 +93,7 @@ def test_codex_code_only_solves_through_execute_code(agent_clis, tmp_path, monke
 
 
 def test_codex_tool_rich_writes_with_its_shell_tool(agent_clis, tmp_path, monkeypatch) -> None:
-    from _scripts import ANSWER
+    from _scripts import ANSWER  # pants: no-infer-dep
 
     write = ("python3 -c " + shlex.quote(
         f"import pathlib; p = pathlib.Path({OUTPUT!r}); p.parent.mkdir(exist_ok=True); "
@@ -116,7 +116,7 @@ def test_codex_wrong_answer_fails(agent_clis, tmp_path, monkeypatch) -> None:
 
 
 def test_claude_code_bash_only_offers_only_bash(agent_clis, tmp_path, monkeypatch) -> None:
-    from _scripts import ANSWER
+    from _scripts import ANSWER  # pants: no-infer-dep
 
     write = ("python3 -c " + shlex.quote(
         f"import pathlib; p = pathlib.Path({OUTPUT!r}); p.parent.mkdir(exist_ok=True); "

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from _scripted_server import ScriptedModel, Step
-from _scripts import TASK, code_steps, tool_steps, wrong_steps
+from _scripted_server import ScriptedModel, Step  # pants: no-infer-dep
+from _scripts import TASK, code_steps, tool_steps, wrong_steps  # pants: no-infer-dep
 
 from artifactbench.bench import read_results
 from artifactbench.cli._bench import bench_main
@@ -81,7 +81,7 @@ def test_max_turns_stops_the_loop(tmp_path, monkeypatch) -> None:
 
 
 def test_path_outside_the_scratch_dir_is_refused(tmp_path, monkeypatch) -> None:
-    from _scripted_server import ToolCall
+    from _scripted_server import ToolCall  # pants: no-infer-dep
 
     steps = [Step(tool_calls=(ToolCall("read_file", {"path": "../../../../etc/hostname"}),)),
              Step(text="gave up")]
@@ -111,8 +111,8 @@ def test_code_run_budget_refuses_past_max_code_runs_and_the_count_reaches_the_re
 
 
 def test_bash_only_offers_only_bash_and_counts_its_runs(tmp_path, monkeypatch) -> None:
-    from _scripted_server import ToolCall
-    from _scripts import ANSWER, OUTPUT
+    from _scripted_server import ToolCall  # pants: no-infer-dep
+    from _scripts import ANSWER, OUTPUT  # pants: no-infer-dep
 
     script = f"mkdir -p output && cat > {OUTPUT} <<'ANSWER_EOF'\n{ANSWER}ANSWER_EOF\n"
     steps = [Step(tool_calls=(ToolCall("bash", {"command": script}),), input_tokens=10, output_tokens=5),

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import sys
 from pathlib import Path
 
-import anyio
 import pytest
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
@@ -40,7 +40,7 @@ async def _session(tmp: Path, calls: list[tuple[str, str]], *extra: str) -> tupl
 
 def _run(tmp: Path, calls: list[tuple[str, str]], *extra: str) -> tuple[list, list[str]]:
     (tmp / "scratch").mkdir(exist_ok=True)
-    return anyio.run(_session, tmp, calls, *extra)
+    return asyncio.run(_session(tmp, calls, *extra))
 
 
 def test_runs_python_and_bash_in_the_scratch_dir_and_counts(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ Percentile, not BCa, because BCa is undefined for the constant data a small benc
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -19,6 +20,8 @@ __all__ = ["BootstrapCI", "McNemar", "PassRateDiff", "RatioCI", "mcnemar_exact",
 
 RESAMPLES = 2000
 LEVEL = 0.95
+# scipy >= 1.15 names the generator `rng`; older releases (the requirement allows 1.11) `random_state`.
+_RNG_ARG = "rng" if "rng" in inspect.signature(stats.bootstrap).parameters else "random_state"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +118,7 @@ def _interval(data: tuple[np.ndarray, ...], statistic: Stat, seed: int, resample
     with np.errstate(divide="ignore", invalid="ignore"):
         res = stats.bootstrap(data, statistic, paired=len(data) > 1, vectorized=True, axis=-1,
                               n_resamples=resamples, confidence_level=level, method="percentile",
-                              rng=np.random.default_rng(seed))
+                              **{_RNG_ARG: np.random.default_rng(seed)})
     low, high = float(res.confidence_interval.low), float(res.confidence_interval.high)
     return (low, high) if math.isfinite(low) and math.isfinite(high) else None
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Literal
 
-import anyio
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
@@ -26,7 +26,7 @@ def build_server(runner: CodeRunner) -> MCPServer:
     @server.tool(name=TOOL_NAME, description=TOOL_DESCRIPTION, structured_output=False)
     async def execute_code(language: Literal["python", "bash"], code: str) -> str:
         try:
-            run = await anyio.to_thread.run_sync(runner.run, language, code)
+            run = await asyncio.to_thread(runner.run, language, code)
         except BudgetExhausted as exc:
             raise ToolError(str(exc)) from None
         return run.text
