@@ -1,4 +1,4 @@
-"""Fixtures of the agent tests: the `e2e` marker and the npm-installed agent CLIs."""
+"""Fixtures of the agent tests: the npm-installed agent CLIs (marker `agent_cli`, see pytest.ini)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # _scripted_server, _s
 
 REPO = Path(__file__).resolve().parents[2]
 INSTALL = REPO / "tools" / "install_agent_clis.sh"
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "e2e: drives a real agent CLI installed with npm (slow)")
 
 
 @pytest.fixture(scope="session")

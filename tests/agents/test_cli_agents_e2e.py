@@ -18,7 +18,7 @@ from _scripts import OUTPUT, TASK, code_steps, tool_steps, wrong_steps  # pants:
 from artifactbench.bench import read_results
 from artifactbench.cli._bench import bench_main
 
-pytestmark = pytest.mark.e2e
+pytestmark = pytest.mark.agent_cli
 KEY = "sk-e2e-dummy-key-0000"
 SONNET = (3.0, 15.0)  # USD per million input/output tokens: what Claude Code charges for this model
 

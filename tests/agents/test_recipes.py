@@ -71,3 +71,23 @@ def test_redactor_hides_key_values_and_named_env() -> None:
     redact = Redactor.from_env(env, ["N"])
     text = redact("key sk-secret-123456 token ghp_abcdefgh path /usr/bin n 1")
     assert text == f"key {REDACTED} token {REDACTED} path /usr/bin n 1"
+
+
+def test_records_carry_tool_calls_and_older_records_without_them_still_load() -> None:
+    from artifactbench.bench._validate import check_record
+    from artifactbench.errors import ArtifactBenchError
+
+    base = {"version": 1, "run_id": "r", "instance_id": "t", "category": "algorithmic",
+            "difficulty": "easy", "arm": "a", "agent": "openai", "run": 1, "started_at": "s",
+            "ended_at": "e", "wall_s": 1.0, "agent_wall_s": 1.0, "grade_s": 0.1, "agent_exit": 0,
+            "verdict": "PASS", "score": 1.0, "detail": "", "error_reason": None,
+            "budgets": {"max_code_runs": 0, "max_wall_seconds": 0, "enforced": False}, "turns": 3,
+            "tokens": 10, "cost": 0.1, "code_runs": 2, "task_digest": "d", "workspace_digest": "w",
+            "artifact": None, "harness_version": "0"}
+    old, _ = check_record(base, "results.jsonl:1")
+    assert (old.tool_calls, old.input_tokens, old.transcript) == ((), None, None)
+    new, _ = check_record({**base, "tool_calls": {"bash": 2, "Write": 1}, "input_tokens": 7,
+                           "output_tokens": 3, "transcript": "transcripts/t/a/1.jsonl"}, "x:1")
+    assert new.tool_calls == (("Write", 1), ("bash", 2)) and new.to_json()["tool_calls"] == {"Write": 1, "bash": 2}
+    with pytest.raises(ArtifactBenchError, match=r"x:2: tool_calls=\['bash'\]: expected an object"):
+        check_record({**base, "tool_calls": ["bash"]}, "x:2")
