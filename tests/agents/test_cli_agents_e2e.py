@@ -34,6 +34,8 @@ def _bench(tmp: Path, arm: str, monkeypatch) -> tuple[int, object]:
 def _served(rec, model: ScriptedModel, prices: tuple[float, float]) -> None:
     turns, tin, tout = model.totals()
     assert not model.errors, model.errors
+    # The task's prompt (sent on stdin) reached the model.
+    assert "Deterministic build order" in json.dumps(model.requests[0])
     assert (rec.turns, rec.input_tokens, rec.output_tokens, rec.tokens) == (turns, tin, tout, tin + tout)
     assert rec.cost == pytest.approx((tin * prices[0] + tout * prices[1]) / 1e6)
 

@@ -25,6 +25,7 @@ def _bench(tmp: Path, model: ScriptedModel, monkeypatch, tools: str = "code_only
 
 
 def _check_metrics(rec, model: ScriptedModel) -> None:
+    assert "Deterministic build order" in json.dumps(model.requests[0])  # the task's prompt
     turns, tin, tout = model.totals()
     assert (rec.turns, rec.input_tokens, rec.output_tokens, rec.tokens) == (turns, tin, tout, tin + tout)
     assert rec.cost == pytest.approx((tin * 3 + tout * 15) / 1e6)

@@ -22,6 +22,11 @@ def _text(result) -> str:
     return "".join(getattr(c, "text", "") for c in result.content)
 
 
+def _is_error(result) -> bool:
+    """`is_error` in mcp 2.x, `isError` in 1.x."""
+    return bool(getattr(result, "is_error", getattr(result, "isError", False)))
+
+
 async def _session(tmp: Path, calls: list[tuple[str, str]], *extra: str) -> tuple[list, list[str]]:
     """Start the server as a child, list its tools, make the calls; returns (results, tool names)."""
     params = StdioServerParameters(
@@ -56,7 +61,7 @@ def test_runs_python_and_bash_in_the_scratch_dir_and_counts(tmp_path: Path) -> N
     assert (tmp_path / "scratch" / "out" / "a.txt").read_text() == "hi"
     assert second.startswith("hi\n") and "[stderr]\noops" in second and "[exit code 3]" in second
     assert "None" in third  # the server's own PYTHONPATH does not reach the code it runs
-    assert not any(r.is_error for r in results)
+    assert not any(_is_error(r) for r in results)
     assert read_code_runs(tmp_path / "runs.json") == 3
 
 
@@ -77,18 +82,18 @@ def test_output_is_capped_to_its_tail(tmp_path: Path) -> None:
 def test_budget_refuses_calls_past_max_code_runs(tmp_path: Path) -> None:
     calls = [("bash", "echo run1"), ("bash", "echo run2"), ("bash", "touch should-not-exist")]
     results, _ = _run(tmp_path, calls, "--max-code-runs", "2")
-    assert [r.is_error for r in results] == [False, False, True]
+    assert [_is_error(r) for r in results] == [False, False, True]
     assert "budget exhausted" in _text(results[2]) and "max_code_runs=2" in _text(results[2])
     assert not (tmp_path / "scratch" / "should-not-exist").exists()
     assert json.loads((tmp_path / "runs.json").read_text()) == {"code_runs": 2}
     # A restarted server keeps the count: the budget spans the whole job.
     again, _ = _run(tmp_path, [("bash", "echo run3")], "--max-code-runs", "2")
-    assert again[0].is_error and read_code_runs(tmp_path / "runs.json") == 2
+    assert _is_error(again[0]) and read_code_runs(tmp_path / "runs.json") == 2
 
 
 def test_bad_language_is_a_tool_error_not_a_run(tmp_path: Path) -> None:
     results, _ = _run(tmp_path, [("ruby", "puts 1")])
-    assert results[0].is_error
+    assert _is_error(results[0])
     assert read_code_runs(tmp_path / "runs.json") == 0
 
 
