@@ -15,7 +15,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from artifactbench.mcp_exec import read_code_runs
 
 # The server gets this process's import path (a source checkout's src/, or a PEX's dirs).
-IMPORT_PATH = os.pathsep.join(p for p in sys.path if p and os.path.exists(p))
+IMPORT_PATH = os.pathsep.join(os.path.abspath(p) for p in sys.path if p and os.path.exists(p))
 
 
 def _text(result) -> str:
@@ -33,7 +33,8 @@ async def _session(tmp: Path, calls: list[tuple[str, str]], *extra: str) -> tupl
         command=sys.executable,
         args=["-m", "artifactbench", "mcp-exec", "--cwd", str(tmp / "scratch"),
               "--counter-file", str(tmp / "runs.json"), *extra],
-        env={"PYTHONPATH": IMPORT_PATH, "PATH": os.environ.get("PATH", os.defpath)})
+        env={"PYTHONPATH": IMPORT_PATH, "PATH": os.environ.get("PATH", os.defpath)},
+        cwd=str(tmp / "scratch"))  # as a CLI starts it: from the job's scratch dir
     with open(tmp / "server.log", "w") as log:
         async with stdio_client(params, errlog=log) as (read, write), ClientSession(read, write) as s:
             await s.initialize()

@@ -60,7 +60,8 @@ def exec_server_command(request: AgentRequest, timeout_s: float) -> tuple[list[s
     argv = [sys.executable, "-m", "artifactbench", "mcp-exec", "--cwd", str(request.scratch_dir),
             "--counter-file", str(counter_file(request)), "--timeout", f"{timeout_s:g}",
             "--max-code-runs", str(request.max_code_runs if request.enforce_budgets else 0)]
-    path = os.pathsep.join(p for p in sys.path if p and os.path.exists(p))
+    # Absolute: a test runner's relative entries (Pants' "src") would not resolve from the scratch dir.
+    path = os.pathsep.join(os.path.abspath(p) for p in sys.path if p and os.path.exists(p))
     return argv, {"PYTHONPATH": path}
 
 
