@@ -78,11 +78,11 @@ def test_ratio_ci_is_seeded_and_brackets_the_estimate() -> None:
     first = ratio_ci(pairs, seed=5)
     assert first == ratio_ci(pairs, seed=5)
     assert first is not None and first.ratio is not None
-    assert first.ratio_low < first.ratio < first.ratio_high  # type: ignore[operator]
-    assert first.pct_low == pytest.approx(100 * (first.ratio_low - 1))  # type: ignore[operator]
+    assert first.low < first.ratio < first.high  # type: ignore[operator]
+    assert first.pct_low == pytest.approx(100 * (first.low - 1))  # type: ignore[operator]
     # Each resample's ratio lies between the smallest and largest pair ratio.
-    assert min(b / a for a, b in pairs) <= first.ratio_low
-    assert first.ratio_high <= max(b / a for a, b in pairs)  # type: ignore[operator]
+    assert min(b / a for a, b in pairs) <= first.low
+    assert first.high <= max(b / a for a, b in pairs)  # type: ignore[operator]
 
 
 @pytest.mark.parametrize(
@@ -94,7 +94,7 @@ def test_ratio_ci_is_seeded_and_brackets_the_estimate() -> None:
 )
 def test_ratio_edge_cases(pairs: list[tuple[float, float]], ratio: float | None, has_ci: bool) -> None:
     ci = ratio_ci(pairs)
-    assert ci is not None and ci.ratio == ratio and (ci.ratio_low is not None) == has_ci
+    assert ci is not None and ci.ratio == ratio and (ci.low is not None) == has_ci
     assert ratio_ci([]) is None
 
 

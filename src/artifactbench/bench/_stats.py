@@ -73,8 +73,8 @@ class PassRateDiff:
 class RatioCI:
     """B relative to A: ratio of means (sum B / sum A over the pairs) and as a percentage change.
 
-    `pct_change` = 100 * (ratio - 1): -30 means B used 30% less than A. The bounds are the paired
-    bootstrap CI of the same statistic; None with fewer than two pairs, or when a resample's A sum is
+    `pct_change` = 100 * (ratio - 1): -30 means B used 30% less than A. `low`/`high` (of the ratio)
+    and `pct_low`/`pct_high` (of the change) are the paired bootstrap CI of the same statistic; None with fewer than two pairs, or when a resample's A sum is
     zero (the ratio is then undefined). `ratio` is None when A's mean is zero.
     """
 
@@ -82,8 +82,8 @@ class RatioCI:
     mean_a: float
     mean_b: float
     ratio: float | None
-    ratio_low: float | None
-    ratio_high: float | None
+    low: float | None
+    high: float | None
     pct_change: float | None
     pct_low: float | None
     pct_high: float | None
