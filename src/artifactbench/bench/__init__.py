@@ -3,7 +3,8 @@
 See docs/agents.md for the agent plug-in contract and the command-template recipes.
 """
 
-from artifactbench.bench._agents import Agent, AgentRequest, AgentResult, NoopAgent, OracleAgent
+from artifactbench.bench._agents import (Agent, AgentRequest, AgentResult, NoopAgent, OracleAgent,
+                                         Permissions)
 from artifactbench.bench._arms import Arm, ArmError, build_agent, load_arms_file, parse_arm
 from artifactbench.bench._command import CommandAgent, read_metrics
 from artifactbench.bench._records import RECORD_VERSION, RunRecord
@@ -27,6 +28,7 @@ __all__ = [
     "McNemar",
     "NoopAgent",
     "OracleAgent",
+    "Permissions",
     "RunRecord",
     "RunStore",
     "build_agent",
