@@ -57,7 +57,7 @@ def grade(
     if not scratch.is_dir():
         raise FileNotFoundError(f"{scratch}: scratch dir to grade does not exist")
     key = secrets.token_bytes(32)
-    with tempfile.TemporaryDirectory(prefix="artifactbench-home-") as home:
+    with tempfile.TemporaryDirectory(prefix="artifactbench-home-", ignore_cleanup_errors=True) as home:
         mode = {} if sandbox is None else {AGENT_CODE_ENV: sandbox}
         confine = None
         if sandbox == "bwrap":
