@@ -152,3 +152,23 @@ def test_sandbox_bwrap_without_bubblewrap_exits_2_naming_the_package(bench, monk
     err = capsys.readouterr().err
     assert rc == 2 and "bubblewrap" in err and len(err.strip().splitlines()) == 1
     assert not (bench.home / "runs").exists()
+
+
+def test_a_scratch_dir_over_the_disk_limit_is_refused_and_nothing_is_copied(bench, tmp_path) -> None:
+    import io
+
+    from artifactbench._sandbox import Limits
+    from artifactbench.bench import Arm, BenchConfig, run_bench
+    from artifactbench.bench._progress import Progress
+    from artifactbench.manifest import load_task
+
+    code = ("import os\nos.makedirs('output', exist_ok=True)\nopen('output/sum.txt', 'w').write('42\\n')\n"
+            "for i in range(8):\n    open(f'pad{i}', 'wb').write(b'x' * 40_000)\n")
+    arm = Arm("big", "command", (("argv", [sys.executable, "-c", code]),))
+    cfg = BenchConfig(tasks=(load_task(bench.home / "tasks" / "algorithmic__sum_easy"),), arms=(arm,),
+                      runs_dir=tmp_path / "runs", run_id="lim", sandbox="bwrap",
+                      limits=Limits(scratch_bytes=100_000))
+    (rec,) = run_bench(cfg, Progress(io.StringIO()))
+    assert (rec.verdict, rec.error_reason, rec.artifact) == ("FAIL", "resource_limit", None), rec.detail
+    stored = tmp_path / "runs" / "lim" / "artifacts"
+    assert not [p for p in stored.rglob("*") if p.is_file()]

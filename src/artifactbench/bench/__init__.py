@@ -7,6 +7,7 @@ from artifactbench.bench._agents import (Agent, AgentRequest, AgentResult, NoopA
                                          Permissions)
 from artifactbench.bench._arms import Arm, ArmError, build_agent, load_arms_file, parse_arm
 from artifactbench.bench._command import CommandAgent, read_metrics
+from artifactbench.bench._isolate import SandboxMode, resolve_mode
 from artifactbench.bench._records import RECORD_VERSION, RunRecord
 from artifactbench.bench._render import render_markdown, render_text
 from artifactbench.bench._report import regrade_run, report_run, write_summary
@@ -31,6 +32,7 @@ __all__ = [
     "Permissions",
     "RunRecord",
     "RunStore",
+    "SandboxMode",
     "build_agent",
     "config_from_run_json",
     "load_arms_file",
@@ -44,6 +46,7 @@ __all__ = [
     "render_markdown",
     "render_text",
     "report_run",
+    "resolve_mode",
     "run_bench",
     "summarize",
     "write_summary",

@@ -8,10 +8,9 @@ import sys
 from pathlib import Path
 
 from artifactbench.bench import (Arm, BenchConfig, config_from_run_json, load_arms_file, new_run_id,
-                                 parse_arm, regrade_run, render_text, report_run, run_bench,
-                                 write_summary)
+                                 parse_arm, regrade_run, render_text, report_run, resolve_mode,
+                                 run_bench, write_summary)
 from artifactbench.bench._arms import BUILTIN_AGENTS, ArmError, unique_arms
-from artifactbench.bench._isolate import resolve_mode
 from artifactbench.bench._progress import make_progress
 from artifactbench.bench._store import RunStore
 from artifactbench.errors import ArtifactBenchError
