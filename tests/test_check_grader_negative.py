@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from artifactbench.checks import CheckOptions, check_task
+from artifactbench.gates import CheckOptions, check_task, resolve_gates
 from artifactbench.errors import GraderLoadError
 from artifactbench.manifest import load_task
 from artifactbench.negative import NegativeCase, default_negative_cases, load_negative_cases
@@ -165,8 +165,6 @@ def _negative(task, timeout_s: float = 20.0):
 
 
 def _gates(names):
-    from artifactbench.checks import resolve_gates
-
     return resolve_gates(names)
 
 

@@ -6,7 +6,7 @@ For each N it builds a scratch repo (a stand-in checker that follows the CLI con
 docs/adr/0001-cli-surface.md, N tasks, this repo's plugin on the pythonpath), then times, with
 pantsd on: cold `pants test ::`, warm no-change, one task edited, checker (core) edited. It counts
 the checks that really ran (not memoized or cached) in each step and prints a Markdown table.
-The functions are also the harness of the opt-in end-to-end tests (tools/e2e_pants.sh).
+The functions are also the harness of the end-to-end tests (marker e2e, tools/e2e_pants.sh).
 """
 from __future__ import annotations
 

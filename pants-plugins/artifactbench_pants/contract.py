@@ -1,6 +1,6 @@
 """The plugin's mirror of the checker's JSON report (CLI contract version 1).
 
-Keep in sync with docs/adr/0001-cli-surface.md and `artifactbench.checks` (`Report.to_json`).
+Keep in sync with docs/adr/0001-cli-surface.md and `artifactbench.gates` (`Report.to_json`, gates/core/_values.py).
 tests/test_contract_mirror.py fails when a sample report stops parsing here.
 
 This module is plain Python (no Pants imports) so it is unit-testable anywhere. A reader accepts

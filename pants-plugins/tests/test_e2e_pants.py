@@ -1,12 +1,11 @@
-"""End-to-end runs of Pants with the plugin in scratch git repos (opt-in: slow, ~20 s per start).
+"""End-to-end runs of Pants with the plugin in scratch git repos (marker `e2e`: slow, ~20 s per start).
 
-Run with tools/e2e_pants.sh (sets ARTIFACTBENCH_E2E=1 and uses the machine's python3 + pytest).
-Inside `pants test` these are skipped: a Pants sandbox cannot run a nested Pants.
+Run with tools/e2e_pants.sh (pytest -m e2e with the machine's python3). pytest.ini deselects the marker by
+default, and the Pants target of this file skips it: a Pants sandbox cannot run a nested Pants.
 """
 from __future__ import annotations
 
 import importlib.util
-import os
 import shutil
 import sys
 import tempfile
@@ -14,9 +13,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.skipif(
-    not os.environ.get("ARTIFACTBENCH_E2E"), reason="end-to-end Pants runs are opt-in: tools/e2e_pants.sh"
-)
+pytestmark = pytest.mark.e2e
 N = 4
 
 

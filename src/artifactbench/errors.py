@@ -28,11 +28,19 @@ class Problem:
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line is not None else self.file
-        subject = f"{self.field}={self.value!r}" if self.field else ""
+        subject = f"{self.field}={_shown(self.value)}" if self.field else ""
         text = f"{where}: {subject}: {self.message}" if subject else f"{where}: {self.message}"
         if self.hint:
             text += f" ({self.hint})"
         return text
+
+
+_SHOWN_CHARS = 120  # a hostile value (a 60 KiB string) must not flood the one-line error
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= _SHOWN_CHARS else f"{text[:_SHOWN_CHARS]}... ({len(text)} characters)"
 
 
 class ArtifactBenchError(Exception):

@@ -7,11 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from artifactbench.assurance import (
-    FuzzBudget, content_leaks_gate, contract_gate, detail_leaks_gate, fuzz_gate, reproducible_gate,
-    verifier_consistency_gate,
-)
-from artifactbench.checks import CheckOptions, TaskContext, registered_gates
+from artifactbench.gates import BUILTIN_GATES, CheckOptions, FuzzBudget, TaskContext
+from artifactbench.gates.contract import contract_gate, reproducible_gate
+from artifactbench.gates.fuzz import fuzz_gate, verifier_consistency_gate
+from artifactbench.gates.leaks import content_leaks_gate, detail_leaks_gate
 from artifactbench.manifest import load_task
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "assurance"
@@ -111,6 +110,6 @@ def test_detail_leak_names_the_quoted_value():
 
 def test_assurance_gates_run_by_default():
     # `check` (and so `pants test problems::`) runs every gate the core offers.
-    gates = {g.name: g for g in registered_gates()}
+    gates = {g.name: g for g in BUILTIN_GATES}
     for name in GATES:
         assert name in gates and gates[name].default

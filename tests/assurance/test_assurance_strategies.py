@@ -6,9 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from artifactbench.assurance import FuzzPolicy, FuzzPolicyError, kinds_for, load_policy, mutation_strategy
-from artifactbench.assurance._formats import normalize
-from artifactbench.assurance._values import distinctive, quoted_in, significant_digits
+from artifactbench.gates.fuzz import FuzzPolicy, FuzzPolicyError, kinds_for, load_policy, mutation_strategy, normalize
+from artifactbench.gates.leaks import distinctive, quoted_in, significant_digits
 
 SAMPLES = {
     "jsonl": '{"endpoint": "/a", "p95": 812.5, "n": 3, "ok": true}\n{"endpoint": "/b", "p95": 0.3, "n": 10, "ok": false}\n',

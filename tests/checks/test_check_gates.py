@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from artifactbench.checks import (
+from artifactbench.gates import (
+    BUILTIN_GATES,
     CheckOptions,
     CheckResult,
+    Gate,
     Report,
     TaskContext,
     check_task,
-    register_gate,
-    registered_gates,
     resolve_gates,
     run_checks,
 )
@@ -127,7 +127,7 @@ def test_context_reuses_one_grader_session(monkeypatch):
 
 
 def test_registry_order_defaults_and_unknown_names():
-    names = [g.name for g in registered_gates()]
+    names = [g.name for g in BUILTIN_GATES]
     assert names[:6] == ["manifest", "materialize", "leaks", "verifier", "positive", "negative"]
     with pytest.raises(SelectionError, match="unknown gate"):
         resolve_gates(["nope"])
@@ -139,16 +139,17 @@ def test_registered_extra_gate_runs_and_crash_is_one_line_error():
     def boom(ctx):
         raise RuntimeError("gate bug\nsecond line")
 
-    register_gate("zz_test_boom", boom, default=False)
-    report = run_checks([load_task(FIXTURES / "good")], ["zz_test_boom"], options=FAST)
+    extra = Gate("zz_test_boom", boom, default=False)
+    report = run_checks([load_task(FIXTURES / "good")], [extra], options=FAST)
     (check,) = report.tasks[0].checks
     assert check.status == "error" and check.summary == "internal error: RuntimeError: gate bug | second line"
-    assert "zz_test_boom" not in [g.name for g in resolve_gates(None)]
+    assert [g.name for g in resolve_gates(["zz_test_boom"], BUILTIN_GATES + (extra,))] == ["zz_test_boom"]
+    assert "zz_test_boom" not in [g.name for g in resolve_gates(None, BUILTIN_GATES + (extra,))]
 
 
 def test_run_checks_parallel_keeps_input_order_and_json_contract():
     tasks = [load_task(FIXTURES / n) for n in ("positive_rejects", "good", "neg_weak_miss")]
-    report = run_checks(tasks, ["positive", "negative"], jobs=3, options=FAST)
+    report = run_checks(tasks, resolve_gates(["positive", "negative"]), jobs=3, options=FAST)
     assert [t.instance_id for t in report.tasks] == [t.instance_id for t in tasks]
     body = json.loads(json.dumps(report.to_json()))
     assert body["version"] == 1 and body["kind"] == "check-report"

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from artifactbench.checks import CheckOptions, Report, run_checks
+from artifactbench.gates import CheckOptions, Report, resolve_gates, run_checks
 from artifactbench.manifest import load_task
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "checks"
 OPTIONS = CheckOptions(grader_timeout_s=20.0, generator_timeout_s=20.0, verifier_timeout_s=20.0)
-GATES = ["materialize", "leaks", "verifier", "positive", "negative"]
+GATES = resolve_gates(["materialize", "leaks", "verifier", "positive", "negative"])
 # one of each outcome: pass, fail, warn-only, skip-only, materialize error, grader error
 MIX = ["good", "positive_rejects", "neg_weak_miss", "neg_skipped", "generator_crash", "positive_bad_shape",
        "leaky", "neg_miss"]

@@ -72,7 +72,6 @@ def test_tool_bad_input_exits_2_with_one_line(capsys, tool, argv, needle):
     assert needle in err and "Traceback" not in err
 
 
-@pytest.mark.skipif(not TOOLS.is_dir(), reason="tools/ is not in this sandbox")
 @pytest.mark.parametrize(("script", "fixture", "code"), [
     ("verify_graders.py", "good", 0),
     ("check_grader_negative.py", "neg_miss", 1),
@@ -89,7 +88,7 @@ def test_tool_scripts_run_from_a_plain_checkout_anywhere(tmp_path, script, fixtu
 MAKE = shutil.which("make")
 
 
-@pytest.mark.skipif(MAKE is None or not (REPO / "Makefile").is_file(), reason="make or the Makefile is absent")
+@pytest.mark.skipif(MAKE is None, reason="no make on this machine")
 def test_make_targets_call_the_tools_on_tasks(tmp_path):
     plan = subprocess.run([MAKE, "-n", "-C", str(REPO), "check-graders", "TASKS=somewhere"],
                           capture_output=True, text=True, timeout=30)
@@ -131,7 +130,6 @@ def _adr_report_example() -> dict:
     return json.loads(block.group(1))
 
 
-@pytest.mark.skipif(not ADR.is_file(), reason="docs/ is not in this sandbox")
 def test_json_report_has_exactly_the_keys_the_adr_documents(capsys):
     example = _adr_report_example()
     code = main(["check", fx("neg_weak_miss"), "--gates", "positive,negative", "--json"])

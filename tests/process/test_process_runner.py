@@ -82,10 +82,9 @@ def test_timeout_kills_the_whole_group(tmp_path):
         "print(p.pid, flush=True)\n"
         "time.sleep(60)\n"
     )
-    start = time.monotonic()
     result = run(code, tmp_path, timeout_s=1.5)
     assert result.timed_out and result.returncode == -signal.SIGTERM
-    assert 1.4 < time.monotonic() - start < 5
+    assert result.stdout.strip().isdigit(), "what the child wrote before the kill is kept"
     grandchild = int(result.stdout)
     time.sleep(0.1)
     assert not _alive(grandchild)
@@ -103,10 +102,9 @@ def test_background_grandchild_holding_the_pipe_does_not_stall_the_call(tmp_path
         "p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])\n"
         "print(p.pid)\n"
     )
-    start = time.monotonic()
-    result = run(code, tmp_path, timeout_s=30.0)
+    result = run(code, tmp_path, timeout_s=10.0)  # a stall on the inherited pipe would end in this timeout
     assert not result.timed_out and result.returncode == 0
-    assert time.monotonic() - start < 10
+    assert result.stdout.strip().isdigit(), "the child's output arrives although a straggler holds the pipe"
     time.sleep(0.1)
     assert not _alive(int(result.stdout))  # stragglers of the group are killed with it
 

@@ -7,13 +7,11 @@ import os
 import shutil
 import sys
 from dataclasses import replace
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 import pytest
-import yaml
 
 from artifactbench.errors import MaterializeError
-from artifactbench.manifest._task import ExecutionBudget, Task
 from artifactbench.workspace import _materialize, materialize, tree_digest
 from artifactbench.workspace._tree import GENERATOR_MARKER
 
@@ -26,34 +24,7 @@ BASIC_FILES = (
 )
 
 
-# Task values are built straight from the fixtures' task.yaml, independent of the manifest loader.
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "workspace"
-
-
-def task_from_dir(root: Path) -> Task:
-    raw = yaml.safe_load((root / "task.yaml").read_text())
-    optional = {k: root / raw[k] for k in ("structural_verifier", "workspace_generator") if k in raw}
-    return Task(
-        root=root,
-        manifest_path=root / "task.yaml",
-        instance_id=raw["instance_id"],
-        category=raw["category"],
-        difficulty=raw["difficulty"],
-        problem_statement=root / raw["problem_statement"],
-        workspace_dir=root / raw["workspace_dir"],
-        output_artifact=PurePosixPath(raw["output_artifact"]),
-        hidden_grader=root / raw["hidden_grader"],
-        reference_output=root / raw["reference_output"],
-        execution_budget=ExecutionBudget(**raw["execution_budget"]),
-        tags=tuple(raw.get("tags", ())),
-        **optional,
-    )
-
-
-@pytest.fixture
-def fixture_task():
-    """fixture_task(name) -> Task of tests/fixtures/workspace/<name>."""
-    return lambda name: task_from_dir(FIXTURES / name)
+# fixture_task(name) comes from tests/conftest.py: the Task of tests/fixtures/workspace/<name>.
 
 
 def _moved(task, root: Path):
@@ -133,7 +104,7 @@ def test_dest_inside_the_task_or_its_repository_is_refused(fixture_task, tmp_pat
 
 
 @pytest.mark.parametrize("kind", ["symlink", "dir-symlink", "fifo"])
-def test_special_file_in_workspace_is_refused_by_name(fixture_task, tmp_path, kind):
+def test_special_file_in_workspace_is_refused_by_name(fixture_task, tmp_path, kind, deadline):
     root = tmp_path / "task"
     shutil.copytree(fixture_task("basic").root, root)
     target = root / "workspace" / "data" / "odd"

@@ -78,3 +78,22 @@ def test_new_scratch_dir_refuses_a_temp_dir_inside_a_repository(tmp_path, monkey
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     with pytest.raises(MaterializeError, match="inside the repository"):
         new_scratch_dir("x-")
+
+
+def test_hashing_never_opens_a_fifo_or_follows_a_link(tmp_path, deadline):
+    from artifactbench.workspace._tree import file_sha256
+
+    os.mkfifo(tmp_path / "pipe")  # opened for reading the usual way, it would block until a writer comes
+    (tmp_path / "real").write_bytes(b"x")
+    (tmp_path / "link").symlink_to(tmp_path / "real")
+    with pytest.raises(MaterializeError, match="pipe: is not a regular file"):
+        file_sha256(tmp_path / "pipe")
+    with pytest.raises(MaterializeError, match="link: cannot be read"):
+        file_sha256(tmp_path / "link")
+    assert file_sha256(tmp_path / "real") == hashlib.sha256(b"x").hexdigest()
+
+
+def test_an_unlistable_folder_is_a_materialize_error(tmp_path):
+    (tmp_path / "not_a_folder").write_text("x")
+    with pytest.raises(MaterializeError, match="folder cannot be read"):
+        tree_files(tmp_path / "not_a_folder")

@@ -5,18 +5,20 @@ See docs/agents.md for the agent plug-in contract and the command-template recip
 
 from artifactbench.bench._agents import (Agent, AgentRequest, AgentResult, NoopAgent, OracleAgent,
                                          Permissions)
-from artifactbench.bench._arms import Arm, ArmError, build_agent, load_arms_file, parse_arm
+from artifactbench.bench._arms import BUILTIN_AGENTS, Arm, ArmError, build_agent, load_arms_file, parse_arm, unique_arms
 from artifactbench.bench._command import CommandAgent, read_metrics
 from artifactbench.bench._isolate import SandboxMode, resolve_mode
 from artifactbench.bench._records import RECORD_VERSION, RunRecord
+from artifactbench.bench._progress import make_progress
 from artifactbench.bench._render import render_markdown, render_text
 from artifactbench.bench._report import regrade_run, report_run, write_summary
 from artifactbench.bench._runner import BenchConfig, config_from_run_json, run_bench
 from artifactbench.bench._stats import BootstrapCI, McNemar, mcnemar_exact, paired_bootstrap_ci
-from artifactbench.bench._store import RunStore, new_run_id, read_results
+from artifactbench.bench._store import ResultsFile, RunStore, load_results, new_run_id, read_results
 from artifactbench.bench._summary import summarize
 
 __all__ = [
+    "BUILTIN_AGENTS",
     "RECORD_VERSION",
     "Agent",
     "AgentRequest",
@@ -30,12 +32,15 @@ __all__ = [
     "NoopAgent",
     "OracleAgent",
     "Permissions",
+    "ResultsFile",
     "RunRecord",
     "RunStore",
     "SandboxMode",
     "build_agent",
     "config_from_run_json",
     "load_arms_file",
+    "load_results",
+    "make_progress",
     "mcnemar_exact",
     "new_run_id",
     "paired_bootstrap_ci",
@@ -49,5 +54,6 @@ __all__ = [
     "resolve_mode",
     "run_bench",
     "summarize",
+    "unique_arms",
     "write_summary",
 ]

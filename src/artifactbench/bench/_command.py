@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import shlex
 from collections.abc import Mapping, Sequence
@@ -13,7 +14,7 @@ from artifactbench._process import run_process, scrubbed_env
 from artifactbench._sandbox import sandbox_path
 from artifactbench.bench._agents import AgentRequest, AgentResult, Permissions
 
-__all__ = ["METRICS_PREFIX", "PLACEHOLDERS", "CommandAgent", "read_metrics", "split_argv"]
+__all__ = ["METRICS_PREFIX", "PLACEHOLDERS", "CommandAgent", "read_metrics", "read_metrics_noted", "split_argv"]
 
 PLACEHOLDERS = (
     "prompt_file",
@@ -67,6 +68,14 @@ def read_metrics(metrics_file: Path, stdout: str) -> dict[str, float | int | Non
 
     Unknown keys are ignored; a malformed report is treated as no report (never an error).
     """
+    return read_metrics_noted(metrics_file, stdout)[0]
+
+
+def read_metrics_noted(metrics_file: Path, stdout: str) -> tuple[dict[str, float | int | None], tuple[str, ...]]:
+    """read_metrics plus a note per value left out: negative, non-finite (NaN, inf) or not a number.
+
+    A metric is bookkeeping: a bad one is dropped, it never turns a graded answer into a FAIL.
+    """
     data: object = None
     try:
         data = json.loads(metrics_file.read_text(encoding="utf-8"))
@@ -78,13 +87,18 @@ def read_metrics(metrics_file: Path, stdout: str) -> dict[str, float | int | Non
             except ValueError:
                 data = None
     if not isinstance(data, Mapping):
-        return {}
+        return {}, ()
     out: dict[str, float | int | None] = {}
+    notes: list[str] = []
     for key, kind in (("turns", int), ("tokens", int), ("code_runs", int), ("cost", float)):
         raw = data.get(key, data.get("cost_usd") if key == "cost" else None)
-        if isinstance(raw, (int, float)) and not isinstance(raw, bool) and raw >= 0:
+        if raw is None:
+            continue
+        if isinstance(raw, (int, float)) and not isinstance(raw, bool) and math.isfinite(raw) and raw >= 0:
             out[key] = kind(raw)
-    return out
+        else:
+            notes.append(f"metric {key}={raw!r} is not a finite non-negative number; ignored")
+    return out, tuple(notes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +153,9 @@ class CommandAgent:
         )
         stdout = proc.stdout.decode("utf-8", "replace")
         stderr = proc.stderr.decode("utf-8", "replace")
-        m = read_metrics(request.metrics_file, stdout)
+        m, notes = read_metrics_noted(request.metrics_file, stdout)
+        if notes:  # where a reader of the record looks for what went wrong with the agent's report
+            stderr += "".join(f"\nartifactbench: note: {n}" for n in notes)
         return AgentResult(
             exit_code=None if proc.timed_out else proc.returncode,
             wall_s=proc.duration_s,
@@ -150,6 +166,7 @@ class CommandAgent:
             tokens=m.get("tokens"),  # type: ignore[arg-type]
             cost=m.get("cost"),
             code_runs=m.get("code_runs"),  # type: ignore[arg-type]
+            notes=notes,
         )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -11,7 +13,7 @@ from artifactbench.bench._grade import grade_snapshot
 from artifactbench.bench._pristine import PristineCache
 from artifactbench.bench._records import RunRecord
 from artifactbench.bench._render import render_markdown
-from artifactbench.bench._store import ResultsWriter, RunStore, read_results, write_json_atomic
+from artifactbench.bench._store import ResultsFile, ResultsWriter, RunStore, load_results, write_json_atomic
 from artifactbench.bench._summary import summarize
 from artifactbench.errors import ArtifactBenchError
 from artifactbench.manifest import Task, load_task
@@ -36,17 +38,30 @@ def write_summary(store: RunStore, records: list[RunRecord], config: dict[str, o
     return doc
 
 
-def report_run(runs_dir: Path, run_id: str, results_name: str | None = None) -> dict[str, object]:
-    """Re-render the summaries of a run from its results file (default results.jsonl)."""
+def _checked(path: Path) -> ResultsFile:
+    """The records of `path`; duplicate job keys are an error (a summary would count a job twice)."""
+    results = load_results(path)
+    if results.duplicates:
+        more = f" (and {len(results.duplicates) - 1} more)" if len(results.duplicates) > 1 else ""
+        raise ArtifactBenchError(f"{results.duplicates[0]}{more}; a results file holds one record per "
+                                 "(task, arm, run): keep one of them")
+    if not results.records:
+        raise ArtifactBenchError(f"{path}: holds no records; nothing to report")
+    return results
+
+
+def report_run(runs_dir: Path, run_id: str, results_name: str | None = None
+               ) -> tuple[dict[str, object], tuple[str, ...]]:
+    """Re-render the summaries of a run from its results file (default results.jsonl).
+
+    Returns the summary and notes on record values that were ignored (non-finite metrics)."""
     store = RunStore(runs_dir, run_id)
     config = store.load_config()
     path = store.dir / (results_name or "results.jsonl")
-    if not path.is_file():
+    if not os.path.lexists(path):
         raise ArtifactBenchError(f"{path}: no such results file in run {run_id!r}")
-    records = read_results(path)
-    if not records:
-        raise ArtifactBenchError(f"{path}: holds no records; nothing to report")
-    return write_summary(store, records, config, path)
+    results = _checked(path)
+    return write_summary(store, list(results.records), config, path), results.notes
 
 
 def _tasks(config: dict[str, object]) -> dict[str, Task]:
@@ -57,44 +72,51 @@ def _tasks(config: dict[str, object]) -> dict[str, Task]:
 
 
 def regrade_run(runs_dir: Path, run_id: str, *, jobs: int = 1, grade_timeout_s: float | None = None
-                ) -> tuple[Path, list[RunRecord]]:
+                ) -> tuple[Path, list[RunRecord], tuple[str, ...]]:
     """Grade the stored artifacts again with the tasks' current graders; agents are not re-run.
 
-    Writes results.regrade-<n>.jsonl (never touching results.jsonl). Records that never reached a
-    grader (timeouts, budgets, unsafe output, materialize errors) are carried over unchanged.
+    Writes results.regrade-<n>.jsonl (never touching results.jsonl) under the run's lock. Records that
+    never reached a grader (timeouts, budgets, unsafe output, materialize errors) are carried over
+    unchanged. Returns the new file, its records and notes on values ignored in the old ones.
     """
     store = RunStore(runs_dir, run_id)
     config = store.load_config()
-    old = read_results(store.results)
-    if not old:
-        raise ArtifactBenchError(f"{store.results}: holds no records; nothing to regrade")
-    tasks = _tasks(config)
-    timeout = grade_timeout_s or float(config.get("grade_timeout_s", 60.0))  # type: ignore[arg-type]
-    cache = PristineCache()
+    with store.lock():
+        results = _checked(store.results)
+        old = list(results.records)
+        tasks = _tasks(config)
+        timeout = grade_timeout_s or float(config.get("grade_timeout_s", 60.0))  # type: ignore[arg-type]
+        cache = PristineCache()
 
-    def one(rec: RunRecord) -> RunRecord:
-        if rec.error_reason not in _REGRADABLE or rec.instance_id not in tasks:
-            return rec
-        task = tasks[rec.instance_id]
+        def one(rec: RunRecord) -> RunRecord:
+            if rec.error_reason not in _REGRADABLE or rec.instance_id not in tasks:
+                return rec
+            task = tasks[rec.instance_id]
+            try:
+                pristine = cache.get(task)
+            except Exception as exc:  # noqa: BLE001
+                return replace(rec, verdict="ERROR", error_reason="materialize", detail=str(exc)[:500])
+            art = store.artifact_dir(rec.instance_id, rec.arm, rec.run)
+            if os.path.lexists(art) and (art.is_symlink() or not art.is_dir()):
+                return replace(rec, verdict="ERROR", error_reason="harness",
+                               detail=f"{art}: the artifact snapshot must be a folder")
+            try:
+                mode = "bwrap" if rec.sandbox == "bwrap" else "none"  # graded as the run was
+                g = grade_snapshot(task, pristine.path, art, timeout, sandbox=mode)
+            except (OSError, shutil.Error, ArtifactBenchError) as exc:  # e.g. a FIFO in the snapshot
+                return replace(rec, verdict="ERROR", error_reason="harness", detail=str(exc)[:500])
+            return replace(rec, verdict=g.verdict, score=g.score, detail=g.detail[:500],  # type: ignore[arg-type]
+                           error_reason=g.reason, grade_s=round(g.seconds, 4),
+                           task_digest=pristine.task_digest, harness_version=__version__)
+
+        path = store.next_regrade_path()
         try:
-            pristine = cache.get(task)
-        except Exception as exc:  # noqa: BLE001
-            return replace(rec, verdict="ERROR", error_reason="materialize", detail=str(exc)[:500])
-        art = store.artifact_dir(rec.instance_id, rec.arm, rec.run)
-        mode = "bwrap" if rec.sandbox == "bwrap" else "none"  # graded as the run was
-        g = grade_snapshot(task, pristine.path, art, timeout, sandbox=mode)
-        return replace(rec, verdict=g.verdict, score=g.score, detail=g.detail[:500],  # type: ignore[arg-type]
-                       error_reason=g.reason, grade_s=round(g.seconds, 4), task_digest=pristine.task_digest,
-                       harness_version=__version__)
-
-    path = store.next_regrade_path()
-    try:
-        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            new = list(pool.map(one, old))
-    finally:
-        cache.cleanup()
-    with ResultsWriter(path) as writer:
-        for rec in new:
-            writer.write(rec)
-    write_summary(store, new, config, path)
-    return path, new
+            with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+                new = list(pool.map(one, old))
+        finally:
+            cache.cleanup()
+        with ResultsWriter(path) as writer:
+            for rec in new:
+                writer.write(rec)
+        write_summary(store, new, config, path)
+    return path, new, results.notes

@@ -101,13 +101,21 @@ def run_bench(cfg: BenchConfig, progress: Progress, *, resume: bool = False) -> 
     repaired, and jobs whose record is present are skipped, so nothing is done twice.
     """
     store = RunStore(cfg.runs_dir, cfg.run_id)
+    if not resume:
+        store.dir.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            store.dir.mkdir()  # atomic: of two runs started with one run_id, exactly one gets here
+        except FileExistsError:
+            raise ArtifactBenchError(f"{store.dir}: run_id={cfg.run_id!r} exists already; "
+                                     "use --resume to continue it or pick another --run-id") from None
+    with store.lock():  # a second process resuming this run gets a clear error instead of writing too
+        return _run_locked(cfg, store, progress, resume)
+
+
+def _run_locked(cfg: BenchConfig, store: RunStore, progress: Progress, resume: bool) -> list[RunRecord]:
     if resume:
         done = read_results(store.results, repair=True)
     else:
-        if store.dir.exists():
-            raise ArtifactBenchError(f"{store.dir}: run_id={cfg.run_id!r} exists already; "
-                                     "use --resume to continue it or pick another --run-id")
-        store.dir.mkdir(parents=True)
         write_json_atomic(store.run_json, {**cfg.to_json(),
                                            "created_at": datetime.now(timezone.utc).isoformat()})
         done = []

@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
 import secrets
 import tempfile
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
 from artifactbench.bench._records import RunRecord
+from artifactbench.bench._validate import check_record, check_run_config
 from artifactbench.errors import ArtifactBenchError
 
-__all__ = ["ResultsWriter", "RunStore", "new_run_id", "read_results", "write_json_atomic"]
+__all__ = ["ResultsFile", "ResultsWriter", "RunStore", "load_results", "new_run_id", "read_results",
+           "write_json_atomic"]
 
 RUN_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
@@ -55,16 +61,38 @@ class RunStore:
         return self.dir / "artifacts" / instance_id / arm / str(run)
 
     def load_config(self) -> dict[str, object]:
-        """The run's config; a missing or unreadable run.json is a user error naming the path."""
+        """The run's config; a missing, unreadable or malformed run.json is a user error naming the path."""
+        if self.run_json.is_dir():
+            raise ArtifactBenchError(f"{self.run_json}: is a directory where the run config file belongs")
         try:
             data = json.loads(self.run_json.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             raise ArtifactBenchError(
                 f"{self.run_json}: cannot read the run config ({exc}); is run_id={self.run_id!r} "
                 f"a run under {self.dir.parent}? (--runs-dir)") from None
-        if not isinstance(data, dict) or data.get("version") != 1:
-            raise ArtifactBenchError(f"{self.run_json}: version={data.get('version')!r}: expected 1")
-        return data
+        return check_run_config(data, str(self.run_json))
+
+    @contextmanager
+    def lock(self) -> Iterator[None]:
+        """Hold the run dir's write lock (an fcntl lock on the folder itself, released on exit or crash).
+
+        Raises ArtifactBenchError at once when another process holds it: two writers of one run would
+        interleave records and both run the same jobs.
+        """
+        try:
+            fd = os.open(self.dir, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
+        except OSError as exc:
+            raise ArtifactBenchError(f"{self.dir}: cannot open the run dir ({exc.strerror})") from None
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise ArtifactBenchError(
+                    f"{self.dir}: run_id={self.run_id!r} is being written by another process (it holds "
+                    "the run's lock); wait for it to finish, then --resume") from None
+            yield
+        finally:
+            os.close(fd)  # closing the descriptor releases the lock
 
     def next_regrade_path(self) -> Path:
         n = 1
@@ -73,15 +101,27 @@ class RunStore:
         return self.dir / f"results.regrade-{n}.jsonl"
 
 
-def read_results(path: Path, *, repair: bool = False) -> list[RunRecord]:
-    """Records of a results file, in file order.
+@dataclass(frozen=True, slots=True)
+class ResultsFile:
+    """The records of a results file, notes on values ignored (non-finite metrics), and one line per
+    record whose (task, arm, run) key an earlier line already holds."""
+
+    records: tuple[RunRecord, ...]
+    notes: tuple[str, ...] = ()
+    duplicates: tuple[str, ...] = ()
+
+
+def load_results(path: Path, *, repair: bool = False) -> ResultsFile:
+    """Every record of a results file, in file order, each checked field by field.
 
     A crash can leave a torn last line (no newline). It is skipped; with `repair` the file is
     truncated back to its last complete line so later appends stay well formed. A bad line in the
-    middle is corruption, not a crash, and is reported.
+    middle is corruption, not a crash, and is a user error naming the file, line and field.
     """
-    if not path.exists():
-        return []
+    if not os.path.lexists(path):
+        return ResultsFile(())
+    if not path.is_file():
+        raise ArtifactBenchError(f"{path}: is not a regular file; a results file holds one JSON record a line")
     raw = path.read_bytes()
     end = raw.rfind(b"\n") + 1
     if end < len(raw) and repair:
@@ -89,15 +129,31 @@ def read_results(path: Path, *, repair: bool = False) -> list[RunRecord]:
             fh.truncate(end)
             fh.flush()
             os.fsync(fh.fileno())
-    records = []
+    records: list[RunRecord] = []
+    notes: list[str] = []
+    duplicates: list[str] = []
+    first: dict[tuple[str, str, int], int] = {}
     for lineno, line in enumerate(raw[:end].splitlines(), 1):
         if not line.strip():
             continue
         try:
-            records.append(RunRecord.from_json(json.loads(line)))
-        except (ValueError, TypeError, AssertionError) as exc:
-            raise ArtifactBenchError(f"{path}:{lineno}: not a run record ({exc})") from None
-    return records
+            data = json.loads(line)
+        except ValueError as exc:
+            raise ArtifactBenchError(f"{path}:{lineno}: not a JSON run record ({exc})") from None
+        record, found = check_record(data, f"{path}:{lineno}")
+        notes.extend(found)
+        if record.key in first:
+            duplicates.append(f"{path}:{lineno}: instance_id={record.instance_id!r}, arm={record.arm!r}, "
+                              f"run={record.run!r}: a second record for this job (first on line "
+                              f"{first[record.key]})")
+        first.setdefault(record.key, lineno)
+        records.append(record)
+    return ResultsFile(tuple(records), tuple(notes), tuple(duplicates))
+
+
+def read_results(path: Path, *, repair: bool = False) -> list[RunRecord]:
+    """The records of load_results, as a list."""
+    return list(load_results(path, repair=repair).records)
 
 
 class ResultsWriter:

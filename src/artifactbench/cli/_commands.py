@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from artifactbench.checks import CheckOptions, Report, registered_gates, run_checks
+from artifactbench.gates import BUILTIN_GATES, CheckOptions, Report, resolve_gates, run_checks
 from artifactbench.cli._output import junit_xml, print_human, report_json_text, task_line, write_atomic
 from artifactbench.cli._select import resolve_sets_dir, select_tasks
 from artifactbench.errors import ArtifactBenchError, MaterializeError, SelectionError
@@ -48,20 +48,18 @@ def _run(args: argparse.Namespace, gates: list[str] | None) -> int:
         selection = select_tasks(args.paths, args.set, args.sets_dir)
     except ArtifactBenchError as exc:
         return emit(Report((), problems=_error_lines(exc)), args)
-    report = run_checks(selection.tasks, gates, jobs=args.jobs, options=_options(args))
+    report = run_checks(selection.tasks, resolve_gates(gates), jobs=args.jobs, options=_options(args))
     return emit(Report(report.tasks, problems=selection.problems), args)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     if args.list_gates:
-        for gate in registered_gates():
+        for gate in BUILTIN_GATES:
             flags = ("default" if gate.default else "opt-in") + (", runs task code" if gate.runs_grader else "")
             print(f"{gate.name:22} {flags}")
         return 0
     gates = [g for g in args.gates.split(",")] if args.gates is not None else None
     if gates is not None:
-        from artifactbench.checks import resolve_gates
-
         resolve_gates(gates)  # unknown names are a usage error (exit 2) before any task loads
     return _run(args, gates)
 

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 from artifactbench._version import __version__
 from artifactbench.cli import _commands as commands
-from artifactbench.checks._text import one_line
 from artifactbench.errors import ArtifactBenchError, ManifestError, SelectionError, SetError
+from artifactbench.gates import one_line
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import TextIO
 
-from artifactbench.checks import Report, TaskReport
+from artifactbench.gates import Report, TaskReport
 
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:

@@ -7,13 +7,11 @@ import json
 import sys
 from pathlib import Path
 
-from artifactbench.bench import (Arm, BenchConfig, config_from_run_json, load_arms_file, new_run_id,
-                                 parse_arm, regrade_run, render_text, report_run, resolve_mode,
-                                 run_bench, write_summary)
-from artifactbench.bench._arms import BUILTIN_AGENTS, ArmError, unique_arms
-from artifactbench.bench._progress import make_progress
-from artifactbench.bench._store import RunStore
-from artifactbench.errors import ArtifactBenchError
+from artifactbench.bench import (BUILTIN_AGENTS, Arm, ArmError, BenchConfig, RunStore, config_from_run_json,
+                                 load_arms_file, make_progress, new_run_id, parse_arm, regrade_run,
+                                 render_text, report_run, resolve_mode, run_bench, unique_arms,
+                                 write_summary)
+from artifactbench.errors import ArtifactBenchError, SelectionError
 
 __all__ = ["add_run_arguments", "add_subcommands", "cmd_regrade", "cmd_report", "cmd_run"]
 
@@ -143,10 +141,13 @@ def cmd_run(args: argparse.Namespace) -> int:
     from artifactbench.cli._select import select_tasks
 
     selection = select_tasks(args.paths, args.set, args.sets_dir)
-    if selection.problems and not args.set:
-        raise ArtifactBenchError("\n".join(selection.problems))
-    for problem in selection.problems:
+    if not selection.tasks:  # every selected task is broken: nothing to run
+        raise SelectionError("\n".join(selection.problems))
+    for problem in selection.problems:  # a broken task is left out; the others still run
         print(f"warning: {problem}", file=sys.stderr)
+    if selection.problems:
+        print(f"warning: {len(selection.problems)} problem(s) above; those tasks are left out of this run",
+              file=sys.stderr)
     mode = resolve_mode(args.sandbox)
     arms, self_test = _arms(args)
     if mode == "none" and args.sandbox is None and any(a.agent not in ("oracle", "noop") for a in arms):
@@ -175,17 +176,24 @@ def cmd_run(args: argparse.Namespace) -> int:
     return _finish(store, records, cfg.to_json())
 
 
+def _print_notes(notes: tuple[str, ...]) -> None:
+    for note in notes:
+        print(f"artifactbench: note: {note}", file=sys.stderr)
+
+
 def cmd_regrade(args: argparse.Namespace) -> int:
-    path, records = regrade_run(Path(args.runs_dir), args.run_id, jobs=args.jobs,
-                                grade_timeout_s=args.grader_timeout)
-    doc = report_run(Path(args.runs_dir), args.run_id, path.name)
+    path, records, notes = regrade_run(Path(args.runs_dir), args.run_id, jobs=args.jobs,
+                                       grade_timeout_s=args.grader_timeout)
+    _print_notes(notes)
+    doc, _ = report_run(Path(args.runs_dir), args.run_id, path.name)
     print(render_text(doc), end="")
     print(f"\nregraded results: {path}")
     return 1 if any(r.verdict == "ERROR" for r in records) else 0
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    doc = report_run(Path(args.runs_dir), args.run_id, args.results)
+    doc, notes = report_run(Path(args.runs_dir), args.run_id, args.results)
+    _print_notes(notes)
     if args.json:
         json.dump(doc, sys.stdout, indent=2)
         sys.stdout.write("\n")

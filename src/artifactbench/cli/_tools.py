@@ -10,7 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from artifactbench.checks import CheckOptions, Report, run_checks
+from artifactbench.gates import CheckOptions, Report, resolve_gates, run_checks
 from artifactbench.cli._output import report_json_text, write_atomic
 from artifactbench.cli._select import select_tasks
 from artifactbench.errors import ArtifactBenchError
@@ -52,7 +52,7 @@ def tool_main(tool: str, argv: Sequence[str] | None = None) -> int:
         selection = select_tasks(args.paths, args.set, args.sets_dir)
         for problem in selection.problems:
             print(f"{tool}: error: {problem}", file=sys.stderr)
-        report = run_checks(selection.tasks, [gate], jobs=args.jobs,
+        report = run_checks(selection.tasks, resolve_gates([gate]), jobs=args.jobs,
                             options=CheckOptions(grader_timeout_s=args.grader_timeout))
         report = Report(report.tasks, problems=selection.problems)
     except ArtifactBenchError as exc:

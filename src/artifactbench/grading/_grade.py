@@ -15,7 +15,7 @@ from artifactbench.grading._outcome import OUTPUT_CAP, child_argv, grader_env, h
 from artifactbench.grading._result import GradeOutcome
 
 if TYPE_CHECKING:
-    from artifactbench.manifest._task import Task
+    from artifactbench.manifest import Task
 
 __all__ = ["grade"]
 

@@ -19,7 +19,7 @@ from artifactbench.grading._outcome import OUTPUT_CAP, child_argv, grader_env, o
 from artifactbench.grading._result import GradeOutcome
 
 if TYPE_CHECKING:
-    from artifactbench.manifest._task import Task
+    from artifactbench.manifest import Task
 
 __all__ = ["GraderSession"]
 

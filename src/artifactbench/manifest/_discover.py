@@ -24,8 +24,8 @@ PathLike = str | os.PathLike[str]
 def find_task_dirs(paths: Iterable[PathLike]) -> tuple[Path, ...]:
     """Task directories named by `paths`, in search order, each once.
 
-    A path holding task.yaml (or a task.yaml file itself) is a task dir; any other directory is searched
-    recursively, skipping hidden dirs and a task's workspace/ and grader/. Raises SelectionError naming
+    A path holding task.yaml (or a task.yaml file itself) is a task dir, and so is any other file given
+    (the loader reports it is not a directory); any other directory is searched recursively, skipping hidden dirs and a task's workspace/ and grader/. Raises SelectionError naming
     every path that does not exist.
     """
     given = [Path(p) for p in paths]
@@ -42,12 +42,12 @@ def find_task_dirs(paths: Iterable[PathLike]) -> tuple[Path, ...]:
             found.append(task_dir)
 
     for path in given:
-        if path.is_file():
-            if path.name == MANIFEST_NAME:
-                add(path.parent)
+        if not path.is_dir():
+            # task.yaml names its task; any other file was meant as a task dir and is reported as one.
+            add(path.parent if path.name == MANIFEST_NAME else path)
             continue
         for dirpath, dirnames, filenames in os.walk(path):
-            is_task = MANIFEST_NAME in filenames
+            is_task = MANIFEST_NAME in filenames or MANIFEST_NAME in dirnames  # a folder there is reported
             if is_task:
                 add(Path(dirpath))
             dirnames[:] = sorted(

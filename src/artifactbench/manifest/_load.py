@@ -9,6 +9,7 @@ from pathlib import Path, PurePosixPath
 from pydantic import ValidationError
 
 from artifactbench.errors import ManifestError, Problem
+from artifactbench.manifest._files import MAX_MANIFEST_BYTES, FileRefused, read_capped, scan_task_tree, text_problem
 from artifactbench.manifest._model import TaskManifest
 from artifactbench.manifest._problems import validation_problems
 from artifactbench.manifest._rules import check_category, check_output_artifact, check_paths
@@ -21,16 +22,18 @@ MANIFEST_NAME = "task.yaml"
 
 
 def _read(manifest: Path, file: str) -> tuple[str | None, Problem | None]:
-    if not manifest.is_file():
+    if not os.path.lexists(manifest):
         where = manifest.parent
+        if where.exists() and not where.is_dir():
+            return None, Problem(str(where), None, "", None, "is a file, not a task directory",
+                                 "pass a task directory (one holding task.yaml) or a problems root")
         return None, Problem(file, None, "", None, f"no {MANIFEST_NAME} in {str(where)!r}",
                              "pass a task directory (one holding task.yaml) or a problems root")
     try:
-        return manifest.read_text(encoding="utf-8"), None
-    except UnicodeDecodeError as err:
-        return None, Problem(file, None, "", None, f"not UTF-8 text ({err.reason} at byte {err.start})")
-    except OSError as err:
-        return None, Problem(file, None, "", None, f"cannot be read: {err.strerror}")
+        data = read_capped(manifest, MAX_MANIFEST_BYTES)
+    except FileRefused as err:
+        return None, Problem(file, None, "", None, str(err), "task.yaml must be a small, readable regular file")
+    return text_problem(data, file, "task.yaml")
 
 
 def _build(model: TaskManifest, root: Path, manifest: Path) -> Task:
@@ -64,11 +67,13 @@ def inspect_task(task_dir: str | os.PathLike[str]) -> tuple[Task | None, tuple[P
     manifest_given = Path(task_dir) / MANIFEST_NAME
     file = str(manifest_given)
     text, problem = _read(manifest_given, file)
+    # FIFOs, devices and escaping links anywhere in the task: reported here, so no later stage meets them.
+    tree = [p for p in scan_task_tree(Path(task_dir)) if p.file != file] if Path(task_dir).is_dir() else []
     if text is None:
-        return None, (problem,)  # type: ignore[arg-type]
+        return None, (problem, *tree)  # type: ignore[arg-type]
     doc, problems_t = load_yaml(text, file)
-    problems = list(problems_t)
-    if doc.data is None and problems:
+    problems = [*tree, *problems_t]
+    if doc.data is None and problems_t:
         return None, tuple(problems)  # a syntax error: nothing else can be checked
     if not isinstance(doc.data, Mapping):
         got = "an empty document" if doc.data is None else type(doc.data).__name__
@@ -78,14 +83,20 @@ def inspect_task(task_dir: str | os.PathLike[str]) -> tuple[Task | None, tuple[P
         return None, tuple(problems)
     data = doc.data
     model: TaskManifest | None = None
+    schema: list[Problem] = []
     try:
         model = TaskManifest.model_validate(dict(data))
     except ValidationError as err:
-        problems.extend(validation_problems(err, doc, file))
+        schema = validation_problems(err, doc, file)
     root = Path(task_dir).resolve()
-    problems.extend(check_category(data, doc, file))
-    problems.extend(check_output_artifact(data, doc, file))
-    problems.extend(check_paths(data, doc, file, root))
+    rules = [*check_category(data, doc, file), *check_output_artifact(data, doc, file),
+             *check_paths(data, doc, file, root)]
+    # One problem per thing: a rule's message (e.g. a path's byte limit) is more precise than the schema's,
+    # and a FIFO or link a path field names is reported on that field's line rather than by the tree scan.
+    ruled = {p.field for p in rules}
+    named = {str(Path(task_dir) / p.value) for p in rules if isinstance(p.value, str)}
+    problems = [p for p in tree if p.file not in named] + list(problems_t)
+    problems += [p for p in schema if p.field not in ruled] + rules
     if problems or model is None:
         return None, tuple(sorted(problems, key=_order))
     return _build(model, root, root / MANIFEST_NAME), ()

@@ -21,9 +21,14 @@ CategoryName = Literal[
     "iterative_numerical",
 ]
 DifficultyName = Literal["easy", "medium", "hard"]
+# Size limits keep a hostile manifest cheap to check; docs/tasks.md lists them.
+MAX_ID_CHARS = 128
+MAX_PATH_CHARS = 1024
+MAX_TAGS, MAX_TAG_CHARS = 64, 64
 RelPath = Annotated[
     str,
-    Field(min_length=1, description="Path relative to the task directory; must stay inside it."),
+    Field(min_length=1, max_length=MAX_PATH_CHARS,
+          description="Path relative to the task directory; must stay inside it."),
 ]
 Budget = Annotated[int, Field(ge=0, description="0 means unlimited (spec 2.3).")]
 
@@ -50,7 +55,8 @@ class TaskManifest(_Strict):
 
     instance_id: Annotated[
         str,
-        Field(pattern=INSTANCE_ID_PATTERN, description="<category>__<slug>; stable, globally unique."),
+        Field(pattern=INSTANCE_ID_PATTERN, max_length=MAX_ID_CHARS,
+              description="<category>__<slug>; stable, globally unique."),
     ]
     category: CategoryName
     difficulty: DifficultyName
@@ -58,7 +64,8 @@ class TaskManifest(_Strict):
     workspace_dir: RelPath
     output_artifact: Annotated[
         str,
-        Field(min_length=1, description="Path relative to the agent's scratch dir; no '..', not absolute."),
+        Field(min_length=1, max_length=MAX_PATH_CHARS,
+              description="Path relative to the agent's scratch dir; no '..', not absolute."),
     ]
     hidden_grader: RelPath
     reference_output: RelPath
@@ -67,7 +74,8 @@ class TaskManifest(_Strict):
     # but an explicit YAML null is (and fails as "not a string"), matching the spec's "omit the field".
     structural_verifier: RelPath = None  # type: ignore[assignment]
     workspace_generator: RelPath = None  # type: ignore[assignment]
-    tags: list[str] = Field(default_factory=list, description="Free-form lowercase tags.")
+    tags: list[Annotated[str, Field(max_length=MAX_TAG_CHARS)]] = Field(
+        default_factory=list, max_length=MAX_TAGS, description="Free-form lowercase tags.")
 
 
 def _drop_null_defaults(node: Any) -> Any:

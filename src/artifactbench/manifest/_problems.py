@@ -55,6 +55,10 @@ def _explain(err: dict[str, Any], path: FieldPath) -> tuple[str, str | None]:
         got = "null" if value is None else type(value).__name__
         hint = "omit the field instead of writing null" if value is None else "quote it as a string"
         return f"must be a string, got {got}", hint
+    if kind == "string_too_long":
+        return f"is {len(value)} characters, over the limit of {ctx.get('max_length')}", "shorten it"
+    if kind == "too_long":
+        return f"has {len(value)} items, over the limit of {ctx.get('max_length')}", "keep fewer"
     if kind == "string_too_short":
         return "must not be empty", None
     if kind == "string_pattern_mismatch":

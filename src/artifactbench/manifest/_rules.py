@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Literal
 
 from artifactbench.errors import Problem
+from artifactbench.manifest._files import MAX_PROMPT_BYTES, FileRefused, read_capped, text_problem
 from artifactbench.manifest._task import CATEGORIES, INSTANCE_ID_RE
 from artifactbench.manifest._yaml import YamlDoc
 
@@ -56,7 +58,22 @@ def check_category(data: Mapping[str, object], doc: YamlDoc, file: str) -> list[
     ]
 
 
+MAX_PATH_BYTES = 1024  # a path field, UTF-8 encoded
+MAX_NAME_BYTES = 255  # one component of it (the usual file system limit)
+_CONTROL = re.compile("[\x00-\x1f\x7f]")
+
+
 def _lexical_problem(raw: str) -> str | None:
+    if _CONTROL.search(raw):
+        return "must not contain control characters such as NUL or newline"
+    try:
+        size = len(raw.encode("utf-8"))
+    except UnicodeEncodeError:  # a lone surrogate, e.g. from a "\ud800" escape
+        return "must be valid Unicode text (it holds a lone surrogate)"
+    if size > MAX_PATH_BYTES:
+        return f"is {size} bytes long, over the {MAX_PATH_BYTES}-byte limit"
+    if any(len(part.encode("utf-8")) > MAX_NAME_BYTES for part in re.split(r"[/\\]", raw)):
+        return f"has a path component over {MAX_NAME_BYTES} bytes"
     if raw.startswith(("/", "\\", "~")) or PureWindowsPath(raw).is_absolute() or PureWindowsPath(raw).drive:
         return "must be a relative path, not absolute"
     if ".." in PurePosixPath(raw.replace("\\", "/")).parts:
@@ -84,6 +101,16 @@ def _inside(path: Path, parent: Path) -> bool:
     return path == parent or path.is_relative_to(parent)
 
 
+def _prompt_problems(prompt: Path, shown: str) -> list[Problem]:
+    """The prompt is what an agent reads: small UTF-8 text without control characters."""
+    try:
+        data = read_capped(prompt, MAX_PROMPT_BYTES)
+    except FileRefused as err:
+        return [Problem(shown, None, "", None, str(err), "the prompt is a small UTF-8 text file")]
+    _, problem = text_problem(data, shown, "the prompt")
+    return [] if problem is None else [problem]
+
+
 def check_paths(data: Mapping[str, object], doc: YamlDoc, file: str, root: Path) -> list[Problem]:
     """Every referenced path: relative, inside the task dir (symlinks resolved), present, of the right kind,
     and on the correct side of workspace_dir. `root` must be resolved."""
@@ -101,7 +128,11 @@ def check_paths(data: Mapping[str, object], doc: YamlDoc, file: str, root: Path)
         if message is not None:
             report(rule.field, raw, message, "write it relative to the directory holding task.yaml")
             continue
-        target = (root / raw).resolve()
+        try:
+            target = (root / raw).resolve()
+        except (OSError, RuntimeError) as exc:  # a symlink loop, a name the OS refuses
+            report(rule.field, raw, f"cannot be resolved ({exc})", "replace the symlink with the real file")
+            continue
         if not _inside(target, root):
             report(rule.field, raw, f"resolves outside the task directory, to {str(target)!r}",
                    "replace the symlink with the real file")
@@ -121,6 +152,9 @@ def check_paths(data: Mapping[str, object], doc: YamlDoc, file: str, root: Path)
             continue
         resolved[rule.field] = target
 
+    prompt = resolved.get("problem_statement")
+    if prompt is not None:
+        problems.extend(_prompt_problems(prompt, str(Path(file).parent / str(data["problem_statement"]))))
     workspace = resolved.get("workspace_dir")
     if workspace is None:
         return problems

@@ -48,15 +48,45 @@ class YamlDoc:
         return self.value_lines.get(())
 
 
+MAX_DEPTH = 32  # nesting of mappings and lists; task.yaml v1 needs 2
+
+
+class _Refused(yaml.YAMLError):
+    """Valid YAML that a manifest may not use; raised while composing, before any value is built."""
+
+    def __init__(self, mark: yaml.Mark, problem: str) -> None:
+        super().__init__(problem)
+        self.problem, self.problem_mark = problem, mark
+
+
 class _LineLoader(yaml.SafeLoader):
-    """SafeLoader that builds plain values from nodes while recording lines and duplicate keys."""
+    """SafeLoader that builds plain values from nodes while recording lines and duplicate keys.
+
+    Aliases are refused (an alias bomb expands to billions of nodes from a few lines) and nesting is
+    capped at MAX_DEPTH while composing, so a hostile document costs time linear in its size.
+    """
 
     def __init__(self, stream: str, file: str) -> None:
         super().__init__(stream)
         self.file = file
+        self._depth = 0
         self.problems: list[Problem] = []
         self.key_lines: dict[FieldPath, int] = {}
         self.value_lines: dict[FieldPath, int] = {}
+
+    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node:
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            raise _Refused(event.start_mark, f"aliases (*{event.anchor}) are not allowed in a manifest")
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            if self._depth >= MAX_DEPTH:
+                raise _Refused(event.start_mark, f"nested deeper than {MAX_DEPTH} levels")
+            self._depth += 1
+            try:
+                return super().compose_node(parent, index)
+            finally:
+                self._depth -= 1
+        return super().compose_node(parent, index)
 
     def build(self, node: yaml.Node, path: FieldPath) -> object:
         self.value_lines.setdefault(path, node.start_mark.line + 1)
@@ -108,7 +138,7 @@ def _message(err: yaml.YAMLError) -> tuple[str, str]:
     reason = getattr(err, "problem", None) or str(err)
     context = getattr(err, "context", None)
     detail = f"{reason} ({context})" if context else str(reason)
-    if isinstance(err, yaml.constructor.ConstructorError):
+    if isinstance(err, (yaml.constructor.ConstructorError, _Refused)):
         # e.g. merge keys (<<) or !!python tags: valid YAML, but not plain data.
         return f"unsupported YAML: {detail}", "use plain mappings, lists and scalars"
     return f"YAML syntax error: {detail}", "fix the YAML syntax"
@@ -119,7 +149,12 @@ def load_yaml(text: str, file: str) -> tuple[YamlDoc, tuple[Problem, ...]]:
 
     An empty document yields `data=None`.
     """
-    loader = _LineLoader(text, file)
+    try:
+        loader = _LineLoader(text, file)
+    except yaml.reader.ReaderError as err:  # a control character: YAML refuses it before parsing
+        line = text.count("\n", 0, err.position) + 1
+        return YamlDoc(None), (Problem(file, line, "", None, f"control character {chr(err.character)!r} "
+                                       "is not allowed in YAML", "remove it"),)
     try:
         node = loader.get_single_node()
         data = None if node is None else loader.build(node, ())
@@ -128,6 +163,8 @@ def load_yaml(text: str, file: str) -> tuple[YamlDoc, tuple[Problem, ...]]:
         line = mark.line + 1 if mark is not None else None
         message, hint = _message(err)
         return YamlDoc(None), (Problem(file, line, "", None, message, hint),)
+    except RecursionError:  # not reached under MAX_DEPTH; a last guard, never a traceback
+        return YamlDoc(None), (Problem(file, None, "", None, "unsupported YAML: nested too deeply"),)
     finally:
         loader.dispose()
     doc = YamlDoc(data, loader.key_lines, loader.value_lines)

@@ -13,11 +13,13 @@ from artifactbench.negative._mutations import (
     is_default_mutation,
     why_unchanged,
 )
-from artifactbench.negative._outcome import CaseStatus, classify
+from artifactbench.negative._outcome import CaseStatus, Severity, Verdict, classify
 
 __all__ = [
     "CaseStatus",
     "NegativeCase",
+    "Severity",
+    "Verdict",
     "_mutate_empty",
     "_mutate_off_by_one",
     "_mutate_rename_one_field",

@@ -11,7 +11,7 @@ from artifactbench.errors import MaterializeError
 from artifactbench.workspace._tree import GENERATOR_MARKER
 
 if TYPE_CHECKING:
-    from artifactbench.manifest._task import Task
+    from artifactbench.manifest import Task
 
 __all__ = ["generator_argv", "run_generator"]
 

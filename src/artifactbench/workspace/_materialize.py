@@ -20,7 +20,7 @@ from artifactbench.workspace._tree import (
 )
 
 if TYPE_CHECKING:
-    from artifactbench.manifest._task import Task
+    from artifactbench.manifest import Task
 
 __all__ = ["MAX_FILE_BYTES", "MAX_TOTAL_BYTES", "Materialized", "materialize"]
 
@@ -51,7 +51,10 @@ def materialize(task: Task, dest: Path | None = None, *, generator_timeout_s: fl
             target = scratch / rel
             target.parent.mkdir(parents=True, exist_ok=True)
             target.unlink(missing_ok=True)  # a repeat call: a read-only copy must not block the refresh
-            shutil.copy2(source, target, follow_symlinks=False)
+            try:  # copy2 refuses a FIFO swapped in since the walk (SpecialFileError) rather than open it
+                shutil.copy2(source, target, follow_symlinks=False)
+            except OSError as exc:
+                raise MaterializeError(f"{source}: cannot be copied to the scratch dir: {exc}") from None
         if task.workspace_generator is not None:
             run_generator(task, scratch, timeout_s=generator_timeout_s)
         files = _check_tree(task, scratch)

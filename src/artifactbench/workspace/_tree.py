@@ -26,6 +26,7 @@ __all__ = [
 
 # Written by materialize() after a successful generator run (spec 5.1); never part of a digest.
 GENERATOR_MARKER = ".workspace_generator_done"
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 def walk_files(root: Path, *, label: str | None = None) -> Iterator[tuple[str, os.DirEntry[str]]]:
@@ -39,26 +40,37 @@ def walk_files(root: Path, *, label: str | None = None) -> Iterator[tuple[str, o
     found: list[tuple[str, os.DirEntry[str]]] = []
     while stack:
         prefix, folder = stack.pop()
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                rel = f"{prefix}{entry.name}"
-                if entry.is_symlink():
-                    raise MaterializeError(f"{shown}/{rel}: is a symlink; copy the file itself instead")
-                if entry.is_dir(follow_symlinks=False):
-                    stack.append((f"{rel}/", Path(entry.path)))
-                elif entry.is_file(follow_symlinks=False):
-                    found.append((rel, entry))
-                else:
-                    kind = stat.filemode(entry.stat(follow_symlinks=False).st_mode)[0]
-                    raise MaterializeError(
-                        f"{shown}/{rel}: is not a regular file (mode {kind!r}); only files and folders are allowed"
-                    )
+        try:
+            listed = list(os.scandir(folder))
+        except OSError as exc:
+            raise MaterializeError(f"{shown}/{prefix or '.'}: folder cannot be read: {exc.strerror}") from None
+        for entry in listed:
+            rel = f"{prefix}{entry.name}"
+            if entry.is_symlink():
+                raise MaterializeError(f"{shown}/{rel}: is a symlink; copy the file itself instead")
+            if entry.is_dir(follow_symlinks=False):
+                stack.append((f"{rel}/", Path(entry.path)))
+            elif entry.is_file(follow_symlinks=False):
+                found.append((rel, entry))
+            else:
+                kind = stat.filemode(entry.stat(follow_symlinks=False).st_mode)[0]
+                raise MaterializeError(
+                    f"{shown}/{rel}: is not a regular file (mode {kind!r}); only files and folders are allowed"
+                )
     yield from sorted(found, key=lambda item: item[0])
 
 
 def file_sha256(path: str | os.PathLike[str]) -> str:
+    """sha256 hex of a regular file. Never opens a FIFO or device (a FIFO would block, a device may act on
+    open): the path is opened without following a link and without blocking, and checked before reading."""
     digest = hashlib.sha256()
-    with open(path, "rb") as handle:
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise MaterializeError(f"{os.fspath(path)}: cannot be read: {exc.strerror}") from None
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise MaterializeError(f"{os.fspath(path)}: is not a regular file; it is never read")
         while chunk := handle.read(1 << 20):
             digest.update(chunk)
     return digest.hexdigest()
@@ -107,7 +119,10 @@ def copy_tree(src: Path, dest: Path) -> None:
         for name in dirs:
             (dest / Path(folder).relative_to(src) / name).mkdir(exist_ok=True)
     for rel, entry in files:
-        shutil.copy2(entry.path, dest / rel, follow_symlinks=False)
+        try:
+            shutil.copy2(entry.path, dest / rel, follow_symlinks=False)
+        except OSError as exc:
+            raise MaterializeError(f"{entry.path}: cannot be copied: {exc}") from None
 
 
 def inside_git_worktree(path: Path) -> Path | None:

@@ -1,0 +1,120 @@
+"""A run dir read back as untrusted data: run.json and every results line are checked field by field.
+
+A run dir may have been edited by hand, copied half-way or written by another tool; reading it must
+end in a one-line error naming the file, the line and the field, never a traceback or a wrong summary.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import fields
+
+from artifactbench.bench._records import RunRecord
+from artifactbench.errors import ArtifactBenchError
+
+__all__ = ["check_record", "check_run_config"]
+
+_VERDICTS = ("PASS", "FAIL", "ERROR")
+# Bookkeeping numbers: a non-finite one is dropped with a note, it never changes a verdict.
+_DROPPED_TO_NONE = ("cost", "turns", "tokens", "code_runs")
+_DROPPED_TO_ZERO = ("wall_s", "agent_wall_s", "grade_s")
+_BUDGET_DEFAULTS = {"max_code_runs": 0, "max_wall_seconds": 0, "budgets_enforced": False}
+
+
+def _matches(kind: str, value: object) -> bool:
+    if value is None:
+        return kind.endswith("| None")
+    if isinstance(value, bool):
+        return kind == "bool"
+    base = kind.removesuffix(" | None")
+    if base == "int":
+        return isinstance(value, int)
+    if base == "float":
+        return isinstance(value, (int, float))
+    if base == "Verdict":
+        return value in _VERDICTS
+    return base == "str" and isinstance(value, str)
+
+
+def _kind_words(kind: str) -> str:
+    words = {"int": "an integer", "float": "a number", "str": "a string", "bool": "true or false",
+             "Verdict": "one of PASS, FAIL, ERROR"}
+    base = kind.removesuffix(" | None")
+    return words.get(base, base) + (" or null" if kind.endswith("| None") else "")
+
+
+def _non_finite(flat: dict[str, object], where: str) -> list[str]:
+    """Replace NaN/inf in bookkeeping fields; notes say what was left out."""
+    notes = []
+    for name in (*_DROPPED_TO_NONE, *_DROPPED_TO_ZERO, "score"):
+        value = flat.get(name)
+        if not isinstance(value, float) or math.isfinite(value):
+            continue
+        if name in _DROPPED_TO_NONE:
+            flat[name] = None
+        elif name in _DROPPED_TO_ZERO:
+            flat[name] = 0.0
+        else:  # the verdict is the grader's word; a score that is not a number follows it
+            flat[name] = 1.0 if flat.get("verdict") == "PASS" else 0.0
+        notes.append(f"{where}: {name}={value!r} is not a finite number; ignored (read as {flat[name]!r})")
+    return notes
+
+
+def check_record(data: object, where: str) -> tuple[RunRecord, tuple[str, ...]]:
+    """A RunRecord from one parsed results line, and notes on what was ignored.
+
+    Raises ArtifactBenchError `where: field=value: expected ...` on a non-object, a missing field or a
+    wrong-typed one; non-finite metrics are not errors (see _non_finite).
+    """
+    if not isinstance(data, Mapping):
+        raise ArtifactBenchError(f"{where}: a run record must be a JSON object, got {type(data).__name__}")
+    flat = dict(data)
+    budgets = flat.pop("budgets", {})
+    if not isinstance(budgets, Mapping):
+        raise ArtifactBenchError(f"{where}: budgets={budgets!r}: expected an object")
+    for key, name in (("max_code_runs", "max_code_runs"), ("max_wall_seconds", "max_wall_seconds"),
+                      ("enforced", "budgets_enforced")):
+        if key in budgets:
+            flat[name] = budgets[key]
+    notes = _non_finite(flat, where)
+    values: dict[str, object] = {}
+    for f in fields(RunRecord):
+        if f.name not in flat:
+            if f.name in _BUDGET_DEFAULTS:  # defaulted, as RunRecord.from_json does
+                values[f.name] = _BUDGET_DEFAULTS[f.name]
+                continue
+            if f.name in ("stdout_tail", "stderr_tail", "sandbox", "version"):
+                continue  # the dataclass's own default
+            raise ArtifactBenchError(f"{where}: {f.name}: required field is missing")
+        value = flat[f.name]
+        if not _matches(str(f.type), value):
+            shown = repr(value) if len(repr(value)) <= 80 else repr(value)[:80] + "..."
+            raise ArtifactBenchError(f"{where}: {f.name}={shown}: expected {_kind_words(str(f.type))}")
+        values[f.name] = value
+    return RunRecord(**values), tuple(notes)  # type: ignore[arg-type]
+
+
+def check_run_config(data: object, where: str) -> dict[str, object]:
+    """run.json as a dict, after checking the fields report, regrade and resume read."""
+    if not isinstance(data, dict):
+        raise ArtifactBenchError(f"{where}: run.json must be a JSON object, got {type(data).__name__}")
+    if data.get("version") != 1:
+        raise ArtifactBenchError(f"{where}: version={data.get('version')!r}: expected 1")
+    for key, kinds, words in (("arms", list, "a list of arm objects"), ("tasks", list, "a list of task objects"),
+                              ("seed", int, "an integer"), ("run_id", str, "a string")):
+        value = data.get(key)
+        if key in data and (not isinstance(value, kinds) or isinstance(value, bool)):
+            raise ArtifactBenchError(f"{where}: {key}={value!r}: expected {words}")
+    for i, arm in enumerate(data.get("arms", [])):  # type: ignore[union-attr]
+        if not isinstance(arm, dict) or not isinstance(arm.get("name"), str):
+            raise ArtifactBenchError(f"{where}: arms[{i}]={arm!r}: expected an object with a string name")
+    for i, task in enumerate(data.get("tasks", [])):  # type: ignore[union-attr]
+        if not (isinstance(task, dict) and isinstance(task.get("instance_id"), str)
+                and isinstance(task.get("task_dir"), str)):
+            raise ArtifactBenchError(f"{where}: tasks[{i}]={task!r}: expected an object with string "
+                                     "instance_id and task_dir")
+    timeout = data.get("grade_timeout_s", 60.0)
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < math.inf:
+        raise ArtifactBenchError(f"{where}: grade_timeout_s={timeout!r}: expected a positive number")
+    return data

@@ -1,0 +1,46 @@
+"""Pre-merge checks of tasks: gates run per task (spec 4, 5.3-5.5, 8, and docs/assurance.md).
+
+Layout: `core` (context, values, runner; imports no gate), `spec`, `leaks`, `contract`, `fuzz` (the
+gates, grouped by concern), and `BUILTIN_GATES`, the ordered tuple the CLI runs. A caller passes the
+gates to run as a value: `run_checks(tasks, resolve_gates(names), jobs)`.
+"""
+
+from artifactbench.gates._builtin import BUILTIN_GATES, SPEC_GATES, resolve_gates
+from artifactbench.gates.core import (
+    REPORT_VERSION,
+    Cancelled,
+    CaseResult,
+    CheckOptions,
+    CheckResult,
+    FuzzBudget,
+    Gate,
+    GateFunc,
+    Report,
+    TaskContext,
+    TaskReport,
+    check_task,
+    one_line,
+    run_checks,
+    select_gates,
+)
+
+__all__ = [
+    "BUILTIN_GATES",
+    "REPORT_VERSION",
+    "SPEC_GATES",
+    "Cancelled",
+    "CaseResult",
+    "CheckOptions",
+    "CheckResult",
+    "FuzzBudget",
+    "Gate",
+    "GateFunc",
+    "Report",
+    "TaskContext",
+    "TaskReport",
+    "check_task",
+    "one_line",
+    "resolve_gates",
+    "run_checks",
+    "select_gates",
+]

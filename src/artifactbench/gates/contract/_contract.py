@@ -1,0 +1,158 @@
+"""The contract gate: the spec 3.2 / 3.4 invariants of grade(), checked by running the grader.
+
+- determinism: the reference and a few mutants, each graded 3 times in fresh processes with different
+  PYTHONHASHSEED values, give identical results (passed, score, detail, error).
+- read_only: grading leaves the scratch dir's tree digest unchanged.
+- offline: no grading run attempts a connection or a name lookup (audit hook, see _netaudit).
+- no_raise: missing, empty, truncated, malformed, wrongly-typed, directory, binary and deeply nested
+  artifacts each give a failing GradeResult; an exception is a grader bug, shown with its traceback.
+- timeout / result_shape: no run times out or is slow; every result is a valid, consistent GradeResult.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+
+from artifactbench.gates.contract import _netaudit
+from artifactbench.gates.core import (
+    FINDING, OK, WARNING, cap, counts, error_text, finish, grader_timeout, reference_text,
+)
+from artifactbench.gates.fuzz import format_of
+from artifactbench.gates.contract._garbage import garbage_cases, place
+from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
+from artifactbench.grading import grade
+from artifactbench.negative import default_negative_cases
+from artifactbench.workspace import tree_files
+
+HASH_SEEDS = ("0", "1", "2718281")
+MAX_MUTANTS = 3
+
+
+def _fingerprint(outcome) -> tuple:
+    result = outcome.result
+    if result is None:
+        return ("error", outcome.error_kind, outcome.error)
+    return ("result", bool(result.passed), float(result.score), str(result.detail))
+
+
+def _tree_change(before: dict[str, str], after: dict[str, str]) -> str:
+    added = sorted(set(after) - set(before))
+    removed = sorted(set(before) - set(after))
+    changed = sorted(k for k in set(before) & set(after) if before[k] != after[k])
+    parts = [f"{label}: {', '.join(names[:5])}" for label, names in
+             (("added", added), ("removed", removed), ("modified", changed)) if names]
+    return "; ".join(parts)
+
+
+def _bytecode_only(change: str) -> bool:
+    """Only __pycache__/*.pyc files appeared: the grader imported agent code without disabling bytecode
+    writes (sys.dont_write_bytecode). Benign for re-grading, so a WARNING, not a FINDING."""
+    if "modified:" in change or "removed:" in change:
+        return False
+    names = change.split("added:", 1)[1].split(",")
+    return all("__pycache__/" in n and n.strip().endswith(".pyc") for n in names)
+
+
+def contract_gate(ctx: TaskContext, *, mutants: int = MAX_MUTANTS) -> CheckResult:
+    """Grade the reference plus up to `mutants` default-mutation artifacts in fresh processes (one per
+    hash seed), then the garbage artifacts through the session; each broken rule is a FINDING."""
+    started = time.monotonic()
+    reference = reference_text(ctx)
+    artifacts = [("reference", reference)]
+    for case in default_negative_cases():
+        try:
+            mutated = case.mutate(reference)
+        except Exception:  # noqa: BLE001 - a default mutation that does not apply to this format
+            continue
+        if isinstance(mutated, str) and mutated != reference and len(artifacts) <= mutants:
+            artifacts.append((f"mutant {case.name}", mutated))
+    cases: list[CaseResult] = []
+    with tempfile.TemporaryDirectory(prefix="ab-netaudit-") as audit_dir:
+        log = Path(audit_dir) / "attempts.jsonl"
+        env = _netaudit.install(Path(audit_dir) / "hook", log)
+        durations: list[float] = []
+        cases += _determinism_and_read_only(ctx, artifacts, env, durations)
+        attempts = _netaudit.attempts(log)
+    cases.append(CaseResult("offline", FINDING if attempts else OK, cap(
+        f"{len(attempts)} network attempt(s) during grading, first: {attempts[0]['event']} "
+        f"{attempts[0]['args']}" if attempts else f"no network attempt in {len(durations)} grading run(s)")))
+    cases += _no_raise(ctx, reference)
+    cases.append(_timing(ctx, durations))
+    findings = sum(c.status == FINDING for c in cases)
+    summary = f"{findings} contract rule(s) broken" if findings else "grade() keeps its contract"
+    return finish("contract", cases, started, f"{summary} ({counts(cases)})")
+
+
+def _determinism_and_read_only(ctx, artifacts, env, durations) -> list[CaseResult]:
+    varying: list[str] = []
+    writes: list[str] = []
+    shapes: list[str] = []
+    for label, text in artifacts:
+        seen: dict[str, tuple] = {}
+        for seed in HASH_SEEDS:
+            ctx.check_cancelled()
+            with ctx.scratch() as scratch:
+                ctx.place_reference(scratch, text)
+                before = tree_files(scratch)
+                outcome = grade(ctx.task, scratch, timeout_s=grader_timeout(ctx),
+                                extra_env={**env, "PYTHONHASHSEED": seed})
+                change = _tree_change(before, tree_files(scratch))
+            durations.append(outcome.duration_s)
+            seen[seed] = _fingerprint(outcome)
+            if change and not any(w.startswith(label) for w in writes):
+                writes.append(f"{label}: {change}")
+            if not outcome.ok and label == "reference":
+                # Without this, a grader that cannot even run in a fresh process would look consistent.
+                shapes.append(f"{label}: grading in a fresh process failed: {outcome.error}")
+            elif outcome.error_kind == "bad_shape" or (outcome.ok and outcome.result.passed is False
+                                                     and float(outcome.result.score) >= 1.0):
+                shapes.append(f"{label}: {outcome.error or 'passed=False with score=1.0'}")
+        if len(set(seen.values())) > 1:
+            shown = "; ".join(f"PYTHONHASHSEED={s}: {cap(repr(v), 160)}" for s, v in seen.items())
+            varying.append(f"{label} -> {shown}")
+    runs = len(artifacts) * len(HASH_SEEDS)
+    return [
+        CaseResult("determinism", FINDING if varying else OK, cap(
+            f"results differ between runs: {' || '.join(varying)}" if varying else
+            f"{len(artifacts)} artifact(s) x {len(HASH_SEEDS)} fresh processes gave identical results", 900)),
+        CaseResult("read_only", (WARNING if all(_bytecode_only(w) for w in writes) else FINDING)
+                   if writes else OK, cap(
+            f"grading changed the scratch dir: {' || '.join(writes)}" if writes else
+            f"scratch dir digest unchanged by {runs} grading run(s)")),
+        CaseResult("result_shape", FINDING if shapes else OK, cap(
+            f"invalid or inconsistent result: {' || '.join(shapes)}" if shapes else
+            f"{runs} result(s) well formed (bool passed, score in [0, 1], detail <= 500 chars)")),
+    ]
+
+
+def _no_raise(ctx: TaskContext, reference: str) -> list[CaseResult]:
+    fmt = format_of(ctx.task.output_artifact)
+    artifact = Path(*ctx.task.output_artifact.parts)
+    out = []
+    for garbage in garbage_cases(fmt, reference, ctx.task.seed):
+        ctx.check_cancelled()
+        with ctx.scratch() as scratch:
+            place(garbage, scratch, artifact, ctx.place_reference)
+            outcome = ctx.grade(scratch)
+        name = f"no_raise:{garbage.name}"
+        if not outcome.ok:
+            out.append(CaseResult(name, FINDING, error_text(outcome)))
+        elif outcome.result.passed:
+            out.append(CaseResult(name, FINDING, cap(f"grader ACCEPTED it: {outcome.result.detail!r}")))
+        elif not str(outcome.result.detail).strip():
+            out.append(CaseResult(name, WARNING, "rejected with an empty detail (say what went wrong)"))
+        else:
+            out.append(CaseResult(name, OK, cap(f"rejected: {outcome.result.detail}", 200)))
+    return out
+
+
+def _timing(ctx: TaskContext, durations: list[float]) -> CaseResult:
+    limit = grader_timeout(ctx)
+    slowest = max(durations, default=0.0)
+    if slowest >= limit:
+        return CaseResult("timeout", FINDING, f"a grading run reached the {limit:g}s timeout")
+    if slowest > limit / 2:
+        return CaseResult("timeout", WARNING, f"slowest run {slowest:.1f}s is over half the {limit:g}s limit")
+    return CaseResult("timeout", OK, f"slowest run {slowest:.2f}s (limit {limit:g}s)")

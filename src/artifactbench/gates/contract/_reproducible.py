@@ -1,0 +1,31 @@
+"""The reproducible gate: materializing a task twice gives the same bytes (spec 5.1 determinism)."""
+
+from __future__ import annotations
+
+import shutil
+import time
+
+from artifactbench.gates.core import FINDING, OK, cap, finish
+from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
+from artifactbench.workspace import materialize, new_scratch_dir, tree_files
+
+
+def reproducible_gate(ctx: TaskContext) -> CheckResult:
+    """Two fresh materializations must have equal digests; otherwise name the files that differ."""
+    started = time.monotonic()
+    holders = [new_scratch_dir(f"ab-repro-{ctx.task.instance_id}-") for _ in range(2)]
+    try:
+        runs = [materialize(ctx.task, h / "ws", generator_timeout_s=ctx.options.generator_timeout_s)
+                for h in holders]
+        if runs[0].digest == runs[1].digest:
+            case = CaseResult("digest", OK, f"both materializations have digest {runs[0].digest}")
+        else:
+            a, b = (tree_files(r.scratch_dir) for r in runs)
+            differ = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+            case = CaseResult("digest", FINDING, cap(
+                f"two materializations differ in {len(differ)} file(s): {', '.join(differ[:10])} "
+                "(a generator must depend only on --seed: no clock, pid or unseeded randomness)"))
+    finally:
+        for holder in holders:
+            shutil.rmtree(holder, ignore_errors=True)
+    return finish("reproducible", [case], started, case.detail)

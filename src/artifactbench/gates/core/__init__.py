@@ -1,0 +1,58 @@
+"""What every gate shares: the task context, result values, the runner and case helpers.
+
+Gate implementations live in the sibling packages (spec, leaks, contract, fuzz); this package
+imports none of them.
+"""
+
+from artifactbench.gates.core._common import (
+    ERROR,
+    FINDING,
+    OK,
+    SKIPPED,
+    WARNING,
+    FuzzBudget,
+    cap,
+    counts,
+    error_text,
+    finish,
+    fuzz_budget,
+    grader_timeout,
+    reference_text,
+)
+from artifactbench.gates.core._context import Cancelled, CheckOptions, TaskContext
+from artifactbench.gates.core._run import check_task, display_path, run_checks
+from artifactbench.gates.core._select import Gate, GateFunc, select_gates
+from artifactbench.gates.core._text import one_line, outcome_reason
+from artifactbench.gates.core._values import REPORT_VERSION, CaseResult, CheckResult, Report, TaskReport
+
+__all__ = [
+    "ERROR",
+    "FINDING",
+    "OK",
+    "REPORT_VERSION",
+    "SKIPPED",
+    "WARNING",
+    "Cancelled",
+    "CaseResult",
+    "CheckOptions",
+    "CheckResult",
+    "FuzzBudget",
+    "Gate",
+    "GateFunc",
+    "Report",
+    "TaskContext",
+    "TaskReport",
+    "cap",
+    "check_task",
+    "counts",
+    "display_path",
+    "error_text",
+    "finish",
+    "fuzz_budget",
+    "grader_timeout",
+    "one_line",
+    "outcome_reason",
+    "reference_text",
+    "run_checks",
+    "select_gates",
+]

@@ -1,0 +1,67 @@
+"""Helpers every assurance gate shares: budgets, the reference text, result building."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from artifactbench.gates.core._context import TaskContext
+from artifactbench.gates.core._values import CaseResult, CheckResult
+
+# Case statuses, upper case as the report shows them. FINDING fails a gate, WARNING warns.
+OK, FINDING, WARNING, SKIPPED, ERROR = "OK", "FINDING", "WARNING", "SKIPPED", "ERROR"
+_RANK = {OK: 0, SKIPPED: 0, WARNING: 1, FINDING: 2, ERROR: 3}
+_GATE = {0: "pass", 1: "warn", 2: "fail", 3: "error"}
+
+
+@dataclass(frozen=True, slots=True)
+class FuzzBudget:
+    """How much fuzzing one task gets: at most `examples` graded mutants, at most `seconds` of wall time."""
+
+    examples: int = 60
+    seconds: float = 10.0
+
+
+def fuzz_budget(ctx: TaskContext) -> FuzzBudget:
+    """The budget from CheckOptions (fuzz_examples, fuzz_seconds) when it carries them, else the default."""
+    default = FuzzBudget()
+    return FuzzBudget(int(getattr(ctx.options, "fuzz_examples", default.examples)),
+                      float(getattr(ctx.options, "fuzz_seconds", default.seconds)))
+
+
+def grader_timeout(ctx: TaskContext) -> float:
+    return float(ctx.options.grader_timeout_s)
+
+
+def reference_text(ctx: TaskContext) -> str:
+    """The reference output as text (undecodable bytes kept through surrogateescape)."""
+    return ctx.task.reference_output.read_bytes().decode("utf-8", "surrogateescape")
+
+
+def cap(text: object, limit: int = 400) -> str:
+    """One line of at most `limit` characters."""
+    line = " | ".join(p.strip() for p in str(text).splitlines() if p.strip())
+    return line if len(line) <= limit else line[: limit - 3] + "..."
+
+
+def finish(gate: str, cases: list[CaseResult], started: float, summary: str) -> CheckResult:
+    """The gate's status is its worst case's; an empty case list passes."""
+    worst = max((_RANK.get(c.status, 0) for c in cases), default=0)
+    return CheckResult(gate, _GATE[worst], summary, tuple(cases), time.monotonic() - started)
+
+
+def counts(cases: list[CaseResult]) -> str:
+    tally: dict[str, int] = {}
+    for case in cases:
+        tally[case.status] = tally.get(case.status, 0) + 1
+    return ", ".join(f"{n} {status.lower()}" for status, n in sorted(tally.items()))
+
+
+def error_text(outcome) -> str:
+    """A grader error in one line: its kind, message and the last lines of its traceback."""
+    lines = [ln.strip() for ln in (outcome.traceback or "").strip().splitlines() if ln.strip()]
+    # The deepest frame in task code (not the standard library) says where the grader went wrong.
+    frames = [i for i, ln in enumerate(lines) if ln.startswith('File "') and "/lib/python" not in ln]
+    tail = lines[frames[-1]:frames[-1] + 2] + lines[-1:] if frames else lines[-3:]
+    text = f"grader {outcome.error_kind}: {outcome.error}"
+    return cap(text + (f"; traceback tail: {' / '.join(tail)}" if tail else ""), 900)

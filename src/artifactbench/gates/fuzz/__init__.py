@@ -1,0 +1,32 @@
+"""Mutation-based gates: `fuzz` (Hypothesis searches for wrong answers a grader accepts) and
+`verifier_consistency` (verify.py keeps accepting structure-preserving mutants), with the artifact
+formats, mutation strategies and per-task fuzz policy they share (docs/assurance.md)."""
+
+from artifactbench.gates.fuzz._formats import NUMBER_RE, PyDoc, TextDoc, TreeDoc, format_of, normalize, parse, rerender
+from artifactbench.gates.fuzz._fuzz import fuzz_gate
+from artifactbench.gates.fuzz._mutation import Mutation
+from artifactbench.gates.fuzz._policy import FuzzPolicy, FuzzPolicyError, load_policy
+from artifactbench.gates.fuzz._sampling import sample_mutants
+from artifactbench.gates.fuzz._strategies import KINDS, kinds_for, mutation_strategy
+from artifactbench.gates.fuzz._verifier_consistency import verifier_consistency_gate
+
+__all__ = [
+    "KINDS",
+    "NUMBER_RE",
+    "FuzzPolicy",
+    "FuzzPolicyError",
+    "Mutation",
+    "PyDoc",
+    "TextDoc",
+    "TreeDoc",
+    "format_of",
+    "fuzz_gate",
+    "kinds_for",
+    "load_policy",
+    "mutation_strategy",
+    "normalize",
+    "parse",
+    "rerender",
+    "sample_mutants",
+    "verifier_consistency_gate",
+]

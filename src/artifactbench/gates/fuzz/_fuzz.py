@@ -1,0 +1,164 @@
+"""The fuzz gate: Hypothesis searches for a meaning-changing mutant the grader accepts.
+
+One `hypothesis.find` per mutation kind, seeded from the instance_id (reproducible; example database
+off), each mutant graded through the task's GraderSession. An accepted mutant is a finding, reported
+as Hypothesis' shrunk minimal example: which record, which field, old value, new value.
+"""
+
+from __future__ import annotations
+
+import difflib
+import random
+import time
+import warnings
+from dataclasses import dataclass, field
+
+from hypothesis import HealthCheck, Phase, find, settings
+from hypothesis.errors import HypothesisWarning, NoSuchExample, Unsatisfiable
+
+from artifactbench.gates.core import (
+    FINDING, OK, SKIPPED, WARNING, FuzzBudget, cap, counts, error_text, finish, fuzz_budget, reference_text,
+)
+from artifactbench.gates.fuzz._formats import format_of, parse, rerender
+from artifactbench.gates.fuzz._mutation import Mutation
+from artifactbench.gates.fuzz._policy import FuzzPolicy, load_policy
+from artifactbench.gates.fuzz._strategies import kinds_for, mutation_strategy
+from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
+from artifactbench.errors import ArtifactBenchError
+
+
+class _OutOfTime(BaseException):  # not Exception: Hypothesis must not shrink it, just stop
+    """The wall-time budget ran out before any accepted mutant was found."""
+
+
+@dataclass(slots=True)
+class _Search:
+    """Book-keeping of one kind's search (mutable: updated from inside Hypothesis' condition)."""
+
+    deadline: float
+    graded: int = 0
+    accepted: list[tuple[Mutation, str]] = field(default_factory=list)
+    errors: list[tuple[Mutation, str]] = field(default_factory=list)
+
+
+def fuzz_gate(ctx: TaskContext, budget: FuzzBudget | None = None) -> CheckResult:
+    """Run every applicable mutation kind within the budget; findings fail the gate."""
+    started = time.monotonic()
+    budget = budget or fuzz_budget(ctx)
+    task = ctx.task
+    fmt = format_of(task.output_artifact)
+    try:
+        policy = load_policy(task.grader_dir)
+    except ArtifactBenchError as exc:
+        return CheckResult("fuzz", "error", cap(exc), duration_s=time.monotonic() - started)
+    except SyntaxError as exc:
+        return CheckResult("fuzz", "error", cap(f"grader/negative_cases.py does not parse: {exc}"))
+    unknown = [k for k in policy.skip if k not in kinds_for(fmt)]
+    if unknown:
+        near = difflib.get_close_matches(unknown[0], kinds_for(fmt), n=1)
+        hint = f" (did you mean {near[0]!r}?)" if near else f"; known: {', '.join(kinds_for(fmt))}"
+        return CheckResult("fuzz", "error", f"grader/negative_cases.py: FUZZ_SKIP names unknown "
+                           f"kind {unknown[0]!r}{hint}", duration_s=time.monotonic() - started)
+    reference = reference_text(ctx)
+    prompt = task.problem_statement.read_text(encoding="utf-8", errors="replace")
+    with ctx.scratch() as scratch:
+        def grade(text: str):
+            ctx.check_cancelled()
+            ctx.place_reference(scratch, text)
+            return ctx.grade(scratch)
+        return _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started)
+
+
+def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckResult:
+    kinds = [k for k in kinds_for(fmt)]
+    baseline = _baseline(grade, fmt, reference)
+    cases: list[CaseResult] = []
+    if baseline is not None:
+        cases.append(CaseResult("baseline", WARNING, baseline))
+        kinds = ["truncate_text"]
+    strategies = {}
+    for kind in kinds:
+        if kind in policy.skip:
+            cases.append(CaseResult(kind, SKIPPED, "skipped by FUZZ_SKIP in grader/negative_cases.py"))
+            continue
+        strategy = mutation_strategy(fmt, reference, policy, kind, prompt)
+        if strategy is None:
+            cases.append(CaseResult(kind, SKIPPED, f"nothing in the reference output to apply {kind} to"))
+        else:
+            strategies[kind] = strategy
+    per_kind = max(4, -(-budget.examples // max(1, len(strategies))))
+    deadline = started + budget.seconds  # the budget covers setup too
+    for index, (kind, strategy) in enumerate(strategies.items()):
+        # Each kind may use its share of what is left of the wall-time budget.
+        share = (deadline - time.monotonic()) / (len(strategies) - index)
+        if share <= 0:
+            cases.append(CaseResult(kind, SKIPPED, f"not run: the {budget.seconds:g}s budget was spent"))
+            continue
+        cases.append(_search(ctx, grade, kind, strategy, per_kind, time.monotonic() + share))
+    findings = sum(c.status == FINDING for c in cases)
+    summary = (f"{findings} mutation kind(s) with a finding" if findings
+               else f"no accepted mutant in {len(strategies)} kind(s)") + f" ({counts(cases)})"
+    return finish("fuzz", cases, started, summary)
+
+
+def _baseline(grade, fmt: str, reference: str) -> str | None:
+    """None when the grader accepts the reference re-serialised by the fuzzer (so a rejected mutant is
+    rejected for its change, not its formatting); else why only raw truncation can be fuzzed."""
+    try:
+        doc = parse(fmt, reference)
+    except Exception as exc:  # noqa: BLE001 - the reference is not valid in the format its suffix says
+        return cap(f"reference output does not parse as {fmt} ({type(exc).__name__}: {exc}); "
+                   "only truncate_text was fuzzed")
+    outcome = grade(rerender(doc))
+    if outcome.passed:
+        return None
+    reason = outcome.result.detail if outcome.ok else outcome.error
+    return cap(f"the grader rejects the reference output re-serialised as {fmt} ({reason}); "
+               "only truncate_text was fuzzed")
+
+
+def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float) -> CaseResult:
+    state = _Search(deadline)
+
+    def accepted(mutant: Mutation) -> bool:
+        if time.monotonic() > state.deadline:
+            if state.accepted:
+                return False  # out of time while shrinking: keep the smallest found so far
+            raise _OutOfTime()
+        state.graded += 1
+        outcome = grade(mutant.text)
+        if not outcome.ok:
+            state.errors.append((mutant, error_text(outcome)))
+            return False
+        if outcome.result.passed:
+            state.accepted.append((mutant, cap(outcome.result.detail, 200)))
+            return True
+        return False
+
+    config = settings(max_examples=examples, database=None, deadline=None, derandomize=False,
+                      suppress_health_check=list(HealthCheck),
+                      phases=[Phase.generate, Phase.shrink])
+    seed = random.Random(f"{ctx.task.instance_id}:{kind}")
+    minimal = None
+    try:
+        with warnings.catch_warnings():  # large artifacts make Hypothesis warn about its repr
+            warnings.simplefilter("ignore", HypothesisWarning)
+            minimal = find(strategy, accepted, settings=config, random=seed)
+    except (NoSuchExample, Unsatisfiable):
+        pass
+    except _OutOfTime:
+        if not state.errors:
+            return CaseResult(kind, OK, f"{state.graded} mutant(s) rejected before the time budget ran out")
+    if minimal is not None:
+        detail = next((d for m, d in state.accepted if m == minimal), "")
+        return CaseResult(kind, FINDING, cap(
+            f"grader ACCEPTED a mutant (shrunk minimal example): {minimal.describe()}; "
+            f"grader detail: {detail!r}", 600))
+    if state.errors:
+        mutant, error = state.errors[0]
+        return CaseResult(kind, FINDING, cap(
+            f"grader raised instead of returning a failing GradeResult on {len(state.errors)} mutant(s), "
+            f"first: {mutant.describe()}; {error}", 1200))
+    if state.graded == 0:
+        return CaseResult(kind, SKIPPED, "no mutant could be drawn")
+    return CaseResult(kind, OK, f"{state.graded} mutant(s) rejected")

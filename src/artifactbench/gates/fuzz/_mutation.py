@@ -1,0 +1,90 @@
+"""The value a mutation strategy draws, and the per-leaf value changes shared by every format."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from artifactbench.gates.fuzz._policy import FuzzPolicy
+
+MUTANT_STRING = "mutant-value"
+
+
+@dataclass(frozen=True, slots=True)
+class Mutation:
+    """One meaning-changing edit of the reference artifact.
+
+    `kind` names the strategy, `where` the record and field in words, `old`/`new` the values (reprs,
+    shortened), `text` the whole mutated artifact.
+    """
+
+    kind: str
+    where: str
+    old: str
+    new: str
+    text: str
+
+    def describe(self) -> str:
+        return f"{self.kind}: {self.where}: {self.old} -> {self.new}"
+
+
+def short(value: Any, limit: int = 80) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def far_number(x: float) -> float:
+    """Move x far away from itself: x*10 + 1000, pushed away from zero on the side of x's sign."""
+    return x * 10 + (1000 if x >= 0 else -1000)
+
+
+def keep_kind(old: Any, new: float) -> Any:
+    """`new` in the representation of `old`: int stays int, float stays float, a numeric string stays
+    a numeric string with the same decimals."""
+    if isinstance(old, bool):
+        raise TypeError("bools are not numbers here")
+    if isinstance(old, int):
+        return int(new)
+    if isinstance(old, float):
+        return float(new)
+    text = str(old).strip()
+    if "." in text and "e" not in text.lower():
+        decimals = len(text.split(".", 1)[1])
+        return f"{new:.{decimals}f}"
+    return str(int(new)) if float(new).is_integer() and math.isfinite(new) else repr(new)
+
+
+def number_changes(kind: str, old: Any, value: float, policy: FuzzPolicy) -> Any | None:
+    """The new representation for numeric `kind` ('number_far' or 'number_sign'), or None when the
+    change would stay inside the tolerance band (then it is not a different answer)."""
+    new = far_number(value) if kind == "number_far" else -value
+    if kind == "number_sign" and value == 0:
+        return None
+    if not policy.significant(value, new):
+        return None
+    return keep_kind(old, new)
+
+
+def other_types(old: Any, *, text_cells: bool) -> list[Any]:
+    """Values of a different type whose Python equality with `old` is impossible (no 1 == True)."""
+    if text_cells:  # CSV cells and text tokens are strings: a blank or a word is the type change
+        return ["n/a", ""] if str(old).strip() else ["12345"]
+    if old is None:
+        return [12345, "mutant-value"]
+    if isinstance(old, bool):
+        return [None, "maybe"]
+    if isinstance(old, (int, float)):
+        return [None, "not-a-number", [old]]
+    if isinstance(old, str):
+        return [None, 12345, [old]]
+    return [None]
+
+
+def distinct_string(old: str, pool: list[str]) -> list[str]:
+    """Replacement strings that differ from `old` even after case-folding and stripping."""
+    key = old.strip().casefold()
+    out = [s for s in dict.fromkeys(pool) if s.strip().casefold() != key]
+    if MUTANT_STRING.casefold() != key:
+        out.append(MUTANT_STRING)
+    return out

@@ -1,0 +1,76 @@
+"""The mutation strategies: one Hypothesis strategy per (artifact format, mutation kind).
+
+Every strategy draws a `Mutation` whose text means something different from the reference: numbers
+move beyond the policy's tolerance band, strings change beyond case and spacing, records are dropped,
+duplicated, injected or (where order matters) swapped, keys are dropped or renamed, values change type,
+the artifact is truncated. A drawn text whose parsed meaning equals the reference's is rejected
+(`assume`), so a sound grader never has to reject a mutant that is secretly the right answer.
+"""
+
+from __future__ import annotations
+
+from hypothesis import assume
+from hypothesis import strategies as st
+
+from artifactbench.gates.fuzz._formats import PyDoc, TextDoc, TreeDoc, normalize, parse, rerender
+from artifactbench.gates.fuzz._mutation import Mutation, short
+from artifactbench.gates.fuzz._policy import FuzzPolicy
+from artifactbench.gates.fuzz._text_strategies import python_strategy, text_strategy
+from artifactbench.gates.fuzz._tree_strategies import LEAF_KINDS, TreeTargets, leaf_strategy, structure_strategy
+
+DATA_KINDS: tuple[str, ...] = (
+    "number_far", "number_sign", "bool_flip", "string_change", "type_change", "later_record",
+    "drop_key", "rename_key", "drop_record", "duplicate_record", "inject_record", "swap_records",
+    "truncate_records", "truncate_text",
+)
+PYTHON_KINDS: tuple[str, ...] = ("stub_function", "drop_definition", "truncate_text")
+KINDS: tuple[str, ...] = DATA_KINDS + PYTHON_KINDS[:2]
+
+
+def kinds_for(fmt: str) -> tuple[str, ...]:
+    """The mutation kinds that apply to an artifact format."""
+    return PYTHON_KINDS if fmt == "python" else DATA_KINDS
+
+
+def mutation_strategy(fmt: str, text: str, policy: FuzzPolicy, kind: str,
+                      prompt: str = "") -> st.SearchStrategy[Mutation] | None:
+    """A strategy of meaning-changing mutants of `text` of this `kind`, or None when the artifact has
+    nothing the kind applies to (e.g. no booleans). Raises ValueError when `text` does not parse."""
+    if kind not in kinds_for(fmt):
+        raise ValueError(f"kind={kind!r} does not apply to {fmt} artifacts; use one of {kinds_for(fmt)}")
+    doc = parse(fmt, text)
+    if kind == "truncate_text":
+        inner = _truncate(text)
+    elif isinstance(doc, PyDoc):
+        inner = python_strategy(doc, kind, prompt)
+    elif isinstance(doc, TextDoc):
+        inner = text_strategy(doc, policy, kind)
+    else:
+        assert isinstance(doc, TreeDoc)
+        targets = TreeTargets(doc, policy)
+        inner = leaf_strategy(targets, kind) if kind in LEAF_KINDS else structure_strategy(targets, kind)
+    if inner is None:
+        return None
+    reference = normalize(fmt, text)
+    baseline = rerender(doc)
+    # Edits of a parsed tree change a value by construction (numbers beyond tolerance, strings beyond
+    # case, records and keys): comparing texts suffices. Raw cuts and text/Python edits may still say
+    # the same thing ("1.50" cut to "1.5"), so those are compared by meaning (slower on big files).
+    by_meaning = kind == "truncate_text" or not isinstance(doc, TreeDoc)
+
+    def different(mutant: Mutation) -> Mutation:
+        assume(mutant.text != text and mutant.text != baseline)
+        if by_meaning:
+            assume(normalize(fmt, mutant.text) != reference)
+        return mutant
+    return inner.map(different)
+
+
+def _truncate(text: str) -> st.SearchStrategy[Mutation] | None:
+    """Cut the text somewhere before its last non-blank character."""
+    last = len(text.rstrip())
+    if last < 1:
+        return None
+    return st.integers(0, last - 1).map(lambda cut: Mutation(
+        "truncate_text", f"cut at character {cut} of {len(text)}", short(text[max(0, cut - 20):last][:40]),
+        short(text[max(0, cut - 20):cut]), text[:cut]))

@@ -1,0 +1,139 @@
+"""Hypothesis strategies that mutate plain-text and Python-module artifacts."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from hypothesis import strategies as st
+
+from artifactbench.gates.fuzz._formats import NUMBER_RE, PyDoc, TextDoc
+from artifactbench.gates.fuzz._mutation import (
+    Mutation, distinct_string, far_number, keep_kind, number_changes, short,
+)
+from artifactbench.gates.fuzz._policy import FuzzPolicy
+
+
+def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str) -> st.SearchStrategy[Mutation] | None:
+    """Numbers inside lines, single-word lines, and whole non-blank lines (the records)."""
+    lines, records = list(doc.lines), doc.records
+    tokens = [(i, m) for i in records for m in NUMBER_RE.finditer(lines[i])]
+
+    def put(kind_: str, i: int, span: tuple[int, int], old: str, new: str) -> Mutation:
+        changed = list(lines)
+        changed[i] = lines[i][: span[0]] + new + lines[i][span[1]:]
+        return Mutation(kind_, f"line {i + 1}", short(old), short(new), doc.render(changed))
+
+    if kind in ("number_far", "number_sign", "later_record", "type_change"):
+        if kind == "later_record":
+            tokens = [(i, m) for i, m in tokens if records and i != records[0]]
+        number_kind = "number_sign" if kind == "number_sign" else "number_far"
+        pool = []
+        for i, m in tokens:
+            new = "n/a" if kind == "type_change" else number_changes(
+                number_kind, m.group(), float(m.group()), policy)
+            if new is not None:
+                pool.append(put(kind, i, m.span(), m.group(), new))
+        return st.sampled_from(pool) if pool else None
+    if kind == "string_change":
+        words = [i for i in records if len(lines[i].split()) == 1 and not NUMBER_RE.fullmatch(lines[i].strip())]
+        pool = [(i, new) for i in words for new in distinct_string(lines[i].strip(), [])]
+        return st.sampled_from(pool).map(
+            lambda c: put(kind, c[0], (0, len(lines[c[0]])), lines[c[0]], c[1])) if pool else None
+    return _line_strategy(doc, policy, kind, lines, records)
+
+
+def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str],
+                   records: tuple[int, ...]) -> st.SearchStrategy[Mutation] | None:
+    if not records:
+        return None
+
+    def edit(kind_: str, where_: str, old: str, new: str, changed: list[str]) -> Mutation:
+        return Mutation(kind_, where_, short(old), short(new), doc.render(changed))
+
+    if kind == "drop_record":
+        return st.sampled_from(records).map(lambda i: edit(
+            kind, f"line {i + 1}", lines[i], "(dropped)", lines[:i] + lines[i + 1:]))
+    if kind == "duplicate_record":
+        return st.sampled_from(records).map(lambda i: edit(
+            kind, f"line {i + 1}", lines[i], "(twice)", lines[: i + 1] + [lines[i]] + lines[i + 1:]))
+    if kind == "truncate_records" and len(records) > 1:
+        return st.integers(1, len(records) - 1).map(lambda k: edit(
+            kind, f"keep {k} of {len(records)} non-blank lines", len(records), k, lines[: records[k]]))
+    if kind == "swap_records" and policy.order_matters(None):
+        pairs = [(i, j) for a, i in enumerate(records) for j in records[a + 1:]
+                 if lines[i].strip() != lines[j].strip()][:500]
+
+        def swap(c: tuple[int, int]) -> Mutation:
+            changed = list(lines)
+            changed[c[0]], changed[c[1]] = lines[c[1]], lines[c[0]]
+            return edit(kind, f"line {c[0] + 1} <-> line {c[1] + 1}", lines[c[0]], lines[c[1]], changed)
+        return st.sampled_from(pairs).map(swap) if pairs else None
+    if kind == "inject_record":
+        sources = [i for i in records if NUMBER_RE.search(lines[i])]
+
+        def scramble(i: int) -> str:
+            return NUMBER_RE.sub(lambda m: str(keep_kind(m.group(), far_number(float(m.group())))), lines[i])
+        return st.tuples(st.sampled_from(sources), st.integers(0, len(lines))).map(lambda c: edit(
+            kind, f"before line {c[1] + 1} (copy of line {c[0] + 1}, numbers moved)", "(absent)",
+            scramble(c[0]), lines[: c[1]] + [scramble(c[0])] + lines[c[1]:])) if sources else None
+    return None
+
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def required_names(prompt: str) -> frozenset[str]:
+    """Identifiers the prompt mentions: the definitions it asks for are among them."""
+    return frozenset(_WORD.findall(prompt))
+
+
+def _trivial(body: list[ast.stmt]) -> bool:
+    """A body that already does nothing (pass, a docstring, `return None`): stubbing it is no change."""
+    for node in body:
+        if isinstance(node, ast.Pass) or (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):
+            continue
+        if isinstance(node, ast.Return) and (node.value is None or (
+                isinstance(node.value, ast.Constant) and node.value.value is None)):
+            continue
+        return False
+    return True
+
+
+def python_strategy(doc: PyDoc, kind: str, prompt: str) -> st.SearchStrategy[Mutation] | None:
+    """Stub out or delete a function, class or public method that the prompt names."""
+    lines = doc.source.splitlines(keepends=True)
+    wanted = required_names(prompt)
+    defs: list[tuple[str, ast.AST]] = []
+    for node in ast.parse(doc.source).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name in wanted:
+            defs.append((node.name, node))
+            if isinstance(node, ast.ClassDef):
+                defs += [(f"{node.name}.{m.name}", m) for m in node.body
+                         if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name in wanted
+                         and (not m.name.startswith("_") or m.name == "__init__")]
+    if kind == "drop_definition":
+        pool = [(name, node) for name, node in defs if node.col_offset == 0]
+        return st.sampled_from(pool).map(lambda c: _replace(
+            doc, lines, kind, c[0], min([c[1].lineno] + [d.lineno for d in c[1].decorator_list]),
+            c[1].end_lineno, [], "(deleted)")) if pool else None
+    if kind == "stub_function":
+        pool = [(name, node) for name, node in defs
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not _trivial(node.body)
+                and node.body[0].lineno > node.lineno]
+
+        def stub(c: tuple[str, ast.FunctionDef]) -> Mutation:
+            first = c[1].body[0]
+            indent = " " * first.col_offset
+            return _replace(doc, lines, kind, c[0], first.lineno, c[1].end_lineno,
+                            [f"{indent}return None\n"], "body replaced by `return None`")
+        return st.sampled_from(pool).map(stub) if pool else None
+    return None
+
+
+def _replace(doc: PyDoc, lines: list[str], kind: str, name: str, start: int, end: int | None,
+             new: list[str], label: str) -> Mutation:
+    end = end if end is not None else start
+    changed = lines[: start - 1] + new + lines[end:]
+    return Mutation(kind, f"definition {name!r} (lines {start}-{end})", "original body", label,
+                    "".join(changed))

@@ -1,0 +1,93 @@
+"""What a tree mutation may touch in a JSONL/JSON/YAML/CSV document (`TreeTargets`), and how it edits one."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Callable
+
+from artifactbench.gates.fuzz._formats import TreeDoc, as_number
+from artifactbench.gates.fuzz._mutation import Mutation, short
+from artifactbench.gates.fuzz._policy import FuzzPolicy
+
+__all__ = ["Path", "TreeTargets", "get_at", "where"]
+
+Path = tuple[Any, ...]
+
+
+def _walk(value: Any, path: Path, out: list[tuple[Path, Any]]) -> None:
+    out.append((path, value))
+    if isinstance(value, dict):
+        for key, child in value.items():
+            _walk(child, path + (key,), out)
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            _walk(child, path + (index,), out)
+
+
+def get_at(data: Any, path: Path) -> Any:
+    """The node at `path` (dict keys and list indices) below `data`."""
+    for step in path:
+        data = data[step]
+    return data
+
+
+def _ignored(path: Path, policy: FuzzPolicy) -> bool:
+    return any(isinstance(step, str) and step in policy.ignore_fields for step in path)
+
+
+def where(doc: TreeDoc, path: Path) -> str:
+    """A record/field description: "record 2 (line 3), field 'stats.p95'" or "at $.a[1].b"."""
+    steps = "".join(f"[{s}]" if isinstance(s, int) else f".{s}" for s in path)
+    if doc.root_is_records and path and isinstance(path[0], int):
+        line = path[0] + (2 if doc.fmt == "csv" else 1)
+        head = f"record {path[0]}" + (f" (line {line})" if doc.fmt in ("jsonl", "csv") else "")
+        rest = ".".join(str(s) for s in path[1:])
+        return head + (f", field {rest!r}" if rest else "")
+    return f"at ${steps}"
+
+
+class TreeTargets:
+    """Everything a strategy may touch in one document, computed once; lists are in document order so
+    Hypothesis shrinks towards the first record and field."""
+
+    def __init__(self, doc: TreeDoc, policy: FuzzPolicy) -> None:
+        self.doc, self.policy = doc, policy
+        nodes: list[tuple[Path, Any]] = []
+        _walk(doc.data, (), nodes)
+        cells = doc.fmt == "csv"
+        self.leaves = [(p, v) for p, v in nodes
+                       if not isinstance(v, (dict, list)) and p and not _ignored(p, policy)]
+        self.numbers = [(p, v) for p, v in self.leaves if as_number(v, numeric_strings=cells) is not None]
+        self.bools = [(p, v) for p, v in self.leaves if isinstance(v, bool)]
+        numeric = {p for p, _ in self.numbers}
+        self.strings = [(p, v) for p, v in self.leaves if isinstance(v, str) and p not in numeric]
+        self.keys = [(p, k) for p, v in nodes if isinstance(v, dict) and not _ignored(p, policy)
+                     for k in v if k not in policy.ignore_fields]
+        if cells:  # a CSV column is one key: rename or drop it once, in every row
+            self.keys = list({((), k): None for _, k in self.keys})
+        self.lists = [(p, v) for p, v in nodes if isinstance(v, list) and v and not _ignored(p, policy)]
+
+    def edit(self, kind: str, where_: str, old: Any, new: Any, change: Callable[[Any], Any],
+             spine: Path | None = None) -> Mutation:
+        """Apply `change` to a copy of the data: only the containers along `spine` are copied (fast on
+        big documents); None copies every container (for edits that touch many records)."""
+        data = copy.deepcopy(self.doc.data) if spine is None else _copy_spine(self.doc.data, spine)
+        data = change(data)
+        return Mutation(kind, where_, short(old), short(new), self.doc.render(data))
+
+    def set_leaf(self, kind: str, path: Path, old: Any, new: Any) -> Mutation:
+        def change(data: Any) -> Any:
+            get_at(data, path[:-1])[path[-1]] = new
+            return data
+        return self.edit(kind, where(self.doc, path), old, new, change, spine=path[:-1])
+
+
+def _copy_spine(data: Any, path: Path) -> Any:
+    """A copy of `data` sharing everything except the containers from the root down to `path`."""
+    top = copy.copy(data)
+    node = top
+    for step in path:
+        node[step] = copy.copy(node[step])
+        node = node[step]
+    return top
+

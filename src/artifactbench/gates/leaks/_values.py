@@ -1,0 +1,92 @@
+"""Distinctive values of an artifact: the numbers and strings whose appearance elsewhere means a leak.
+
+Distinctive means unlikely to occur by chance: numbers with at least 3 significant digits, strings of
+at least 4 characters that are not keys, not numbers and not common words.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from artifactbench.gates.fuzz import NUMBER_RE, TreeDoc, parse
+
+COMMON_WORDS = frozenset("""
+true false null none nan yes no ok okay pass passed fail failed error errors warn warning info debug
+total count value values name names type id ids key keys item items data result results output input
+unknown other none default true false high low medium easy hard open closed done todo
+""".split())
+_WORD = re.compile(r"[A-Za-z_/.:-][\w/.:-]{3,}")
+
+
+def significant_digits(token: str) -> int:
+    """Significant digits of a number as written ("812.5" -> 4, "0.030" -> 2, "1000" -> 1)."""
+    mantissa = re.split(r"[eE]", token.strip().lstrip("+-"))[0]
+    digits = mantissa.replace(".", "").lstrip("0")
+    if "." not in mantissa:
+        digits = digits.rstrip("0")
+    return len(digits)
+
+
+@dataclass(frozen=True, slots=True)
+class Distinctive:
+    """Distinctive numbers (as floats, with their spelling) and strings of one text."""
+
+    numbers: dict[float, str]
+    strings: frozenset[str]
+
+    def minus(self, other: Distinctive) -> Distinctive:
+        return Distinctive({k: v for k, v in self.numbers.items() if k not in other.numbers},
+                           self.strings - other.strings)
+
+
+def _leaves(value: Any, keys: set[str], out: list[Any]) -> None:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            keys.add(str(k))
+            _leaves(v, keys, out)
+    elif isinstance(value, list):
+        for v in value:
+            _leaves(v, keys, out)
+    else:
+        out.append(value)
+
+
+def distinctive(fmt: str, text: str, *, min_digits: int = 3) -> Distinctive:
+    """The distinctive values of `text`: parsed leaves for data formats, tokens for anything else."""
+    numbers: dict[float, str] = {}
+    strings: set[str] = set()
+    keys: set[str] = set()
+    try:
+        doc = parse(fmt, text)
+    except Exception:  # noqa: BLE001 - unparsable text still has tokens
+        doc = None
+    if isinstance(doc, TreeDoc):
+        leaves: list[Any] = []
+        _leaves(doc.data, keys, leaves)
+        tokens = [str(v) for v in leaves if v is not None and not isinstance(v, bool)]
+        words = [v for v in leaves if isinstance(v, str) and not NUMBER_RE.fullmatch(v.strip())]
+    else:
+        tokens = [m.group() for m in NUMBER_RE.finditer(text)]
+        words = _WORD.findall(text)
+    for token in tokens:
+        if NUMBER_RE.fullmatch(token.strip()) and significant_digits(token) >= min_digits:
+            value = float(token)
+            if math.isfinite(value):
+                numbers[value] = token.strip()
+    for word in words:
+        word = word.strip()
+        if len(word) >= 4 and word not in keys and word.casefold() not in COMMON_WORDS:
+            strings.add(word)
+    return Distinctive(numbers, frozenset(strings))
+
+
+def quoted_in(values: Distinctive, text: str) -> list[str]:
+    """The values of `values` that `text` quotes: numbers compared by value, strings as substrings."""
+    found = [spelling for number, spelling in values.numbers.items()
+             if any(math.isclose(float(m.group()), number, rel_tol=1e-9, abs_tol=0.0)
+                    for m in NUMBER_RE.finditer(text))]
+    found += sorted(s for s in values.strings if re.search(rf"(?<![\w]){re.escape(s)}(?![\w])", text))
+    return found

@@ -1,0 +1,99 @@
+"""The manifest, materialize, verifier and positive gates (spec 4, 5.1-5.4)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+from artifactbench.gates.core import TaskContext
+from artifactbench.gates.core import one_line, outcome_reason
+from artifactbench.gates.core import CheckResult
+
+# Runs in a child: import the verifier copied into the scratch dir and call verify(artifact).
+# Exit codes carry the verdict; stderr carries the one-line reason.
+_VERIFY_SCRIPT = r"""
+import importlib.util, sys, traceback
+from pathlib import Path
+module_path, artifact = Path(sys.argv[1]), Path(sys.argv[2])
+sys.path.insert(0, str(module_path.parent))
+try:
+    spec = importlib.util.spec_from_file_location("verify_under_check", module_path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+except BaseException as exc:
+    print(f"import failed: {type(exc).__name__}: {exc}", file=sys.stderr); sys.exit(10)
+verify = getattr(module, "verify", None)
+if not callable(verify):
+    print("module has no callable verify(artifact_path)", file=sys.stderr); sys.exit(11)
+try:
+    verify(artifact)
+except AssertionError as exc:
+    print(f"verify() rejected the reference output: {exc}", file=sys.stderr); sys.exit(12)
+except BaseException as exc:
+    print(f"verify() raised {type(exc).__name__}: {exc}", file=sys.stderr); sys.exit(13)
+"""
+
+
+def manifest_gate(ctx: TaskContext) -> CheckResult:
+    """The task loaded (a bad manifest never gets here: the CLI reports it as an input error)."""
+    return CheckResult("manifest", "pass", f"{ctx.task.manifest_path.name} loaded")
+
+
+def materialize_gate(ctx: TaskContext) -> CheckResult:
+    started = time.monotonic()
+    materialized = ctx.pristine()
+    return CheckResult("materialize", "pass",
+                       f"{len(materialized.files)} file(s), digest {materialized.digest}",
+                       duration_s=time.monotonic() - started)
+
+
+def verifier_gate(ctx: TaskContext) -> CheckResult:
+    """The declared structural verifier imports, exposes verify() and accepts the reference output."""
+    task = ctx.task
+    started = time.monotonic()
+    if task.structural_verifier is None:
+        return CheckResult("verifier", "skip", "no structural_verifier declared")
+    from artifactbench._process import run_process, scrubbed_env
+
+    with ctx.scratch() as scratch:
+        try:
+            rel = task.structural_verifier.relative_to(task.workspace_dir)
+        except ValueError:
+            return CheckResult("verifier", "fail",
+                               f"structural_verifier={str(task.structural_verifier)!r} is outside workspace/, "
+                               "so the agent cannot import it", duration_s=time.monotonic() - started)
+        module_path = scratch / rel
+        if not module_path.is_file():
+            return CheckResult("verifier", "fail", f"{rel.as_posix()} is not in the materialized workspace",
+                               duration_s=time.monotonic() - started)
+        artifact = ctx.place_reference(scratch)
+        result = run_process([sys.executable, "-I", "-c", _VERIFY_SCRIPT, str(module_path), str(artifact)],
+                             cwd=scratch, env=scrubbed_env(), timeout_s=ctx.options.verifier_timeout_s)
+    elapsed = time.monotonic() - started
+    if result.timed_out:
+        return CheckResult("verifier", "error",
+                           f"verifier timed out after {ctx.options.verifier_timeout_s:g}s", duration_s=elapsed)
+    if result.returncode == 0:
+        return CheckResult("verifier", "pass", "verify() accepts the reference output", duration_s=elapsed)
+    reason = one_line(result.stderr.decode("utf-8", "replace")) or f"exit status {result.returncode}"
+    return CheckResult("verifier", "fail", reason, duration_s=elapsed)
+
+
+def positive_gate(ctx: TaskContext) -> CheckResult:
+    """The grader gives passed=True, score=1.0 to the reference output in a pristine scratch (5.4)."""
+    started = time.monotonic()
+    if not Path(ctx.task.reference_output).is_file():
+        return CheckResult("positive", "error", f"reference_output missing: {ctx.task.reference_output}")
+    with ctx.scratch() as scratch:
+        ctx.place_reference(scratch)
+        outcome = ctx.grade(scratch)
+    elapsed = time.monotonic() - started
+    if not outcome.ok:
+        return CheckResult("positive", "error", outcome_reason(outcome), duration_s=elapsed)
+    result = outcome.result
+    if result.passed and result.score == 1.0:
+        return CheckResult("positive", "pass", "reference output passes with score 1.0", duration_s=elapsed)
+    return CheckResult("positive", "fail",
+                       one_line(f"reference output got passed={result.passed}, score={result.score}: "
+                                f"{result.detail}"), duration_s=elapsed)

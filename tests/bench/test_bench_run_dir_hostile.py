@@ -1,0 +1,155 @@
+"""A run dir is data `report`, `regrade` and `--resume` validate: hand edits, garbage and a second writer."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from artifactbench.bench import load_results, read_metrics
+from artifactbench.cli._bench import bench_main
+from artifactbench.cli._main import main
+
+FIX = Path(__file__).resolve().parent.parent / "fixtures" / "bench"
+SUM = FIX / "tasks" / "algorithmic__sum_easy"
+SOLVE = FIX / "agents" / "solve.py"
+
+
+def _solver(metrics: Path | None = None) -> str:
+    extra = f" metrics_from={metrics}" if metrics is not None else ""
+    return (f"--arm=solver=command:argv={sys.executable} {SOLVE} prompt={{prompt_file}} "
+            f"scratch={{scratch_dir}} output={{output_artifact}}{extra}")
+
+
+@pytest.fixture(scope="module")
+def finished_run(tmp_path_factory) -> Path:
+    """runs/r: one PASS record of the scripted solver on algorithmic__sum_easy."""
+    runs = tmp_path_factory.mktemp("made") / "runs"
+    assert bench_main([str(SUM), _solver(), "--runs-dir", str(runs), "--run-id", "r"]) == 0
+    return runs
+
+
+def _edit_line(**changes: object) -> Callable[[Path], None]:
+    def edit(run: Path) -> None:
+        rec = json.loads((run / "results.jsonl").read_text())
+        rec.update(changes)
+        (run / "results.jsonl").write_text(json.dumps(rec) + "\n")
+    return edit
+
+
+def _replace(name: str, make: Callable[[Path], None]) -> Callable[[Path], None]:
+    def edit(run: Path) -> None:
+        path = run / name
+        shutil.rmtree(path) if path.is_dir() else path.unlink()
+        make(path)
+    return edit
+
+
+def _twice(run: Path) -> None:
+    line = (run / "results.jsonl").read_text()
+    (run / "results.jsonl").write_text(line + line)
+
+
+# case -> (edit of a copy of the finished run, words the one error line holds)
+BROKEN: dict[str, tuple[Callable[[Path], None], str]] = {
+    "run_json_list": (_replace("run.json", lambda p: p.write_text("[1, 2]\n")),
+                      "run.json: run.json must be a JSON object, got list"),
+    "run_json_dir": (_replace("run.json", lambda p: p.mkdir()), "run.json: is a directory where the run config"),
+    "run_json_garbage": (_replace("run.json", lambda p: p.write_bytes(b"\xff\x00{")), "cannot read the run config"),
+    "arms_not_list": (lambda run: (run / "run.json").write_text(json.dumps(
+        {**json.loads((run / "run.json").read_text()), "arms": "solver"})), "arms='solver': expected a list"),
+    "results_dir": (_replace("results.jsonl", lambda p: p.mkdir()), "results.jsonl: is not a regular file"),
+    "score_string": (_edit_line(score="1.0"), "results.jsonl:1: score='1.0': expected a number"),
+    "run_float": (_edit_line(run=1.5), "results.jsonl:1: run=1.5: expected an integer"),
+    "verdict_unknown": (_edit_line(verdict="MAYBE"), "verdict='MAYBE': expected one of PASS, FAIL, ERROR"),
+    "turns_bool": (_edit_line(turns=True), "turns=True: expected an integer or null"),
+    "budgets_list": (_edit_line(budgets=[0, 0]), "budgets=[0, 0]: expected an object"),
+    "arm_missing": (lambda run: (run / "results.jsonl").write_text(json.dumps(
+        {k: v for k, v in json.loads((run / "results.jsonl").read_text()).items() if k != "arm"}) + "\n"),
+        "results.jsonl:1: arm: required field is missing"),
+    "line_not_object": (lambda run: (run / "results.jsonl").write_text("[1, 2]\n" + (run / "results.jsonl")
+                                                                        .read_text()),
+                        "results.jsonl:1: a run record must be a JSON object, got list"),
+    "garbage_line": (lambda run: (run / "results.jsonl").write_bytes(b"\xfe\xff garbage\n" + (
+        run / "results.jsonl").read_bytes()), "results.jsonl:1: not a JSON run record"),
+    "duplicate_job": (_twice, "results.jsonl:2: instance_id='algorithmic__sum_easy', arm='solver', run=1: "
+                              "a second record for this job (first on line 1)"),
+}
+
+
+@pytest.mark.parametrize("command", ["report", "regrade"])
+@pytest.mark.parametrize("case", sorted(BROKEN))
+def test_a_broken_run_dir_is_one_error_line(case, command, finished_run, tmp_path, capsys):
+    edit, words = BROKEN[case]
+    shutil.copytree(finished_run, tmp_path / "runs")
+    edit(tmp_path / "runs" / "r")
+    assert main([command, "r", "--runs-dir", str(tmp_path / "runs")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("artifactbench: error: "), err
+    assert words in err, err
+
+
+@pytest.mark.parametrize("field,value,read_as", [("cost", "NaN", None), ("wall_s", "Infinity", 0.0),
+                                                 ("score", "NaN", 1.0), ("turns", "-Infinity", None)])
+def test_a_non_finite_metric_is_ignored_with_a_note_and_keeps_the_verdict(field, value, read_as, finished_run,
+                                                                          tmp_path, capsys):
+    shutil.copytree(finished_run, tmp_path / "runs")
+    results = tmp_path / "runs" / "r" / "results.jsonl"
+    rec = json.loads(results.read_text())
+    results.write_text(json.dumps(rec).replace(f'"{field}": {json.dumps(rec[field])}', f'"{field}": {value}')
+                       + "\n")
+    loaded = load_results(results)
+    assert [getattr(r, field) for r in loaded.records] == [read_as]
+    assert main(["report", "r", "--runs-dir", str(tmp_path / "runs"), "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert f"{field}={float(value)!r} is not a finite number; ignored" in err
+    overall = json.loads(out)["overall"][0]
+    assert (overall["pass"], overall["fail"]) == (1, 0)
+
+
+def test_non_finite_agent_metrics_never_turn_a_correct_answer_into_a_fail(tmp_path):
+    runs = tmp_path / "runs"
+    metrics = tmp_path / "m.json"
+    metrics.write_text('{"turns": Infinity, "tokens": NaN, "cost": -1, "code_runs": 1e999}')
+    # Unsandboxed: the agent copies a metrics file from tmp_path.
+    assert bench_main([str(SUM), _solver(metrics), "--runs-dir", str(runs), "--run-id", "m", "--sandbox", "none"]) == 0
+    (rec,) = load_results(runs / "m" / "results.jsonl").records
+    assert (rec.verdict, rec.turns, rec.tokens, rec.cost, rec.code_runs) == ("PASS", None, None, None, None)
+    assert rec.stderr_tail.count("artifactbench: note: metric ") == 4
+    assert read_metrics(metrics, "") == {}
+
+
+def test_a_snapshot_that_is_not_a_folder_is_an_error_record_not_a_crash(finished_run, tmp_path, capsys):
+    shutil.copytree(finished_run, tmp_path / "runs")
+    snapshot = tmp_path / "runs" / "r" / "artifacts" / "algorithmic__sum_easy" / "solver" / "1"
+    shutil.rmtree(snapshot)
+    os.mkfifo(snapshot)  # never opened: a FIFO where the snapshot folder belongs
+    assert main(["regrade", "r", "--runs-dir", str(tmp_path / "runs")]) == 1
+    (rec,) = load_results(tmp_path / "runs" / "r" / "results.regrade-1.jsonl").records
+    assert (rec.verdict, rec.error_reason) == ("ERROR", "harness") and "must be a folder" in rec.detail
+
+
+def test_a_second_process_resuming_the_run_gets_a_clear_error(finished_run, tmp_path, capsys):
+    shutil.copytree(finished_run, tmp_path / "runs")
+    run = tmp_path / "runs" / "r"
+    holder = ("import fcntl, os, sys, time; fd = os.open(sys.argv[1], os.O_RDONLY); "
+              "fcntl.flock(fd, fcntl.LOCK_EX); print('locked', flush=True); time.sleep(60)")
+    proc = subprocess.Popen([sys.executable, "-c", holder, str(run)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "locked"
+        before = (run / "results.jsonl").read_bytes()
+        assert bench_main(["--resume", "r", "--runs-dir", str(tmp_path / "runs")]) == 2
+        assert main(["regrade", "r", "--runs-dir", str(tmp_path / "runs")]) == 2
+        err = capsys.readouterr().err
+        assert err.count("is being written by another process") == 2, err
+        assert (run / "results.jsonl").read_bytes() == before and not list(run.glob("results.regrade-*"))
+    finally:
+        proc.kill()
+        proc.wait()
+    assert bench_main(["--resume", "r", "--runs-dir", str(tmp_path / "runs")]) == 0  # the lock is gone with it
