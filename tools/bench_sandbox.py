@@ -3,6 +3,7 @@
 
 For each task (the oracle's artifact stands in for an agent's) and each mode it times the job's stages
 that the sandbox touches, median of --repeat runs:
+  true      a process that does nothing at all (/bin/true): bubblewrap's own start and teardown
   start     an agent process that does nothing (`python3 -c pass`), in the job's sandbox or not
   copy-in   the job's scratch dir: a copy of the pristine workspace (the sandbox binds it, no copy)
   copy-out  the snapshot: the scratch size check (sandbox only), then the artifact copy into the run dir
@@ -32,7 +33,7 @@ from artifactbench.bench._isolate import job_sandbox, run_sandbox  # noqa: E402
 from artifactbench.cli._select import select_tasks  # noqa: E402
 from artifactbench.workspace import copy_tree, materialize, new_scratch_dir  # noqa: E402
 
-STAGES = ("start", "copy-in", "copy-out", "grade")
+STAGES = ("true", "start", "copy-in", "copy-out", "grade")
 
 
 def _time(fn) -> float:  # noqa: ANN001
@@ -49,6 +50,8 @@ def one_job(task, pristine: Path, mode: str, runs: Path) -> dict[str, float]:  #
     try:
         out["copy-in"] = _time(lambda: copy_tree(pristine, scratch))
         box = job_sandbox(base, Permissions(), scratch, home, home / "prompt.md")
+        out["true"] = _time(lambda: run_process(["/bin/true"], cwd=scratch, env=scrubbed_env(), timeout_s=30,
+                                                sandbox=box))
         out["start"] = _time(lambda: run_process([sys.executable, "-c", "pass"], cwd=scratch,
                                                  env=scrubbed_env(HOME=str(home)), timeout_s=30, sandbox=box))
         dest = task.output_artifact

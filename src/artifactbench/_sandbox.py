@@ -117,12 +117,16 @@ def runtime_binds(executables: Iterable[str] = ()) -> tuple[Bind, ...]:
         if os.path.lexists(top):
             binds.append(Bind(top))
     binds += [Bind(f"/etc/{name}") for name in _ETC if os.path.lexists(f"/etc/{name}")]
-    prefixes = {os.path.realpath(sys.prefix), os.path.realpath(sys.base_prefix)}
+    # A prefix is bound at its real path and, when reached through a link, at the path used too.
+    prefixes = {sys.prefix, sys.base_prefix, os.path.realpath(sys.prefix), os.path.realpath(sys.base_prefix)}
     for exe in executables:
         found = shutil.which(exe) if os.sep not in exe else exe
         if found and (p := _prefix(found)):
             prefixes.add(p)
-    binds += [Bind(p) for p in sorted(prefixes) if not p.startswith("/usr/") and p != "/usr"]
+    for p in sorted(prefixes):
+        if os.path.isdir(p) and not (p.startswith("/usr/") or p == "/usr"):
+            real = os.path.realpath(p)
+            binds.append(Bind(real) if real == p else Bind(real, dest=p))
     return tuple(binds)
 
 
