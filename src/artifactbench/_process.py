@@ -21,7 +21,7 @@ from pathlib import Path
 
 # pump/terminate_group (and TERM_GRACE_S) live in _pipes; re-exported so existing imports keep working.
 from artifactbench._pipes import TERM_GRACE_S, exited, killpg, pump, terminate_group  # noqa: F401
-from artifactbench._sandbox import Sandbox
+from artifactbench._sandbox import Sandbox, pids_cgroup
 
 __all__ = ["DEFAULT_OUTPUT_CAP", "ProcessResult", "pump", "run_process", "scrubbed_env", "terminate_group"]
 
@@ -68,8 +68,15 @@ def run_process(
     if not timeout_s > 0:
         raise ValueError(f"timeout_s={timeout_s!r}: must be a positive number of seconds")
     args = tuple(os.fspath(a) for a in argv)
-    if sandbox is not None:
-        args = tuple(sandbox.wrap(args, os.fspath(cwd)))
+    if sandbox is None:
+        return _run(args, cwd, env, timeout_s, output_cap, input, pass_fds)
+    with pids_cgroup(sandbox.limits.processes) as prefix:
+        args = (*prefix, *sandbox.wrap(args, os.fspath(cwd)))
+        return _run(args, cwd, env, timeout_s, output_cap, input, pass_fds)
+
+
+def _run(args: tuple[str, ...], cwd: str | os.PathLike[str], env: Mapping[str, str], timeout_s: float,
+         output_cap: int, input: bytes | None, pass_fds: Sequence[int]) -> ProcessResult:  # noqa: A002
     start = time.monotonic()
     proc = subprocess.Popen(
         args,

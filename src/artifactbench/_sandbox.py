@@ -13,19 +13,23 @@ Paths are bound at their host paths, so a request's paths mean the same inside a
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import sys
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
-__all__ = ["BWRAP_PACKAGE", "Bind", "Limits", "Network", "Sandbox", "find_bwrap", "runtime_binds",
-           "sandbox_path"]
+__all__ = ["BWRAP_PACKAGE", "Bind", "Limits", "Network", "Sandbox", "find_bwrap", "pids_cgroup",
+           "runtime_binds", "sandbox_path"]
 
 BWRAP_PACKAGE = "bubblewrap"  # the Debian/Ubuntu package that provides `bwrap`
 Network = Literal["none", "host"]
 _PRLIMIT = "/usr/bin/prlimit"
+_PIDS = "/sys/fs/cgroup/pids"  # the cgroup v1 pids controller, writable by root
 # What a dynamically linked program, a TLS client and a name lookup need of /etc; nothing else of it.
 _ETC = ("alternatives", "ca-certificates", "ca-certificates.conf", "hosts", "host.conf", "ld.so.cache",
         "ld.so.conf", "ld.so.conf.d", "localtime", "nsswitch.conf", "passwd", "group", "resolv.conf",
@@ -47,8 +51,9 @@ class Bind:
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """Per-sandbox resource limits (0 = no limit). `processes` is RLIMIT_NPROC, which Linux does not
-    apply to root; `memory_bytes` is RLIMIT_AS (address space); `file_size_bytes` is RLIMIT_FSIZE
+    """Per-sandbox resource limits (0 = no limit). `processes` caps the sandbox's processes through a
+    pids cgroup where the harness may make one (root with cgroup v1), else RLIMIT_NPROC (which Linux
+    does not apply to root); `memory_bytes` is RLIMIT_AS (address space); `file_size_bytes` is RLIMIT_FSIZE
     (a write past it fails); `scratch_bytes` is checked by the harness on the scratch dir afterwards."""
 
     processes: int = 512
@@ -141,3 +146,31 @@ def sandbox_path(binds: Sequence[Bind], host_path: str) -> str:
                 and entry not in seen:
             seen.append(entry)
     return os.pathsep.join(seen)
+
+
+@contextmanager
+def pids_cgroup(limit: int) -> Iterator[list[str]]:
+    """An argv prefix that moves the child into a fresh pids cgroup capped at `limit` processes, removed
+    afterwards; an empty prefix where no such cgroup can be made (RLIMIT_NPROC is then the only cap)."""
+    path = os.path.join(_PIDS, f"artifactbench-{os.getpid()}-{secrets.token_hex(6)}")
+    try:
+        if limit <= 0 or not os.access(_PIDS, os.W_OK):
+            raise OSError("no writable pids controller")
+        os.mkdir(path)
+        with open(os.path.join(path, "pids.max"), "w") as fh:
+            fh.write(str(limit))
+    except OSError:
+        yield []
+        return
+    try:
+        # A shell joins the cgroup and execs the sandbox; should joining fail, the child runs anyway.
+        yield ["/bin/sh", "-c", f'echo $$ > {path}/cgroup.procs 2>/dev/null; exec "$@"', "sh"]
+    finally:
+        for _ in range(100):  # the last processes of the sandbox may take a moment to be reaped
+            try:
+                os.rmdir(path)
+                break
+            except FileNotFoundError:
+                break
+            except OSError:
+                time.sleep(0.01)

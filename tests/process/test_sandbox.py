@@ -98,3 +98,13 @@ def test_sandbox_path_keeps_only_entries_inside_the_binds(tmp_path) -> None:
     path = sandbox_path((Bind("/usr"),), os.pathsep.join([str(tmp_path), "/usr/bin"]))
     entries = path.split(os.pathsep)
     assert "/usr/bin" in entries and str(tmp_path) not in entries
+
+
+@pytest.mark.skipif(not os.access("/sys/fs/cgroup/pids", os.W_OK), reason="no writable pids cgroup (root, v1)")
+def test_the_process_limit_holds_even_for_root(tmp_path) -> None:
+    code = ("import subprocess\nps = []\ntry:\n    for _ in range(40):\n"
+            "        ps.append(subprocess.Popen(['sleep', '2']))\nexcept OSError:\n    pass\nprint(len(ps))\n")
+    res = _py(code, tmp_path, _box(tmp_path, limits=Limits(processes=10)))
+    assert res.returncode == 0, res.stderr
+    assert int(res.stdout) < 10
+    assert not [d for d in os.listdir("/sys/fs/cgroup/pids") if d.startswith(f"artifactbench-{os.getpid()}-")]
