@@ -16,7 +16,7 @@ DEADLINE_S = 60
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "slow: a long test (a real corpus, many graders); deselect with -m 'not slow'")
-    config.addinivalue_line("markers", "e2e: runs real Pants in scratch repositories; select with -m e2e")
+    config.addinivalue_line("markers", "e2e: end-to-end runs of real tools (Pants, wheels, agent CLIs); select with -m e2e")
 
 
 @pytest.fixture

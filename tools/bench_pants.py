@@ -2,6 +2,8 @@
 
     python3 tools/bench_pants.py --tasks 10 100 [--keep]
 
+tools/bench_pants_scale.py measures the real repository: layers (a bench-only edit) and a remote cache.
+
 For each N it builds a scratch repo (a stand-in checker that follows the CLI contract of
 docs/adr/0001-cli-surface.md, N tasks, this repo's plugin on the pythonpath), then times, with
 pantsd on: cold `pants test ::`, warm no-change, one task edited, checker (core) edited. It counts
@@ -148,6 +150,17 @@ class PantsRun:
 
     def _results(self) -> list:
         return [l for l in self.output.splitlines() if re.match(r"^[✓✕] \S+:task_\d+ ", l)]
+
+    def task_results(self, prefix: str) -> list:
+        """Result lines of targets under `prefix` (e.g. the real corpus, problems/)."""
+        return [l for l in self.output.splitlines() if re.match(rf"^[✓✕] {re.escape(prefix)}\S* ", l)]
+
+    def ran_under(self, prefix: str) -> int:
+        return sum(1 for l in self.task_results(prefix) if "(memoized" not in l and "(cached" not in l)
+
+    def listed_under(self, prefix: str) -> int:
+        """Targets under `prefix` printed by `pants list` (one address per line)."""
+        return sum(1 for l in self.output.splitlines() if l.startswith(prefix) and ":" in l)
 
 
 _NATIVE: "list[tuple[str, dict]]" = []  # (client path, env) once --native-client set it up

@@ -2,6 +2,7 @@
 
     PYTHONPATH=src python3 tools/gen_task_schema.py          # rewrite the file
     PYTHONPATH=src python3 tools/gen_task_schema.py --check  # exit 1 when the committed file is stale
+    PYTHONPATH=src python3 tools/gen_task_schema.py --config # the same for docs/artifactbench.toml.schema.json
 """
 
 from __future__ import annotations
@@ -13,22 +14,27 @@ import sys
 import tempfile
 from pathlib import Path
 
+from artifactbench.config import config_json_schema
 from artifactbench.manifest import task_json_schema
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "docs" / "task.schema.json"
+CONFIG_SCHEMA_PATH = SCHEMA_PATH.with_name("artifactbench.toml.schema.json")
 
 
-def render() -> str:
-    """The exact text committed at docs/task.schema.json."""
-    return json.dumps(task_json_schema(), indent=2, ensure_ascii=False) + "\n"
+def render(config: bool = False) -> str:
+    """The exact text committed at docs/task.schema.json (or docs/artifactbench.toml.schema.json)."""
+    schema = config_json_schema() if config else task_json_schema()
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="fail instead of writing when stale")
-    parser.add_argument("--output", type=Path, default=SCHEMA_PATH)
+    parser.add_argument("--config", action="store_true", help="the corpus config's schema instead")
+    parser.add_argument("--output", type=Path, default=None)
     args = parser.parse_args(argv)
-    text = render()
+    args.output = args.output or (CONFIG_SCHEMA_PATH if args.config else SCHEMA_PATH)
+    text = render(args.config)
     current = args.output.read_text(encoding="utf-8") if args.output.exists() else None
     if args.check:
         if current != text:

@@ -1,4 +1,4 @@
-"""The plugin's mirror of the checker's JSON report (CLI contract version 1).
+"""The plugin's mirror of the checker's JSON report (CLI contract versions 1 and 2).
 
 Keep in sync with docs/adr/0001-cli-surface.md and `artifactbench.gates` (`Report.to_json`, gates/core/_values.py).
 tests/test_contract_mirror.py fails when a sample report stops parsing here.
@@ -12,9 +12,17 @@ import json
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional, Tuple
 
-SUPPORTED_VERSIONS = (1,)
+SUPPORTED_VERSIONS = (1, 2)
 TASK_STATUSES = ("pass", "fail", "error")
 CHECK_STATUSES = ("pass", "fail", "warn", "error", "skip")
+# Version 2: a closed set of case statuses and a severity per case. Keep in sync with
+# artifactbench.gates.CASE_STATUSES / SEVERITIES (src/artifactbench/gates/core/_values.py).
+CASE_STATUSES = ("PASS", "OK", "SKIPPED", "FINDING", "WARNING", "MISS", "WEAK_MISS", "WRONG_REASON",
+                 "EXPECTED_MISS", "LEAK", "BLOCKED", "ERROR")
+SEVERITIES = ("error", "fail", "warn", "info")
+# A v1 case has no severity: read it from its status (v1 statuses were free-form; unknown -> info).
+_V1_SEVERITY = {"FINDING": "fail", "MISS": "fail", "LEAK": "fail", "FAIL": "fail", "ERROR": "error",
+                "WARNING": "warn", "WEAK_MISS": "warn", "WRONG_REASON": "warn", "EXPECTED_MISS": "warn"}
 
 
 class ContractError(ValueError):
@@ -26,6 +34,7 @@ class CaseRecord:
     name: str
     status: str
     detail: str
+    severity: str = "info"
 
 
 @dataclass(frozen=True)
@@ -77,18 +86,27 @@ def _status(obj: Mapping[str, Any], allowed: Tuple[str, ...], where: str) -> str
     return status
 
 
-def _case(obj: Any, where: str) -> CaseRecord:
+def _case(obj: Any, where: str, version: int) -> CaseRecord:
     if not isinstance(obj, dict):
         raise ContractError(f"{where}: expected an object, got {obj!r}")
-    # Case statuses are free-form upper-case words in v1 (PASS, FAIL, ...): kept verbatim.
+    if version == 1:
+        # Case statuses are free-form upper-case words in v1 (PASS, FAIL, ...): kept verbatim.
+        status = str(_req(obj, "status", str, where))
+        severity = _V1_SEVERITY.get(status, "info")
+    else:
+        status = _status(obj, CASE_STATUSES, where)
+        severity = _req(obj, "severity", str, where)
+        if severity not in SEVERITIES:
+            raise ContractError(f"{where}: severity={severity!r} is not one of {', '.join(SEVERITIES)}")
     return CaseRecord(
         name=str(_req(obj, "name", str, where)),
-        status=str(_req(obj, "status", str, where)),
+        status=status,
         detail=str(obj.get("detail", "")),
+        severity=severity,
     )
 
 
-def _check(obj: Any, where: str) -> CheckRecord:
+def _check(obj: Any, where: str, version: int) -> CheckRecord:
     if not isinstance(obj, dict):
         raise ContractError(f"{where}: expected an object, got {obj!r}")
     gate = _req(obj, "gate", str, where)
@@ -98,11 +116,11 @@ def _check(obj: Any, where: str) -> CheckRecord:
         status=_status(obj, CHECK_STATUSES, where),
         summary=_req(obj, "summary", str, where),
         duration_s=float(obj.get("duration_s", 0.0)),
-        cases=tuple(_case(c, f"{where} case #{i}") for i, c in enumerate(obj.get("cases", []))),
+        cases=tuple(_case(c, f"{where} case #{i}", version) for i, c in enumerate(obj.get("cases", []))),
     )
 
 
-def _task(obj: Any, where: str) -> TaskRecord:
+def _task(obj: Any, where: str, version: int) -> TaskRecord:
     if not isinstance(obj, dict):
         raise ContractError(f"{where}: expected an object, got {obj!r}")
     instance_id = _req(obj, "instance_id", str, where)
@@ -112,7 +130,8 @@ def _task(obj: Any, where: str) -> TaskRecord:
         task_dir=_req(obj, "task_dir", str, where),
         status=_status(obj, TASK_STATUSES, where),
         duration_s=float(obj.get("duration_s", 0.0)),
-        checks=tuple(_check(c, f"{where} check #{i}") for i, c in enumerate(_req(obj, "checks", list, where))),
+        checks=tuple(_check(c, f"{where} check #{i}", version)
+                     for i, c in enumerate(_req(obj, "checks", list, where))),
     )
 
 
@@ -140,7 +159,7 @@ def parse_report(raw: "bytes | str | Mapping[str, Any]") -> CheckReport:
         status=_status(obj, TASK_STATUSES, "report.json"),
         exit_code=_req(obj, "exit_code", int, "report.json"),
         problems=tuple(str(p) for p in obj.get("problems", [])),
-        tasks=tuple(_task(t, f"tasks[{i}]") for i, t in enumerate(_req(obj, "tasks", list, "report.json"))),
+        tasks=tuple(_task(t, f"tasks[{i}]", version) for i, t in enumerate(_req(obj, "tasks", list, "report.json"))),
     )
 
 

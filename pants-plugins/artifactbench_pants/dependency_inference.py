@@ -1,11 +1,15 @@
 """Inferred dependencies of an `artifact_task`: the checker target and grader requirements."""
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from pants.backend.python.dependency_inference.module_mapper import (
     PythonModuleOwners,
     PythonModuleOwnersRequest,
+)
+from pants.backend.python.dependency_inference.default_unowned_dependencies import (
+    DEFAULT_UNOWNED_DEPENDENCIES,
 )
 from pants.backend.python.subsystems.setup import PythonSetup
 from pants.engine.addresses import Address, AddressInput
@@ -20,10 +24,12 @@ from pants.engine.target import (
 )
 from pants.engine.unions import UnionRule
 
-from artifactbench_pants.imports import third_party_candidates
+from artifactbench_pants.imports import missing_grader_modules, missing_modules_message, third_party_candidates
 from artifactbench_pants.layout import grader_local_modules, grader_python_files
 from artifactbench_pants.subsystem import ArtifactBenchSubsystem
 from artifactbench_pants.target_types import ArtifactTaskSourcesField
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -44,6 +50,9 @@ async def infer_artifact_task_dependencies(
     python_setup: PythonSetup,
 ) -> InferredDependencies:
     sources_field = request.field_set.sources
+    if not subsystem.checker:
+        # The checker is the `artifactbench` tool: its lockfile is the graders' whole environment.
+        return InferredDependencies([])
     checker = await Get(
         Address,
         AddressInput,
@@ -71,6 +80,11 @@ async def infer_artifact_task_dependencies(
     )
     # Ambiguous owners are skipped rather than guessed; stdlib modules have no owner at all.
     inferred = {checker, *(a for o in owners for a in o.unambiguous)}
+    owned = [bool(o.unambiguous or o.ambiguous) for o in owners]
+    missing = missing_grader_modules(modules, owned, DEFAULT_UNOWNED_DEPENDENCIES)
+    if missing:
+        # Said at tailor/lint/test time (every goal infers dependencies), not only when the check fails.
+        logger.warning(missing_modules_message(sources_field.address.spec, missing, resolve))
     return InferredDependencies(sorted(inferred))
 
 

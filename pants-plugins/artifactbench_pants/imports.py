@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import FrozenSet, Iterable, Set
+from typing import FrozenSet, Iterable, Sequence, Set, Tuple
 
 _IMPORT_RE = re.compile(r"^\s*import\s+([\w.]+(?:\s*,\s*[\w.]+)*)|^\s*from\s+([\w.]+)\s+import\b", re.M)
 
@@ -44,3 +44,24 @@ def third_party_candidates(sources: Iterable[str], local_modules: Iterable[str])
     for source in sources:
         modules.update(imported_modules(source))
     return frozenset(m for m in modules if m.split(".")[0] not in local)
+
+
+
+def missing_grader_modules(
+    modules: Sequence[str], owned: Sequence[bool], stdlib: Iterable[str]
+) -> Tuple[str, ...]:
+    """Imported modules that are neither standard library (`stdlib`) nor owned by a requirement."""
+    known = frozenset(stdlib)
+    return tuple(
+        m for m, has_owner in zip(modules, owned)
+        if not has_owner and m not in known and m.split(".")[0] not in known
+    )
+
+
+def missing_modules_message(task: str, modules: Sequence[str], resolve: str) -> str:
+    shown = ", ".join(modules)
+    return (
+        f"{task}: its grader imports {shown}, which no python_requirement in resolve {resolve!r} "
+        "provides, so the check will fail to load the grader: add the requirement to that resolve "
+        "(or to the checker's environment), or stop importing it"
+    )

@@ -1,4 +1,5 @@
-"""The task directory layout the plugin relies on (plain Python, no Pants imports; docs/spec §1)."""
+"""The task directory layout the plugin relies on (plain Python, no Pants imports; docs/spec §1)
+and the corpus config's place in it (artifactbench.toml, nearest wins)."""
 from __future__ import annotations
 
 import os
@@ -29,3 +30,39 @@ def grader_local_modules(task_dir: str, grader_files: Iterable[str]) -> Tuple[st
         first = os.path.relpath(path, root).split("/")[0]
         names.add(first[:-3] if first.endswith(".py") else first)
     return tuple(sorted(names))
+
+# The corpus config (the core's artifactbench.config): the nearest one above a task governs it.
+CORPUS_CONFIG = "artifactbench.toml"
+
+
+def corpus_config_candidates(task_dir: str) -> Tuple[str, ...]:
+    """Where the config governing `task_dir` may be: the task dir and each folder above it."""
+    parts = [p for p in task_dir.split("/") if p]
+    return tuple("/".join([*parts[:i], CORPUS_CONFIG]) for i in range(len(parts), -1, -1))
+
+
+def nearest_corpus_config(found: Iterable[str]) -> "str | None":
+    """The deepest of the existing candidates: nearest wins."""
+    files = sorted(found, key=lambda p: (-p.count("/"), p))
+    return files[0] if files else None
+
+
+def under_roots(path: str, roots: Iterable[str]) -> bool:
+    """Whether `path` lies under one of `roots` (no roots: anywhere)."""
+    cleaned = [r.strip("/") for r in roots]
+    if not cleaned:
+        return True
+    return any(r in ("", ".") or path == r or path.startswith(r + "/") for r in cleaned)
+
+
+def roots_from_config(text: str) -> Tuple[str, ...]:
+    """The `[corpus] roots` of a root artifactbench.toml; () when it has none or is not TOML (the core
+    reports a broken config with its file and line when a check reads it)."""
+    import toml  # pants: no-infer-dep (Pants' own dependency; tomllib needs Python 3.11)
+
+    try:
+        corpus = toml.loads(text).get("corpus", {})
+    except toml.TomlDecodeError:
+        return ()
+    roots = corpus.get("roots", []) if isinstance(corpus, dict) else []
+    return tuple(os.path.normpath(r) for r in roots if isinstance(r, str)) if isinstance(roots, list) else ()

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from artifactbench_pants import checker, dependency_inference, tailor, task_files
 from artifactbench_pants.goals import lint, package, test
+from artifactbench_pants.subsystem import ArtifactBenchSubsystem
 from artifactbench_pants.target_types import ArtifactTaskTarget
 
 
@@ -13,6 +14,7 @@ def target_types():
 def rules():
     return [
         *checker.rules(),
+        *ArtifactBenchSubsystem.rules(),
         *dependency_inference.rules(),
         *tailor.rules(),
         *task_files.rules(),

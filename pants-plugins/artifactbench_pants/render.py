@@ -20,8 +20,9 @@ def _clip(text: str, limit: int = _MAX_DETAIL) -> str:
 
 
 def _case_lines(check: CheckRecord) -> List[str]:
-    bad = [c for c in check.cases if c.status.upper() not in ("PASS", "OK", "SKIP")]
-    lines = [f"      case {c.name}: {c.status}" + (f": {_clip(c.detail)}" if c.detail else "") for c in bad[:_MAX_CASES]]
+    # v2 cases carry a severity: info cases are noise in a red report (v1 ones get it from the status).
+    bad = [c for c in check.cases if c.severity != "info" and c.status.upper() not in ("PASS", "OK", "SKIP")]
+    lines = [f"      case {c.name}: {c.status}" + (f" [{c.severity}]" if c.severity != "fail" else "") + (f": {_clip(c.detail)}" if c.detail else "") for c in bad[:_MAX_CASES]]
     if len(bad) > _MAX_CASES:
         lines.append(f"      ... and {len(bad) - _MAX_CASES} more failing cases (see report.json)")
     return lines

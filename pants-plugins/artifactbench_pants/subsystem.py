@@ -1,38 +1,61 @@
-"""The `[artifactbench]` options: which repo target is the checker and how it runs."""
+"""The `[artifactbench]` options: the checker (a Pants tool, or a repo target) and how it runs."""
 from __future__ import annotations
 
+from pants.backend.python.subsystems.python_tool_base import LockfileRules, PythonToolBase
+from pants.backend.python.target_types import EntryPoint
 from pants.option.option_types import BoolOption, IntOption, SkipOption, StrListOption, StrOption
-from pants.option.subsystem import Subsystem
 from pants.util.strutil import softwrap
 
+from artifactbench_pants.version import plugin_version
 
-class ArtifactBenchSubsystem(Subsystem):
+CHECKER_LOCKFILE = "checker.lock"
+
+
+class ArtifactBenchSubsystem(PythonToolBase):
     options_scope = "artifactbench"
     name = "artifactbench"
     help = softwrap(
         """
         Checks for artifact-graded benchmark tasks (`artifact_task` targets).
 
-        The plugin builds the checker target below into a PEX and runs its CLI in the sandbox:
-        `check` for `test`, `validate` for `lint`, `materialize` for `package`.
+        The plugin builds the checker into a PEX and runs its CLI in the sandbox: `check` for
+        `test`, `validate` for `lint`, `materialize` for `package`. By default the checker is the
+        `artifactbench` distribution at this plugin's own version, installed from the lockfile the
+        plugin ships (like Pants' own tools); `checker` points it at a target of your repository.
         """
     )
 
+    # The tool: `artifactbench==<this plugin's version>` from the lockfile shipped in the wheel.
+    default_version = f"artifactbench=={plugin_version()}"
+    default_requirements = [default_version]
+    default_main = EntryPoint.parse("artifactbench.cli:console")
+    register_interpreter_constraints = True
+    default_interpreter_constraints = ["CPython>=3.11,<4"]
+    default_lockfile_resource = ("artifactbench_pants", CHECKER_LOCKFILE)
+    lockfile_rules_type = LockfileRules.SIMPLE
+
     skip = SkipOption("test", "lint")
     checker = StrOption(
-        default="src:cli",
+        default=None,
         help=softwrap(
             """
-            Address of the Python target that provides the checker CLI (a `pex_binary` or a
-            `python_sources` target). Every `artifact_task` gets an inferred dependency on it, so
+            Address of a Python target of this repository that provides the checker CLI (a
+            `pex_binary` or a `python_sources` target) instead of the `artifactbench` tool. Every
+            `artifact_task` then gets an inferred dependency on it, so
             `--changed-since=<rev> --changed-dependents=transitive` re-checks every task when the
-            core library changes.
+            checker changes. Set `entry_point` to its `module:function` too.
             """
         ),
     )
-    entry_point = StrOption(
-        default="artifactbench.cli:console",
-        help="The `module:function` that runs the checker CLI (the contract of docs/adr/0001-cli-surface.md).",
+    task_roots = StrListOption(
+        default=[],
+        help=softwrap(
+            """
+            Folders (relative to the build root, any depth) where task directories live; `tailor`
+            proposes `artifact_task` targets only under them. Empty (the default): the `[corpus] roots`
+            of the `artifactbench.toml` at the build root, else anywhere.
+            """
+        ),
     )
     check_args = StrListOption(
         default=[],
@@ -40,6 +63,17 @@ class ArtifactBenchSubsystem(Subsystem):
             """
             Extra arguments for `artifactbench check`, placed before the task directory, e.g.
             `["--gates", "manifest,positive,negative"]`. They are part of every check's cache key.
+            """
+        ),
+    )
+    baseline = StrOption(
+        default=None,
+        help=softwrap(
+            """
+            A baseline file (repo-relative) written by `artifactbench check --write-baseline FILE`.
+            When set, every check runs with `--baseline FILE`: findings recorded there no longer fail,
+            only new ones do, and the report lists the findings fixed since. The file's content is an
+            input of every check, so editing it re-runs the checks (it is part of the cache key).
             """
         ),
     )
@@ -64,6 +98,17 @@ class ArtifactBenchSubsystem(Subsystem):
             Infer dependencies from the imports of `grader/**/*.py` onto `python_requirement`
             targets (through the Python backend's module mapping), so a grader importing e.g.
             numpy runs with the lockfile's numpy in the checker PEX.
+            """
+        ),
+    )
+    html_report = BoolOption(
+        default=False,
+        help=softwrap(
+            """
+            Also write each task's check as a self-contained HTML page (a gates x tasks matrix, each
+            cell opening its finding): `pants test` puts it at `dist/test/<address>/report.html`.
+            For one page over a whole corpus run `artifactbench check <root> --html FILE`.
+            It changes the checker's argv, so checks re-run once when it is turned on or off.
             """
         ),
     )

@@ -62,7 +62,7 @@ def test_adr_example_in_docs_matches_the_mirror_keys() -> None:
 @pytest.mark.parametrize(
     "mutate, message",
     [
-        pytest.param(lambda r: r.update(version=2), "version=2", id="unknown-version"),
+        pytest.param(lambda r: r.update(version=3), "version=3", id="unknown-version"),
         pytest.param(lambda r: r.pop("tasks"), "'tasks'", id="missing-tasks"),
         pytest.param(lambda r: r.update(status="green"), "status='green'", id="bad-status"),
         pytest.param(lambda r: r["tasks"][0]["checks"][0].pop("gate"), "'gate'", id="renamed-gate"),
@@ -111,3 +111,64 @@ def test_a_report_written_by_the_core_cli_parses() -> None:
     gates = [c.gate for c in report.tasks[0].checks]
     assert {"manifest", "positive", "negative"} <= set(gates)
     assert render_report(report).startswith("artifactbench check-report: PASS (exit 0)")
+
+
+# Version 2: every case carries a status from a closed set and a severity.
+SAMPLE_V2 = copy.deepcopy(SAMPLE)
+SAMPLE_V2["version"] = 2
+SAMPLE_V2["tasks"][0]["checks"][1]["cases"] = [
+    {"name": "reversed_lines", "status": "PASS", "severity": "info", "detail": "rejected"},
+    {"name": "off_by_one", "status": "MISS", "severity": "fail", "detail": "grader accepted a mutated artifact"},
+]
+CORE_VALUES = Path(__file__).resolve().parents[2] / "src" / "artifactbench" / "gates" / "core" / "_values.py"
+
+
+def test_v2_report_parses_with_severities_and_v1_gets_them_from_status() -> None:
+    v2 = parse_report(json.dumps(SAMPLE_V2))
+    assert [(c.status, c.severity) for c in v2.tasks[0].checks[1].cases] == [("PASS", "info"), ("MISS", "fail")]
+    v1 = parse_report(json.dumps(SAMPLE))
+    assert [(c.status, c.severity) for c in v1.tasks[0].checks[1].cases] == [("PASS", "info"), ("FAIL", "fail")]
+
+
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        pytest.param(lambda c: c.update(status="FAIL"), "status='FAIL'", id="v1-word-in-v2"),
+        pytest.param(lambda c: c.update(severity="critical"), "severity='critical'", id="unknown-severity"),
+        pytest.param(lambda c: c.pop("severity"), "'severity'", id="missing-severity"),
+    ],
+)
+def test_v2_case_drift_is_a_contract_error(mutate, message) -> None:
+    report = copy.deepcopy(SAMPLE_V2)
+    mutate(report["tasks"][0]["checks"][1]["cases"][1])
+    with pytest.raises(ContractError, match=message):
+        parse_report(json.dumps(report))
+
+
+def _core_tuple(name: str) -> tuple:
+    import ast
+
+    tree = ast.parse(CORE_VALUES.read_text(encoding="utf-8"))
+    for node in tree.body:
+        target = node.target if isinstance(node, ast.AnnAssign) else (
+            node.targets[0] if isinstance(node, ast.Assign) else None)
+        if isinstance(target, ast.Name) and target.id == name:
+            return tuple(ast.literal_eval(node.value))
+    raise AssertionError(f"{CORE_VALUES} lost {name}")
+
+
+def test_closed_sets_match_the_core() -> None:
+    from artifactbench_pants import contract
+
+    assert contract.CASE_STATUSES == _core_tuple("CASE_STATUSES")
+    assert contract.SEVERITIES == _core_tuple("SEVERITIES")
+    assert max(contract.SUPPORTED_VERSIONS) == _core_tuple_int("REPORT_VERSION")
+
+
+def _core_tuple_int(name: str) -> int:
+    import ast
+
+    for node in ast.parse(CORE_VALUES.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == name:
+            return int(ast.literal_eval(node.value))
+    raise AssertionError(f"{CORE_VALUES} lost {name}")

@@ -13,6 +13,7 @@ from pants.core.target_types import FileSourceField
 from pants.core.util_rules import source_files
 from pants.core.util_rules.source_files import SourceFiles, SourceFilesRequest
 from pants.engine.addresses import Address
+from pants.engine.fs import Digest, DigestContents, PathGlobs
 from pants.engine.internals.scheduler import ExecutionError
 from pants.engine.target import InferredDependencies
 from pants.testutil.rule_runner import QueryRule, RuleRunner
@@ -45,6 +46,8 @@ def rule_runner() -> RuleRunner:
             *target_types_rules.rules(),
             QueryRule(PutativeTargets, [PutativeArtifactTaskTargetsRequest, AllOwnedSources]),
             QueryRule(InferredDependencies, [InferArtifactTaskDependencies]),
+            QueryRule(Digest, [PathGlobs]),
+            QueryRule(DigestContents, [Digest]),
         ],
         target_types=[ArtifactTaskTarget, PythonRequirementTarget, PythonSourcesGeneratorTarget],
     )
@@ -95,6 +98,30 @@ def test_tailor_adds_tasks_but_nothing_inside_workspace_or_grader(rule_runner: R
             PutativeTarget.for_target_type(ArtifactTaskTarget, "problems/artifact/b/two", "two", ["task.yaml"]),
         ]
     )
+
+
+@pytest.mark.parametrize(
+    ("config", "option", "expected"),
+    [
+        ('version = 1\n[corpus]\nroots = ["teams/search/benchmarks"]\n', [], ["teams/search/benchmarks/r/one"]),
+        ("", ["--artifactbench-task-roots=['ml/evals']"], ["ml/evals/two"]),
+        ("", [], ["ml/evals/two", "teams/search/benchmarks/r/one"]),
+    ],
+    ids=["roots_from_artifactbench_toml", "roots_from_the_option", "no_roots_anywhere"],
+)
+def test_tailor_stays_under_the_task_roots(
+    rule_runner: RuleRunner, config: str, option: "list[str]", expected: "list[str]"
+) -> None:
+    files = {"teams/search/benchmarks/r/one/task.yaml": "", "ml/evals/two/task.yaml": ""}
+    if config:
+        files["artifactbench.toml"] = config
+    rule_runner.write_files(files)
+    rule_runner.set_options(["--artifactbench-checker=src:cli", "--python-enable-resolves=false", *option])
+    got = rule_runner.request(
+        PutativeTargets,
+        [PutativeArtifactTaskTargetsRequest(("teams/search/benchmarks/r/one", "ml/evals/two")), AllOwnedSources([])],
+    )
+    assert sorted(pt.path for pt in got) == expected
 
 
 def _infer(rule_runner: RuleRunner) -> set:
@@ -156,3 +183,19 @@ def test_dependents_get_the_task_files_as_plain_files(rule_runner: RuleRunner) -
         [SourceFilesRequest([tgt[ArtifactTaskSourcesField]], for_sources_types=(FileSourceField,), enable_codegen=True)],
     )
     assert f"{TASK}/task.yaml" in files.files and f"{TASK}/grader/hidden.py" in files.files
+
+
+def test_baseline_is_an_input_and_an_argument(rule_runner: RuleRunner) -> None:
+    # [artifactbench].baseline: the file travels into the sandbox (its digest is in the cache key)
+    # and the checker gets --baseline; a missing file is an error naming the option.
+    from artifactbench_pants.goals.test import baseline_globs, check_argv
+
+    rule_runner.write_files({"ci/baseline.json": '{"version": 1, "kind": "check-baseline", "findings": []}\n'})
+    digest = rule_runner.request(Digest, [baseline_globs("ci/baseline.json")])
+    (content,) = rule_runner.request(DigestContents, [digest])
+    assert content.path == "ci/baseline.json" and b"check-baseline" in content.content
+    with pytest.raises(ExecutionError, match=r"\[artifactbench\]\.baseline"):
+        rule_runner.request(Digest, [baseline_globs("ci/missing.json")])
+    argv = check_argv("t", "j.xml", ("--gates", "positive"), "ci/baseline.json")
+    assert argv[argv.index("--baseline") + 1] == "ci/baseline.json" and argv[-1] == "t"
+    assert "--baseline" not in check_argv("t", "j.xml", ())

@@ -124,3 +124,34 @@ def test_pristine_dir_is_handed_over_only_to_the_last_job_of_a_task(tmp_path) ->
     assert copy != plain.get(task).path and plain.get(task).path.is_dir()
     shutil.rmtree(copy)
     plain.cleanup()
+
+
+def test_a_job_still_copying_the_pristine_dir_keeps_it_from_being_handed_over(tmp_path, monkeypatch) -> None:
+    """Two jobs of one task grade at the same time: the second must not get the pristine dir (and write its
+    artifact there) while the first is still copying it, or the first grades the second's artifact."""
+    import shutil
+
+    from artifactbench.bench import _pristine
+    from artifactbench.manifest import load_task
+
+    task = load_task(FIX / "tasks" / "algorithmic__sum_easy")
+    cache = _pristine.PristineCache({task.instance_id: 2})
+    pristine = cache.get(task).path
+    real_copy = _pristine.copy_tree
+    second: list = []
+    started: list = []
+
+    def copy_while_the_other_job_grades(src, dst):
+        if not started:  # the other job reaches its checkout in the middle of this copy
+            started.append(True)
+            second.append(cache.checkout(task))
+            (second[0] / "answer.txt").write_text("the other job's artifact\n")
+        real_copy(src, dst)
+
+    monkeypatch.setattr(_pristine, "copy_tree", copy_while_the_other_job_grades)
+    first = cache.checkout(task)
+    assert not (first / "answer.txt").exists(), "a grade dir received another job's artifact"
+    assert second[0] != pristine, "the pristine dir was handed over while a job was still copying it"
+    shutil.rmtree(first)
+    shutil.rmtree(second[0])
+    cache.cleanup()

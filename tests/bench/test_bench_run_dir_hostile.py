@@ -61,6 +61,8 @@ BROKEN: dict[str, tuple[Callable[[Path], None], str]] = {
     "run_json_list": (_replace("run.json", lambda p: p.write_text("[1, 2]\n")),
                       "run.json: run.json must be a JSON object, got list"),
     "run_json_dir": (_replace("run.json", lambda p: p.mkdir()), "run.json: is a directory where the run config"),
+    "run_json_fifo": (_replace("run.json", lambda p: os.mkfifo(p)), "is a FIFO, not a regular file"),
+    "results_fifo": (_replace("results.jsonl", lambda p: os.mkfifo(p)), "results.jsonl: is not a regular file"),
     "run_json_garbage": (_replace("run.json", lambda p: p.write_bytes(b"\xff\x00{")), "cannot read the run config"),
     "arms_not_list": (lambda run: (run / "run.json").write_text(json.dumps(
         {**json.loads((run / "run.json").read_text()), "arms": "solver"})), "arms='solver': expected a list"),
@@ -85,7 +87,7 @@ BROKEN: dict[str, tuple[Callable[[Path], None], str]] = {
 
 @pytest.mark.parametrize("command", ["report", "regrade"])
 @pytest.mark.parametrize("case", sorted(BROKEN))
-def test_a_broken_run_dir_is_one_error_line(case, command, finished_run, tmp_path, capsys):
+def test_a_broken_run_dir_is_one_error_line(case, command, finished_run, tmp_path, capsys, deadline):
     edit, words = BROKEN[case]
     shutil.copytree(finished_run, tmp_path / "runs")
     edit(tmp_path / "runs" / "r")

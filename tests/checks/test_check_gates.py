@@ -152,7 +152,7 @@ def test_run_checks_parallel_keeps_input_order_and_json_contract():
     report = run_checks(tasks, resolve_gates(["positive", "negative"]), jobs=3, options=FAST)
     assert [t.instance_id for t in report.tasks] == [t.instance_id for t in tasks]
     body = json.loads(json.dumps(report.to_json()))
-    assert body["version"] == 1 and body["kind"] == "check-report"
+    assert body["version"] == 2 and body["kind"] == "check-report"
     assert body["status"] == "fail" and body["exit_code"] == 1 and body["problems"] == []
     first = body["tasks"][0]
     assert set(first) >= {"instance_id", "task_dir", "status", "duration_s", "checks"}
@@ -163,4 +163,4 @@ def test_run_checks_parallel_keeps_input_order_and_json_contract():
 
 def test_report_status_and_exit_code_rules():
     assert Report((), problems=("x",)).exit_code == 2 and Report((), problems=("x",)).status == "error"
-    assert Report(()).exit_code == 0 and Report(()).to_json()["version"] == 1
+    assert Report(()).exit_code == 0 and Report(()).to_json()["version"] == 2

@@ -54,7 +54,7 @@ def test_exit_codes(capsys, argv, code):
 def test_json_on_stdout_is_the_versioned_report(capsys):
     code, out, _ = run(capsys, "check", fx("good"), fx("positive_rejects"), "--gates", "positive", "--json")
     body = json.loads(out)
-    assert code == 1 and body["version"] == 1 and body["kind"] == "check-report"
+    assert code == 1 and body["version"] == 2 and body["kind"] == "check-report"
     assert body["status"] == "fail" and body["exit_code"] == 1
     assert [t["instance_id"] for t in body["tasks"]] == ["data_processing__chk_good",
                                                           "data_processing__chk_positive_rejects"]
@@ -66,7 +66,7 @@ def test_json_out_and_junit_xml(capsys, tmp_path):
     code, _, _ = run(capsys, "check", "--json-out", str(out_json), "--junit-xml", str(out_xml), "--quiet",
                      "--gates", "positive,negative", fx("good"), fx("neg_miss"))
     assert code == 1
-    assert json.loads(out_json.read_text())["version"] == 1
+    assert json.loads(out_json.read_text())["version"] == 2
     root = ET.parse(out_xml).getroot()
     suites = {s.get("name"): s for s in root.iter("testsuite")}
     assert set(suites) == {"data_processing__chk_good", "data_processing__chk_neg_miss"}

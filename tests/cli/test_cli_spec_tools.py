@@ -115,7 +115,7 @@ def test_check_json_works_on_a_task_outside_the_repository(tmp_path):
                            str(tmp_path / "tasks")], cwd=tmp_path, env=env, capture_output=True, text=True,
                           timeout=180)
     body = json.loads(done.stdout)  # stdout holds the report and nothing else
-    assert done.returncode == 1 == body["exit_code"] and body["version"] == 1, done.stderr
+    assert done.returncode == 1 == body["exit_code"] and body["version"] == 2, done.stderr
     by_id = {t["instance_id"]: t for t in body["tasks"]}
     assert by_id["data_processing__chk_good"]["status"] == "pass"
     assert by_id["data_processing__chk_positive_rejects"]["status"] == "fail"
@@ -134,7 +134,7 @@ def test_json_report_has_exactly_the_keys_the_adr_documents(capsys):
     example = _adr_report_example()
     code = main(["check", fx("neg_weak_miss"), "--gates", "positive,negative", "--json"])
     body = json.loads(capsys.readouterr().out)
-    assert code == 0 and body["version"] == example["version"] == 1 and body["kind"] == example["kind"]
+    assert code == 0 and body["version"] == example["version"] == 2 and body["kind"] == example["kind"]
     assert set(body) == set(example)
     (task,), (ex_task,) = body["tasks"], example["tasks"]
     assert set(task) == set(ex_task)

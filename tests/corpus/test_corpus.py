@@ -162,10 +162,12 @@ def test_structural_verifier_accepts_reference_and_rejects_garbage(proven, tmp_p
     module = _load(scratch / rel, f"verify_{proven.task.instance_id}")
     artifact = scratch / proven.task.output_artifact
     module.verify(artifact)
-    for bad in ("[not the format\n", "\n".join(reversed(proven.reference.splitlines())) + "\n"):
-        artifact.write_text(bad, encoding="utf-8")
+    for n, bad in enumerate(("[not the format\n", "\n".join(reversed(proven.reference.splitlines())) + "\n")):
+        # A new path per case: reversed lines keep the size, and a module verifier could meet a stale .pyc.
+        path = artifact.with_name(f"bad{n}{artifact.suffix}")
+        path.write_text(bad, encoding="utf-8")
         with pytest.raises(AssertionError):
-            module.verify(artifact)
+            module.verify(path)
 
 
 def test_generator_is_deterministic(proven, tmp_path):

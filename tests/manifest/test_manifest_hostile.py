@@ -155,7 +155,8 @@ def test_a_fifo_is_refused_by_the_tree_digest_without_blocking(tmp_path, deadlin
 
 
 def _cli(*argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    # Absolute entries: a Pants sandbox puts relative ones on sys.path, and the child runs elsewhere.
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(os.path.abspath(p) for p in sys.path if p)}
     # A hang is a failure too: a FIFO opened for reading blocks until a writer comes, i.e. forever.
     return subprocess.run([sys.executable, "-m", "artifactbench", *argv], cwd=cwd, env=env, text=True,
                           capture_output=True, timeout=180)

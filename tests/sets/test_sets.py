@@ -77,6 +77,14 @@ def test_read_set_missing_file_is_a_set_error(tmp_path):
         read_set(tmp_path / "absent.txt")
 
 
+def test_read_set_never_opens_a_fifo(tmp_path, deadline):
+    import os
+
+    os.mkfifo(tmp_path / "hostile.txt")  # read the usual way, it would block until a writer comes
+    with pytest.raises(SetError, match="hostile.txt: cannot read set file: is a FIFO"):
+        read_set(tmp_path / "hostile.txt")
+
+
 def test_select_by_name_returns_tasks_in_set_order():
     chosen = select(TASKS, "seed-v1", SETS)
     assert [t.instance_id for t in chosen] == [

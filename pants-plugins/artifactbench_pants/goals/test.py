@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from pants.core.goals.test import TestExtraEnv, TestFieldSet, TestRequest, TestResult, TestSubsystem
-from pants.engine.fs import DigestContents, DigestSubset, PathGlobs, Snapshot
+from pants.engine.fs import Digest, DigestContents, DigestSubset, MergeDigests, PathGlobs, Snapshot
+from pants.engine.fs import GlobMatchErrorBehavior
 from pants.engine.process import FallibleProcessResult, ProcessCacheScope
 from pants.backend.python.util_rules.pex import VenvPexProcess
 from pants.engine.rules import Get, MultiGet, collect_rules, rule
@@ -24,6 +25,9 @@ from artifactbench_pants.target_types import (
 )
 
 REPORT = "report.json"
+# With `[artifactbench].html_report` on, the check also writes this page (docs/adr/0002-html-reports.md);
+# Pants copies a test's extra output to dist/test/<address>/.
+HTML = "report.html"
 
 
 def junit_name(path_safe_spec: str) -> str:
@@ -49,9 +53,29 @@ class ArtifactTaskTestRequest(TestRequest):
     field_set_type = ArtifactTaskTestFieldSet
 
 
-def check_argv(task_dir: str, junit: str, extra_args: "tuple[str, ...]") -> "tuple[str, ...]":
+def check_argv(
+    task_dir: str,
+    junit: str,
+    extra_args: "tuple[str, ...]",
+    baseline: "Optional[str]" = None,
+    html: bool = False,
+) -> "tuple[str, ...]":
     """The checker's argv: only repo-relative paths, so the cache key is machine independent."""
-    return ("check", "--json-out", REPORT, "--junit-xml", junit, "--quiet", *extra_args, task_dir)
+    chosen = ("--baseline", baseline) if baseline else ()
+    page = ("--html", HTML) if html else ()
+    return (
+        "check", "--json-out", REPORT, "--junit-xml", junit, *page, "--quiet", *chosen, *extra_args,
+        task_dir,
+    )
+
+
+def baseline_globs(baseline: str) -> PathGlobs:
+    """The baseline file as a process input (so its content is in the cache key); missing is an error."""
+    return PathGlobs(
+        [baseline],
+        glob_match_error_behavior=GlobMatchErrorBehavior.error,
+        description_of_origin="the option `[artifactbench].baseline`",
+    )
 
 
 def cache_scope(force: bool, cache_failures: bool) -> ProcessCacheScope:
@@ -81,25 +105,36 @@ async def run_artifact_task_checks(
     inputs = await Get(
         ArtifactTaskInputs, ArtifactTaskInputsRequest(field_set.sources, field_set.dependencies)
     )
+    digest = inputs.digest
+    if subsystem.baseline:
+        baseline_digest = await Get(Digest, PathGlobs, baseline_globs(subsystem.baseline))
+        digest = await Get(Digest, MergeDigests([digest, baseline_digest]))
     timeout: Optional[int] = field_set.timeout.value or subsystem.timeout
     junit = junit_name(field_set.address.path_safe_spec)
     result = await Get(
         FallibleProcessResult,
         VenvPexProcess(
             inputs.checker,
-            argv=check_argv(inputs.task_dir, junit, tuple(subsystem.check_args)),
+            argv=check_argv(
+                inputs.task_dir,
+                junit,
+                tuple(subsystem.check_args),
+                subsystem.baseline,
+                html=subsystem.html_report,
+            ),
             description=f"artifactbench check {inputs.task_dir}",
-            input_digest=inputs.digest,
-            output_files=(REPORT, junit),
+            input_digest=digest,
+            output_files=(REPORT, junit, HTML) if subsystem.html_report else (REPORT, junit),
             extra_env=test_extra_env.env,
             timeout_seconds=timeout,
             cache_scope=cache_scope(test_subsystem.force, subsystem.cache_failures),
             level=LogLevel.DEBUG,
         ),
     )
-    report_contents, junit_xml = await MultiGet(
+    report_contents, junit_xml, html = await MultiGet(
         Get(DigestContents, DigestSubset(result.output_digest, PathGlobs([REPORT]))),
         Get(Snapshot, DigestSubset(result.output_digest, PathGlobs([junit]))),
+        Get(Snapshot, DigestSubset(result.output_digest, PathGlobs([HTML]))),
     )
     report_bytes = report_contents[0].content if report_contents else b""
     base = TestResult.from_fallible_process_result(
@@ -107,6 +142,8 @@ async def run_artifact_task_checks(
         address=field_set.address,
         output_setting=test_subsystem.output,
         xml_results=junit_xml if junit_xml.files else None,
+        extra_output=html if html.files else None,
+        log_extra_output=bool(html.files),
     )
     # The rendered report replaces the checker's (quiet) stdout: gate and case come first.
     rendered = render_outcome(report_bytes, result.exit_code, base.stdout, base.stderr)

@@ -58,14 +58,17 @@ class PristineCache:
         job of the task can still need it, else a fresh copy. Counts as the caller's release."""
         pristine = self.get(task)
         with self._lock:
-            left = self._left.get(task.instance_id, 0)
-            last = left == 1
-            self._left[task.instance_id] = max(0, left - 1)
-            if last:  # every other job has copied already: nobody reads this dir again
+            if self._left.get(task.instance_id, 0) == 1:  # every other job has copied: nobody reads it again
+                self._left[task.instance_id] = 0
                 self._done[task.instance_id] = RuntimeError(f"{task.instance_id}: pristine handed over")
                 return pristine.path
         dest = new_scratch_dir("ab-grade-")
-        copy_tree(pristine.path, dest)
+        try:
+            copy_tree(pristine.path, dest)
+        finally:
+            # Counted out only once the copy is complete: a job counted out while still copying would let
+            # another job take the pristine dir over and write its artifact into what is being copied.
+            self.release(task)
         return dest
 
     def get(self, task: Task) -> Pristine:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from artifactbench._files import FileRefused, read_capped
 from artifactbench.bench._records import RunRecord
 from artifactbench.bench._validate import check_record, check_run_config
 from artifactbench.errors import ArtifactBenchError
@@ -22,6 +23,7 @@ from artifactbench.errors import ArtifactBenchError
 __all__ = ["ResultsFile", "ResultsWriter", "RunStore", "load_results", "new_run_id", "read_results",
            "write_json_atomic"]
 
+MAX_RUN_JSON_BYTES = 16 * 1024 * 1024  # a run's config lists its tasks and arms: far below this
 RUN_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
 
@@ -64,9 +66,9 @@ class RunStore:
         """The run's config; a missing, unreadable or malformed run.json is a user error naming the path."""
         if self.run_json.is_dir():
             raise ArtifactBenchError(f"{self.run_json}: is a directory where the run config file belongs")
-        try:
-            data = json.loads(self.run_json.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
+        try:  # never opens a FIFO or device put where run.json belongs
+            data = json.loads(read_capped(self.run_json, MAX_RUN_JSON_BYTES))
+        except (FileRefused, ValueError) as exc:
             raise ArtifactBenchError(
                 f"{self.run_json}: cannot read the run config ({exc}); is run_id={self.run_id!r} "
                 f"a run under {self.dir.parent}? (--runs-dir)") from None

@@ -7,9 +7,10 @@ import json
 import sys
 from pathlib import Path
 
-from artifactbench.gates import BUILTIN_GATES, CheckOptions, Report, resolve_gates, run_checks
+from artifactbench.gates import (BUILTIN_GATES, CheckOptions, Report, apply_baseline, read_baseline, resolve_gates,
+                                 run_checks, write_baseline)
 from artifactbench.cli._output import junit_xml, print_human, report_json_text, task_line, write_atomic
-from artifactbench.cli._select import resolve_sets_dir, select_tasks
+from artifactbench.cli._select import resolve_sets_dirs, select_tasks
 from artifactbench.errors import ArtifactBenchError, MaterializeError, SelectionError
 
 VALIDATE_GATES = ("manifest", "leaks")  # no task code runs during validate
@@ -28,6 +29,10 @@ def emit(report: Report, args: argparse.Namespace) -> int:
         write_atomic(args.json_out, text)
     if getattr(args, "junit_xml", None):
         write_atomic(args.junit_xml, junit_xml(report))
+    if getattr(args, "html", None):
+        from artifactbench.report import write_check_report
+
+        write_check_report(Path(args.html), report.to_json())
     if args.json:
         sys.stdout.write(text)
         if not args.quiet:
@@ -48,8 +53,24 @@ def _run(args: argparse.Namespace, gates: list[str] | None) -> int:
         selection = select_tasks(args.paths, args.set, args.sets_dir)
     except ArtifactBenchError as exc:
         return emit(Report((), problems=_error_lines(exc)), args)
+    known = read_baseline(Path(args.baseline)) if getattr(args, "baseline", None) else None
     report = run_checks(selection.tasks, resolve_gates(gates), jobs=args.jobs, options=_options(args))
-    return emit(Report(report.tasks, problems=selection.problems), args)
+    report = Report(report.tasks, problems=selection.problems)
+    if getattr(args, "write_baseline", None):
+        count = write_baseline(report, Path(args.write_baseline))
+        print(f"artifactbench: wrote {count} finding(s) to {args.write_baseline}", file=sys.stderr)
+    if known is not None:
+        report = apply_baseline(report, known, args.baseline)
+        summary = report.extra["baseline"]
+        print(f"artifactbench: baseline {args.baseline}: {len(summary['new'])} new, {len(summary['fixed'])} fixed, "
+              f"{summary['known']} known finding(s)", file=sys.stderr)
+        for entry in summary["new"]:
+            print(f"artifactbench: new finding: {entry['task']}: {entry['gate']}: {entry['case'] or '(gate)'}: "
+                  f"{entry['status']}", file=sys.stderr)
+        for entry in summary["fixed"]:
+            print(f"artifactbench: fixed since the baseline: {entry['task']}: {entry['gate']}: "
+                  f"{entry['case'] or '(gate)'}", file=sys.stderr)
+    return emit(report, args)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -93,10 +114,10 @@ def cmd_sets(args: argparse.Namespace) -> int:
     if name is not None:
         args.paths, args.set = paths, name
         return cmd_list(args)
-    folder = resolve_sets_dir([Path(p) for p in paths], Path(args.sets_dir) if args.sets_dir else None)
-    files = sorted(folder.glob("*.txt")) if folder is not None else []
+    folders = resolve_sets_dirs([Path(p) for p in paths], Path(args.sets_dir) if args.sets_dir else None)
+    files = sorted((f for d in folders for f in d.glob("*.txt")), key=lambda f: (f.stem, str(f)))
     if not files:
-        where = repr(str(folder)) if folder is not None else "any sets/ folder above the paths or the cwd"
+        where = ", ".join(repr(str(d)) for d in folders) or "any sets/ folder above the paths or the cwd"
         raise SelectionError(f"no sets (*.txt) in {where}; pass --sets-dir DIR")
     rows = [{"name": f.stem, "path": str(f), "size": len(read_set(f))} for f in files]
     if args.json:

@@ -17,9 +17,12 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 def _selection_args(parser: argparse.ArgumentParser, *, positional: bool = True) -> None:
     if positional:
         parser.add_argument("paths", nargs="*", metavar="PATH",
-                            help="task dirs or problems roots (default: the problems/ above the cwd)")
-    parser.add_argument("--set", metavar="NAME", help="only the tasks of this curated set (sets/NAME.txt)")
-    parser.add_argument("--sets-dir", metavar="DIR", help="where sets live (default: nearest sets/ above)")
+                            help="task dirs or roots (default: the [corpus] roots of the nearest "
+                                 "artifactbench.toml, else the problems/ above the cwd)")
+    parser.add_argument("--set", metavar="NAME", help="only the tasks of this curated set (NAME.txt in a "
+                        "sets folder)")
+    parser.add_argument("--sets-dir", metavar="DIR", help="where sets live (default: the corpus config's "
+                        "sets folders, else the nearest sets/ above)")
     parser.add_argument("--json", action="store_true", help="print the versioned JSON report on stdout")
     parser.add_argument("--quiet", action="store_true", help="print only what did not pass")
 
@@ -54,10 +57,18 @@ def build_parser() -> argparse.ArgumentParser:
     _report_args(p)
     p.add_argument("--gates", metavar="A,B", help="comma-separated gates (default: every default gate)")
     p.add_argument("--list-gates", action="store_true", help="list the registered gates and exit")
+    p.add_argument("--html", metavar="FILE", help="write a self-contained HTML page to FILE: a gates x "
+                   "tasks matrix, each cell opening its finding (docs/adr/0002-html-reports.md)")
     p.add_argument("--fuzz-examples", type=int, default=60, metavar="N",
                    help="mutants the fuzz gate grades per task at most (default 60)")
     p.add_argument("--fuzz-seconds", type=float, default=10.0, metavar="S",
                    help="seconds the fuzz gate spends per task at most (default 10)")
+    p.add_argument("--write-baseline", metavar="FILE",
+                   help="record every fail/error finding of this run in FILE (keys: task, gate, case; no line "
+                        "numbers or seeds), to adopt the checker gradually with --baseline")
+    p.add_argument("--baseline", metavar="FILE",
+                   help="findings recorded in FILE (by --write-baseline) no longer fail; only new ones do. "
+                        "The report lists new and fixed findings under 'baseline'")
     p = add("materialize", "write exactly what an agent sees into OUT (empty or absent)",
             commands.cmd_materialize)
     p.add_argument("task", metavar="TASK", help="a task directory")
@@ -69,10 +80,26 @@ def build_parser() -> argparse.ArgumentParser:
             commands.cmd_sets)
     p.add_argument("args", nargs="*", metavar="[NAME] PATH", help="a set name, then task dirs or roots")
     _selection_args(p, positional=False)
-    from artifactbench.cli._run import add_subcommands  # run, regrade, report
-
-    add_subcommands(sub)
+    runner = _runner_subcommands()
+    if runner is not None:
+        runner(sub)
     return parser
+
+
+def _runner_subcommands():
+    """The bench layer's `run`, `regrade` and `report`, or None in a checker-only build.
+
+    The checker PEX that the Pants plugin runs per task holds only the checker layer, so that editing
+    the bench layer re-checks no task (docs/pants.md); the installed `artifactbench` has both layers.
+    """
+    try:
+        # pants: no-infer-dep (the bench layer depends on this module, never the other way round)
+        from artifactbench.cli._run import add_subcommands  # pants: no-infer-dep
+    except ModuleNotFoundError as exc:
+        if exc.name != "artifactbench.cli._run":
+            raise
+        return None
+    return add_subcommands
 
 
 def _error_lines(exc: ArtifactBenchError) -> list[str]:

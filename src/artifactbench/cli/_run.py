@@ -11,6 +11,8 @@ from artifactbench.bench import (BUILTIN_AGENTS, Arm, ArmError, BenchConfig, Run
                                  load_arms_file, make_progress, new_run_id, parse_arm, regrade_run,
                                  render_text, report_run, resolve_mode, run_bench, unique_arms,
                                  write_summary)
+from artifactbench.cli._select import default_runs_dir, select_tasks
+from artifactbench.cli._html import write_run_html as _html
 from artifactbench.errors import ArtifactBenchError, SelectionError
 
 __all__ = ["add_run_arguments", "add_subcommands", "cmd_regrade", "cmd_report", "cmd_run"]
@@ -25,9 +27,12 @@ SELF_TEST_NOTE = (
 def add_run_arguments(p: argparse.ArgumentParser) -> None:
     """The options of `run` (shared by `artifactbench run` and `pants run src:bench`)."""
     p.add_argument("paths", nargs="*", metavar="PATH",
-                   help="task dirs or problems roots (default: the problems/ above the cwd)")
-    p.add_argument("--set", metavar="NAME", help="only the tasks of this curated set (sets/NAME.txt)")
-    p.add_argument("--sets-dir", metavar="DIR", help="where sets live (default: nearest sets/ above)")
+                   help="task dirs or roots (default: the [corpus] roots of the nearest "
+                   "artifactbench.toml, else the problems/ above the cwd)")
+    p.add_argument("--set", metavar="NAME", help="only the tasks of this curated set (NAME.txt in a "
+                   "sets folder)")
+    p.add_argument("--sets-dir", metavar="DIR", help="where sets live (default: the corpus config's "
+                   "sets folders, else the nearest sets/ above)")
     p.add_argument("--arm", action="append", default=[], metavar="NAME=AGENT[:k=v,...]",
                    help="an arm; repeat for several. AGENT: oracle, noop, command or module:attr")
     p.add_argument("--arms-file", metavar="FILE", help="YAML file of arms (see docs/agents.md)")
@@ -44,7 +49,8 @@ def add_run_arguments(p: argparse.ArgumentParser) -> None:
                    help="hard limit per agent run, always on (default 3600): FAIL agent_timeout")
     p.add_argument("--grader-timeout", type=float, default=60.0, metavar="S",
                    help="seconds one grade() may take (default 60)")
-    p.add_argument("--runs-dir", default="runs", metavar="DIR", help="where runs live (default ./runs)")
+    p.add_argument("--runs-dir", metavar="DIR", help="where runs live (default: the corpus config's "
+                   "runs_dir, else ./runs)")
     p.add_argument("--run-id", metavar="ID", help="name of the new run (default: UTC time + random)")
     p.add_argument("--resume", metavar="RUN_ID", help="continue a crashed or interrupted run")
     p.add_argument("--keep-scratch", action="store_true", help="keep scratch dirs (debugging)")
@@ -63,17 +69,19 @@ def add_subcommands(subparsers: argparse._SubParsersAction) -> None:  # type: ig
     p = subparsers.add_parser("regrade", help="grade a run's stored artifacts again",
                               description="Re-grade stored artifacts; agents are not re-run.")
     p.add_argument("run_id", metavar="RUN_ID")
-    p.add_argument("--runs-dir", default="runs", metavar="DIR")
+    p.add_argument("--runs-dir", metavar="DIR", help="default: the corpus config's runs_dir, else ./runs")
     p.add_argument("-j", "--jobs", type=int, default=1, metavar="N")
     p.add_argument("--grader-timeout", type=float, default=None, metavar="S")
     p.set_defaults(handler=cmd_regrade)
     p = subparsers.add_parser("report", help="re-render a run's summary from its records",
                               description="Rewrite summary.md/summary.json from a results file.")
     p.add_argument("run_id", metavar="RUN_ID")
-    p.add_argument("--runs-dir", default="runs", metavar="DIR")
+    p.add_argument("--runs-dir", metavar="DIR", help="default: the corpus config's runs_dir, else ./runs")
     p.add_argument("--results", metavar="FILE", help="results file in the run dir "
                    "(default results.jsonl; e.g. results.regrade-1.jsonl)")
     p.add_argument("--json", action="store_true", help="print summary JSON instead of the table")
+    p.add_argument("--html", action="store_true", help="also write report.html (one self-contained "
+                   "page: charts, paired comparison, verdict matrix, every job) beside the results")
     p.set_defaults(handler=cmd_report)
 
 
@@ -117,6 +125,7 @@ def _finish(store: RunStore, records: list, config: dict[str, object]) -> int:
     print()
     print(render_text(doc), end="")
     print(f"\nresults: {store.results}\nsummary: {store.dir / 'summary.md'}")
+    _html(store.dir.parent, store.run_id, store.results.name, doc)
     errors = sum(r.verdict == "ERROR" for r in records)
     if errors:
         print(f"{errors} ERROR record(s): infrastructure failures (see error_reason); exit 1",
@@ -128,7 +137,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     """Run (or resume) a benchmark; 0 when it completed, 1 when an ERROR record exists."""
     if args.runs < 1 or args.jobs < 1:
         raise ArtifactBenchError(f"--runs={args.runs!r} and --jobs={args.jobs!r}: must be >= 1")
-    runs_dir = Path(args.runs_dir)
+    runs_dir = default_runs_dir(args.runs_dir)
     progress = make_progress()
     if args.resume:
         store = RunStore(runs_dir, args.resume)
@@ -138,8 +147,6 @@ def cmd_run(args: argparse.Namespace) -> int:
               f"arms {', '.join(a.name for a in cfg.arms)}, {cfg.runs} run(s) each)")
         records = run_bench(cfg, progress, resume=True)
         return _finish(store, records, data)
-    from artifactbench.cli._select import select_tasks
-
     selection = select_tasks(args.paths, args.set, args.sets_dir)
     if not selection.tasks:  # every selected task is broken: nothing to run
         raise SelectionError("\n".join(selection.problems))
@@ -182,21 +189,26 @@ def _print_notes(notes: tuple[str, ...]) -> None:
 
 
 def cmd_regrade(args: argparse.Namespace) -> int:
-    path, records, notes = regrade_run(Path(args.runs_dir), args.run_id, jobs=args.jobs,
+    runs_dir = default_runs_dir(args.runs_dir)
+    path, records, notes = regrade_run(runs_dir, args.run_id, jobs=args.jobs,
                                        grade_timeout_s=args.grader_timeout)
     _print_notes(notes)
-    doc, _ = report_run(Path(args.runs_dir), args.run_id, path.name)
+    doc, _ = report_run(runs_dir, args.run_id, path.name)
     print(render_text(doc), end="")
     print(f"\nregraded results: {path}")
+    _html(runs_dir, args.run_id, path.name, doc)
     return 1 if any(r.verdict == "ERROR" for r in records) else 0
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    doc, notes = report_run(Path(args.runs_dir), args.run_id, args.results)
+    doc, notes = report_run(default_runs_dir(args.runs_dir), args.run_id, args.results)
     _print_notes(notes)
     if args.json:
         json.dump(doc, sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
         print(render_text(doc), end="")
+    if args.html:
+        _html(default_runs_dir(args.runs_dir), args.run_id, args.results or "results.jsonl", doc,
+              stream=sys.stderr if args.json else sys.stdout, asked=True)
     return 0

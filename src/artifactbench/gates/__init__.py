@@ -7,7 +7,14 @@ gates to run as a value: `run_checks(tasks, resolve_gates(names), jobs)`.
 
 from artifactbench.gates._builtin import BUILTIN_GATES, SPEC_GATES, resolve_gates
 from artifactbench.gates.core import (
+    BaselineError,
+    Finding,
+    apply_baseline,
+    read_baseline,
+    write_baseline,
+    CASE_STATUSES,
     REPORT_VERSION,
+    SEVERITIES,
     Cancelled,
     CaseResult,
     CheckOptions,
@@ -25,6 +32,13 @@ from artifactbench.gates.core import (
 )
 
 __all__ = [
+    "BaselineError",
+    "Finding",
+    "apply_baseline",
+    "read_baseline",
+    "write_baseline",
+    "CASE_STATUSES",
+    "SEVERITIES",
     "BUILTIN_GATES",
     "REPORT_VERSION",
     "SPEC_GATES",

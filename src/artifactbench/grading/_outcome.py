@@ -74,4 +74,7 @@ def outcome_from(
     if payload["kind"] == "result":
         result = GradeResult(payload["passed"], payload["score"], payload["detail"])
         return GradeOutcome(result, None, None, None, duration_s, out, err)
-    return GradeOutcome(None, payload["error"], payload["kind"], payload["traceback"], duration_s, out, err)
+    shaped = payload.get("verdict")
+    lenient = GradeResult(shaped["passed"], shaped["score"], shaped["detail"]) if isinstance(shaped, dict) else None
+    return GradeOutcome(None, payload["error"], payload["kind"], payload["traceback"], duration_s, out, err,
+                        lenient)

@@ -37,6 +37,8 @@ class GradeOutcome:
     duration_s: float
     stdout: str
     stderr: str
+    # bad_shape only because the detail is over 500 characters: the verdict with the detail cut to 500.
+    lenient: GradeResult | None = None
 
     @property
     def ok(self) -> bool:

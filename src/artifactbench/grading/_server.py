@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Callable
 
+from artifactbench._lifetime import die_with_parent
 from artifactbench._process import pump
 
 __all__ = ["serve"]
@@ -31,6 +32,7 @@ def _fork_case(cmd: dict, private: tuple[int, ...], func, payload, call_grade, r
     if pid == 0:  # the child: only its three case pipes and the key survive
         try:
             os.setpgid(0, 0)
+            die_with_parent()  # dies with the server, which dies with the checker
             os.dup2(o_w, 1)
             os.dup2(e_w, 2)
             for fd in (*private, v_r, o_r, e_r, o_w, e_w):

@@ -8,12 +8,13 @@ from pathlib import Path, PurePosixPath
 
 from pydantic import ValidationError
 
+from artifactbench.config import CONFIG_NAME, corpus_config_for
 from artifactbench.errors import ManifestError, Problem
-from artifactbench.manifest._files import MAX_MANIFEST_BYTES, FileRefused, read_capped, scan_task_tree, text_problem
+from artifactbench._files import MAX_MANIFEST_BYTES, FileRefused, read_capped, scan_task_tree, text_problem
 from artifactbench.manifest._model import TaskManifest
 from artifactbench.manifest._problems import validation_problems
 from artifactbench.manifest._rules import check_category, check_output_artifact, check_paths
-from artifactbench.manifest._task import ExecutionBudget, Task
+from artifactbench.manifest._task import CATEGORIES, ExecutionBudget, Task
 from artifactbench.manifest._yaml import load_yaml
 
 __all__ = ["MANIFEST_NAME", "inspect_task", "load_task"]
@@ -59,10 +60,23 @@ def _build(model: TaskManifest, root: Path, manifest: Path) -> Task:
     )
 
 
+def _category_policy(task_dir: Path) -> tuple[tuple[str, ...], str]:
+    """The categories allowed for a task (the spec's six plus its corpus config's) and the config file
+    that would allow another: the governing artifactbench.toml, else one beside the repository root."""
+    config = corpus_config_for(task_dir)  # raises ConfigError: a broken config is everyone's problem
+    if config is not None:
+        return (*CATEGORIES, *(c for c in config.categories if c not in CATEGORIES)), str(config.path)
+    here = task_dir.absolute()
+    top = next((f for f in here.parents if (f / ".git").exists()), here.parent.parent)
+    return CATEGORIES, f"{top / CONFIG_NAME} (create it with version = 1)"
+
+
 def inspect_task(task_dir: str | os.PathLike[str]) -> tuple[Task | None, tuple[Problem, ...]]:
     """Load one task without raising: `(task, ())` when valid, else `(None, problems)`.
 
     Problems name the manifest as `<task_dir>/task.yaml`, spelled the way `task_dir` was given.
+    Categories beyond the spec's six are allowed by the nearest artifactbench.toml (ConfigError when
+    that file is invalid).
     """
     manifest_given = Path(task_dir) / MANIFEST_NAME
     file = str(manifest_given)
@@ -82,14 +96,15 @@ def inspect_task(task_dir: str | os.PathLike[str]) -> tuple[Task | None, tuple[P
                                 "write key: value lines; see docs/task.schema.json"))
         return None, tuple(problems)
     data = doc.data
+    categories, allow_in = _category_policy(Path(task_dir))
     model: TaskManifest | None = None
     schema: list[Problem] = []
     try:
-        model = TaskManifest.model_validate(dict(data))
+        model = TaskManifest.model_validate(dict(data), context={"categories": categories})
     except ValidationError as err:
-        schema = validation_problems(err, doc, file)
+        schema = validation_problems(err, doc, file, categories, allow_in)
     root = Path(task_dir).resolve()
-    rules = [*check_category(data, doc, file), *check_output_artifact(data, doc, file),
+    rules = [*check_category(data, doc, file, categories), *check_output_artifact(data, doc, file),
              *check_paths(data, doc, file, root)]
     # One problem per thing: a rule's message (e.g. a path's byte limit) is more precise than the schema's,
     # and a FIFO or link a path field names is reported on that field's line rather than by the tree scan.

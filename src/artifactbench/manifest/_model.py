@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from artifactbench.manifest._task import INSTANCE_ID_PATTERN
 
@@ -76,6 +76,18 @@ class TaskManifest(_Strict):
     workspace_generator: RelPath = None  # type: ignore[assignment]
     tags: list[Annotated[str, Field(max_length=MAX_TAG_CHARS)]] = Field(
         default_factory=list, max_length=MAX_TAGS, description="Free-form lowercase tags.")
+
+    @field_validator("category", mode="wrap")
+    @classmethod
+    def _corpus_category(cls, value: Any, handler: Any, info: ValidationInfo) -> Any:
+        # The schema names the spec's six; a corpus config (artifactbench.toml) may allow more,
+        # passed as validation context {"categories": (...)}.
+        try:
+            return handler(value)
+        except ValidationError:
+            if isinstance(value, str) and value in (info.context or {}).get("categories", ()):
+                return value
+            raise
 
 
 def _drop_null_defaults(node: Any) -> Any:

@@ -37,7 +37,8 @@ def _fields_of(path: FieldPath) -> Sequence[str]:
     return tuple(model.model_fields)
 
 
-def _explain(err: dict[str, Any], path: FieldPath) -> tuple[str, str | None]:
+def _explain(err: dict[str, Any], path: FieldPath, categories: tuple[str, ...],
+             allow_in: str | None) -> tuple[str, str | None]:
     kind = err["type"]
     value = err.get("input")
     ctx = err.get("ctx") or {}
@@ -67,10 +68,16 @@ def _explain(err: dict[str, Any], path: FieldPath) -> tuple[str, str | None]:
     if kind == "literal_error":
         field = str(path[-1])
         allowed = ctx.get("expected", "")
-        choices = CATEGORIES if field == "category" else DIFFICULTIES
-        noun = "a canonical category" if field == "category" else "a valid difficulty"
-        hint = did_you_mean(value, choices) or f"expected one of {allowed}"
-        return f"not {noun}", hint
+        if field == "category":
+            # A near miss is a typo; anything else may be a category this corpus wants to add.
+            hint = did_you_mean(value, categories)
+            if hint is None:
+                hint = f"expected one of {', '.join(categories)}"
+                if allow_in:
+                    hint += f"; or allow it in [corpus] categories of {allow_in}"
+            return "not a canonical category", hint
+        hint = did_you_mean(value, DIFFICULTIES) or f"expected one of {allowed}"
+        return "not a valid difficulty", hint
     if kind in ("list_type",):
         return f"must be a list of strings, got {type(value).__name__}", "write e.g. [aggregation, jsonl]"
     if kind in ("model_type", "dict_type", "model_attributes_type"):
@@ -78,13 +85,17 @@ def _explain(err: dict[str, Any], path: FieldPath) -> tuple[str, str | None]:
     return str(err.get("msg", kind)), None
 
 
-def validation_problems(error: ValidationError, doc: YamlDoc, file: str) -> list[Problem]:
-    """One Problem per pydantic error; lines come from the YAML document."""
+def validation_problems(error: ValidationError, doc: YamlDoc, file: str,
+                        categories: tuple[str, ...] = CATEGORIES, allow_in: str | None = None) -> list[Problem]:
+    """One Problem per pydantic error; lines come from the YAML document.
+
+    `categories` are those allowed (the spec's six plus a corpus config's); an unknown category's hint
+    names `allow_in`, the artifactbench.toml that would allow it."""
     problems = []
     for err in error.errors(include_url=False):
         path: FieldPath = tuple(err["loc"])
         value = None if err["type"] == "missing" else err.get("input")
-        message, hint = _explain(err, path)
+        message, hint = _explain(err, path, categories, allow_in)
         line = doc.line_of(path) if err["type"] != "missing" else doc.line_of(path[:-1])
         if err["type"] == "missing" and len(path) == 1:
             line = None  # a missing top-level key has no line of its own

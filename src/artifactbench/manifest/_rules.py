@@ -10,7 +10,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Literal
 
 from artifactbench.errors import Problem
-from artifactbench.manifest._files import MAX_PROMPT_BYTES, FileRefused, read_capped, text_problem
+from artifactbench._files import MAX_PROMPT_BYTES, FileRefused, read_capped, text_problem
 from artifactbench.manifest._task import CATEGORIES, INSTANCE_ID_RE
 from artifactbench.manifest._yaml import YamlDoc
 
@@ -37,15 +37,16 @@ PATH_FIELDS: tuple[_PathRule, ...] = (
 GRADER_FILE_NAME = "hidden.py"
 
 
-def check_category(data: Mapping[str, object], doc: YamlDoc, file: str) -> list[Problem]:
-    """category must equal the instance_id's <category> segment (spec 6.1)."""
+def check_category(data: Mapping[str, object], doc: YamlDoc, file: str,
+                   categories: tuple[str, ...] = CATEGORIES) -> list[Problem]:
+    """category must equal the instance_id's <category> segment (spec 6.1); `categories` are those allowed."""
     iid, cat = data.get("instance_id"), data.get("category")
-    if not (isinstance(iid, str) and INSTANCE_ID_RE.match(iid) and cat in CATEGORIES):
+    if not (isinstance(iid, str) and INSTANCE_ID_RE.match(iid) and cat in categories):
         return []  # the schema already reported whichever is malformed
     if iid.startswith(f"{cat}__"):
         return []
     # Name the canonical category the id does start with, if any, so the message shows both sides.
-    prefix = next((c for c in CATEGORIES if iid.startswith(f"{c}__")), iid.partition("__")[0])
+    prefix = next((c for c in categories if iid.startswith(f"{c}__")), iid.partition("__")[0])
     return [
         Problem(
             file,

@@ -6,10 +6,13 @@ import os
 from collections import defaultdict
 from pathlib import Path
 
+from artifactbench._files import FileRefused, read_capped
 from artifactbench.errors import SetError
 from artifactbench.manifest import INSTANCE_ID_RE
 
-__all__ = ["read_set"]
+__all__ = ["MAX_SET_BYTES", "read_set"]
+
+MAX_SET_BYTES = 1024 * 1024
 
 
 def read_set(path: str | os.PathLike[str]) -> tuple[str, ...]:
@@ -20,9 +23,9 @@ def read_set(path: str | os.PathLike[str]) -> tuple[str, ...]:
     duplicate, each with its line number, or when the file cannot be read.
     """
     file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
+    try:  # never opens a FIFO or device; a set file is a short list
+        text = read_capped(file, MAX_SET_BYTES).decode("utf-8")
+    except (FileRefused, UnicodeDecodeError) as err:
         raise SetError(f"{file}: cannot read set file: {err}") from None
     ids: list[str] = []
     lines_of: dict[str, list[int]] = defaultdict(list)

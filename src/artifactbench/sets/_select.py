@@ -4,17 +4,29 @@ from __future__ import annotations
 
 import difflib
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from artifactbench.errors import SelectionError, SetError
 from artifactbench.manifest import Task
 from artifactbench.sets._read import read_set
 
-__all__ = ["SETS_DIR_NAME", "find_sets_dir", "list_sets", "resolve_set_path", "select"]
+__all__ = ["SETS_DIR_NAME", "SetsDirs", "find_sets_dir", "list_sets", "resolve_set_path", "select"]
 
 SETS_DIR_NAME = "sets"
 SET_SUFFIX = ".txt"
+
+PathLike = str | os.PathLike[str]
+# One folder of sets, several (a corpus config lists one per task root), or none.
+SetsDirs = PathLike | Sequence[PathLike] | None
+
+
+def _dirs(sets_dir: SetsDirs) -> tuple[Path, ...]:
+    if sets_dir is None:
+        return ()
+    if isinstance(sets_dir, (str, os.PathLike)):
+        return (Path(sets_dir),)
+    return tuple(Path(d) for d in sets_dir)
 
 
 def find_sets_dir(start: str | os.PathLike[str]) -> Path | None:
@@ -29,32 +41,36 @@ def find_sets_dir(start: str | os.PathLike[str]) -> Path | None:
     return None
 
 
-def list_sets(sets_dir: str | os.PathLike[str] | None) -> tuple[str, ...]:
-    """Sorted names (file stems) of the `*.txt` sets in `sets_dir`; () when it is None or absent."""
-    if sets_dir is None or not Path(sets_dir).is_dir():
-        return ()
-    return tuple(sorted(p.stem for p in Path(sets_dir).glob(f"*{SET_SUFFIX}") if p.is_file()))
+def list_sets(sets_dir: SetsDirs) -> tuple[str, ...]:
+    """Sorted names (file stems) of the `*.txt` sets in the folder(s); () when none exists."""
+    names = {p.stem for d in _dirs(sets_dir) if d.is_dir() for p in d.glob(f"*{SET_SUFFIX}") if p.is_file()}
+    return tuple(sorted(names))
 
 
-def resolve_set_path(
-    set_name_or_path: str | os.PathLike[str], sets_dir: str | os.PathLike[str] | None
-) -> Path:
-    """An existing set file: `set_name_or_path` itself when it is a file, else `<sets_dir>/<name>.txt`.
+def resolve_set_path(set_name_or_path: str | os.PathLike[str], sets_dir: SetsDirs) -> Path:
+    """An existing set file: `set_name_or_path` itself when it is a file, else `<dir>/<name>.txt` in the
+    one folder of `sets_dir` that has it.
 
-    Raises SetError naming the available sets when neither exists.
+    Raises SetError naming the available sets when none has it, or both files when two folders do.
     """
     given = Path(set_name_or_path)
     if given.is_file():
         return given
     name = str(set_name_or_path)
-    if sets_dir is not None and os.sep not in name and "/" not in name:
-        candidate = Path(sets_dir) / (name if name.endswith(SET_SUFFIX) else name + SET_SUFFIX)
-        if candidate.is_file():
-            return candidate
-    available = list_sets(sets_dir)
+    dirs = _dirs(sets_dir)
+    if os.sep not in name and "/" not in name:
+        file = name if name.endswith(SET_SUFFIX) else name + SET_SUFFIX
+        found = [d / file for d in dirs if (d / file).is_file()]
+        if len(found) > 1:
+            raise SetError(f"set={name!r}: defined in more than one sets folder: "
+                           f"{', '.join(str(f) for f in found)}; rename one")
+        if found:
+            return found[0]
+    available = list_sets(dirs)
     close = difflib.get_close_matches(name.removesuffix(SET_SUFFIX), available, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
-    where = f" in {str(sets_dir)!r}" if sets_dir is not None else " (no sets/ directory found)"
+    shown = ", ".join(repr(str(d)) for d in dirs)
+    where = f" in {shown}" if dirs else " (no sets/ directory found)"
     listing = ", ".join(available) if available else "none"
     raise SetError(f"set={name!r}: no such set file or set name{where}{hint} Available sets: {listing}.")
 
@@ -62,7 +78,7 @@ def resolve_set_path(
 def select(
     tasks: Iterable[Task],
     set_name_or_path: str | os.PathLike[str],
-    sets_dir: str | os.PathLike[str] | None,
+    sets_dir: SetsDirs,
 ) -> tuple[Task, ...]:
     """The tasks a set lists, in set order.
 

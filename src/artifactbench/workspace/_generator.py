@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from artifactbench._lifetime import guarded_argv
 from artifactbench._process import run_process, scrubbed_env
 from artifactbench.errors import MaterializeError
 from artifactbench.workspace._tree import GENERATOR_MARKER
@@ -48,7 +49,7 @@ def run_generator(task: Task, scratch: Path, *, timeout_s: float) -> bool:
     assert task.workspace_generator is not None
     shown = task.workspace_generator.relative_to(task.root).as_posix()
     result = run_process(
-        generator_argv(task, scratch), cwd=scratch, env=scrubbed_env(), timeout_s=timeout_s
+        guarded_argv(generator_argv(task, scratch)), cwd=scratch, env=scrubbed_env(), timeout_s=timeout_s
     )
     if result.timed_out:
         raise MaterializeError(

@@ -22,7 +22,6 @@ from artifactbench.gates.core import (
 from artifactbench.gates.fuzz import format_of
 from artifactbench.gates.contract._garbage import garbage_cases, place
 from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
-from artifactbench.grading import grade
 from artifactbench.negative import default_negative_cases
 from artifactbench.workspace import tree_files
 
@@ -96,8 +95,8 @@ def _determinism_and_read_only(ctx, artifacts, env, durations) -> list[CaseResul
             with ctx.scratch() as scratch:
                 ctx.place_reference(scratch, text)
                 before = tree_files(scratch)
-                outcome = grade(ctx.task, scratch, timeout_s=grader_timeout(ctx),
-                                extra_env={**env, "PYTHONHASHSEED": seed})
+                outcome = ctx.grade_fresh(scratch, extra_env={**env, "PYTHONHASHSEED": seed},
+                                          known_good=label == "reference")
                 change = _tree_change(before, tree_files(scratch))
             durations.append(outcome.duration_s)
             seen[seed] = _fingerprint(outcome)

@@ -4,6 +4,7 @@ Gate implementations live in the sibling packages (spec, leaks, contract, fuzz);
 imports none of them.
 """
 
+from artifactbench.gates.core._baseline import BaselineError, Finding, apply_baseline, findings, read_baseline, write_baseline
 from artifactbench.gates.core._common import (
     ERROR,
     FINDING,
@@ -19,13 +20,30 @@ from artifactbench.gates.core._common import (
     grader_timeout,
     reference_text,
 )
-from artifactbench.gates.core._context import Cancelled, CheckOptions, TaskContext
+from artifactbench.gates.core._context import MAX_TIMEOUTS, Cancelled, CheckOptions, GraderBlocked, TaskContext
+from artifactbench.gates.core._prompt import PromptAllows, read_prompt
 from artifactbench.gates.core._run import check_task, display_path, run_checks
 from artifactbench.gates.core._select import Gate, GateFunc, select_gates
 from artifactbench.gates.core._text import one_line, outcome_reason
-from artifactbench.gates.core._values import REPORT_VERSION, CaseResult, CheckResult, Report, TaskReport
+from artifactbench.gates.core._values import (
+    CASE_STATUSES,
+    REPORT_VERSION,
+    SEVERITIES,
+    CaseResult,
+    CheckResult,
+    Report,
+    TaskReport,
+)
 
 __all__ = [
+    "BaselineError",
+    "Finding",
+    "apply_baseline",
+    "findings",
+    "read_baseline",
+    "write_baseline",
+    "CASE_STATUSES",
+    "SEVERITIES",
     "ERROR",
     "FINDING",
     "OK",
@@ -38,7 +56,10 @@ __all__ = [
     "CheckResult",
     "FuzzBudget",
     "Gate",
+    "GraderBlocked",
+    "MAX_TIMEOUTS",
     "GateFunc",
+    "PromptAllows",
     "Report",
     "TaskContext",
     "TaskReport",
@@ -51,6 +72,7 @@ __all__ = [
     "fuzz_budget",
     "grader_timeout",
     "one_line",
+    "read_prompt",
     "outcome_reason",
     "reference_text",
     "run_checks",

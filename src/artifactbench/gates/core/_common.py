@@ -10,7 +10,7 @@ from artifactbench.gates.core._values import CaseResult, CheckResult
 
 # Case statuses, upper case as the report shows them. FINDING fails a gate, WARNING warns.
 OK, FINDING, WARNING, SKIPPED, ERROR = "OK", "FINDING", "WARNING", "SKIPPED", "ERROR"
-_RANK = {OK: 0, SKIPPED: 0, WARNING: 1, FINDING: 2, ERROR: 3}
+_RANK = {"info": 0, "warn": 1, "fail": 2, "error": 3}
 _GATE = {0: "pass", 1: "warn", 2: "fail", 3: "error"}
 
 
@@ -45,8 +45,8 @@ def cap(text: object, limit: int = 400) -> str:
 
 
 def finish(gate: str, cases: list[CaseResult], started: float, summary: str) -> CheckResult:
-    """The gate's status is its worst case's; an empty case list passes."""
-    worst = max((_RANK.get(c.status, 0) for c in cases), default=0)
+    """The gate's status follows its worst case severity (info passes); an empty case list passes."""
+    worst = max((_RANK[c.severity] for c in cases), default=0)
     return CheckResult(gate, _GATE[worst], summary, tuple(cases), time.monotonic() - started)
 
 

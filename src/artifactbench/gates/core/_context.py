@@ -29,6 +29,16 @@ class Cancelled(Exception):
     """The run was interrupted; gates stop between cases."""
 
 
+class GraderBlocked(Exception):
+    """The task's grading is blocked (the grader hung on a known-good artifact, or hung twice): every
+    later grade() of the task raises this instead of costing another timeout."""
+
+
+# A task's check spends at most this many grader timeouts; the first one on a known-good artifact
+# (the reference) blocks at once.
+MAX_TIMEOUTS = 2
+
+
 class TaskContext:
     """Shared state of one task's gates; not thread-safe (one thread checks one task).
 
@@ -37,6 +47,11 @@ class TaskContext:
     - `fresh_scratch()` / `scratch()` give a private pristine copy (workspace.copy_tree).
     - `grade(scratch_dir)` grades through one lazily started grading.GraderSession.
     - `close()` stops the session and removes every directory this context created.
+    - Every grading goes through `grade()` / `grade_fresh()`, which keep the task's bounds: once the
+      grader timed out on a known-good artifact (or MAX_TIMEOUTS times), `blocked` says why and later
+      calls raise GraderBlocked. A verdict that is bad only for its over-long detail is recorded once
+      in `long_detail` and handed back as that verdict (detail cut to 500), so one root cause never
+      turns every rejected mutant into an error.
     """
 
     def __init__(self, task: Task, options: CheckOptions | None = None) -> None:
@@ -46,6 +61,12 @@ class TaskContext:
         self._materialize_error: ArtifactBenchError | None = None
         self._session = None
         self._dirs: list[Path] = []
+        self.blocked: str | None = None
+        self.timeouts = 0
+        self.graded = 0
+        self.long_detail: str | None = None  # the first over-long-detail error seen
+        self.long_detail_reported = False
+        self.contract_pending = False  # set by check_task: the contract gate will run later
 
     @property
     def materialize_failed(self) -> bool:
@@ -108,15 +129,48 @@ class TaskContext:
             target.write_bytes(text.encode("utf-8", "surrogateescape"))
         return target
 
-    def grade(self, scratch_dir: Path):  # -> grading.GradeOutcome
-        """Grade scratch_dir with the task's grader session (started on first use)."""
+    def grade(self, scratch_dir: Path, *, known_good: bool = False):  # -> grading.GradeOutcome
+        """Grade scratch_dir with the task's grader session (started on first use). `known_good`: the
+        artifact is the reference (or says the same), so a timeout on it blocks the task at once."""
+        self._check_blocked()
         if self._session is None:
             from artifactbench.grading import GraderSession
 
             session = GraderSession(self.task, timeout_s=self.options.grader_timeout_s)
             session.__enter__()
             self._session = session
-        return self._session.grade(scratch_dir)
+        return self._account(self._session.grade(scratch_dir), known_good)
+
+    def grade_fresh(self, scratch_dir: Path, *, extra_env: dict[str, str] | None = None,
+                    known_good: bool = False):  # -> grading.GradeOutcome
+        """Grade scratch_dir in a fresh process (grading.grade), under the same bounds as grade()."""
+        from artifactbench.grading import grade
+
+        self._check_blocked()
+        return self._account(grade(self.task, scratch_dir, timeout_s=self.options.grader_timeout_s,
+                                   extra_env=extra_env), known_good)
+
+    def _check_blocked(self) -> None:
+        self.check_cancelled()
+        if self.blocked is not None:
+            raise GraderBlocked(self.blocked)
+
+    def _account(self, outcome, known_good: bool):
+        self.graded += 1
+        if outcome.error_kind == "timeout":
+            self.timeouts += 1
+            if known_good:
+                self.blocked = "the grader timed out on a known-good artifact (the reference output)"
+            elif self.timeouts >= MAX_TIMEOUTS:
+                self.blocked = f"the grader timed out {self.timeouts} times"
+        if outcome.error_kind == "bad_shape" and outcome.lenient is not None:
+            if self.long_detail is None:
+                self.long_detail = outcome.error
+            from artifactbench.grading import GradeOutcome
+
+            return GradeOutcome(outcome.lenient, None, None, None, outcome.duration_s, outcome.stdout,
+                                outcome.stderr)
+        return outcome
 
     def close(self) -> None:
         session, self._session = self._session, None

@@ -8,11 +8,11 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from artifactbench.gates.core._context import Cancelled, CheckOptions, TaskContext
+from artifactbench.gates.core._context import Cancelled, CheckOptions, GraderBlocked, TaskContext
 from artifactbench.gates.core._select import Gate
 from artifactbench.gates.core._text import one_line
-from artifactbench.gates.core._values import CheckResult, Report, TaskReport, task_status
-from artifactbench.errors import ArtifactBenchError
+from artifactbench.gates.core._values import CaseResult, CheckResult, Report, TaskReport, task_status
+from artifactbench.errors import ArtifactBenchError, MaterializeError
 from artifactbench.manifest import Task
 
 # Gates that need nothing from the workspace keep running when materialize failed.
@@ -31,28 +31,84 @@ def _run_gate(gate: Gate, ctx: TaskContext) -> CheckResult:
     started = time.monotonic()
     if ctx.materialize_failed and gate.name not in _WORKSPACE_FREE:
         return CheckResult(gate.name, "skip", "skipped: the workspace did not materialize")
+    if ctx.blocked is not None and gate.runs_grader:
+        return _blocked(gate.name, ctx.blocked, started)
+    timeouts = ctx.timeouts
     try:
         result = gate.func(ctx)
     except Cancelled:
         raise
+    except GraderBlocked as exc:
+        if ctx.timeouts > timeouts:  # this gate spent the timeout(s): the root cause belongs here
+            case = CaseResult("timeout", "FINDING", one_line(f"{exc}; the task's remaining grading is skipped"))
+            result = CheckResult(gate.name, "fail", case.detail, (case,))
+        else:
+            result = _blocked(gate.name, str(exc), started)
     except ArtifactBenchError as exc:
-        result = CheckResult(gate.name, "error", one_line(exc))
+        result = grader_fault(gate.name, exc, ctx) or CheckResult(gate.name, "error", one_line(exc))
     except Exception as exc:  # noqa: BLE001 - a harness bug must not hide the other tasks' verdicts
-        result = CheckResult(gate.name, "error", one_line(f"internal error: {type(exc).__name__}: {exc}"))
+        result = grader_fault(gate.name, exc, ctx) or CheckResult(
+            gate.name, "error", one_line(f"internal error: {type(exc).__name__}: {exc}"))
+    result = _with_long_detail(gate, ctx, result)
     if result.duration_s == 0.0:
         result = CheckResult(result.gate, result.status, result.summary, result.cases,
                              time.monotonic() - started)
     return result
 
 
+def _blocked(gate: str, reason: str, started: float) -> CheckResult:
+    case = CaseResult("blocked", "BLOCKED", f"not graded: {reason}")
+    return CheckResult(gate, "skip", f"blocked: {reason}", (case,), time.monotonic() - started)
+
+
+def grader_fault(gate: str, exc: Exception, ctx: TaskContext) -> CheckResult | None:
+    """A gate's crash that the grader caused, as a finding about the grader; None for a harness bug."""
+    try:
+        from hypothesis.errors import Flaky
+    except ImportError:  # pragma: no cover - hypothesis is a dependency of the fuzz gates
+        Flaky = ()  # type: ignore[assignment]  # noqa: N806
+    if isinstance(exc, Flaky):
+        case = CaseResult("determinism", "FINDING", one_line(
+            f"the grader gave different verdicts for the same artifact during the search ({type(exc).__name__})"))
+        return CheckResult(gate, "fail", case.detail, (case,))
+    # MaterializeError: the tree walker found the scratch dir (or a folder in it) gone after grading.
+    if ctx.graded and isinstance(exc, (FileNotFoundError, NotADirectoryError, IsADirectoryError,
+                                       PermissionError, MaterializeError)):
+        case = CaseResult("scratch_dir", "FINDING", one_line(
+            f"grading removed or changed the files it was given (spec 3.4: graders only read the scratch "
+            f"dir): {type(exc).__name__}: {exc}"))
+        return CheckResult(gate, "fail", case.detail, (case,))
+    return None
+
+
+def _with_long_detail(gate: Gate, ctx: TaskContext, result: CheckResult) -> CheckResult:
+    """Report an over-long grader detail once: in `contract` when it runs, else in the first gate that
+    saw it; everywhere else the verdict counted as what it said (passed or not)."""
+    if ctx.long_detail is None or ctx.long_detail_reported:
+        return result
+    if ctx.contract_pending and gate.name != "contract":
+        return result
+    ctx.long_detail_reported = True
+    case = CaseResult("detail_length", "FINDING", one_line(f"{ctx.long_detail} (spec 3.1; reported once "
+                                                           "per task, other verdicts were read as given)"))
+    status = result.status if result.status in ("fail", "error") else "fail"
+    return CheckResult(result.gate, status, result.summary, result.cases + (case,), result.duration_s)
+
+
 def check_task(task: Task, gates: Sequence[Gate], options: CheckOptions) -> TaskReport:
     """Every gate on one task with one shared TaskContext (closed at the end)."""
     started = time.monotonic()
     ctx = TaskContext(task, options)
+    ctx.contract_pending = any(g.name == "contract" for g in gates)
+    checks = []
     try:
-        checks = tuple(_run_gate(gate, ctx) for gate in gates)
+        for gate in gates:
+            checks.append(_run_gate(gate, ctx))
+            if gate.name == "contract":
+                ctx.contract_pending = False
     finally:
         ctx.close()
+    checks = tuple(checks)
     return TaskReport(task.instance_id, display_path(task.root), task_status(checks), checks,
                       time.monotonic() - started)
 

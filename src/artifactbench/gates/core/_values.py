@@ -1,4 +1,8 @@
-"""Values produced by the gates and their versioned JSON form (docs/adr/0001-cli-surface.md, version 1)."""
+"""Values produced by the gates and their versioned JSON form (docs/adr/0001-cli-surface.md, version 2).
+
+Keep CASE_STATUSES, SEVERITIES and the JSON keys in sync with the plugin's mirror,
+pants-plugins/artifactbench_pants/contract.py (pants-plugins/tests/test_contract_mirror.py fails on drift).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,22 @@ from typing import Literal
 
 from artifactbench._version import __version__
 
-REPORT_VERSION = 1
+REPORT_VERSION = 2
+# Every case status any gate writes: one closed set, upper case as the report shows it.
+CASE_STATUSES: tuple[str, ...] = (
+    "PASS", "OK", "SKIPPED",                       # nothing wrong / did not apply
+    "FINDING", "WARNING",                          # assurance gates: a broken rule / a SHOULD
+    "MISS", "WEAK_MISS", "WRONG_REASON", "EXPECTED_MISS",  # negative gate (spec 5.5 table)
+    "LEAK",                                        # leaks gate (spec 8)
+    "BLOCKED",                                     # not graded: the grader hung on a known-good artifact
+    "ERROR",                                       # infrastructure: the case could not be decided
+)
+# error: infrastructure; fail: a MUST broken or a grader shown to accept an answer the task makes wrong;
+# warn: a SHOULD, or a finding that depends on what the prompt leaves open; info: nothing to act on.
+SEVERITIES: tuple[str, ...] = ("error", "fail", "warn", "info")
+Severity = Literal["error", "fail", "warn", "info"]
+_DEFAULT_SEVERITY = {"FINDING": "fail", "MISS": "fail", "LEAK": "fail", "ERROR": "error",
+                     "WARNING": "warn", "WEAK_MISS": "warn", "WRONG_REASON": "warn", "EXPECTED_MISS": "warn"}
 GateStatus = Literal["pass", "fail", "warn", "error", "skip"]
 TaskStatus = Literal["pass", "fail", "error"]
 ReportStatus = Literal["pass", "fail", "error"]
@@ -16,14 +35,27 @@ FAILING: frozenset[str] = frozenset({"fail", "error"})
 
 @dataclass(frozen=True, slots=True)
 class CaseResult:
-    """One item inside a gate: a negative case, a leak finding, ... `status` is gate-specific (upper case)."""
+    """One item inside a gate: a negative case, a leak finding, ...
+
+    `status` is one of CASE_STATUSES; `severity` one of SEVERITIES (default: the status's usual one,
+    e.g. FINDING -> fail, WARNING -> warn, PASS -> info). A value outside either set is a bug: ValueError.
+    """
 
     name: str
     status: str
     detail: str = ""
+    severity: str = ""
+
+    def __post_init__(self) -> None:
+        if self.status not in CASE_STATUSES:
+            raise ValueError(f"case {self.name!r}: status={self.status!r} is not one of {CASE_STATUSES}")
+        if not self.severity:
+            object.__setattr__(self, "severity", _DEFAULT_SEVERITY.get(self.status, "info"))
+        elif self.severity not in SEVERITIES:
+            raise ValueError(f"case {self.name!r}: severity={self.severity!r} is not one of {SEVERITIES}")
 
     def to_json(self) -> dict[str, object]:
-        return {"name": self.name, "status": self.status, "detail": self.detail}
+        return {"name": self.name, "status": self.status, "severity": self.severity, "detail": self.detail}
 
 
 @dataclass(frozen=True, slots=True)

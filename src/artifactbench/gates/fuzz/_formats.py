@@ -150,12 +150,25 @@ def normalize(fmt: str, text: str) -> Any:
     except Exception:  # noqa: BLE001 - any parse failure means "no meaning"
         return None
     if isinstance(doc, PyDoc):
-        import ast
-
-        return ast.dump(ast.parse(doc.source))
+        return _code_meaning(doc.source)
     if isinstance(doc, TextDoc):
         return tuple(tuple(_token(t) for t in line.split()) for line in doc.lines if line.strip())
     return _norm(doc.data, doc.fmt == "csv")
+
+
+def _code_meaning(source: str) -> str:
+    """A module's syntax tree without docstrings (comments are not in it): two programs that differ
+    only in comments or docstrings say the same thing."""
+    import ast
+
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
+                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree)
 
 
 def _token(tok: str) -> Any:

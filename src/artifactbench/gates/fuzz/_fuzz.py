@@ -23,7 +23,7 @@ from artifactbench.gates.fuzz._formats import format_of, parse, rerender
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._policy import FuzzPolicy, load_policy
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_strategy
-from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
+from artifactbench.gates.core import CaseResult, CheckResult, TaskContext, read_prompt
 from artifactbench.errors import ArtifactBenchError
 
 
@@ -62,10 +62,10 @@ def fuzz_gate(ctx: TaskContext, budget: FuzzBudget | None = None) -> CheckResult
     reference = reference_text(ctx)
     prompt = task.problem_statement.read_text(encoding="utf-8", errors="replace")
     with ctx.scratch() as scratch:
-        def grade(text: str):
+        def grade(text: str, known_good: bool = False):
             ctx.check_cancelled()
             ctx.place_reference(scratch, text)
-            return ctx.grade(scratch)
+            return ctx.grade(scratch, known_good=known_good)
         return _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started)
 
 
@@ -94,7 +94,7 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         if share <= 0:
             cases.append(CaseResult(kind, SKIPPED, f"not run: the {budget.seconds:g}s budget was spent"))
             continue
-        cases.append(_search(ctx, grade, kind, strategy, per_kind, time.monotonic() + share))
+        cases.append(_search(ctx, grade, kind, strategy, per_kind, time.monotonic() + share, prompt))
     findings = sum(c.status == FINDING for c in cases)
     summary = (f"{findings} mutation kind(s) with a finding" if findings
                else f"no accepted mutant in {len(strategies)} kind(s)") + f" ({counts(cases)})"
@@ -109,7 +109,7 @@ def _baseline(grade, fmt: str, reference: str) -> str | None:
     except Exception as exc:  # noqa: BLE001 - the reference is not valid in the format its suffix says
         return cap(f"reference output does not parse as {fmt} ({type(exc).__name__}: {exc}); "
                    "only truncate_text was fuzzed")
-    outcome = grade(rerender(doc))
+    outcome = grade(rerender(doc), known_good=True)
     if outcome.passed:
         return None
     reason = outcome.result.detail if outcome.ok else outcome.error
@@ -117,13 +117,13 @@ def _baseline(grade, fmt: str, reference: str) -> str | None:
                "only truncate_text was fuzzed")
 
 
-def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float) -> CaseResult:
+def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, prompt: str = "") -> CaseResult:
     state = _Search(deadline)
 
     def accepted(mutant: Mutation) -> bool:
         if time.monotonic() > state.deadline:
-            if state.accepted:
-                return False  # out of time while shrinking: keep the smallest found so far
+            # Out of time (while shrinking, keep the smallest found so far). Never answer False for an
+            # example that was accepted before: Hypothesis would call that flaky and blame the grader.
             raise _OutOfTime()
         state.graded += 1
         outcome = grade(mutant.text)
@@ -147,10 +147,17 @@ def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float) -> 
     except (NoSuchExample, Unsatisfiable):
         pass
     except _OutOfTime:
-        if not state.errors:
+        if state.accepted:
+            minimal = state.accepted[-1][0]  # shrinking only ever records smaller accepted examples
+        elif not state.errors:
             return CaseResult(kind, OK, f"{state.graded} mutant(s) rejected before the time budget ran out")
     if minimal is not None:
         detail = next((d for m, d in state.accepted if m == minimal), "")
+        allows = read_prompt(prompt)
+        if allows.allows_kind(kind, minimal.where) or allows.allows_field(minimal.where):
+            return CaseResult(kind, WARNING, cap(
+                f"grader accepted a mutant that the prompt leaves open ({minimal.describe()}; the prompt "
+                f"states no order for it, says order does not matter, or calls the field optional); grader detail: {detail!r}", 600))
         return CaseResult(kind, FINDING, cap(
             f"grader ACCEPTED a mutant (shrunk minimal example): {minimal.describe()}; "
             f"grader detail: {detail!r}", 600))

@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+from artifactbench._lifetime import guarded_argv
 from artifactbench._process import run_process, scrubbed_env
 from artifactbench.gates.core import FINDING, OK, SKIPPED, WARNING, cap, counts, finish, reference_text
 from artifactbench.gates.fuzz._formats import TreeDoc, as_number, format_of, parse
@@ -101,7 +102,7 @@ def _public_text(ctx: TaskContext) -> str:
 
 
 def _verify(ctx: TaskContext, module: Path, artifact: Path) -> tuple[bool, str]:
-    run = run_process([sys.executable, "-I", "-c", _DRIVER, str(module), str(artifact)], cwd=artifact.parent,
+    run = run_process(guarded_argv([sys.executable, "-I", "-c", _DRIVER, str(module), str(artifact)]), cwd=artifact.parent,
                       env=scrubbed_env(), timeout_s=ctx.options.verifier_timeout_s)
     message = run.stderr.decode("utf-8", "replace").strip().splitlines()
     return run.returncode == 0 and not run.timed_out, (message[-1] if message else f"exit {run.returncode}")

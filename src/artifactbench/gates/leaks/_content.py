@@ -1,79 +1,96 @@
 """The content_leaks gate: the reference answer or grader files reachable by what the agent sees.
 
-- a non-trivial line of the reference output in prompt.md, workspace/ or the materialized workspace
-  (a FINDING; a WARNING when the file is input data of the same record shape, as in filter/sort
-  tasks where output lines are input lines, and not a copy of the reference);
-- a distinctive non-integer number of the reference in prompt.md or a workspace text/code file (WARNING);
-- a file with the bytes of any grader/ file, under any name (FINDING).
+What the agent sees: prompt.md, workspace/ (minus the declared workspace generator, which is never
+copied) and the materialized workspace. For each file:
+- a file with the bytes of any grader/ file, under any name: FINDING;
+- records: the file's parsed records (JSON/JSONL/CSV/YAML lines or blocks, code blocks of the prompt)
+  compared with the reference's records as values (key order, spacing and number spelling ignored).
+  A copy of the reference's records, or half of them or more in a file that is not larger input data
+  of the same shape: FINDING (a prompt whose output example IS the answer). Fewer, or inside larger
+  input data of the same shape (filter/sort tasks): WARNING;
+- values: the share of the answer's distinctive values (numbers with >= 4 significant digits, strings
+  of >= 4 characters that are no key or common word) the file quotes as whole tokens. Half or more:
+  FINDING; a fifth or more (at least two values): WARNING. Keys, brackets and format words never count,
+  so a prompt's format example made of the answer's keys is no leak;
+- text/code answers: lines of the reference (>= 12 characters, not boilerplate) present in the file;
+  half of them or more: FINDING, fewer: WARNING.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
-import re
 import time
 from pathlib import Path
 
-from artifactbench.gates.core import FINDING, OK, WARNING, cap, counts, finish, reference_text
+from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
+from artifactbench.gates.core import reference_text
 from artifactbench.gates.fuzz import format_of
+from artifactbench.gates.leaks._records import non_trivial_lines, records_in, reference_records
 from artifactbench.gates.leaks._values import Distinctive, distinctive, quoted_in
-from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
 
-MIN_LINE = 12          # shorter reference lines ("{", "]", "total: 3") are too trivial to call a leak
 MAX_READ = 5_000_000   # bytes read per file
-_PROSE = {".py", ".md", ".txt", ".rst", ".yaml", ".yml", ".toml", ".cfg", ".ini", ""}
-
-
-_BOILERPLATE = re.compile(r"(from\s+\S+\s+)?import\s|#|@|\"\"\"|'''|(class|def)\s+\w+\s*[(:]")
-
-
-def _non_trivial(line: str) -> bool:
-    """A line worth calling a leak: long, more than one token (a lone name in a prompt is a value,
-    not a line of the answer), and not boilerplate every Python file shares."""
-    if len(line) < MIN_LINE or not re.search(r"[\s,:;=|{}\[\]]", line.strip("{}[], ")):
-        return False
-    return not _BOILERPLATE.match(line)
+_PROSE = {".py", ".md", ".txt", ".rst", ""}
 
 
 def _files(root: Path) -> list[Path]:
     return sorted(p for p in root.rglob("*") if p.is_file() and not p.is_symlink()) if root.is_dir() else []
 
 
-def _shape(line: str) -> object:
-    try:
-        value = json.loads(line)
-    except ValueError:
-        return ("fields", line.count(","), len(line.split()))
-    return ("keys", tuple(sorted(value))) if isinstance(value, dict) else ("json", type(value).__name__)
+def _size(values: Distinctive) -> int:
+    return len(values.numbers) + len(values.strings)
+
+
+def _record_case(shown: str, text: str, ref: list) -> CaseResult | None:
+    found = records_in(text)
+    hits = [r for r in ref if r in found]
+    if not hits:
+        return None
+    input_data = len(found) > len(ref) and len(found) >= 2 * len(hits)
+    share = f"{len(set(map(repr, hits)))}/{len(ref)} reference record(s)"
+    if len(hits) * 3 >= len(ref) and not input_data:
+        return CaseResult(f"reference_records:{shown}", FINDING, cap(
+            f"{share} appear as records here: the agent can read (or copy) the answer"))
+    why = "inside larger input data of the same shape (filter/sort task?)" if input_data else "part of the answer"
+    return CaseResult(f"reference_records:{shown}", WARNING, cap(f"{share} appear here, {why}"))
+
+
+def _value_case(shown: str, text: str, values: Distinctive, total: int) -> CaseResult | None:
+    quoted = quoted_in(values, text)
+    if not quoted or total == 0:
+        return None
+    share = f"{len(quoted)}/{total} of the answer's distinctive values ({', '.join(quoted[:5])})"
+    if len(quoted) * 2 >= total and total >= 2:
+        return CaseResult(f"reference_values:{shown}", FINDING, cap(f"quotes {share}: most of the answer"))
+    if len(quoted) * 5 >= total and len(quoted) >= 2 and shown != "prompt.md":
+        # (a prompt naming some of the answer's values is its vocabulary: labels, ids, units)
+        return CaseResult(f"reference_values:{shown}", WARNING, cap(f"quotes {share}"))
+    return None
 
 
 def _line_case(shown: str, text: str, ref_lines: list[str]) -> CaseResult | None:
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    present = set(lines)
+    present = {ln.strip() for ln in text.splitlines()}
     hits = [ln for ln in ref_lines if ln in present]
     if not hits:
         return None
-    shape = _shape(hits[0])
-    same_shape = sum(_shape(ln) == shape for ln in lines) >= 0.8 * len(lines)
-    is_copy = [ln for ln in lines if _non_trivial(ln)] == ref_lines
-    status = WARNING if same_shape and not is_copy and len(lines) > len(hits) else FINDING
-    why = ("input data of the same record shape (filter/sort task?)" if status == WARNING
-           else "the agent can read the answer")
+    status = FINDING if len(hits) * 2 >= len(ref_lines) else WARNING
     return CaseResult(f"reference_line:{shown}", status,
-                      cap(f"{len(hits)} reference line(s) appear, e.g. {hits[0]!r}: {why}"))
+                      cap(f"{len(hits)}/{len(ref_lines)} reference line(s) appear, e.g. {hits[0]!r}"))
 
 
 def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     started = time.monotonic()
     task = ctx.task
+    fmt = format_of(task.output_artifact)
     reference = reference_text(ctx)
-    ref_lines = [ln.strip() for ln in reference.splitlines() if _non_trivial(ln.strip())]
-    values = distinctive(format_of(task.output_artifact), reference, min_digits=4)
-    floats = {k: v for k, v in values.numbers.items() if "." in v}
+    ref_records = reference_records(fmt, reference)
+    ref_lines = [] if ref_records else non_trivial_lines(reference)
+    values = distinctive(fmt, reference, min_digits=4)
+    total = _size(values)
     scratch = ctx.pristine().scratch_dir
+    generator = task.workspace_generator
     sources = [("prompt.md", task.problem_statement)]
-    sources += [(f"workspace/{p.relative_to(task.workspace_dir).as_posix()}", p) for p in _files(task.workspace_dir)]
+    sources += [(f"workspace/{p.relative_to(task.workspace_dir).as_posix()}", p) for p in _files(task.workspace_dir)
+                if generator is None or p.resolve() != generator.resolve()]  # never copied to the agent
     sources += [(f"materialized/{p.relative_to(scratch).as_posix()}", p) for p in _files(scratch)]
     grader_hashes = {hashlib.sha256(p.read_bytes()).hexdigest(): p for p in _files(task.grader_dir)
                      if p.stat().st_size >= 32 and "__pycache__" not in p.parts}
@@ -85,19 +102,19 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
         if digest in seen:  # a materialized copy of a workspace file already scanned
             continue
         seen.add(digest)
-        data = data[:MAX_READ]
         if digest in grader_hashes:
             rel = grader_hashes[digest].relative_to(task.root).as_posix()
             cases.append(CaseResult(f"grader_bytes:{shown}", FINDING, f"has the exact bytes of {rel}"))
+        data = data[:MAX_READ]
+        if b"\0" in data[:8192]:
+            continue
         text = data.decode("utf-8", "replace")
-        case = _line_case(shown, text, ref_lines) if ref_lines else None
+        case = (_record_case(shown, text, ref_records) if ref_records else _line_case(shown, text, ref_lines)) \
+            if (ref_records or ref_lines) else None
+        if (case is None or case.status != FINDING) and (shown == "prompt.md" or path.suffix.lower() in _PROSE):
+            case = _value_case(shown, text, values, total) or case
         if case is not None:
             cases.append(case)
-        elif path.suffix.lower() in _PROSE and floats:
-            quoted = quoted_in(Distinctive(floats, frozenset()), text)
-            if quoted:
-                cases.append(CaseResult(f"reference_value:{shown}", WARNING,
-                                        cap(f"quotes distinctive reference number(s) {', '.join(quoted[:5])}")))
     scanned = len(sources)
     summary = f"{sum(c.status == FINDING for c in cases)} leak(s) in {scanned} file(s)" if cases \
         else f"no reference content or grader bytes in {scanned} file(s)"

@@ -51,8 +51,8 @@ def find_leaks(task: Task) -> list[CaseResult]:
                     continue
                 if name.lower() in tokens or name.lower() == "grader":
                     leaks.append(CaseResult(shown, "LEAK", f"file name {name!r} names the hidden grader"))
-                if name in filenames:
-                    candidates.append((path, shown))
+                if name in filenames and not _is_generator(task, path):
+                    candidates.append((path, shown))  # the declared generator is never copied to the agent
     for path, shown in candidates:
         try:
             data = path.read_bytes()
@@ -64,6 +64,11 @@ def find_leaks(task: Task) -> list[CaseResult]:
         for line, token in _scan_text(data, tokens):
             leaks.append(CaseResult(f"{shown}:{line}", "LEAK", f"mentions {token!r}"))
     return leaks
+
+
+def _is_generator(task: Task, path: Path) -> bool:
+    generator = task.workspace_generator
+    return generator is not None and path.resolve() == Path(generator).resolve()
 
 
 def _display(task: Task, path: Path) -> str:

@@ -54,6 +54,23 @@ def _leaves(value: Any, keys: set[str], out: list[Any]) -> None:
         out.append(value)
 
 
+def _code_literals(text: str) -> tuple[list[str], list[str]]:
+    import ast
+
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
+        return [m.group() for m in NUMBER_RE.finditer(text)], []
+    tokens, words = [], []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and not isinstance(node.value, bool):
+            if isinstance(node.value, (int, float)):
+                tokens.append(repr(node.value))
+            elif isinstance(node.value, str) and len(node.value) <= 80 and "\n" not in node.value:
+                words.append(node.value)  # docstrings (multi-line, long) are prose, not values
+    return tokens, words
+
+
 def distinctive(fmt: str, text: str, *, min_digits: int = 3) -> Distinctive:
     """The distinctive values of `text`: parsed leaves for data formats, tokens for anything else."""
     numbers: dict[float, str] = {}
@@ -63,7 +80,10 @@ def distinctive(fmt: str, text: str, *, min_digits: int = 3) -> Distinctive:
         doc = parse(fmt, text)
     except Exception:  # noqa: BLE001 - unparsable text still has tokens
         doc = None
-    if isinstance(doc, TreeDoc):
+    if fmt == "python":
+        # Code: its literals are the answer's values; identifiers and keywords are vocabulary.
+        tokens, words = _code_literals(text)
+    elif isinstance(doc, TreeDoc):
         leaves: list[Any] = []
         _leaves(doc.data, keys, leaves)
         tokens = [str(v) for v in leaves if v is not None and not isinstance(v, bool)]
@@ -83,10 +103,28 @@ def distinctive(fmt: str, text: str, *, min_digits: int = 3) -> Distinctive:
     return Distinctive(numbers, frozenset(strings))
 
 
+# A whole token: what lies between spaces, quotes, brackets and separators. "2023-10-15", "ORD-4471",
+# "v1.2.3" and "10:15" are one token each, so their digits are never read as a number of their own.
+_TOKEN_SPLIT = re.compile(r"[\s,;()\[\]{}<>\"'=|`]+")
+
+
+def _number_tokens(text: str) -> list[float]:
+    out = []
+    for token in _TOKEN_SPLIT.split(text):
+        token = token.rstrip(".:!?")
+        if token and NUMBER_RE.fullmatch(token):
+            try:
+                out.append(float(token))
+            except ValueError:
+                continue
+    return out
+
+
 def quoted_in(values: Distinctive, text: str) -> list[str]:
-    """The values of `values` that `text` quotes: numbers compared by value, strings as substrings."""
+    """The values of `values` that `text` quotes as whole tokens: numbers compared by value (never
+    digits carved out of a date, an id or a version), strings bounded by non-word characters."""
+    numbers = _number_tokens(text)
     found = [spelling for number, spelling in values.numbers.items()
-             if any(math.isclose(float(m.group()), number, rel_tol=1e-9, abs_tol=0.0)
-                    for m in NUMBER_RE.finditer(text))]
-    found += sorted(s for s in values.strings if re.search(rf"(?<![\w]){re.escape(s)}(?![\w])", text))
+             if any(math.isclose(n, number, rel_tol=1e-9, abs_tol=0.0) for n in numbers)]
+    found += sorted(s for s in values.strings if re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", text))
     return found

@@ -54,6 +54,7 @@ def verifier_gate(ctx: TaskContext) -> CheckResult:
     started = time.monotonic()
     if task.structural_verifier is None:
         return CheckResult("verifier", "skip", "no structural_verifier declared")
+    from artifactbench._lifetime import guarded_argv
     from artifactbench._process import run_process, scrubbed_env
 
     with ctx.scratch() as scratch:
@@ -68,7 +69,7 @@ def verifier_gate(ctx: TaskContext) -> CheckResult:
             return CheckResult("verifier", "fail", f"{rel.as_posix()} is not in the materialized workspace",
                                duration_s=time.monotonic() - started)
         artifact = ctx.place_reference(scratch)
-        result = run_process([sys.executable, "-I", "-c", _VERIFY_SCRIPT, str(module_path), str(artifact)],
+        result = run_process(guarded_argv([sys.executable, "-I", "-c", _VERIFY_SCRIPT, str(module_path), str(artifact)]),
                              cwd=scratch, env=scrubbed_env(), timeout_s=ctx.options.verifier_timeout_s)
     elapsed = time.monotonic() - started
     if result.timed_out:
@@ -87,7 +88,7 @@ def positive_gate(ctx: TaskContext) -> CheckResult:
         return CheckResult("positive", "error", f"reference_output missing: {ctx.task.reference_output}")
     with ctx.scratch() as scratch:
         ctx.place_reference(scratch)
-        outcome = ctx.grade(scratch)
+        outcome = ctx.grade(scratch, known_good=True)
     elapsed = time.monotonic() - started
     if not outcome.ok:
         return CheckResult("positive", "error", outcome_reason(outcome), duration_s=elapsed)

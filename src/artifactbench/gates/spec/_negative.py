@@ -5,12 +5,13 @@ from __future__ import annotations
 import re
 import time
 
-from artifactbench.gates.core import TaskContext
-from artifactbench.gates.core import one_line, outcome_reason
-from artifactbench.gates.core import CaseResult, CheckResult
+from artifactbench.gates.core import CaseResult, CheckResult, TaskContext, one_line, outcome_reason, read_prompt
+from artifactbench.gates.fuzz import NUMBER_RE, format_of, normalize
 from artifactbench.errors import ArtifactBenchError
 from artifactbench.negative import NegativeCase, classify, is_default_mutation, load_negative_cases, why_unchanged
 from artifactbench.negative import CaseStatus, Severity, Verdict
+
+_SEVERITY = {Severity.OK: "info", Severity.WARN: "warn", Severity.FAIL: "fail", Severity.ERROR: "error"}
 
 _ISSUE = re.compile(r"(#\d+|issues?/\d+|pull/\d+|https?://\S+)", re.IGNORECASE)
 
@@ -30,13 +31,45 @@ def run_case(ctx: TaskContext, case: NegativeCase, reference: str, per_task_file
         if default:
             return Verdict(CaseStatus.SKIPPED, Severity.OK, f"skipped: {why_unchanged(case.mutate, reference)}")
         return Verdict(CaseStatus.ERROR, Severity.ERROR, "mutate returned its input unchanged")
+    fmt = format_of(ctx.task.output_artifact)
+    if default and _same_meaning(fmt, mutated, reference):
+        # A probe equal to the reference is never a finding (e.g. off_by_one inside a docstring).
+        return Verdict(CaseStatus.SKIPPED, Severity.OK, f"skipped: the mutation leaves the {fmt} answer's meaning "
+                       "unchanged (only a docstring, comment, spacing or number spelling changed)")
     with ctx.scratch() as scratch:
         ctx.place_reference(scratch, mutated)
         outcome = ctx.grade(scratch)
     if not outcome.ok:
         return Verdict(CaseStatus.ERROR, Severity.ERROR, outcome_reason(outcome))
     result = outcome.result
-    return classify(case, per_task_file=per_task_file, accepted=bool(result.passed), detail=str(result.detail))
+    verdict = classify(case, per_task_file=per_task_file, accepted=bool(result.passed), detail=str(result.detail))
+    if default and verdict.status is CaseStatus.MISS:
+        allowed = _prompt_allows(ctx, case.name, mutated, reference)
+        if allowed:
+            return Verdict(CaseStatus.WEAK_MISS, Severity.WARN, f"{verdict.detail}; the prompt allows it: {allowed}")
+    return verdict
+
+
+def _same_meaning(fmt: str, mutated: str, reference: str) -> bool:
+    meaning = normalize(fmt, reference)
+    return meaning is not None and normalize(fmt, mutated) == meaning
+
+
+def _prompt_allows(ctx: TaskContext, name: str, mutated: str, reference: str) -> str:
+    """Why the prompt allows what a default mutation changed ("" when it does not)."""
+    allows = read_prompt(ctx.task.problem_statement.read_text(encoding="utf-8", errors="replace"))
+    if name == "reversed_lines" and allows.allows_kind(name):
+        return "it says order does not matter" if allows.unordered else "it states no order"
+    if name == "off_by_one":
+        changed = [(float(a), float(b)) for a, b in zip(NUMBER_RE.findall(reference), NUMBER_RE.findall(mutated))
+                   if a != b][:1]
+        if changed and allows.within_tolerance(*changed[0]):
+            return f"{changed[0][0]:g} -> {changed[0][1]:g} is within the tolerance it states"
+    if name == "renamed_field" and allows.optional_fields:
+        renamed = [f for f in allows.optional_fields if f in reference and f"{f}__renamed" in mutated]
+        if renamed:
+            return f"it calls {renamed[0]!r} optional"
+    return ""
 
 
 def _annotate(case: NegativeCase, verdict: Verdict) -> Verdict:
@@ -68,7 +101,7 @@ def negative_gate(ctx: TaskContext) -> CheckResult:
     for case in cases:
         ctx.check_cancelled()
         verdict = _annotate(case, run_case(ctx, case, reference, per_task_file))
-        results.append(CaseResult(case.name, verdict.status.value, verdict.detail))
+        results.append(CaseResult(case.name, verdict.status.value, verdict.detail, _SEVERITY[verdict.severity]))
         worst = max(worst, verdict.severity, key=_RANK.__getitem__)
     ran = [r for r in results if r.status != CaseStatus.SKIPPED.value]
     rejected = sum(r.status in ("PASS", "WRONG_REASON") for r in ran)

@@ -1,7 +1,7 @@
-"""A task's files as untrusted input: only regular files are ever opened, and every read is capped.
+"""Files as untrusted input (task dirs, set files, run dirs): only regular files are opened, reads are capped.
 
 A FIFO would block a reader forever and a device file can have side effects on open, so both are
-found with lstat and reported, never opened. Limits are listed in docs/tasks.md ("Limits on task files").
+found with stat/lstat and reported, never opened. Limits are listed in docs/tasks.md ("Limits on task files").
 """
 
 from __future__ import annotations

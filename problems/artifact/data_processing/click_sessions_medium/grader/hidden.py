@@ -1,0 +1,34 @@
+"""Grades output/sessions.jsonl: the exact set of sessions, sorted by (user, session), every field exact.
+Score = fraction of sessions that are entirely right."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+from swebench.artifact_models import GradeResult
+
+ARTIFACT = "output/sessions.jsonl"
+SPEC = {"user": "str", "session": "int", "start": "int", "end": "int", "events": "int", "landing_page": "str",
+        "exit_page": "str", "distinct_pages": "int"}
+
+
+def _lib():
+    spec = importlib.util.spec_from_file_location("_records_click_sessions", Path(__file__).with_name("_records.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def grade(scratch_dir: Path) -> GradeResult:
+    """Never raises on a bad artifact."""
+    lib = _lib()
+    try:
+        got = lib.check_fields(lib.parse_jsonl(lib.read_text(Path(scratch_dir) / ARTIFACT)), SPEC, "session")
+    except lib.Bad as exc:
+        return GradeResult(passed=False, score=0.0, detail=str(exc)[:500])
+    want = lib.parse_jsonl(Path(__file__).with_name("reference_output.jsonl").read_text(encoding="utf-8"))
+    score, problems = lib.compare(got, want, ("user", "session"), None, "session", ordered="user, session")
+    if problems:
+        return GradeResult(passed=False, score=score, detail=lib.detail(problems))
+    return GradeResult(passed=True, score=1.0, detail=f"all {len(want)} sessions correct")

@@ -1,0 +1,38 @@
+"""Grades output/team_costs.csv: exact header, one row per team, amounts to the cent, sorted by total desc.
+Score = fraction of team rows that are entirely right."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+from swebench.artifact_models import GradeResult
+
+ARTIFACT = "output/team_costs.csv"
+SPEC = {"team": "str", "direct": "num", "shared": "num", "total": "num"}
+CENT_TOLERANCE = {"direct": 0.004, "shared": 0.004, "total": 0.004}
+
+
+def _lib():
+    spec = importlib.util.spec_from_file_location("_records_cost_allocation", Path(__file__).with_name("_records.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _rows(lib, text: str) -> list[dict]:
+    return lib.convert_csv(lib.parse_csv(text, tuple(SPEC)), SPEC)
+
+
+def grade(scratch_dir: Path) -> GradeResult:
+    """Never raises on a bad artifact."""
+    lib = _lib()
+    try:
+        got = _rows(lib, lib.read_text(Path(scratch_dir) / ARTIFACT))
+    except lib.Bad as exc:
+        return GradeResult(passed=False, score=0.0, detail=str(exc)[:500])
+    want = _rows(lib, Path(__file__).with_name("reference_output.csv").read_text(encoding="utf-8"))
+    score, problems = lib.compare(got, want, ("team",), CENT_TOLERANCE, "team row", ordered="total desc, team")
+    if problems:
+        return GradeResult(passed=False, score=score, detail=lib.detail(problems))
+    return GradeResult(passed=True, score=1.0, detail=f"all {len(want)} team rows correct to the cent")

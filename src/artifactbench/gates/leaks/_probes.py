@@ -1,0 +1,114 @@
+"""Artifacts the leak gates grade besides the fuzzer's mutants, and what counts as visible to the agent.
+
+- `bogus_record(fmt, reference)`: the answer's shape with one made-up record: a grader that lists what
+  is missing without a cap returns the whole answer set for it.
+- `varied(fmt, text, reference)`: the same artifact with every number of each record that differs from
+  the reference moved (x -> 3x + 7, ints stay ints; records equal to the reference's stay, so the grader
+  still stops at the same place) and a Python stub's `return None` changed: a value the grader computed
+  from the artifact moves with it; a value taken from the reference does not. A quoted value is a leak
+  only if it survives this.
+- `visible_text(task, scratch)`: the prompt and the materialized workspace as text (what the agent reads).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from artifactbench.gates.fuzz import NUMBER_RE, PyDoc, TreeDoc, parse
+
+BOGUS = "zz-bogus"
+_MAX_VISIBLE = 2_000_000  # characters of workspace text read per file
+
+
+def _bogus_leaf(value: Any) -> Any:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)):
+        return type(value)(0)
+    if isinstance(value, str):
+        return "0" if NUMBER_RE.fullmatch(value.strip()) else BOGUS
+    if isinstance(value, dict):
+        return {k: _bogus_leaf(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_bogus_leaf(v) for v in value[:1]]
+    return value
+
+
+def bogus_record(fmt: str, reference: str) -> str | None:
+    """One made-up record in the reference's shape, or None when the answer has no records."""
+    try:
+        doc = parse(fmt, reference)
+    except Exception:  # noqa: BLE001 - an unparsable reference has no record shape
+        return None
+    if isinstance(doc, TreeDoc):
+        data = doc.data
+        if isinstance(data, list) and data:
+            return doc.render([_bogus_leaf(data[0])])
+        if isinstance(data, dict):
+            lists = [k for k, v in data.items() if isinstance(v, list) and v]
+            if lists:
+                return doc.render({**data, lists[0]: [_bogus_leaf(data[lists[0]][0])]})
+        return None
+    if isinstance(doc, PyDoc):
+        return None
+    return f"{BOGUS}\n"
+
+
+def _vary_leaf(value: Any) -> Any:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return value * 3 + 7
+    if isinstance(value, float):
+        return value * 3 + 7.25
+    if isinstance(value, dict):
+        return {k: _vary_leaf(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_vary_leaf(v) for v in value]
+    if isinstance(value, str) and NUMBER_RE.fullmatch(value.strip()):
+        number = float(value)
+        return str(int(number) * 3 + 7) if re.fullmatch(r"[-+]?\d+", value.strip()) else f"{number * 3 + 7.25:g}"
+    return value
+
+
+def varied(fmt: str, text: str, reference: str = "") -> str:
+    try:
+        doc = parse(fmt, text)
+    except Exception:  # noqa: BLE001 - vary the raw text instead
+        doc = None
+    if isinstance(doc, TreeDoc):
+        try:
+            ref = parse(fmt, reference).data if reference else None
+        except Exception:  # noqa: BLE001 - no reference records to keep
+            ref = None
+        return doc.render(_vary_records(doc.data, ref))
+    if fmt == "python":
+        return re.sub(r"\breturn None\b", "return -1", text)
+    return NUMBER_RE.sub(lambda m: str(int(float(m.group())) * 3 + 7) if "." not in m.group()
+                         else f"{float(m.group()) * 3 + 7.25:g}", text)
+
+
+def _vary_records(data: Any, ref: Any) -> Any:
+    """Vary the records (list items) that the reference does not hold; everything else when no list."""
+    if isinstance(data, list) and isinstance(ref, list):
+        return [item if item in ref else _vary_leaf(item) for item in data]
+    if isinstance(data, dict) and isinstance(ref, dict):
+        return {k: _vary_records(v, ref.get(k)) if k in ref else _vary_leaf(v) for k, v in data.items()}
+    return data if data == ref else _vary_leaf(data)
+
+
+def visible_text(prompt: Path, scratch: Path, skip: frozenset[Path] = frozenset()) -> str:
+    """The prompt and every text file of the materialized workspace, joined (binary files skipped)."""
+    parts = [prompt.read_text(encoding="utf-8", errors="replace")]
+    for path in sorted(scratch.rglob("*")):
+        if not path.is_file() or path.is_symlink() or path in skip:
+            continue
+        try:
+            data = path.read_bytes()[:_MAX_VISIBLE]
+        except OSError:
+            continue
+        if b"\0" not in data[:8192]:
+            parts.append(data.decode("utf-8", "replace"))
+    return "\n".join(parts)

@@ -1,0 +1,52 @@
+"""The one Jinja environment of the HTML reports: package templates, autoescape on everywhere."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+__all__ = ["environment", "write_html"]
+
+
+@lru_cache(maxsize=1)
+def environment():  # -> jinja2.Environment (imported lazily: only --html pays for jinja2)
+    """Autoescape is on for every template, whatever its name: task output is hostile input."""
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("artifactbench.report", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["pct"] = lambda v: "-" if v is None else f"{float(v):.0%}"
+    env.filters["num"] = _num
+    return env
+
+
+def _num(value: object, digits: int = 2) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool) or isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return f"{value:.{digits}f}"
+    return str(value)
+
+
+def write_html(path: Path, text: str) -> Path:
+    """Write atomically (temp file in the same folder, then os.replace): no torn report."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.chmod(tmp, 0o644)  # a report is for reading (mkstemp makes 0600)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path

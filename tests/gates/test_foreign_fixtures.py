@@ -1,0 +1,88 @@
+"""Findings that hold on tasks written elsewhere: tests/fixtures/foreign/ holds twins in the style of an
+imported corpus (other prompt layout, plain-class GradeResult, their own file names). Every sound twin
+passes every default gate (no fail or error anywhere); every flawed twin fires the gate and case named
+here with severity `fail`; where the prompt leaves a choice open, the finding is only a `warn`."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from artifactbench.gates import CheckOptions, resolve_gates, run_checks
+from artifactbench.manifest import load_task
+
+FOREIGN = Path(__file__).resolve().parents[1] / "fixtures" / "foreign"
+OPTIONS = CheckOptions(grader_timeout_s=20.0, generator_timeout_s=20.0, verifier_timeout_s=20.0,
+                       fuzz_examples=60, fuzz_seconds=10.0)
+
+# sound twin -> the false-positive class it stands for
+SOUND = {
+    "host_inventory_unordered": "order mutants where the prompt says order does not matter",
+    "incident_summary_optional": "changed/dropped field the prompt calls optional",
+    "slugify_docstring": "off-by-one inside a docstring of a code artifact",
+    "invoice_totals_recomputed": "a value the grader computed from the agent's own artifact",
+    "shipment_delays_ids": "input ids and digits carved out of dates in a detail",
+    "ledger_format_example": "a prompt's format example made of the answer's keys and brackets",
+    "kv_parser_summary": "a hidden-test grader that reports a count",
+    "mfa_audit_capped": "a grader that reports how many are missing",
+    "sensor_means_generated": "a declared workspace generator naming grader files (never copied)",
+    "sensor_means_tolerance": "an off-by-one within the tolerance the prompt states",
+}
+# flawed twin -> (gate, case) that must fire with severity fail
+FLAWED = {
+    "host_inventory_ordered": ("fuzz", "swap_records"),
+    "incident_summary_required": ("fuzz", "string_change"),
+    "slugify_unchecked": ("fuzz", "stub_function"),
+    "invoice_totals_expected": ("detail_leaks", "leak:number_sign"),
+    "ledger_example_is_answer": ("content_leaks", "reference_records:prompt.md"),
+    "kv_parser_verbose": ("detail_leaks", "hidden_suite"),
+    "mfa_audit_uncapped": ("detail_leaks", "answer_set"),
+    "sensor_means_loose": ("negative", "off_by_one"),
+}
+# sound twin -> (gate, case) reported as warn: the prompt leaves this open
+WARN_ONLY = {
+    "host_inventory_unordered": ("fuzz", "swap_records"),
+    "incident_summary_optional": ("fuzz", "drop_key"),
+    "sensor_means_tolerance": ("negative", "off_by_one"),
+}
+
+
+@cache
+def reports() -> dict:
+    tasks = [load_task(FOREIGN / name) for name in sorted({**SOUND, **FLAWED})]
+    report = run_checks(tasks, resolve_gates(None), jobs=2, options=OPTIONS)
+    return {t.instance_id.split("__", 1)[1]: t for t in report.tasks}
+
+
+def _bad(task) -> list[str]:
+    return [f"{c.gate}: {k.name} {k.status} [{k.severity}] {k.detail}" for c in task.checks for k in c.cases
+            if k.severity in ("fail", "error")] + [f"{c.gate}: {c.status}: {c.summary}" for c in task.checks
+                                                   if c.status in ("fail", "error") and not c.cases]
+
+
+def test_every_fixture_is_covered_by_the_table():
+    on_disk = {p.name for p in FOREIGN.iterdir() if (p / "task.yaml").is_file()}
+    assert on_disk == set(SOUND) | set(FLAWED)
+
+
+@pytest.mark.parametrize("name", sorted(SOUND), ids=lambda n: f"{n}: {SOUND[n]}")
+def test_sound_twin_is_clean_on_every_default_gate(name):
+    task = reports()[name]
+    assert _bad(task) == [] and task.status == "pass"
+
+
+@pytest.mark.parametrize("name", sorted(FLAWED))
+def test_flawed_twin_fires_with_severity_fail(name):
+    gate, case = FLAWED[name]
+    check = next(c for c in reports()[name].checks if c.gate == gate)
+    assert check.status == "fail", check
+    assert any(k.name == case and k.severity == "fail" for k in check.cases), check
+
+
+@pytest.mark.parametrize("name", sorted(WARN_ONLY))
+def test_what_the_prompt_leaves_open_is_only_a_warning(name):
+    gate, case = WARN_ONLY[name]
+    check = next(c for c in reports()[name].checks if c.gate == gate)
+    assert any(k.name == case and k.severity == "warn" for k in check.cases), check

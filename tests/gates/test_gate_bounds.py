@@ -1,0 +1,156 @@
+"""Bounded cost and honest blame on a bad grader: a hang blocks the task, one root cause is one finding,
+a gate's crash caused by the grader is a finding about the grader, and a killed checker leaves no
+grader or generator process behind."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+from artifactbench.gates import CheckOptions, check_task, resolve_gates
+from artifactbench.manifest import load_task
+
+GOOD = Path(__file__).resolve().parents[1] / "fixtures" / "checks" / "good"
+SRC = Path(__file__).resolve().parents[2] / "src"
+OPTIONS = CheckOptions(grader_timeout_s=1.5, generator_timeout_s=20.0, verifier_timeout_s=20.0,
+                       fuzz_examples=12, fuzz_seconds=4.0)
+HEAD = '''import json, os, shutil, sys, time
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class GradeResult:
+    passed: bool
+    score: float
+    detail: str
+
+
+EXPECTED = [{"endpoint": "/a", "p95": 12}, {"endpoint": "/b", "p95": 30}, {"endpoint": "/c", "p95": 7}]
+
+
+def rows(scratch_dir):
+    try:
+        text = (Path(scratch_dir) / "output" / "p95.jsonl").read_text(encoding="utf-8")
+        return [json.loads(line) for line in text.splitlines() if line.strip()]
+    except Exception:
+        return None
+
+
+'''
+GRADERS = {
+    "hangs_on_reference": "def grade(scratch_dir):\n    time.sleep(30)\n",
+    "hangs_on_wrong": ("def grade(scratch_dir):\n    if rows(scratch_dir) != EXPECTED:\n        time.sleep(30)\n"
+                       "    return GradeResult(True, 1.0, 'ok')\n"),
+    "long_detail": ("def grade(scratch_dir):\n    got = rows(scratch_dir)\n    if got == EXPECTED:\n"
+                    "        return GradeResult(True, 1.0, 'ok')\n"
+                    "    return GradeResult(False, 0.0, 'mismatch: ' + 'x' * 600)\n"),
+    "deletes_scratch": ("def grade(scratch_dir):\n    ok = rows(scratch_dir) == EXPECTED\n"
+                        "    if not ok:\n        shutil.rmtree(scratch_dir, ignore_errors=True)\n"
+                        "    return GradeResult(ok, float(ok), 'ok' if ok else 'mismatch')\n"),
+}
+
+
+def make_task(tmp_path: Path, grader: str, marker: str = "") -> Path:
+    root = tmp_path / (marker or grader)
+    shutil.copytree(GOOD, root)
+    (root / "grader" / "hidden.py").write_text(HEAD + f"MARKER = {marker!r}\n" + GRADERS[grader])
+    manifest = root / "task.yaml"
+    manifest.write_text(manifest.read_text().replace("__chk_good", f"__chk_{grader}", 1))
+    return root
+
+
+def _checks(tmp_path, grader):
+    report = check_task(load_task(make_task(tmp_path, grader)), resolve_gates(None), OPTIONS)
+    return {c.gate: c for c in report.checks}
+
+
+def test_a_hang_on_the_reference_blocks_every_later_grading(tmp_path):
+    checks = _checks(tmp_path, "hangs_on_reference")
+    assert checks["positive"].status == "error" and "timeout" in checks["positive"].summary
+    later = [g for g in ("negative", "contract", "fuzz", "detail_leaks") if g in checks]
+    assert later and all(checks[g].status == "skip" for g in later)
+    assert all(checks[g].cases[0].status == "BLOCKED" and checks[g].cases[0].severity == "info" for g in later)
+
+
+def test_hangs_on_wrong_answers_cost_two_timeouts_then_block(tmp_path):
+    checks = _checks(tmp_path, "hangs_on_wrong")
+    assert checks["positive"].status == "pass"
+    timeouts = [c for check in checks.values() for c in check.cases
+                if c.name == "timeout" and c.status == "FINDING" and "remaining grading is skipped" in c.detail]
+    assert len(timeouts) == 1  # the gate that spent the second timeout says so, once
+    blocked = [g for g, c in checks.items() if c.cases and c.cases[0].status == "BLOCKED"]
+    assert blocked  # and every grader gate after it is blocked, not timed out again
+    errors = [c for check in checks.values() for c in check.cases if "timeout" in c.detail and c.status == "ERROR"]
+    assert len(errors) <= 1
+
+
+def test_an_over_long_detail_is_one_finding_and_mutants_stay_rejected(tmp_path):
+    checks = _checks(tmp_path, "long_detail")
+    found = [(g, c) for g, check in checks.items() for c in check.cases if c.name == "detail_length"]
+    assert len(found) == 1 and found[0][0] == "contract" and found[0][1].severity == "fail"
+    assert all(c.status != "ERROR" for c in checks["negative"].cases)
+    assert checks["negative"].status == "pass"
+    everywhere = [c for check in checks.values() for c in check.cases if "500-character" in c.detail]
+    assert len(everywhere) == 1
+
+
+def test_a_grader_deleting_its_scratch_dir_is_a_finding_about_the_grader(tmp_path):
+    checks = _checks(tmp_path, "deletes_scratch")
+    assert not any("internal error" in c.summary for c in checks.values())
+    assert checks["contract"].status == "fail"
+    assert any(c.name == "scratch_dir" and c.status == "FINDING" for c in checks["contract"].cases)
+
+
+def _marked(marker: str, checker: int) -> list[psutil.Process]:
+    """Every process but the checker whose command line names the task dir (graders, generators)."""
+    out = []
+    for proc in psutil.process_iter(["cmdline"]):
+        try:
+            if proc.pid != checker and any(marker in part for part in proc.info["cmdline"] or ()):
+                out.append(proc)
+        except (psutil.NoSuchProcess, psutil.AccessDenied):
+            continue
+    return out
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
+@pytest.mark.parametrize("where", ["grader", "generator"])
+def test_killing_the_checker_leaves_no_grader_or_generator_behind(tmp_path, sig, where):
+    if not sys.platform.startswith("linux"):
+        pytest.skip("PR_SET_PDEATHSIG is Linux only")
+    marker = f"abmarker{os.getpid()}{where}{int(sig)}"
+    root = make_task(tmp_path, "hangs_on_reference", marker)
+    if where == "generator":
+        (root / "workspace" / "generator.py").write_text("import time\ntime.sleep(60)\n")
+        manifest = root / "task.yaml"
+        manifest.write_text(manifest.read_text() + "workspace_generator: workspace/generator.py\n")
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    checker = subprocess.Popen([sys.executable, "-m", "artifactbench", "check", str(root), "--grader-timeout", "60",
+                                "--generator-timeout", "60", "--quiet"], env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(300):  # until the child holding the marker runs
+            if _marked(marker, checker.pid):
+                break
+            time.sleep(0.1)
+        assert _marked(marker, checker.pid), "the grader/generator never started"
+        checker.send_signal(sig)
+        checker.wait(timeout=30)
+        for _ in range(50):
+            if not _marked(marker, checker.pid):
+                break
+            time.sleep(0.1)
+        assert _marked(marker, checker.pid) == []
+    finally:
+        checker.kill()
+        for proc in _marked(marker, checker.pid):
+            proc.kill()
