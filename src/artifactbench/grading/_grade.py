@@ -59,6 +59,8 @@ def grade(
     key = secrets.token_bytes(32)
     with tempfile.TemporaryDirectory(prefix="artifactbench-home-", ignore_cleanup_errors=True) as home:
         mode = {} if sandbox is None else {AGENT_CODE_ENV: sandbox}
+        if sandbox == "bwrap":
+            mode["ARTIFACTBENCH_SANDBOXED"] = "1"
         confine = None
         if sandbox == "bwrap":
             entries = harness_path().split(os.pathsep)
