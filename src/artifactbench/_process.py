@@ -5,6 +5,8 @@ stdout and stderr are captured with a cap that keeps the tail, and it never outl
 the whole group gets SIGTERM, then SIGKILL after a short grace; when the leader exits on its own, any
 stragglers left in its group are killed too, so a background grandchild holding a pipe open cannot make
 the call wait for the full timeout. The pipe pumping and group signalling live in `_pipes`.
+With a `Sandbox` (see `_sandbox`), the child runs inside bubblewrap: it sees only the sandbox's binds,
+and its own PID namespace ends with it, so nothing it started survives the call.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path
 
 # pump/terminate_group (and TERM_GRACE_S) live in _pipes; re-exported so existing imports keep working.
 from artifactbench._pipes import TERM_GRACE_S, exited, killpg, pump, terminate_group  # noqa: F401
+from artifactbench._sandbox import Sandbox, pids_cgroup
 
 __all__ = ["DEFAULT_OUTPUT_CAP", "ProcessResult", "pump", "run_process", "scrubbed_env", "terminate_group"]
 
@@ -54,14 +57,26 @@ def run_process(
     output_cap: int = DEFAULT_OUTPUT_CAP,
     input: bytes | None = None,  # noqa: A002 - mirrors subprocess.run
     pass_fds: Sequence[int] = (),
+    sandbox: Sandbox | None = None,
 ) -> ProcessResult:
     """Run `argv` to completion or until `timeout_s`; never raises for the child's own failures.
 
+    With `sandbox`, the child runs in it with `cwd` (which the sandbox must bind) as its working dir;
+    `ProcessResult.argv` is then the full bubblewrap command line.
     Raises OSError/FileNotFoundError only when the child cannot be started at all.
     """
     if not timeout_s > 0:
         raise ValueError(f"timeout_s={timeout_s!r}: must be a positive number of seconds")
     args = tuple(os.fspath(a) for a in argv)
+    if sandbox is None:
+        return _run(args, cwd, env, timeout_s, output_cap, input, pass_fds)
+    with pids_cgroup(sandbox.limits.processes) as prefix:
+        args = (*prefix, *sandbox.wrap(args, os.fspath(cwd)))
+        return _run(args, cwd, env, timeout_s, output_cap, input, pass_fds)
+
+
+def _run(args: tuple[str, ...], cwd: str | os.PathLike[str], env: Mapping[str, str], timeout_s: float,
+         output_cap: int, input: bytes | None, pass_fds: Sequence[int]) -> ProcessResult:  # noqa: A002
     start = time.monotonic()
     proc = subprocess.Popen(
         args,

@@ -119,7 +119,8 @@ def test_non_finite_agent_metrics_never_turn_a_correct_answer_into_a_fail(tmp_pa
     runs = tmp_path / "runs"
     metrics = tmp_path / "m.json"
     metrics.write_text('{"turns": Infinity, "tokens": NaN, "cost": -1, "code_runs": 1e999}')
-    assert bench_main([str(SUM), _solver(metrics), "--runs-dir", str(runs), "--run-id", "m"]) == 0
+    # Unsandboxed: the agent copies a metrics file from tmp_path.
+    assert bench_main([str(SUM), _solver(metrics), "--runs-dir", str(runs), "--run-id", "m", "--sandbox", "none"]) == 0
     (rec,) = load_results(runs / "m" / "results.jsonl").records
     assert (rec.verdict, rec.turns, rec.tokens, rec.cost, rec.code_runs) == ("PASS", None, None, None, None)
     assert rec.stderr_tail.count("artifactbench: note: metric ") == 4

@@ -1,4 +1,8 @@
-"""End to end through bench_main: built-in agents, a scripted command agent, hostile agents, budgets."""
+"""End to end through bench_main: built-in agents, a scripted command agent, hostile agents, budgets.
+
+These run unsandboxed (`--sandbox none`): they pin the defences that hold without bubblewrap, and their
+agents report through files in tmp_path. test_bench_sandbox.py covers the sandboxed runs.
+"""
 
 from __future__ import annotations
 
@@ -23,7 +27,7 @@ REPO = FIX.parent.parent.parent
 
 
 def _run(tmp_path: Path, *argv: str, run_id: str = "r") -> tuple[int, list]:
-    rc = bench_main([*argv, "--runs-dir", str(tmp_path / "runs"), "--run-id", run_id])
+    rc = bench_main([*argv, "--runs-dir", str(tmp_path / "runs"), "--run-id", run_id, "--sandbox", "none"])
     return rc, read_results(tmp_path / "runs" / run_id / "results.jsonl")
 
 

@@ -105,7 +105,8 @@ def test_regrade_uses_stored_artifacts_and_the_current_grader(tmp_path) -> None:
     count = tmp_path / "agent-calls.log"
     arm = (f"--arm=solver=command:argv={sys.executable} {FIX / 'agents' / 'solve.py'} "
            f"prompt={{prompt_file}} scratch={{scratch_dir}} output={{output_artifact}} log={count}")
-    assert bench_main([str(tasks), arm, "--runs-dir", str(runs), "--run-id", "rg"]) == 0
+    # Unsandboxed: the agent counts its calls in a log file in tmp_path.
+    assert bench_main([str(tasks), arm, "--runs-dir", str(runs), "--run-id", "rg", "--sandbox", "none"]) == 0
     original = (runs / "rg" / "results.jsonl").read_bytes()
     calls = count.read_text()
 

@@ -3,9 +3,11 @@
 See docs/agents.md for the agent plug-in contract and the command-template recipes.
 """
 
-from artifactbench.bench._agents import Agent, AgentRequest, AgentResult, NoopAgent, OracleAgent
+from artifactbench.bench._agents import (Agent, AgentRequest, AgentResult, NoopAgent, OracleAgent,
+                                         Permissions)
 from artifactbench.bench._arms import BUILTIN_AGENTS, Arm, ArmError, build_agent, load_arms_file, parse_arm, unique_arms
 from artifactbench.bench._command import CommandAgent, read_metrics
+from artifactbench.bench._isolate import SandboxMode, resolve_mode
 from artifactbench.bench._records import RECORD_VERSION, RunRecord
 from artifactbench.bench._progress import make_progress
 from artifactbench.bench._render import render_markdown, render_text
@@ -31,10 +33,12 @@ __all__ = [
     "NoopAgent",
     "OracleAgent",
     "PassRateDiff",
+    "Permissions",
     "RatioCI",
     "ResultsFile",
     "RunRecord",
     "RunStore",
+    "SandboxMode",
     "build_agent",
     "config_from_run_json",
     "load_arms_file",
@@ -52,6 +56,7 @@ __all__ = [
     "render_markdown",
     "render_text",
     "report_run",
+    "resolve_mode",
     "run_bench",
     "summarize",
     "unique_arms",

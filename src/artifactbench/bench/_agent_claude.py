@@ -10,8 +10,9 @@ import json
 import os
 from dataclasses import dataclass
 
-from artifactbench.bench._agent_cli import StreamMetrics, exec_server_command, run_cli
-from artifactbench.bench._agents import AgentRequest, AgentResult
+from artifactbench.bench._agent_cli import (StreamMetrics, cli_permissions, exec_server_command,
+                                             run_cli)
+from artifactbench.bench._agents import AgentRequest, AgentResult, Permissions
 
 __all__ = ["ClaudeCodeAgent", "parse_claude_stream"]
 
@@ -74,7 +75,11 @@ class ClaudeCodeAgent:
     pass_env: tuple[str, ...] = ()
     permission_mode: str = "dontAsk"
     exec_timeout: float = 60.0
-    privileged: bool = False
+
+    @property
+    def permissions(self) -> Permissions:
+        """Network host, the CLI and node, and what mcp-exec needs (see cli_permissions)."""
+        return cli_permissions(self.bin)
 
     def command(self, request: AgentRequest) -> tuple[list[str], dict[str, str]]:
         """argv and extra environment of one job (the MCP config is written to its home dir)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -16,14 +17,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from artifactbench._process import run_process
-from artifactbench.bench._agents import AgentRequest, AgentResult
+from artifactbench.bench._agents import AgentRequest, AgentResult, Permissions
 from artifactbench.bench._command import CommandAgent
 from artifactbench.bench._transcript import Redactor, Transcript
 from artifactbench.mcp_exec import read_code_runs
 
-__all__ = ["StreamMetrics", "exec_server_command", "json_events", "run_cli"]
+__all__ = ["StreamMetrics", "cli_permissions", "exec_server_command", "json_events", "run_cli"]
 
 _TAIL = 4000
+# The dir holding the artifactbench package (a checkout's src/, site-packages, a PEX's install dir).
+PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
 
 @dataclass(slots=True)
@@ -51,6 +54,27 @@ def json_events(lines: Iterable[str]) -> list[dict[str, object]]:
     return out
 
 
+def _install_root(executable: str) -> str | None:
+    """The outermost `node_modules` dir above the CLI's real path (an npm install also holds the
+    platform package next to it, e.g. @openai/codex-linux-x64), or None for a CLI outside one."""
+    found = shutil.which(executable) if os.sep not in executable else executable
+    if not found:
+        return None
+    parts = Path(os.path.realpath(found)).parts
+    if "node_modules" not in parts:
+        return None
+    return str(Path(*parts[:parts.index("node_modules") + 1]))
+
+
+def cli_permissions(executable: str) -> Permissions:
+    """What a CLI agent needs in the sandbox: the host network (its model API; a local endpoint is on
+    the shared loopback), the CLI's and node's install prefixes, the npm tree it was installed in,
+    and the dir holding the artifactbench package so `artifactbench mcp-exec` imports inside."""
+    root = _install_root(executable)
+    return Permissions(network="host", runtime=(executable, "node"),
+                       mounts=(PACKAGE_ROOT, *((root,) if root else ())))
+
+
 def exec_server_command(request: AgentRequest, timeout_s: float) -> tuple[list[str], dict[str, str]]:
     """argv and extra env that start `artifactbench mcp-exec` for this job (code_only arms).
 
@@ -61,8 +85,9 @@ def exec_server_command(request: AgentRequest, timeout_s: float) -> tuple[list[s
             "--counter-file", str(counter_file(request)), "--timeout", f"{timeout_s:g}",
             "--max-code-runs", str(request.max_code_runs if request.enforce_budgets else 0)]
     # Absolute: a test runner's relative entries (Pants' "src") would not resolve from the scratch dir.
-    path = os.pathsep.join(os.path.abspath(p) for p in sys.path if p and os.path.exists(p))
-    return argv, {"PYTHONPATH": path}
+    # The package's own dir comes first: it is bound in the sandbox (see cli_permissions).
+    entries = [PACKAGE_ROOT, *(os.path.abspath(p) for p in sys.path if p and os.path.exists(p))]
+    return argv, {"PYTHONPATH": os.pathsep.join(dict.fromkeys(entries))}
 
 
 def counter_file(request: AgentRequest) -> Path:
@@ -76,7 +101,7 @@ def run_cli(request: AgentRequest, argv: Sequence[str], extra_env: Mapping[str, 
     env = {**CommandAgent("cli", (), tuple(pass_env)).environment(request), **extra_env}
     redact = Redactor.from_env(env, secret_envs)
     proc = run_process(argv, cwd=request.scratch_dir, env=env, timeout_s=request.timeout_s,
-                       input=request.prompt_text.encode("utf-8"))
+                       input=request.prompt_text.encode("utf-8"), sandbox=request.sandbox)
     stdout = proc.stdout.decode("utf-8", "replace")
     stderr = redact(proc.stderr.decode("utf-8", "replace"))
     log = Transcript(request.transcript_file, redact)

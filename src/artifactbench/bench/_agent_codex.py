@@ -12,8 +12,9 @@ import json
 import os
 from dataclasses import dataclass, replace
 
-from artifactbench.bench._agent_cli import StreamMetrics, exec_server_command, run_cli
-from artifactbench.bench._agents import AgentRequest, AgentResult
+from artifactbench.bench._agent_cli import (StreamMetrics, cli_permissions, exec_server_command,
+                                             run_cli)
+from artifactbench.bench._agents import AgentRequest, AgentResult, Permissions
 
 __all__ = ["CodexAgent", "parse_codex_stream"]
 
@@ -75,7 +76,11 @@ class CodexAgent:
     price_output: float | None = None
     pass_env: tuple[str, ...] = ()
     exec_timeout: float = 60.0
-    privileged: bool = False
+
+    @property
+    def permissions(self) -> Permissions:
+        """Network host, the CLI and node, and what mcp-exec needs (see cli_permissions)."""
+        return cli_permissions(self.bin)
 
     def command(self, request: AgentRequest) -> tuple[list[str], dict[str, str]]:
         """argv and extra environment of one job; Codex keeps its state in the job's home."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import openai
 
 from artifactbench.bench._agent_tools import SURFACES, ToolBox, tool_specs
-from artifactbench.bench._agents import AgentRequest, AgentResult
+from artifactbench.bench._agents import AgentRequest, AgentResult, Permissions
 from artifactbench.bench._command import CommandAgent
 from artifactbench.bench._transcript import Redactor, Transcript
 from artifactbench.mcp_exec import CodeRunner, read_code_runs
@@ -50,7 +50,8 @@ class OpenAIAgent:
     output_cap: int = 20_000
     temperature: float | None = None
     stream: bool = False
-    privileged: bool = False
+    # Its model calls run in the harness process; only its tools' code runs, in the job's sandbox.
+    permissions: Permissions = Permissions()
 
     def __post_init__(self) -> None:
         if self.tools not in SURFACES:
@@ -70,7 +71,7 @@ class OpenAIAgent:
         runner = CodeRunner(request.scratch_dir, request.home_dir / "code_runs.json",
                             self.exec_timeout, self.output_cap,
                             request.max_code_runs if request.enforce_budgets else 0,
-                            tuple(sorted(env.items())))
+                            tuple(sorted(env.items())), sandbox=request.sandbox)
         box = ToolBox(self.tools, request.scratch_dir, runner)
         client = openai.OpenAI(api_key=key or "none", base_url=self.base_url, max_retries=0)
         state, reason = _State(), "error"

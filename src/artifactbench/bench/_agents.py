@@ -1,8 +1,9 @@
 """The agent plug-in interface and the built-in `oracle` and `noop` agents.
 
-An agent is any object with a `name` and `run(request) -> AgentResult`. The harness owns everything
-around the call: a fresh scratch dir, the prompt file outside it, timeouts, snapshotting the output
-and grading. An agent only has to leave its artifact at `request.output_path`.
+An agent is any object with a `name`, `permissions` (what it may do) and `run(request) -> AgentResult`.
+The harness owns everything around the call: a fresh scratch dir, the prompt file outside it, the
+sandbox, timeouts, snapshotting the output and grading. An agent only has to leave its artifact at
+`request.output_path`, and run every process it starts with `sandbox=request.sandbox`.
 """
 
 from __future__ import annotations
@@ -13,7 +14,32 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Protocol, runtime_checkable
 
-__all__ = ["Agent", "AgentRequest", "AgentResult", "NoopAgent", "OracleAgent"]
+from artifactbench._sandbox import Network, Sandbox
+
+__all__ = ["Agent", "AgentRequest", "AgentResult", "NoopAgent", "OracleAgent", "Permissions"]
+
+
+@dataclass(frozen=True, slots=True)
+class Permissions:
+    """What an agent may do, declared by the agent and enforced by the harness.
+
+    `privileged`: it is handed the task's reference output (only the built-in oracle self-test).
+    `needs_sandbox`: it runs code (a CLI, a model's tool calls), so its processes get the job's
+    sandbox; False only for in-process built-ins that run nothing of their own.
+    `network`: "host" for an agent that calls a model API; "none" cuts it off from every network.
+    `runtime`: executables (names on PATH or paths) it runs that may live outside /usr, e.g. a CLI
+    under ~/.nvm; their install prefixes are bound read-only into the sandbox.
+    `mounts`: more files or dirs bound read-only at their own paths (e.g. the agent's own script).
+    """
+
+    privileged: bool = False
+    needs_sandbox: bool = True
+    network: Network = "none"
+    runtime: tuple[str, ...] = ()
+    mounts: tuple[str, ...] = ()
+
+
+BUILTIN = Permissions(privileged=False, needs_sandbox=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +53,9 @@ class AgentRequest:
     `hidden_roots` (the repository, the task dir) must not leak into a child's environment.
     `transcript_file` (None when the caller keeps none) is where a built-in agent writes its JSONL
     transcript, secrets redacted; it is harness-side and never handed to the agent's process.
+    `sandbox` is what every process the agent starts must run in (`run_process(..., sandbox=...)`);
+    None when the run is unsandboxed (`--sandbox none`) or the agent needs none. Its paths are the
+    host paths above: the scratch dir (read-write), the prompt file (read-only), HOME (read-write).
     """
 
     instance_id: str
@@ -44,6 +73,7 @@ class AgentRequest:
     reference_output: Path | None = None
     hidden_roots: tuple[Path, ...] = ()
     transcript_file: Path | None = None  # where an agent may keep its transcript (in the run dir)
+    sandbox: Sandbox | None = None
 
     @property
     def output_path(self) -> Path:
@@ -72,9 +102,10 @@ class AgentResult:
 
 @runtime_checkable
 class Agent(Protocol):
-    """A coding agent under test. `privileged` agents are handed the task's reference output."""
+    """A coding agent under test; `permissions` says what the harness lets it do."""
 
     name: str
+    permissions: Permissions
 
     def run(self, request: AgentRequest) -> AgentResult: ...
 
@@ -84,7 +115,7 @@ class OracleAgent:
     """Copies the reference output to the output artifact: a self-test of the whole pipeline."""
 
     name: str = "oracle"
-    privileged: bool = True
+    permissions: Permissions = Permissions(privileged=True, needs_sandbox=False)
 
     def run(self, request: AgentRequest) -> AgentResult:
         start = time.monotonic()
@@ -104,7 +135,7 @@ class NoopAgent:
     """Writes nothing: every task should FAIL (a check that graders reject a missing artifact)."""
 
     name: str = "noop"
-    privileged: bool = False
+    permissions: Permissions = BUILTIN
 
     def run(self, request: AgentRequest) -> AgentResult:
         return AgentResult(0, 0.0)

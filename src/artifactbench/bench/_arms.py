@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import importlib
 import importlib.util
+import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from artifactbench.bench._agents import Agent, NoopAgent, OracleAgent
+from artifactbench.bench._agents import Agent, NoopAgent, OracleAgent, Permissions
 from artifactbench.bench._command import CommandAgent, split_argv
 from artifactbench.bench._recipes import RECIPE_OPTIONS, RecipeError, build_recipe
 from artifactbench.errors import ArtifactBenchError
@@ -20,7 +21,8 @@ from artifactbench.errors import ArtifactBenchError
 __all__ = ["Arm", "ArmError", "BUILTIN_AGENTS", "build_agent", "load_arms_file", "parse_arm"]
 
 BUILTIN_AGENTS = ("oracle", "noop", "command", *RECIPE_OPTIONS)
-_OPTIONS = {"oracle": (), "noop": (), "command": ("argv", "pass_env", "stdin"), **RECIPE_OPTIONS}
+_OPTIONS = {"oracle": (), "noop": (), "command": ("argv", "mounts", "network", "pass_env", "stdin"),
+            **RECIPE_OPTIONS}
 ARM_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
 
@@ -144,8 +146,17 @@ def build_agent(arm: Arm) -> Agent:
         stdin = str(opts.get("stdin", "none")).lower()
         if stdin not in ("none", "prompt"):
             raise ArmError(f"arm {arm.name!r}: stdin={stdin!r}: expected 'none' or 'prompt'")
-        return CommandAgent(arm.name, split_argv(opts["argv"]),  # type: ignore[arg-type]
-                            split_argv(pass_env), stdin == "prompt")  # type: ignore[arg-type]
+        network = str(opts.get("network", "none")).lower()
+        if network not in ("none", "host"):
+            raise ArmError(f"arm {arm.name!r}: network={network!r}: expected 'none' or 'host' "
+                           "(host for an agent that calls a model API)")
+        argv = split_argv(opts["argv"])  # type: ignore[arg-type]
+        # Files named by absolute path in argv (the agent's own script) are what it needs to start.
+        files = tuple(a for a in argv[1:] if os.path.isabs(a) and os.path.isfile(a))
+        mounts = files + split_argv(opts.get("mounts", ()))  # type: ignore[arg-type]
+        perms = Permissions(network=network, runtime=argv[:1], mounts=mounts)  # type: ignore[arg-type]
+        return CommandAgent(arm.name, argv, split_argv(pass_env), stdin == "prompt",  # type: ignore[arg-type]
+                            perms)  # type: ignore[arg-type]
     if arm.agent in RECIPE_OPTIONS:
         try:
             return build_recipe(arm.agent, arm.name, opts)
@@ -155,6 +166,6 @@ def build_agent(arm: Arm) -> Agent:
     is_factory = isinstance(obj, type) or (callable(obj) and not hasattr(obj, "run"))
     agent = obj(**opts) if is_factory else obj
     if not isinstance(agent, Agent):
-        raise ArmError(f"agent={arm.agent!r}: the plug-in gives {type(agent).__name__}, which has no "
-                       "name and run(request) -> AgentResult")
+        raise ArmError(f"agent={arm.agent!r}: the plug-in gives {type(agent).__name__}, which lacks "
+                       "name, permissions (artifactbench.bench.Permissions) or run(request)")
     return agent

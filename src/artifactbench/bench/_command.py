@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from artifactbench._process import run_process, scrubbed_env
-from artifactbench.bench._agents import AgentRequest, AgentResult
+from artifactbench._sandbox import sandbox_path
+from artifactbench.bench._agents import AgentRequest, AgentResult, Permissions
 
 __all__ = ["METRICS_PREFIX", "PLACEHOLDERS", "CommandAgent", "read_metrics", "read_metrics_noted", "split_argv"]
 
@@ -107,13 +108,14 @@ class CommandAgent:
     The environment holds PATH (minus entries inside the repository or the task), HOME (a private
     dir outside the scratch dir unless passed through), the ARTIFACTBENCH_* values and the variables
     named in `pass_env`. With `stdin_prompt`, the prompt text is also written to the agent's stdin.
+    In a sandbox, PATH keeps only the entries the sandbox holds (this Python's bin dir first).
     """
 
     name: str
     argv: tuple[str, ...]
     pass_env: tuple[str, ...] = ()
     stdin_prompt: bool = False
-    privileged: bool = False
+    permissions: Permissions = Permissions()
 
     def environment(self, request: AgentRequest) -> dict[str, str]:
         extra = {f"ARTIFACTBENCH_{k.upper()}": v for k, v in _values(request).items()
@@ -126,6 +128,8 @@ class CommandAgent:
         path = [p for p in env.get("PATH", "").split(os.pathsep)
                 if p and not _inside(p, request.hidden_roots)]
         env["PATH"] = os.pathsep.join(path)
+        if request.sandbox is not None:
+            env["PATH"] = sandbox_path(request.sandbox.binds, env["PATH"])
         return env
 
     def command(self, request: AgentRequest) -> list[str]:
@@ -145,6 +149,7 @@ class CommandAgent:
             env=self.environment(request),
             timeout_s=request.timeout_s,
             input=stdin,
+            sandbox=request.sandbox,
         )
         stdout = proc.stdout.decode("utf-8", "replace")
         stderr = proc.stderr.decode("utf-8", "replace")

@@ -16,9 +16,11 @@ ERROR_REASONS = {
     "agent_exception": "FAIL",
     "unsafe_output": "FAIL",
     "grader_link": "FAIL",
+    "resource_limit": "FAIL",
     "materialize": "ERROR",
     "grader": "ERROR",
     "harness": "ERROR",
+    "task_changed": "ERROR",
 }
 
 
@@ -28,6 +30,8 @@ class RunRecord:
 
     `error_reason` is None for a graded PASS/FAIL and names why otherwise (see ERROR_REASONS).
     `artifact` is the snapshot's path relative to the run dir, None when nothing was produced.
+    `sandbox` is "bwrap" when the agent's processes and the grader ran in bubblewrap, "none" when
+    the run was unsandboxed (`--sandbox none`), None in records written before sandboxes existed.
     """
 
     run_id: str
@@ -64,6 +68,7 @@ class RunRecord:
     output_tokens: int | None = None
     tool_calls: tuple[tuple[str, int], ...] = ()
     transcript: str | None = None  # the agent's transcript, relative to the run dir
+    sandbox: str | None = None
     version: int = RECORD_VERSION
 
     @property

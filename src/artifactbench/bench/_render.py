@@ -39,11 +39,19 @@ def _aligned(head: list[str], rows: list[list[str]], left: int = 2) -> list[str]
     return [fmt.format(*head), fmt.format(*("-" * w for w in widths)), *(fmt.format(*r) for r in rows)]
 
 
+def _unsandboxed(doc: Mapping[str, object]) -> list[str]:
+    mode = doc.get("sandbox")
+    if mode in ("none", "mixed"):
+        return ["", f"UNSANDBOXED (sandbox={mode}): agents and graders ran without bubblewrap; a verdict "
+                "may have been bought by reading the answer (see docs/agents.md)"]
+    return []
+
+
 def render_text(doc: Mapping[str, object]) -> str:
     """An aligned plain-text table plus the comparison, for the terminal."""
     head, rows = _rows(doc)
     out = [f"run {doc['run_id']}: {doc['records']} record(s), {doc['tasks']} task(s)",
-           *_aligned(head, rows)]
+           *_aligned(head, rows), *_unsandboxed(doc)]
     comp = comparison_lines(doc)
     thead, trows = per_task_rows(doc)
     if trows:
@@ -60,6 +68,7 @@ def render_markdown(doc: Mapping[str, object]) -> str:
            "| " + " | ".join(head) + " |", "|" + "---|" * 2 + "---:|" * (len(head) - 2)]
     out += ["| " + " | ".join(f"**{c}**" if r[0] == "OVERALL" and i < 2 else c
                               for i, c in enumerate(r)) + " |" for r in rows]
+    out += _unsandboxed(doc)
     comp = comparison_lines(doc)
     if comp:
         out += ["", f"### {comp[0]}", "", *comp[1:]]

@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from artifactbench._version import __version__
-from artifactbench.bench._job import grade_snapshot
+from artifactbench.bench._grade import grade_snapshot
 from artifactbench.bench._pristine import PristineCache
 from artifactbench.bench._records import RunRecord
 from artifactbench.bench._render import render_markdown
@@ -101,12 +101,13 @@ def regrade_run(runs_dir: Path, run_id: str, *, jobs: int = 1, grade_timeout_s: 
                 return replace(rec, verdict="ERROR", error_reason="harness",
                                detail=f"{art}: the artifact snapshot must be a folder")
             try:
-                verdict, score, detail, reason, grade_s = grade_snapshot(task, pristine.path, art, timeout)
+                mode = "bwrap" if rec.sandbox == "bwrap" else "none"  # graded as the run was
+                g = grade_snapshot(task, pristine.path, art, timeout, sandbox=mode)
             except (OSError, shutil.Error, ArtifactBenchError) as exc:  # e.g. a FIFO in the snapshot
                 return replace(rec, verdict="ERROR", error_reason="harness", detail=str(exc)[:500])
-            return replace(rec, verdict=verdict, score=score, detail=detail[:500], error_reason=reason,  # type: ignore[arg-type]
-                           grade_s=round(grade_s, 4), task_digest=pristine.task_digest,
-                           harness_version=__version__)
+            return replace(rec, verdict=g.verdict, score=g.score, detail=g.detail[:500],  # type: ignore[arg-type]
+                           error_reason=g.reason, grade_s=round(g.seconds, 4),
+                           task_digest=pristine.task_digest, harness_version=__version__)
 
         path = store.next_regrade_path()
         try:

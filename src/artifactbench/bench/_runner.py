@@ -7,10 +7,12 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
+from artifactbench._sandbox import Limits
 from artifactbench._version import __version__
 from artifactbench.bench._agents import Agent
 from artifactbench.bench._arms import Arm, build_agent
-from artifactbench.bench._job import JobSettings, run_job
+from artifactbench.bench._isolate import SandboxMode, run_sandbox
+from artifactbench.bench._job import Job, JobSettings, run_job
 from artifactbench.bench._pristine import PristineCache
 from artifactbench.bench._progress import Progress
 from artifactbench.bench._records import RunRecord
@@ -23,7 +25,10 @@ __all__ = ["BenchConfig", "config_from_run_json", "run_bench"]
 
 @dataclass(frozen=True, slots=True)
 class BenchConfig:
-    """What to run. `runs` is the number of repetitions per (task, arm); indexes start at 1."""
+    """What to run. `runs` is the number of repetitions per (task, arm); indexes start at 1.
+
+    `sandbox` is "bwrap" (agents' processes and graders run in bubblewrap, with `limits`) or "none".
+    """
 
     tasks: tuple[Task, ...]
     arms: tuple[Arm, ...]
@@ -38,6 +43,8 @@ class BenchConfig:
     selection: str | None = None
     hidden_roots: tuple[Path, ...] = ()
     keep_scratch: bool = False
+    sandbox: SandboxMode = "none"
+    limits: Limits = field(default_factory=Limits)
     extra: tuple[tuple[str, object], ...] = field(default=())
 
     def to_json(self) -> dict[str, object]:
@@ -54,6 +61,7 @@ class BenchConfig:
             "agent_timeout_s": self.agent_timeout_s,
             "grade_timeout_s": self.grade_timeout_s,
             "hidden_roots": [str(p) for p in self.hidden_roots],
+            "sandbox": self.sandbox,
             "tasks": [{"instance_id": t.instance_id, "task_dir": str(t.root), "category": t.category,
                        "difficulty": t.difficulty} for t in self.tasks],
             **dict(self.extra),
@@ -73,6 +81,7 @@ def config_from_run_json(data: dict[str, object], runs_dir: Path, **overrides: o
             grade_timeout_s=float(data["grade_timeout_s"]),  # type: ignore[arg-type]
             selection=data.get("selection"),  # type: ignore[arg-type]
             hidden_roots=tuple(Path(p) for p in data.get("hidden_roots", ())),  # type: ignore[union-attr]
+            sandbox="bwrap" if data.get("sandbox") == "bwrap" else "none",
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise ArtifactBenchError(f"run.json of run_id={data.get('run_id')!r}: missing or bad "
@@ -114,7 +123,7 @@ def _run_locked(cfg: BenchConfig, store: RunStore, progress: Progress, resume: b
     todo = [j for j in _jobs(cfg) if (j[0].instance_id, j[1].name, j[2]) not in seen]
     agents: dict[str, Agent] = {a.name: build_agent(a) for a in cfg.arms}
     settings = JobSettings(store, cfg.enforce_budgets, cfg.agent_timeout_s, cfg.grade_timeout_s,
-                           cfg.hidden_roots, cfg.keep_scratch)
+                           cfg.hidden_roots, cfg.keep_scratch, run_sandbox(cfg.sandbox, cfg.limits))
     expected: dict[str, int] = {}
     for t, _, _ in todo:
         expected[t.instance_id] = expected.get(t.instance_id, 0) + 1
@@ -135,7 +144,7 @@ def _run_locked(cfg: BenchConfig, store: RunStore, progress: Progress, resume: b
                     if job is None:
                         break
                     t, a, k = job
-                    pending.add(pool.submit(run_job, t, a, agents[a.name], k, cache, settings))
+                    pending.add(pool.submit(run_job, Job(t, a, agents[a.name], k), cache, settings))
                 if not pending:
                     break
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)

@@ -38,6 +38,12 @@ def _stats(recs: Sequence[RunRecord]) -> dict[str, object]:
     }
 
 
+def _sandbox(records: Sequence[RunRecord]) -> str | None:
+    """"bwrap" when every record ran sandboxed, "none" (unsandboxed) or "mixed"; None for old records."""
+    modes = {r.sandbox for r in records}
+    return modes.pop() if len(modes) == 1 else "mixed" if modes - {None} else None
+
+
 def summarize(records: Sequence[RunRecord], arms: Sequence[str], *, run_id: str, seed: int = 0,
               results_file: str = "results.jsonl") -> dict[str, object]:
     """The summary.json document. `arms` gives the order (the first two are A and B of a comparison)."""
@@ -63,6 +69,7 @@ def summarize(records: Sequence[RunRecord], arms: Sequence[str], *, run_id: str,
         "tasks": len({r.instance_id for r in records}),
         "arms": present,
         "seed": seed,
+        "sandbox": _sandbox(records),
         "groups": groups,
         "overall": overall,
         "comparison": comparison,

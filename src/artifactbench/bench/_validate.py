@@ -19,9 +19,11 @@ _VERDICTS = ("PASS", "FAIL", "ERROR")
 # Bookkeeping numbers: a non-finite one is dropped with a note, it never changes a verdict.
 _DROPPED_TO_NONE = ("cost", "turns", "tokens", "code_runs", "input_tokens", "output_tokens")
 # Added after records version 1 was first written (issue 11): absent in older records, defaulted.
-_OPTIONAL = ("max_code_runs", "max_wall_seconds", "budgets_enforced", "stdout_tail", "stderr_tail",
-             "version", "input_tokens", "output_tokens", "tool_calls", "transcript")
+# Those with a dataclass default are left to it; the budgets (no default) get these values.
+_OPTIONAL = ("stdout_tail", "stderr_tail", "version", "input_tokens", "output_tokens", "tool_calls",
+             "transcript", "sandbox")
 _DROPPED_TO_ZERO = ("wall_s", "agent_wall_s", "grade_s")
+_BUDGET_DEFAULTS = {"max_code_runs": 0, "max_wall_seconds": 0, "budgets_enforced": False}
 
 
 def _matches(kind: str, value: object) -> bool:
@@ -93,8 +95,11 @@ def check_record(data: object, where: str) -> tuple[RunRecord, tuple[str, ...]]:
     values: dict[str, object] = {}
     for f in fields(RunRecord):
         if f.name not in flat:
+            if f.name in _BUDGET_DEFAULTS:  # defaulted, as RunRecord.from_json does
+                values[f.name] = _BUDGET_DEFAULTS[f.name]
+                continue
             if f.name in _OPTIONAL:
-                continue  # defaulted, as RunRecord.from_json does
+                continue  # the dataclass's own default
             raise ArtifactBenchError(f"{where}: {f.name}: required field is missing")
         value = flat[f.name]
         if f.name == "tool_calls":

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from artifactbench.bench import (BUILTIN_AGENTS, Arm, ArmError, BenchConfig, RunStore, config_from_run_json,
                                  load_arms_file, make_progress, new_run_id, parse_arm, regrade_run,
-                                 render_text, report_run, run_bench, unique_arms, write_summary)
+                                 render_text, report_run, resolve_mode, run_bench, unique_arms,
+                                 write_summary)
 from artifactbench.cli._select import default_runs_dir, select_tasks
 from artifactbench.cli._html import write_run_html as _html
 from artifactbench.errors import ArtifactBenchError, SelectionError
@@ -54,6 +55,10 @@ def add_run_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--run-id", metavar="ID", help="name of the new run (default: UTC time + random)")
     p.add_argument("--resume", metavar="RUN_ID", help="continue a crashed or interrupted run")
     p.add_argument("--keep-scratch", action="store_true", help="keep scratch dirs (debugging)")
+    p.add_argument("--sandbox", choices=("bwrap", "none"), default=None,
+                   help="isolate agents' processes and graders with bubblewrap (default: bwrap when "
+                        "installed); 'none' runs them as you, unisolated, and marks every record and "
+                        "the summary unsandboxed (see docs/agents.md)")
 
 
 def add_subcommands(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -154,7 +159,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     if selection.problems:
         print(f"warning: {len(selection.problems)} problem(s) above; those tasks are left out of this run",
               file=sys.stderr)
+    mode = resolve_mode(args.sandbox)
     arms, self_test = _arms(args)
+    if mode == "none" and args.sandbox is None and any(a.agent not in ("oracle", "noop") for a in arms):
+        print("warning: bubblewrap (bwrap) is not installed: agents run unsandboxed; install the "
+              "package 'bubblewrap' or pass --sandbox none to silence this", file=sys.stderr)
     if self_test:
         print(SELF_TEST_NOTE)
     roots = [t.root for t in selection.tasks]
@@ -163,10 +172,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         runs=args.runs, jobs=args.jobs, seed=args.seed, enforce_budgets=args.enforce_budgets,
         agent_timeout_s=args.agent_timeout, grade_timeout_s=args.grader_timeout,
         selection=args.set, hidden_roots=_hidden_roots(roots, runs_dir),
-        keep_scratch=args.keep_scratch)
+        keep_scratch=args.keep_scratch, sandbox=mode)
     print(f"run {cfg.run_id}: {len(cfg.tasks)} task(s) x {len(arms)} arm(s) "
           f"({', '.join(a.name for a in arms)}) x {cfg.runs} run(s), -j {cfg.jobs}"
-          + (", budgets enforced" if cfg.enforce_budgets else ""))
+          + (", budgets enforced" if cfg.enforce_budgets else "")
+          + (", sandbox bwrap" if mode == "bwrap" else ", UNSANDBOXED (--sandbox none)"))
     store = RunStore(runs_dir, cfg.run_id)
     try:
         records = run_bench(cfg, progress)

@@ -146,7 +146,10 @@ def _once(grader: str, scratch: str, fd: int) -> None:
 if __name__ == "__main__":
     from artifactbench._lifetime import die_with_parent
 
-    die_with_parent()  # a killed checker leaves no grader behind
+    # In a bwrap sandbox, bwrap's --die-with-parent and the PID namespace do this, and the parent is the
+    # namespace's init (pid 1), which die_with_parent would take for a dead parent.
+    if os.environ.get("ARTIFACTBENCH_SANDBOXED") != "1":
+        die_with_parent()  # a killed checker leaves no grader behind
     if sys.argv[1] == "once":
         _once(sys.argv[2], sys.argv[3], int(sys.argv[4]))
     else:

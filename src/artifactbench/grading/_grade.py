@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from artifactbench._process import run_process
-from artifactbench.grading._outcome import OUTPUT_CAP, child_argv, grader_env, outcome_from
+from artifactbench.grading._confine import AGENT_CODE_ENV, GradingSandbox, grading_sandbox
+from artifactbench.grading._outcome import OUTPUT_CAP, child_argv, grader_env, harness_path, outcome_from
 from artifactbench.grading._result import GradeOutcome
 
 if TYPE_CHECKING:
@@ -32,7 +33,12 @@ def _read_available(fd: int) -> bytes:
 
 
 def grade(
-    task: Task, scratch_dir: Path, *, timeout_s: float = 60.0, extra_env: Mapping[str, str] | None = None
+    task: Task,
+    scratch_dir: Path,
+    *,
+    timeout_s: float = 60.0,
+    extra_env: Mapping[str, str] | None = None,
+    sandbox: GradingSandbox | None = None,
 ) -> GradeOutcome:
     """Run task's grade(scratch_dir) in a new process and return its validated outcome.
 
@@ -42,23 +48,35 @@ def grade(
     key sent on stdin; stdout/stderr are only kept for humans. Never raises for grader failures.
     `extra_env` entries override that env (the assurance gates vary PYTHONHASHSEED and prepend an
     audit hook's folder to PYTHONPATH); leave it None for ordinary grading.
+    `sandbox="bwrap"` runs the grader in bubblewrap: it sees the runtime, the harness's imports, its
+    own grader folder (read-only) and scratch_dir, no network, nothing of other tasks or runs; agent
+    code it starts with `run_agent_code` gets a nested sandbox. `sandbox="none"`: neither is sandboxed.
+    None: the grader is not, agent code is when bubblewrap is installed.
     """
     scratch = Path(scratch_dir).resolve()
     if not scratch.is_dir():
         raise FileNotFoundError(f"{scratch}: scratch dir to grade does not exist")
     key = secrets.token_bytes(32)
-    with tempfile.TemporaryDirectory(prefix="artifactbench-home-") as home:
+    with tempfile.TemporaryDirectory(prefix="artifactbench-home-", ignore_cleanup_errors=True) as home:
+        mode = {} if sandbox is None else {AGENT_CODE_ENV: sandbox}
+        if sandbox == "bwrap":
+            mode["ARTIFACTBENCH_SANDBOXED"] = "1"
+        confine = None
+        if sandbox == "bwrap":
+            entries = harness_path().split(os.pathsep)
+            confine = grading_sandbox(task, scratch, home, entries)
         read_end, write_end = os.pipe()
         try:
             try:
                 run = run_process(
                     child_argv("once", str(task.hidden_grader), str(scratch), str(write_end)),
                     cwd=scratch,
-                    env={**grader_env(home), **(extra_env or {})},
+                    env={**grader_env(home), **mode, **(extra_env or {})},
                     timeout_s=timeout_s,
                     output_cap=OUTPUT_CAP,
                     input=key.hex().encode() + b"\n",
                     pass_fds=(write_end,),
+                    sandbox=confine,
                 )
             finally:
                 os.close(write_end)

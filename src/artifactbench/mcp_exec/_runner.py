@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Literal
 
 from artifactbench._process import run_process
+from artifactbench._sandbox import Sandbox
 
 __all__ = ["LANGUAGES", "BudgetExhausted", "CodeRun", "CodeRunner", "read_code_runs"]
 
@@ -64,6 +65,9 @@ class CodeRunner:
 
     A run counts when it starts (a timed-out run counts too); a refused run does not. `env` is the
     code's environment; None means this process's own, less its launch variables (PYTHONPATH, PEX).
+    `sandbox` is where the code runs: the built-in openai agent's job sandbox; None for the mcp-exec
+    server, which runs inside the sandboxed CLI already. The code file is written next to the counter
+    file (the agent's HOME, which the sandbox binds), never to a /tmp the sandbox does not share.
     """
 
     cwd: Path
@@ -72,6 +76,7 @@ class CodeRunner:
     output_cap: int = 20_000
     max_code_runs: int = 0
     env: tuple[tuple[str, str], ...] | None = None
+    sandbox: Sandbox | None = None
 
     def _claim(self) -> int:
         with _LOCK:
@@ -88,15 +93,17 @@ class CodeRunner:
             raise ValueError(f"language={language!r}: expected one of {', '.join(LANGUAGES)}")
         self._claim()
         suffix = ".py" if language == "python" else ".sh"
-        fd, name = tempfile.mkstemp(prefix="ab-code-", suffix=suffix)
+        fd, name = tempfile.mkstemp(prefix="ab-code-", suffix=suffix, dir=self.counter_file.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 fh.write(code)
-            exe = (shutil.which("python3") or sys.executable) if language == "python" else "bash"
             env = dict(self.env) if self.env is not None else {
                 k: v for k, v in os.environ.items() if k not in _DROP_ENV}
+            # Looked up on the code's own PATH: a sandbox's PATH holds only what it binds.
+            found = shutil.which("python3", path=env.get("PATH"))
+            exe = (found or sys.executable) if language == "python" else "bash"
             proc = run_process([exe, name], cwd=self.cwd, env=env, timeout_s=self.timeout_s,
-                               output_cap=self.output_cap)
+                               output_cap=self.output_cap, sandbox=self.sandbox)
         finally:
             os.unlink(name)
         return _outcome(proc.stdout, proc.stderr, proc.returncode, proc.timed_out, proc.truncated,

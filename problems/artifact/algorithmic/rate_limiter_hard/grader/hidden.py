@@ -1,9 +1,10 @@
 """Grades output/rate_limiter.py by property tests in a child process against the reference module.
 
 Scenarios (rules, keys, call sequences) come from an RNG seeded with the instance_id (spec 3.2). The child
-imports the agent's module with the network disabled, replays every call and reports the raw return values
-on stdout in one line tagged with a nonce it read from stdin before importing the module, so the module's
-own prints cannot pose as the report. The verdict is computed here, by comparing with the reference module
+runs through the harness's `run_agent_code`: a sandbox of its own that holds the graded dir (read-only) and
+the runtime, but not this folder, so the module cannot read the reference or import this file. It imports
+the agent's module, replays every call and reports the raw return values on stdout in one line tagged with
+a nonce it read from stdin before importing the module, so the module's own prints cannot pose as the report. The verdict is computed here, by comparing with the reference module
 next to this file; score = fraction of scenarios matching exactly, passed only when all match.
 """
 
@@ -12,14 +13,12 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
-import os
 import random
 import secrets
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
+from artifactbench.grading import run_agent_code
 from swebench.artifact_models import GradeResult
 
 INSTANCE_ID = "algorithmic__rate_limiter_hard"
@@ -121,21 +120,18 @@ def _expected(scenarios: list[dict]) -> list[list]:
     return out
 
 
-def _run_child(module_path: Path, scenarios: list[dict]) -> tuple[dict | None, str]:
+def _run_child(scratch_dir: Path, module_path: Path, scenarios: list[dict]) -> tuple[dict | None, str]:
     nonce = secrets.token_hex(16)  # unguessable; it never affects the verdict of a module that does not forge
-    payload = json.dumps({"nonce": nonce, "scenarios": scenarios})
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONDONTWRITEBYTECODE": "1"}
-    with tempfile.TemporaryDirectory(prefix="ratelimit-grade-") as cwd:
-        try:
-            proc = subprocess.run([sys.executable, "-I", "-B", "-c", _CHILD, str(module_path)], input=payload,
-                                  capture_output=True, text=True, errors="replace", timeout=TIMEOUT_S,
-                                  cwd=cwd, env=env)
-        except subprocess.TimeoutExpired:
-            return None, f"module timed out after {TIMEOUT_S:g} s (does it hang or loop?)"
+    payload = json.dumps({"nonce": nonce, "scenarios": scenarios}).encode("utf-8")
+    run = run_agent_code([sys.executable, "-I", "-B", "-c", _CHILD, str(module_path)], scratch_dir,
+                         timeout_s=TIMEOUT_S, input=payload)
+    if run.timed_out:
+        return None, f"module timed out after {TIMEOUT_S:g} s (does it hang or loop?)"
     tag = f"RESULT {nonce} "
-    reports = [line[len(tag):] for line in proc.stdout.splitlines() if line.startswith(tag)]
+    stdout = run.stdout.decode("utf-8", errors="replace")
+    reports = [line[len(tag):] for line in stdout.splitlines() if line.startswith(tag)]
     if len(reports) != 1:
-        return None, f"module did not report results (exit code {proc.returncode}; it must not exit or crash)"
+        return None, f"module did not report results (exit code {run.returncode}; it must not exit or crash)"
     try:
         report = json.loads(reports[0])
     except ValueError:
@@ -161,7 +157,7 @@ def grade(scratch_dir: Path) -> GradeResult:
     except (SyntaxError, ValueError) as exc:
         return _fail(f"output artifact failed to parse: {type(exc).__name__} at line {getattr(exc, 'lineno', '?')}")
     scenarios = _scenarios()
-    report, problem = _run_child(path.resolve(), scenarios)
+    report, problem = _run_child(Path(scratch_dir).resolve(), path.resolve(), scenarios)
     if report is None:
         return _fail(problem)
     got = report.get("results")

@@ -15,11 +15,10 @@ import json
 import os
 import random
 import secrets
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
+from artifactbench.grading import run_agent_code
 from swebench.artifact_models import GradeResult
 
 INSTANCE_ID = "verification_heavy__schema_validator_hard"
@@ -182,21 +181,19 @@ def _expected(cases: list[list]) -> list:
     return [[list(e) for e in module.validate(instance, schema)] for instance, schema in cases]
 
 
-def _run_child(module_path: Path, cases: list[list]) -> tuple[dict | None, str]:
+def _run_child(scratch_dir: Path, module_path: Path, cases: list[list]) -> tuple[dict | None, str]:
     nonce = secrets.token_hex(16)  # unguessable; it never affects the verdict of a module that does not forge
-    payload = json.dumps({"nonce": nonce, "cases": cases})
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONDONTWRITEBYTECODE": "1"}
-    with tempfile.TemporaryDirectory(prefix="validator-grade-") as cwd:
-        try:
-            proc = subprocess.run([sys.executable, "-I", "-B", "-c", _CHILD, str(module_path)], input=payload,
-                                  capture_output=True, text=True, errors="replace", timeout=TIMEOUT_S,
-                                  cwd=cwd, env=env)
-        except subprocess.TimeoutExpired:
-            return None, f"module timed out after {TIMEOUT_S:g} s (does it hang or loop?)"
+    payload = json.dumps({"nonce": nonce, "cases": cases}).encode("utf-8")
+    # The harness's nested sandbox: the module sees the graded dir, never this folder or the reference.
+    run = run_agent_code([sys.executable, "-I", "-B", "-c", _CHILD, str(module_path)], scratch_dir,
+                         timeout_s=TIMEOUT_S, input=payload)
+    if run.timed_out:
+        return None, f"module timed out after {TIMEOUT_S:g} s (does it hang or loop?)"
     tag = f"RESULT {nonce} "
-    reports = [line[len(tag):] for line in proc.stdout.splitlines() if line.startswith(tag)]
+    stdout = run.stdout.decode("utf-8", errors="replace")
+    reports = [line[len(tag):] for line in stdout.splitlines() if line.startswith(tag)]
     if len(reports) != 1:
-        return None, f"module did not report results (exit code {proc.returncode}; it must not exit or crash)"
+        return None, f"module did not report results (exit code {run.returncode}; it must not exit or crash)"
     try:
         report = json.loads(reports[0])
     except ValueError:
@@ -238,7 +235,7 @@ def grade(scratch_dir: Path) -> GradeResult:
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
         return _fail(f"output artifact failed to parse: {type(exc).__name__} at line {getattr(exc, 'lineno', '?')}")
     cases = _cases()
-    report, problem = _run_child(path.resolve(), cases)
+    report, problem = _run_child(Path(scratch_dir).resolve(), path.resolve(), cases)
     if report is None:
         return _fail(problem)
     got = report.get("results")

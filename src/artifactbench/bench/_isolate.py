@@ -1,0 +1,67 @@
+"""The run's sandbox mode and each job's sandbox value (what the agent's processes may reach)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+from typing import Literal
+
+from artifactbench._sandbox import BWRAP_PACKAGE, Bind, Limits, Sandbox, find_bwrap, runtime_binds
+from artifactbench.bench._agents import Permissions
+from artifactbench.errors import ArtifactBenchError
+
+__all__ = ["SandboxMode", "job_sandbox", "resolve_mode", "run_sandbox", "tree_bytes"]
+
+SandboxMode = Literal["bwrap", "none"]
+
+
+class SandboxMissing(ArtifactBenchError):
+    """--sandbox bwrap was asked for and bubblewrap is not installed."""
+
+
+def resolve_mode(requested: str | None) -> SandboxMode:
+    """The mode a run uses: as asked, or bwrap when installed and none otherwise (the default)."""
+    if requested == "none":
+        return "none"
+    if find_bwrap() is None:
+        if requested == "bwrap":
+            raise SandboxMissing(f"--sandbox={requested!r}: bubblewrap (bwrap) is not installed; install "
+                                 f"the package {BWRAP_PACKAGE!r} (apt-get install -y {BWRAP_PACKAGE}) "
+                                 "or run unsandboxed with --sandbox none")
+        return "none"
+    return "bwrap"
+
+
+def run_sandbox(mode: SandboxMode, limits: Limits | None = None) -> Sandbox | None:
+    """The run-wide part of every job's sandbox: the read-only runtime and the limits."""
+    if mode == "none":
+        return None
+    return Sandbox(runtime_binds(), limits=limits or Limits(), bwrap=find_bwrap() or "bwrap")
+
+
+def job_sandbox(base: Sandbox | None, permissions: Permissions, scratch: Path, home: Path,
+                prompt_file: Path) -> Sandbox | None:
+    """One job's sandbox: the runtime, its scratch dir and HOME read-write, its prompt read-only,
+    and the network the agent declared; None when the run is unsandboxed or the agent runs no code."""
+    if base is None or not permissions.needs_sandbox:
+        return None
+    extra = runtime_binds(permissions.runtime)  # adds the install prefixes of the agent's own CLIs
+    known = {b.target for b in base.binds}
+    mounts = tuple(Bind(os.path.realpath(m)) for m in permissions.mounts if os.path.exists(m))
+    binds = (*base.binds, *(b for b in extra if b.target not in known), *mounts,
+             Bind(str(scratch), writable=True), Bind(str(home), writable=True), Bind(str(prompt_file)))
+    return replace(base, binds=binds, network=permissions.network)
+
+
+def tree_bytes(root: Path) -> int:
+    """Bytes of the regular files under `root` (links not followed): the scratch disk in use."""
+    total = 0
+    for folder, _, files in os.walk(root, followlinks=False):
+        for name in files:
+            try:
+                st = os.lstat(os.path.join(folder, name))
+            except OSError:
+                continue
+            total += st.st_size
+    return total

@@ -1,0 +1,48 @@
+"""The grader's sandbox: the graded dir, its own task's grader folder, the harness's imports; no more."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from artifactbench._sandbox import Bind, Sandbox, find_bwrap, runtime_binds
+
+if TYPE_CHECKING:
+    from artifactbench.manifest._task import Task
+
+__all__ = ["AGENT_CODE_ENV", "GradingSandbox", "grading_sandbox", "import_binds"]
+
+# Tells run_agent_code, in the grader's process, whether agent code gets a nested sandbox.
+AGENT_CODE_ENV = "ARTIFACTBENCH_AGENT_CODE_SANDBOX"
+GradingSandbox = Literal["bwrap", "none"]
+
+
+def _related(entry: str, root: str) -> bool:
+    """True when `entry` is `root`, inside it, or one of its parents (it would expose the task)."""
+    return entry == root or entry.startswith(root + os.sep) or root.startswith(entry.rstrip(os.sep) + os.sep)
+
+
+def import_binds(path_entries: list[str], task_root: Path) -> tuple[Bind, ...]:
+    """Read-only binds of the harness's import path, leaving out anything that would expose a task
+    or a repository: an entry that is the task dir, inside it, above it, or a repository's root."""
+    root = os.path.realpath(task_root)
+    out = []
+    for entry in path_entries:
+        real = os.path.realpath(entry)
+        if not os.path.isdir(real) or _related(real, root) or os.path.exists(os.path.join(real, ".git")):
+            continue
+        if real.startswith("/usr/") or real == "/usr":
+            continue  # already part of the runtime
+        out.append(Bind(real))
+    return tuple(out)
+
+
+def grading_sandbox(task: Task, graded: Path, home: str, path_entries: list[str]) -> Sandbox:
+    """No network, the graded dir and HOME read-write, the grader's folder read-only."""
+    grader_dir = os.path.dirname(os.path.realpath(task.hidden_grader))
+    ref = os.path.realpath(task.reference_output)
+    extra = () if ref.startswith(grader_dir + os.sep) else (Bind(ref),)
+    binds = (*runtime_binds(), *import_binds(path_entries, task.root), Bind(grader_dir), *extra,
+             Bind(str(graded), writable=True), Bind(home, writable=True))
+    return Sandbox(binds, bwrap=find_bwrap() or "bwrap")

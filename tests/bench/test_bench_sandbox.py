@@ -1,0 +1,174 @@
+"""Hostile agents (issue 10): none PASSes with the sandbox on; each PASSes with --sandbox none.
+
+The second half of each pair proves the test can fail: the attack really works without bubblewrap.
+Every run happens in a copy of the task under tmp_path, with the harness's temp dir inside tmp_path,
+so no attack can reach anything outside the test.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+import pytest
+
+from artifactbench.bench import read_results
+from artifactbench.cli._bench import bench_main
+
+FIX = Path(__file__).resolve().parent.parent / "fixtures" / "bench"
+REPO = FIX.parent.parent.parent
+HOSTILE = FIX / "agents" / "hostile.py"
+SOLVE = FIX / "agents" / "solve.py"
+RATE = REPO / "problems" / "artifact" / "algorithmic" / "rate_limiter_hard"
+
+pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
+
+
+@pytest.fixture()
+def bench(tmp_path, monkeypatch):
+    """A checkout-like dir holding a copy of the task, the cwd of the run, and a private temp dir."""
+    home = tmp_path / "checkout"
+    shutil.copytree(FIX / "tasks" / "algorithmic__sum_easy", home / "tasks" / "algorithmic__sum_easy")
+    shutil.copytree(RATE, home / "tasks" / "rate_limiter_hard", ignore=shutil.ignore_patterns("BUILD"))
+    (home / "tmp").mkdir()
+    monkeypatch.chdir(home)
+    monkeypatch.setattr(tempfile, "tempdir", str(home / "tmp"))
+
+    def run(task: str, *argv: str, sandbox: str, run_id: str = "r"):
+        rc = bench_main([str(home / "tasks" / task), *argv, "--sandbox", sandbox, "--runs-dir", "runs",
+                         "--run-id", run_id, "--agent-timeout", "60"])
+        return rc, read_results(home / "runs" / run_id / "results.jsonl")
+
+    run.home = home  # type: ignore[attr-defined]
+    return run
+
+
+def _arm(mode: str, arg: str | Path = "", **opts: str) -> str:
+    extra = "".join(f",{k}={v}" for k, v in opts.items())
+    return f"--arm=evil=command:argv={sys.executable} {HOSTILE} {mode} {arg}{extra}"
+
+
+BOTH = pytest.mark.parametrize(("sandbox", "passes"), [
+    pytest.param("bwrap", False, id="sandboxed-no-pass"), pytest.param("none", True, id="unsandboxed-passes")])
+
+
+@BOTH
+def test_reading_the_reference_through_proc(bench, sandbox, passes) -> None:
+    rc, (rec,) = bench("algorithmic__sum_easy", _arm("proc_steal", bench.home / "tasks"), sandbox=sandbox)
+    assert (rec.verdict == "PASS") is passes, rec.detail
+    assert rec.sandbox == sandbox
+
+
+@BOTH
+def test_a_module_that_reexports_the_reference_when_graded(bench, sandbox, passes) -> None:
+    rc, (rec,) = bench("rate_limiter_hard", _arm("module_reexport"), sandbox=sandbox)
+    assert (rec.verdict == "PASS") is passes, rec.detail
+    if not passes:
+        assert "RateLimiter" in rec.detail or "failed to import" in rec.detail or "scenarios" in rec.detail
+
+
+@BOTH
+def test_poisoning_the_pristine_workspace(bench, sandbox, passes) -> None:
+    rc, (rec,) = bench("algorithmic__sum_easy", _arm("poison_pristine", bench.home / "tmp"),
+                       sandbox=sandbox)
+    assert rec.artifact is None, "the agent itself produced nothing"
+    assert (rec.verdict == "PASS") is passes, rec.detail
+
+
+@BOTH
+def test_forging_records_in_results_jsonl(bench, sandbox, passes) -> None:
+    rc, recs = bench("algorithmic__sum_easy", _arm("forge_records"), sandbox=sandbox)
+    lines = (bench.home / "runs" / "r" / "results.jsonl").read_text().splitlines()
+    forged = [line for line in lines if '"forged"' in line]
+    assert bool(forged) is passes
+    assert [r.verdict for r in recs if r.detail != "forged"] == ["FAIL"]
+
+
+@BOTH
+def test_rewriting_the_tasks_grader(bench, sandbox, passes) -> None:
+    hidden = bench.home / "tasks" / "algorithmic__sum_easy" / "grader" / "hidden.py"
+    before = hidden.read_text()
+    rc, (rec,) = bench("algorithmic__sum_easy", _arm("rewrite_grader"), sandbox=sandbox)
+    assert (hidden.read_text() != before) is passes, "the attack reaches the grader only unsandboxed"
+    # Even then the rewritten grader never gives a verdict: the task digest is checked before grading.
+    assert rec.verdict != "PASS"
+    if passes:
+        assert (rec.verdict, rec.error_reason) == ("ERROR", "task_changed")
+
+
+@BOTH
+def test_a_daemon_that_rewrites_the_grading_dir_after_the_snapshot(bench, sandbox, passes) -> None:
+    rc, (rec,) = bench("algorithmic__sum_easy", _arm("daemon", bench.home / "tmp"), sandbox=sandbox)
+    pid = int(rec.stdout_tail.split()[-1])
+    if sandbox == "none":  # it escaped the harness by design; end it here
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    assert (rec.verdict == "PASS") is passes, rec.detail
+
+
+def test_network_is_off_unless_the_arm_asks_for_host(bench) -> None:
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            conn.sendall(b"hi")
+            conn.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        _, (off,) = bench("algorithmic__sum_easy", _arm("network", f"127.0.0.1:{port}"),
+                          sandbox="bwrap", run_id="off")
+        _, (on,) = bench("algorithmic__sum_easy", _arm("network", f"127.0.0.1:{port}", network="host"),
+                         sandbox="bwrap", run_id="on")
+    finally:
+        server.close()
+    assert (off.verdict, on.verdict) == ("FAIL", "PASS"), (off.stdout_tail, on.stdout_tail)
+
+
+def test_a_sandboxed_command_agent_that_solves_the_task_passes(bench) -> None:
+    arm = (f"--arm=solver=command:argv={sys.executable} {SOLVE} prompt={{prompt_file}} "
+           f"scratch={{scratch_dir}} output={{output_artifact}}")
+    rc, (rec,) = bench("algorithmic__sum_easy", arm, sandbox="bwrap")
+    assert (rc, rec.verdict, rec.sandbox, rec.turns) == (0, "PASS", "bwrap", 3)
+
+
+def test_sandbox_bwrap_without_bubblewrap_exits_2_naming_the_package(bench, monkeypatch, capsys) -> None:
+    monkeypatch.setenv("PATH", str(bench.home / "tmp"))  # no bwrap on PATH
+    rc = bench_main([str(bench.home / "tasks" / "algorithmic__sum_easy"), "--sandbox", "bwrap",
+                     "--runs-dir", "runs"])
+    err = capsys.readouterr().err
+    assert rc == 2 and "bubblewrap" in err and len(err.strip().splitlines()) == 1
+    assert not (bench.home / "runs").exists()
+
+
+def test_a_scratch_dir_over_the_disk_limit_is_refused_and_nothing_is_copied(bench, tmp_path) -> None:
+    import io
+
+    from artifactbench._sandbox import Limits
+    from artifactbench.bench import Arm, BenchConfig, run_bench
+    from artifactbench.bench._progress import Progress
+    from artifactbench.manifest import load_task
+
+    code = ("import os\nos.makedirs('output', exist_ok=True)\nopen('output/sum.txt', 'w').write('42\\n')\n"
+            "for i in range(8):\n    open(f'pad{i}', 'wb').write(b'x' * 40_000)\n")
+    arm = Arm("big", "command", (("argv", [sys.executable, "-c", code]),))
+    cfg = BenchConfig(tasks=(load_task(bench.home / "tasks" / "algorithmic__sum_easy"),), arms=(arm,),
+                      runs_dir=tmp_path / "runs", run_id="lim", sandbox="bwrap",
+                      limits=Limits(scratch_bytes=100_000))
+    (rec,) = run_bench(cfg, Progress(io.StringIO()))
+    assert (rec.verdict, rec.error_reason, rec.artifact) == ("FAIL", "resource_limit", None), rec.detail
+    stored = tmp_path / "runs" / "lim" / "artifacts"
+    assert not [p for p in stored.rglob("*") if p.is_file()]
