@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import shutil
 from pathlib import Path
 
 import pytest
@@ -21,13 +22,16 @@ from artifactbench.cli._bench import bench_main
 pytestmark = pytest.mark.agent_cli
 KEY = "sk-e2e-dummy-key-0000"
 SONNET = (3.0, 15.0)  # USD per million input/output tokens: what Claude Code charges for this model
+# The CLIs run in the bubblewrap sandbox wherever it is installed (the default a user gets).
+SANDBOX = "bwrap" if shutil.which("bwrap") else "none"
 
 
 def _bench(tmp: Path, arm: str, monkeypatch) -> tuple[int, object]:
     monkeypatch.setenv("MY_KEY", KEY)
     rc = bench_main([str(TASK), f"--arm={arm}", "--runs-dir", str(tmp / "runs"), "--run-id", "r",
-                     "--agent-timeout", "300"])
+                     "--agent-timeout", "300", "--sandbox", SANDBOX])
     [rec] = read_results(tmp / "runs" / "r" / "results.jsonl")
+    assert rec.sandbox == SANDBOX
     return rc, rec
 
 
@@ -131,3 +135,17 @@ def test_claude_code_bash_only_offers_only_bash(agent_clis, tmp_path, monkeypatc
     _served(rec, model, SONNET)
     assert {t["name"] for t in model.requests[0]["tools"]} == {"Bash"}
     assert dict(rec.tool_calls) == {"Bash": 1} and rec.code_runs == 1
+
+
+@pytest.mark.skipif(SANDBOX != "bwrap", reason="bubblewrap is not installed")
+def test_claude_code_in_the_sandbox_cannot_see_the_grader(agent_clis, tmp_path, monkeypatch) -> None:
+    # A probe of the task dir from the CLI's own shell, then a plain solve: the probe must come back empty.
+    # The echoed words are computed, so the command text itself never holds the answer checked below.
+    probe = f"test -e {shlex.quote(str(TASK / 'grader'))} && echo VISIBLE-$((40+2)) || echo HIDDEN-$((40+2))"
+    steps = [Step(tool_calls=(ToolCall("Bash", {"command": probe, "description": "probe"}),),
+                  input_tokens=700, output_tokens=30), *tool_steps("Write", "file_path", "content")]
+    with ScriptedModel(steps) as model:
+        rc, rec = _bench(tmp_path, _claude(agent_clis / "node_modules/.bin", model, "tool_rich"), monkeypatch)
+    assert (rec.verdict, rec.error_reason) == ("PASS", None), (rec.detail, rec.stderr_tail)
+    answer = json.dumps(model.requests[1]["messages"])
+    assert "HIDDEN-42" in answer and "VISIBLE-42" not in answer

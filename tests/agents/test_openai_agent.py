@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
-from _scripted_server import ScriptedModel, Step  # pants: no-infer-dep
+from _scripted_server import ScriptedModel, Step, ToolCall  # pants: no-infer-dep
 from _scripts import TASK, code_steps, tool_steps, wrong_steps  # pants: no-infer-dep
 
 from artifactbench.bench import read_results
@@ -123,3 +124,16 @@ def test_bash_only_offers_only_bash_and_counts_its_runs(tmp_path, monkeypatch) -
     assert [t["function"]["name"] for t in model.requests[0]["tools"]] == ["bash"]
     assert (rec.verdict, rec.code_runs, dict(rec.tool_calls)) == ("PASS", 1, {"bash": 1})
     _check_metrics(rec, model)
+
+
+@pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
+def test_execute_code_runs_in_the_job_sandbox(tmp_path, monkeypatch) -> None:
+    # The model's code runs in bubblewrap: the task's grader is not there, the scratch dir is.
+    probe = (f"import os; print('grader', os.path.exists({str(TASK / 'grader')!r}), "
+             "'inputs', os.path.exists('packages.toml'))")
+    steps = [Step(tool_calls=(ToolCall("execute_code", {"language": "python", "code": probe}),),
+                  input_tokens=500, output_tokens=30), *code_steps()]
+    with ScriptedModel(steps) as model:
+        rc, [rec] = _bench(tmp_path, model, monkeypatch)
+    assert (rec.verdict, rec.sandbox, rec.code_runs) == ("PASS", "bwrap", 3)
+    assert "grader False inputs True" in json.dumps(model.requests[1]["messages"])

@@ -91,3 +91,25 @@ def test_records_carry_tool_calls_and_older_records_without_them_still_load() ->
     assert new.tool_calls == (("Write", 1), ("bash", 2)) and new.to_json()["tool_calls"] == {"Write": 1, "bash": 2}
     with pytest.raises(ArtifactBenchError, match=r"x:2: tool_calls=\['bash'\]: expected an object"):
         check_record({**base, "tool_calls": ["bash"]}, "x:2")
+
+
+def test_recipes_declare_what_the_sandbox_must_allow(tmp_path) -> None:
+    import artifactbench
+    from artifactbench.bench import Agent
+
+    # A CLI installed by npm: its launcher is a link into node_modules, next to its platform package.
+    pkg = tmp_path / "clis" / "node_modules" / "@vendor" / "cli" / "bin"
+    pkg.mkdir(parents=True)
+    (pkg / "cli.js").write_text("#!/usr/bin/env node\n")
+    (tmp_path / "clis" / "node_modules" / ".bin").mkdir()
+    (tmp_path / "clis" / "node_modules" / ".bin" / "cli").symlink_to(pkg / "cli.js")
+    package_dir = str(Path(artifactbench.__file__).resolve().parents[1])
+    for recipe in ("claude-code", "codex"):
+        agent = build_agent(parse_arm(f"a={recipe}:model=m,bin={tmp_path}/clis/node_modules/.bin/cli"))
+        p = agent.permissions
+        assert isinstance(agent, Agent) and not hasattr(agent, "privileged")
+        assert (p.privileged, p.needs_sandbox, p.network) == (False, True, "host")
+        assert p.runtime == (f"{tmp_path}/clis/node_modules/.bin/cli", "node")
+        assert p.mounts == (package_dir, str((tmp_path / "clis" / "node_modules").resolve()))
+    p = build_agent(parse_arm("a=openai:model=m")).permissions
+    assert (p.privileged, p.needs_sandbox, p.network, p.mounts) == (False, True, "none", ())
