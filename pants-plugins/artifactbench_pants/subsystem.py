@@ -106,7 +106,9 @@ class ArtifactBenchSubsystem(PythonToolBase):
         help=softwrap(
             """
             Also write each task's check as a self-contained HTML page (a gates x tasks matrix, each
-            cell opening its finding): `pants test` puts it at `dist/test/<address>/report.html`.
+            cell opening its finding): `pants test` puts it at
+            `dist/test/<address, path-safe>/report.html`, e.g.
+            `dist/test/problems.artifact.algorithmic.build_order_medium/report.html`.
             For one page over a whole corpus run `artifactbench check <root> --html FILE`.
             It changes the checker's argv, so checks re-run once when it is turned on or off.
             """

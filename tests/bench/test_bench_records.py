@@ -23,6 +23,9 @@ RECORD_FIELDS: dict[str, tuple[type, ...]] = {
     "turns": (int, type(None)), "tokens": (int, type(None)), "cost": (*NUM, type(None)),
     "code_runs": (int, type(None)), "task_digest": STR, "workspace_digest": STR,
     "artifact": OPT_STR, "harness_version": STR, "stdout_tail": STR, "stderr_tail": STR,
+    # Issue 11: built-in agents' metrics and transcript (null / empty for other agents).
+    "input_tokens": (int, type(None)), "output_tokens": (int, type(None)), "tool_calls": (dict,),
+    "transcript": OPT_STR,
 }
 BUDGET_FIELDS = {"max_code_runs": (int,), "max_wall_seconds": (int,), "enforced": (bool,)}
 

@@ -128,3 +128,28 @@ def test_regrade_uses_stored_artifacts_and_the_current_grader(tmp_path) -> None:
     assert count.read_text() == calls, "regrade never runs an agent"
     assert (runs / "rg" / "results.jsonl").read_bytes() == original
     assert (runs / "rg" / "summary.regrade-2.md").is_file()
+
+
+def test_comparison_in_relative_terms_overall_and_per_task() -> None:
+    doc = summarize(_two_arm_records(), ["a", "b"], run_id="s", seed=0)
+    comp = doc["comparison"]
+    # b spent half of a's turns and cost on every pair: -50% with a point interval.
+    for metric in ("turns", "cost"):
+        r = comp["ratios"][metric]
+        assert (r["n"], r["ratio"], r["pct_change"], r["pct_low"], r["pct_high"]) == (5, 0.5, -50.0, -50.0, -50.0)
+    assert comp["ratios"]["tokens"] is None  # not reported by either arm
+    assert comp["ratios"]["agent_wall_s"]["pct_change"] == 0.0
+    diff = comp["pass_rate_diff"]
+    assert (diff["n"], diff["rate_a"], diff["rate_b"]) == (5, 0.8, 0.4)
+    assert diff["diff"] == pytest.approx(-0.4) and diff["low"] <= -0.4 <= diff["high"]
+    tasks = {t["instance_id"]: t for t in comp["per_task"]}
+    assert sorted(tasks) == ["t1", "t2", "t3", "t4", "t5"]  # t6: ERROR on one side, no pair
+    t4 = tasks["t4"]
+    assert (t4["pairs"], t4["mcnemar"]["c"], t4["pass_rate_diff"]["diff"]) == (1, 1, 1.0)
+    assert t4["pass_rate_diff"]["low"] is None  # one pair: no interval
+    assert t4["ratios"]["cost"]["ratio"] == 0.5
+    assert summarize(_two_arm_records(), ["a", "b"], run_id="s", seed=0) == doc  # seeded
+    text, md = render_text(doc), render_markdown(doc)
+    assert "turns (b relative to a): -50.0% [-50.0%, -50.0%]" in text
+    assert "#### Per task (B relative to A, % change [95% CI])" in md
+    assert "| t4 | 1 | 0 | 1 | 1 | +100% | -50.0% | -50.0% | +0.0% |" in md

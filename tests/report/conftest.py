@@ -42,7 +42,6 @@ pathlib.Path(metrics).write_text(json.dumps(
 
 
 def seed_tasks():
-    sys.path.insert(0, str(REPO / "src"))
     from artifactbench.cli._select import select_tasks
 
     return select_tasks([str(REPO / "problems")], "seed-v1", str(REPO / "sets")).tasks

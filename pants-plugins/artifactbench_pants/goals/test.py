@@ -26,7 +26,7 @@ from artifactbench_pants.target_types import (
 
 REPORT = "report.json"
 # With `[artifactbench].html_report` on, the check also writes this page (docs/adr/0002-html-reports.md);
-# Pants copies a test's extra output to dist/test/<address>/.
+# Pants copies a test's extra output to dist/test/<address, path-safe>/.
 HTML = "report.html"
 
 

@@ -11,7 +11,8 @@ from artifactbench.bench._progress import make_progress
 from artifactbench.bench._render import render_markdown, render_text
 from artifactbench.bench._report import regrade_run, report_run, write_summary
 from artifactbench.bench._runner import BenchConfig, config_from_run_json, run_bench
-from artifactbench.bench._stats import BootstrapCI, McNemar, mcnemar_exact, paired_bootstrap_ci
+from artifactbench.bench._stats import (BootstrapCI, McNemar, PassRateDiff, RatioCI, mcnemar_exact,
+                                       paired_bootstrap_ci, pass_rate_diff, ratio_ci)
 from artifactbench.bench._store import ResultsFile, RunStore, load_results, new_run_id, read_results
 from artifactbench.bench._summary import summarize
 
@@ -29,6 +30,8 @@ __all__ = [
     "McNemar",
     "NoopAgent",
     "OracleAgent",
+    "PassRateDiff",
+    "RatioCI",
     "ResultsFile",
     "RunRecord",
     "RunStore",
@@ -41,6 +44,8 @@ __all__ = [
     "new_run_id",
     "paired_bootstrap_ci",
     "parse_arm",
+    "pass_rate_diff",
+    "ratio_ci",
     "read_metrics",
     "read_results",
     "regrade_run",

@@ -25,6 +25,8 @@ class AgentRequest:
     `deadline` is the same limit as a `time.monotonic()` instant. `reference_output` is set only for
     privileged agents (the oracle self-test); a real agent never sees a grader path.
     `hidden_roots` (the repository, the task dir) must not leak into a child's environment.
+    `transcript_file` (None when the caller keeps none) is where a built-in agent writes its JSONL
+    transcript, secrets redacted; it is harness-side and never handed to the agent's process.
     """
 
     instance_id: str
@@ -41,6 +43,7 @@ class AgentRequest:
     home_dir: Path
     reference_output: Path | None = None
     hidden_roots: tuple[Path, ...] = ()
+    transcript_file: Path | None = None  # where an agent may keep its transcript (in the run dir)
 
     @property
     def output_path(self) -> Path:
@@ -62,6 +65,9 @@ class AgentResult:
     cost: float | None = None
     code_runs: int | None = None
     notes: tuple[str, ...] = field(default=())
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    tool_calls: tuple[tuple[str, int], ...] = ()  # (tool name, calls), sorted by name
 
 
 @runtime_checkable

@@ -14,12 +14,13 @@ import yaml
 
 from artifactbench.bench._agents import Agent, NoopAgent, OracleAgent
 from artifactbench.bench._command import CommandAgent, split_argv
+from artifactbench.bench._recipes import RECIPE_OPTIONS, RecipeError, build_recipe
 from artifactbench.errors import ArtifactBenchError
 
 __all__ = ["Arm", "ArmError", "BUILTIN_AGENTS", "build_agent", "load_arms_file", "parse_arm"]
 
-BUILTIN_AGENTS = ("oracle", "noop", "command")
-_OPTIONS = {"oracle": (), "noop": (), "command": ("argv", "pass_env", "stdin")}
+BUILTIN_AGENTS = ("oracle", "noop", "command", *RECIPE_OPTIONS)
+_OPTIONS = {"oracle": (), "noop": (), "command": ("argv", "pass_env", "stdin"), **RECIPE_OPTIONS}
 ARM_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
 
@@ -145,6 +146,11 @@ def build_agent(arm: Arm) -> Agent:
             raise ArmError(f"arm {arm.name!r}: stdin={stdin!r}: expected 'none' or 'prompt'")
         return CommandAgent(arm.name, split_argv(opts["argv"]),  # type: ignore[arg-type]
                             split_argv(pass_env), stdin == "prompt")  # type: ignore[arg-type]
+    if arm.agent in RECIPE_OPTIONS:
+        try:
+            return build_recipe(arm.agent, arm.name, opts)
+        except RecipeError as exc:
+            raise ArmError(f"arm {arm.name!r}: {exc}") from None
     obj = _load_attr(arm.agent)
     is_factory = isinstance(obj, type) or (callable(obj) and not hasattr(obj, "run"))
     agent = obj(**opts) if is_factory else obj

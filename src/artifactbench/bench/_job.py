@@ -71,7 +71,8 @@ def _limit(task: Task, s: JobSettings) -> tuple[float, bool]:
     return s.agent_timeout_s, False
 
 
-def _call_agent(agent: Agent, task: Task, scratch: Path, s: JobSettings, ref: bool) -> AgentResult:
+def _call_agent(agent: Agent, task: Task, scratch: Path, s: JobSettings, ref: bool,
+                transcript: Path | None = None) -> AgentResult:
     # One private dir outside the scratch dir: the agent's HOME, its prompt file and metrics file.
     home = new_scratch_dir("ab-agent-")
     prompt_text = task.problem_statement.read_text(encoding="utf-8")
@@ -84,7 +85,8 @@ def _call_agent(agent: Agent, task: Task, scratch: Path, s: JobSettings, ref: bo
         max_wall_seconds=task.execution_budget.max_wall_seconds,
         enforce_budgets=s.enforce_budgets, timeout_s=limit, deadline=time.monotonic() + limit,
         metrics_file=home / "metrics.json", home_dir=home,
-        reference_output=task.reference_output if ref else None, hidden_roots=s.hidden_roots)
+        reference_output=task.reference_output if ref else None, hidden_roots=s.hidden_roots,
+        transcript_file=transcript)
     try:
         return agent.run(request)
     finally:
@@ -139,15 +141,21 @@ def _run(task: Task, arm: Arm, agent: Agent, run: int, cache: PristineCache, s: 
 def _after_copy(task: Task, agent: Agent, run: int, scratch: Path, cache: PristineCache,
                 s: JobSettings, rec: RunRecord, arm: Arm, graded: list[bool]) -> RunRecord:
     t_agent = time.monotonic()
+    transcript = s.store.transcript_path(task.instance_id, arm.name, run)
+    transcript.unlink(missing_ok=True)  # a job redone after a crash starts clean
     try:
-        res = _call_agent(agent, task, scratch, s, bool(getattr(agent, "privileged", False)))
+        res = _call_agent(agent, task, scratch, s, bool(getattr(agent, "privileged", False)),
+                          transcript)
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - a crashing plug-in is the agent's failure
         return replace(rec, verdict="FAIL", error_reason="agent_exception",
                        agent_wall_s=round(time.monotonic() - t_agent, 4),
                        detail=f"agent raised {type(exc).__name__}: {exc}"[:500])
     rec = replace(rec, agent_exit=res.exit_code, agent_wall_s=round(res.wall_s, 4),
                   turns=res.turns, tokens=res.tokens, cost=res.cost, code_runs=res.code_runs,
-                  stdout_tail=res.stdout_tail[-1000:], stderr_tail=res.stderr_tail[-1000:])
+                  stdout_tail=res.stdout_tail[-1000:], stderr_tail=res.stderr_tail[-1000:],
+                  input_tokens=res.input_tokens, output_tokens=res.output_tokens,
+                  tool_calls=res.tool_calls, transcript=str(transcript.relative_to(s.store.dir))
+                  if transcript.is_file() else None)
     limit, is_budget = _limit(task, s)
     artifact_dir = s.store.artifact_dir(task.instance_id, arm.name, run)
     if artifact_dir.exists():  # a job redone after a crash starts clean

@@ -60,6 +60,10 @@ class RunRecord:
     harness_version: str
     stdout_tail: str = ""
     stderr_tail: str = ""
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    tool_calls: tuple[tuple[str, int], ...] = ()
+    transcript: str | None = None  # the agent's transcript, relative to the run dir
     version: int = RECORD_VERSION
 
     @property
@@ -75,6 +79,7 @@ class RunRecord:
             "max_wall_seconds": data.pop("max_wall_seconds"),
             "enforced": data.pop("budgets_enforced"),
         }
+        data["tool_calls"] = dict(self.tool_calls)
         return {"version": data.pop("version"), **data}
 
     @classmethod
@@ -86,5 +91,7 @@ class RunRecord:
         flat["max_code_runs"] = budgets.get("max_code_runs", 0)
         flat["max_wall_seconds"] = budgets.get("max_wall_seconds", 0)
         flat["budgets_enforced"] = budgets.get("enforced", False)
+        calls = flat.get("tool_calls") or {}
+        flat["tool_calls"] = tuple(sorted(calls.items())) if isinstance(calls, dict) else ()
         names = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in flat.items() if k in names})  # type: ignore[arg-type]

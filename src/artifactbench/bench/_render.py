@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from artifactbench.bench._render_compare import comparison_lines, per_task_rows
+
 __all__ = ["render_markdown", "render_text"]
 
 _COLS = (("pass", "pass"), ("fail", "fail"), ("error", "err"), ("pass_rate", "pass rate"),
@@ -31,35 +33,21 @@ def _rows(doc: Mapping[str, object]) -> tuple[list[str], list[list[str]]]:
     return head, rows
 
 
-def _comparison_lines(doc: Mapping[str, object]) -> list[str]:
-    c = doc.get("comparison")
-    if not isinstance(c, Mapping):
-        return []
-    m = c["mcnemar"]
-    lines = [
-        f"Paired comparison: {c['arm_b']} vs {c['arm_a']} on {c['pairs']} (task, run) pairs",
-        f"- pass/fail, McNemar exact: {m['b']} pass only with {c['arm_a']}, {m['c']} pass only with "
-        f"{c['arm_b']}, {m['both_pass']} both, {m['both_fail']} neither; p = {m['p_value']:.4g}",
-    ]
-    for metric, ci in c["deltas"].items():
-        if ci is None:
-            lines.append(f"- {metric} delta ({c['arm_b']} - {c['arm_a']}): not reported by both arms")
-        else:
-            lines.append(f"- {metric} delta ({c['arm_b']} - {c['arm_a']}): mean {ci['mean_delta']:+.4g}, "
-                         f"{ci['level']:.0%} CI [{ci['low']:+.4g}, {ci['high']:+.4g}] "
-                         f"(n={ci['n']}, paired bootstrap, seed {ci['seed']})")
-    return lines
+def _aligned(head: list[str], rows: list[list[str]], left: int = 2) -> list[str]:
+    widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
+    fmt = "  ".join(f"{{:<{w}}}" if i < left else f"{{:>{w}}}" for i, w in enumerate(widths))
+    return [fmt.format(*head), fmt.format(*("-" * w for w in widths)), *(fmt.format(*r) for r in rows)]
 
 
 def render_text(doc: Mapping[str, object]) -> str:
     """An aligned plain-text table plus the comparison, for the terminal."""
     head, rows = _rows(doc)
-    widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
-    fmt = "  ".join(f"{{:<{w}}}" if i < 2 else f"{{:>{w}}}" for i, w in enumerate(widths))
     out = [f"run {doc['run_id']}: {doc['records']} record(s), {doc['tasks']} task(s)",
-           fmt.format(*head), fmt.format(*("-" * w for w in widths))]
-    out += [fmt.format(*r) for r in rows]
-    comp = _comparison_lines(doc)
+           *_aligned(head, rows)]
+    comp = comparison_lines(doc)
+    thead, trows = per_task_rows(doc)
+    if trows:
+        comp += ["", "Per task (relative: B vs A, % change [95% CI]):", *_aligned(thead, trows)]
     return "\n".join(out + ([""] + comp if comp else [])) + "\n"
 
 
@@ -72,9 +60,14 @@ def render_markdown(doc: Mapping[str, object]) -> str:
            "| " + " | ".join(head) + " |", "|" + "---|" * 2 + "---:|" * (len(head) - 2)]
     out += ["| " + " | ".join(f"**{c}**" if r[0] == "OVERALL" and i < 2 else c
                               for i, c in enumerate(r)) + " |" for r in rows]
-    comp = _comparison_lines(doc)
+    comp = comparison_lines(doc)
     if comp:
         out += ["", f"### {comp[0]}", "", *comp[1:]]
+    thead, trows = per_task_rows(doc)
+    if trows:
+        out += ["", "#### Per task (B relative to A, % change [95% CI])", "",
+                "| " + " | ".join(thead) + " |", "|---|" + "---:|" * (len(thead) - 1)]
+        out += ["| " + " | ".join(r) + " |" for r in trows]
     out += ["", "ERROR counts are infrastructure failures (materialize, grader) and are left out of "
             "the pass rate."]
     return "\n".join(out) + "\n"

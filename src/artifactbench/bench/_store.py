@@ -62,6 +62,10 @@ class RunStore:
     def artifact_dir(self, instance_id: str, arm: str, run: int) -> Path:
         return self.dir / "artifacts" / instance_id / arm / str(run)
 
+    def transcript_path(self, instance_id: str, arm: str, run: int) -> Path:
+        """Where a built-in agent's JSONL transcript of one job lives (created by the agent)."""
+        return self.dir / "transcripts" / instance_id / arm / f"{run}.jsonl"
+
     def load_config(self) -> dict[str, object]:
         """The run's config; a missing, unreadable or malformed run.json is a user error naming the path."""
         if self.run_json.is_dir():

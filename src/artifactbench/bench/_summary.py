@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict
 
 from artifactbench._version import __version__
+from artifactbench.bench._compare import compare_arms
 from artifactbench.bench._records import RunRecord
-from artifactbench.bench._stats import mcnemar_exact, paired_bootstrap_ci
 
 __all__ = ["SUMMARY_VERSION", "summarize"]
 
@@ -39,24 +38,6 @@ def _stats(recs: Sequence[RunRecord]) -> dict[str, object]:
     }
 
 
-def _compare(a: str, b: str, recs: Sequence[RunRecord], seed: int) -> dict[str, object]:
-    """Pairs (task, run) present and not ERROR in both arms; deltas are b - a."""
-    side: dict[str, dict[tuple[str, int], RunRecord]] = {a: {}, b: {}}
-    for r in recs:
-        if r.arm in side and r.verdict != "ERROR":
-            side[r.arm][(r.instance_id, r.run)] = r
-    keys = sorted(side[a].keys() & side[b].keys())
-    pairs = [(side[a][k], side[b][k]) for k in keys]
-    test = mcnemar_exact([(x.verdict == "PASS", y.verdict == "PASS") for x, y in pairs])
-    deltas: dict[str, object] = {}
-    for metric in ("cost", "turns", "wall_s"):
-        values = [float(getattr(y, metric)) - float(getattr(x, metric)) for x, y in pairs
-                  if getattr(x, metric) is not None and getattr(y, metric) is not None]
-        ci = paired_bootstrap_ci(values, seed=seed)
-        deltas[metric] = asdict(ci) if ci else None
-    return {"arm_a": a, "arm_b": b, "pairs": len(pairs), "mcnemar": asdict(test), "deltas": deltas}
-
-
 def summarize(records: Sequence[RunRecord], arms: Sequence[str], *, run_id: str, seed: int = 0,
               results_file: str = "results.jsonl") -> dict[str, object]:
     """The summary.json document. `arms` gives the order (the first two are A and B of a comparison)."""
@@ -71,7 +52,7 @@ def summarize(records: Sequence[RunRecord], arms: Sequence[str], *, run_id: str,
     overall = [{"arm": arm, **_stats([r for r in records if r.arm == arm])}
                for arm in order if any(r.arm == arm for r in records)]
     present = [o["arm"] for o in overall]
-    comparison = _compare(str(present[0]), str(present[1]), records, seed) if len(present) == 2 else None
+    comparison = compare_arms(str(present[0]), str(present[1]), records, seed) if len(present) == 2 else None
     return {
         "version": SUMMARY_VERSION,
         "kind": "bench-summary",

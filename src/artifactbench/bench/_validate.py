@@ -17,7 +17,10 @@ __all__ = ["check_record", "check_run_config"]
 
 _VERDICTS = ("PASS", "FAIL", "ERROR")
 # Bookkeeping numbers: a non-finite one is dropped with a note, it never changes a verdict.
-_DROPPED_TO_NONE = ("cost", "turns", "tokens", "code_runs")
+_DROPPED_TO_NONE = ("cost", "turns", "tokens", "code_runs", "input_tokens", "output_tokens")
+# Added after records version 1 was first written (issue 11): absent in older records, defaulted.
+_OPTIONAL = ("max_code_runs", "max_wall_seconds", "budgets_enforced", "stdout_tail", "stderr_tail",
+             "version", "input_tokens", "output_tokens", "tool_calls", "transcript")
 _DROPPED_TO_ZERO = ("wall_s", "agent_wall_s", "grade_s")
 
 
@@ -60,6 +63,16 @@ def _non_finite(flat: dict[str, object], where: str) -> list[str]:
     return notes
 
 
+def _tool_calls(value: object, where: str) -> tuple[tuple[str, int], ...]:
+    """`{"tool name": calls}` as the record's sorted pairs."""
+    if not isinstance(value, Mapping) or not all(
+            isinstance(k, str) and isinstance(n, int) and not isinstance(n, bool) and n >= 0
+            for k, n in value.items()):
+        shown = repr(value) if len(repr(value)) <= 80 else repr(value)[:80] + "..."
+        raise ArtifactBenchError(f"{where}: tool_calls={shown}: expected an object of tool name: count")
+    return tuple(sorted(value.items()))
+
+
 def check_record(data: object, where: str) -> tuple[RunRecord, tuple[str, ...]]:
     """A RunRecord from one parsed results line, and notes on what was ignored.
 
@@ -80,11 +93,13 @@ def check_record(data: object, where: str) -> tuple[RunRecord, tuple[str, ...]]:
     values: dict[str, object] = {}
     for f in fields(RunRecord):
         if f.name not in flat:
-            if f.name in ("max_code_runs", "max_wall_seconds", "budgets_enforced", "stdout_tail",
-                          "stderr_tail", "version"):
+            if f.name in _OPTIONAL:
                 continue  # defaulted, as RunRecord.from_json does
             raise ArtifactBenchError(f"{where}: {f.name}: required field is missing")
         value = flat[f.name]
+        if f.name == "tool_calls":
+            values[f.name] = _tool_calls(value, where)
+            continue
         if not _matches(str(f.type), value):
             shown = repr(value) if len(repr(value)) <= 80 else repr(value)[:80] + "..."
             raise ArtifactBenchError(f"{where}: {f.name}={shown}: expected {_kind_words(str(f.type))}")

@@ -33,7 +33,8 @@ def add_run_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--sets-dir", metavar="DIR", help="where sets live (default: the corpus config's "
                    "sets folders, else the nearest sets/ above)")
     p.add_argument("--arm", action="append", default=[], metavar="NAME=AGENT[:k=v,...]",
-                   help="an arm; repeat for several. AGENT: oracle, noop, command or module:attr")
+                   help="an arm; repeat for several. AGENT: oracle, noop, command, openai, claude-code, "
+                   "codex or module:attr (see docs/agents.md)")
     p.add_argument("--arms-file", metavar="FILE", help="YAML file of arms (see docs/agents.md)")
     p.add_argument("--arms", metavar="A,B", help="comma-separated arm names: from --arms-file, "
                    "or built-in agents (e.g. --arms oracle,noop)")
@@ -56,7 +57,7 @@ def add_run_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def add_subcommands(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Register run, regrade and report; each sets `handler(args) -> int` as a default."""
+    """Register run, regrade, report and mcp-exec; each sets `handler(args) -> int` as a default."""
     p = subparsers.add_parser("run", help="run the benchmark (see docs/agents.md)",
                               description="Run agents on tasks; records go to runs/<run_id>/.")
     add_run_arguments(p)
@@ -78,6 +79,9 @@ def add_subcommands(subparsers: argparse._SubParsersAction) -> None:  # type: ig
     p.add_argument("--html", action="store_true", help="also write report.html (one self-contained "
                    "page: charts, paired comparison, verdict matrix, every job) beside the results")
     p.set_defaults(handler=cmd_report)
+    from artifactbench.cli._mcp import add_mcp_subcommand  # the execute_code server of code_only arms
+
+    add_mcp_subcommand(subparsers)
 
 
 def _arms(args: argparse.Namespace) -> tuple[tuple[Arm, ...], bool]:
