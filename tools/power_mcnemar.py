@@ -1,8 +1,8 @@
 """Power of the runner's paired test: P(p < alpha) for given tasks, runs and pass rates.
 
 The runner compares two arms with McNemar's exact test on matching (task, run) pairs
-(artifactbench.bench.mcnemar_exact): only discordant pairs count, p = 2 * P[X <= min(b, c)]
-with X ~ Binomial(b + c, 1/2). Model: every pair is independent; arm A passes with probability pa,
+(artifactbench.bench.mcnemar_exact, scipy.stats.binomtest on the discordant pairs): only discordant
+pairs count, and for p = 1/2 the two-sided p is min(1, 2 * P[X <= min(b, c)]), X ~ Binomial(b + c, 1/2). Model: every pair is independent; arm A passes with probability pa,
 arm B with pb, and the two outcomes of one pair have phi correlation rho (rho = 0: independent arms;
 rho > 0: the arms tend to pass and fail the same tasks, so there are fewer discordant pairs but they
 lean harder towards the better arm, which gives McNemar more power, not less). Repeated runs of one task
