@@ -117,6 +117,9 @@ def remote(keep: bool, port: int) -> dict:
             if run.returncode != 0 or not lines:
                 raise SystemExit(f"{name}: exit {run.returncode}\n{run.output[-3000:]}")
             remote_hits = sum(1 for line in lines if "(cached remotely)" in line)
+            for line in run.output.splitlines():  # why a check was not a hit, when Pants says so
+                if "remote" in line.lower() and ("WARN" in line or "ERROR" in line):
+                    print(f"{name}: {line[:300]}", file=sys.stderr)
             rows[name] = (run.seconds, run.ran_under("problems/"), remote_hits, len(lines))
         return rows
     finally:

@@ -67,7 +67,9 @@ YAML
   # Ready when the port accepts connections.
   for _ in $(seq 1 60); do
     if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-      echo "--remote-cache-read --remote-cache-write --remote-store-address=grpc://127.0.0.1:$port --remote-instance-name=$INSTANCE"
+      # Pants gives a cache lookup 1.5 s by default, then runs the process itself: too short for a
+      # Python server on a loaded machine, so allow 30 s.
+      echo "--remote-cache-read --remote-cache-write --remote-store-address=grpc://127.0.0.1:$port --remote-instance-name=$INSTANCE --remote-cache-rpc-timeout-millis=30000"
       return 0
     fi
     kill -0 "$(cat "$pidfile")" 2>/dev/null || { cat "$home/bgd.log" >&2; exit 1; }

@@ -20,7 +20,8 @@ from artifactbench.gates.core._common import (
     grader_timeout,
     reference_text,
 )
-from artifactbench.gates.core._context import MAX_TIMEOUTS, Cancelled, CheckOptions, GraderBlocked, TaskContext
+from artifactbench.gates.core._bounds import MAX_TIMEOUTS, GraderBlocked
+from artifactbench.gates.core._context import Cancelled, CheckOptions, TaskContext
 from artifactbench.gates.core._prompt import PromptAllows, read_prompt
 from artifactbench.gates.core._run import check_task, display_path, run_checks
 from artifactbench.gates.core._select import Gate, GateFunc, select_gates

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from artifactbench.errors import ArtifactBenchError, MaterializeError
+from artifactbench.gates.core._bounds import GraderBlocked, account, close_all as _close_all
 from artifactbench.manifest import Task
 
 
@@ -27,16 +28,6 @@ class CheckOptions:
 
 class Cancelled(Exception):
     """The run was interrupted; gates stop between cases."""
-
-
-class GraderBlocked(Exception):
-    """The task's grading is blocked (the grader hung on a known-good artifact, or hung twice): every
-    later grade() of the task raises this instead of costing another timeout."""
-
-
-# A task's check spends at most this many grader timeouts; the first one on a known-good artifact
-# (the reference) blocks at once.
-MAX_TIMEOUTS = 2
 
 
 class TaskContext:
@@ -187,21 +178,7 @@ class TaskContext:
             raise GraderBlocked(self.blocked)
 
     def _account(self, outcome, known_good: bool):
-        self.graded += 1
-        if outcome.error_kind == "timeout":
-            self.timeouts += 1
-            if known_good:
-                self.blocked = "the grader timed out on a known-good artifact (the reference output)"
-            elif self.timeouts >= MAX_TIMEOUTS:
-                self.blocked = f"the grader timed out {self.timeouts} times"
-        if outcome.error_kind == "bad_shape" and outcome.lenient is not None:
-            if self.long_detail is None:
-                self.long_detail = outcome.error
-            from artifactbench.grading import GradeOutcome
-
-            return GradeOutcome(outcome.lenient, None, None, None, outcome.duration_s, outcome.stdout,
-                                outcome.stderr)
-        return outcome
+        return account(self, outcome, known_good)
 
     def close_fresh(self) -> None:
         """Stop the processes grade_fresh() started (all at once: each stop waits for its exit)."""
@@ -218,14 +195,3 @@ class TaskContext:
             shutil.rmtree(path, ignore_errors=True)
         self._dirs.clear()
 
-
-def _close_all(sessions: list) -> None:
-    if len(sessions) <= 1:
-        for session in sessions:
-            session.__exit__(None, None, None)
-        return
-    threads = [threading.Thread(target=s.__exit__, args=(None, None, None)) for s in sessions]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()

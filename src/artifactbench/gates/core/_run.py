@@ -8,7 +8,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from artifactbench.gates.core._context import Cancelled, CheckOptions, GraderBlocked, TaskContext
+from artifactbench.gates.core._bounds import GraderBlocked
+from artifactbench.gates.core._context import Cancelled, CheckOptions, TaskContext
 from artifactbench.gates.core._select import Gate
 from artifactbench.gates.core._text import one_line
 from artifactbench.gates.core._values import CaseResult, CheckResult, Report, TaskReport, task_status

@@ -8,7 +8,8 @@ copied) and the materialized workspace. For each file:
   A third of the reference's records or more in a file that is not larger input data of the same
   shape: FINDING (a prompt whose output example IS the answer). Fewer, or inside larger input data of
   the same shape (filter/sort tasks): WARNING;
-- values, in the prompt and prose/code files only, and only those no input data file holds (the
+- values (not for code answers, whose identifiers the prompt must name), in the prompt and prose/code
+  files only (a .txt of 50+ lines is input data), and only those no input data file holds (the
   answer is computed from the inputs, so their values are vocabulary): the share of the answer's
   distinctive values (numbers with >= 4 significant digits, strings of >= 4 characters that are no
   key or common word) quoted as whole tokens. Half or more: FINDING; a fifth or more (at least two
@@ -32,6 +33,7 @@ from artifactbench.gates.leaks._values import Distinctive, distinctive, quoted_i
 
 MAX_READ = 5_000_000   # bytes read per file
 _PROSE = {".py", ".md", ".txt", ".rst", ""}
+INPUT_LINES = 50  # a .txt file this long is input data (a log, a listing), not a note
 
 
 def _files(root: Path) -> list[Path]:
@@ -41,6 +43,15 @@ def _files(root: Path) -> list[Path]:
 def _text(path: Path) -> str:
     data = path.read_bytes()[:MAX_READ]
     return "" if b"\0" in data[:8192] else data.decode("utf-8", "replace")
+
+
+def _is_input_data(path: Path) -> bool:
+    """A data file (by suffix), or a long plain-text file (a log, a listing): the inputs the answer is
+    computed from, whose values are vocabulary rather than answer content."""
+    suffix = path.suffix.lower()
+    if suffix not in _PROSE:
+        return True
+    return suffix in (".txt", "") and _text(path).count("\n") >= INPUT_LINES
 
 
 def _size(values: Distinctive) -> int:
@@ -103,7 +114,7 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
                      if p.stat().st_size >= 32 and "__pycache__" not in p.parts}
     # Values the input data already holds (service names, ids) are vocabulary when a note or the
     # verifier repeats them: only the rest counts in prose and code.
-    data_text = "\n".join(_text(p) for shown, p in sources[1:] if p.suffix.lower() not in _PROSE)
+    data_text = "\n".join(_text(p) for shown, p in sources[1:] if _is_input_data(p))
     in_data = quoted_in(values, data_text)
     values = Distinctive({k: v for k, v in values.numbers.items() if v not in in_data},
                          values.strings - frozenset(in_data))
@@ -124,7 +135,8 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
         text = data.decode("utf-8", "replace")
         case = (_record_case(shown, text, ref_records) if ref_records else _line_case(shown, text, ref_lines)) \
             if (ref_records or ref_lines) else None
-        if (case is None or case.status != FINDING) and (shown == "prompt.md" or path.suffix.lower() in _PROSE):
+        if (case is None or case.status != FINDING) and fmt != "python" \
+                and (shown == "prompt.md" or path.suffix.lower() in _PROSE) and not _is_input_data(path):
             case = _value_case(shown, text, values, total) or case
         if case is not None:
             cases.append(case)

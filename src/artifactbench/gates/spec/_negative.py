@@ -56,8 +56,10 @@ def _same_meaning(fmt: str, mutated: str, reference: str) -> bool:
 def _prompt_allows(ctx: TaskContext, name: str, mutated: str, reference: str) -> str:
     """Why the prompt allows what a default mutation changed ("" when it does not)."""
     allows = read_prompt(ctx.task.problem_statement.read_text(encoding="utf-8", errors="replace"))
-    if name == "reversed_lines" and allows.allows_kind(name):
-        return "it says order does not matter" if allows.unordered else "it states no order"
+    # Only what the prompt says explicitly: a task that lists a default case in its own
+    # negative_cases.py asserts the mutant is wrong, and the prompt's silence does not overrule it.
+    if name == "reversed_lines" and allows.unordered:
+        return "it says order does not matter"
     if name == "off_by_one":
         changed = [(float(a), float(b)) for a, b in zip(NUMBER_RE.findall(reference), NUMBER_RE.findall(mutated))
                    if a != b][:1]

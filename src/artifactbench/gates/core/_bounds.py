@@ -1,0 +1,47 @@
+"""The bounds every grading of a task keeps: timeouts block the task, an over-long detail is one finding."""
+
+from __future__ import annotations
+
+import threading
+
+# A task's check spends at most this many grader timeouts; the first one on a known-good artifact
+# (the reference) blocks at once.
+MAX_TIMEOUTS = 2
+
+
+class GraderBlocked(Exception):
+    """The task's grading is blocked (the grader hung on a known-good artifact, or hung twice): every
+    later grade() of the task raises this instead of costing another timeout."""
+
+
+def account(ctx, outcome, known_good: bool):  # (TaskContext, GradeOutcome, bool) -> GradeOutcome
+    """Count one grading against `ctx`'s bounds; a verdict that is bad only for its over-long detail is
+    recorded once (ctx.long_detail) and handed back as that verdict with the detail cut to 500."""
+    ctx.graded += 1
+    if outcome.error_kind == "timeout":
+        ctx.timeouts += 1
+        if known_good:
+            ctx.blocked = "the grader timed out on a known-good artifact (the reference output)"
+        elif ctx.timeouts >= MAX_TIMEOUTS:
+            ctx.blocked = f"the grader timed out {ctx.timeouts} times"
+    if outcome.error_kind == "bad_shape" and outcome.lenient is not None:
+        if ctx.long_detail is None:
+            ctx.long_detail = outcome.error
+        from artifactbench.grading import GradeOutcome
+
+        return GradeOutcome(outcome.lenient, None, None, None, outcome.duration_s, outcome.stdout,
+                            outcome.stderr)
+    return outcome
+
+
+def close_all(sessions: list) -> None:
+    """Stop grader sessions together (each stop waits for its server to exit)."""
+    if len(sessions) <= 1:
+        for session in sessions:
+            session.__exit__(None, None, None)
+        return
+    threads = [threading.Thread(target=s.__exit__, args=(None, None, None)) for s in sessions]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
