@@ -172,3 +172,46 @@ def test_a_scratch_dir_over_the_disk_limit_is_refused_and_nothing_is_copied(benc
     assert (rec.verdict, rec.error_reason, rec.artifact) == ("FAIL", "resource_limit", None), rec.detail
     stored = tmp_path / "runs" / "lim" / "artifacts"
     assert not [p for p in stored.rglob("*") if p.is_file()]
+
+
+COPY_AGENT = '''import os, shutil, sys
+scratch, source = sys.argv[1], sys.argv[2]
+os.makedirs(os.path.join(scratch, "output"), exist_ok=True)
+shutil.copyfile(source, os.path.join(scratch, "output", "sum.txt"))
+'''
+
+
+def test_an_argv_naming_a_grader_file_is_refused_not_mounted(bench, tmp_path):
+    """An argv that names the answer by path would have bubblewrap bind it into the sandbox."""
+    agent = tmp_path / "copy_agent.py"
+    agent.write_text(COPY_AGENT)
+    answer = bench.home / "tasks" / "algorithmic__sum_easy" / "grader" / "reference_output.txt"
+    arm = f"--arm=evil=command:argv={sys.executable} {agent} {{scratch_dir}} {answer}"
+    rc, records = bench("algorithmic__sum_easy", arm, sandbox="bwrap", run_id="argv")
+    assert [(r.verdict, r.error_reason) for r in records] == [("ERROR", "sandbox_refused")]
+    rc, records = bench("algorithmic__sum_easy", arm, sandbox="none", run_id="argv-none")
+    assert [r.verdict for r in records] == ["PASS"]  # the attack is real without the sandbox
+
+
+def test_mounts_holding_a_task_root_are_refused(bench, tmp_path):
+    agent = tmp_path / "copy_agent.py"
+    agent.write_text(COPY_AGENT)
+    answer = bench.home / "tasks" / "algorithmic__sum_easy" / "grader" / "reference_output.txt"
+    arm = f"--arm=evil=command:argv={sys.executable} {agent} {{scratch_dir}} {answer},mounts=/"
+    rc, records = bench("algorithmic__sum_easy", arm, sandbox="bwrap", run_id="mounts")
+    assert [(r.verdict, r.error_reason) for r in records] == [("ERROR", "sandbox_refused")]
+
+
+@pytest.mark.parametrize("target", ["fifo", "/dev/zero"])
+def test_a_hostile_metrics_file_neither_hangs_nor_floods_the_harness(bench, tmp_path, deadline, target):
+    agent = tmp_path / "metrics_agent.py"
+    agent.write_text(f'''import os, sys
+path = sys.argv[1]
+if {target!r} == "fifo":
+    os.mkfifo(path)
+else:
+    os.symlink({target!r}, path)
+''')
+    arm = f"--arm=evil=command:argv={sys.executable} {agent} {{metrics_file}}"
+    rc, records = bench("algorithmic__sum_easy", arm, sandbox="none", run_id="metrics")
+    assert [r.verdict for r in records] == ["FAIL"] and records[0].turns is None

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from artifactbench._files import FileRefused, read_capped
 from artifactbench._process import run_process, scrubbed_env
 from artifactbench._sandbox import sandbox_path
 from artifactbench.bench._agents import AgentRequest, AgentResult, Permissions
@@ -27,6 +28,7 @@ PLACEHOLDERS = (
     "metrics_file",
 )
 # A final stdout line `ARTIFACTBENCH_METRICS {"turns": 3, ...}` reports metrics without a file.
+MAX_METRICS_BYTES = 65_536
 METRICS_PREFIX = "ARTIFACTBENCH_METRICS "
 _TAIL = 4000
 
@@ -78,8 +80,9 @@ def read_metrics_noted(metrics_file: Path, stdout: str) -> tuple[dict[str, float
     """
     data: object = None
     try:
-        data = json.loads(metrics_file.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        # The agent owns this file: a FIFO, a link to /dev/zero or a huge file must not hang or fill the harness.
+        data = json.loads(read_capped(metrics_file, MAX_METRICS_BYTES).decode("utf-8"))
+    except (OSError, ValueError, FileRefused):
         lines = [ln for ln in stdout.splitlines() if ln.strip()]
         if lines and lines[-1].startswith(METRICS_PREFIX):
             try:

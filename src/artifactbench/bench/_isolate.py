@@ -40,15 +40,44 @@ def run_sandbox(mode: SandboxMode, limits: Limits | None = None) -> Sandbox | No
     return Sandbox(runtime_binds(), limits=limits or Limits(), bwrap=find_bwrap() or "bwrap")
 
 
+class SandboxRefused(ArtifactBenchError):
+    """An agent's declared mounts or runtime would bind a hidden root (the repository, a task) inside."""
+
+
+def _within(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip("/") + "/")
+
+
+def exposed(binds: tuple[Bind, ...], hidden_roots: tuple[Path, ...]) -> str | None:
+    """The first bind that holds a hidden root, or lies inside a task root or the runs dir, as
+    'bind (root)'; else None. Inside a repository but beside its task roots (the harness's own src/,
+    a tools/ script) is allowed: the task roots are hidden roots of their own."""
+    roots = [os.path.realpath(r) for r in hidden_roots]
+    for bind in binds:
+        real = os.path.realpath(bind.source)
+        for root in roots:
+            inside = _within(real, root) and not os.path.exists(os.path.join(root, ".git"))
+            if _within(root, real) or inside:
+                return f"{bind.source} ({root})"
+    return None
+
+
 def job_sandbox(base: Sandbox | None, permissions: Permissions, scratch: Path, home: Path,
-                prompt_file: Path) -> Sandbox | None:
+                prompt_file: Path, hidden_roots: tuple[Path, ...] = ()) -> Sandbox | None:
     """One job's sandbox: the runtime, its scratch dir and HOME read-write, its prompt read-only,
-    and the network the agent declared; None when the run is unsandboxed or the agent runs no code."""
+    and the network the agent declared; None when the run is unsandboxed or the agent runs no code.
+
+    Raises SandboxRefused when a mount or runtime prefix the agent declared (an argv script, `mounts`,
+    a CLI's install prefix) is inside a hidden root or holds one: that would hand it the answers."""
     if base is None or not permissions.needs_sandbox:
         return None
     extra = runtime_binds(permissions.runtime)  # adds the install prefixes of the agent's own CLIs
     known = {b.target for b in base.binds}
     mounts = tuple(Bind(os.path.realpath(m)) for m in permissions.mounts if os.path.exists(m))
+    declared = (*(b for b in extra if b.target not in known), *mounts)
+    if (hit := exposed(declared, hidden_roots)) is not None:
+        raise SandboxRefused(f"the agent's mounts or runtime would expose a hidden path: {hit}; "
+                             "install agent scripts and CLIs outside the repository and the task dirs")
     binds = (*base.binds, *(b for b in extra if b.target not in known), *mounts,
              Bind(str(scratch), writable=True), Bind(str(home), writable=True), Bind(str(prompt_file)))
     return replace(base, binds=binds, network=permissions.network)

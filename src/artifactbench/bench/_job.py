@@ -18,7 +18,7 @@ from artifactbench._version import __version__
 from artifactbench.bench._agents import Agent, AgentRequest, AgentResult
 from artifactbench.bench._arms import Arm
 from artifactbench.bench._grade import Stop, grade_snapshot, snapshot
-from artifactbench.bench._isolate import job_sandbox
+from artifactbench.bench._isolate import SandboxRefused, job_sandbox
 from artifactbench.bench._pristine import Pristine, PristineCache
 from artifactbench.bench._records import RunRecord
 from artifactbench.bench._store import RunStore
@@ -91,6 +91,12 @@ def prepare(job: Job, pristine: Pristine, s: JobSettings) -> Prepared:
     prompt_text = task.problem_statement.read_text(encoding="utf-8")
     (home / "prompt.md").write_text(prompt_text, encoding="utf-8")
     limit, is_budget = _limit(task, s)
+    try:
+        sandbox = job_sandbox(s.sandbox, perms, scratch, home, home / "prompt.md", s.hidden_roots)
+    except SandboxRefused as exc:
+        shutil.rmtree(scratch, ignore_errors=True)
+        shutil.rmtree(home, ignore_errors=True)
+        raise Stop("ERROR", "sandbox_refused", str(exc)) from None
     request = AgentRequest(
         instance_id=task.instance_id, prompt_text=prompt_text, prompt_file=home / "prompt.md",
         scratch_dir=scratch, output_artifact=task.output_artifact,
@@ -100,7 +106,7 @@ def prepare(job: Job, pristine: Pristine, s: JobSettings) -> Prepared:
         metrics_file=home / "metrics.json", home_dir=home,
         reference_output=task.reference_output if perms.privileged else None,
         hidden_roots=s.hidden_roots, transcript_file=transcript,
-        sandbox=job_sandbox(s.sandbox, perms, scratch, home, home / "prompt.md"))
+        sandbox=sandbox)
     return Prepared(pristine, scratch, home, request, limit, is_budget)
 
 
