@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import sys
 import tempfile
@@ -208,3 +209,17 @@ def test_garbage_output_and_undecodable_streams_are_recorded(tmp_path) -> None:
     assert rc == 0
     assert [(r.verdict, r.agent_exit) for r in recs] == [("FAIL", 3)] * 2
     assert all("\ufffd" in r.stdout_tail for r in recs)
+
+
+def test_a_grader_timeout_on_the_agents_artifact_is_its_fail_not_an_excluded_error(tmp_path) -> None:
+    """An agent that stalls the grader (a huge or pathological artifact) must not turn a task it cannot
+    solve into an ERROR, which the pass rate leaves out."""
+    task = tmp_path / "task"
+    shutil.copytree(SUM, task)
+    hidden = task / "grader" / "hidden.py"
+    hidden.write_text(hidden.read_text().replace(
+        '        return GradeResult(False, 0.0, "output artifact not produced")',
+        '        import time\n        time.sleep(60)\n        return GradeResult(False, 0.0, "x")'))
+    rc, recs = _run(tmp_path, str(task), "--agent", "noop", "--grader-timeout", "2")
+    (rec,) = recs
+    assert (rec.verdict, rec.error_reason) == ("FAIL", "grader_timeout")

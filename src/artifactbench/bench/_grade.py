@@ -99,6 +99,11 @@ def grade_snapshot(task: Task, pristine: Path | None, artifact_dir: Path, timeou
         outcome = grade(task, grade_dir, timeout_s=timeout_s, sandbox=sandbox)  # type: ignore[arg-type]
     finally:
         shutil.rmtree(grade_dir, ignore_errors=True)
+    if outcome.error_kind == "timeout":
+        # The task's checks prove the grader grades the reference in time: a timeout on this artifact is
+        # the artifact's doing, and an ERROR would drop it from the pass rate (an agent could buy that).
+        return Graded("FAIL", 0.0, f"grader timeout on this artifact: {outcome.error}", "grader_timeout",
+                      outcome.duration_s)
     if not outcome.ok or outcome.result is None:
         return Graded("ERROR", 0.0, f"grader {outcome.error_kind}: {outcome.error}", "grader",
                       outcome.duration_s)

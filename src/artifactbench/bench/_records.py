@@ -17,10 +17,12 @@ ERROR_REASONS = {
     "unsafe_output": "FAIL",
     "grader_link": "FAIL",
     "resource_limit": "FAIL",
+    "grader_timeout": "FAIL",
     "materialize": "ERROR",
     "grader": "ERROR",
     "harness": "ERROR",
     "task_changed": "ERROR",
+    "sandbox_refused": "ERROR",
 }
 
 

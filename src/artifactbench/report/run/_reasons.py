@@ -17,6 +17,10 @@ _REASONS = {
                    "that is treated as cheating and counts as a FAIL.",
     "materialize": "The task's workspace could not be built (its generator failed); this is an "
                    "infrastructure ERROR and is left out of the pass rate.",
+    "grader_timeout": "The grader ran out of time on the agent's output (it grades the reference in time), so the "
+                      "output counts as wrong: an agent cannot drop a task from its pass rate by stalling the grader.",
+    "sandbox_refused": "The agent's declared mounts or runtime would have exposed the task's hidden files inside "
+                       "the sandbox, so it was not started; move the agent's scripts outside the task dirs.",
     "grader": "The grader itself failed (timeout, crash, bad return shape) on the agent's output; this "
               "is an infrastructure ERROR and is left out of the pass rate.",
     "harness": "The harness hit an internal error while running this job; this is an infrastructure "
