@@ -81,8 +81,10 @@ def seed_runs(tmp_path_factory) -> dict[str, Path]:
     (base / "arms.yaml").write_text(yaml.safe_dump({"arms": arms}))
     assert _bench(["--runs-dir", str(runs), "--run-id", "oracle", "--agent", "oracle"]) == 0
     assert _bench(["--runs-dir", str(runs), "--run-id", "noop", "--agent", "noop"]) == 0
-    assert _bench(["--runs-dir", str(runs), "--run-id", "mixed", "--arms-file", str(base / "arms.yaml"),
-                   "--runs", "2"]) == 0
+    # --sandbox none: the scripted agent plays known outcomes by copying reference outputs, which is
+    # exactly what the sandbox exists to stop.
+    assert _bench(["--runs-dir", str(runs), "--run-id", "mixed", "--sandbox", "none",
+                   "--arms-file", str(base / "arms.yaml"), "--runs", "2"]) == 0
     return {rid: runs / rid for rid in ("oracle", "noop", "mixed")}
 
 
