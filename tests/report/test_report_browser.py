@@ -103,6 +103,7 @@ def test_mixed_two_arm_report(seed_runs, browser, shots_dir):
     # A square opens its job: verdict, grader detail and the agent's (escaped) output.
     page.locator("#matrix-table tbody tr").first.locator("a.c").first.click()
     job = page.locator(".job:target")
+    job.wait_for(state="visible", timeout=10_000)  # the page opens it on hashchange
     assert job.count() == 1 and "Grader detail" in job.inner_text()
     # Hostile output stays text: one script (ours), no injected image, title untouched.
     assert page.locator("script").count() == 1 and page.locator("img").count() == 0
@@ -133,6 +134,7 @@ def test_check_report(check_report, browser, shots_dir):
     failing = page.locator("#matrix-table td a.fail").first
     failing.click()
     finding = page.locator(".finding:target")
+    finding.wait_for(state="visible", timeout=10_000)
     assert finding.count() == 1 and finding.get_attribute("open") is not None
     assert "case" in finding.inner_text() and "back to the matrix" in finding.inner_text()
     # Each cell links to its finding, each finding back to the matrix, plus the three nav links.
@@ -158,6 +160,7 @@ def test_large_run_mode_shows_a_job_when_its_square_is_clicked(seed_runs, browse
     anchor = cell.get_attribute("href")[1:]
     cell.click()
     job = page.locator(f"#{anchor}")
+    job.wait_for(state="visible", timeout=10_000)  # inserted from its text on hashchange
     assert job.count() == 1 and job.is_visible() and "Grader detail" in job.inner_text()
     assert page.locator(".job").count() == 1 and page.locator("img").count() == 0
     assert messages == []
