@@ -161,6 +161,8 @@ def test_large_run_mode_shows_a_job_when_its_square_is_clicked(seed_runs, browse
     cell.click()
     job = page.locator(f"#{anchor}")
     job.wait_for(state="visible", timeout=10_000)  # inserted from its text on hashchange
+    page.wait_for_function("id => (document.getElementById(id) || {}).innerText?.includes('Grader detail')",
+                           arg=anchor, timeout=10_000)
     assert job.count() == 1 and job.is_visible() and "Grader detail" in job.inner_text()
     assert page.locator(".job").count() == 1 and page.locator("img").count() == 0
     assert messages == []
