@@ -1,6 +1,7 @@
-"""Grades output/schedule.json: project_duration exact, the ignored dependency list exact and sorted, one
-task entry per plan row sorted by id with every date, slack and flag exact. Score = fraction of task
-entries that are entirely right (0 when the top-level shape is wrong)."""
+"""Grades output/schedule.json: project_duration exact, the unschedulable and ignored dependency lists exact
+and sorted, one task entry per schedulable task sorted by id with every date, both slacks and the flag
+exact. Score = fraction of task entries that are entirely right (0 when the top-level shape is wrong);
+passed only when everything is right."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from pathlib import Path
 from swebench.artifact_models import GradeResult
 
 ARTIFACT = "output/schedule.json"
-KEYS = ("project_duration", "tasks", "ignored_dependencies")
-TASK = {"id": "str", "es": "int", "ef": "int", "ls": "int", "lf": "int", "slack": "int", "critical": "bool"}
+KEYS = ("project_duration", "tasks", "unschedulable", "ignored_dependencies")
+TASK = {"id": "str", "es": "int", "ef": "int", "ls": "int", "lf": "int", "slack": "int", "free_slack": "int",
+        "critical": "bool"}
 IGNORED = {"task": "str", "predecessor": "str"}
 
 
@@ -31,9 +33,25 @@ def _doc(lib, doc: object) -> dict:
         raise lib.Bad(f"wrong shape: unexpected key {extra[0][:40]!r}")
     if type(doc["project_duration"]) is not int:
         raise lib.Bad("wrong type: 'project_duration' must be an integer")
+    if not isinstance(doc["unschedulable"], list) or not all(type(v) is str for v in doc["unschedulable"]):
+        raise lib.Bad("wrong type: 'unschedulable' must be a list of task ids (strings)")
     lib.check_fields(doc["tasks"], TASK, "task")
     lib.check_fields(doc["ignored_dependencies"], IGNORED, "ignored dependency")
     return doc
+
+
+def _unschedulable(got: list[str], want: list[str]) -> list[str]:
+    problems = []
+    missing, extra = set(want) - set(got), set(got) - set(want)
+    if missing:
+        problems.append(f"unschedulable: missing {len(missing)} task(s)" if len(missing) < 100
+                        else "unschedulable: missing many tasks")
+    if extra:
+        problems.append(f"unschedulable: {len(extra)} unexpected task(s)" if len(extra) < 100
+                        else "unschedulable: many unexpected tasks")
+    if not problems and got != want:
+        problems.append("unschedulable: order or duplicates wrong (sort by id, each once)")
+    return problems
 
 
 def grade(scratch_dir: Path) -> GradeResult:
@@ -47,9 +65,9 @@ def grade(scratch_dir: Path) -> GradeResult:
     score, problems = lib.compare(got["tasks"], want["tasks"], ("id",), None, "task", ordered="id")
     _, ignored = lib.compare(got["ignored_dependencies"], want["ignored_dependencies"], ("task", "predecessor"),
                              None, "ignored dependency", ordered="task, predecessor")
-    problems = ignored + problems
+    problems = _unschedulable(got["unschedulable"], want["unschedulable"]) + ignored + problems
     if got["project_duration"] != want["project_duration"]:
         problems.insert(0, "project_duration wrong")
     if problems:
         return GradeResult(passed=False, score=min(score, 0.99), detail=lib.detail(problems))
-    return GradeResult(passed=True, score=1.0, detail=f"project duration and all {len(want['tasks'])} tasks correct")
+    return GradeResult(passed=True, score=1.0, detail="project duration, both lists and every task entry correct")
