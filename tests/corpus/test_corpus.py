@@ -206,7 +206,8 @@ def test_rate_limiter_grader_survives_hostile_modules(proven, tmp_path, prefix, 
 
 @pytest.mark.parametrize("proven", [RATE_LIMITER], indirect=True)
 def test_rate_limiter_grader_is_deterministic_and_scores_partially(proven, tmp_path):
-    text = proven.reference.replace("setdefault(key, [])", "setdefault(\"all\", [])")
+    text = proven.reference.replace("self._keys.get(key)", "self._keys.get(key := \"all\")")
+    assert text != proven.reference
     first, second = proven.grade(tmp_path / "a", text), proven.grade(tmp_path / "b", text)
     assert first == second and not first.passed and 0.0 < first.score < 1.0
 

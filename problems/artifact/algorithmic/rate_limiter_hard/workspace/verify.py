@@ -27,7 +27,10 @@ def verify(artifact_path: Path) -> None:
         got = list(inspect.signature(method).parameters)
         assert got == params, f"{name} parameters must be {params}, got {got}"
         assert inspect.signature(method).parameters["cost"].default == 1, f"{name}: cost must default to 1"
-    limiter = cls([(3, 1000)])
+    init = list(inspect.signature(cls.__init__).parameters)
+    assert init == ["self", "rules", "max_refusals", "lockout_ms"], \
+        f"__init__ parameters must be self, rules, max_refusals, lockout_ms, got {init}"
+    limiter = cls([(3, 1000)], 2, 500)
     assert type(limiter.try_acquire("k", 0)) is bool, "try_acquire must return a bool"
     assert type(limiter.retry_after("k", 0)) is int, "retry_after must return an int"
 
