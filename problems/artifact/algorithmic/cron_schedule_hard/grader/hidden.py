@@ -16,6 +16,7 @@ import os
 import random
 import secrets
 import sys
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from artifactbench.grading import run_agent_code
@@ -23,7 +24,7 @@ from swebench.artifact_models import GradeResult
 
 INSTANCE_ID = "algorithmic__cron_schedule_hard"
 ARTIFACT = "output/cron.py"
-CALLS = 220
+CALLS = 300
 TIMEOUT_S = 20.0
 MAX_SOURCE_BYTES = 2_000_000
 
@@ -63,24 +64,53 @@ _main()
 '''
 
 _VALID_FIELDS = (
-    ("*", "*/5", "*/15", "0", "30", "0,30", "5-20/5", "45", "59", "0-10", "*/7", "15,45", "7-8"),
-    ("*", "0", "9-17", "*/6", "23", "0,12", "8-18/2", "3", "12", "22-23"),
-    ("*", "*", "*", "1", "15", "31", "29", "30", "1-7", "1,15", "*/10", "28-31", "13", "8-14"),
-    ("*", "*", "*", "1", "2", "FEB", "jan-mar", "*/3", "12", "4,6,9,11", "Jun-Aug", "DEC", "2-3"),
-    ("*", "*", "*", "0", "7", "1-5", "MON-FRI", "sat,sun", "5", "FRI", "5-7", "*/2", "0,6", "Wed", "1"),
+    ("*", "*/5", "*/15", "0", "30", "0,30", "5-20/5", "45", "59", "0-10", "*/7", "15,45", "7-8", "*/20"),
+    ("*", "*", "0", "2", "2", "1-3", "*/2", "9-17", "*/6", "23", "0,12", "8-18/2", "3", "2,14", "22-23", "*/1"),
+    ("*", "*", "*", "1", "15", "31", "29", "30", "1-7", "1,15", "*/10", "28-31", "13", "8-14", "*/2", "*/1"),
+    ("*", "*", "*", "1", "2", "FEB", "jan-mar", "*/3", "12", "4,6,9,11", "Jun-Aug", "DEC", "2-3", "MAR", "OCT",
+     "3,10", "*/1"),
+    ("*", "*", "*", "0", "7", "1-5", "MON-FRI", "sat,sun", "5", "FRI", "5-7", "*/2", "0,6", "Wed", "1", "SUN",
+     "*/3"),
 )
 _SPECIAL = ("@yearly", "@annually", "@monthly", "@weekly", "@daily", "@midnight", "@hourly",
             "0 0 29 2 *", "0 0 30 2 *", "0 0 31 * *", "0 0 30 2 1", "0 12 13 * FRI", "0 0 31 4 *",
-            "0 0 * * 7", "59 23 31 12 *", "0 0 1 1 SUN", "30 8 1-7 * MON", "0 0 L * *".replace("L", "1"))
+            "0 0 * * 7", "59 23 31 12 *", "0 0 1 1 SUN", "30 8 1-7 * MON", "30 2 * * *", "*/20 2 * * *",
+            "0,20 * * * *", "30 * * * *", "0 2-3 * * SUN", "15 */2 * * *", "45 1-3 * 3,10 0", "0 3 * * *",
+            "0 0 */2 * MON", "0 0 1-7 * */1", "30 2 25-31 10 SUN", "59 1 * * *", "0 0 */1 * 1")
 _INVALID = ("5/2 * * * *", "5-2 * * * *", "* * * *", "* * * * * *", "@every", "@DAILY", "60 * * * *",
             "* 24 * * *", "* * 0 * *", "* * 32 * *", "* * * 13 *", "* * * * 8", "* * * foo *", "*/0 * * * *",
             "1,,2 * * * *", "* * * * MON-", "MON * * * *", "* * * JAN-MON *", "-1 * * * *", "*/x * * * *",
             "1-5/0 * * * *", "* * * * SUNDAY", "", "0 0 * * 1.5")
+_BAD_AFTER = ("2026-02-30 10:00+01:00", "2026-03-29 02:30", "2026-01-05T10:00+01:00", "2026-01-05 10:00+1:00",
+              "2026-01-05 10:00+15:00", "2026-01-05 10:00 +01:00", "yesterday", "2026-01-05 24:00+01:00",
+              "2026-1-05 10:00+01:00", "2026-01-05 10:00Z")
+_OFFSETS = ("+01:00", "+01:00", "+02:00", "+02:00", "+00:00", "-05:00", "+05:30", "+14:00", "-09:30")
+
+_FIXED = (["0 0 1 3 *", "2025-03-01 00:00+01:00", 8], ["0 0 2 3 *", "2025-03-01 00:00+01:00", 8],
+          ["30 8 1-7 * MON", "2026-06-01 08:30+02:00", 3], ["* * * * *", "2026-12-31 23:59+01:00", 2],
+          ["0 0 * * 7", "2026-03-07 23:59+01:00", 2], ["*/20 */8 * * *", "2024-02-28 23:40+01:00", 5],
+          ["30 2 * * *", "2026-03-28 12:00+01:00", 3], ["*/20 2 * * *", "2026-03-29 00:00+01:00", 4],
+          ["0,20 * * * *", "2026-03-29 01:30+01:00", 4], ["30 2 * * *", "2026-10-24 12:00+02:00", 3],
+          ["30 * * * *", "2026-10-25 01:00+02:00", 4], ["0 3 * * *", "2026-03-29 00:00+00:00", 1],
+          ["0 0 */2 * MON", "2026-06-01 00:00+02:00", 6], ["0 12 * * *", "2026-06-30 23:30-05:00", 2],
+          ["0 2 * * *", "2027-10-30 12:00+00:00", 2], ["*/30 2 * * *", "2027-10-31 02:00+02:00", 3],
+          ["30 * * * *", "2026-03-29 01:00+01:00", 3], ["15 */2 * * *", "2028-03-26 00:00+01:00", 3],
+          ["*/1 2 * * 0", "2025-03-30 01:58+01:00", 3], ["45 */1 * * *", "2029-10-28 02:30+01:00", 2])
 
 
-_FIXED = (["0 0 1 3 *", "2025-03-01 00:00", 8], ["0 0 2 3 *", "2025-03-01 00:00", 8],
-          ["30 8 1-7 * MON", "2026-06-01 08:30", 3], ["* * * * *", "2026-12-31 23:59", 2],
-          ["0 0 * * 7", "2026-03-07 23:59", 2], ["*/20 */8 * * *", "2024-02-28 23:40", 5])
+def _after_text(rng: random.Random) -> str:
+    year = rng.choice((2024, 2025, 2026, 2027, 2028, 2029))
+    if rng.random() < 0.45:  # close to a daylight-saving change
+        month = rng.choice((3, 10))
+        last = (datetime(year, month + 1, 1) - timedelta(days=1))
+        sunday = last.day - last.isoweekday() % 7
+        day, hour = sunday + rng.choice((-6, -2, -1, -1, 0, 0, 0)), rng.choice((0, 0, 1, 1, 2, 3, 12, 23))
+    else:
+        month, day = rng.randint(1, 12), rng.choice((1, 15, 28, 29, 30, 31, rng.randint(1, 28)))
+        day = min(day, (29 if year % 4 == 0 else 28) if month == 2 else 30 if month in (4, 6, 9, 11) else 31)
+        hour = rng.choice((0, 8, 12, 17, 23, rng.randint(0, 23)))
+    minute = rng.choice((0, 14, 15, 30, 59, 45))
+    return f"{year:04d}-{month:02d}-{day:02d} {hour:02d}:{minute:02d}{rng.choice(_OFFSETS)}"
 
 
 def _fail(detail: str, score: float = 0.0) -> GradeResult:
@@ -92,22 +122,19 @@ def _calls() -> list[list]:
     calls = []
     for n in range(CALLS):
         roll = rng.random()
-        if roll < 0.12:
+        if roll < 0.1:
             expr = rng.choice(_INVALID)
-        elif roll < 0.3:
+        elif roll < 0.35:
             expr = rng.choice(_SPECIAL)
         else:
             expr = (" " * rng.choice((1, 1, 1, 2))).join(rng.choice(f) for f in _VALID_FIELDS)
-        year = rng.choice((2024, 2025, 2026, 2027, 2028))
-        month, day = rng.randint(1, 12), rng.choice((1, 15, 28, 29, 30, 31, rng.randint(1, 28)))
-        day = min(day, (29 if year % 4 == 0 else 28) if month == 2 else 30 if month in (4, 6, 9, 11) else 31)
-        hour, minute = rng.choice((0, 8, 12, 17, 23, rng.randint(0, 23))), rng.choice((0, 14, 15, 30, 59, 45))
-        after = f"{year:04d}-{month:02d}-{day:02d} {hour:02d}:{minute:02d}"
-        if n % 37 == 5:
-            after = rng.choice(("2026-02-30 10:00", "2026-1-05 10:00", "2026-01-05T10:00", "yesterday"))
-        count = rng.choice((1, 2, 3, 5, 8)) if n % 41 != 7 else rng.choice((0, -1))
+        after = _after_text(rng) if n % 31 != 5 else rng.choice(_BAD_AFTER)
+        count = rng.choice((1, 2, 3, 5, 8, 12, 30)) if n % 41 != 7 else rng.choice((0, -1))
         calls.append([expr, after, count])
-    return calls + [list(call) for call in _FIXED]
+    fixed = [list(call) for call in _FIXED]
+    fixed += [[expr, "2026-05-04 10:00+02:00", 2] for expr in _INVALID]  # every kind of invalid input once
+    fixed += [["0 12 * * *", after, 2] for after in _BAD_AFTER]
+    return calls + fixed
 
 
 def _expected(calls: list[list]) -> list:
@@ -147,13 +174,25 @@ def _run_child(scratch_dir: Path, module_path: Path, calls: list[list]) -> tuple
     return report, ""
 
 
-def _kind(expr: str, want: object) -> str:
+def _change_day(date: str) -> bool:
+    """Whether `date` (YYYY-MM-DD) is the last Sunday of March or October: a daylight-saving change."""
+    try:
+        day = datetime.strptime(date, "%Y-%m-%d")
+    except ValueError:
+        return False
+    return day.month in (3, 10) and day.isoweekday() == 7 and (day + timedelta(days=7)).month != day.month
+
+
+def _kind(expr: str, after: str, want: object) -> str:
     if want == "ValueError":
         return "invalid input"
+    if any(_change_day(text[:10]) for text in [after, *want]):
+        return "daylight saving"
     if expr.startswith("@"):
         return "macro"
     fields = expr.split()
-    return "day-of-month/day-of-week" if len(fields) == 5 and fields[2] != "*" and fields[4] != "*" else "schedule"
+    both = len(fields) == 5 and not fields[2].startswith("*") and not fields[4].startswith("*")
+    return "day-of-month/day-of-week" if both else "schedule"
 
 
 def grade(scratch_dir: Path) -> GradeResult:
@@ -184,7 +223,7 @@ def grade(scratch_dir: Path) -> GradeResult:
     wrong = [n for n, (g, w) in enumerate(zip(got, want)) if g != w]
     score = round((len(want) - len(wrong)) / len(want), 4)
     if wrong:
-        kinds = sorted({_kind(calls[n][0], want[n]) for n in wrong})
+        kinds = sorted({_kind(calls[n][0], calls[n][1], want[n]) for n in wrong})
         return _fail(f"{len(wrong)} of {len(want)} calls returned a wrong result or raised wrongly "
                      f"(kinds: {', '.join(kinds)}); first: call {wrong[0] + 1}", score)
     return GradeResult(passed=True, score=1.0, detail=f"all {len(want)} calls answered correctly")

@@ -22,9 +22,9 @@ def verify(artifact_path: Path) -> None:
     assert callable(fn), "the module must define a function next_runs()"
     params = list(inspect.signature(fn).parameters)
     assert params == ["expr", "after", "count"], f"next_runs parameters must be expr, after, count, got {params}"
-    result = fn("* * * * *", "2026-01-01 00:00", 2)
+    result = fn("* * * * *", "2026-01-01 00:00+01:00", 2)
     assert type(result) is list and all(type(v) is str for v in result), "next_runs must return a list of str"
-    assert fn("* * * * *", "2026-01-01 00:00", 0) == [], "count 0 must give []"
+    assert fn("* * * * *", "2026-01-01 00:00+01:00", 0) == [], "count 0 must give []"
 
 
 if __name__ == "__main__":
