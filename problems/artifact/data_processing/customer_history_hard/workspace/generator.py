@@ -1,9 +1,9 @@
-"""Writes changes.jsonl: a month of CDC changes of ~150 customers, redelivered and out of order. Inserts
+"""Writes changes.jsonl: a month of CDC changes of ~160 customers, redelivered and out of order. Inserts
 carry the whole row, updates only the changed columns (a column set to null is a change; an absent one is
 not). The feed has untracked-only updates, e-mail changes that only differ in case or padding, names that
 need CSV quoting, multi-change commits (some undone within the commit), deletes (some inserted again in
-the same commit), late updates of deleted customers, inserts of customers that already exist, and commit
-times written with varying UTC offsets and 0, 3 or 6 fractional digits.
+the same commit), late updates and deletes of deleted customers, inserts of customers that already exist,
+and commit times written with varying UTC offsets and 0, 3 or 6 fractional digits.
 
 Standard library only; deterministic from --seed.
 """
@@ -149,8 +149,15 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     commits = []  # (utc moment, id, [(op, after)])
-    for cid in rng.sample(range(100, 999), 150):
+    ids = rng.sample(range(7, 2500), 158)
+    for cid in ids[:150]:
         commits += [(moment, cid, changes) for moment, changes in _commits(rng, cid)]
+    for cid in ids[150:]:  # customers deleted before this month: only late updates and deletes arrive
+        moment = T0 + timedelta(milliseconds=rng.randrange(30 * 86400 * 1000))
+        for _ in range(rng.randint(1, 3)):
+            moment = _moment(rng, moment + timedelta(minutes=rng.randrange(1, 600)))
+            op = rng.choice(("update", "update", "delete"))
+            commits.append((moment, cid, [(op, {"tier": rng.choice(TIERS)} if op == "update" else None)]))
     commits.sort(key=lambda c: (c[0], c[1]))
     events, lsn = [], 1000
     for moment, cid, changes in commits:
