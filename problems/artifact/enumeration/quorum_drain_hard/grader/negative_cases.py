@@ -24,6 +24,36 @@ def _edit(change):
     return mutate
 
 
+# What a solver that misses one stated rule lists (each set below is maximal valid under that mistake and
+# not under the prompt's rules), found by an independent checker with that one rule switched off.
+_WRONG_UNDER = {
+    "learners_counted_as_voters": ["kv12", "kv13", "kv17", "kv30", "kv34", "kv6", "kv9"],
+    "repeated_replica_counted_twice": ["kv12", "kv13", "kv25", "kv30", "kv34", "kv6", "kv9"],
+    "retired_shard_counted": ["kv11", "kv17", "kv21", "kv37", "kv38", "kv6", "kv7"],
+    "pinned_node_drained": ["kv10", "kv17", "kv25", "kv26", "kv3", "kv34", "kv6", "kv9"],
+    "legacy_host_drained": ["kv-legacy-3", "kv10", "kv11", "kv17", "kv25", "kv3", "kv34", "kv9"],
+    "down_voter_serving": ["kv10", "kv11", "kv13", "kv16", "kv17", "kv18", "kv30", "kv9"],
+    "half_is_a_majority": ["kv10", "kv11", "kv17", "kv24", "kv25", "kv3", "kv34", "kv9"],
+    "rack_left_empty": ["kv13", "kv29", "kv32", "kv4", "kv6", "kv8"],
+    "rack_limit_ignored": ["kv10", "kv11", "kv17", "kv25", "kv3", "kv34", "kv6", "kv9"],
+    "zone_limit_ignored": ["kv10", "kv11", "kv17", "kv20", "kv21", "kv25", "kv3", "kv6"],
+}
+
+
+def _listed(wrong: list[str]):
+    def change(sets) -> None:
+        sets.append(list(wrong))
+        sets.sort(key=lambda s: (-len(s), s))
+
+    return change
+
+
+def _maximal_over_any_node(sets) -> None:
+    # Maximality tested by adding any up node (a legacy host too) finds legacy hosts still addable, so this
+    # set (the 7th line) looks non-maximal and is left out.
+    sets.pop(6)
+
+
 def _subset_added(sets) -> None:
     # A valid but non-maximal set: a two-node subset of a listed maximal set.
     sets.append(sets[7][:2])
@@ -64,6 +94,11 @@ def _drop(sets) -> None:
 # off_by_one bumps the first number literal; this artifact holds none (names only), so it would
 # leave the text unchanged. The cases below change names and sets instead.
 NEGATIVE_CASES = [case for case in default_negative_cases() if case.name != "off_by_one"] + [
+    NegativeCase(name=name, mutate=_edit(_listed(wrong)), expected_substring="1 listed set(s) are not maximal")
+    for name, wrong in _WRONG_UNDER.items()
+] + [
+    NegativeCase(name="maximality_over_non_candidates", mutate=_edit(_maximal_over_any_node),
+                 expected_substring="1 maximal valid set(s) missing"),
     NegativeCase(name="non_maximal_subset", mutate=_edit(_subset_added), expected_substring="1 listed set(s) are not maximal"),
     NegativeCase(name="invalid_node_swapped_in", mutate=_edit(_one_node_swapped), expected_substring="not maximal valid"),
     NegativeCase(name="ascending_size", mutate=_edit(_ascending_size), expected_substring="not maximal"),

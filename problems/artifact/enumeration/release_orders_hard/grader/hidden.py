@@ -1,6 +1,6 @@
 """Grader for enumeration__release_orders_hard.
 
-answer/release_orders.txt: one order per non-blank line, eight step names joined by ` > `; no duplicates;
+answer/release_orders.txt: one order per non-blank line, twelve step names joined by ` > `; no duplicates;
 exactly the admissible orders; lexicographic by the name sequence. Binary.
 Never raises on agent output; details give counts and line numbers, never expected lines.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 from swebench.artifact_models import GradeResult
 
 OUTPUT = Path("answer/release_orders.txt")
-LINE = re.compile(r"[a-z_]+( > [a-z_]+){7}")
+LINE = re.compile(r"[a-z_]+( > [a-z_]+){11}")
 NOUN = "order"
 
 
