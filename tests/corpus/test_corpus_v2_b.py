@@ -285,7 +285,8 @@ def test_implied_vol_reference_matches_brentq(task):
             when = dt.datetime.fromisoformat(row["quote_ts"])
             if row["option_id"] not in latest or when > latest[row["option_id"]][0]:
                 latest[row["option_id"]] = (when, row)
-    reference = {r["option_id"]: r["iv"] for r in map(json.loads, task.reference.read_text(encoding="utf-8").splitlines())}
+    lines = task.reference.read_text(encoding="utf-8").splitlines()
+    reference = {r["option_id"]: r["iv"] for r in map(json.loads, lines)}
     checked = 0
     for option_id, (_, row) in latest.items():
         if reference[option_id] is None:
@@ -294,11 +295,11 @@ def test_implied_vol_reference_matches_brentq(task):
         days = (expiry - valuation).days
         t, r = days / 365, rate(days)
         u = market["underliers"][row["underlier"]]
-        s = u["spot"] - sum(float(d["amount"]) * math.exp(-rate((dt.date.fromisoformat(d["ex_date"]) - valuation).days)
-                                                          * (dt.date.fromisoformat(d["ex_date"]) - valuation).days / 365)
-                            for (name, ex), d in newest.items()
-                            if name == row["underlier"] and d["status"] == "expected"
-                            and valuation < dt.date.fromisoformat(ex) <= expiry)
+        s = u["spot"]
+        for (name, ex), d in newest.items():
+            ex_days = (dt.date.fromisoformat(ex) - valuation).days
+            if name == row["underlier"] and d["status"] == "expected" and 0 < ex_days <= days:
+                s -= float(d["amount"]) * math.exp(-rate(ex_days) * ex_days / 365)
         k, q, price = float(row["strike"]), u["div_yield_pct"] / 100, (float(row["bid"]) + float(row["ask"])) / 2
         sign = 1 if row["type"] == "C" else -1
 

@@ -162,7 +162,8 @@ def generate(seed: int) -> dict[str, str]:
         "market.json": json.dumps(market, indent=2) + "\n",
         "dividends.csv": "underlier,ex_date,revision,status,amount\n" + "".join(
             f"{n},{d.isoformat()},{rev},{st},{a:.2f}\n" for n, d, a, st, rev in div_rows),
-        "quotes.csv": "option_id,underlier,type,strike,expiry,bid,ask,quote_ts\n" + "".join(",".join(r) + "\n" for r in rows),
+        "quotes.csv": "option_id,underlier,type,strike,expiry,bid,ask,quote_ts\n"
+        + "".join(",".join(r) + "\n" for r in rows),
     }
 
 
