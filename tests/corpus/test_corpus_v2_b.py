@@ -178,3 +178,137 @@ def test_huge_numbers_fail_without_raising(task, tmp_path):
         pytest.skip("no decimal numbers in this artifact")
     result = _grade(task, tmp_path, huge)
     assert (result.passed, result.score < 1.0) == (False, True), result.detail
+
+
+def test_water_network_reference_matches_an_independent_root_solve(task):
+    """scipy's hybrid root finder on the heads-and-flows equations, with its own check-valve active set and
+    its own reachability, agrees with the reference far inside the 1e-3 tolerance."""
+    if task.task.instance_id != "iterative_numerical__water_network_hard":
+        pytest.skip("water network only")
+    import math
+
+    import numpy as np
+    from scipy.optimize import root
+
+    net = json.loads((task.scratch / "network.json").read_text(encoding="utf-8"))
+    fixed = {r: v["head_m"] for r, v in net["reservoirs"].items()}
+    fixed.update({t: v["elevation_m"] + v["level_m"] for t, v in net["tanks"].items()})
+    factors = net["demand_multipliers"]
+    active = [p for p in net["pipes"] if p["status"] != "closed"]
+    neighbours: dict[str, list[str]] = {}
+    for p in active:
+        neighbours.setdefault(p["from"], []).append(p["to"])
+        neighbours.setdefault(p["to"], []).append(p["from"])
+    seen, stack = set(fixed), list(fixed)
+    while stack:
+        for node in neighbours.get(stack.pop(), []):
+            if node not in seen:
+                seen.add(node)
+                stack.append(node)
+    junctions = [j for j in net["junctions"] if j in seen]
+    at = {j: i for i, j in enumerate(junctions)}
+    pipes = [p for p in active if p["from"] in seen and p["to"] in seen]
+    m = len(pipes)
+    diameter = [p["diameter_mm"] / 1000 for p in pipes]
+    friction = [10.67 * p["length_m"] / (p["hw_c"] ** 1.852 * d ** 4.87) for p, d in zip(pipes, diameter)]
+    fittings = [8 * p.get("minor_loss_k", 0) / (9.81 * math.pi ** 2 * d ** 4) for p, d in zip(pipes, diameter)]
+    demand = np.array([net["junctions"][j]["base_demand_lps"] * factors[net["junctions"][j].get("category", "other")]
+                       / 1000 for j in junctions])
+
+    def head(x, node):
+        return fixed[node] if node in fixed else x[m + at[node]]
+
+    def equations(x, shut):
+        out = np.zeros(len(x))
+        for k, p in enumerate(pipes):
+            q = x[k]
+            loss = friction[k] * abs(q) ** 0.852 * q + fittings[k] * abs(q) * q
+            out[k] = q if shut[k] else loss - (head(x, p["from"]) - head(x, p["to"]))
+            if p["to"] in at:
+                out[m + at[p["to"]]] += q
+            if p["from"] in at:
+                out[m + at[p["from"]]] -= q
+        out[m:] -= demand
+        return out
+
+    shut = [False] * m
+    x = np.concatenate([np.full(m, 0.01), np.full(len(junctions), 70.0)])
+    for _ in range(30):
+        x = root(equations, x, args=(shut,), method="hybr", tol=1e-14).x
+        settled = [p["status"] == "cv" and ((head(x, p["from"]) <= head(x, p["to"])) if shut[k] else x[k] < 0)
+                   for k, p in enumerate(pipes)]
+        if settled == shut:
+            break
+        shut = settled
+    assert np.max(np.abs(equations(x, shut))) < 1e-9
+    reference = json.loads(task.reference.read_text(encoding="utf-8"))
+    for j in net["junctions"]:
+        want = reference["heads_m"][j]
+        assert (want is None) == (j not in at), j
+        if j in at:
+            assert abs(x[m + at[j]] - want) < 1e-6, j
+            assert abs(want - net["junctions"][j]["elevation_m"] - reference["pressures_m"][j]) < 1e-6, j
+    for k, p in enumerate(pipes):
+        assert abs((0.0 if shut[k] else x[k] * 1000) - reference["flows_lps"][p["id"]]) < 1e-6, p["id"]
+
+
+def test_implied_vol_reference_matches_brentq(task):
+    """scipy's brentq on an independent reading of the rules agrees with every non-null reference vol."""
+    if task.task.instance_id != "iterative_numerical__implied_vol_hard":
+        pytest.skip("implied vol only")
+    import csv
+    import datetime as dt
+    import math
+
+    from scipy.optimize import brentq
+    from scipy.stats import norm
+
+    market = json.loads((task.scratch / "market.json").read_text(encoding="utf-8"))
+    valuation = dt.date.fromisoformat(market["valuation_date"])
+    days_axis = [p["days"] for p in market["zero_curve"]]
+    rates = [p["rate_pct"] / 100 for p in market["zero_curve"]]
+
+    def rate(days):
+        import numpy as np
+
+        return float(np.interp(days, days_axis, rates))  # flat beyond the ends, like the prompt says
+
+    with open(task.scratch / "dividends.csv", encoding="utf-8", newline="") as fh:
+        newest: dict = {}
+        for row in csv.DictReader(fh):
+            key = (row["underlier"], row["ex_date"])
+            if key not in newest or int(row["revision"]) > int(newest[key]["revision"]):
+                newest[key] = row
+    with open(task.scratch / "quotes.csv", encoding="utf-8", newline="") as fh:
+        latest: dict = {}
+        for row in csv.DictReader(fh):
+            when = dt.datetime.fromisoformat(row["quote_ts"])
+            if row["option_id"] not in latest or when > latest[row["option_id"]][0]:
+                latest[row["option_id"]] = (when, row)
+    lines = task.reference.read_text(encoding="utf-8").splitlines()
+    reference = {r["option_id"]: r["iv"] for r in map(json.loads, lines)}
+    checked = 0
+    for option_id, (_, row) in latest.items():
+        if reference[option_id] is None:
+            continue
+        expiry = dt.date.fromisoformat(row["expiry"])
+        days = (expiry - valuation).days
+        t, r = days / 365, rate(days)
+        u = market["underliers"][row["underlier"]]
+        s = u["spot"]
+        for (name, ex), d in newest.items():
+            ex_days = (dt.date.fromisoformat(ex) - valuation).days
+            if name == row["underlier"] and d["status"] == "expected" and 0 < ex_days <= days:
+                s -= float(d["amount"]) * math.exp(-rate(ex_days) * ex_days / 365)
+        k, q, price = float(row["strike"]), u["div_yield_pct"] / 100, (float(row["bid"]) + float(row["ask"])) / 2
+        sign = 1 if row["type"] == "C" else -1
+
+        def gap(vol):
+            d1 = (math.log(s / k) + (r - q + vol * vol / 2) * t) / (vol * math.sqrt(t))
+            d2 = d1 - vol * math.sqrt(t)
+            value = sign * (s * math.exp(-q * t) * norm.cdf(sign * d1) - k * math.exp(-r * t) * norm.cdf(sign * d2))
+            return value - price
+
+        assert abs(brentq(gap, 1e-4, 6.0, xtol=1e-13) - reference[option_id]) < 1e-7, option_id
+        checked += 1
+    assert checked > 150

@@ -1,8 +1,8 @@
 """Grader for iterative_numerical__board_heat_hard (partial credit).
 
 answer/probe_temps.csv: header `probe_id,temp_c`, probe_id ascending, no duplicates, no unknown probes.
-score = fraction of the 40 probes whose temperature is within an absolute 0.01 degC of the steady state
-(a missing probe counts as outside); passed = score >= 0.9. A structural violation scores 0.
+score = fraction of the probes whose temperature is within an absolute 0.01 degC of the steady state
+(a missing probe counts as outside); passed only when every probe is. A structural violation scores 0.
 Never raises on agent output; details give counts only.
 """
 
@@ -17,7 +17,6 @@ from swebench.artifact_models import GradeResult
 
 OUTPUT = Path("answer") / "probe_temps.csv"
 TOLERANCE = 0.01
-THRESHOLD = 0.9
 
 
 def _fail(detail: str) -> GradeResult:
@@ -71,7 +70,7 @@ def grade(scratch_dir: Path) -> GradeResult:
     within = sum(1 for probe, value in rows if abs(value - want[probe]) <= TOLERANCE)
     missing = len(want) - len(rows)
     score = within / len(want)
-    passed = score >= THRESHOLD
+    passed = within == len(want)
     detail = (f"{within} of {len(want)} probes within {TOLERANCE:g} degC (score {score:.3f}, "
-              f"pass at {THRESHOLD:g}); {len(rows) - within} listed outside tolerance, {missing} missing")
+              f"pass only at all); {len(rows) - within} listed outside tolerance, {missing} missing")
     return GradeResult(passed=passed, score=score, detail=detail)

@@ -1,10 +1,18 @@
-"""Reference solution: assemble the finite-volume balance and solve it by SOR to machine precision."""
+"""Reference solution: assemble the stated heat balance (harmonic-mean links, surface and edge losses to
+the air, thermal vias to the chassis, one unknown per heat pipe, chip power linear in the chip's mean
+temperature) as one linear system and solve it directly.
+
+`solve(scratch_dir, skip=...)` leaves out the named rules; negative_cases.py uses that to build the answer of
+a solver who missed exactly one rule.
+"""
 
 from __future__ import annotations
 
 import csv
 import json
 import pathlib
+
+import numpy as np
 
 
 def _read(scratch_dir: pathlib.Path):
@@ -17,81 +25,101 @@ def _read(scratch_dir: pathlib.Path):
     return grid, constants, chips, probes
 
 
-def steady_state(scratch_dir: pathlib.Path) -> dict[tuple[int, int], float]:
-    """Temperature of every non-void cell, keyed by (x, y)."""
-    grid, constants, chips, _ = _read(scratch_dir)
-    k = constants["k"]
+def _pipes(grid: list[str], skip: frozenset) -> dict[tuple[int, int], int]:
+    """Heat-pipe number of every H cell: its 4-connected group (all H cells one group under a skip)."""
     height, width = len(grid), len(grid[0])
-    heat: dict[tuple[int, int], float] = {}
-    for chip in chips:
-        x0, y0, x1, y1 = (int(chip[f]) for f in ("x0", "y0", "x1", "y1"))
-        cells = [(x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)]
-        for cell in cells:
-            heat[cell] = heat.get(cell, 0.0) + float(chip["watts"]) / len(cells)
-    temp = {}
-    links = {}
+    group: dict[tuple[int, int], int] = {}
     for y in range(height):
         for x in range(width):
-            if grid[y][x] == "#":
+            if grid[y][x] != "H" or (x, y) in group:
                 continue
-            temp[(x, y)] = constants["sink_temp_c"]
-            if grid[y][x] == "S":
-                continue
-            ki = k[grid[y][x]]
-            nbrs = []
-            for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if 0 <= nx < width and 0 <= ny < height and grid[ny][nx] != "#":
-                    kj = k[grid[ny][nx]]
-                    nbrs.append(((nx, ny), 2 * ki * kj / (ki + kj)))
-            links[(x, y)] = (nbrs, sum(g for _, g in nbrs), heat.get((x, y), 0.0))
-    return _solve_banded(temp, links)
+            number = 0 if "pipes_merged" in skip else len(set(group.values()))
+            group[(x, y)] = number
+            stack = [(x, y)]
+            while stack:
+                cx, cy = stack.pop()
+                for nx, ny in ((cx + 1, cy), (cx - 1, cy), (cx, cy + 1), (cx, cy - 1)):
+                    if 0 <= nx < width and 0 <= ny < height and grid[ny][nx] == "H" and (nx, ny) not in group:
+                        group[(nx, ny)] = number
+                        stack.append((nx, ny))
+    return group
 
 
-def _solve_banded(temp: dict, links: dict) -> dict:
-    """Exact solve of the (symmetric positive definite) balance by banded Gaussian elimination.
-
-    Unknowns are numbered row by row, so a cell's neighbours sit within one board width of it.
-    """
-    cells = sorted(links, key=lambda c: (c[1], c[0]))
-    index = {cell: i for i, cell in enumerate(cells)}
-    bw = max(abs(index[n] - index[c]) for c in cells for n, _ in links[c][0] if n in index)
-    n = len(cells)
-    rows = [[0.0] * (2 * bw + 1) for _ in range(n)]  # rows[i][j - i + bw] = A[i][j]
-    rhs = [0.0] * n
-    for i, cell in enumerate(cells):
-        nbrs, total, q = links[cell]
-        rows[i][bw] = total
-        rhs[i] = q
-        for other, g in nbrs:
-            if other in index:
-                rows[i][index[other] - i + bw] -= g
-            else:  # a clamped neighbour moves to the right-hand side
-                rhs[i] += g * temp[other]
-    for k in range(n):
-        pivot_row = rows[k]
-        pivot = pivot_row[bw]
-        last = min(n - 1, k + bw)
-        for i in range(k + 1, last + 1):
-            row = rows[i]
-            factor = row[k - i + bw] / pivot
-            if factor == 0.0:
+def steady_state(scratch_dir: pathlib.Path, skip: frozenset = frozenset()) -> dict[tuple[int, int], float]:
+    """Temperature of every non-void cell, keyed by (x, y)."""
+    grid, constants, chips, _ = _read(scratch_dir)
+    k, sink, ambient = constants["k"], constants["sink_temp_c"], constants["ambient_c"]
+    height, width = len(grid), len(grid[0])
+    pipes = {} if "pipe_cells_separate" in skip else _pipes(grid, skip)
+    unknown: dict[tuple[int, int], int] = {}
+    pipe_unknown: dict[int, int] = {}
+    for y in range(height):
+        for x in range(width):
+            kind = grid[y][x]
+            if kind in "S#":
                 continue
-            lo, width = k - i + bw, last - k + 1
-            row[lo:lo + width] = [a - factor * b for a, b in zip(row[lo:lo + width], pivot_row[bw:bw + width])]
-            rhs[i] -= factor * rhs[k]
-    values = [0.0] * n
-    for i in range(n - 1, -1, -1):
-        row = rows[i]
-        acc = rhs[i] - sum(row[bw + d] * values[i + d] for d in range(1, min(bw, n - 1 - i) + 1))
-        values[i] = acc / row[bw]
-    for cell, value in zip(cells, values):
-        temp[cell] = value
+            if (x, y) in pipes:
+                if pipes[(x, y)] not in pipe_unknown:
+                    pipe_unknown[pipes[(x, y)]] = len(unknown) + len(pipe_unknown)
+                continue
+            unknown[(x, y)] = len(unknown) + len(pipe_unknown)
+    for cell, number in pipes.items():
+        unknown[cell] = pipe_unknown[number]
+    n = len(set(unknown.values()))
+    matrix, rhs = np.zeros((n, n)), np.zeros(n)
+    surface = 0.0 if "no_surface" in skip else constants["surface_g"]
+    for (x, y), i in unknown.items():
+        kind = grid[y][x]
+        ki = k[kind]
+        loss = surface
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            outside = not (0 <= nx < width and 0 <= ny < height)
+            if outside or grid[ny][nx] == "#":
+                if "no_edges" in skip or ("outer_edge_only" in skip and not outside):
+                    continue
+                loss += constants["edge_g"]
+                continue
+            kj = k[grid[ny][nx]]
+            g = 2 * ki * kj / (ki + kj)
+            if grid[ny][nx] == "S":
+                matrix[i, i] += g
+                rhs[i] += g * sink
+            elif unknown[(nx, ny)] != i:  # a link inside one heat pipe carries nothing
+                matrix[i, i] += g
+                matrix[i, unknown[(nx, ny)]] -= g
+        matrix[i, i] += loss
+        rhs[i] += loss * ambient
+        if kind == "v" and "no_vias" not in skip:
+            matrix[i, i] += constants["via_g"]
+            rhs[i] += constants["via_g"] * sink
+    leak, ref = constants["leakage_per_c"], constants["leakage_ref_c"]
+    first_guess = steady_state(scratch_dir, skip - {"leak_once"} | {"no_leakage"}) if "leak_once" in skip else None
+    for chip in chips:
+        x0, y0, x1, y1 = (int(chip[f]) for f in ("x0", "y0", "x1", "y1"))
+        cells = [unknown[(x, y)] for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)]
+        share = float(chip["watts"]) / len(cells)
+        for i in cells:
+            # q_i = share * (1 + leak * (mean(T over the chip) - ref))
+            if "no_leakage" in skip:
+                rhs[i] += share
+                continue
+            if first_guess is not None:  # one correction from the leakage-free temperatures, not solved
+                covered = [(x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)]
+                mean = sum(first_guess[c] for c in covered) / len(covered)
+                rhs[i] += share * (1 + leak * (mean - ref))
+                continue
+            rhs[i] += share * (1 - leak * ref)
+            for j in cells:
+                matrix[i, j] -= share * leak / len(cells)
+    values = np.linalg.solve(matrix, rhs)
+    temp = {cell: float(values[i]) for cell, i in unknown.items()}
+    temp.update({(x, y): sink for y in range(height) for x in range(width) if grid[y][x] == "S"})
     return temp
 
 
-def solve(scratch_dir: pathlib.Path) -> str:
+def solve(scratch_dir: pathlib.Path, skip: frozenset = frozenset()) -> str:
     _, _, _, probes = _read(scratch_dir)
-    temp = steady_state(scratch_dir)
+    temp = steady_state(scratch_dir, skip)
     lines = ["probe_id,temp_c"]
     for probe in sorted(probes, key=lambda p: p["probe_id"]):
         lines.append(f"{probe['probe_id']},{temp[(int(probe['x']), int(probe['y']))]:.6f}")

@@ -1,8 +1,8 @@
 """Grader for iterative_numerical__water_network_hard.
 
-answer/network_solution.json: an object with exactly `heads_m` and `flows_lps`, each an object with exactly
-the reference's ids; every value a finite JSON number within an absolute 1e-3 of the reference (m, L/s) or
-null exactly where the reference is null. Partial credit: score is the fraction of values right, passed only
+answer/network_solution.json: an object with exactly `heads_m`, `pressures_m` and `flows_lps`, each an object
+with exactly the reference's ids; every value a finite JSON number within an absolute 1e-3 of the reference
+(m, L/s) or null exactly where the reference is null. Partial credit: score is the fraction of values right, passed only
 when all are. Never raises on agent output; details give counts only.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 from swebench.artifact_models import GradeResult
 
 OUTPUT = Path("answer") / "network_solution.json"
-SECTIONS = {"heads_m": ("junction", 1e-3), "flows_lps": ("pipe", 1e-3)}
+SECTIONS = {"heads_m": ("junction", 1e-3), "pressures_m": ("junction", 1e-3), "flows_lps": ("pipe", 1e-3)}
 
 
 def _finite(value: object) -> bool:
@@ -57,7 +57,7 @@ def grade(scratch_dir: Path) -> GradeResult:
     if not isinstance(got, dict):
         return _fail(f"shape: top level is a JSON {type(got).__name__}, not an object")
     if set(got) != set(SECTIONS):
-        return _fail("keys: the top level must have exactly the keys flows_lps and heads_m")
+        return _fail("keys: the top level must have exactly the keys flows_lps, heads_m and pressures_m")
     want = json.loads(Path(__file__).with_name("reference_output.json").read_text(encoding="utf-8"))
     problems, total, right = [], 0, 0
     for section, (noun, tol) in SECTIONS.items():
@@ -80,4 +80,4 @@ def grade(scratch_dir: Path) -> GradeResult:
             problems.append(f"{section}: {off} {noun}(s) off by more than {tol:g}")
     if problems:
         return _fail("; ".join(problems), round(right / total, 4))
-    return GradeResult(passed=True, score=1.0, detail=f"all {total} heads and flows within tolerance")
+    return GradeResult(passed=True, score=1.0, detail=f"all {total} heads, pressures and flows within tolerance")

@@ -2,9 +2,42 @@
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import importlib.util
 import json
+import tempfile
+from pathlib import Path
 
 from swebench.artifact_negative import NegativeCase, default_negative_cases
+
+HERE = Path(__file__).resolve().parent
+INSTANCE_ID = "iterative_numerical__water_network_hard"
+
+
+def _load(path: Path, name: str):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@functools.lru_cache(maxsize=None)
+def _missed(rule: str) -> str:
+    """The answer of a solver who implemented every rule but `rule` (solution.py's skip names)."""
+    seed = int(hashlib.sha256(INSTANCE_ID.encode("utf-8")).hexdigest()[:8], 16)
+    generator = _load(HERE.parent / "workspace" / "generator.py", "water_network_hard_generator")
+    solution = _load(HERE / "solution.py", "water_network_hard_solution")
+    with tempfile.TemporaryDirectory() as scratch:
+        (Path(scratch) / "network.json").write_text(json.dumps(generator.generate(seed)), encoding="utf-8")
+        return solution.solve(Path(scratch), frozenset({rule}))
+
+
+def _missing_rule(rule: str):
+    def mutate(text: str) -> str:
+        return _missed(rule)
+
+    return mutate
 
 
 def _edit(change):
@@ -70,10 +103,20 @@ def _drop_pipe(data: dict) -> None:
 
 
 def _extra_section(data: dict) -> None:
-    data["pressures_m"] = {}
+    data["velocities_mps"] = {}
 
 
 NEGATIVE_CASES = default_negative_cases() + [
+    # One per rule a careful solver can still miss: each is the full answer with exactly that rule left out.
+    NegativeCase(name="minor_losses_ignored", mutate=_missing_rule("no_minor_loss"), expected_substring="off by"),
+    NegativeCase(name="check_valves_as_open_pipes", mutate=_missing_rule("cv_as_open"), expected_substring="off by"),
+    NegativeCase(name="tank_level_ignored", mutate=_missing_rule("tank_level_ignored"), expected_substring="off by"),
+    NegativeCase(name="peak_multipliers_ignored", mutate=_missing_rule("no_multipliers"),
+                 expected_substring="off by"),
+    NegativeCase(name="uncategorized_demand_unscaled", mutate=_missing_rule("missing_category_one"),
+                 expected_substring="off by"),
+    NegativeCase(name="pressure_reported_as_head", mutate=_missing_rule("pressure_is_head"),
+                 expected_substring="pressures_m: 115 junction"),
     NegativeCase(name="head_just_outside", mutate=_edit(_shift("heads_m", 60, 2.5e-3)), expected_substring="heads_m: 1 junction"),
     NegativeCase(name="flow_just_outside", mutate=_edit(_shift("flows_lps", 100, -2.5e-3)), expected_substring="flows_lps: 1 pipe"),
     NegativeCase(name="flow_zeroed", mutate=_edit(_bypass_zero), expected_substring="flows_lps: 1 pipe"),
