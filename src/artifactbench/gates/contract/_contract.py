@@ -54,6 +54,15 @@ def _bytecode_only(change: str) -> bool:
     return all("__pycache__/" in n and n.strip().endswith(".pyc") for n in names)
 
 
+def prepare_contract(ctx: TaskContext) -> None:
+    """Before any gate of the task grades: the task's grader session (every gate's grading) starts
+    under the offline audit hook with the first hash seed, so it serves as that seed's fresh process
+    (one grader import fewer) and the offline rule covers every grading of the task up to the
+    contract gate, not only the contract's own."""
+    env = _netaudit.install(ctx.own_dir("ab-netaudit-") / "hook", ctx.own_dir("ab-netlog-") / "attempts.jsonl")
+    ctx.session_env = {**env, "PYTHONHASHSEED": HASH_SEEDS[0]}
+
+
 def contract_gate(ctx: TaskContext, *, mutants: int = MAX_MUTANTS) -> CheckResult:
     """Grade the reference plus up to `mutants` default-mutation artifacts in fresh processes (one per
     hash seed), then the garbage artifacts through the session; each broken rule is a FINDING."""
@@ -69,17 +78,23 @@ def contract_gate(ctx: TaskContext, *, mutants: int = MAX_MUTANTS) -> CheckResul
             artifacts.append((f"mutant {case.name}", mutated))
     cases: list[CaseResult] = []
     with tempfile.TemporaryDirectory(prefix="ab-netaudit-") as audit_dir:
-        log = Path(audit_dir) / "attempts.jsonl"
-        env = _netaudit.install(Path(audit_dir) / "hook", log)
+        shared = ctx.session_env or {}
+        if _netaudit.ENV_VAR in shared:  # prepare_contract ran: the task's session is seed 0's process
+            env = {k: v for k, v in shared.items() if k != "PYTHONHASHSEED"}
+            log = Path(shared[_netaudit.ENV_VAR])
+        else:
+            log = Path(audit_dir) / "attempts.jsonl"
+            env = _netaudit.install(Path(audit_dir) / "hook", log)
         durations: list[float] = []
         try:
             cases += _determinism_and_read_only(ctx, artifacts, env, durations)
         finally:
             ctx.close_fresh()  # the per-seed servers import the audit hook from this temp dir
         attempts = _netaudit.attempts(log)
+        audited = ctx.graded if _netaudit.ENV_VAR in shared else len(durations)
     cases.append(CaseResult("offline", FINDING if attempts else OK, cap(
         f"{len(attempts)} network attempt(s) during grading, first: {attempts[0]['event']} "
-        f"{attempts[0]['args']}" if attempts else f"no network attempt in {len(durations)} grading run(s)")))
+        f"{attempts[0]['args']}" if attempts else f"no network attempt in {audited} grading run(s)")))
     cases += _no_raise(ctx, reference)
     cases.append(_timing(ctx, durations))
     findings = sum(c.status == FINDING for c in cases)
