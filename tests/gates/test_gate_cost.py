@@ -113,3 +113,31 @@ def test_identical_artifact_texts_are_graded_once():
 def test_builtin_contract_gate_prepares_the_task_session():
     contract = next(g for g in BUILTIN_GATES if g.name == "contract")
     assert contract.prepare is not None
+
+
+def test_quoted_in_matches_the_per_value_scan_on_whole_tokens():
+    from artifactbench.gates.leaks._values import Distinctive, quoted_in
+
+    values = Distinctive({812.5: "812.5", 1000.0: "1000", 0.0: "0"},
+                         frozenset({"ORD-4471", "alpha", "two words", "v1.2"}))
+    text = "id ORD-4471x, alpha-beta; two words! v1.2 and 812.500000000001 / 1e3 x0 ORD-4471"
+    assert quoted_in(values, text) == ["812.5", "1000", "ORD-4471", "two words", "v1.2"]
+    assert quoted_in(values, "alpha_1 812.6 xtwo words") == []
+
+
+def test_verifier_consistency_mutants_stay_few_on_a_big_artifact():
+    import json
+    import time
+
+    from artifactbench.gates.fuzz._verifier_consistency import MAX_NUMBERS, MAX_STRINGS, value_mutants
+
+    rows = [{"id": f"r{i:05d}", "name": f"item {i}", "v": i * 1.5} for i in range(20000)]
+    text = "".join(json.dumps(r) + "\n" for r in rows)
+    started = time.monotonic()
+    mutants = value_mutants("jsonl", text, "public " * 100000)
+    assert time.monotonic() - started < 20  # was quadratic in the number of values: minutes
+    numeric = [m for m, n in mutants if n]
+    assert len(numeric) == MAX_NUMBERS and len(mutants) - len(numeric) == MAX_STRINGS
+    # The nearest other value of the column, found by bisection: 0.0 moves halfway to 1.5.
+    assert numeric[0].describe() == "value_midpoint: record 0 (line 1), field 'v': 0.0 -> 0.75"
+    assert numeric[-1].describe().endswith("7.5 -> 8.25")
