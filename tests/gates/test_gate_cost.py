@@ -141,3 +141,18 @@ def test_verifier_consistency_mutants_stay_few_on_a_big_artifact():
     # The nearest other value of the column, found by bisection: 0.0 moves halfway to 1.5.
     assert numeric[0].describe() == "value_midpoint: record 0 (line 1), field 'v': 0.0 -> 0.75"
     assert numeric[-1].describe().endswith("7.5 -> 8.25")
+
+
+def test_contract_garbage_texts_share_the_task_verdicts():
+    from artifactbench.gates.contract import contract_gate
+
+    ctx = TaskContext(load_task(GOOD), OPTIONS)
+    try:
+        before = ctx.grade_text("")  # graded earlier by another gate
+        result = contract_gate(ctx, mutants=1)
+        texts = {text: outcome for text, _, outcome in ctx.graded_texts()}
+    finally:
+        ctx.close()
+    assert texts[""] is before  # not graded a second time
+    assert " \n\n\t\n" in texts  # the other text garbage is remembered for later gates
+    assert all(c.status == "OK" for c in result.cases if c.name.startswith("no_raise:")), result

@@ -151,9 +151,12 @@ def _no_raise(ctx: TaskContext, reference: str) -> list[CaseResult]:
     out = []
     for garbage in garbage_cases(fmt, reference, ctx.task.seed):
         ctx.check_cancelled()
-        with ctx.scratch() as scratch:
-            place(garbage, scratch, artifact, ctx.place_reference)
-            outcome = ctx.grade(scratch)
+        if isinstance(garbage.content, str):  # a text: the task's remembered verdict, or one more grading
+            outcome = ctx.grade_text(garbage.content)
+        else:
+            with ctx.scratch() as scratch:
+                place(garbage, scratch, artifact, ctx.place_reference)
+                outcome = ctx.grade(scratch)
         name = f"no_raise:{garbage.name}"
         if not outcome.ok:
             out.append(CaseResult(name, FINDING, error_text(outcome)))
