@@ -156,3 +156,18 @@ def test_contract_garbage_texts_share_the_task_verdicts():
     assert texts[""] is before  # not graded a second time
     assert " \n\n\t\n" in texts  # the other text garbage is remembered for later gates
     assert all(c.status == "OK" for c in result.cases if c.name.startswith("no_raise:")), result
+
+
+def test_contract_reuses_the_negative_gates_verdicts_as_the_first_seed(tmp_path):
+    # Nondeterministic on wrong answers only: the mutants' seed-0 verdicts come from the negative gate.
+    body = ('    try:\n        _rows = [json.loads(x) for x in (Path(scratch_dir) / "output" / "p95.jsonl")'
+            '.read_text().splitlines() if x.strip()]\n    except Exception:\n        _rows = None\n'
+            '    if _rows != EXPECTED and hash("artifactbench") % 2:\n'
+            '        return GradeResult(False, 0.0, "odd")\n'
+            '    path = Path(scratch_dir) / "output" / "p95.jsonl"\n')
+    report = check_task(_task(tmp_path, "", body), resolve_gates(["negative", "contract"]), OPTIONS)
+    contract = {c.name: c for c in report.checks[-1].cases}
+    # 4 artifacts x 3 seeds, less the 3 mutants whose seed-0 verdict the negative gate left behind.
+    assert contract["read_only"].detail.endswith("unchanged by 9 grading run(s)"), contract["read_only"]
+    assert contract["determinism"].status == "FINDING", contract["determinism"]
+    assert "mutant" in contract["determinism"].detail and "reference ->" not in contract["determinism"].detail

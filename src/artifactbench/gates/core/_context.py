@@ -150,6 +150,10 @@ class TaskContext:
         """(text, label, outcome) of every artifact text graded so far, in order (grade_text)."""
         return [(text, self._labels.get(text, ""), outcome) for text, outcome in self._verdicts.items()]
 
+    def verdict_of(self, text: str):  # -> grading.GradeOutcome | None
+        """The remembered verdict of `text` (grade_text), or None when it was not graded."""
+        return self._verdicts.get(text)
+
     def grade_text(self, text: str, *, known_good: bool = False, label: str = ""):  # -> grading.GradeOutcome
         """Grade `text` placed at output_artifact in a pristine scratch. Verdicts are remembered per
         text for the task (graders are deterministic, spec 3.2, which the contract gate checks on
