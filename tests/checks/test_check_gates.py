@@ -27,7 +27,11 @@ FAST = CheckOptions(grader_timeout_s=20.0, generator_timeout_s=20.0, verifier_ti
 
 
 def _check(fixture: str, gate: str, options: CheckOptions = FAST) -> CheckResult:
-    report = check_task(load_task(FIXTURES / fixture), resolve_gates([gate]), options)
+    return _check_dir(FIXTURES / fixture, gate, options)
+
+
+def _check_dir(task_dir: Path, gate: str, options: CheckOptions = FAST) -> CheckResult:
+    report = check_task(load_task(task_dir), resolve_gates([gate]), options)
     (result,) = report.checks
     return result
 
@@ -47,7 +51,7 @@ FIRES = [
     ("generator_crash", "materialize", "error", "boom: generator crashed on purpose"),
     ("leaky", "leaks", "fail", "2 leak(s)"),
     ("verifier_rejects", "verifier", "fail", "verify() rejected the reference output"),
-    ("verifier_missing_func", "verifier", "fail", "no callable verify"),
+    ("verifier_missing_func", "verifier", "warn", "no callable verify"),
     ("positive_rejects", "positive", "fail", "always rejects"),
     ("positive_bad_shape", "positive", "error", "bad_shape"),
     ("neg_miss", "negative", "fail", "reversed_order=MISS"),
@@ -60,6 +64,19 @@ def test_gate_fires_on_its_broken_task(fixture, gate, status, needle):
     assert result.status == status, result
     assert needle in result.summary, result.summary
     assert "\n" not in result.summary
+
+
+def test_a_script_style_verifier_is_run_as_a_script_and_only_warned_about(tmp_path):
+    result = _check("verifier_script", "verifier")
+    assert result.status == "warn" and "SHOULD" in result.summary
+    assert "run as a script it accepts the reference output" in result.summary
+    broken = tmp_path / "broken"
+    shutil.copytree(FIXTURES / "verifier_script", broken)
+    script = broken / "workspace" / "verify.py"
+    script.write_text(script.read_text().replace('"p95": int}', '"p95": int, "p99": int}'))
+    result = _check_dir(broken, "verifier")
+    assert result.status == "warn" and "exits 1 on the reference output" in result.summary
+    assert "p99 missing" in result.summary and "\n" not in result.summary
 
 
 def test_positive_gate_reports_a_hanging_grader_as_timeout():

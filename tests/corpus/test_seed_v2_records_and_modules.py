@@ -1,8 +1,8 @@
-"""seed-v2 graders built on tools/grader_records.py, and the two graders that run agent-written modules.
+"""seed-v2 graders built on artifactbench.graderkit.records, and the two graders that run agent-written modules.
 
 The generic proofs of every task (solution reproduces the reference, negative cases rejected for their
 reason, garbage never raises) come from the corpus test that discovers all tasks; this file pins what is
-specific to these tasks: every grader's copy of the record helpers is the master copy, the helpers turn
+specific to these tasks: no grader carries a private copy of the record helpers, the helpers turn
 every kind of garbage into their one error type, details never quote a three-digit count, and the
 module-running graders survive hostile modules and give partial credit.
 """
@@ -19,8 +19,6 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-MASTER = REPO / "tools" / "grader_records.py"
-COPIES = sorted(REPO.glob("problems/artifact/*/*/grader/_records.py"))
 MODULE_TASKS = {
     "cron": ("algorithmic/cron_schedule_hard", "output/cron.py", "if start < moment <= limit",
              "if start <= moment <= limit"),
@@ -36,16 +34,18 @@ def _load(path: Path, name: str) -> types.ModuleType:
     return module
 
 
-def test_there_are_copies_and_each_is_the_master() -> None:
-    assert len(COPIES) >= 16
-    master = MASTER.read_bytes()
-    stale = [str(p.relative_to(REPO)) for p in COPIES if p.read_bytes() != master]
-    assert not stale, f"copy tools/grader_records.py over: {stale}"
+def test_record_graders_use_the_shipped_helpers_not_private_copies() -> None:
+    users = [p for p in REPO.glob("problems/artifact/*/*/grader/hidden.py")
+             if "artifactbench.graderkit import records" in p.read_text()]
+    assert len(users) >= 16
+    assert not list(REPO.glob("problems/artifact/*/*/grader/_records.py"))
 
 
 @pytest.fixture(scope="module")
 def lib() -> types.ModuleType:
-    return _load(MASTER, "grader_records_under_test")
+    from artifactbench.graderkit import records
+
+    return records
 
 
 @pytest.mark.parametrize("data", [

@@ -53,6 +53,7 @@ GRADERS = {
     "long_detail": ("def grade(scratch_dir):\n    got = rows(scratch_dir)\n    if got == EXPECTED:\n"
                     "        return GradeResult(True, 1.0, 'ok')\n"
                     "    return GradeResult(False, 0.0, 'mismatch: ' + 'x' * 600)\n"),
+    "missing_dependency": "import a_module_nobody_installed\n\n\ndef grade(scratch_dir):\n    return None\n",
     "deletes_scratch": ("def grade(scratch_dir):\n    ok = rows(scratch_dir) == EXPECTED\n"
                         "    if not ok:\n        shutil.rmtree(scratch_dir, ignore_errors=True)\n"
                         "    return GradeResult(ok, float(ok), 'ok' if ok else 'mismatch')\n"),
@@ -79,6 +80,15 @@ def test_a_hang_on_the_reference_blocks_every_later_grading(tmp_path):
     later = [g for g in ("negative", "contract", "fuzz", "detail_leaks") if g in checks]
     assert later and all(checks[g].status == "skip" for g in later)
     assert all(checks[g].cases[0].status == "BLOCKED" and checks[g].cases[0].severity == "info" for g in later)
+
+
+def test_a_grader_that_does_not_load_is_one_error_not_one_per_case(tmp_path):
+    checks = _checks(tmp_path, "missing_dependency")
+    assert checks["positive"].status == "error" and "a_module_nobody_installed" in checks["positive"].summary
+    later = [g for g in ("negative", "contract", "fuzz", "detail_leaks", "content_leaks") if g in checks]
+    assert later and all(checks[g].status == "skip" and checks[g].cases[0].status == "BLOCKED" for g in later)
+    errors = [c for check in checks.values() for c in check.cases if c.status == "ERROR"]
+    assert errors == []
 
 
 def test_hangs_on_wrong_answers_cost_two_timeouts_then_block(tmp_path):

@@ -10,7 +10,7 @@ MAX_TIMEOUTS = 2
 
 
 class GraderBlocked(Exception):
-    """The task's grading is blocked (the grader hung on a known-good artifact, or hung twice): every
+    """The task's grading is blocked (the grader did not load, hung on a known-good artifact, or hung twice): every
     later grade() of the task raises this instead of costing another timeout."""
 
 
@@ -18,6 +18,10 @@ def account(ctx, outcome, known_good: bool):  # (TaskContext, GradeOutcome, bool
     """Count one grading against `ctx`'s bounds; a verdict that is bad only for its over-long detail is
     recorded once (ctx.long_detail) and handed back as that verdict with the detail cut to 500."""
     ctx.graded += 1
+    if outcome.error_kind == "load" and ctx.blocked is None:
+        # Whether the grader imports does not depend on the artifact: one finding (where it happened),
+        # and every later grading of the task is skipped instead of repeating it per case.
+        ctx.blocked = f"the grader did not load ({outcome.error})"[:300]
     if outcome.error_kind == "timeout":
         ctx.timeouts += 1
         if known_good:

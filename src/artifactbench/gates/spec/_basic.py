@@ -33,6 +33,7 @@ except AssertionError as exc:
 except BaseException as exc:
     print(f"verify() raised {type(exc).__name__}: {exc}", file=sys.stderr); sys.exit(13)
 """
+_NO_VERIFY = 11  # the exit status above for "no callable verify()"
 
 
 def manifest_gate(ctx: TaskContext) -> CheckResult:
@@ -71,12 +72,28 @@ def verifier_gate(ctx: TaskContext) -> CheckResult:
         artifact = ctx.place_reference(scratch)
         result = run_process(guarded_argv([sys.executable, "-I", "-c", _VERIFY_SCRIPT, str(module_path), str(artifact)]),
                              cwd=scratch, env=scrubbed_env(), timeout_s=ctx.options.verifier_timeout_s)
+        script = None
+        if not result.timed_out and result.returncode == _NO_VERIFY:
+            # Spec 4.3 says SHOULD: many corpora ship verify.py as a script that finds the output next
+            # to itself. Run it the way its own __main__ would be run, to say whether it works.
+            script = run_process(guarded_argv([sys.executable, "-I", str(module_path), str(scratch)]),
+                                 cwd=scratch, env=scrubbed_env(), timeout_s=ctx.options.verifier_timeout_s)
     elapsed = time.monotonic() - started
-    if result.timed_out:
+    if result.timed_out or (script is not None and script.timed_out):
         return CheckResult("verifier", "error",
                            f"verifier timed out after {ctx.options.verifier_timeout_s:g}s", duration_s=elapsed)
     if result.returncode == 0:
         return CheckResult("verifier", "pass", "verify() accepts the reference output", duration_s=elapsed)
+    if script is not None:
+        missing = "module has no callable verify(artifact_path) (spec 4.3 SHOULD)"
+        if script.returncode == 0:
+            return CheckResult("verifier", "warn", f"{missing}; run as a script it accepts the reference output",
+                               duration_s=elapsed)
+        said = one_line((script.stderr or script.stdout).decode("utf-8", "replace"))[:200]
+        return CheckResult("verifier", "warn",
+                           f"{missing}; run as a script (python verify.py SCRATCH, in SCRATCH) it exits "
+                           f"{script.returncode} on the reference output" + (f": {said}" if said else ""),
+                           duration_s=elapsed)
     reason = one_line(result.stderr.decode("utf-8", "replace")) or f"exit status {result.returncode}"
     return CheckResult("verifier", "fail", reason, duration_s=elapsed)
 

@@ -4,7 +4,6 @@ entries that are entirely right (0 when the top-level shape is wrong)."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 from swebench.artifact_models import GradeResult
@@ -16,10 +15,9 @@ IGNORED = {"task": "str", "predecessor": "str"}
 
 
 def _lib():
-    spec = importlib.util.spec_from_file_location("_records_critical_path", Path(__file__).with_name("_records.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from artifactbench.graderkit import records
+
+    return records
 
 
 def _doc(lib, doc: object) -> dict:

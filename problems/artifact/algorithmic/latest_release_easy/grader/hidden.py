@@ -3,7 +3,6 @@ Score = fraction of packages whose line is right."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 from swebench.artifact_models import GradeResult
@@ -12,10 +11,9 @@ ARTIFACT = "output/latest.txt"
 
 
 def _lib():
-    spec = importlib.util.spec_from_file_location("_records_latest_release", Path(__file__).with_name("_records.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from artifactbench.graderkit import records
+
+    return records
 
 
 def _rows(lib, text: str) -> list[dict]:

@@ -3,7 +3,6 @@ exact. Score = fraction of interviews with the right row."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 from swebench.artifact_models import GradeResult
@@ -13,10 +12,9 @@ SPEC = {"id": "int", "day": "str", "room": "int"}
 
 
 def _lib():
-    spec = importlib.util.spec_from_file_location("_records_room_assignment", Path(__file__).with_name("_records.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from artifactbench.graderkit import records
+
+    return records
 
 
 def _rows(lib, text: str) -> list[dict]:

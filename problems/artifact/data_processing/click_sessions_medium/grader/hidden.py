@@ -3,7 +3,6 @@ Score = fraction of sessions that are entirely right."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 from swebench.artifact_models import GradeResult
@@ -14,10 +13,9 @@ SPEC = {"user": "str", "session": "int", "start": "int", "end": "int", "events":
 
 
 def _lib():
-    spec = importlib.util.spec_from_file_location("_records_click_sessions", Path(__file__).with_name("_records.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from artifactbench.graderkit import records
+
+    return records
 
 
 def grade(scratch_dir: Path) -> GradeResult:

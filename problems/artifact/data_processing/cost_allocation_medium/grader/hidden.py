@@ -3,7 +3,6 @@ Score = fraction of team rows that are entirely right."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 from swebench.artifact_models import GradeResult
@@ -14,10 +13,9 @@ CENT_TOLERANCE = {"direct": 0.004, "shared": 0.004, "total": 0.004}
 
 
 def _lib():
-    spec = importlib.util.spec_from_file_location("_records_cost_allocation", Path(__file__).with_name("_records.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from artifactbench.graderkit import records
+
+    return records
 
 
 def _rows(lib, text: str) -> list[dict]:

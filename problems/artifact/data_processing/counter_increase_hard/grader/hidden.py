@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 from swebench.artifact_models import GradeResult
@@ -13,10 +12,9 @@ SPEC = {"series": "str", "bucket": "int", "increase": "num", "pairs": "int", "re
 
 
 def _lib():
-    spec = importlib.util.spec_from_file_location("_records_counter_increase", Path(__file__).with_name("_records.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from artifactbench.graderkit import records
+
+    return records
 
 
 def grade(scratch_dir: Path) -> GradeResult:

@@ -3,7 +3,6 @@ failure_rate within 1.5e-4 (either rounding of a half). Score = fraction of job 
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 from swebench.artifact_models import GradeResult
@@ -15,10 +14,9 @@ HEADER = tuple(SPEC)
 
 
 def _lib():
-    spec = importlib.util.spec_from_file_location("_records_cron_job_summary", Path(__file__).with_name("_records.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from artifactbench.graderkit import records
+
+    return records
 
 
 def _rows(lib, text: str) -> list[dict]:

@@ -3,21 +3,19 @@ version, every field exact. Score = fraction of version rows that are entirely r
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 from swebench.artifact_models import GradeResult
 
 ARTIFACT = "output/customer_history.csv"
-SPEC = {"id": "int", "version": "int", "email": "str", "tier": "str", "country": "str", "valid_from": "str",
+SPEC = {"id": "int", "version": "int", "name": "str", "email": "str", "tier": "str", "country": "str", "valid_from": "str",
         "valid_to": "str", "is_current": "str"}
 
 
 def _lib():
-    spec = importlib.util.spec_from_file_location("_records_customer_history", Path(__file__).with_name("_records.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from artifactbench.graderkit import records
+
+    return records
 
 
 def _rows(lib, text: str) -> list[dict]:

@@ -3,7 +3,6 @@ Score = fraction of paths with the right status."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 from swebench.artifact_models import GradeResult
@@ -13,10 +12,9 @@ SPEC = {"path": "str", "status": "str"}
 
 
 def _lib():
-    spec = importlib.util.spec_from_file_location("_records_backup_manifest", Path(__file__).with_name("_records.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from artifactbench.graderkit import records
+
+    return records
 
 
 def _rows(lib, text: str) -> list[dict]:

@@ -1,22 +1,21 @@
-"""Grades output/order_audit.jsonl: one record per order sorted by order; valid, state, rule and seq exact.
-Score = fraction of orders judged entirely right."""
+"""Grades output/order_audit.jsonl: one record per order sorted by order; valid, state, captured, refunded,
+rule and seq exact. Score = fraction of orders judged entirely right; passed only when every order is."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 from swebench.artifact_models import GradeResult
 
 ARTIFACT = "output/order_audit.jsonl"
-SPEC = {"order": "str", "valid": "bool", "state": "str?", "rule": "str?", "seq": "int?"}
+SPEC = {"order": "str", "valid": "bool", "state": "str?", "captured": "int?", "refunded": "int?", "rule": "str?",
+        "seq": "int?"}
 
 
 def _lib():
-    spec = importlib.util.spec_from_file_location("_records_order_audit", Path(__file__).with_name("_records.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from artifactbench.graderkit import records
+
+    return records
 
 
 def grade(scratch_dir: Path) -> GradeResult:

@@ -1,9 +1,8 @@
 """Grades output/tls_audit.json: one entry per endpoint sorted by (host, port), its problem list exact and
-sorted. Score = fraction of endpoints judged exactly right."""
+sorted. Score = fraction of endpoints judged exactly right; passed only when every endpoint is."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 from swebench.artifact_models import GradeResult
@@ -13,10 +12,9 @@ SPEC = {"host": "str", "port": "int", "problems": "list[str]"}
 
 
 def _lib():
-    spec = importlib.util.spec_from_file_location("_records_tls_chain", Path(__file__).with_name("_records.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from artifactbench.graderkit import records
+
+    return records
 
 
 def _endpoints(lib, doc: object) -> list[dict]:

@@ -1,7 +1,8 @@
-"""Record parsing and comparison for a grader: never raises anything but Bad on agent-caused problems.
+"""Record parsing and comparison for graders: never raises anything but Bad on agent-caused problems.
 
-The same file is copied into each seed-v2 task's grader/ folder (tasks stay self-contained); a grader loads
-it by path next to itself. Details name the kind of error and how often, never an expected value.
+A grader imports it as `from artifactbench.graderkit import records` (graders run with the harness on their
+import path). Details name the kind of error and how often, never an expected value, so a grader built on
+these helpers passes the contract and detail-leak gates by construction.
 """
 
 from __future__ import annotations
