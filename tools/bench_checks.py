@@ -12,7 +12,10 @@ and where the time of all gates goes, gate by gate. With --generated N it does t
 corpus of N tasks: copies of the foreign-style fixture tasks (tests/fixtures/foreign/, sound and flawed
 twins written in another corpus's style), each under its own instance_id.
 
-Usage: python3 tools/bench_checks.py [--tasks N] [-j JOBS] [--cases K] [--corpus problems/] [--generated 100]
+With --set NAME (or a set file) only the corpus tasks that set lists are timed.
+
+Usage: python3 tools/bench_checks.py [--tasks N] [-j JOBS] [--cases K] [--corpus problems/ [--set seed-v1]]
+       [--generated 100]
 """
 
 from __future__ import annotations
@@ -146,9 +149,13 @@ def generated(dest: Path, count: int) -> Path:
     return dest
 
 
-def corpus(root: Path, jobs: int) -> None:
-    """Time the spec's gates and then every default gate on a corpus."""
+def corpus(root: Path, jobs: int, set_name: str | None = None) -> None:
+    """Time the spec's gates and then every default gate on a corpus (the tasks `set_name` lists)."""
     tasks = list(discover([root]))
+    if set_name:
+        from artifactbench.sets import find_sets_dir, select
+
+        tasks = list(select(tasks, set_name, find_sets_dir(root) or Path(__file__).resolve().parent.parent / "sets"))
     timings = {}
     for label, gates in (("spec gates", SPEC_GATES), ("all gates", resolve_gates(None))):
         t0 = time.perf_counter()
@@ -173,12 +180,13 @@ def main() -> int:
     parser.add_argument("-j", "--jobs", type=int, default=2)
     parser.add_argument("--cases", type=int, default=10)
     parser.add_argument("--corpus", type=Path, help="also time this corpus: spec gates vs every gate")
+    parser.add_argument("--set", dest="set_name", help="with --corpus: only the tasks this set lists")
     parser.add_argument("--generated", type=int, metavar="N",
                         help="also time a generated corpus of N foreign-style tasks: spec gates vs every gate")
     parser.add_argument("--no-synthetic", action="store_true", help="skip the synthetic spec-gate benchmark")
     args = parser.parse_args()
     if args.corpus:
-        corpus(args.corpus, args.jobs)
+        corpus(args.corpus, args.jobs, args.set_name)
     if args.generated:
         with tempfile.TemporaryDirectory(prefix="ab-bench-corpus-") as tmp:
             corpus(generated(Path(tmp), args.generated), args.jobs)

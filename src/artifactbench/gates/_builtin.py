@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from artifactbench.gates.contract import contract_gate, reproducible_gate
+from artifactbench.gates.contract import contract_gate, prepare_contract, reproducible_gate
 from artifactbench.gates.core import Gate, select_gates
 from artifactbench.gates.fuzz import fuzz_gate, verifier_consistency_gate
 from artifactbench.gates.leaks import content_leaks_gate, detail_leaks_gate, leaks_gate
@@ -20,7 +20,7 @@ SPEC_GATES: tuple[Gate, ...] = (
     Gate("negative", negative_gate, runs_grader=True),
 )
 BUILTIN_GATES: tuple[Gate, ...] = SPEC_GATES + (
-    Gate("contract", contract_gate, runs_grader=True),
+    Gate("contract", contract_gate, runs_grader=True, prepare=prepare_contract),
     Gate("fuzz", fuzz_gate, runs_grader=True),
     Gate("detail_leaks", detail_leaks_gate, runs_grader=True),
     Gate("verifier_consistency", verifier_consistency_gate, runs_grader=True),

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 
 from artifactbench._lifetime import die_with_parent
-from artifactbench._process import pump
+from artifactbench._pipes import pump
 
 __all__ = ["serve"]
 

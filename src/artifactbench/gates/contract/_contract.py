@@ -54,6 +54,15 @@ def _bytecode_only(change: str) -> bool:
     return all("__pycache__/" in n and n.strip().endswith(".pyc") for n in names)
 
 
+def prepare_contract(ctx: TaskContext) -> None:
+    """Before any gate of the task grades: the task's grader session (every gate's grading) starts
+    under the offline audit hook with the first hash seed, so it serves as that seed's fresh process
+    (one grader import fewer) and the offline rule covers every grading of the task up to the
+    contract gate, not only the contract's own."""
+    env = _netaudit.install(ctx.own_dir("ab-netaudit-") / "hook", ctx.own_dir("ab-netlog-") / "attempts.jsonl")
+    ctx.session_env = {**env, "PYTHONHASHSEED": HASH_SEEDS[0]}
+
+
 def contract_gate(ctx: TaskContext, *, mutants: int = MAX_MUTANTS) -> CheckResult:
     """Grade the reference plus up to `mutants` default-mutation artifacts in fresh processes (one per
     hash seed), then the garbage artifacts through the session; each broken rule is a FINDING."""
@@ -69,17 +78,23 @@ def contract_gate(ctx: TaskContext, *, mutants: int = MAX_MUTANTS) -> CheckResul
             artifacts.append((f"mutant {case.name}", mutated))
     cases: list[CaseResult] = []
     with tempfile.TemporaryDirectory(prefix="ab-netaudit-") as audit_dir:
-        log = Path(audit_dir) / "attempts.jsonl"
-        env = _netaudit.install(Path(audit_dir) / "hook", log)
+        shared = ctx.session_env or {}
+        if _netaudit.ENV_VAR in shared:  # prepare_contract ran: the task's session is seed 0's process
+            env = {k: v for k, v in shared.items() if k != "PYTHONHASHSEED"}
+            log = Path(shared[_netaudit.ENV_VAR])
+        else:
+            log = Path(audit_dir) / "attempts.jsonl"
+            env = _netaudit.install(Path(audit_dir) / "hook", log)
         durations: list[float] = []
         try:
-            cases += _determinism_and_read_only(ctx, artifacts, env, durations)
+            cases += _determinism_and_read_only(ctx, artifacts, env, durations, _netaudit.ENV_VAR in shared)
         finally:
             ctx.close_fresh()  # the per-seed servers import the audit hook from this temp dir
         attempts = _netaudit.attempts(log)
+        audited = ctx.graded if _netaudit.ENV_VAR in shared else len(durations)
     cases.append(CaseResult("offline", FINDING if attempts else OK, cap(
         f"{len(attempts)} network attempt(s) during grading, first: {attempts[0]['event']} "
-        f"{attempts[0]['args']}" if attempts else f"no network attempt in {len(durations)} grading run(s)")))
+        f"{attempts[0]['args']}" if attempts else f"no network attempt in {audited} grading run(s)")))
     cases += _no_raise(ctx, reference)
     cases.append(_timing(ctx, durations))
     findings = sum(c.status == FINDING for c in cases)
@@ -87,25 +102,31 @@ def contract_gate(ctx: TaskContext, *, mutants: int = MAX_MUTANTS) -> CheckResul
     return finish("contract", cases, started, f"{summary} ({counts(cases)})")
 
 
-def _determinism_and_read_only(ctx, artifacts, env, durations) -> list[CaseResult]:
+def _determinism_and_read_only(ctx, artifacts, env, durations, shared: bool = False) -> list[CaseResult]:
+    """`shared`: the task's session is the first seed's process, so a verdict it remembers for an
+    artifact (another gate graded it) is that seed's run (read_only is checked on the other seeds')."""
     varying: list[str] = []
     writes: list[str] = []
     shapes: list[str] = []
+    runs = 0
     for label, text in artifacts:
         seen: dict[str, tuple] = {}
         before = None  # every seed's scratch holds the same files: hash them once per artifact
         for seed in HASH_SEEDS:
             ctx.check_cancelled()
-            with ctx.scratch() as scratch:
-                ctx.place_reference(scratch, text)
-                before = before if before is not None else tree_files(scratch)
-                outcome = ctx.grade_fresh(scratch, extra_env={**env, "PYTHONHASHSEED": seed},
-                                          known_good=label == "reference")
-                change = _tree_change(before, tree_files(scratch))
+            outcome = ctx.verdict_of(text) if shared and seed == HASH_SEEDS[0] else None
+            if outcome is None:
+                runs += 1
+                with ctx.scratch() as scratch:
+                    ctx.place_reference(scratch, text)
+                    before = before if before is not None else tree_files(scratch)
+                    outcome = ctx.grade_fresh(scratch, extra_env={**env, "PYTHONHASHSEED": seed},
+                                              known_good=label == "reference")
+                    change = _tree_change(before, tree_files(scratch))
+                if change and not any(w.startswith(label) for w in writes):
+                    writes.append(f"{label}: {change}")
             durations.append(outcome.duration_s)
             seen[seed] = _fingerprint(outcome)
-            if change and not any(w.startswith(label) for w in writes):
-                writes.append(f"{label}: {change}")
             if not outcome.ok and label == "reference":
                 # Without this, a grader that cannot even run in a fresh process would look consistent.
                 shapes.append(f"{label}: grading in a fresh process failed: {outcome.error}")
@@ -115,7 +136,6 @@ def _determinism_and_read_only(ctx, artifacts, env, durations) -> list[CaseResul
         if len(set(seen.values())) > 1:
             shown = "; ".join(f"PYTHONHASHSEED={s}: {cap(repr(v), 160)}" for s, v in seen.items())
             varying.append(f"{label} -> {shown}")
-    runs = len(artifacts) * len(HASH_SEEDS)
     return [
         CaseResult("determinism", FINDING if varying else OK, cap(
             f"results differ between runs: {' || '.join(varying)}" if varying else
@@ -136,9 +156,12 @@ def _no_raise(ctx: TaskContext, reference: str) -> list[CaseResult]:
     out = []
     for garbage in garbage_cases(fmt, reference, ctx.task.seed):
         ctx.check_cancelled()
-        with ctx.scratch() as scratch:
-            place(garbage, scratch, artifact, ctx.place_reference)
-            outcome = ctx.grade(scratch)
+        if isinstance(garbage.content, str):  # a text: the task's remembered verdict, or one more grading
+            outcome = ctx.grade_text(garbage.content)
+        else:
+            with ctx.scratch() as scratch:
+                place(garbage, scratch, artifact, ctx.place_reference)
+                outcome = ctx.grade(scratch)
         name = f"no_raise:{garbage.name}"
         if not outcome.ok:
             out.append(CaseResult(name, FINDING, error_text(outcome)))

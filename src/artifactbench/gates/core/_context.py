@@ -36,7 +36,8 @@ class TaskContext:
     - `pristine()` materializes the workspace ONCE and returns it (later calls reuse it; a failure is
       remembered and raised again as the same MaterializeError).
     - `fresh_scratch()` / `scratch()` give a private pristine copy (workspace.copy_tree).
-    - `grade(scratch_dir)` grades through one lazily started grading.GraderSession.
+    - `grade(scratch_dir)` grades through one lazily started grading.GraderSession, started with
+      `session_env` (set by a gate's prepare hook before the first grading; None: the plain env).
     - `close()` stops the session and removes every directory this context created.
     - Every grading goes through `grade()` / `grade_fresh()`, which keep the task's bounds: once the
       grader timed out on a known-good artifact (or MAX_TIMEOUTS times), `blocked` says why and later
@@ -62,6 +63,7 @@ class TaskContext:
         self._text_scratch: Path | None = None
         self._fresh: dict[tuple, object] = {}  # env -> GraderSession (grade_fresh)
         self._labels: dict[str, str] = {}  # artifact text -> what it is (e.g. the fuzzer's mutant)
+        self.session_env: dict[str, str] | None = None  # extra env of the grade() session
 
     @property
     def materialize_failed(self) -> bool:
@@ -102,6 +104,14 @@ class TaskContext:
         copy_tree(source, dest)
         return dest
 
+    def own_dir(self, prefix: str) -> Path:
+        """A new empty folder under the temp dir, removed by close() (after the sessions stop)."""
+        from artifactbench.workspace import new_scratch_dir
+
+        path = new_scratch_dir(f"{prefix}{self.task.instance_id}-")
+        self._dirs.append(path)
+        return path
+
     @contextmanager
     def scratch(self) -> Iterator[Path]:
         """A pristine copy removed as soon as the block ends (keeps disk use flat across cases)."""
@@ -131,7 +141,7 @@ class TaskContext:
         if self._session is None:
             from artifactbench.grading import GraderSession
 
-            session = GraderSession(self.task, timeout_s=self.options.grader_timeout_s)
+            session = GraderSession(self.task, timeout_s=self.options.grader_timeout_s, extra_env=self.session_env)
             session.__enter__()
             self._session = session
         return self._account(self._session.grade(scratch_dir), known_good)
@@ -139,6 +149,10 @@ class TaskContext:
     def graded_texts(self) -> list[tuple[str, str, object]]:
         """(text, label, outcome) of every artifact text graded so far, in order (grade_text)."""
         return [(text, self._labels.get(text, ""), outcome) for text, outcome in self._verdicts.items()]
+
+    def verdict_of(self, text: str):  # -> grading.GradeOutcome | None
+        """The remembered verdict of `text` (grade_text), or None when it was not graded."""
+        return self._verdicts.get(text)
 
     def grade_text(self, text: str, *, known_good: bool = False, label: str = ""):  # -> grading.GradeOutcome
         """Grade `text` placed at output_artifact in a pristine scratch. Verdicts are remembered per
@@ -160,9 +174,13 @@ class TaskContext:
                     known_good: bool = False):  # -> grading.GradeOutcome
         """Grade scratch_dir in a process of its own that imported the grader afresh with `extra_env`
         (one GraderSession per distinct env, kept for the task: a child forked from a freshly
-        imported grader), under the same bounds as grade()."""
+        imported grader), under the same bounds as grade(). The env of grade()'s own session
+        (`session_env`) is served by that session: its children are forked from a freshly imported
+        grader too, so no second import is paid for it."""
         from artifactbench.grading import GraderSession
 
+        if self.session_env is not None and dict(extra_env or {}) == self.session_env:
+            return self.grade(scratch_dir, known_good=known_good)
         self._check_blocked()
         key = tuple(sorted((extra_env or {}).items()))
         session = self._fresh.get(key)

@@ -104,6 +104,9 @@ def check_task(task: Task, gates: Sequence[Gate], options: CheckOptions) -> Task
     checks = []
     try:
         for gate in gates:
+            if gate.prepare is not None:
+                gate.prepare(ctx)
+        for gate in gates:
             checks.append(_run_gate(gate, ctx))
             if gate.name == "contract":
                 ctx.contract_pending = False

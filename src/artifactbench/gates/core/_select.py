@@ -18,12 +18,14 @@ GateFunc = Callable[["TaskContext"], "CheckResult"]
 @dataclass(frozen=True, slots=True)
 class Gate:
     """One gate. `default`: run when no gate is named; `runs_grader`: it executes task code (the CLI's
-    validate never runs those)."""
+    validate never runs those); `prepare`: called with the task's context before any selected gate
+    runs (e.g. to set the env the task's grader session starts with)."""
 
     name: str
     func: GateFunc
     default: bool = True
     runs_grader: bool = False
+    prepare: Callable[["TaskContext"], None] | None = None
 
 
 def select_gates(available: Sequence[Gate], names: Sequence[str] | None) -> tuple[Gate, ...]:

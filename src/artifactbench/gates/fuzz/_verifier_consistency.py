@@ -9,6 +9,8 @@ mutant may be an enum check, so it is a WARNING.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import sys
 import time
 from pathlib import Path
@@ -38,9 +40,12 @@ except AssertionError as exc:
 
 
 def _midpoint(values: list[float], x: float, integral: bool) -> float | None:
-    above = sorted(v for v in set(values) if v > x)
-    below = sorted(v for v in set(values) if v < x)
-    for neighbour in ([above[0]] if above else []) + ([below[-1]] if below else []):
+    """`values`: the column's distinct values, sorted."""
+    at = bisect.bisect_right(values, x)
+    above = values[at:at + 1]  # the nearest value above x
+    low = bisect.bisect_left(values, x)
+    below = values[low - 1:low] if low else []  # the nearest value below x
+    for neighbour in above + below:
         mid = (x + neighbour) / 2
         if integral:
             mid = float(int(mid))
@@ -65,19 +70,23 @@ def value_mutants(fmt: str, text: str, public: str = "") -> list[tuple[Mutation,
     for path, value in targets.numbers:
         columns.setdefault(path[-1] if isinstance(path[-1], str) else None, []).append(
             as_number(value, numeric_strings=cells))
+    distinct = {column: sorted(set(values)) for column, values in columns.items()}
     out: list[tuple[Mutation, bool]] = []
     for path, value in targets.numbers:
+        if len(out) >= MAX_NUMBERS:
+            break
         x = as_number(value, numeric_strings=cells)
         integral = isinstance(value, int) or (cells and "." not in str(value))
-        mid = _midpoint(columns[path[-1] if isinstance(path[-1], str) else None], x, integral)
-        if mid is not None and len([m for m, n in out if n]) < MAX_NUMBERS:
+        mid = _midpoint(distinct[path[-1] if isinstance(path[-1], str) else None], x, integral)
+        if mid is not None:
             out.append((targets.set_leaf("value_midpoint", path, value, keep_kind(value, mid)), True))
     by_column: dict[object, list[str]] = {}
     for path, value in targets.strings:
         by_column.setdefault(path[-1] if isinstance(path[-1], str) else path[:-1], []).append(value)
-    free = [(p, v) for p, v in targets.strings if v not in public and not _sorted(
-        by_column[p[-1] if isinstance(p[-1], str) else p[:-1]])]
-    for path, value in free[:MAX_STRINGS]:
+    ordered = {column: _sorted(values) for column, values in by_column.items()}
+    free = itertools.islice(((p, v) for p, v in targets.strings if not ordered[
+        p[-1] if isinstance(p[-1], str) else p[:-1]] and v not in public), MAX_STRINGS)
+    for path, value in free:
         letters = [i for i, ch in enumerate(value) if ch.isalpha() and ch.isascii()]
         if letters:
             i = letters[-1]
@@ -126,7 +135,8 @@ for candidate in sys.argv[4:]:
 
 
 def _verify_many(ctx: TaskContext, module: Path, artifact: Path, texts: list[str]) -> list[tuple[bool, str]]:
-    """verify() on each text in one process; a batch that dies or hangs falls back to one process each."""
+    """verify() on each text in one process; a batch that dies or hangs falls back to one process each,
+    which stops after the first text when that one is rejected (it is the reference)."""
     import json
     import tempfile
 
@@ -151,6 +161,8 @@ def _verify_many(ctx: TaskContext, module: Path, artifact: Path, texts: list[str
         ctx.check_cancelled()
         artifact.write_bytes(text.encode("utf-8", "surrogateescape"))
         out_list.append(_verify(ctx, module, artifact))
+        if not out_list[0][0]:
+            break
     return out_list
 
 
@@ -175,12 +187,12 @@ def verifier_consistency_gate(ctx: TaskContext) -> CheckResult:
     with ctx.scratch() as scratch:
         module = scratch / task.structural_verifier.relative_to(task.workspace_dir)
         artifact = ctx.place_reference(scratch)
-        accepted, why = _verify(ctx, module, artifact)
+        # One verifier process for the reference (first) and every mutant.
+        (accepted, why), *verdicts = _verify_many(ctx, module, artifact, [reference] + [m.text for m, _ in mutants])
         if not accepted:
             return finish("verifier_consistency", [CaseResult("reference", SKIPPED, cap(
                 f"verify() rejects the reference ({why}); the verifier gate reports it"))], started,
                 "verifier rejects the reference output")
-        verdicts = _verify_many(ctx, module, artifact, [m.text for m, _ in mutants]) if mutants else []
         for (mutant, numeric), (accepted, why) in zip(mutants, verdicts):
             if not accepted:
                 cases.append(CaseResult(f"{mutant.kind}:{len(cases)}", FINDING if numeric else WARNING, cap(

@@ -6,6 +6,7 @@ at least 4 characters that are not keys, not numbers and not common words.
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from dataclasses import dataclass
@@ -123,8 +124,26 @@ def _number_tokens(text: str) -> list[float]:
 def quoted_in(values: Distinctive, text: str) -> list[str]:
     """The values of `values` that `text` quotes as whole tokens: numbers compared by value (never
     digits carved out of a date, an id or a version), strings bounded by non-word characters."""
-    numbers = _number_tokens(text)
-    found = [spelling for number, spelling in values.numbers.items()
-             if any(math.isclose(n, number, rel_tol=1e-9, abs_tol=0.0) for n in numbers)]
-    found += sorted(s for s in values.strings if re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", text))
+    numbers = sorted(_number_tokens(text))
+    found = [spelling for number, spelling in values.numbers.items() if _near(numbers, number)]
+    runs = set(_RUN.findall(text))
+    found += sorted(s for s in values.strings if _bounded_in(s, text, runs))
     return found
+
+
+def _bounded_in(s: str, text: str, runs: set[str]) -> bool:
+    """`s` occurs in `text` bounded by characters that are neither word characters nor '-'. A string
+    made only of those does exactly when it is one whole run of them in the text (`runs`, _RUN), so
+    most strings need no regex of their own (one per string made a big workspace take minutes)."""
+    if _RUN.fullmatch(s):
+        return s in runs
+    return s in text and re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", text) is not None
+
+
+_RUN = re.compile(r"[\w-]+")
+
+
+def _near(ordered: list[float], number: float) -> bool:
+    """math.isclose(n, number, rel_tol=1e-9) for some n of `ordered` (sorted): only neighbours can be."""
+    at = bisect.bisect_left(ordered, number)
+    return any(math.isclose(n, number, rel_tol=1e-9, abs_tol=0.0) for n in ordered[max(0, at - 2):at + 2])
