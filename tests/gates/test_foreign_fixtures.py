@@ -60,6 +60,7 @@ INFO_ONLY = {
     "incident_summary_optional": ("fuzz", "drop_key"),
     "orbit_fit_reevaluated": ("fuzz", "number_far"),
     "network_trees_normalised": ("fuzz", "duplicate_record"),
+    "network_trees_normalised_": ("negative", "reversed_lines"),
 }
 
 
