@@ -32,6 +32,7 @@ SOUND = {
     "sensor_means_generated": "a declared workspace generator naming grader files (never copied)",
     "sensor_means_tolerance": "an off-by-one within the tolerance the prompt states",
     "orbit_fit_reevaluated": "a field the prompt says the grader re-evaluates (any word order)",
+    "pantry_pick_recomputed": "a detail value computed from the artifact's own ids and the input",
     "crew_cover_any_order": "an order word in an algorithm hint; a $.key[i] list with no order stated",
     "network_trees_normalised": "a repeated member of a list the prompt says is normalized as a set",
 }
@@ -46,6 +47,7 @@ FLAWED = {
     "mfa_audit_uncapped": ("detail_leaks", "answer_set"),
     "sensor_means_loose": ("negative", "off_by_one"),
     "orbit_fit_declared": ("fuzz", "number_far"),
+    "pantry_pick_expected": ("detail_leaks", "leak:number_far"),
     "crew_cover_sorted": ("fuzz", "swap_records"),
     "network_trees_strict": ("fuzz", "duplicate_record"),
 }
