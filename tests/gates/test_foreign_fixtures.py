@@ -35,6 +35,7 @@ SOUND = {
     "pantry_pick_recomputed": "a detail value computed from the artifact's own ids and the input",
     "crew_cover_any_order": "an order word in an algorithm hint; a $.key[i] list with no order stated",
     "network_trees_normalised": "a repeated member of a list the prompt says is normalized as a set",
+    "checkout_funnel_invariant": "a verifier enforcing a cross-field identity the prompt defines",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -50,6 +51,7 @@ FLAWED = {
     "pantry_pick_expected": ("detail_leaks", "leak:number_far"),
     "crew_cover_sorted": ("fuzz", "swap_records"),
     "network_trees_strict": ("fuzz", "duplicate_record"),
+    "checkout_funnel_pinned": ("verifier_consistency", "value_midpoint:1"),
 }
 # sound twin -> (gate, case) reported as warn: the prompt leaves this open
 WARN_ONLY = {
@@ -63,6 +65,7 @@ INFO_ONLY = {
     "orbit_fit_reevaluated": ("fuzz", "number_far"),
     "network_trees_normalised": ("fuzz", "duplicate_record"),
     "network_trees_normalised_": ("negative", "reversed_lines"),
+    "checkout_funnel_invariant": ("verifier_consistency", "value_midpoint:0"),
 }
 
 
