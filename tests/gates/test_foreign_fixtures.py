@@ -36,6 +36,7 @@ SOUND = {
     "crew_cover_any_order": "an order word in an algorithm hint; a $.key[i] list with no order stated",
     "network_trees_normalised": "a repeated member of a list the prompt says is normalized as a set",
     "checkout_funnel_invariant": "a verifier enforcing a cross-field identity the prompt defines",
+    "trainer_config_choices": "answer values listed as allowed choices in a workspace rules file",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -52,6 +53,7 @@ FLAWED = {
     "crew_cover_sorted": ("fuzz", "swap_records"),
     "network_trees_strict": ("fuzz", "duplicate_record"),
     "checkout_funnel_pinned": ("verifier_consistency", "value_midpoint:1"),
+    "trainer_config_baked": ("content_leaks", "reference_values:workspace/rules.py"),
 }
 # sound twin -> (gate, case) reported as warn: the prompt leaves this open
 WARN_ONLY = {
