@@ -54,6 +54,7 @@ FLAWED = {
     "network_trees_strict": ("fuzz", "duplicate_record"),
     "checkout_funnel_pinned": ("verifier_consistency", "value_midpoint:1"),
     "trainer_config_baked": ("content_leaks", "reference_values:workspace/rules.py"),
+    "meter_log_oversized": ("materialize", "size_limit"),
 }
 # sound twin -> (gate, case) reported as warn: the prompt leaves this open
 WARN_ONLY = {
