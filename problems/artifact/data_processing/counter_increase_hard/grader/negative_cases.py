@@ -31,6 +31,37 @@ def _stale_counted(recs):
     r["increase"] += 25.0
 
 
+def _hidden_restart_missed(recs):
+    """A restart shown only by a changed `start` counted as cur - prev: one reset fewer, less increase."""
+    r = next(r for r in recs[10:] if r["resets"])
+    r["resets"] -= 1
+    r["increase"] -= 3.25
+
+
+def _labels_as_written(recs):
+    """Series identity taken from the text as written: a non-canonical label order in the output."""
+    r = recs[30]
+    name, labels = r["series"][:-1].split("{")
+    r["series"] = name + "{" + ",".join(reversed(labels.split(","))) + "}"
+
+
+def _uncorrected_clock(recs):
+    """Clock corrections ignored: collector b's samples land between a's, extra short pairs."""
+    for r in recs[50:58]:
+        r["pairs"] += 2
+
+
+def _window_end_inclusive(recs):
+    """A correction window's `to` treated as inclusive: one sample shifted, a pair moves buckets."""
+    recs[120]["pairs"] += 1
+    recs[121]["pairs"] -= 1
+
+
+def _infinity_accepted(recs):
+    """`Infinity` read as a number: the row's increase is no longer finite."""
+    recs[70]["increase"] = float("inf")
+
+
 def _inc(delta, idx):
     def fn(recs):
         recs[idx]["increase"] += delta
@@ -41,6 +72,11 @@ def _inc(delta, idx):
 NEGATIVE_CASES = default_negative_cases() + [
     NegativeCase("reset_subtracted", _recs(_reset_as_negative), "wrong in 1 row"),
     NegativeCase("stale_gap_counted", _recs(_stale_counted), "wrong in 1 row"),
+    NegativeCase("hidden_restart_missed", _recs(_hidden_restart_missed), "wrong in 1 row"),
+    NegativeCase("labels_not_canonical", _recs(_labels_as_written), "unexpected 1 row"),
+    NegativeCase("clock_corrections_ignored", _recs(_uncorrected_clock), "'pairs' wrong in 8 row"),
+    NegativeCase("correction_window_end_inclusive", _recs(_window_end_inclusive), "'pairs' wrong in 2 row"),
+    NegativeCase("infinity_accepted", _recs(_infinity_accepted), "row"),
     NegativeCase("increase_just_outside_tolerance", _recs(_inc(2e-6, 40)), "'increase' wrong in 1"),
     NegativeCase("last_duplicate_kept", _recs(_inc(0.25, -20)), "'increase' wrong in 1"),
     NegativeCase("bucket_as_iso_string", _recs(lambda r: r[0].__setitem__("bucket", "2026-01-01T07:00:00Z")),

@@ -8,7 +8,7 @@ from pathlib import Path
 from swebench.artifact_models import GradeResult
 
 ARTIFACT = "output/customer_history.csv"
-SPEC = {"id": "int", "version": "int", "email": "str", "tier": "str", "country": "str", "valid_from": "str",
+SPEC = {"id": "int", "version": "int", "name": "str", "email": "str", "tier": "str", "country": "str", "valid_from": "str",
         "valid_to": "str", "is_current": "str"}
 
 

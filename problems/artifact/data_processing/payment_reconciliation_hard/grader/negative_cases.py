@@ -36,6 +36,34 @@ def _cent_more(fields: list[str]) -> str:
     return str(Decimal(fields[3]) + step)
 
 
+def _voided_counted(text: str) -> str:
+    """A voided (or otherwise not captured last) payment counted: an unpaid order looks settled."""
+    lines = _lines(text)
+    i = _first_row(text, lambda f: f[6] == "unpaid")
+    f = lines[i].split(",")
+    f[3], f[5], f[6] = f[2], f[2], "settled"
+    lines[i] = ",".join(f)
+    return _join(lines)
+
+
+def _over_refund_accepted(text: str) -> str:
+    """A refund beyond what the payment has left accepted: more refunded, net below zero."""
+    lines = _lines(text)
+    i = _first_row(text, lambda f: f[6] == "refunded")
+    f = lines[i].split(",")
+    extra = Decimal(f[4]) / 2
+    places = Decimal(1) if f[1] == "JPY" else Decimal("0.01")
+    f[4] = str((Decimal(f[4]) + extra).quantize(places))
+    f[5] = str((Decimal(f[3]) - Decimal(f[4])).quantize(places))
+    f[6] = "overpaid" if Decimal(f[5]) > Decimal(f[2]) else "underpaid"
+    lines[i] = ",".join(f)
+    return _join(lines)
+
+
+def _cross(f):
+    return f[6] == "settled" and f[3] != f[2]
+
+
 def _rows(fn):
     return lambda text: _join(fn(_lines(text)))
 
@@ -58,6 +86,9 @@ NEGATIVE_CASES = [
     NegativeCase("status_unpaid_as_underpaid",
                  _set_field(lambda f: f[6] == "unpaid", 6, lambda f: "underpaid"), "status wrong"),
     NegativeCase("net_equals_amount", _set_field(lambda f: f[6] == "underpaid", 5, lambda f: f[2]), "net wrong"),
+    NegativeCase("not_captured_payment_counted", _voided_counted, "paid wrong"),
+    NegativeCase("refund_over_payment_accepted", _over_refund_accepted, "refunded wrong"),
+    NegativeCase("rate_correction_ignored", _set_field(_cross, 3, _cent_more), "paid wrong on 1"),
     NegativeCase("jpy_with_decimals", _set_field(lambda f: f[1] == "JPY", 2, lambda f: f[2] + ".00"), "format"),
     NegativeCase("usd_one_decimal", _set_field(lambda f: _usd(f) and f[2].endswith("0"), 2, lambda f: f[2][:-1]),
                  "format"),

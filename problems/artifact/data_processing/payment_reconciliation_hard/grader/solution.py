@@ -1,4 +1,5 @@
-"""Author's solution: reconcile orders against payments and refunds with exact decimal conversion."""
+"""Author's solution: reconcile orders against a payment event log and capped refunds with exact decimal
+conversion at corrected rates."""
 
 from __future__ import annotations
 
@@ -17,17 +18,20 @@ def _rows(path: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(handle))
 
 
-def _utc_date(stamp: str) -> dt.date:
-    return dt.datetime.fromisoformat(stamp.replace("Z", "+00:00")).astimezone(dt.timezone.utc).date()
+def _instant(stamp: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(stamp.replace("Z", "+00:00")).astimezone(dt.timezone.utc)
 
 
 class _Rates:
     def __init__(self, rows: list[dict[str, str]]) -> None:
+        latest: dict[tuple[str, dt.date], Decimal] = {}
+        for row in rows:  # a later row for the same date and currency is a correction: it wins
+            latest[(row["currency"], dt.date.fromisoformat(row["date"]))] = Decimal(row["usd_per_unit"])
         self._days: dict[str, list[dt.date]] = {}
         self._values: dict[str, list[Decimal]] = {}
-        for row in sorted(rows, key=lambda r: (r["currency"], r["date"])):
-            self._days.setdefault(row["currency"], []).append(dt.date.fromisoformat(row["date"]))
-            self._values.setdefault(row["currency"], []).append(Decimal(row["usd_per_unit"]))
+        for (cur, day), value in sorted(latest.items()):
+            self._days.setdefault(cur, []).append(day)
+            self._values.setdefault(cur, []).append(value)
 
     def on(self, cur: str, day: dt.date) -> Decimal:
         if cur == "USD":
@@ -38,11 +42,11 @@ class _Rates:
         return self._values[cur][i]
 
 
-def _convert(rates: _Rates, amount: str, cur: str, stamp: str, target: str) -> Decimal:
+def _convert(rates: _Rates, amount: Decimal, cur: str, stamp: str, target: str) -> Decimal:
     if cur == target:
-        return Decimal(amount)
-    day = _utc_date(stamp)
-    exact = Fraction(Decimal(amount)) * Fraction(rates.on(cur, day)) / Fraction(rates.on(target, day))
+        return amount
+    day = _instant(stamp).date()
+    exact = Fraction(amount) * Fraction(rates.on(cur, day)) / Fraction(rates.on(target, day))
     rounded = round(exact, _DECIMALS[target])  # Fraction rounding is half-to-even
     return Decimal(rounded.numerator) / Decimal(rounded.denominator)
 
@@ -56,22 +60,26 @@ def solve(scratch_dir: Path) -> str:
     rates = _Rates(_rows(scratch_dir / "fx_rates.csv"))
     paid: dict[str, Decimal] = {oid: Decimal(0) for oid in orders}
     refunded: dict[str, Decimal] = {oid: Decimal(0) for oid in orders}
-    counted: dict[str, dict[str, str]] = {}
+    deciding: dict[str, dict[str, str]] = {}
     for p in _rows(scratch_dir / "payments.csv"):
-        if p["status"] != "captured" or p["order_id"] not in orders or p["payment_id"] in counted:
-            continue
-        counted[p["payment_id"]] = p
+        best = deciding.get(p["payment_id"])
+        if best is None or _instant(p["event_at"]) > _instant(best["event_at"]):
+            deciding[p["payment_id"]] = p
+    counted = {pid: p for pid, p in deciding.items() if p["status"] == "captured" and p["order_id"] in orders}
+    for p in counted.values():
         target = orders[p["order_id"]]["currency"]
-        paid[p["order_id"]] += _convert(rates, p["amount"], p["currency"], p["captured_at"], target)
+        paid[p["order_id"]] += _convert(rates, Decimal(p["amount"]), p["currency"], p["event_at"], target)
+    refunds = {r["refund_id"]: r for r in _rows(scratch_dir / "refunds.csv") if r["payment_id"] in counted}
+    used: dict[str, Decimal] = {}
     has_refund: set[str] = set()
-    seen: set[str] = set()
-    for r in _rows(scratch_dir / "refunds.csv"):
-        p = counted.get(r["payment_id"])
-        if p is None or r["refund_id"] in seen:
-            continue
-        seen.add(r["refund_id"])
+    for r in sorted(refunds.values(), key=lambda r: (_instant(r["created_at"]), r["refund_id"])):
+        p = counted[r["payment_id"]]
+        total = used.get(p["payment_id"], Decimal(0)) + Decimal(r["amount"])
+        if total > Decimal(p["amount"]):
+            continue  # the processor rejects a refund beyond what the payment has left
+        used[p["payment_id"]] = total
         target = orders[p["order_id"]]["currency"]
-        refunded[p["order_id"]] += _convert(rates, r["amount"], p["currency"], r["created_at"], target)
+        refunded[p["order_id"]] += _convert(rates, Decimal(r["amount"]), p["currency"], r["created_at"], target)
         has_refund.add(p["order_id"])
     lines = ["order_id,currency,amount,paid,refunded,net,status"]
     payers = {p["order_id"] for p in counted.values()}

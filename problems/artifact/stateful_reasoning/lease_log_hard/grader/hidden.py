@@ -1,7 +1,7 @@
 """Grader for stateful_reasoning__lease_log_hard.
 
 Checks answer/lease_state.json against the replayed lease state: exact keys, per-lock fields, the rejected
-events (ids, reasons, and processing order), and the duplicate and malformed counts. Binary.
+events (ids, reasons, and processing order), and the duplicate, conflict and malformed counts. Binary.
 Never raises on agent output; details name the kind of mismatch and how many, never expected values.
 """
 
@@ -13,9 +13,9 @@ from pathlib import Path
 from swebench.artifact_models import GradeResult
 
 OUTPUT = Path("answer") / "lease_state.json"
-KEYS = ("duplicates", "locks", "malformed", "rejected")
+KEYS = ("conflicts", "duplicates", "locks", "malformed", "rejected")
 LOCK_FIELDS = ("expires_at", "holder", "renewals", "token", "writes")
-REASONS = ("bad_ttl", "lock_held", "not_holder", "stale_token")
+REASONS = ("bad_ttl", "forbidden", "lock_held", "not_held", "not_holder", "stale_token")
 
 
 def _fail(detail: str) -> GradeResult:
@@ -62,7 +62,7 @@ def _rejected_problems(got: object, want: list[dict]) -> list[str]:
         if not isinstance(item, dict) or sorted(item) != ["event_id", "reason"]:
             return [f"keys: rejected[{index}] must be an object with exactly event_id and reason"]
         if not isinstance(item["event_id"], str) or item["reason"] not in REASONS:
-            return [f"type: rejected[{index}] needs a string event_id and one of the four reason codes"]
+            return [f"type: rejected[{index}] needs a string event_id and one of the six reason codes"]
     ids = [item["event_id"] for item in got]
     if len(set(ids)) != len(ids):
         return [f"rejected: {len(ids) - len(set(ids))} duplicate event_id entries"]
@@ -103,7 +103,7 @@ def grade(scratch_dir: Path) -> GradeResult:
     want = json.loads(Path(__file__).with_name("reference_output.json").read_text(encoding="utf-8"))
     problems = _lock_problems(got["locks"], want["locks"])
     problems += _rejected_problems(got["rejected"], want["rejected"])
-    for key in ("duplicates", "malformed"):
+    for key in ("conflicts", "duplicates", "malformed"):
         if not _int(got[key]):
             problems.append(f"type: {key} must be an integer")
         elif got[key] != want[key]:

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 _LOCK_FIELDS = ["expires_at", "holder", "renewals", "token", "writes"]
-_REASONS = {"bad_ttl", "lock_held", "not_holder", "stale_token"}
+_REASONS = {"bad_ttl", "forbidden", "lock_held", "not_held", "not_holder", "stale_token"}
 
 
 def verify(artifact_path: Path) -> None:
@@ -20,8 +20,8 @@ def verify(artifact_path: Path) -> None:
     except ValueError as exc:
         raise AssertionError(f"not valid JSON: {exc}") from None
     assert isinstance(state, dict), "the top level must be a JSON object"
-    assert sorted(state) == ["duplicates", "locks", "malformed", "rejected"], (
-        "top-level keys must be exactly duplicates, locks, malformed, rejected")
+    assert sorted(state) == ["conflicts", "duplicates", "locks", "malformed", "rejected"], (
+        "top-level keys must be exactly conflicts, duplicates, locks, malformed, rejected")
     assert isinstance(state["locks"], dict) and state["locks"], "locks must be a non-empty object"
     for name, lock in state["locks"].items():
         assert isinstance(lock, dict) and sorted(lock) == _LOCK_FIELDS, f"locks[{name!r}] keys must be {_LOCK_FIELDS}"
@@ -39,7 +39,7 @@ def verify(artifact_path: Path) -> None:
         assert item["reason"] in _REASONS, f"rejected[{index}].reason must be one of {sorted(_REASONS)}"
     ids = [item["event_id"] for item in state["rejected"]]
     assert len(set(ids)) == len(ids), "an event_id appears twice in rejected"
-    for key in ("duplicates", "malformed"):
+    for key in ("conflicts", "duplicates", "malformed"):
         assert type(state[key]) is int and state[key] >= 0, f"{key} must be a non-negative integer"
 
 

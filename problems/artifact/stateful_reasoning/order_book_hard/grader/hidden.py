@@ -1,20 +1,22 @@
 """Grader for stateful_reasoning__order_book_hard.
 
-answer/matching_result.json: an object with exactly `trades`, `rejected_seqs` and `book`. Each is compared
-exactly with the replay (trades in execution order with integer price/qty; rejected seqs ascending; book
-levels aggregated and ordered). Partial credit: one third per key exactly right; passed only when all three
-are. Never raises on agent output; details name the first differing position and counts only.
+answer/matching_result.json: an object with exactly `trades`, `rejected_seqs`, `self_trade_cancels` and
+`book`. Each is compared exactly with the replay (trades in execution order with integer price/qty; rejected
+seqs ascending; self-trade cancels in removal order; book levels aggregated and ordered). Partial credit: one
+quarter per key exactly right; passed only when all four are. Never raises on agent output; details name the
+first differing position and counts only.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 from swebench.artifact_models import GradeResult
 
 OUTPUT = Path("answer") / "matching_result.json"
-KEYS = ("book", "rejected_seqs", "trades")
+KEYS = ("book", "rejected_seqs", "self_trade_cancels", "trades")
 TRADE_KEYS = ["buy_id", "price", "qty", "sell_id"]
 
 
@@ -53,6 +55,18 @@ def _rejected(got: object, want: list) -> str | None:
     return None
 
 
+def _cancels(got: object, want: list) -> str | None:
+    if not isinstance(got, list) or not all(isinstance(x, str) for x in got):
+        return "type: self_trade_cancels must be a list of strings"
+    if got != want:
+        have, need = Counter(got), Counter(want)
+        missing, extra = sum((need - have).values()), sum((have - need).values())
+        if missing or extra:
+            return f"self_trade_cancels: {missing} missing, {extra} unexpected"
+        return "self_trade_cancels: not in the order the orders were removed"
+    return None
+
+
 def _book(got: object, want: dict) -> str | None:
     if not isinstance(got, dict) or sorted(got) != ["asks", "bids"]:
         return "book: must be an object with exactly the keys asks and bids"
@@ -88,10 +102,12 @@ def grade(scratch_dir: Path) -> GradeResult:
     if not isinstance(got, dict):
         return _fail(f"shape: top level is a JSON {type(got).__name__}, not an object")
     if sorted(got) != list(KEYS):
-        return _fail("keys: the top level must have exactly the keys book, rejected_seqs and trades")
+        return _fail("keys: the top level must have exactly the keys book, rejected_seqs, self_trade_cancels and trades")
     want = json.loads(Path(__file__).with_name("reference_output.json").read_text(encoding="utf-8"))
     problems = [p for p in (_trades(got["trades"], want["trades"]), _rejected(got["rejected_seqs"], want["rejected_seqs"]),
+                            _cancels(got["self_trade_cancels"], want["self_trade_cancels"]),
                             _book(got["book"], want["book"])) if p]
     if problems:
-        return _fail("; ".join(problems), round((3 - len(problems)) / 3, 4))
-    return GradeResult(passed=True, score=1.0, detail=f"all {len(want['trades'])} trades, rejections and the closing book match")
+        return _fail("; ".join(problems), round((4 - len(problems)) / 4, 4))
+    return GradeResult(passed=True, score=1.0,
+                       detail=f"all {len(want['trades'])} trades, rejections, self-trade cancels and the closing book match")

@@ -9,12 +9,16 @@ import sys
 from pathlib import Path
 
 API = {
-    "put": ["self", "key", "value", "now_ms"],
+    "put": ["self", "key", "value", "now_ms", "ttl_ms", "weight"],
     "get": ["self", "key", "now_ms"],
+    "peek": ["self", "key", "now_ms"],
     "touch": ["self", "key", "now_ms"],
+    "delete": ["self", "key", "now_ms"],
     "size": ["self", "now_ms"],
+    "weight": ["self", "now_ms"],
     "stats": ["self"],
 }
+STATS = ["evictions", "expirations", "hits", "misses", "rejections"]
 
 
 def verify(artifact_path: Path) -> None:
@@ -36,12 +40,14 @@ def verify(artifact_path: Path) -> None:
         got = list(inspect.signature(method).parameters)
         assert got == params, f"{name} parameters must be {params}, got {got}"
     cache = cls(2, 10)
-    assert cache.put("a", 1, 0) is None, "put must return None"
+    assert type(cache.put("a", 1, 0)) is bool, "put must return a bool"
+    assert type(cache.put("b", 2, 0, ttl_ms=5, weight=1)) is bool, "put must accept ttl_ms and weight keywords"
     assert type(cache.touch("a", 0)) is bool, "touch must return a bool"
+    assert type(cache.delete("b", 0)) is bool, "delete must return a bool"
     assert type(cache.size(0)) is int, "size must return an int"
+    assert type(cache.weight(0)) is int, "weight must return an int"
     stats = cache.stats()
-    assert isinstance(stats, dict) and sorted(stats) == ["evictions", "hits", "misses"], \
-        "stats must return a dict with exactly hits, misses, evictions"
+    assert isinstance(stats, dict) and sorted(stats) == STATS, f"stats must return a dict with exactly {STATS}"
     assert all(type(v) is int for v in stats.values()), "stats values must be ints"
 
 

@@ -1,5 +1,5 @@
-"""Grades output/order_audit.jsonl: one record per order sorted by order; valid, state, rule and seq exact.
-Score = fraction of orders judged entirely right."""
+"""Grades output/order_audit.jsonl: one record per order sorted by order; valid, state, captured, refunded,
+rule and seq exact. Score = fraction of orders judged entirely right; passed only when every order is."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from pathlib import Path
 from swebench.artifact_models import GradeResult
 
 ARTIFACT = "output/order_audit.jsonl"
-SPEC = {"order": "str", "valid": "bool", "state": "str?", "rule": "str?", "seq": "int?"}
+SPEC = {"order": "str", "valid": "bool", "state": "str?", "captured": "int?", "refunded": "int?", "rule": "str?",
+        "seq": "int?"}
 
 
 def _lib():

@@ -1,5 +1,5 @@
 """Grades output/tls_audit.json: one entry per endpoint sorted by (host, port), its problem list exact and
-sorted. Score = fraction of endpoints judged exactly right."""
+sorted. Score = fraction of endpoints judged exactly right; passed only when every endpoint is."""
 
 from __future__ import annotations
 
