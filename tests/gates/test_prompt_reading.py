@@ -76,6 +76,14 @@ def test_fields_the_grader_does_not_take_from_the_artifact(text, field):
     assert allows.leaves_open("type_change", f"record 0 (line 1), field '{field}'")[0] == "info"
 
 
+def test_a_free_fields_stated_type_still_counts():
+    allows = read_prompt("The grader re-evaluates `f` at your point. All fields must be finite numbers.")
+    assert allows.leaves_open("number_far", "at $.f")[0] == "info"
+    assert allows.leaves_open("type_change", "at $.f") is None  # null is not a finite number
+    assert allows.leaves_open("drop_key", "top level, key 'f'")[0] == "warn"  # the schema names it
+    assert read_prompt("The grader re-evaluates `f`.").leaves_open("type_change", "at $.f")[0] == "info"
+
+
 def test_negated_or_unrelated_wording_frees_nothing():
     assert read_prompt("Use `macro_f1` = mean of per-class F1, NOT recomputed from `macro_p`.").free_fields == frozenset()
     assert read_prompt("An `event` on a closed `session` is ignored.").free_fields == frozenset()

@@ -54,6 +54,10 @@ _OPTIONAL_WORDS = (r"optional|may\s+be\s+omitted|can\s+be\s+omitted|for\s+humans
                    + _FREE_WORDS)
 _OPTIONAL = re.compile(_OPTIONAL_WORDS, re.IGNORECASE)
 _FIELD = re.compile(r"[`\"']([A-Za-z_][\w.-]{0,60})[`\"']")
+# "All fields must be finite numbers", "`f` must be a number": a type the grader may not compute away.
+_TYPED = re.compile(r"\b(must|should|shall)\s+(all\s+)?(be|are)\s+(an?\s+)?(finite\s+|non-?null\s+|valid\s+|json\s+)*"
+                    r"(numbers?|numeric|integers?|floats?|strings?|booleans?|real\s+numbers?)\b", re.IGNORECASE)
+_ALL_FIELDS = re.compile(r"\b(all|every|each)\s+(fields?|keys?|values?)\b", re.IGNORECASE)
 _TOLERANCE = re.compile(
     r"(?:within|tolerance\s+of|tolerance:?|±|\+/-|plus\s+or\s+minus|up\s+to)\s*(?P<value>\d+(?:\.\d+)?)\s*(?P<pct>%|percent)?",
     re.IGNORECASE)
@@ -116,6 +120,7 @@ class PromptAllows:
     set_sentences: tuple[str, ...] = ()
     vague_tolerance: bool = False
     threshold: str = ""  # the sentence stating a threshold the answer is graded against
+    typed_fields: frozenset[str] = frozenset()  # fields whose type the prompt states ("*": all fields)
 
     def allows_kind(self, kind: str, where: str = "") -> bool:
         """An order change the prompt leaves open: it says order does not matter, or it states no order
@@ -137,7 +142,12 @@ class PromptAllows:
         names = _names(where)
         free = [n for n in names if n in self.free_fields]
         if free:
-            return "info", f"the prompt says the grader does not take {free[0]!r} from the artifact"
+            typed = "*" in self.typed_fields or free[0] in self.typed_fields
+            if kind == "type_change" and typed:
+                return None  # its value is free, its type is not: "all fields must be finite numbers"
+            why = f"the prompt says the grader does not take {free[0]!r} from the artifact"
+            # Dropping it leaves the stated schema; whether that is wrong the prompt leaves open.
+            return ("warn" if kind in _KEY_KINDS else "info"), why
         optional = [n for n in names if n in self.optional_fields]
         if optional:
             severity = "info" if kind in _KEY_KINDS else "warn"
@@ -197,7 +207,10 @@ def read_prompt(text: str) -> PromptAllows:
     unordered_sentences: list[str] = []
     set_sentences: list[str] = []
     threshold = ""
+    typed: set[str] = set()
     for sentence in _sentences(text):
+        if _TYPED.search(sentence):
+            typed.update(["*"] if _ALL_FIELDS.search(sentence) else _FIELD.findall(sentence))
         fields = _free_fields(sentence)
         free.update(fields)
         optional.update(fields)
@@ -225,4 +238,4 @@ def read_prompt(text: str) -> PromptAllows:
         abs_tol = max(abs_tol, 0.5 * 10 ** -places)
     return PromptAllows(bool(_UNORDERED.search(text)), tuple(ordered), frozenset(optional), abs_tol, rel_tol,
                         frozenset(free), tuple(order_sentences), tuple(unordered_sentences), tuple(set_sentences),
-                        bool(_VAGUE_TOLERANCE.search(text)), threshold)
+                        bool(_VAGUE_TOLERANCE.search(text)), threshold, frozenset(typed))
