@@ -121,6 +121,7 @@ class PromptAllows:
     vague_tolerance: bool = False
     threshold: str = ""  # the sentence stating a threshold the answer is graded against
     typed_fields: frozenset[str] = frozenset()  # fields whose type the prompt states ("*": all fields)
+    recomputed_fields: frozenset[str] = frozenset()  # free only because the grader recomputes them
 
     def allows_kind(self, kind: str, where: str = "") -> bool:
         """An order change the prompt leaves open: it says order does not matter, or it states no order
@@ -146,8 +147,9 @@ class PromptAllows:
             if kind == "type_change" and typed:
                 return None  # its value is free, its type is not: "all fields must be finite numbers"
             why = f"the prompt says the grader does not take {free[0]!r} from the artifact"
-            # Dropping it leaves the stated schema; whether that is wrong the prompt leaves open.
-            return ("warn" if kind in _KEY_KINDS else "info"), why
+            # Dropping a field the grader recomputes leaves the stated schema: the prompt leaves open
+            # whether that is wrong (a field it calls optional or not graded may go).
+            return ("warn" if kind in _KEY_KINDS and free[0] in self.recomputed_fields else "info"), why
         optional = [n for n in names if n in self.optional_fields]
         if optional:
             severity = "info" if kind in _KEY_KINDS else "warn"
@@ -180,7 +182,12 @@ def _free_fields(sentence: str) -> list[str]:
     """Fields the sentence says the grader does not take from the artifact."""
     if _FREE.search(sentence):
         return _FIELD.findall(sentence)
-    found = _FIELD_IGNORED.findall(sentence)
+    return _FIELD_IGNORED.findall(sentence) + _recomputed(sentence)
+
+
+def _recomputed(sentence: str) -> list[str]:
+    """Fields the sentence says the grader re-evaluates, recomputes or ignores."""
+    found: list[str] = []
     if _GRADER.search(sentence):
         # Only the verb's object or subject: "re-evaluates `f` on your `x`" frees `f`, not `x`.
         found += _OWN_OBJECT.findall(sentence) + _OWN_SUBJECT.findall(sentence)
@@ -208,14 +215,19 @@ def read_prompt(text: str) -> PromptAllows:
     set_sentences: list[str] = []
     threshold = ""
     typed: set[str] = set()
+    recomputed: set[str] = set()
+    declared: set[str] = set()
     for sentence in _sentences(text):
         if _TYPED.search(sentence):
             typed.update(["*"] if _ALL_FIELDS.search(sentence) else _FIELD.findall(sentence))
         fields = _free_fields(sentence)
         free.update(fields)
         optional.update(fields)
+        recomputed.update(_recomputed(sentence))
+        declared.update(_FIELD_IGNORED.findall(sentence))
         if _OPTIONAL.search(sentence):
             optional.update(_FIELD.findall(sentence))
+            declared.update(_FIELD.findall(sentence))
         if _states_output_order(sentence):
             ordered += _FIELD.findall(sentence) or ["*"]
             order_sentences.append(sentence)
@@ -238,4 +250,5 @@ def read_prompt(text: str) -> PromptAllows:
         abs_tol = max(abs_tol, 0.5 * 10 ** -places)
     return PromptAllows(bool(_UNORDERED.search(text)), tuple(ordered), frozenset(optional), abs_tol, rel_tol,
                         frozenset(free), tuple(order_sentences), tuple(unordered_sentences), tuple(set_sentences),
-                        bool(_VAGUE_TOLERANCE.search(text)), threshold, frozenset(typed))
+                        bool(_VAGUE_TOLERANCE.search(text)), threshold, frozenset(typed),
+                        frozenset(recomputed - declared))
