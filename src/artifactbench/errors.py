@@ -9,6 +9,7 @@ __all__ = [
     "GraderLoadError",
     "ManifestError",
     "MaterializeError",
+    "WorkspaceLimitError",
     "Problem",
     "SelectionError",
     "SetError",
@@ -65,6 +66,15 @@ class SelectionError(ArtifactBenchError):
 
 class MaterializeError(ArtifactBenchError):
     """A task's workspace could not be materialized safely."""
+
+
+class WorkspaceLimitError(MaterializeError):
+    """The materialized workspace breaks a spec 8 size limit: the task's fault, not the machine's.
+    `path` is the file (relative to the workspace) that crossed the limit, `size` its bytes."""
+
+    def __init__(self, message: str, path: str = "", size: int = 0) -> None:
+        super().__init__(message)
+        self.path, self.size = path, size
 
 
 class GraderLoadError(ArtifactBenchError):

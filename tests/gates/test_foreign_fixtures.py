@@ -1,7 +1,9 @@
 """Findings that hold on tasks written elsewhere: tests/fixtures/foreign/ holds twins in the style of an
 imported corpus (other prompt layout, plain-class GradeResult, their own file names). Every sound twin
 passes every default gate (no fail or error anywhere); every flawed twin fires the gate and case named
-here with severity `fail`; where the prompt leaves a choice open, the finding is only a `warn`."""
+here with severity `fail`; where the prompt leaves a choice open, the finding is only a `warn`, and where it
+says in words that the change is fine (any order, a field the grader re-evaluates, a set it normalizes, a
+relation it defines), only `info`."""
 
 from __future__ import annotations
 
@@ -29,6 +31,12 @@ SOUND = {
     "mfa_audit_capped": "a grader that reports how many are missing",
     "sensor_means_generated": "a declared workspace generator naming grader files (never copied)",
     "sensor_means_tolerance": "an off-by-one within the tolerance the prompt states",
+    "orbit_fit_reevaluated": "a field the prompt says the grader re-evaluates (any word order)",
+    "pantry_pick_recomputed": "a detail value computed from the artifact's own ids and the input",
+    "crew_cover_any_order": "an order word in an algorithm hint; a $.key[i] list with no order stated",
+    "network_trees_normalised": "a repeated member of a list the prompt says is normalized as a set",
+    "checkout_funnel_invariant": "a verifier enforcing a cross-field identity the prompt defines",
+    "trainer_config_choices": "answer values listed as allowed choices in a workspace rules file",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -40,12 +48,27 @@ FLAWED = {
     "kv_parser_verbose": ("detail_leaks", "hidden_suite"),
     "mfa_audit_uncapped": ("detail_leaks", "answer_set"),
     "sensor_means_loose": ("negative", "off_by_one"),
+    "orbit_fit_declared": ("fuzz", "number_far"),
+    "pantry_pick_expected": ("detail_leaks", "leak:number_far"),
+    "crew_cover_sorted": ("fuzz", "swap_records"),
+    "network_trees_strict": ("fuzz", "duplicate_record"),
+    "checkout_funnel_pinned": ("verifier_consistency", "value_midpoint:1"),
+    "trainer_config_baked": ("content_leaks", "reference_values:workspace/rules.py"),
+    "meter_log_oversized": ("materialize", "size_limit"),
 }
 # sound twin -> (gate, case) reported as warn: the prompt leaves this open
 WARN_ONLY = {
+    "sensor_means_tolerance": ("negative", "off_by_one"),  # its own negative_cases.py lists the case
+    "crew_cover_any_order": ("fuzz", "swap_records"),  # no order stated: silence, not permission
+}
+# sound twin -> (gate, case) reported as info: the prompt says in words that this is fine
+INFO_ONLY = {
     "host_inventory_unordered": ("fuzz", "swap_records"),
     "incident_summary_optional": ("fuzz", "drop_key"),
-    "sensor_means_tolerance": ("negative", "off_by_one"),
+    "orbit_fit_reevaluated": ("fuzz", "number_far"),
+    "network_trees_normalised": ("fuzz", "duplicate_record"),
+    "network_trees_normalised_": ("negative", "reversed_lines"),
+    "checkout_funnel_invariant": ("verifier_consistency", "value_midpoint:0"),
 }
 
 
@@ -86,3 +109,10 @@ def test_what_the_prompt_leaves_open_is_only_a_warning(name):
     gate, case = WARN_ONLY[name]
     check = next(c for c in reports()[name].checks if c.gate == gate)
     assert any(k.name == case and k.severity == "warn" for k in check.cases), check
+
+
+@pytest.mark.parametrize("key", sorted(INFO_ONLY))
+def test_what_the_prompt_allows_in_words_is_only_info(key):
+    gate, case = INFO_ONLY[key]
+    check = next(c for c in reports()[key.rstrip("_")].checks if c.gate == gate)
+    assert any(k.name == case and k.severity == "info" for k in check.cases), check

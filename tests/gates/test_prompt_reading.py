@@ -31,8 +31,8 @@ def test_read_prompt(text, expected):
 
 def test_order_kinds_follow_what_the_prompt_states():
     nested = "record 1, field 'lines.0' <-> record 1, field 'lines.1'"
-    assert read_prompt("Sorted by invoice id.").allows_kind("swap_records", nested)  # says nothing of lines
-    assert not read_prompt("Sorted by invoice id.").allows_kind("swap_records", "record 0 <-> record 1")
+    assert read_prompt("Rows sorted by invoice id.").allows_kind("swap_records", nested)  # says nothing of lines
+    assert not read_prompt("Rows sorted by invoice id.").allows_kind("swap_records", "record 0 <-> record 1")
     assert not read_prompt("Keep `lines` in the order of lines.csv.").allows_kind("swap_records", nested)
     assert read_prompt("Any order.").allows_kind("reversed_lines")
     assert not read_prompt("Any order.").allows_kind("drop_record")
@@ -44,3 +44,71 @@ def test_optional_fields_match_the_fuzzers_descriptions():
     assert allows.allows_field("record 0, key 'note'")
     assert not allows.allows_field("record 0, field 'total'")
     assert allows.within_tolerance(10.0, 10.0) and not allows.within_tolerance(10.0, 11.0)
+
+
+def test_an_order_word_counts_only_where_the_sentence_names_the_output():
+    hint = "Enumerating the subsets ordered by size and stopping at the first hit is fast enough."
+    assert read_prompt(hint).ordered_by == ()
+    assert read_prompt("Apply each rule to every input row, in order.").ordered_by == ()
+    assert read_prompt("The rows are sorted by `day`.").ordered_by == ("day",)
+    # the nested-list exemption reads the JSON path form too
+    allows = read_prompt("Write `best` and `members`. Results sorted by `best`.")
+    assert allows.allows_kind("swap_records", "at $.members[0] <-> at $.members[1]")
+    assert not read_prompt("List `members` in ascending order.").allows_kind(
+        "swap_records", "at $.members[0] <-> at $.members[1]")
+
+
+FREE = [
+    ("re-evaluated-by", "`score` is re-evaluated by the grader.", "score"),
+    ("grader-re-evaluates-it", "`energy`: the value at your point; the grader re-evaluates it.", "energy"),
+    ("grader-recomputes-field", "The grader recomputes `checksum` from your rows.", "checksum"),
+    ("grader-ignores-field", "The grader ignores `remarks` entirely.", "remarks"),
+    ("field-is-ignored", "Any `debug` key is ignored.", "debug"),
+    ("informational", "Reported `loss` is informational only.", "loss"),
+]
+
+
+@pytest.mark.parametrize("text, field", [c[1:] for c in FREE], ids=[c[0] for c in FREE])
+def test_fields_the_grader_does_not_take_from_the_artifact(text, field):
+    allows = read_prompt(text)
+    assert field in allows.free_fields
+    assert allows.leaves_open("number_far", f"at $.{field}")[0] == "info"
+    assert allows.leaves_open("type_change", f"record 0 (line 1), field '{field}'")[0] == "info"
+
+
+def test_a_free_fields_stated_type_still_counts():
+    allows = read_prompt("The grader re-evaluates `f` at your point. All fields must be finite numbers.")
+    assert allows.leaves_open("number_far", "at $.f")[0] == "info"
+    assert allows.leaves_open("type_change", "at $.f") is None  # null is not a finite number
+    assert allows.leaves_open("drop_key", "top level, key 'f'")[0] == "warn"  # the schema names it
+    assert read_prompt("The grader re-evaluates `f`.").leaves_open("type_change", "at $.f")[0] == "info"
+
+
+def test_negated_or_unrelated_wording_frees_nothing():
+    assert read_prompt("Use `macro_f1` = mean of per-class F1, NOT recomputed from `macro_p`.").free_fields == frozenset()
+    assert read_prompt("An `event` on a closed `session` is ignored.").free_fields == frozenset()
+    assert read_prompt("The grader re-evaluates `f` on your `x`.").leaves_open("number_far", "at $.x") is None
+
+
+def test_optional_field_path_forms_and_severities():
+    allows = read_prompt("- `plan`: (optional but checked if present) one list per worker.")
+    assert allows.leaves_open("duplicate_record", "at $.plan[0]") == ("warn", "the prompt calls 'plan' optional")
+    assert allows.leaves_open("drop_key", "top level, key 'plan'")[0] == "info"
+    assert allows.leaves_open("number_far", "at $.plan[1][0]")[0] == "warn"
+    assert allows.leaves_open("number_far", "at $.cost") is None
+
+
+def test_duplicates_inside_a_normalised_list():
+    allows = read_prompt("Edges within a graph may come in any order; they are normalized by the grader.")
+    assert allows.leaves_open("duplicate_record", "record 2 (line 3), field 'edges.1'")[0] == "info"
+    assert allows.leaves_open("duplicate_record", "record 2 (line 3)") is None  # a repeated record is not
+    plain = read_prompt("Every graph is one line: its edge list, normalized by the grader.")
+    assert plain.leaves_open("duplicate_record", "record 2 (line 3), field '1'")[0] == "info"
+    assert read_prompt("One graph per line.").leaves_open("duplicate_record", "record 2 (line 3), field '1'") is None
+
+
+def test_stated_thresholds_and_vague_tolerances():
+    assert "RMSE" in read_prompt("Your model must reach an RMSE below 0.5.").threshold
+    assert read_prompt("There are at most 40 jobs.").threshold == ""
+    vague = read_prompt("The grader uses a small tolerance on `p95`.")
+    assert vague.within_tolerance(812.0, 813.0) and not vague.within_tolerance(8.0, 9.0)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from artifactbench.errors import MaterializeError
+from artifactbench.errors import MaterializeError, WorkspaceLimitError
 from artifactbench.workspace._generator import run_generator
 from artifactbench.workspace._tree import (
     GENERATOR_MARKER,
@@ -130,15 +130,14 @@ def _check_tree(task: Task, scratch: Path) -> dict[str, str]:
     for rel, entry in walk_files(scratch):
         size = entry.stat(follow_symlinks=False).st_size
         if size > MAX_FILE_BYTES:
-            raise MaterializeError(
-                f"{scratch}/{rel}: {size} bytes is over the {MAX_FILE_BYTES}-byte limit per file (spec 8)"
-            )
+            raise WorkspaceLimitError(
+                f"{scratch}/{rel}: {size} bytes is over the {MAX_FILE_BYTES}-byte limit per file (spec 8)",
+                rel, size)
         total += size
         if total > MAX_TOTAL_BYTES:
-            raise MaterializeError(
+            raise WorkspaceLimitError(
                 f"{scratch}/{rel}: the workspace reaches {total} bytes, over the {MAX_TOTAL_BYTES}-byte "
-                "limit for the whole tree (spec 8)"
-            )
+                "limit for the whole tree (spec 8)", rel, total)
         files[rel] = sha = file_sha256(entry.path)
         if size and sha in grader:
             raise MaterializeError(

@@ -2,8 +2,11 @@
 
 A grader that accepts a mutant the prompt allows (records in another order when "order does not
 matter", a changed or missing field the prompt calls optional or informational, a number within the
-tolerance it states) is right to accept it. The gates then report a `warn` (the finding depends on
-what the prompt leaves open) instead of a `fail`. These are general reading rules, not per-task lists.
+tolerance it states) is right to accept it. The gates then report the finding at a lower severity:
+`info` where the prompt says so in words ("any order", "`f` is informational", "the grader
+re-evaluates `f`", duplicates inside a list "normalized by the grader"), `warn` where it only leaves
+the point open (states no order, calls a field optional but validated). General reading rules, not
+per-task lists.
 """
 
 from __future__ import annotations
@@ -12,24 +15,94 @@ import re
 from dataclasses import dataclass
 
 ORDER_KINDS = frozenset({"swap_records", "reversed_lines"})
+_KEY_KINDS = frozenset({"drop_key", "rename_key", "renamed_field"})
 _ORDER_STATED = re.compile(r"\b(sorted|ascending|descending|in\s+(the\s+)?order|ordered\s+by|chronological(ly)?|"
                            r"ranked|by\s+rank|oldest\s+first|newest\s+first|earliest\s+first|latest\s+first)\b",
                            re.IGNORECASE)
-_UNORDERED = re.compile(
-    r"(order\s+(of\s+[\w\s-]{1,40}?\s+)?(does\s+not|doesn'?t|do\s+not|don'?t|is\s+not|isn'?t)\s+(matter|important|"
-    r"significant|checked|graded)|\bany\s+order\b|order\s+is\s+(irrelevant|"
-    r"ignored|arbitrary|unimportant)|unordered|regardless\s+of\s+(the\s+)?order|order-insensitive|"
-    r"(sorted|compared)\s+as\s+a\s+set)", re.IGNORECASE)
-_OPTIONAL_WORDS = (r"optional|informational|informative|free[- ]?(form|text)|not\s+graded|ignored|not\s+checked|"
-                   r"may\s+be\s+omitted|can\s+be\s+omitted|for\s+humans|human-readable|re-?(evaluated|computed|"
-                   r"calculated)\s+by\s+the\s+grader|not\s+part\s+of\s+the\s+(grade|score)")
+# An order word states the output's order only in a sentence that names the output: a quoted field,
+# a file name, or a word for its records ("Sort the rows by ..."). "Enumerate subsets ordered by
+# popcount" (an algorithm hint) and "apply the rules to every input row, in order" do not.
+_NAMES_OUTPUT = re.compile(r"\b(outputs?|results?|rows?|records?|entries|entry|lines?|arrays?|lists?|file)\b|"
+                           r"\w\.(jsonl|json|csv|tsv|txt|ya?ml)\b", re.IGNORECASE)
+_INPUT = re.compile(r"\binput\b", re.IGNORECASE)
+_OUTPUT = re.compile(r"\boutputs?\b", re.IGNORECASE)
+_UNORDER_WORDS = (r"order\s+(of\s+[\w\s-]{1,40}?\s+)?(does\s+not|doesn'?t|do\s+not|don'?t|is\s+not|isn'?t)\s+"
+                  r"(matter|important|significant|checked|graded)|\bany\s+order\b|order\s+is\s+(irrelevant|"
+                  r"ignored|arbitrary|unimportant)|unordered|regardless\s+of\s+(the\s+)?order|order-insensitive|"
+                  r"(sorted|compared)\s+as\s+a\s+set")
+_UNORDERED = re.compile(_UNORDER_WORDS, re.IGNORECASE)
+# A list the grader treats as a set: a repeated member means the same answer.
+_SET_LIKE = re.compile(r"normali[sz](ed|es|e)\b|\bas\s+an?\s+(unordered\s+)?set\b|\bdeduplicat|\bde-?duped\b|"
+                       r"\bduplicates?\s+(are|is|will\s+be)\s+(ignored|removed|collapsed|dropped)", re.IGNORECASE)
+# Fields the grader does not take from the artifact: their value is free, whatever the mutant does.
+_FREE_WORDS = r"informational|informative|not\s+graded|not\s+checked|not\s+part\s+of\s+the\s+(grade|score)"
+_FREE = re.compile(_FREE_WORDS, re.IGNORECASE)
+# "re-evaluated by the grader", "the grader re-evaluates it", "the grader recomputes `total`",
+# "the grader ignores `note`": any word order, the grader named in the same sentence, and only the
+# field the verb is about; "NOT recomputed from ..." (a definition) does not count.
+_GRADER = re.compile(r"\bgrader\b", re.IGNORECASE)
+_Q = r"[`\"']([A-Za-z_][\w.-]{0,60})[`\"']"
+_OWN_OBJECT = re.compile(r"(?<!not\s)\b(?:re-?(?:evaluat|comput|calculat)\w*|ignores|computes)\s+(?:the\s+|your\s+)?"
+                         + _Q, re.IGNORECASE)
+_OWN_SUBJECT = re.compile(_Q + r"\s+(?:field\s+|value\s+)?(?:is|are|will\s+be|gets)\s+(?:re-?(?:evaluated|computed|"
+                          r"calculated)|ignored)\s+by\s+the\s+grader", re.IGNORECASE)
+_LEAD_FIELD = re.compile(r"^[\s*>|-]*" + _Q)
+# "`debug` is ignored", "Any `note` key is ignored": the field is the sentence's subject.
+_FIELD_IGNORED = re.compile(r"^[\s*>|-]*(?:(?:any|the|an?)\s+)?[`\"']([A-Za-z_][\w.-]{0,60})[`\"']\s+"
+                            r"(?:field\s+|key\s+|column\s+)?(?:is|are)\s+(?:always\s+)?ignored\b", re.IGNORECASE)
+_OPTIONAL_WORDS = (r"optional|may\s+be\s+omitted|can\s+be\s+omitted|for\s+humans|human-readable|free[- ]?(form|text)|"
+                   + _FREE_WORDS)
 _OPTIONAL = re.compile(_OPTIONAL_WORDS, re.IGNORECASE)
 _FIELD = re.compile(r"[`\"']([A-Za-z_][\w.-]{0,60})[`\"']")
+# "All fields must be finite numbers", "`f` must be a number": a type the grader may not compute away.
+_TYPED = re.compile(r"\b(must|should|shall)\s+(all\s+)?(be|are)\s+(an?\s+)?(finite\s+|non-?null\s+|valid\s+|json\s+)*"
+                    r"(numbers?|numeric|integers?|floats?|strings?|booleans?|real\s+numbers?)\b", re.IGNORECASE)
+_ALL_FIELDS = re.compile(r"\b(all|every|each)\s+(fields?|keys?|values?)\b", re.IGNORECASE)
 _TOLERANCE = re.compile(
     r"(?:within|tolerance\s+of|tolerance:?|±|\+/-|plus\s+or\s+minus|up\s+to)\s*(?P<value>\d+(?:\.\d+)?)\s*(?P<pct>%|percent)?",
     re.IGNORECASE)
+_VAGUE_TOLERANCE = re.compile(r"\b(small|some|a)\s+(absolute\s+|relative\s+|numeric(al)?\s+)?tolerance\b|"
+                              r"\bapproximately\s+(equal|correct)|\bclose\s+enough\b", re.IGNORECASE)
+VAGUE_REL = 0.01  # "the grader uses a small tolerance": a change below 1% is within it
+# "Your fit must achieve RMSE < 1.0", "accuracy of at least 0.9 passes": graded against a threshold.
+_THRESHOLD = re.compile(r"(?:[<>]=?|≤|≥|\bat\s+(?:least|most)\b|\bbelow\b|\bunder\b|\babove\b|"
+                        r"\bno\s+(?:more|less|worse)\s+than\b)\s*\**\s*\d", re.IGNORECASE)
+_THRESHOLD_VERB = re.compile(r"\b(achieves?|reach(es)?|attains?|(passes|accepted)\s+(if|when)|to\s+pass|"
+                             r"accepts\s+any)\b", re.IGNORECASE)
 _DECIMALS = re.compile(r"(?:rounded|round)\s+to\s+(?P<n>\d+|one|two|three|four)\s+decimal", re.IGNORECASE)
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
+
+
+def _names(where: str) -> list[str]:
+    """Every field name in a fuzzer description: "record 2, field 'a.b.0'", "key 'note'", "at $.a[1].b"."""
+    names: list[str] = []
+    for quoted in re.findall(r"(?:field|key|column) '([^']+)'", where):
+        names += [s for s in quoted.split(".") if s and not s.isdigit()]
+    for path in re.findall(r"\$((?:\.[\w-]+|\[\d+\])+)", where):
+        names += re.findall(r"\.([\w-]+)", path)
+    return list(dict.fromkeys(names))
+
+
+def _list_key(where: str) -> str | None:
+    """The key holding the list a record-level mutant touched: None for the root list, "" for a
+    record that is itself a list ("record 3, field '0'": one graph's edge list)."""
+    for quoted in re.findall(r"field '([^']+)'", where):
+        steps = quoted.split(".")
+        if len(steps) >= 2 and steps[-1].isdigit():
+            return steps[-2]
+        if len(steps) == 1 and steps[0].isdigit():
+            return ""
+    for path in re.findall(r"\$((?:\.[\w-]+|\[\d+\])+)", where):
+        match = re.search(r"\.([\w-]+)\[\d+\]$", path)
+        if match:
+            return match.group(1)
+    return None
+
+
+def _mentions(sentence: str, name: str) -> bool:
+    """`sentence` names `name` quoted or as a word (plural or singular; not a file name's stem)."""
+    stem = re.escape(name[:-1] if name.endswith("s") and len(name) > 3 else name)
+    return re.search(rf"(?<![\w.-]){stem}s?(?![\w-]|\.\w)", sentence, re.IGNORECASE) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +114,14 @@ class PromptAllows:
     optional_fields: frozenset[str] = frozenset()
     abs_tolerance: float = 0.0
     rel_tolerance: float = 0.0
+    free_fields: frozenset[str] = frozenset()  # informational / re-evaluated / ignored by the grader
+    order_sentences: tuple[str, ...] = ()
+    unordered_sentences: tuple[str, ...] = ()
+    set_sentences: tuple[str, ...] = ()
+    vague_tolerance: bool = False
+    threshold: str = ""  # the sentence stating a threshold the answer is graded against
+    typed_fields: frozenset[str] = frozenset()  # fields whose type the prompt states ("*": all fields)
+    recomputed_fields: frozenset[str] = frozenset()  # free only because the grader recomputes them
 
     def allows_kind(self, kind: str, where: str = "") -> bool:
         """An order change the prompt leaves open: it says order does not matter, or it states no order
@@ -49,17 +130,47 @@ class PromptAllows:
             return False
         if self.unordered or not self.ordered_by:
             return True
-        nested = re.findall(r"field '([^'.]+)", where)
-        return bool(nested) and not any(n in self.ordered_by for n in nested)
+        key = _list_key(where)
+        return key is not None and not (key and any(_mentions(s, key) for s in self.order_sentences))
 
     def allows_field(self, where: str) -> bool:
         """`where` names a field (as the fuzzer describes it) the prompt calls optional."""
-        names = set(re.findall(r"(?:field|key) '([^']+)'", where)) | set(re.findall(r"\$[\w.\[\]]*?\.(\w+)$", where))
-        return any(n in self.optional_fields or n.rsplit(".", 1)[-1] in self.optional_fields for n in names)
+        return any(n in self.optional_fields for n in _names(where))
+
+    def leaves_open(self, kind: str, where: str) -> tuple[str, str] | None:
+        """(severity, why) when the prompt allows an accepted mutant of `kind` at `where`, else None:
+        `info` where it says so in words, `warn` where it only leaves the point open."""
+        names = _names(where)
+        free = [n for n in names if n in self.free_fields]
+        if free:
+            typed = "*" in self.typed_fields or free[0] in self.typed_fields
+            if kind == "type_change" and typed:
+                return None  # its value is free, its type is not: "all fields must be finite numbers"
+            why = f"the prompt says the grader does not take {free[0]!r} from the artifact"
+            # Dropping a field the grader recomputes leaves the stated schema: the prompt leaves open
+            # whether that is wrong (a field it calls optional or not graded may go).
+            return ("warn" if kind in _KEY_KINDS and free[0] in self.recomputed_fields else "info"), why
+        optional = [n for n in names if n in self.optional_fields]
+        if optional:
+            severity = "info" if kind in _KEY_KINDS else "warn"
+            return severity, f"the prompt calls {optional[0]!r} optional"
+        if kind in ORDER_KINDS and self.allows_kind(kind, where):
+            if self.unordered:
+                return "info", "allowed by the prompt: it says order does not matter"
+            return "warn", "the prompt states no order for it"
+        key = _list_key(where)
+        if kind == "duplicate_record" and key is not None:
+            # A list without a key is named by no field: a sentence that names none speaks of them all.
+            if any(_mentions(s, key) if key else not _FIELD.search(s) for s in self.set_sentences):
+                return "info", f"allowed by the prompt: it says {key or 'the inner lists'!r} are normalised as sets"
+            if key and any(_mentions(s, key) for s in self.unordered_sentences):
+                return "warn", f"the prompt calls {key!r} unordered (a repeat may mean the same set)"
+        return None
 
     def within_tolerance(self, old: float, new: float) -> bool:
         delta = abs(new - old)
-        return delta <= self.abs_tolerance or delta <= self.rel_tolerance * abs(old)
+        rel = max(self.rel_tolerance, VAGUE_REL if self.vague_tolerance else 0.0)
+        return delta <= self.abs_tolerance or delta <= rel * abs(old)
 
 
 def _sentences(text: str) -> list[str]:
@@ -67,15 +178,65 @@ def _sentences(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!?])\s+|\n(?=\s*(?:[-*|]|\d+\.)\s)|\n{2,}", text) if s.strip()]
 
 
+def _free_fields(sentence: str) -> list[str]:
+    """Fields the sentence says the grader does not take from the artifact."""
+    if _FREE.search(sentence):
+        return _FIELD.findall(sentence)
+    return _FIELD_IGNORED.findall(sentence) + _recomputed(sentence)
+
+
+def _recomputed(sentence: str) -> list[str]:
+    """Fields the sentence says the grader re-evaluates, recomputes or ignores."""
+    found: list[str] = []
+    if _GRADER.search(sentence):
+        # Only the verb's object or subject: "re-evaluates `f` on your `x`" frees `f`, not `x`.
+        found += _OWN_OBJECT.findall(sentence) + _OWN_SUBJECT.findall(sentence)
+        lead = _LEAD_FIELD.match(sentence)
+        if lead and re.search(r"\bgrader\s+(re-?\w+|ignores)\s+(it|this|them)\b", sentence, re.IGNORECASE):
+            found.append(lead.group(1))
+    return found
+
+
+def _states_output_order(sentence: str) -> bool:
+    if not _ORDER_STATED.search(sentence) or _UNORDERED.search(sentence):
+        return False
+    if _INPUT.search(sentence) and not _OUTPUT.search(sentence):
+        return False
+    return bool(_FIELD.search(sentence) or _NAMES_OUTPUT.search(sentence))
+
+
 def read_prompt(text: str) -> PromptAllows:
     """Read the prompt's own words about order, optional fields and tolerances."""
     optional: set[str] = set()
+    free: set[str] = set()
     ordered: list[str] = []
+    order_sentences: list[str] = []
+    unordered_sentences: list[str] = []
+    set_sentences: list[str] = []
+    threshold = ""
+    typed: set[str] = set()
+    recomputed: set[str] = set()
+    declared: set[str] = set()
     for sentence in _sentences(text):
+        if _TYPED.search(sentence):
+            typed.update(["*"] if _ALL_FIELDS.search(sentence) else _FIELD.findall(sentence))
+        fields = _free_fields(sentence)
+        free.update(fields)
+        optional.update(fields)
+        recomputed.update(_recomputed(sentence))
+        declared.update(_FIELD_IGNORED.findall(sentence))
         if _OPTIONAL.search(sentence):
             optional.update(_FIELD.findall(sentence))
-        if _ORDER_STATED.search(sentence):
+            declared.update(_FIELD.findall(sentence))
+        if _states_output_order(sentence):
             ordered += _FIELD.findall(sentence) or ["*"]
+            order_sentences.append(sentence)
+        if _UNORDERED.search(sentence):
+            unordered_sentences.append(sentence)
+        if _SET_LIKE.search(sentence):
+            set_sentences.append(sentence)
+        if not threshold and _THRESHOLD.search(sentence) and _THRESHOLD_VERB.search(sentence):
+            threshold = " ".join(sentence.split())[:120]
     abs_tol = rel_tol = 0.0
     for match in _TOLERANCE.finditer(text):
         value = float(match.group("value"))
@@ -87,4 +248,7 @@ def read_prompt(text: str) -> PromptAllows:
         n = match.group("n")
         places = int(n) if n.isdigit() else _WORDS[n.lower()]
         abs_tol = max(abs_tol, 0.5 * 10 ** -places)
-    return PromptAllows(bool(_UNORDERED.search(text)), tuple(ordered), frozenset(optional), abs_tol, rel_tol)
+    return PromptAllows(bool(_UNORDERED.search(text)), tuple(ordered), frozenset(optional), abs_tol, rel_tol,
+                        frozenset(free), tuple(order_sentences), tuple(unordered_sentences), tuple(set_sentences),
+                        bool(_VAGUE_TOLERANCE.search(text)), threshold, frozenset(typed),
+                        frozenset(recomputed - declared))

@@ -172,11 +172,12 @@ def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, pro
             return CaseResult(kind, OK, f"{state.graded} mutant(s) rejected before the time budget ran out")
     if minimal is not None:
         detail = next((d for m, d in state.accepted if m == minimal), "")
-        allows = read_prompt(prompt)
-        if allows.allows_kind(kind, minimal.where) or allows.allows_field(minimal.where):
+        allowed = read_prompt(prompt).leaves_open(kind, minimal.where)
+        if allowed is not None:
+            severity, why = allowed
             return CaseResult(kind, WARNING, cap(
-                f"grader accepted a mutant that the prompt leaves open ({minimal.describe()}; the prompt "
-                f"states no order for it, says order does not matter, or calls the field optional); grader detail: {detail!r}", 600))
+                f"grader accepted a mutant that the prompt leaves open ({minimal.describe()}; {why}); "
+                f"grader detail: {detail!r}", 600), severity)
         return CaseResult(kind, FINDING, cap(
             f"grader ACCEPTED a mutant (shrunk minimal example): {minimal.describe()}; "
             f"grader detail: {detail!r}", 600))

@@ -5,15 +5,21 @@ mutants: a number moved to the midpoint between itself and the nearest other val
 type, sign, range, order and uniqueness), a string with one letter changed (same length and character
 classes). Rejecting a numeric mutant means the verifier compares values: a FINDING. Rejecting a string
 mutant may be an enum check, so it is a WARNING.
+
+Spec 4.2's own test decides a rejection first: a midpoint can break a relation between fields that
+the prompt states (`steps[0].reached == total`, `start <= end`). If an obviously wrong artifact that
+keeps every relation (every integer x3; every number x3; every number 0; for a string, the same
+letter change at every occurrence of that value) still passes verify() and changes the rejected
+value, the verifier checks relations, not the answer: the rejection is structural (info).
 """
 
 from __future__ import annotations
 
 import bisect
-import itertools
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from artifactbench._lifetime import guarded_argv
 from artifactbench._process import run_process, scrubbed_env
@@ -22,6 +28,7 @@ from artifactbench.gates.fuzz._formats import TreeDoc, as_number, format_of, par
 from artifactbench.gates.fuzz._mutation import Mutation, keep_kind, short
 from artifactbench.gates.fuzz._policy import FuzzPolicy
 from artifactbench.gates.fuzz._tree_strategies import TreeTargets
+from artifactbench.gates.fuzz._tree_targets import get_at
 from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
 
 MAX_NUMBERS, MAX_STRINGS = 6, 3
@@ -55,8 +62,55 @@ def _midpoint(values: list[float], x: float, integral: bool) -> float | None:
     return None
 
 
+def _scaled(value: Any, kinds: tuple[type, ...], factor: int) -> Any:
+    if isinstance(value, dict):
+        return {k: _scaled(v, kinds, factor) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_scaled(v, kinds, factor) for v in value]
+    if isinstance(value, bool) or type(value) not in kinds:
+        return value
+    return type(value)(value * factor)
+
+
+def relation_keeping(fmt: str, text: str) -> list[tuple[str, str]]:
+    """(label, text) of obviously wrong artifacts that keep equalities, order and ratios between fields."""
+    doc = parse(fmt, text)
+    if not isinstance(doc, TreeDoc) or doc.fmt == "csv":
+        return []
+    out = []
+    for label, kinds, factor in (("every integer x3", (int,), 3), ("every float x3", (float,), 3),
+                                 ("every number x3", (int, float), 3), ("every number 0", (int, float), 0)):
+        candidate = doc.render(_scaled(doc.data, kinds, factor))
+        if candidate != text and all(candidate != t for _, t in out):
+            out.append((label, candidate))
+    return out
+
+
+def _renamed_everywhere(doc: TreeDoc, old: str, new: str) -> str:
+    def walk(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: walk(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        return new if value == old else value
+    return doc.render(walk(doc.data))
+
+
+def _changes(fmt: str, reference: str, candidate: str, path: tuple) -> bool:
+    """The candidate holds another value than the reference at `path`."""
+    try:
+        return get_at(parse(fmt, candidate).data, path) != get_at(parse(fmt, reference).data, path)
+    except (LookupError, TypeError, ValueError):
+        return False
+
+
 def value_mutants(fmt: str, text: str, public: str = "") -> list[tuple[Mutation, bool]]:
-    """(mutant, is_numeric) pairs that keep every structural property of the reference.
+    return [(m, numeric) for m, numeric, _, _ in _value_mutants(fmt, text, public)]
+
+
+def _value_mutants(fmt: str, text: str, public: str = "") -> list[tuple[Mutation, bool, tuple, str]]:
+    """(mutant, is_numeric, path, companion) that keep every structural property of the reference;
+    `companion` is, for a string mutant, the same change at every occurrence of the value ("" else).
 
     Strings that `public` (the prompt and workspace text) mentions, or that sit in a sorted column,
     are left alone: a verifier may check them against an enum or an input list, or check the order.
@@ -71,7 +125,7 @@ def value_mutants(fmt: str, text: str, public: str = "") -> list[tuple[Mutation,
         columns.setdefault(path[-1] if isinstance(path[-1], str) else None, []).append(
             as_number(value, numeric_strings=cells))
     distinct = {column: sorted(set(values)) for column, values in columns.items()}
-    out: list[tuple[Mutation, bool]] = []
+    out: list[tuple[Mutation, bool, tuple, str]] = []
     for path, value in targets.numbers:
         if len(out) >= MAX_NUMBERS:
             break
@@ -79,21 +133,22 @@ def value_mutants(fmt: str, text: str, public: str = "") -> list[tuple[Mutation,
         integral = isinstance(value, int) or (cells and "." not in str(value))
         mid = _midpoint(distinct[path[-1] if isinstance(path[-1], str) else None], x, integral)
         if mid is not None:
-            out.append((targets.set_leaf("value_midpoint", path, value, keep_kind(value, mid)), True))
+            out.append((targets.set_leaf("value_midpoint", path, value, keep_kind(value, mid)), True, path, ""))
     by_column: dict[object, list[str]] = {}
     for path, value in targets.strings:
         by_column.setdefault(path[-1] if isinstance(path[-1], str) else path[:-1], []).append(value)
     ordered = {column: _sorted(values) for column, values in by_column.items()}
-    free = itertools.islice(((p, v) for p, v in targets.strings if not ordered[
-        p[-1] if isinstance(p[-1], str) else p[:-1]] and v not in public), MAX_STRINGS)
-    for path, value in free:
+    free = [(p, v) for p, v in targets.strings if not ordered[p[-1] if isinstance(p[-1], str) else p[:-1]]
+            and v not in public]
+    for path, value in free[:MAX_STRINGS]:
         letters = [i for i, ch in enumerate(value) if ch.isalpha() and ch.isascii()]
         if letters:
             i = letters[-1]
             ch = value[i]
             new_ch = ("b" if ch.lower() == "a" else "a")
             new = value[:i] + (new_ch.upper() if ch.isupper() else new_ch) + value[i + 1:]
-            out.append((targets.set_leaf("letter_change", path, value, new), False))
+            out.append((targets.set_leaf("letter_change", path, value, new), False, path,
+                        _renamed_everywhere(doc, value, new)))
     return out
 
 
@@ -135,8 +190,7 @@ for candidate in sys.argv[4:]:
 
 
 def _verify_many(ctx: TaskContext, module: Path, artifact: Path, texts: list[str]) -> list[tuple[bool, str]]:
-    """verify() on each text in one process; a batch that dies or hangs falls back to one process each,
-    which stops after the first text when that one is rejected (it is the reference)."""
+    """verify() on each text in one process; a batch that dies or hangs falls back to one process each."""
     import json
     import tempfile
 
@@ -161,8 +215,6 @@ def _verify_many(ctx: TaskContext, module: Path, artifact: Path, texts: list[str
         ctx.check_cancelled()
         artifact.write_bytes(text.encode("utf-8", "surrogateescape"))
         out_list.append(_verify(ctx, module, artifact))
-        if not out_list[0][0]:
-            break
     return out_list
 
 
@@ -180,25 +232,42 @@ def verifier_consistency_gate(ctx: TaskContext) -> CheckResult:
         return CheckResult("verifier_consistency", "skip", "no structural_verifier declared")
     reference = reference_text(ctx)
     try:
-        mutants = value_mutants(format_of(task.output_artifact), reference, _public_text(ctx))
+        mutants = _value_mutants(format_of(task.output_artifact), reference, _public_text(ctx))
     except Exception as exc:  # noqa: BLE001 - the reference does not parse in its format
         return CheckResult("verifier_consistency", "skip", cap(f"no mutants: {type(exc).__name__}: {exc}"))
     cases: list[CaseResult] = []
     with ctx.scratch() as scratch:
         module = scratch / task.structural_verifier.relative_to(task.workspace_dir)
         artifact = ctx.place_reference(scratch)
-        # One verifier process for the reference (first) and every mutant.
-        (accepted, why), *verdicts = _verify_many(ctx, module, artifact, [reference] + [m.text for m, _ in mutants])
+        accepted, why = _verify(ctx, module, artifact)
         if not accepted:
             return finish("verifier_consistency", [CaseResult("reference", SKIPPED, cap(
                 f"verify() rejects the reference ({why}); the verifier gate reports it"))], started,
                 "verifier rejects the reference output")
-        for (mutant, numeric), (accepted, why) in zip(mutants, verdicts):
-            if not accepted:
-                cases.append(CaseResult(f"{mutant.kind}:{len(cases)}", FINDING if numeric else WARNING, cap(
-                    f"verify() rejects a structure-preserving mutant, so it checks correctness: "
-                    f"{mutant.describe()}; verifier said {short(why, 200)}", 600)))
-    if not cases:
+        fmt = format_of(task.output_artifact)
+        verdicts = _verify_many(ctx, module, artifact, [m.text for m, *_ in mutants]) if mutants else []
+        rejected = [(m, ok_why) for m, ok_why in zip(mutants, verdicts) if not ok_why[0]]
+        # Only for rejections: the relation-keeping wrong artifacts, and each string's rename everywhere.
+        wrong = relation_keeping(fmt, reference) if any(m[1] for m, _ in rejected) else []
+        companions = [m[3] for m, _ in rejected if m[3]]
+        extra = _verify_many(ctx, module, artifact, [t for _, t in wrong] + companions) if wrong or companions else []
+        passing = [(label, t) for (label, t), (ok, _) in zip(wrong, extra) if ok]
+        renamed = iter(extra[len(wrong):])
+        for (mutant, numeric, path, companion), (accepted, why) in rejected:
+            renamed_ok = next(renamed)[0] if companion else False
+            name = f"{mutant.kind}:{len(cases)}"
+            evidence = next((label for label, t in passing if numeric and _changes(fmt, reference, t, path)),
+                            "the same letter change at every occurrence" if renamed_ok else "")
+            if evidence:
+                cases.append(CaseResult(name, OK, cap(
+                    f"verify() rejects {mutant.describe()} ({short(why, 160)}) but accepts an obviously wrong "
+                    f"artifact that keeps the relations between fields ({evidence}): a structural check "
+                    "(spec 4.2)", 600)))
+                continue
+            cases.append(CaseResult(name, FINDING if numeric else WARNING, cap(
+                f"verify() rejects a structure-preserving mutant, so it checks correctness: "
+                f"{mutant.describe()}; verifier said {short(why, 200)}", 600)))
+    if not any(c.status != OK for c in cases):
         cases.append(CaseResult("mutants", OK, f"verify() accepts the reference and {len(mutants)} "
                                                "structure-preserving value mutant(s)"))
     return finish("verifier_consistency", cases, started,

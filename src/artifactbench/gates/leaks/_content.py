@@ -13,7 +13,9 @@ copied) and the materialized workspace. For each file:
   answer is computed from the inputs, so their values are vocabulary): the share of the answer's
   distinctive values (numbers with >= 4 significant digits, strings of >= 4 characters that are no
   key or common word) quoted as whole tokens. Half or more: FINDING; a fifth or more (at least two
-  values, not in the prompt, whose vocabulary it is): WARNING. Keys, brackets and format words never
+  values, not in the prompt, whose vocabulary it is): WARNING; an answer of fewer than 5 such values
+  never makes a FINDING this way (a WARNING at most). Values a workspace .py file lists in a literal
+  set, list or tuple (allowed values of a rules file, an enum) are vocabulary too. Keys, brackets and format words never
   count, so a prompt's format example made of the answer's keys is no leak;
 - text/code answers: lines of the reference (>= 12 characters, not boilerplate) present in the file;
   half of them or more: FINDING, fewer: WARNING.
@@ -21,6 +23,7 @@ copied) and the materialized workspace. For each file:
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import time
 from pathlib import Path
@@ -34,6 +37,7 @@ from artifactbench.gates.leaks._values import Distinctive, distinctive, quoted_i
 MAX_READ = 5_000_000   # bytes read per file
 _PROSE = {".py", ".md", ".txt", ".rst", ""}
 INPUT_LINES = 50  # a .txt file this long is input data (a log, a listing), not a note
+MIN_VALUES = 5  # distinctive answer values needed before quoting half of them is a FINDING
 
 
 def _files(root: Path) -> list[Path]:
@@ -72,12 +76,32 @@ def _record_case(shown: str, text: str, ref: list) -> CaseResult | None:
     return CaseResult(f"reference_records:{shown}", WARNING, cap(f"{share} appear here, {why}"))
 
 
+def _choices(text: str, answer: frozenset[str]) -> frozenset[str]:
+    """Strings listed in a literal set, list or tuple of constants in Python source where most are not
+    answer values (a rules file's allowed values: `{"resnet18", "resnet50", "vit_b16"}`): the vocabulary
+    the agent must choose from. A literal made mostly of answer values is the answer, not a choice."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return frozenset()
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Set, ast.List, ast.Tuple)) and len(node.elts) >= 2 and all(
+                isinstance(e, ast.Constant) and isinstance(e.value, (str, int, float)) for e in node.elts):
+            items = {str(e.value) for e in node.elts}  # type: ignore[union-attr]
+            if len(items & answer) * 2 <= len(items) - 1:
+                found.update(items)
+    return frozenset(found)
+
+
 def _value_case(shown: str, text: str, values: Distinctive, total: int) -> CaseResult | None:
     quoted = quoted_in(values, text)
     if not quoted or total == 0:
         return None
     share = f"{len(quoted)}/{total} of the answer's distinctive values ({', '.join(quoted[:5])})"
-    if len(quoted) * 2 >= total and total >= 2:
+    # An answer of fewer than MIN_VALUES distinctive values is mostly vocabulary: two of three names
+    # quoted say little about the rest of it (a finding needs more of the answer to stand on).
+    if len(quoted) * 2 >= total and total >= MIN_VALUES:
         return CaseResult(f"reference_values:{shown}", FINDING, cap(f"quotes {share}: most of the answer"))
     if len(quoted) * 5 >= total and len(quoted) >= 2 and shown != "prompt.md":
         # (a prompt naming some of the answer's values is its vocabulary: labels, ids, units)
@@ -116,8 +140,11 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     # verifier repeats them: only the rest counts in prose and code.
     data_text = "\n".join(_text(p) for shown, p in sources[1:] if _is_input_data(p))
     in_data = quoted_in(values, data_text)
-    values = Distinctive({k: v for k, v in values.numbers.items() if v not in in_data},
-                         values.strings - frozenset(in_data))
+    # So are the allowed values a rules file lists as a literal set or list (an enum the answer picks from).
+    answer = values.strings | frozenset(values.numbers.values())
+    choices = frozenset().union(*(_choices(_text(p), answer) for _, p in sources[1:] if p.suffix.lower() == ".py"))
+    values = Distinctive({k: v for k, v in values.numbers.items() if v not in in_data and v not in choices},
+                         values.strings - frozenset(in_data) - choices)
     cases: list[CaseResult] = []
     seen: set[str] = set()
     for shown, path in sources:

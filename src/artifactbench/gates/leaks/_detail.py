@@ -5,7 +5,8 @@ failing detail counts as leaked only when it is a distinctive value of the refer
 >= 3 significant digits, a string of >= 4 characters that is no key or common word, as whole tokens),
 the graded artifact, the prompt and the materialized workspace do not contain it, and it is still
 quoted when the same artifact is graded again with every number moved (so it came from the reference,
-not from a computation over the artifact). Severity scales with what is exposed (spec 3.3's own line:
+not from a computation over the artifact), and does not move when the artifact's own lists change
+(a sum over the artifact's ids is computed from it, whatever the reference says). Severity scales with what is exposed (spec 3.3's own line:
 "missing endpoint /api/v2/users" is fine, "expected 42, got 41" is not when 42 is the answer):
 - fail: a reference value presented as the expected one ("expected 812.5", also when the value is
   somewhere in the input data: the detail says which one is the answer); half or more of the answer's
@@ -17,13 +18,14 @@ not from a computation over the artifact). Severity scales with what is exposed 
 
 from __future__ import annotations
 
+import math
 import re
 import time
 
 from artifactbench.gates.core import OK, CaseResult, CheckResult, TaskContext, cap, counts, finish, fuzz_budget
 from artifactbench.gates.core import reference_text
-from artifactbench.gates.fuzz import KINDS, FuzzPolicy, format_of, sample_mutants
-from artifactbench.gates.leaks._probes import bogus_record, varied, visible_text
+from artifactbench.gates.fuzz import KINDS, NUMBER_RE, FuzzPolicy, format_of, sample_mutants
+from artifactbench.gates.leaks._probes import bogus_record, reshuffled, varied, visible_text
 from artifactbench.gates.leaks._values import Distinctive, distinctive, quoted_in
 
 PER_KIND = 4
@@ -104,6 +106,10 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
         quoted = [v for v in quoted if v in still]
         named = [v for v in named if v in still]
         suite = [v for v in suite if v in again]
+        if quoted or named:
+            derived = _derived(fmt, text, detail, quoted + named, answer, detail_of)
+            quoted = [v for v in quoted if v not in derived]
+            named = [v for v in named if v not in derived]
         case = _judge(name, what, detail, quoted, named, suite, _size(answer))
         if case is not None and all(c.name != case.name for c in cases):
             cases.append(case)
@@ -112,6 +118,34 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
     leaks = sum(c.severity != "info" for c in cases)
     return finish("detail_leaks", cases, started,
                   f"{leaks} leaking detail(s) in {failing} failing run(s) ({counts(cases)})")
+
+
+def _template(detail: str) -> str:
+    return NUMBER_RE.sub("#", detail)
+
+
+def _derived(fmt: str, text: str, detail: str, values: list[str], answer: Distinctive, detail_of) -> set[str]:
+    """The numeric `values` the grader computed from the artifact itself: regraded with the artifact's
+    lists changed (`reshuffled`), the detail reads the same but for a number in that value's place that
+    is no reference value ("does not match the sum over your ids (329)" -> "(301)")."""
+    wanted = {v: float(v) for v in values if NUMBER_RE.fullmatch(v)}
+    derived: set[str] = set()
+    if not wanted:
+        return derived
+    before = [float(m.group()) for m in NUMBER_RE.finditer(detail)]
+    for variant in reshuffled(fmt, text):
+        again = detail_of(variant)
+        if again is None or _template(again) != _template(detail):
+            continue  # the grader stopped elsewhere: this variant says nothing
+        after = [float(m.group()) for m in NUMBER_RE.finditer(again)]
+        for value, number in wanted.items():
+            places = [i for i, n in enumerate(before) if math.isclose(n, number, rel_tol=1e-9)]
+            if places and all(not math.isclose(after[i], number, rel_tol=1e-9) and after[i] not in answer.numbers
+                              for i in places):
+                derived.add(value)
+        if len(derived) == len(wanted):
+            break
+    return derived
 
 
 def _as_expected(value: str, detail: str) -> bool:

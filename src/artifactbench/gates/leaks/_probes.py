@@ -7,11 +7,15 @@
   still stops at the same place) and a Python stub's `return None` changed: a value the grader computed
   from the artifact moves with it; a value taken from the reference does not. A quoted value is a leak
   only if it survives this.
+- `reshuffled(fmt, text)`: the same artifact with the lists it shares with the reference changed
+  (two neighbours swapped; the last item dropped): a number the grader derives from those lists
+  ("does not match the sum over your ids (329)") moves; a reference value stays.
 - `visible_text(task, scratch)`: the prompt and the materialized workspace as text (what the agent reads).
 """
 
 from __future__ import annotations
 
+import copy
 import re
 from pathlib import Path
 from typing import Any
@@ -97,6 +101,53 @@ def _vary_records(data: Any, ref: Any) -> Any:
     if isinstance(data, dict) and isinstance(ref, dict):
         return {k: _vary_records(v, ref.get(k)) if k in ref else _vary_leaf(v) for k, v in data.items()}
     return data if data == ref else _vary_leaf(data)
+
+
+def _lists(value: Any, out: list[list[Any]]) -> None:
+    if isinstance(value, list):
+        if len(value) >= 2:
+            out.append(value)
+        for item in value:
+            _lists(item, out)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _lists(item, out)
+
+
+def _swap_middle(items: list[Any]) -> None:
+    """Swap two distinct neighbours nearest the middle (a closed tour keeps its endpoints)."""
+    middle = (len(items) - 1) // 2
+    for i in sorted(range(len(items) - 1), key=lambda k: abs(k - middle)):
+        if items[i] != items[i + 1]:
+            items[i], items[i + 1] = items[i + 1], items[i]
+            return
+
+
+def reshuffled(fmt: str, text: str) -> list[str]:
+    """Variants of `text` whose lists (inside records, or a root object's) differ: every such list with
+    two neighbours swapped, then with its last item dropped. Empty when the artifact has no such list."""
+    try:
+        doc = parse(fmt, text)
+    except Exception:  # noqa: BLE001 - no structure to vary
+        return []
+    if not isinstance(doc, TreeDoc):
+        return []
+    out = []
+    for change in (_swap_middle, lambda items: items.pop()):
+        data = copy.deepcopy(doc.data)
+        found: list[list[Any]] = []
+        # The root list is the records themselves: reordering or dropping them changes which record the
+        # grader reports on, not a value it derives. Only lists below the root vary.
+        _lists(data, found)
+        found = [items for items in found if items is not data]
+        if not found:
+            return []
+        for items in found:
+            change(items)
+        variant = doc.render(data)
+        if variant != text:
+            out.append(variant)
+    return out
 
 
 def visible_text(prompt: Path, scratch: Path, skip: frozenset[Path] = frozenset()) -> str:

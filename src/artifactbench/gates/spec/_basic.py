@@ -8,7 +8,8 @@ from pathlib import Path
 
 from artifactbench.gates.core import TaskContext
 from artifactbench.gates.core import one_line, outcome_reason
-from artifactbench.gates.core import CheckResult
+from artifactbench.gates.core import CaseResult, CheckResult
+from artifactbench.errors import WorkspaceLimitError
 
 # Runs in a child: import the verifier copied into the scratch dir and call verify(artifact).
 # Exit codes carry the verdict; stderr carries the one-line reason.
@@ -42,8 +43,18 @@ def manifest_gate(ctx: TaskContext) -> CheckResult:
 
 
 def materialize_gate(ctx: TaskContext) -> CheckResult:
+    """The workspace materializes. A tree over a spec 8 size limit is the task's fault (its files or
+    its generator's output): `fail`, naming the file and its size; the later workspace gates are
+    skipped (there is no workspace the agent could be given). Other failures stay an `error`."""
     started = time.monotonic()
-    materialized = ctx.pristine()
+    try:
+        materialized = ctx.pristine()
+    except WorkspaceLimitError as exc:
+        shipped = (ctx.task.workspace_dir / exc.path).is_file()
+        generated = " (written by the workspace generator)" if ctx.task.workspace_generator and not shipped else ""
+        detail = f"{exc.path}{generated}: {exc.size / 1e6:.1f} MB; {str(exc).split(': ', 1)[-1]}"
+        case = CaseResult("size_limit", "FINDING", one_line(detail))
+        return CheckResult("materialize", "fail", case.detail, (case,), time.monotonic() - started)
     return CheckResult("materialize", "pass",
                        f"{len(materialized.files)} file(s), digest {materialized.digest}",
                        duration_s=time.monotonic() - started)

@@ -41,8 +41,12 @@ def run_case(ctx: TaskContext, case: NegativeCase, reference: str, per_task_file
         return Verdict(CaseStatus.ERROR, Severity.ERROR, outcome_reason(outcome))
     result = outcome.result
     verdict = classify(case, per_task_file=per_task_file, accepted=bool(result.passed), detail=str(result.detail))
-    if default and verdict.status is CaseStatus.MISS:
+    if default and verdict.status in (CaseStatus.MISS, CaseStatus.WEAK_MISS):
         allowed = _prompt_allows(ctx, case.name, mutated, reference)
+        if allowed and verdict.status is CaseStatus.WEAK_MISS:
+            # Nothing to act on: the grader accepts what the prompt says is fine.
+            return Verdict(CaseStatus.WEAK_MISS, Severity.OK, f"grader accepted the default mutation {case.name!r}, "
+                           f"allowed by the prompt: {allowed} (detail: {str(result.detail)[:200]!r})")
         if allowed:
             return Verdict(CaseStatus.WEAK_MISS, Severity.WARN, f"{verdict.detail}; the prompt allows it: {allowed}")
     return verdict
@@ -65,6 +69,8 @@ def _prompt_allows(ctx: TaskContext, name: str, mutated: str, reference: str) ->
                    if a != b][:1]
         if changed and allows.within_tolerance(*changed[0]):
             return f"{changed[0][0]:g} -> {changed[0][1]:g} is within the tolerance it states"
+        if changed and allows.threshold:
+            return f"it grades against a threshold, not exact values ({allows.threshold!r})"
     if name == "renamed_field" and allows.optional_fields:
         renamed = [f for f in allows.optional_fields if f in reference and f"{f}__renamed" in mutated]
         if renamed:
