@@ -164,3 +164,20 @@ def test_killing_the_checker_leaves_no_grader_or_generator_behind(tmp_path, sig,
         checker.kill()
         for proc in _marked(marker, checker.pid):
             proc.kill()
+
+
+def test_a_task_that_repairs_a_workspace_file_in_place_gets_its_contract_checked(tmp_path):
+    # The artifact already exists in the workspace (the agent is asked to fix it): the contract gate's
+    # missing and directory cases must replace it, not crash on it.
+    root = tmp_path / "repair_in_place"
+    shutil.copytree(GOOD, root)
+    broken = root / "workspace" / "output" / "p95.jsonl"
+    broken.parent.mkdir(parents=True)
+    broken.write_text('{"endpoint": "/a", "p95": 0}\n')
+    manifest = root / "task.yaml"
+    manifest.write_text(manifest.read_text().replace("__chk_good", "__chk_repair_in_place", 1))
+    report = check_task(load_task(root), resolve_gates(["contract"]), OPTIONS)
+    (contract,) = report.checks
+    assert contract.status == "pass", (contract.summary, [(c.name, c.status, c.detail) for c in contract.cases])
+    cases = {c.name: c for c in contract.cases}
+    assert cases["no_raise:missing"].status == "OK" and cases["no_raise:directory_not_file"].status == "OK"

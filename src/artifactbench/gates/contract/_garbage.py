@@ -48,10 +48,15 @@ def garbage_cases(fmt: str, reference: str, seed: int) -> list[Garbage]:
 
 
 def place(garbage: Garbage, scratch: Path, artifact: Path, write: Callable[[Path, str], object]) -> None:
-    """Put `garbage` at the artifact path inside `scratch` (write(scratch, text) for text)."""
+    """Put `garbage` at the artifact path inside `scratch` (write(scratch, text) for text). A task that
+    repairs a workspace file in place has the artifact there already: missing and directory remove it."""
+    target = scratch / artifact
+    if garbage.content is MISSING or garbage.content is DIRECTORY:
+        if target.is_symlink() or target.is_file():
+            target.unlink()
     if garbage.content is MISSING:
         return
     if garbage.content is DIRECTORY:
-        (scratch / artifact).mkdir(parents=True, exist_ok=True)
+        target.mkdir(parents=True, exist_ok=True)
         return
     write(scratch, str(garbage.content))
