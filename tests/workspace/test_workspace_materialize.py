@@ -212,3 +212,22 @@ def test_generator_timeout(fixture_task, tmp_path):
 def test_generated_tree_is_checked_too(fixture_task, tmp_path, case, message):
     with pytest.raises(MaterializeError, match=message):
         materialize(fixture_task(case), tmp_path / "s")
+
+
+def test_bytecode_caches_in_the_workspace_are_never_copied(fixture_task, tmp_path):
+    # Importing workspace modules (a verifier run, a negative-cases file regenerating the data from the
+    # generator) writes __pycache__/ into workspace/; copying it would leak the generator's bytecode and
+    # make two materializations differ by what ran between them.
+    root = tmp_path / "task"
+    shutil.copytree(fixture_task("generator_probe").root, root)
+    task = _moved(fixture_task("generator_probe"), root)
+    before = materialize(task, tmp_path / "before")
+    cache = task.workspace_dir / "__pycache__"
+    cache.mkdir()
+    (cache / "generator.cpython-311.pyc").write_bytes(b"\x00bytecode")
+    (cache / "notes.txt").write_text("a task file that happens to live in a folder of that name\n")
+    after = materialize(task, tmp_path / "after")
+    assert "__pycache__/generator.cpython-311.pyc" not in after.files
+    assert not (after.scratch_dir / "__pycache__" / "generator.cpython-311.pyc").exists()
+    assert "__pycache__/notes.txt" in after.files
+    assert {f for f in after.files if f != "__pycache__/notes.txt"} == set(before.files)

@@ -105,10 +105,19 @@ def _workspace_sources(task: Task) -> list[tuple[str, str]]:
     sources = []
     for rel, entry in walk_files(ws):
         real = os.path.realpath(entry.path)
-        if real in skip or real.startswith(grader_dir):
+        if real in skip or real.startswith(grader_dir) or _is_bytecode_cache(rel):
             continue
         sources.append((rel, entry.path))
     return sources
+
+
+def _is_bytecode_cache(rel: str) -> bool:
+    """A file Python wrote under __pycache__/ when something imported a workspace module (a verifier run,
+    a negative-cases file that regenerates the data from the generator): an interpreter byproduct, not task
+    content. Copying it would make two materializations differ by what ran in between, and the
+    generator's bytecode would hand the agent the generator the spec keeps out of scratch."""
+    parts = rel.split("/")
+    return "__pycache__" in parts[:-1] and parts[-1].endswith((".pyc", ".pyo"))
 
 
 def _grader_fingerprints(grader_dir: Path) -> dict[str, str]:
