@@ -37,6 +37,7 @@ SOUND = {
     "network_trees_normalised": "a repeated member of a list the prompt says is normalized as a set",
     "checkout_funnel_invariant": "a verifier enforcing a cross-field identity the prompt defines",
     "trainer_config_choices": "answer values listed as allowed choices in a workspace rules file",
+    "meter_log_oversized": "bulk data over spec 8's shipped-file limit, written by the declared generator",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -54,12 +55,12 @@ FLAWED = {
     "network_trees_strict": ("fuzz", "duplicate_record"),
     "checkout_funnel_pinned": ("verifier_consistency", "value_midpoint:1"),
     "trainer_config_baked": ("content_leaks", "reference_values:workspace/rules.py"),
-    "meter_log_oversized": ("materialize", "size_limit"),
 }
 # sound twin -> (gate, case) reported as warn: the prompt leaves this open
 WARN_ONLY = {
     "sensor_means_tolerance": ("negative", "off_by_one"),  # its own negative_cases.py lists the case
     "crew_cover_any_order": ("fuzz", "swap_records"),  # no order stated: silence, not permission
+    "meter_log_oversized": ("materialize", "size_limit"),  # generated, so spec 8's limit is advice here
 }
 # sound twin -> (gate, case) reported as info: the prompt says in words that this is fine
 INFO_ONLY = {

@@ -134,7 +134,7 @@ def test_size_limit_per_file(fixture_task, tmp_path, monkeypatch):
 
 def test_size_limit_for_the_tree(fixture_task, tmp_path, monkeypatch):
     monkeypatch.setattr(_materialize, "MAX_TOTAL_BYTES", 40)
-    with pytest.raises(MaterializeError, match=r"reaches \d+ bytes, over the 40-byte limit for the whole tree"):
+    with pytest.raises(MaterializeError, match=r"reaches \d+ bytes, over the 40-byte limit for the files workspace/ ships"):
         materialize(fixture_task("basic"), tmp_path / "s")
     monkeypatch.setattr(_materialize, "MAX_TOTAL_BYTES", 10_000)
     assert materialize(fixture_task("basic"), tmp_path / "t").files == BASIC_FILES
@@ -212,3 +212,35 @@ def test_generator_timeout(fixture_task, tmp_path):
 def test_generated_tree_is_checked_too(fixture_task, tmp_path, case, message):
     with pytest.raises(MaterializeError, match=message):
         materialize(fixture_task(case), tmp_path / "s")
+
+
+def test_bytecode_caches_in_the_workspace_are_never_copied(fixture_task, tmp_path):
+    # Importing workspace modules (a verifier run, a negative-cases file regenerating the data from the
+    # generator) writes __pycache__/ into workspace/; copying it would leak the generator's bytecode and
+    # make two materializations differ by what ran between them.
+    root = tmp_path / "task"
+    shutil.copytree(fixture_task("generator_probe").root, root)
+    task = _moved(fixture_task("generator_probe"), root)
+    before = materialize(task, tmp_path / "before")
+    cache = task.workspace_dir / "__pycache__"
+    cache.mkdir()
+    (cache / "generator.cpython-311.pyc").write_bytes(b"\x00bytecode")
+    (cache / "notes.txt").write_text("a task file that happens to live in a folder of that name\n")
+    after = materialize(task, tmp_path / "after")
+    assert "__pycache__/generator.cpython-311.pyc" not in after.files
+    assert not (after.scratch_dir / "__pycache__" / "generator.cpython-311.pyc").exists()
+    assert "__pycache__/notes.txt" in after.files
+    assert {f for f in after.files if f != "__pycache__/notes.txt"} == set(before.files)
+
+
+def test_generated_data_over_the_shipped_limits_is_allowed_and_reported(fixture_task, tmp_path, monkeypatch):
+    # Spec 8 limits what workspace/ ships; the generator exists to write bulk data instead. Its output
+    # is only held to a safety cap, and reported when over spec 8's limits.
+    monkeypatch.setattr(_materialize, "MAX_FILE_BYTES", 200)
+    done = materialize(fixture_task("generator_probe"), tmp_path / "s")
+    big = dict(done.over_spec)
+    assert "data/generated.txt" in big and big["data/generated.txt"] > 200
+    assert "readme.txt" not in big  # shipped and small
+    monkeypatch.setattr(_materialize, "GENERATED_FILE_BYTES", 300)
+    with pytest.raises(MaterializeError, match=r"data/generated\.txt: \d+ bytes is over the 300-byte limit per generated file"):
+        materialize(fixture_task("generator_probe"), tmp_path / "t")

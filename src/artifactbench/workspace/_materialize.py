@@ -26,6 +26,10 @@ __all__ = ["MAX_FILE_BYTES", "MAX_TOTAL_BYTES", "Materialized", "materialize"]
 
 MAX_FILE_BYTES = 10 * 1024 * 1024  # spec 8: no file > 10 MB
 MAX_TOTAL_BYTES = 50 * 1024 * 1024  # spec 8: total <= 50 MB
+# Spec 8 limits what workspace/ ships; a generator exists to write bulk data instead (spec 2), so its
+# output is held only to these safety caps (a disk bomb is refused) and reported when over spec 8's.
+GENERATED_FILE_BYTES = 1024 * 1024 * 1024
+GENERATED_TOTAL_BYTES = 4 * 1024 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +39,9 @@ class Materialized:
     scratch_dir: Path
     digest: str
     files: tuple[str, ...]
+    # (relpath, bytes) of generated files over spec 8's per-file limit for shipped files, and
+    # ("", total) when the whole tree is over its total: allowed, but every scratch copy carries them.
+    over_spec: tuple[tuple[str, int], ...] = ()
 
 
 def materialize(task: Task, dest: Path | None = None, *, generator_timeout_s: float = 120.0) -> Materialized:
@@ -47,7 +54,8 @@ def materialize(task: Task, dest: Path | None = None, *, generator_timeout_s: fl
     """
     scratch, created = _prepare_dest(task, dest)
     try:
-        for rel, source in _workspace_sources(task):
+        sources = _workspace_sources(task)
+        for rel, source in sources:
             target = scratch / rel
             target.parent.mkdir(parents=True, exist_ok=True)
             target.unlink(missing_ok=True)  # a repeat call: a read-only copy must not block the refresh
@@ -55,15 +63,16 @@ def materialize(task: Task, dest: Path | None = None, *, generator_timeout_s: fl
                 shutil.copy2(source, target, follow_symlinks=False)
             except OSError as exc:
                 raise MaterializeError(f"{source}: cannot be copied to the scratch dir: {exc}") from None
+        shipped = {rel for rel, _ in sources}
         if task.workspace_generator is not None:
             run_generator(task, scratch, timeout_s=generator_timeout_s)
-        files = _check_tree(task, scratch)
+        files, over_spec = _check_tree(task, scratch, shipped)
     except BaseException:
         if created:
             shutil.rmtree(scratch, ignore_errors=True)
         raise
     listed = tuple(rel for rel in files if rel != GENERATOR_MARKER)
-    return Materialized(scratch, digest_of(files), listed)
+    return Materialized(scratch, digest_of(files), listed, over_spec)
 
 
 def _prepare_dest(task: Task, dest: Path | None) -> tuple[Path, bool]:
@@ -105,10 +114,19 @@ def _workspace_sources(task: Task) -> list[tuple[str, str]]:
     sources = []
     for rel, entry in walk_files(ws):
         real = os.path.realpath(entry.path)
-        if real in skip or real.startswith(grader_dir):
+        if real in skip or real.startswith(grader_dir) or _is_bytecode_cache(rel):
             continue
         sources.append((rel, entry.path))
     return sources
+
+
+def _is_bytecode_cache(rel: str) -> bool:
+    """A file Python wrote under __pycache__/ when something imported a workspace module (a verifier run,
+    a negative-cases file that regenerates the data from the generator): an interpreter byproduct, not task
+    content. Copying it would make two materializations differ by what ran in between, and the
+    generator's bytecode would hand the agent the generator the spec keeps out of scratch."""
+    parts = rel.split("/")
+    return "__pycache__" in parts[:-1] and parts[-1].endswith((".pyc", ".pyo"))
 
 
 def _grader_fingerprints(grader_dir: Path) -> dict[str, str]:
@@ -122,26 +140,39 @@ def _grader_fingerprints(grader_dir: Path) -> dict[str, str]:
     return found
 
 
-def _check_tree(task: Task, scratch: Path) -> dict[str, str]:
-    """relpath -> sha256 of the materialized tree, after enforcing spec 5.2/5.3 and the spec 8 limits."""
+def _check_tree(task: Task, scratch: Path, shipped: set[str]) -> tuple[dict[str, str], tuple[tuple[str, int], ...]]:
+    """relpath -> sha256 of the materialized tree, after enforcing spec 5.2/5.3 and the size limits: spec 8's
+    for the files workspace/ ships, the safety caps for the generator's output (which is reported when
+    over spec 8's limits)."""
     grader = _grader_fingerprints(task.grader_dir)
     files: dict[str, str] = {}
-    total = 0
+    over: list[tuple[str, int]] = []
+    total = shipped_total = 0
     for rel, entry in walk_files(scratch):
         size = entry.stat(follow_symlinks=False).st_size
-        if size > MAX_FILE_BYTES:
+        ours = rel in shipped or task.workspace_generator is None
+        file_cap, total_cap = (MAX_FILE_BYTES, MAX_TOTAL_BYTES) if ours else (GENERATED_FILE_BYTES,
+                                                                             GENERATED_TOTAL_BYTES)
+        what = "per file (spec 8)" if ours else "per generated file (safety cap)"
+        if size > file_cap:
             raise WorkspaceLimitError(
-                f"{scratch}/{rel}: {size} bytes is over the {MAX_FILE_BYTES}-byte limit per file (spec 8)",
-                rel, size)
+                f"{scratch}/{rel}: {size} bytes is over the {file_cap}-byte limit {what}", rel, size)
+        if not ours and size > MAX_FILE_BYTES:
+            over.append((rel, size))
         total += size
-        if total > MAX_TOTAL_BYTES:
+        shipped_total += size if ours else 0
+        if shipped_total > MAX_TOTAL_BYTES or total > GENERATED_TOTAL_BYTES:
+            cap, scope = (MAX_TOTAL_BYTES, "the files workspace/ ships (spec 8)") if shipped_total > MAX_TOTAL_BYTES \
+                else (GENERATED_TOTAL_BYTES, "the whole tree (safety cap)")
             raise WorkspaceLimitError(
-                f"{scratch}/{rel}: the workspace reaches {total} bytes, over the {MAX_TOTAL_BYTES}-byte "
-                "limit for the whole tree (spec 8)", rel, total)
+                f"{scratch}/{rel}: the workspace reaches {max(total, shipped_total)} bytes, over the {cap}-byte "
+                f"limit for {scope}", rel, total)
         files[rel] = sha = file_sha256(entry.path)
         if size and sha in grader:
             raise MaterializeError(
                 f"{scratch}/{rel}: has the same bytes as grader/{grader[sha]}; grader files must never "
                 "reach the agent (spec 5.2)"
             )
-    return files
+    if total > MAX_TOTAL_BYTES and shipped_total <= MAX_TOTAL_BYTES:
+        over.append(("", total))
+    return files, tuple(over)

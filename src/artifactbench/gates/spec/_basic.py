@@ -43,9 +43,11 @@ def manifest_gate(ctx: TaskContext) -> CheckResult:
 
 
 def materialize_gate(ctx: TaskContext) -> CheckResult:
-    """The workspace materializes. A tree over a spec 8 size limit is the task's fault (its files or
-    its generator's output): `fail`, naming the file and its size; the later workspace gates are
-    skipped (there is no workspace the agent could be given). Other failures stay an `error`."""
+    """The workspace materializes. Shipped files over a spec 8 size limit (or generated output over the
+    safety caps) are the task's fault: `fail`, naming the file and its size; the later workspace gates
+    are skipped (there is no workspace the agent could be given). Generated data over spec 8's limits is
+    a `warn` (spec 8 limits what workspace/ ships; generators exist for bulk data). Other failures stay
+    an `error`."""
     started = time.monotonic()
     try:
         materialized = ctx.pristine()
@@ -55,9 +57,16 @@ def materialize_gate(ctx: TaskContext) -> CheckResult:
         detail = f"{exc.path}{generated}: {exc.size / 1e6:.1f} MB; {str(exc).split(': ', 1)[-1]}"
         case = CaseResult("size_limit", "FINDING", one_line(detail))
         return CheckResult("materialize", "fail", case.detail, (case,), time.monotonic() - started)
-    return CheckResult("materialize", "pass",
-                       f"{len(materialized.files)} file(s), digest {materialized.digest}",
-                       duration_s=time.monotonic() - started)
+    summary = f"{len(materialized.files)} file(s), digest {materialized.digest}"
+    if materialized.over_spec:
+        # Spec 8 limits what workspace/ ships; generated bulk data is what generators are for. Worth
+        # knowing (every agent's scratch copy carries it), not a flaw of the task.
+        shown = "; ".join(f"{rel or 'the generated tree'}: {size / 1e6:.1f} MB" for rel, size in materialized.over_spec[:3])
+        case = CaseResult("size_limit", "WARNING", one_line(
+            f"written by the workspace generator, over spec 8's limits for shipped files (10 MB a file, "
+            f"50 MB in all): {shown}"))
+        return CheckResult("materialize", "warn", f"{summary}; {case.detail}", (case,), time.monotonic() - started)
+    return CheckResult("materialize", "pass", summary, duration_s=time.monotonic() - started)
 
 
 def verifier_gate(ctx: TaskContext) -> CheckResult:
