@@ -27,9 +27,10 @@ __all__ = ["MAX_FILE_BYTES", "MAX_TOTAL_BYTES", "Materialized", "materialize"]
 MAX_FILE_BYTES = 10 * 1024 * 1024  # spec 8: no file > 10 MB
 MAX_TOTAL_BYTES = 50 * 1024 * 1024  # spec 8: total <= 50 MB
 # Spec 8 limits what workspace/ ships; a generator exists to write bulk data instead (spec 2), so its
-# output is held only to these safety caps (a disk bomb is refused) and reported when over spec 8's.
-GENERATED_FILE_BYTES = 1024 * 1024 * 1024
-GENERATED_TOTAL_BYTES = 4 * 1024 * 1024 * 1024
+# output is held only to these safety caps (every grading case copies the workspace, so a disk bomb is
+# refused) and reported when over spec 8's.
+GENERATED_FILE_BYTES = 256 * 1024 * 1024
+GENERATED_TOTAL_BYTES = 512 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
