@@ -79,6 +79,19 @@ def test_a_script_style_verifier_is_run_as_a_script_and_only_warned_about(tmp_pa
     assert "p99 missing" in result.summary and "\n" not in result.summary
 
 
+def test_a_script_verifier_without_a_main_guard_is_run_as_a_script(tmp_path):
+    # Top-level code reading sys.argv[1] as the scratch dir and exiting: it must see the scratch dir when
+    # probed for verify(), and its exit must mean "a script", not "import failed".
+    task = tmp_path / "unguarded"
+    shutil.copytree(FIXTURES / "verifier_script", task)
+    (task / "workspace" / "verify.py").write_text(
+        "import json, sys\nfrom pathlib import Path\n"
+        "rows = [json.loads(x) for x in (Path(sys.argv[1]) / 'output' / 'p95.jsonl').read_text().splitlines()]\n"
+        "sys.exit(0 if all(set(r) == {'endpoint', 'p95'} for r in rows) else 'bad keys')\n")
+    result = _check_dir(task, "verifier")
+    assert result.status == "warn" and "run as a script it accepts the reference output" in result.summary
+
+
 def test_positive_gate_reports_a_hanging_grader_as_timeout():
     result = _check("positive_hang", "positive", CheckOptions(grader_timeout_s=1.0))
     assert result.status == "error" and "timeout" in result.summary

@@ -54,6 +54,11 @@ GRADERS = {
                     "        return GradeResult(True, 1.0, 'ok')\n"
                     "    return GradeResult(False, 0.0, 'mismatch: ' + 'x' * 600)\n"),
     "missing_dependency": "import a_module_nobody_installed\n\n\ndef grade(scratch_dir):\n    return None\n",
+    "loads_once": ("_count = Path(MARKER)\nif _count.exists():\n    raise ImportError('only the first import works')\n"
+                   "_count.write_text('imported')\n\n\n"
+                   "def grade(scratch_dir):\n    ok = rows(scratch_dir) == EXPECTED\n"
+                   "    return GradeResult(ok, float(ok), 'ok' if ok else 'mismatch')\n"),
+    "hangs_on_import": "time.sleep(3600)\n\n\ndef grade(scratch_dir):\n    return None\n",
     "deletes_scratch": ("def grade(scratch_dir):\n    ok = rows(scratch_dir) == EXPECTED\n"
                         "    if not ok:\n        shutil.rmtree(scratch_dir, ignore_errors=True)\n"
                         "    return GradeResult(ok, float(ok), 'ok' if ok else 'mismatch')\n"),
@@ -181,3 +186,32 @@ def test_a_task_that_repairs_a_workspace_file_in_place_gets_its_contract_checked
     assert contract.status == "pass", (contract.summary, [(c.name, c.status, c.detail) for c in contract.cases])
     cases = {c.name: c for c in contract.cases}
     assert cases["no_raise:missing"].status == "OK" and cases["no_raise:directory_not_file"].status == "OK"
+
+
+def test_a_grader_that_imports_once_then_fails_is_an_error_not_a_pass(tmp_path):
+    root = make_task(tmp_path, "loads_once")
+    hidden = root / "grader" / "hidden.py"
+    hidden.write_text(hidden.read_text().replace("MARKER = ''", f"MARKER = {str(tmp_path / 'imported')!r}"))
+    report = check_task(load_task(root), resolve_gates(None), OPTIONS)
+    checks = {c.gate: c for c in report.checks}
+    assert checks["positive"].status == "pass"  # the first import worked
+    # The next grader process fails to import: reported once, as an error; nothing after it passes.
+    errors = [(c.gate, k) for c in report.checks for k in c.cases if k.status == "ERROR"]
+    assert len(errors) == 1 and errors[0][1].name == "load" and "imported earlier" in errors[0][1].detail
+    assert report.status != "pass"
+
+
+def test_a_grader_that_hangs_on_import_costs_one_wait_and_spares_the_other_tasks(tmp_path):
+    from artifactbench.gates import run_checks
+
+    hanging = load_task(make_task(tmp_path, "hangs_on_import"))
+    good_root = tmp_path / "good"
+    shutil.copytree(GOOD, good_root)
+    started = time.monotonic()
+    report = run_checks([hanging, load_task(good_root)], resolve_gates(None), jobs=1, options=OPTIONS)
+    elapsed = time.monotonic() - started
+    by_id = {t.instance_id: t for t in report.tasks}
+    bad = {c.gate: c for c in by_id[hanging.instance_id].checks}
+    assert bad["positive"].status == "error" and "did not finish importing" in bad["positive"].summary
+    assert by_id[load_task(good_root).instance_id].status == "pass"
+    assert elapsed < 120  # one start-up wait (timeout + 30 s slack), not one per case

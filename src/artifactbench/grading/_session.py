@@ -41,6 +41,7 @@ class GraderSession:
         """`extra_env` overrides the server's env as grade()'s does (the contract gate varies
         PYTHONHASHSEED per session and adds its audit hook); leave it None for ordinary grading."""
         self.task, self.timeout_s = task, timeout_s
+        self._start_error: str | None = None  # set once when the grader's import hangs
         self.extra_env = dict(extra_env or {})
         self._proc: subprocess.Popen[bytes] | None = None
         self._home: str | None = None
@@ -70,8 +71,13 @@ class GraderSession:
             start_new_session=True,
         )
         self._buffer = b""
-        if self._read_reply(time.monotonic() + self.timeout_s + _SERVER_SLACK_S) is None:
+        deadline = time.monotonic() + self.timeout_s + _SERVER_SLACK_S
+        if self._read_reply(deadline) is None:
             self._stop_server()
+            if time.monotonic() >= deadline:
+                # The grader's import hangs: starting again would cost the same wait on every case.
+                self._start_error = (f"{self.task.hidden_grader.name}: the grader did not finish importing within "
+                                     f"{self.timeout_s + _SERVER_SLACK_S:g}s")
 
     def _read_reply(self, deadline: float) -> dict | None:
         """The next JSON line from the server, or None when it dies or stays silent until `deadline`."""
@@ -99,7 +105,11 @@ class GraderSession:
         command = {"scratch": str(scratch), "key": key.hex(), "timeout_s": self.timeout_s, "cap": OUTPUT_CAP}
         start = time.monotonic()
         with self._lock:
+            if self._start_error is not None:
+                return GradeOutcome(None, self._start_error, "load", None, 0.0, "", "")
             self._ensure_server()
+            if self._start_error is not None:
+                return GradeOutcome(None, self._start_error, "load", None, time.monotonic() - start, "", "")
             reply = None
             if self._proc is not None:
                 assert self._proc.stdin is not None

@@ -20,8 +20,13 @@ def account(ctx, outcome, known_good: bool):  # (TaskContext, GradeOutcome, bool
     ctx.graded += 1
     if outcome.error_kind == "load" and ctx.blocked is None:
         # Whether the grader imports does not depend on the artifact: one finding (where it happened),
-        # and every later grading of the task is skipped instead of repeating it per case.
+        # and every later grading of the task is skipped instead of repeating it per case. A grader
+        # that imported earlier in this check and not now is unreliable: the next gate says so as error.
         ctx.blocked = f"the grader did not load ({outcome.error})"[:300]
+        if getattr(ctx, "loaded_ok", False):
+            ctx.load_flaky = True
+    elif outcome.error_kind != "load" and outcome.result is not None:
+        ctx.loaded_ok = True
     if outcome.error_kind == "timeout":
         ctx.timeouts += 1
         if known_good:

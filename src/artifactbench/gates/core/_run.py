@@ -33,7 +33,7 @@ def _run_gate(gate: Gate, ctx: TaskContext) -> CheckResult:
     if ctx.materialize_failed and gate.name not in _WORKSPACE_FREE:
         return CheckResult(gate.name, "skip", "skipped: the workspace did not materialize")
     if ctx.blocked is not None and gate.runs_grader:
-        return _blocked(gate.name, ctx.blocked, started)
+        return _blocked(gate.name, ctx.blocked, started, ctx)
     timeouts = ctx.timeouts
     try:
         result = gate.func(ctx)
@@ -44,7 +44,7 @@ def _run_gate(gate: Gate, ctx: TaskContext) -> CheckResult:
             case = CaseResult("timeout", "FINDING", one_line(f"{exc}; the task's remaining grading is skipped"))
             result = CheckResult(gate.name, "fail", case.detail, (case,))
         else:
-            result = _blocked(gate.name, str(exc), started)
+            result = _blocked(gate.name, str(exc), started, ctx)
     except ArtifactBenchError as exc:
         result = grader_fault(gate.name, exc, ctx) or CheckResult(gate.name, "error", one_line(exc))
     except Exception as exc:  # noqa: BLE001 - a harness bug must not hide the other tasks' verdicts
@@ -57,7 +57,12 @@ def _run_gate(gate: Gate, ctx: TaskContext) -> CheckResult:
     return result
 
 
-def _blocked(gate: str, reason: str, started: float) -> CheckResult:
+def _blocked(gate: str, reason: str, started: float, ctx: TaskContext | None = None) -> CheckResult:
+    if ctx is not None and getattr(ctx, "load_flaky", False):
+        ctx.load_flaky = False  # reported once, here; later gates are skipped
+        case = CaseResult("load", "ERROR", one_line(
+            f"the grader imported earlier in this check but not now: {reason}; its verdicts cannot be trusted"))
+        return CheckResult(gate, "error", case.detail, (case,), time.monotonic() - started)
     case = CaseResult("blocked", "BLOCKED", f"not graded: {reason}")
     return CheckResult(gate, "skip", f"blocked: {reason}", (case,), time.monotonic() - started)
 

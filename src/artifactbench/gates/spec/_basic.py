@@ -18,10 +18,14 @@ import importlib.util, sys, traceback
 from pathlib import Path
 module_path, artifact = Path(sys.argv[1]), Path(sys.argv[2])
 sys.path.insert(0, str(module_path.parent))
+sys.argv = [str(module_path), str(module_path.parent)]  # what a script-style verifier would see
 try:
     spec = importlib.util.spec_from_file_location("verify_under_check", module_path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+except SystemExit:
+    # A script with no __main__ guard ran (and exited) at import: it is a script, so run it as one.
+    print("module has no callable verify(artifact_path)", file=sys.stderr); sys.exit(11)
 except BaseException as exc:
     print(f"import failed: {type(exc).__name__}: {exc}", file=sys.stderr); sys.exit(10)
 verify = getattr(module, "verify", None)
