@@ -24,7 +24,8 @@ import traceback
 from pathlib import Path
 
 MAX_DETAIL = 500  # spec 3.1
-_MAX_TEXT = 8000  # error/traceback characters kept (the tail): a verdict must fit a pipe buffer
+_MAX_TEXT = 8000  # error/traceback characters kept (head and tail): a verdict must fit a pipe buffer
+_HEAD = 2000  # of those, the head: it names the grader file and the exception type
 _new_mac, _same, _dumps, _loads = hmac.new, hmac.compare_digest, json.dumps, json.loads
 _write, _close, _exit, _format_exc = os.write, os.close, os._exit, traceback.format_exc
 
@@ -83,7 +84,21 @@ def read_verdict(key: bytes, data: bytes) -> dict | None:
 
 
 def _tail(text: str) -> str:
-    return text if len(text) <= _MAX_TEXT else "..." + text[-_MAX_TEXT:]
+    """`text` within _MAX_TEXT characters: the head (which names the file and the exception type) and
+    the tail (where a traceback ends), with a marker saying how much was cut between them."""
+    if len(text) <= _MAX_TEXT:
+        return text
+    tail = _MAX_TEXT - _HEAD - len(f" ...[{len(text)} characters cut]... ")  # the widest marker
+    cut = len(text) - _HEAD - tail
+    return f"{text[:_HEAD]} ...[{cut} characters cut]... {text[-tail:]}"
+
+
+def _said(exc: BaseException) -> str:
+    """`Type: message`, even when the exception's own __str__ raises."""
+    try:
+        return f"{type(exc).__name__}: {exc}"
+    except BaseException:  # noqa: BLE001 - a hostile __str__ must not hide the real problem
+        return f"{type(exc).__name__}: <its message could not be read>"
 
 
 def load_grader(path: str) -> tuple[object, dict | None]:
@@ -98,7 +113,7 @@ def load_grader(path: str) -> tuple[object, dict | None]:
         sys.modules[name] = module  # dataclasses and pickling look classes up by module name
         spec.loader.exec_module(module)
     except BaseException as exc:  # noqa: BLE001 - SystemExit at import time is a load failure too
-        error = _tail(f"{shown}: import failed: {type(exc).__name__}: {exc}")
+        error = _tail(f"{shown}: import failed: {_said(exc)}")
         return None, {"kind": "load", "error": error, "traceback": _tail(_format_exc())}
     func = getattr(module, "grade", None)
     if not callable(func):
@@ -112,12 +127,12 @@ def call_grade(func, scratch: str) -> dict:  # noqa: ANN001
     try:
         value = func(Path(scratch))
     except BaseException as exc:  # noqa: BLE001 - sys.exit() inside agent code is still a grader bug
-        error = _tail(f"grade() raised {type(exc).__name__}: {exc}")
+        error = _tail(f"grade() raised {_said(exc)}")
         return {"kind": "exception", "error": error, "traceback": _tail(_format_exc())}
     try:
         return check_shape(value)
     except BaseException as exc:  # noqa: BLE001 - e.g. a property that raises
-        error = _tail(f"grade() returned an invalid result: reading it raised {type(exc).__name__}: {exc}")
+        error = _tail(f"grade() returned an invalid result: reading it raised {_said(exc)}")
         return {"kind": "bad_shape", "error": error, "traceback": _tail(_format_exc())}
 
 
