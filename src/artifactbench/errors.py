@@ -9,6 +9,7 @@ __all__ = [
     "GraderLoadError",
     "ManifestError",
     "MaterializeError",
+    "OutputPathError",
     "WorkspaceLimitError",
     "Problem",
     "SelectionError",
@@ -75,6 +76,16 @@ class WorkspaceLimitError(MaterializeError):
     def __init__(self, message: str, path: str = "", size: int = 0) -> None:
         super().__init__(message)
         self.path, self.size = path, size
+
+
+class OutputPathError(MaterializeError):
+    """Something in the materialized workspace stands where the agent must write output_artifact (a
+    folder, a link, a FIFO at the path, or a file where the path needs a folder): the task's fault.
+    `path` is what is in the way, as `workspace/<relpath>`."""
+
+    def __init__(self, message: str, path: str = "") -> None:
+        super().__init__(message)
+        self.path = path
 
 
 class GraderLoadError(ArtifactBenchError):

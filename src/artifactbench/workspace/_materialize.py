@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from artifactbench.errors import MaterializeError, WorkspaceLimitError
+from artifactbench.errors import MaterializeError, OutputPathError, WorkspaceLimitError
 from artifactbench.workspace._generator import run_generator
 from artifactbench.workspace._tree import (
     GENERATOR_MARKER,
@@ -22,7 +23,7 @@ from artifactbench.workspace._tree import (
 if TYPE_CHECKING:
     from artifactbench.manifest import Task
 
-__all__ = ["MAX_FILE_BYTES", "MAX_TOTAL_BYTES", "Materialized", "materialize"]
+__all__ = ["MAX_FILE_BYTES", "MAX_TOTAL_BYTES", "Materialized", "check_output_path", "materialize"]
 
 MAX_FILE_BYTES = 10 * 1024 * 1024  # spec 8: no file > 10 MB
 MAX_TOTAL_BYTES = 50 * 1024 * 1024  # spec 8: total <= 50 MB
@@ -55,6 +56,7 @@ def materialize(task: Task, dest: Path | None = None, *, generator_timeout_s: fl
     """
     scratch, created = _prepare_dest(task, dest)
     try:
+        check_output_path(task, task.workspace_dir)
         sources = _workspace_sources(task)
         for rel, source in sources:
             target = scratch / rel
@@ -67,6 +69,7 @@ def materialize(task: Task, dest: Path | None = None, *, generator_timeout_s: fl
         shipped = {rel for rel, _ in sources}
         if task.workspace_generator is not None:
             run_generator(task, scratch, timeout_s=generator_timeout_s)
+            check_output_path(task, scratch, generated=True)
         files, over_spec = _check_tree(task, scratch, shipped)
     except BaseException:
         if created:
@@ -74,6 +77,44 @@ def materialize(task: Task, dest: Path | None = None, *, generator_timeout_s: fl
         raise
     listed = tuple(rel for rel in files if rel != GENERATOR_MARKER)
     return Materialized(scratch, digest_of(files), listed, over_spec)
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISLNK(mode):
+        return "a symlink"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    return "not a regular file"
+
+
+def check_output_path(task: Task, root: Path, *, generated: bool = False) -> None:
+    """Raise OutputPathError when something under `root` (workspace/ or a scratch dir just generated)
+    keeps the agent from writing a file at output_artifact: a folder, link or special file at the path,
+    or a non-folder where the path needs a folder. A regular file there is fine (a repair task)."""
+    parts = task.output_artifact.parts
+    by = ""
+    if generated and task.workspace_generator is not None:
+        by = f" (written by workspace_generator={task.workspace_generator.relative_to(task.root).as_posix()!r})"
+    for depth in range(1, len(parts) + 1):
+        rel = "/".join(parts[:depth])
+        try:
+            mode = os.lstat(root.joinpath(*parts[:depth])).st_mode
+        except (FileNotFoundError, NotADirectoryError):
+            return  # absent: the agent creates it (and any folders above it)
+        except OSError as exc:
+            raise OutputPathError(f"workspace/{rel}: cannot be inspected: {exc.strerror}", f"workspace/{rel}") from None
+        last = depth == len(parts)
+        if last and not stat.S_ISREG(mode):
+            raise OutputPathError(
+                f"workspace/{rel}: is {_kind(mode)}{by}, but output_artifact={task.output_artifact.as_posix()!r} "
+                "must be a file the agent writes; remove it from the workspace", f"workspace/{rel}")
+        if not last and (stat.S_ISLNK(mode) or not stat.S_ISDIR(mode)):
+            raise OutputPathError(
+                f"workspace/{rel}: is {_kind(mode) if not stat.S_ISREG(mode) else 'a file'}{by}, but "
+                f"output_artifact={task.output_artifact.as_posix()!r} needs a folder there; remove it from the "
+                "workspace", f"workspace/{rel}")
 
 
 def _prepare_dest(task: Task, dest: Path | None) -> tuple[Path, bool]:

@@ -71,6 +71,11 @@ class TaskContext:
     def materialize_failed(self) -> bool:
         return self._materialize_error is not None
 
+    @property
+    def materialize_error(self) -> ArtifactBenchError | None:
+        """Why the workspace did not materialize (None: it did, or was not tried yet)."""
+        return self._materialize_error
+
     def check_cancelled(self) -> None:
         if self.options.cancel.is_set():
             raise Cancelled()

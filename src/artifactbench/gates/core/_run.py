@@ -31,7 +31,8 @@ def display_path(path: Path) -> str:
 def _run_gate(gate: Gate, ctx: TaskContext) -> CheckResult:
     started = time.monotonic()
     if ctx.materialize_failed and gate.name not in _WORKSPACE_FREE:
-        return CheckResult(gate.name, "skip", "skipped: the workspace did not materialize")
+        return CheckResult(gate.name, "skip", one_line(f"skipped: the workspace did not materialize (see "
+                                                       f"materialize: {ctx.materialize_error})", limit=200))
     if ctx.blocked is not None and gate.runs_grader:
         return _blocked(gate.name, ctx.blocked, started, ctx)
     timeouts = ctx.timeouts

@@ -9,7 +9,7 @@ from pathlib import Path
 from artifactbench.gates.core import TaskContext
 from artifactbench.gates.core import one_line, outcome_reason
 from artifactbench.gates.core import CaseResult, CheckResult
-from artifactbench.errors import WorkspaceLimitError
+from artifactbench.errors import OutputPathError, WorkspaceLimitError
 
 # Runs in a child: import the verifier copied into the scratch dir and call verify(artifact).
 # Exit codes carry the verdict; stderr carries the one-line reason.
@@ -48,7 +48,8 @@ def manifest_gate(ctx: TaskContext) -> CheckResult:
 
 def materialize_gate(ctx: TaskContext) -> CheckResult:
     """The workspace materializes. Shipped files over a spec 8 size limit (or generated output over the
-    safety caps) are the task's fault: `fail`, naming the file and its size; the later workspace gates
+    safety caps), or anything standing where the agent must write output_artifact, are the task's fault:
+    `fail`, naming the file and its size or the field; the later workspace gates
     are skipped (there is no workspace the agent could be given). Generated data over spec 8's limits is
     a `warn` (spec 8 limits what workspace/ ships; generators exist for bulk data). Other failures stay
     an `error`."""
@@ -60,6 +61,9 @@ def materialize_gate(ctx: TaskContext) -> CheckResult:
         generated = " (written by the workspace generator)" if ctx.task.workspace_generator and not shipped else ""
         detail = f"{exc.path}{generated}: {exc.size / 1e6:.1f} MB; {str(exc).split(': ', 1)[-1]}"
         case = CaseResult("size_limit", "FINDING", one_line(detail))
+        return CheckResult("materialize", "fail", case.detail, (case,), time.monotonic() - started)
+    except OutputPathError as exc:  # no agent could write its artifact: the task's fault
+        case = CaseResult("output_artifact", "FINDING", one_line(exc))
         return CheckResult("materialize", "fail", case.detail, (case,), time.monotonic() - started)
     summary = f"{len(materialized.files)} file(s), digest {materialized.digest}"
     if materialized.over_spec:
