@@ -22,6 +22,7 @@ from pathlib import Path
 # pump/terminate_group (and TERM_GRACE_S) live in _pipes; re-exported so existing imports keep working.
 from artifactbench._pipes import TERM_GRACE_S, exited, killpg, pump, terminate_group  # noqa: F401
 from artifactbench._sandbox import Sandbox, pids_cgroup
+from artifactbench._tagging import TAG_VAR, current_tag
 
 __all__ = ["DEFAULT_OUTPUT_CAP", "ProcessResult", "pump", "run_process", "scrubbed_env", "terminate_group"]
 
@@ -42,8 +43,13 @@ class ProcessResult:
 
 
 def scrubbed_env(**extra: str) -> dict[str, str]:
-    """PATH and PYTHONDONTWRITEBYTECODE=1 only, plus `extra`: nothing else of ours leaks into a child."""
+    """PATH and PYTHONDONTWRITEBYTECODE=1 only, plus `extra`: nothing else of ours leaks into a child.
+    While a task is checked (`_tagging.tagging`), also its tag, so that `_tagging.reap_tagged` finds
+    whatever the child leaves running, even outside its process group."""
     env = {"PATH": os.environ.get("PATH", os.defpath), "PYTHONDONTWRITEBYTECODE": "1"}
+    tag = current_tag()
+    if tag is not None:
+        env[TAG_VAR] = tag
     env.update(extra)
     return env
 

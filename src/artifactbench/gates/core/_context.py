@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from artifactbench._tagging import new_tag, reap_tagged
 from artifactbench.errors import ArtifactBenchError, MaterializeError
 from artifactbench.gates.core._bounds import GraderBlocked, account, close_all as _close_all
 from artifactbench.manifest import Task
@@ -38,7 +39,9 @@ class TaskContext:
     - `fresh_scratch()` / `scratch()` give a private pristine copy (workspace.copy_tree).
     - `grade(scratch_dir)` grades through one lazily started grading.GraderSession, started with
       `session_env` (set by a gate's prepare hook before the first grading; None: the plain env).
-    - `close()` stops the session and removes every directory this context created.
+    - `close()` stops the session, kills every process still carrying `tag` (children run inside
+      `_tagging.tagging(ctx.tag)` carry it, daemons they left included) and then removes every
+      directory this context created.
     - Every grading goes through `grade()` / `grade_fresh()`, which keep the task's bounds: once the
       grader timed out on a known-good artifact (or MAX_TIMEOUTS times), `blocked` says why and later
       calls raise GraderBlocked. A verdict that is bad only for its over-long detail is recorded once
@@ -49,6 +52,7 @@ class TaskContext:
     def __init__(self, task: Task, options: CheckOptions | None = None) -> None:
         self.task = task
         self.options = options or CheckOptions()
+        self.tag = new_tag()  # in the env of every child started under _tagging.tagging(self.tag)
         self._materialized = None
         self._materialize_error: ArtifactBenchError | None = None
         self._session = None
@@ -216,6 +220,7 @@ class TaskContext:
         sessions = [s for s in (session, *self._fresh.values()) if s is not None]
         self._fresh.clear()
         _close_all(sessions)
+        reap_tagged([self.tag])  # before the folders go: a stray could write into them again
         for path in self._dirs:
             shutil.rmtree(path, ignore_errors=True)
         self._dirs.clear()

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from artifactbench._tagging import tagging
 from artifactbench.gates.core._bounds import GraderBlocked
 from artifactbench.gates.core._context import Cancelled, CheckOptions, TaskContext
 from artifactbench.gates.core._select import Gate
@@ -109,13 +110,14 @@ def check_task(task: Task, gates: Sequence[Gate], options: CheckOptions) -> Task
     ctx.contract_pending = any(g.name == "contract" for g in gates)
     checks = []
     try:
-        for gate in gates:
-            if gate.prepare is not None:
-                gate.prepare(ctx)
-        for gate in gates:
-            checks.append(_run_gate(gate, ctx))
-            if gate.name == "contract":
-                ctx.contract_pending = False
+        with tagging(ctx.tag):  # every child started for this task carries ctx.tag; close() reaps them
+            for gate in gates:
+                if gate.prepare is not None:
+                    gate.prepare(ctx)
+            for gate in gates:
+                checks.append(_run_gate(gate, ctx))
+                if gate.name == "contract":
+                    ctx.contract_pending = False
     finally:
         ctx.close()
     checks = tuple(checks)

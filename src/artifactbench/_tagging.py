@@ -1,0 +1,91 @@
+"""Finding every process started for one task, even one that left its process group.
+
+`run_process` and the grader session kill a child's process group, and PR_SET_PDEATHSIG kills a child
+whose parent dies; a daemon that double-forks (fork, setsid, fork, the middle one exits) escapes both.
+So while a task is checked (`tagging(tag)`), every environment made by `scrubbed_env` carries
+`ARTIFACTBENCH_TAG=<tag>`, a random token per task; whatever a child forks inherits it, and
+`reap_tagged` kills every process of this user whose environment holds it. A process that re-execs
+itself with a cleaned environment is not found (the sandbox's PID namespace is the answer to that).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import threading
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+__all__ = ["TAG_VAR", "current_tag", "live_tags", "new_tag", "reap_tagged", "tagging"]
+
+TAG_VAR = "ARTIFACTBENCH_TAG"
+_current: ContextVar[str | None] = ContextVar("artifactbench_tag", default=None)
+_live: dict[str, float] = {}  # tag -> when it was made (time.time()); the tags of tasks being checked
+_lock = threading.Lock()
+
+
+def new_tag() -> str:
+    """A fresh random token for one task's children."""
+    tag = secrets.token_hex(16)
+    with _lock:
+        _live[tag] = time.time()
+    return tag
+
+
+@contextmanager
+def tagging(tag: str) -> Iterator[None]:
+    """Within the block (in this thread), `scrubbed_env` adds TAG_VAR=`tag` to every child's env."""
+    token = _current.set(tag)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def current_tag() -> str | None:
+    """The tag of the task this thread is checking, or None."""
+    return _current.get()
+
+
+def live_tags() -> tuple[str, ...]:
+    """The tags made and not yet reaped (every task being checked now)."""
+    with _lock:
+        return tuple(_live)
+
+
+def reap_tagged(tags: Iterable[str], *, forget: bool = True, passes: int = 4) -> int:
+    """SIGKILL every process of this user whose environment carries one of `tags`; how many were killed.
+
+    Several passes, since one may fork between the scan and the kill. Processes that vanish, or that
+    are not ours to inspect, are skipped. With `forget`, the tags are no longer live afterwards.
+    """
+    wanted = {t for t in tags if t}
+    if not wanted:
+        return 0
+    with _lock:
+        since = min((_live.get(t, 0.0) for t in wanted), default=0.0) - 2.0  # create_time is coarse
+        if forget:
+            for tag in wanted:
+                _live.pop(tag, None)
+    import psutil
+
+    me, uid, killed = os.getpid(), os.getuid(), set()
+    for _ in range(passes):
+        found = 0
+        for proc in psutil.process_iter(["uids", "create_time"]):
+            uids, created = proc.info.get("uids"), proc.info.get("create_time")
+            if (proc.pid == me or proc.pid in killed or uids is None or uids.real != uid
+                    or (created is not None and created < since)):
+                continue
+            try:
+                if proc.environ().get(TAG_VAR) in wanted:
+                    proc.kill()  # SIGKILL: once sent, the process is as good as gone
+                    killed.add(proc.pid)
+                    found += 1
+            except (psutil.Error, OSError):  # gone (or a zombie), or not ours to inspect
+                continue
+        if not found:
+            break
+    return len(killed)
