@@ -22,15 +22,16 @@ __all__ = ["TAG_VAR", "current_tag", "live_tags", "new_tag", "reap_tagged", "tag
 
 TAG_VAR = "ARTIFACTBENCH_TAG"
 _current: ContextVar[str | None] = ContextVar("artifactbench_tag", default=None)
-_live: dict[str, float] = {}  # tag -> when it was made (time.time()); the tags of tasks being checked
+_live: dict[str, tuple[float, object]] = {}  # tag -> (when it was made, its group): tasks being checked
 _lock = threading.Lock()
 
 
-def new_tag() -> str:
-    """A fresh random token for one task's children."""
+def new_tag(group: object = None) -> str:
+    """A fresh random token for one task's children; `group` (e.g. a run's cancel event) lets
+    live_tags(group) find the tags of one run."""
     tag = secrets.token_hex(16)
     with _lock:
-        _live[tag] = time.time()
+        _live[tag] = (time.time(), group)
     return tag
 
 
@@ -49,10 +50,10 @@ def current_tag() -> str | None:
     return _current.get()
 
 
-def live_tags() -> tuple[str, ...]:
-    """The tags made and not yet reaped (every task being checked now)."""
+def live_tags(group: object = None) -> tuple[str, ...]:
+    """The tags of `group` made and not yet reaped (its tasks being checked now)."""
     with _lock:
-        return tuple(_live)
+        return tuple(tag for tag, (_, of) in _live.items() if of is group)
 
 
 def reap_tagged(tags: Iterable[str], *, forget: bool = True, passes: int = 4) -> int:
@@ -65,7 +66,7 @@ def reap_tagged(tags: Iterable[str], *, forget: bool = True, passes: int = 4) ->
     if not wanted:
         return 0
     with _lock:
-        since = min((_live.get(t, 0.0) for t in wanted), default=0.0) - 2.0  # create_time is coarse
+        since = min((_live.get(t, (0.0,))[0] for t in wanted), default=0.0) - 2.0  # create_time is coarse
         if forget:
             for tag in wanted:
                 _live.pop(tag, None)

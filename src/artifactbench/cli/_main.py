@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from artifactbench._version import __version__
 from artifactbench.cli import _commands as commands
+from artifactbench.cli._signals import interrupts_as_exceptions
 from artifactbench.errors import ArtifactBenchError, ManifestError, SelectionError, SetError
 from artifactbench.gates import one_line
 
@@ -111,21 +112,24 @@ def _error_lines(exc: ArtifactBenchError) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; 0 all passed, 1 a check failed, 2 bad input or usage, 130 interrupted."""
+    """Run one command; 0 all passed, 1 a check failed, 2 bad input or usage, 130 interrupted (Ctrl-C),
+    128 + the signal number for SIGTERM (143) and SIGHUP (129), which shut down as Ctrl-C does."""
     parser = build_parser()
     try:
         args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     except SystemExit as exc:  # argparse: --help/--version (0) or a usage error (2)
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     try:
-        return args.handler(args)
+        with interrupts_as_exceptions():
+            return args.handler(args)
     except ArtifactBenchError as exc:
         for line in _error_lines(exc):
             print(f"artifactbench: error: {line}", file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        print("artifactbench: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt as exc:
+        signum = getattr(exc, "signum", None)
+        print("artifactbench: interrupted" + (f" ({exc})" if signum else ""), file=sys.stderr)
+        return EXIT_INTERRUPTED if signum is None else 128 + signum
 
 
 def console() -> None:

@@ -52,7 +52,7 @@ class TaskContext:
     def __init__(self, task: Task, options: CheckOptions | None = None) -> None:
         self.task = task
         self.options = options or CheckOptions()
-        self.tag = new_tag()  # in the env of every child started under _tagging.tagging(self.tag)
+        self.tag = new_tag(self.options.cancel)  # in the env of every child started under _tagging.tagging(self.tag)
         self._materialized = None
         self._materialize_error: ArtifactBenchError | None = None
         self._session = None

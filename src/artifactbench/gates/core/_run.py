@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from artifactbench._tagging import tagging
+from artifactbench._tagging import live_tags, reap_tagged, tagging
 from artifactbench.gates.core._bounds import GraderBlocked
 from artifactbench.gates.core._context import Cancelled, CheckOptions, TaskContext
 from artifactbench.gates.core._select import Gate
@@ -115,6 +115,7 @@ def check_task(task: Task, gates: Sequence[Gate], options: CheckOptions) -> Task
                 if gate.prepare is not None:
                     gate.prepare(ctx)
             for gate in gates:
+                ctx.check_cancelled()
                 checks.append(_run_gate(gate, ctx))
                 if gate.name == "contract":
                     ctx.contract_pending = False
@@ -123,6 +124,23 @@ def check_task(task: Task, gates: Sequence[Gate], options: CheckOptions) -> Task
     checks = tuple(checks)
     return TaskReport(task.instance_id, display_path(task.root), task_status(checks), checks,
                       time.monotonic() - started)
+
+
+CANCEL_WAIT_S = 15.0  # how long an interrupted run waits for its tasks to clean up
+
+
+def _stop_running(futures: list, options: CheckOptions) -> None:
+    """Kill the children of every task being checked, again and again (a task may start one more
+    before it sees the cancel flag), until the tasks have finished their cleanup or CANCEL_WAIT_S."""
+    from concurrent.futures import wait
+
+    deadline = time.monotonic() + CANCEL_WAIT_S
+    while True:
+        reap_tagged(live_tags(options.cancel), forget=False)
+        pending = [f for f in futures if not f.done()]
+        if not pending or time.monotonic() >= deadline:
+            return
+        wait(pending, timeout=0.2)
 
 
 def run_checks(
@@ -137,13 +155,16 @@ def run_checks(
 
     Threads suffice: grader, generator and verifier work happens in child processes. `on_task` is
     called (from the calling thread) as each task finishes, in completion order; the report keeps the
-    input order. Ctrl-C sets options.cancel so running tasks stop between cases, then re-raises.
+    input order. Ctrl-C (or the CLI's SIGTERM/SIGHUP, raised as a KeyboardInterrupt) sets options.cancel
+    so running tasks stop between cases, kills the children they are waiting on, waits (up to
+    CANCEL_WAIT_S) for them to remove their temp dirs, then re-raises.
     """
     selected = tuple(gates)
     options = options or CheckOptions()
     jobs = max(1, min(jobs if jobs > 0 else (os.cpu_count() or 1), len(tasks) or 1))
     reports: dict[int, TaskReport] = {}
     pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="artifactbench-check")
+    futures: dict = {}
     try:
         futures = {pool.submit(check_task, task, selected, options): i for i, task in enumerate(tasks)}
         from concurrent.futures import as_completed
@@ -156,6 +177,7 @@ def run_checks(
     except BaseException:
         options.cancel.set()
         pool.shutdown(wait=False, cancel_futures=True)
+        _stop_running(list(futures), options)
         raise
     pool.shutdown(wait=True)
     return Report(tuple(reports[i] for i in range(len(tasks))))
