@@ -10,7 +10,7 @@ import os
 import selectors
 import signal
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 __all__ = ["TERM_GRACE_S", "exited", "killpg", "pump", "terminate_group"]
 
@@ -74,11 +74,14 @@ def pump(
     cap: int,
     write_fd: int | None = None,
     data: bytes = b"",
+    stop: Callable[[], bool] | None = None,
 ) -> tuple[list[bytes], bool, bool]:
     """Feed `data` to `write_fd` and drain `read_fds` until EOF or `deadline` (monotonic time).
 
     `pid` leads the process group holding the other ends. Returns (tails, timed_out, truncated). On
     timeout the group is terminated. `write_fd` is owned (closed) here; `read_fds` stay the caller's.
+    `stop`, when given, is called at every turn of the loop (so it must be cheap, rate-limiting itself);
+    once it returns True the group is terminated as on a timeout, but timed_out stays False.
     """
     tails = {fd: _Tail(cap) for fd in read_fds}
     sel = selectors.DefaultSelector()
@@ -90,7 +93,7 @@ def pump(
             sel.register(write_fd, selectors.EVENT_WRITE)
         else:
             os.close(write_fd)
-    timed_out, group_dead, view = False, False, memoryview(data)
+    timed_out, stopped, group_dead, view = False, False, False, memoryview(data)
     while sel.get_map():
         now = time.monotonic()
         if not group_dead and exited(pid):
@@ -98,6 +101,9 @@ def pump(
             group_dead, deadline = True, min(deadline, now + _DRAIN_S)
         if now >= deadline:
             timed_out = not group_dead
+            break
+        if stop is not None and not group_dead and stop():
+            stopped = True
             break
         for key, _ in sel.select(min(deadline - now, 0.05)):
             fd = key.fd
@@ -118,7 +124,7 @@ def pump(
                 tails[fd].add(chunk)
             else:
                 sel.unregister(fd)
-    if timed_out:
+    if timed_out or stopped:
         terminate_group(pid)
     for key in list(sel.get_map().values()):
         sel.unregister(key.fd)

@@ -15,7 +15,7 @@ import os
 import signal
 import subprocess
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,6 +40,7 @@ class ProcessResult:
     timed_out: bool
     duration_s: float
     truncated: bool  # True when either stream exceeded the cap (only its tail is kept)
+    stopped: str | None = None  # why `watch` had the child stopped (its group was killed), else None
 
 
 def scrubbed_env(**extra: str) -> dict[str, str]:
@@ -64,8 +65,12 @@ def run_process(
     input: bytes | None = None,  # noqa: A002 - mirrors subprocess.run
     pass_fds: Sequence[int] = (),
     sandbox: Sandbox | None = None,
+    watch: Callable[[], str | None] | None = None,
 ) -> ProcessResult:
     """Run `argv` to completion or until `timeout_s`; never raises for the child's own failures.
+
+    `watch`, when given, is called often while the child runs (it must rate-limit itself); the first
+    time it returns a reason, the child's group is killed as on a timeout and `stopped` is that reason.
 
     With `sandbox`, the child runs in it with `cwd` (which the sandbox must bind) as its working dir;
     `ProcessResult.argv` is then the full bubblewrap command line.
@@ -75,15 +80,24 @@ def run_process(
         raise ValueError(f"timeout_s={timeout_s!r}: must be a positive number of seconds")
     args = tuple(os.fspath(a) for a in argv)
     if sandbox is None:
-        return _run(args, cwd, env, timeout_s, output_cap, input, pass_fds)
+        return _run(args, cwd, env, timeout_s, output_cap, input, pass_fds, watch)
     with pids_cgroup(sandbox.limits.processes) as prefix:
         args = (*prefix, *sandbox.wrap(args, os.fspath(cwd)))
-        return _run(args, cwd, env, timeout_s, output_cap, input, pass_fds)
+        return _run(args, cwd, env, timeout_s, output_cap, input, pass_fds, watch)
 
 
 def _run(args: tuple[str, ...], cwd: str | os.PathLike[str], env: Mapping[str, str], timeout_s: float,
-         output_cap: int, input: bytes | None, pass_fds: Sequence[int]) -> ProcessResult:  # noqa: A002
+         output_cap: int, input: bytes | None, pass_fds: Sequence[int],  # noqa: A002
+         watch: Callable[[], str | None] | None) -> ProcessResult:
     start = time.monotonic()
+    stopped: str | None = None
+
+    def stop() -> bool:
+        nonlocal stopped
+        if stopped is None and watch is not None:
+            stopped = watch()
+        return stopped is not None
+
     proc = subprocess.Popen(
         args,
         cwd=Path(cwd),
@@ -107,10 +121,14 @@ def _run(args: tuple[str, ...], cwd: str | os.PathLike[str], env: Mapping[str, s
             cap=output_cap,
             write_fd=in_fd,
             data=input or b"",
+            stop=stop if watch is not None else None,
         )
-        while not timed_out and not exited(proc.pid):  # pipes closed early; the leader still runs
+        while not timed_out and stopped is None and not exited(proc.pid):  # pipes closed; the leader runs
             if time.monotonic() >= start + timeout_s:
                 timed_out = True
+                terminate_group(proc.pid)
+                break
+            if watch is not None and stop():
                 terminate_group(proc.pid)
                 break
             time.sleep(0.01)
@@ -121,4 +139,4 @@ def _run(args: tuple[str, ...], cwd: str | os.PathLike[str], env: Mapping[str, s
         returncode = proc.wait()
         proc.stdout.close()
         proc.stderr.close()
-    return ProcessResult(args, returncode, out, err, timed_out, time.monotonic() - start, truncated)
+    return ProcessResult(args, returncode, out, err, timed_out, time.monotonic() - start, truncated, stopped)

@@ -70,12 +70,15 @@ class MaterializeError(ArtifactBenchError):
 
 
 class WorkspaceLimitError(MaterializeError):
-    """The materialized workspace breaks a spec 8 size limit: the task's fault, not the machine's.
-    `path` is the file (relative to the workspace) that crossed the limit, `size` its bytes."""
+    """The materialized workspace breaks a spec 8 size limit or a safety cap: the task's fault, not the
+    machine's. `path` is the file (relative to the workspace) that crossed the limit, `size` its bytes
+    (`unit` "bytes") or the number of files and folders counted (`unit` "entries"); `stopped`: the
+    generator was stopped while it ran, the message names it and the cap."""
 
-    def __init__(self, message: str, path: str = "", size: int = 0) -> None:
+    def __init__(self, message: str, path: str = "", size: int = 0, *, unit: str = "bytes",
+                 stopped: bool = False) -> None:
         super().__init__(message)
-        self.path, self.size = path, size
+        self.path, self.size, self.unit, self.stopped = path, size, unit, stopped
 
 
 class OutputPathError(MaterializeError):

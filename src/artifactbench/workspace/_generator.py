@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from artifactbench._lifetime import guarded_argv
 from artifactbench._process import run_process, scrubbed_env
-from artifactbench.errors import MaterializeError
-from artifactbench.workspace._tree import GENERATOR_MARKER
+from artifactbench.errors import MaterializeError, WorkspaceLimitError
+from artifactbench.workspace._tree import GENERATOR_MARKER, TreeLimits, over_limits
 
 if TYPE_CHECKING:
     from artifactbench.manifest import Task
@@ -17,6 +18,38 @@ if TYPE_CHECKING:
 __all__ = ["generator_argv", "run_generator"]
 
 _STDERR_TAIL = 2000  # characters of the generator's stderr quoted in an error
+_FIRST_LOOK_S = 0.1  # a generator that is done by then is never looked at while it runs
+_LOOK_EVERY_S = 0.15  # between looks (or 4x what the last look cost, when more)
+
+
+class _TreeWatch:
+    """run_process's `watch`: looks at the scratch dir now and then; says why to stop when over a cap.
+
+    A look stops as soon as a cap is crossed, so its cost is bounded by the caps, and the looks are
+    spaced out to at least four times what the last one cost, so a big tree is not walked non-stop.
+    """
+
+    def __init__(self, root: Path, limits: TreeLimits) -> None:
+        self.root, self.limits = root, limits
+        self.due = time.monotonic() + _FIRST_LOOK_S
+        self.over: tuple[str, str, int] | None = None  # the first cap crossed (see over_limits)
+
+    def __call__(self) -> str | None:
+        now = time.monotonic()
+        if now < self.due:
+            return None
+        self.over = over_limits(self.root, self.limits)
+        self.due = time.monotonic() + max(_LOOK_EVERY_S, 4 * (time.monotonic() - now))
+        return None if self.over is None else _over_text(self.over, self.limits)
+
+
+def _over_text(over: tuple[str, str, int], limits: TreeLimits) -> str:
+    cap, rel, amount = getattr(limits, over[0]), over[1], over[2]
+    if over[0] == "file_bytes":
+        return f"{rel}: {amount} bytes is over the {cap}-byte limit per generated file (safety cap)"
+    if over[0] == "total_bytes":
+        return f"the workspace reaches {amount} bytes, over the {cap}-byte limit for the whole tree (safety cap)"
+    return f"the workspace holds more than {cap} files and folders, over the limit of {cap} (safety cap)"
 
 
 def generator_argv(task: Task, scratch: Path) -> list[str]:
@@ -38,19 +71,25 @@ def _tail(data: bytes) -> str:
     return text if len(text) <= _STDERR_TAIL else "..." + text[-_STDERR_TAIL:]
 
 
-def run_generator(task: Task, scratch: Path, *, timeout_s: float) -> bool:
+def run_generator(task: Task, scratch: Path, *, timeout_s: float, limits: TreeLimits | None = None) -> bool:
     """Run the generator into `scratch` unless its marker is there; True when it ran.
 
-    Writes the marker on success; raises MaterializeError quoting the stderr tail on failure or timeout.
+    Writes the marker on success; raises MaterializeError quoting the stderr tail on failure or timeout,
+    and WorkspaceLimitError (the generator stopped at once) when its output crosses one of `limits`.
     """
     marker = scratch / GENERATOR_MARKER
     if marker.is_file():  # spec 5.1: a repeat call on the same scratch dir is a no-op
         return False
     assert task.workspace_generator is not None
     shown = task.workspace_generator.relative_to(task.root).as_posix()
-    result = run_process(
-        guarded_argv(generator_argv(task, scratch)), cwd=scratch, env=scrubbed_env(), timeout_s=timeout_s
-    )
+    watch = _TreeWatch(scratch, limits) if limits is not None else None
+    result = run_process(guarded_argv(generator_argv(task, scratch)), cwd=scratch, env=scrubbed_env(),
+                         timeout_s=timeout_s, watch=watch)
+    if result.stopped is not None and watch is not None and watch.over is not None:
+        field, rel, size = watch.over
+        raise WorkspaceLimitError(f"{task.manifest_path}: workspace_generator={shown!r}: stopped while it ran: "
+                                  f"{result.stopped}", rel, size, unit="entries" if field == "entries" else "bytes",
+                                  stopped=True)
     if result.timed_out:
         raise MaterializeError(
             f"{task.manifest_path}: workspace_generator={shown!r}: exceeded timeout_s={timeout_s}; "

@@ -13,17 +13,19 @@ from artifactbench.errors import MaterializeError, OutputPathError, WorkspaceLim
 from artifactbench.workspace._generator import run_generator
 from artifactbench.workspace._tree import (
     GENERATOR_MARKER,
+    TreeLimits,
     digest_of,
     file_sha256,
     inside_git_worktree,
     new_scratch_dir,
+    over_limits,
     walk_files,
 )
 
 if TYPE_CHECKING:
     from artifactbench.manifest import Task
 
-__all__ = ["MAX_FILE_BYTES", "MAX_TOTAL_BYTES", "Materialized", "check_output_path", "materialize"]
+__all__ = ["MAX_ENTRIES", "MAX_FILE_BYTES", "MAX_TOTAL_BYTES", "Materialized", "check_output_path", "materialize"]
 
 MAX_FILE_BYTES = 10 * 1024 * 1024  # spec 8: no file > 10 MB
 MAX_TOTAL_BYTES = 50 * 1024 * 1024  # spec 8: total <= 50 MB
@@ -32,6 +34,10 @@ MAX_TOTAL_BYTES = 50 * 1024 * 1024  # spec 8: total <= 50 MB
 # refused) and reported when over spec 8's.
 GENERATED_FILE_BYTES = 256 * 1024 * 1024
 GENERATED_TOTAL_BYTES = 512 * 1024 * 1024
+# Files and folders in a materialized tree, shipped or generated (the spec sets no number). Every
+# grading case copies the tree: 300,000 tiny files would make each copy take seconds. The generator is
+# held to this and the byte caps while it runs (it is stopped at once), not only after it exits.
+MAX_ENTRIES = 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +58,8 @@ def materialize(task: Task, dest: Path | None = None, *, generator_timeout_s: fl
     `dest` must be absent or empty, or already materialized by us (it holds the generator marker): then
     the generator is not run again (spec 5.1). None means a new folder under the system temp dir. Raises
     MaterializeError for a symlink or special file, a file with the bytes of a grader file, a file over
-    MAX_FILE_BYTES, a tree over MAX_TOTAL_BYTES, or a failing generator; a folder created here is removed.
+    MAX_FILE_BYTES, a tree over MAX_TOTAL_BYTES or MAX_ENTRIES, something standing at output_artifact, or a
+    failing generator (stopped as soon as its output crosses a safety cap); a folder created here is removed.
     """
     scratch, created = _prepare_dest(task, dest)
     try:
@@ -68,7 +75,8 @@ def materialize(task: Task, dest: Path | None = None, *, generator_timeout_s: fl
                 raise MaterializeError(f"{source}: cannot be copied to the scratch dir: {exc}") from None
         shipped = {rel for rel, _ in sources}
         if task.workspace_generator is not None:
-            run_generator(task, scratch, timeout_s=generator_timeout_s)
+            limits = TreeLimits(GENERATED_FILE_BYTES, GENERATED_TOTAL_BYTES, MAX_ENTRIES)
+            run_generator(task, scratch, timeout_s=generator_timeout_s, limits=limits)
             check_output_path(task, scratch, generated=True)
         files, over_spec = _check_tree(task, scratch, shipped)
     except BaseException:
@@ -152,6 +160,7 @@ def _workspace_sources(task: Task) -> list[tuple[str, str]]:
         for p in (task.workspace_generator, task.manifest_path, task.problem_statement, task.reference_output)
         if p is not None
     }
+    _check_entries(ws, "workspace/ ships")
     grader_dir = os.path.realpath(task.grader_dir) + os.sep
     sources = []
     for rel, entry in walk_files(ws):
@@ -160,6 +169,16 @@ def _workspace_sources(task: Task) -> list[tuple[str, str]]:
             continue
         sources.append((rel, entry.path))
     return sources
+
+
+def _check_entries(root: Path, what: str) -> None:
+    """WorkspaceLimitError when the tree under `root` holds more than MAX_ENTRIES files and folders
+    (counted with an early stop: a huge tree costs no more than the cap)."""
+    big = 1 << 62
+    over = over_limits(root, TreeLimits(big, big, MAX_ENTRIES))
+    if over is not None:
+        raise WorkspaceLimitError(f"{root}: {what} more than {MAX_ENTRIES} files and folders, over the limit "
+                                  f"of {MAX_ENTRIES} (safety cap)", over[1], over[2], unit="entries")
 
 
 def _is_bytecode_cache(rel: str) -> bool:
@@ -186,6 +205,10 @@ def _check_tree(task: Task, scratch: Path, shipped: set[str]) -> tuple[dict[str,
     """relpath -> sha256 of the materialized tree, after enforcing spec 5.2/5.3 and the size limits: spec 8's
     for the files workspace/ ships, the safety caps for the generator's output (which is reported when
     over spec 8's limits)."""
+    by = task.workspace_generator
+    _check_entries(scratch, "the materialized workspace holds" if by is None else
+                   f"the materialized workspace (workspace/ and what workspace_generator="
+                   f"{by.relative_to(task.root).as_posix()!r} wrote) holds")
     grader = _grader_fingerprints(task.grader_dir)
     files: dict[str, str] = {}
     over: list[tuple[str, int]] = []

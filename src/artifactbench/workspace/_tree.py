@@ -8,17 +8,20 @@ import shutil
 import stat
 import tempfile
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from artifactbench.errors import MaterializeError
 
 __all__ = [
     "GENERATOR_MARKER",
+    "TreeLimits",
     "copy_tree",
     "digest_of",
     "file_sha256",
     "inside_git_worktree",
     "new_scratch_dir",
+    "over_limits",
     "tree_digest",
     "tree_files",
     "walk_files",
@@ -58,6 +61,52 @@ def walk_files(root: Path, *, label: str | None = None) -> Iterator[tuple[str, o
                     f"{shown}/{rel}: is not a regular file (mode {kind!r}); only files and folders are allowed"
                 )
     yield from sorted(found, key=lambda item: item[0])
+
+
+@dataclass(frozen=True, slots=True)
+class TreeLimits:
+    """Caps on a tree: bytes per regular file, bytes in all, and files and folders counted together."""
+
+    file_bytes: int
+    total_bytes: int
+    entries: int  # files and folders
+
+
+def over_limits(root: Path, limits: TreeLimits) -> tuple[str, str, int] | None:
+    """(the field of `limits` crossed, relpath, amount: bytes or entries) for the first of `limits` the
+    tree under `root` crosses, else None.
+
+    Stops as soon as one is crossed, so its cost is bounded by the limits; links and special files are
+    not followed or counted in bytes (walk_files refuses them). Tolerates a tree that changes meanwhile."""
+    entries, total = 0, 0
+    stack = [("", str(root))]
+    while stack:
+        prefix, folder = stack.pop()
+        try:
+            listed = os.scandir(folder)
+        except OSError:  # removed meanwhile: the final check sees the end state
+            continue
+        with listed:
+            for entry in listed:
+                entries += 1
+                rel = prefix + entry.name
+                if entries > limits.entries:
+                    return ("entries", rel, entries)
+                try:
+                    if entry.is_dir(follow_symlinks=False):
+                        stack.append((rel + "/", entry.path))
+                        continue
+                    if not entry.is_file(follow_symlinks=False):
+                        continue
+                    size = entry.stat(follow_symlinks=False).st_size
+                except OSError:
+                    continue
+                if size > limits.file_bytes:
+                    return ("file_bytes", rel, size)
+                total += size
+                if total > limits.total_bytes:
+                    return ("total_bytes", rel, total)
+    return None
 
 
 def file_sha256(path: str | os.PathLike[str]) -> str:

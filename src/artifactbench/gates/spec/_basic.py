@@ -60,7 +60,9 @@ def materialize_gate(ctx: TaskContext) -> CheckResult:
         shipped = (ctx.task.workspace_dir / exc.path).is_file()
         generated = " (written by the workspace generator)" if ctx.task.workspace_generator and not shipped else ""
         detail = f"{exc.path}{generated}: {exc.size / 1e6:.1f} MB; {str(exc).split(': ', 1)[-1]}"
-        case = CaseResult("size_limit", "FINDING", one_line(detail))
+        if exc.stopped or exc.unit != "bytes":  # the message names the generator (or the tree) and the cap
+            detail = str(exc).split(": ", 1)[-1]
+        case = CaseResult("size_limit" if exc.unit == "bytes" else "file_count", "FINDING", one_line(detail))
         return CheckResult("materialize", "fail", case.detail, (case,), time.monotonic() - started)
     except OutputPathError as exc:  # no agent could write its artifact: the task's fault
         case = CaseResult("output_artifact", "FINDING", one_line(exc))
