@@ -8,7 +8,8 @@ Each synthetic grader measures its own time and reports it in `detail`, so the o
 
 With --corpus DIR it also times a real corpus twice: the spec's gates only (manifest, materialize, leaks,
 verifier, positive, negative) and every default gate (the assurance gates included), and prints the ratio
-and where the time of all gates goes, gate by gate. With --generated N it does the same on a generated
+of wall times and of CPU times (the checker's and its children's: other load on the machine moves it
+less) and where the time of all gates goes, gate by gate. With --generated N it does the same on a generated
 corpus of N tasks: copies of the foreign-style fixture tasks (tests/fixtures/foreign/, sound and flawed
 twins written in another corpus's style), each under its own instance_id.
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import resource
 import shutil
 import statistics
 import sys
@@ -156,14 +158,16 @@ def corpus(root: Path, jobs: int, set_name: str | None = None) -> None:
         from artifactbench.sets import find_sets_dir, select
 
         tasks = list(select(tasks, set_name, find_sets_dir(root) or Path(__file__).resolve().parent.parent / "sets"))
-    timings = {}
+    timings, cpu = {}, {}
     for label, gates in (("spec gates", SPEC_GATES), ("all gates", resolve_gates(None))):
+        c0 = _cpu_seconds()
         t0 = time.perf_counter()
         report = run_checks(tasks, gates, jobs=jobs)
         timings[label] = time.perf_counter() - t0
+        cpu[label] = _cpu_seconds() - c0
         bad = [t.instance_id for t in report.tasks if t.status != "pass"]
-        print(f"corpus {root}: {label}: {len(tasks)} tasks in {timings[label]:.1f}s (-j {jobs}); "
-              f"non-passing: {len(bad)}" + (f" {bad[:6]}" if bad and len(bad) <= 6 else ""))
+        print(f"corpus {root}: {label}: {len(tasks)} tasks in {timings[label]:.1f}s (-j {jobs}), "
+              f"CPU {cpu[label]:.1f}s; non-passing: {len(bad)}" + (f" {bad[:6]}" if bad and len(bad) <= 6 else ""))
     per_gate: dict[str, float] = {}
     for task in report.tasks:
         for check in task.checks:
@@ -171,7 +175,15 @@ def corpus(root: Path, jobs: int, set_name: str | None = None) -> None:
     total = sum(per_gate.values()) or 1.0
     print(f"corpus {root}: all gates, time per gate: " + ", ".join(
         f"{g} {v:.0f}s ({100 * v / total:.0f}%)" for g, v in sorted(per_gate.items(), key=lambda kv: -kv[1])))
-    print(f"corpus {root}: all gates / spec gates = {timings['all gates'] / timings['spec gates']:.1f}x")
+    print(f"corpus {root}: all gates / spec gates = {timings['all gates'] / timings['spec gates']:.1f}x wall, "
+          f"{cpu['all gates'] / cpu['spec gates']:.1f}x CPU")
+
+
+def _cpu_seconds() -> float:
+    """User + system CPU of this process and of every child it waited for (grader servers, whose
+    forked cases they waited for, generators, verifiers): the work done, whatever else loads the machine."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def main() -> int:

@@ -171,3 +171,36 @@ def test_contract_reuses_the_negative_gates_verdicts_as_the_first_seed(tmp_path)
     assert contract["read_only"].detail.endswith("unchanged by 9 grading run(s)"), contract["read_only"]
     assert contract["determinism"].status == "FINDING", contract["determinism"]
     assert "mutant" in contract["determinism"].detail and "reference ->" not in contract["determinism"].detail
+
+
+def test_record_scan_skips_other_shapes_but_finds_every_copy():
+    """The content-leak record scan looks only at records shaped like the reference's (the same keys,
+    or the same list length): a big input log of another shape costs no canonical forms, and a copy of
+    the answer is still found in every container (JSON line, CSV with the same header in another
+    column order, a JSON document, non-ASCII keys written raw or escaped)."""
+    from artifactbench.gates.leaks._records import Shapes, records_in, reference_records
+
+    ref = reference_records("jsonl", '{"städt": "Köln", "n": 12}\n{"städt": "Bonn", "n": 7}\n')
+    shapes = Shapes.of(ref)
+    log = "ts,meter,kwh\n" + "".join(f"2024-01-01T00:{i % 60:02d},m{i},{i}.5\n" for i in range(2000))
+    assert records_in(log, shapes) == set()
+    assert len(records_in(log)) == 2000  # unfiltered, the same scan sees every row
+    for text in ('{"n": 12, "städt": "Köln"}\n', '{"n": 12.0, "st\\u00e4dt": "K\\u00f6ln"}\n',
+                 'n,städt\n12,Köln\n7,Bonn\n', '[{"städt": "Bonn", "n": 7}]'):
+        assert set(ref) & records_in(text, shapes), text
+    lists = reference_records("json", "[[1, 2], [3, 4]]")
+    assert records_in("[1, 2]\n[5, 6, 7]\n", Shapes.of(lists)) == {("list", (("num", 1.0), ("num", 2.0)))}
+
+
+def test_a_grader_session_stops_without_the_interpreter_teardown(tmp_path):
+    """The server exits as soon as its stdin closes (os._exit): an atexit hook of the grader module,
+    which ran at every session's end before (~30 ms of teardown), never runs now."""
+    from artifactbench.grading import GraderSession
+
+    marker = tmp_path / "atexit.txt"
+    task = _task(tmp_path, f"import atexit as _ax\n_ax.register(lambda: open({str(marker)!r}, 'w').write('x'))\n")
+    with GraderSession(task, timeout_s=10.0) as session:
+        scratch = tmp_path / "scratch"
+        shutil.copytree(task.workspace_dir, scratch)
+        assert session.grade(scratch).ok
+    assert not marker.exists()

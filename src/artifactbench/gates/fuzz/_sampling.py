@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+import warnings
 
 from hypothesis import HealthCheck, Phase, find, settings
-from hypothesis.errors import NoSuchExample, Unsatisfiable
+from hypothesis.errors import HypothesisWarning, NoSuchExample, Unsatisfiable
 
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._policy import FuzzPolicy
@@ -30,7 +31,9 @@ def sample_mutants(fmt: str, text: str, policy: FuzzPolicy, kinds: tuple[str, ..
         config = settings(max_examples=per_kind * 3, database=None, deadline=None,
                           suppress_health_check=list(HealthCheck), phases=[Phase.generate])
         try:
-            find(strategy, collect, settings=config, random=random.Random(f"{seed}:{kind}"))
+            with warnings.catch_warnings():  # large artifacts make Hypothesis warn about its repr
+                warnings.simplefilter("ignore", HypothesisWarning)
+                find(strategy, collect, settings=config, random=random.Random(f"{seed}:{kind}"))
         except (NoSuchExample, Unsatisfiable):
             pass
         out += list(drawn.values())[:per_kind]

@@ -31,7 +31,7 @@ from pathlib import Path
 from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
 from artifactbench.gates.core import reference_text
 from artifactbench.gates.fuzz import format_of
-from artifactbench.gates.leaks._records import non_trivial_lines, records_in, reference_records
+from artifactbench.gates.leaks._records import Shapes, non_trivial_lines, records_in, reference_records
 from artifactbench.gates.leaks._values import Distinctive, distinctive, quoted_in
 
 MAX_READ = 5_000_000   # bytes read per file
@@ -63,7 +63,7 @@ def _size(values: Distinctive) -> int:
 
 
 def _record_case(shown: str, text: str, ref: list) -> CaseResult | None:
-    found = records_in(text)
+    found = records_in(text, Shapes.of(ref))
     hits = [r for r in ref if r in found]
     if not hits:
         return None

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import yaml
@@ -33,13 +34,46 @@ def canonical(value: Any) -> Any:
     return value
 
 
-def _record_list(data: Any) -> list:
+def _record_list(data: Any, shapes: Shapes | None = None) -> list:
+    keep = (lambda r: True) if shapes is None else shapes.holds
     if isinstance(data, list):
-        return [canonical(r) for r in data if isinstance(r, (dict, list))]
+        return [canonical(r) for r in data if isinstance(r, (dict, list)) and keep(r)]
     if isinstance(data, dict):
         lists = [v for v in data.values() if isinstance(v, list) and v and all(isinstance(r, dict) for r in v)]
-        return [canonical(r) for v in lists for r in v] or [canonical(data)]
+        found = [canonical(r) for v in lists for r in v if keep(r)]
+        return found if found or lists else ([canonical(data)] if keep(data) else [])
     return []
+
+
+@dataclass(frozen=True, slots=True)
+class Shapes:
+    """The shapes of the reference's records (key sets of its objects, lengths of its lists): a record
+    of another shape can never equal one of them, so it is skipped before the costly canonical form
+    (a 500 000-row input log took seconds to canonicalize row by row)."""
+
+    keys: frozenset[frozenset[str]]
+    lengths: frozenset[int]
+
+    @classmethod
+    def of(cls, records: list) -> Shapes:
+        keys = frozenset(frozenset(k for k, _ in r[1]) for r in records if isinstance(r, tuple) and r[0] == "dict")
+        lengths = frozenset(len(r[1]) for r in records if isinstance(r, tuple) and r[0] == "list")
+        return cls(keys, lengths)
+
+    def holds(self, record: Any) -> bool:
+        if isinstance(record, dict):
+            return frozenset(map(str, record)) in self.keys
+        return isinstance(record, list) and len(record) in self.lengths
+
+    def may_hold_line(self, line: str) -> bool:
+        """Cheap pre-test of one JSON line: an object must name every key of some shape."""
+        if line[:1] == "[":
+            return bool(self.lengths)
+        return any(all(_quoted(k) in line or _quoted(k, False) in line for k in keys) for keys in self.keys)
+
+
+def _quoted(key: str, ascii_only: bool = True) -> str:
+    return json.dumps(key, ensure_ascii=ascii_only)
 
 
 def reference_records(fmt: str, reference: str) -> list:
@@ -51,30 +85,32 @@ def reference_records(fmt: str, reference: str) -> list:
     return _record_list(doc.data) if isinstance(doc, TreeDoc) else []
 
 
-def records_in(text: str) -> set:
+def records_in(text: str, shapes: Shapes | None = None) -> set:
     """Every record this text holds: JSON values per line, whole JSON/YAML documents and fenced blocks,
-    CSV rows (with the header)."""
+    CSV rows (with the header). With `shapes`, only the records of one of those shapes."""
     found: set = set()
     blocks = [text] + _FENCE.findall(text)
     for block in blocks:
         for line in block.splitlines():
             line = line.strip().rstrip(",")
-            if line[:1] in "{[":
+            if line[:1] in "{[" and (shapes is None or shapes.may_hold_line(line)):
                 try:
-                    found.update(_record_list([json.loads(line)]))
+                    found.update(_record_list([json.loads(line)], shapes))
                 except ValueError:
                     pass
         loaders = (json.loads, yaml.safe_load) if len(block) <= _YAML_MAX else (json.loads,)
         for loader in loaders:
             try:
-                found.update(_record_list(loader(block)))
+                found.update(_record_list(loader(block), shapes))
             except Exception:  # noqa: BLE001 - not a document of that format
                 pass
-        if "," in block.split("\n", 1)[0] or "\t" in block.split("\n", 1)[0]:
+        head = block.split("\n", 1)[0]
+        if "," in head or "\t" in head:
             try:
-                delimiter = "\t" if "\t" in block.split("\n", 1)[0] else ","
-                found.update(canonical(dict(r)) for r in csv.DictReader(io.StringIO(block), delimiter=delimiter)
-                             if None not in r)
+                delimiter = "\t" if "\t" in head else ","
+                reader = csv.DictReader(io.StringIO(block), delimiter=delimiter)
+                if shapes is None or frozenset(map(str, reader.fieldnames or ())) in shapes.keys:
+                    found.update(canonical(dict(r)) for r in reader if None not in r)
             except (csv.Error, ValueError):
                 pass
     return found

@@ -90,14 +90,14 @@ def distinctive(fmt: str, text: str, *, min_digits: int = 3) -> Distinctive:
         tokens = [str(v) for v in leaves if v is not None and not isinstance(v, bool)]
         words = [v for v in leaves if isinstance(v, str) and not NUMBER_RE.fullmatch(v.strip())]
     else:
-        tokens = [m.group() for m in NUMBER_RE.finditer(text)]
+        tokens = NUMBER_RE.findall(text)  # (no groups: whole matches)
         words = _WORD.findall(text)
-    for token in tokens:
+    for token in dict.fromkeys(tokens):  # once per spelling: a big log repeats most of its numbers
         if NUMBER_RE.fullmatch(token.strip()) and significant_digits(token) >= min_digits:
             value = float(token)
             if math.isfinite(value):
                 numbers[value] = token.strip()
-    for word in words:
+    for word in dict.fromkeys(words):
         word = word.strip()
         if len(word) >= 4 and word not in keys and word.casefold() not in COMMON_WORDS:
             strings.add(word)
@@ -111,7 +111,7 @@ _TOKEN_SPLIT = re.compile(r"[\s,;()\[\]{}<>\"'=|`]+")
 
 def _number_tokens(text: str) -> list[float]:
     out = []
-    for token in _TOKEN_SPLIT.split(text):
+    for token in set(_TOKEN_SPLIT.split(text)):  # distinct tokens: the caller sorts the values
         token = token.rstrip(".:!?")
         if token and NUMBER_RE.fullmatch(token):
             try:
