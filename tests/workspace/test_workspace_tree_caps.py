@@ -23,7 +23,8 @@ GENERATORS = {
     "endless_folders": "i = 0\nwhile True:\n    os.mkdir(os.path.join(out, f'd{i}'))\n    i += 1\n",
     # Sparse files: their size counts, no disk is used. Then it would wait for the timeout.
     "one_huge_file": "open(os.path.join(out, 'big.bin'), 'wb').truncate(300 * 1024 * 1024)\ntime.sleep(60)\n",
-    "huge_in_all": ("for i in range(3):\n    open(os.path.join(out, f'part{i}.bin'), 'wb').truncate(200 * 1024 * 1024)\n"
+    "huge_in_all": ("for i in range(3):\n"
+                    "    open(os.path.join(out, f'part{i}.bin'), 'wb').truncate(200 * 1024 * 1024)\n"
                     "time.sleep(60)\n"),
     "fast_many": "for i in range(100):\n    open(os.path.join(out, f'f{i}'), 'w').close()\n",
     "fast_few": "open(os.path.join(out, 'data.txt'), 'w').write('ok')\n",
