@@ -11,6 +11,7 @@ import re
 import stat
 from pathlib import Path
 
+from artifactbench._display import bad_name_reason
 from artifactbench.errors import Problem
 
 __all__ = [
@@ -92,8 +93,9 @@ def _inside(real: str, root: str) -> bool:
 
 def scan_task_tree(task_dir: Path) -> list[Problem]:
     """Problems for what under `task_dir` must never be opened or followed, found with lstat only: FIFOs,
-    sockets and devices, symlinks resolving outside the task, unreadable folders and files, and a tree
-    over MAX_TASK_ENTRIES entries. Links are never followed into."""
+    sockets and devices, symlinks resolving outside the task, unreadable folders and files, names that
+    are not UTF-8 or hold a control character, and a tree over MAX_TASK_ENTRIES entries. Links are never
+    followed into."""
     root = os.path.realpath(task_dir)
     problems: list[Problem] = []
     stack = [Path(task_dir)]
@@ -113,6 +115,11 @@ def scan_task_tree(task_dir: Path) -> list[Problem]:
                                            f"holds over {MAX_TASK_ENTRIES} files and folders",
                                            "a task is small; generate large inputs with workspace_generator")]
             path = Path(entry.path)
+            bad_name = bad_name_reason(entry.name)
+            if bad_name is not None:  # a newline could forge report lines; bytes that are not UTF-8 break JSON
+                problems.append(Problem(str(path), None, "", None, f"{bad_name}; a task's file names are "
+                                        "UTF-8 text without control characters", "rename it"))
+                continue
             try:
                 mode = entry.stat(follow_symlinks=False).st_mode
             except OSError as exc:

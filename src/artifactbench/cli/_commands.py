@@ -9,6 +9,7 @@ from pathlib import Path
 
 from artifactbench.gates import (BUILTIN_GATES, CheckOptions, Report, apply_baseline, read_baseline, resolve_gates,
                                  run_checks, write_baseline)
+from artifactbench._display import json_safe, json_text, shown
 from artifactbench.cli._output import junit_xml, print_human, report_json_text, task_line, write_atomic
 from artifactbench.cli._select import resolve_sets_dirs, select_tasks
 from artifactbench.errors import ArtifactBenchError, MaterializeError, SelectionError
@@ -23,7 +24,7 @@ def _error_lines(exc: ArtifactBenchError) -> tuple[str, ...]:
 def emit(report: Report, args: argparse.Namespace) -> int:
     """Print and write a report as the flags ask; returns its exit code."""
     for problem in report.problems:
-        print(f"artifactbench: error: {problem}", file=sys.stderr)
+        print(f"artifactbench: error: {shown(problem)}", file=sys.stderr)
     text = report_json_text(report)
     if getattr(args, "json_out", None):
         write_atomic(args.json_out, text)
@@ -32,7 +33,7 @@ def emit(report: Report, args: argparse.Namespace) -> int:
     if getattr(args, "html", None):
         from artifactbench.report import write_check_report
 
-        write_check_report(Path(args.html), report.to_json())
+        write_check_report(Path(args.html), json_safe(report.to_json()))
     if args.json:
         sys.stdout.write(text)
         if not args.quiet:
@@ -92,15 +93,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_list(args: argparse.Namespace) -> int:
     selection = select_tasks(args.paths, args.set, args.sets_dir)
     for problem in selection.problems:
-        print(f"artifactbench: error: {problem}", file=sys.stderr)
+        print(f"artifactbench: error: {shown(problem)}", file=sys.stderr)
     rows = [{"instance_id": t.instance_id, "category": t.category, "difficulty": t.difficulty,
              "task_dir": str(t.root)} for t in selection.tasks]
     if args.json:
         body = {"version": 1, "kind": "task-list", "problems": list(selection.problems), "tasks": rows}
-        sys.stdout.write(json.dumps(body, indent=2) + "\n")
+        sys.stdout.write(json_text(body, indent=2) + "\n")
     else:
         for row in rows:
-            print(f"{row['instance_id']}\t{row['category']}\t{row['difficulty']}\t{row['task_dir']}")
+            print("\t".join(shown(row[k]) for k in ("instance_id", "category", "difficulty", "task_dir")))
     return 2 if selection.problems else 0
 
 
