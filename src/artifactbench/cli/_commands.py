@@ -45,8 +45,10 @@ def emit(report: Report, args: argparse.Namespace) -> int:
 
 def _options(args: argparse.Namespace) -> CheckOptions:
     budget = {k: getattr(args, k) for k in ("fuzz_examples", "fuzz_seconds") if hasattr(args, k)}
+    # A structural check is cheaper than grading: the verifier gets at most the grader's timeout.
+    verifier = min(CheckOptions().verifier_timeout_s, args.grader_timeout)
     return CheckOptions(grader_timeout_s=args.grader_timeout, generator_timeout_s=args.generator_timeout,
-                        **budget)
+                        verifier_timeout_s=verifier, **budget)
 
 
 def _run(args: argparse.Namespace, gates: list[str] | None) -> int:
