@@ -21,6 +21,7 @@ __all__ = [
     "FileRefused",
     "read_capped",
     "scan_task_tree",
+    "output_problem",
     "text_problem",
 ]
 
@@ -141,3 +142,30 @@ def scan_task_tree(task_dir: Path) -> list[Problem]:
                 problems.append(Problem(str(path), None, "", None, "file cannot be read (permission denied)",
                                         "make it readable or remove it"))
     return problems
+
+
+def output_problem(path: str | os.PathLike[str], *, make_parents: bool) -> str | None:
+    """Why `path` cannot take a report written atomically (a temp file beside it, then os.replace), or
+    None. Checked before a run, so a bad path costs no work: the target must be absent or a regular
+    file (a rename would replace a folder's entry, a device node or a FIFO with a plain file), and its
+    folder must exist (or, with `make_parents`, the nearest existing ancestor must be a folder) and
+    be writable."""
+    target = Path(path)
+    try:
+        mode = os.lstat(target).st_mode
+    except (FileNotFoundError, NotADirectoryError):  # absent, or under a file: the folder check says which
+        mode = None
+    except OSError as exc:
+        return f"cannot be written: {exc.strerror}"
+    if mode is not None and not stat.S_ISREG(mode):
+        return f"is {kind_of(mode)}; pass a regular file or a new path (it is never replaced)"
+    folder = target.parent
+    while not os.path.lexists(folder) and make_parents and folder != folder.parent:
+        folder = folder.parent
+    if not os.path.lexists(folder):
+        return f"its folder {str(folder)!r} does not exist"
+    if not os.path.isdir(folder):
+        return f"{str(folder)!r} is not a folder"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"its folder {str(folder)!r} is not writable"
+    return None

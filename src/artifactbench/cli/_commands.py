@@ -7,9 +7,10 @@ import json
 import sys
 from pathlib import Path
 
-from artifactbench.gates import (BUILTIN_GATES, CheckOptions, Report, apply_baseline, read_baseline, resolve_gates,
-                                 run_checks, write_baseline)
+from artifactbench.gates import (BUILTIN_GATES, CheckOptions, Report, apply_baseline, baseline_target_problem,
+                                 read_baseline, resolve_gates, run_checks, write_baseline)
 from artifactbench._display import json_safe, json_text, shown
+from artifactbench._files import output_problem
 from artifactbench.cli._output import junit_xml, print_human, report_json_text, task_line, write_atomic
 from artifactbench.cli._select import resolve_sets_dirs, select_tasks
 from artifactbench.errors import ArtifactBenchError, MaterializeError, SelectionError
@@ -51,12 +52,27 @@ def _options(args: argparse.Namespace) -> CheckOptions:
                         verifier_timeout_s=verifier, **budget)
 
 
+def check_outputs(args: argparse.Namespace) -> None:
+    """Refuse, before any work, an output path the run could not write at its end: a folder, a device
+    node or a FIFO (an atomic rename would replace it), or a path under a file. One line, exit 2."""
+    for flag, attr in (("--json-out", "json_out"), ("--junit-xml", "junit_xml"), ("--html", "html")):
+        value = getattr(args, attr, None)
+        reason = output_problem(value, make_parents=True) if value else None
+        if reason is not None:
+            raise ArtifactBenchError(f"{flag} {shown(value)}: {reason}")
+    if getattr(args, "write_baseline", None):
+        reason = baseline_target_problem(Path(args.write_baseline))
+        if reason is not None:
+            raise ArtifactBenchError(reason)
+
+
 def _run(args: argparse.Namespace, gates: list[str] | None) -> int:
+    check_outputs(args)
+    known = read_baseline(Path(args.baseline)) if getattr(args, "baseline", None) else None
     try:
         selection = select_tasks(args.paths, args.set, args.sets_dir)
     except ArtifactBenchError as exc:
         return emit(Report((), problems=_error_lines(exc)), args)
-    known = read_baseline(Path(args.baseline)) if getattr(args, "baseline", None) else None
     report = run_checks(selection.tasks, resolve_gates(gates), jobs=args.jobs, options=_options(args))
     report = Report(report.tasks, problems=selection.problems)
     if getattr(args, "write_baseline", None):
@@ -68,11 +84,11 @@ def _run(args: argparse.Namespace, gates: list[str] | None) -> int:
         print(f"artifactbench: baseline {args.baseline}: {len(summary['new'])} new, {len(summary['fixed'])} fixed, "
               f"{summary['known']} known finding(s)", file=sys.stderr)
         for entry in summary["new"]:
-            print(f"artifactbench: new finding: {entry['task']}: {entry['gate']}: {entry['case'] or '(gate)'}: "
-                  f"{entry['status']}", file=sys.stderr)
+            print(shown(f"artifactbench: new finding: {entry['task']}: {entry['gate']}: "
+                        f"{entry['case'] or '(gate)'}: {entry['status']}"), file=sys.stderr)
         for entry in summary["fixed"]:
-            print(f"artifactbench: fixed since the baseline: {entry['task']}: {entry['gate']}: "
-                  f"{entry['case'] or '(gate)'}", file=sys.stderr)
+            print(shown(f"artifactbench: fixed since the baseline: {entry['task']}: {entry['gate']}: "
+                        f"{entry['case'] or '(gate)'}"), file=sys.stderr)
     return emit(report, args)
 
 

@@ -9,12 +9,18 @@ from pathlib import Path
 from typing import TextIO
 
 from artifactbench._display import json_text, shown
+from artifactbench._files import output_problem
+from artifactbench.errors import ArtifactBenchError
 from artifactbench.gates import Report, TaskReport
 
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write `text` to `path` via a temp file in the same folder and os.replace (no torn files)."""
+    """Write `text` to `path` via a temp file in the same folder and os.replace (no torn files). Never
+    replaces a folder, device node or FIFO (ArtifactBenchError, one line)."""
     target = Path(path)
+    reason = output_problem(target, make_parents=True)  # the CLI checked before the run; this is a guard
+    if reason is not None:
+        raise ArtifactBenchError(f"{shown(target)}: {reason}")
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
