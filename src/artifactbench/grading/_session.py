@@ -83,8 +83,9 @@ class GraderSession:
         limit = self.timeout_s + slack
         deadline = time.monotonic() + limit
         if self._read_reply(deadline) is None:
-            self._stop_server()
-            if time.monotonic() >= deadline:
+            hung = time.monotonic() >= deadline
+            self._stop_server(grace_s=0.0 if hung else 2.0)  # a hung import will not end on EOF
+            if hung:
                 # The grader's import hangs: starting again would cost the same wait on every case.
                 self._start_error = (f"{self.task.hidden_grader.name}: the grader did not finish importing within "
                                      f"{limit:g}s (timeout_s={self.timeout_s:g} plus {slack:g}s)")
@@ -144,7 +145,7 @@ class GraderSession:
             timeout_s=self.timeout_s,
         )
 
-    def _stop_server(self) -> None:
+    def _stop_server(self, grace_s: float = 2.0) -> None:
         proc, self._proc = self._proc, None
         if proc is not None:
             if proc.stdin is not None:
@@ -153,7 +154,7 @@ class GraderSession:
                 except OSError:
                     pass
             try:
-                proc.wait(timeout=2.0)
+                proc.wait(timeout=grace_s)
             except subprocess.TimeoutExpired:
                 terminate_group(proc.pid)
                 proc.wait()
