@@ -48,8 +48,15 @@ def _options(args: argparse.Namespace) -> CheckOptions:
     budget = {k: getattr(args, k) for k in ("fuzz_examples", "fuzz_seconds") if hasattr(args, k)}
     # A structural check is cheaper than grading: the verifier gets at most the grader's timeout.
     verifier = min(CheckOptions().verifier_timeout_s, args.grader_timeout)
+    sandbox = getattr(args, "sandbox", None) or "none"
+    if sandbox == "bwrap":
+        from artifactbench._sandbox import find_bwrap
+
+        if find_bwrap() is None:
+            raise ArtifactBenchError("--sandbox bwrap: bubblewrap (bwrap) is not installed; install the package "
+                                     "'bubblewrap' (apt-get install -y bubblewrap) or leave --sandbox out")
     return CheckOptions(grader_timeout_s=args.grader_timeout, generator_timeout_s=args.generator_timeout,
-                        verifier_timeout_s=verifier, **budget)
+                        verifier_timeout_s=verifier, sandbox=sandbox, **budget)
 
 
 def check_outputs(args: argparse.Namespace) -> None:
@@ -68,12 +75,13 @@ def check_outputs(args: argparse.Namespace) -> None:
 
 def _run(args: argparse.Namespace, gates: list[str] | None) -> int:
     check_outputs(args)
+    options = _options(args)  # a usage error (exit 2) before any task loads
     known = read_baseline(Path(args.baseline)) if getattr(args, "baseline", None) else None
     try:
         selection = select_tasks(args.paths, args.set, args.sets_dir)
     except ArtifactBenchError as exc:
         return emit(Report((), problems=_error_lines(exc)), args)
-    report = run_checks(selection.tasks, resolve_gates(gates), jobs=args.jobs, options=_options(args))
+    report = run_checks(selection.tasks, resolve_gates(gates), jobs=args.jobs, options=options)
     report = Report(report.tasks, problems=selection.problems)
     if getattr(args, "write_baseline", None):
         count = write_baseline(report, Path(args.write_baseline))

@@ -58,6 +58,10 @@ def build_parser() -> argparse.ArgumentParser:
     _selection_args(p)
     _report_args(p)
     p.add_argument("--gates", metavar="A,B", help="comma-separated gates (default: every default gate)")
+    p.add_argument("--sandbox", choices=("bwrap", "none"), default="none",
+                   help="bwrap: run each task's grader sessions in bubblewrap (no network, only its own grader "
+                        "folder, read-only, and its case dirs; other tasks and the checker out of reach). "
+                        "Default none")
     p.add_argument("--list-gates", action="store_true", help="list the registered gates and exit")
     p.add_argument("--html", metavar="FILE", help="write a self-contained HTML page to FILE: a gates x "
                    "tasks matrix, each cell opening its finding (docs/adr/0002-html-reports.md)")

@@ -19,6 +19,7 @@ from artifactbench.grading._outcome import OUTPUT_CAP, child_argv, grader_env, o
 from artifactbench.grading._result import GradeOutcome
 
 if TYPE_CHECKING:
+    from artifactbench._sandbox import Sandbox
     from artifactbench.manifest import Task
 
 __all__ = ["GraderSession"]
@@ -45,9 +46,13 @@ class GraderSession:
     """
 
     def __init__(self, task: Task, *, timeout_s: float = 60.0,
-                 extra_env: dict[str, str] | None = None) -> None:
+                 extra_env: dict[str, str] | None = None, sandbox: Sandbox | None = None) -> None:
         """`extra_env` overrides the server's env as grade()'s does (the contract gate varies
-        PYTHONHASHSEED per session and adds its audit hook); leave it None for ordinary grading."""
+        PYTHONHASHSEED per session and adds its audit hook); leave it None for ordinary grading.
+        `sandbox`: the server (and every case it forks) runs in this bubblewrap sandbox, with its HOME
+        added read-write; every scratch dir graded must be inside one of its writable binds. Agent
+        code the grader starts with run_agent_code gets a nested sandbox."""
+        self.sandbox = sandbox
         self.task, self.timeout_s = task, timeout_s
         self._start_error: str | None = None  # set once when the grader's import hangs
         self.extra_env = dict(extra_env or {})
@@ -69,10 +74,17 @@ class GraderSession:
             return
         self._stop_server()
         self._home = tempfile.mkdtemp(prefix="artifactbench-home-")
+        argv, env = child_argv("serve", str(self.task.hidden_grader)), {**grader_env(self._home), **self.extra_env}
+        if self.sandbox is not None:
+            from artifactbench._sandbox import Bind
+            from artifactbench.grading._confine import AGENT_CODE_ENV
+
+            argv = self.sandbox.with_binds(Bind(self._home, writable=True)).wrap(argv, self._home)
+            env.update({AGENT_CODE_ENV: "bwrap", "ARTIFACTBENCH_SANDBOXED": "1"})
         self._proc = subprocess.Popen(
-            child_argv("serve", str(self.task.hidden_grader)),
+            argv,
             cwd=self._home,
-            env={**grader_env(self._home), **self.extra_env},
+            env=env,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,  # the grader's import-time chatter; cases have their own pipes

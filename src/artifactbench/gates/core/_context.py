@@ -24,6 +24,10 @@ class CheckOptions:
     verifier_timeout_s: float = 30.0
     fuzz_examples: int = 60
     fuzz_seconds: float = 10.0
+    # "bwrap": the task's grader sessions run in bubblewrap (no network, its own grader folder
+    # read-only, the task's case dirs read-write, nothing else of the task tree or of other tasks;
+    # a PID namespace of its own). "none": graders run as plain child processes.
+    sandbox: str = "none"
     cancel: threading.Event = field(default_factory=threading.Event, compare=False)
 
 
@@ -54,6 +58,7 @@ class TaskContext:
         self.options = options or CheckOptions()
         self.tag = new_tag(self.options.cancel)  # in the env of every child started under _tagging.tagging(self.tag)
         self._materialized = None
+        self._case_root: Path | None = None  # with options.sandbox == "bwrap": every dir a grader may write
         self._materialize_error: ArtifactBenchError | None = None
         self._session = None
         self._dirs: list[Path] = []
@@ -111,8 +116,10 @@ class TaskContext:
         from artifactbench.workspace import copy_tree, new_scratch_dir
 
         source = self.pristine().scratch_dir
-        holder = new_scratch_dir(f"ab-case-{self.task.instance_id}-")
-        self._dirs.append(holder)
+        holder = self._new_dir(f"ab-case-{self.task.instance_id}-") if self.options.sandbox == "bwrap" \
+            else new_scratch_dir(f"ab-case-{self.task.instance_id}-")
+        if holder not in self._dirs:
+            self._dirs.append(holder)
         dest = holder / "scratch"
         copy_tree(source, dest)
         return dest
@@ -121,9 +128,42 @@ class TaskContext:
         """A new empty folder under the temp dir, removed by close() (after the sessions stop)."""
         from artifactbench.workspace import new_scratch_dir
 
-        path = new_scratch_dir(f"{prefix}{self.task.instance_id}-")
+        path = self._new_dir(f"{prefix}{self.task.instance_id}-") if self.options.sandbox == "bwrap" \
+            else new_scratch_dir(f"{prefix}{self.task.instance_id}-")
         self._dirs.append(path)
         return path
+
+    def _new_dir(self, prefix: str) -> Path:
+        """A new folder inside the task's case root: the one folder a sandboxed grader may write."""
+        import tempfile
+
+        from artifactbench.workspace import new_scratch_dir
+
+        if self._case_root is None:
+            self._case_root = new_scratch_dir(f"ab-task-{self.task.instance_id}-")
+            self._dirs.append(self._case_root)
+        safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in prefix)
+        return Path(tempfile.mkdtemp(prefix=safe, dir=self._case_root))
+
+    def grader_sandbox(self):  # -> _sandbox.Sandbox | None
+        """The bubblewrap sandbox of this task's grader sessions (None unless options.sandbox is bwrap):
+        the runtime, the harness's imports, the grader folder (and the reference) read-only, the case
+        root read-write (every scratch, audit-hook and log dir of the task lives in it), no network."""
+        if self.options.sandbox != "bwrap":
+            return None
+        import os
+
+        from artifactbench._sandbox import Bind, Sandbox, find_bwrap, runtime_binds
+        from artifactbench.grading import harness_path, import_binds
+
+        if self._case_root is None:
+            self._new_dir("ab-root-")
+        grader_dir = os.path.dirname(os.path.realpath(self.task.hidden_grader))
+        ref = os.path.realpath(self.task.reference_output)
+        extra = () if ref.startswith(grader_dir + os.sep) else (Bind(ref),)
+        binds = (*runtime_binds(), *import_binds(harness_path().split(os.pathsep), self.task.root),
+                 Bind(grader_dir), *extra, Bind(str(self._case_root), writable=True))
+        return Sandbox(binds, bwrap=find_bwrap() or "bwrap")
 
     @contextmanager
     def scratch(self) -> Iterator[Path]:
@@ -154,7 +194,8 @@ class TaskContext:
         if self._session is None:
             from artifactbench.grading import GraderSession
 
-            session = GraderSession(self.task, timeout_s=self.options.grader_timeout_s, extra_env=self.session_env)
+            session = GraderSession(self.task, timeout_s=self.options.grader_timeout_s, extra_env=self.session_env,
+                                    sandbox=self.grader_sandbox())
             session.__enter__()
             self._session = session
         return self._account(self._session.grade(scratch_dir), known_good)
@@ -198,7 +239,8 @@ class TaskContext:
         key = tuple(sorted((extra_env or {}).items()))
         session = self._fresh.get(key)
         if session is None:
-            session = GraderSession(self.task, timeout_s=self.options.grader_timeout_s, extra_env=extra_env)
+            session = GraderSession(self.task, timeout_s=self.options.grader_timeout_s, extra_env=extra_env,
+                                    sandbox=self.grader_sandbox())
             session.__enter__()
             self._fresh[key] = session
         return self._account(session.grade(scratch_dir), known_good)
