@@ -80,3 +80,31 @@ def test_the_cli_refuses_bwrap_it_cannot_find(tmp_path):
     run = subprocess.run([sys.executable, "-m", "artifactbench", "check", str(GOOD), "--sandbox", "bwrap"],
                          cwd=tmp_path, env=env, capture_output=True, timeout=120)
     assert run.returncode == 2 and b"bubblewrap" in run.stderr and b"Traceback" not in run.stderr
+
+
+GENERATED = ROOT / "tests" / "fixtures" / "foreign" / "sensor_means_generated"
+
+
+def test_a_generator_and_a_verifier_see_only_what_they_need(tmp_path):
+    """The generator sees its own folder (read-only) and the dir it fills; the verifier the case dirs.
+    Neither can write the task: a write into grader/ fails, and the task's files stay as they were."""
+    gen_root = tmp_path / "gen"
+    shutil.copytree(GENERATED, gen_root)
+    generator = gen_root / "workspace" / "generator.py"
+    generator.write_text("import pathlib as _pl\n_g = _pl.Path(__file__).resolve().parents[1] / 'grader' / 'hidden.py'\n"
+                         "try:\n    _g.write_text(_g.read_text() + '# loosened')\nexcept OSError as _e:\n"
+                         "    print('blocked:', type(_e).__name__)\n" + generator.read_text())
+    before = (gen_root / "grader" / "hidden.py").read_bytes()
+    report = check_task(load_task(gen_root), resolve_gates(["materialize", "positive"]), SANDBOXED)
+    assert (gen_root / "grader" / "hidden.py").read_bytes() == before
+    assert report.status == "pass", [(c.gate, c.summary) for c in report.checks]
+
+    ver_root = _task(tmp_path, "verifier")
+    verify = ver_root / "workspace" / "verify.py"
+    verify.write_text("import pathlib as _pl\n_g = _pl.Path(__file__).resolve()\n"
+                      f"_t = _pl.Path({str(ver_root / 'grader' / 'hidden.py')!r})\n"
+                      "try:\n    _t.write_text('# gone')\nexcept OSError:\n    pass\n" + verify.read_text())
+    before = (ver_root / "grader" / "hidden.py").read_bytes()
+    report = check_task(load_task(ver_root), resolve_gates(["verifier", "verifier_consistency"]), SANDBOXED)
+    assert (ver_root / "grader" / "hidden.py").read_bytes() == before
+    assert all(c.status in ("pass", "warn") for c in report.checks), [(c.gate, c.summary) for c in report.checks]

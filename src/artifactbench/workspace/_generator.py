@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from artifactbench._lifetime import guarded_argv
@@ -13,9 +14,13 @@ from artifactbench.errors import MaterializeError, WorkspaceLimitError
 from artifactbench.workspace._tree import GENERATOR_MARKER, TreeLimits, over_limits
 
 if TYPE_CHECKING:
+    from artifactbench._sandbox import Sandbox
     from artifactbench.manifest import Task
 
-__all__ = ["generator_argv", "run_generator"]
+__all__ = ["Confine", "generator_argv", "run_generator"]
+
+# (argv, read=paths, write=paths) -> (argv to run, Sandbox or None): how a caller confines task code.
+Confine = Callable[..., "tuple[list[str], Sandbox | None]"]
 
 _STDERR_TAIL = 2000  # characters of the generator's stderr quoted in an error
 _FIRST_LOOK_S = 0.1  # a generator that is done by then is never looked at while it runs
@@ -71,11 +76,14 @@ def _tail(data: bytes) -> str:
     return text if len(text) <= _STDERR_TAIL else "..." + text[-_STDERR_TAIL:]
 
 
-def run_generator(task: Task, scratch: Path, *, timeout_s: float, limits: TreeLimits | None = None) -> bool:
+def run_generator(task: Task, scratch: Path, *, timeout_s: float, limits: TreeLimits | None = None,
+                  confine: Confine | None = None) -> bool:
     """Run the generator into `scratch` unless its marker is there; True when it ran.
 
     Writes the marker on success; raises MaterializeError quoting the stderr tail on failure or timeout,
     and WorkspaceLimitError (the generator stopped at once) when its output crosses one of `limits`.
+    `confine(argv, read=, write=)` -> (argv, sandbox or None) runs it sandboxed (the check's --sandbox
+    bwrap: the generator's folder read-only, `scratch` read-write); None: the plain guarded argv.
     """
     marker = scratch / GENERATOR_MARKER
     if marker.is_file():  # spec 5.1: a repeat call on the same scratch dir is a no-op
@@ -83,8 +91,11 @@ def run_generator(task: Task, scratch: Path, *, timeout_s: float, limits: TreeLi
     assert task.workspace_generator is not None
     shown = task.workspace_generator.relative_to(task.root).as_posix()
     watch = _TreeWatch(scratch, limits) if limits is not None else None
-    result = run_process(guarded_argv(generator_argv(task, scratch)), cwd=scratch, env=scrubbed_env(),
-                         timeout_s=timeout_s, watch=watch)
+    if confine is None:
+        argv, box = guarded_argv(generator_argv(task, scratch)), None
+    else:
+        argv, box = confine(generator_argv(task, scratch), read=(task.workspace_generator.parent,), write=(scratch,))
+    result = run_process(argv, cwd=scratch, env=scrubbed_env(), timeout_s=timeout_s, watch=watch, sandbox=box)
     if result.stopped is not None and watch is not None and watch.over is not None:
         field, rel, size = watch.over
         raise WorkspaceLimitError(f"{task.manifest_path}: workspace_generator={shown!r}: stopped while it ran: "

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from artifactbench.errors import MaterializeError, OutputPathError, WorkspaceLimitError
-from artifactbench.workspace._generator import run_generator
+from artifactbench.workspace._generator import Confine, run_generator
 from artifactbench.workspace._tree import (
     GENERATOR_MARKER,
     TreeLimits,
@@ -52,7 +52,8 @@ class Materialized:
     over_spec: tuple[tuple[str, int], ...] = ()
 
 
-def materialize(task: Task, dest: Path | None = None, *, generator_timeout_s: float = 120.0) -> Materialized:
+def materialize(task: Task, dest: Path | None = None, *, generator_timeout_s: float = 120.0,
+                confine: Confine | None = None) -> Materialized:
     """Copy workspace/ (minus the generator) into a scratch dir, run the generator, check the result.
 
     `dest` must be absent or empty, or already materialized by us (it holds the generator marker): then
@@ -60,6 +61,7 @@ def materialize(task: Task, dest: Path | None = None, *, generator_timeout_s: fl
     MaterializeError for a symlink or special file, a file with the bytes of a grader file, a file over
     MAX_FILE_BYTES, a tree over MAX_TOTAL_BYTES or MAX_ENTRIES, something standing at output_artifact, or a
     failing generator (stopped as soon as its output crosses a safety cap); a folder created here is removed.
+    `confine(argv, read=, write=)` -> (argv, sandbox) says how to run the generator (see run_generator).
     """
     scratch, created = _prepare_dest(task, dest)
     try:
@@ -76,7 +78,7 @@ def materialize(task: Task, dest: Path | None = None, *, generator_timeout_s: fl
         shipped = {rel for rel, _ in sources}
         if task.workspace_generator is not None:
             limits = TreeLimits(GENERATED_FILE_BYTES, GENERATED_TOTAL_BYTES, MAX_ENTRIES)
-            run_generator(task, scratch, timeout_s=generator_timeout_s, limits=limits)
+            run_generator(task, scratch, timeout_s=generator_timeout_s, limits=limits, confine=confine)
             check_output_path(task, scratch, generated=True)
         files, over_spec = _check_tree(task, scratch, shipped)
     except BaseException:

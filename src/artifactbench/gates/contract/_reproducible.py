@@ -16,7 +16,8 @@ def reproducible_gate(ctx: TaskContext) -> CheckResult:
     started = time.monotonic()
     holders = [new_scratch_dir(f"ab-repro-{ctx.task.instance_id}-")]
     try:
-        runs = [ctx.pristine()] + [materialize(ctx.task, h / "ws", generator_timeout_s=ctx.options.generator_timeout_s)
+        runs = [ctx.pristine()] + [materialize(ctx.task, h / "ws", generator_timeout_s=ctx.options.generator_timeout_s,
+                                               confine=ctx.confine)
                                    for h in holders]
         if runs[0].digest == runs[1].digest:
             case = CaseResult("digest", OK, f"both materializations have digest {runs[0].digest}")

@@ -102,7 +102,7 @@ class TaskContext:
             self._dirs.append(dest)
             try:
                 self._materialized = materialize(
-                    self.task, dest, generator_timeout_s=self.options.generator_timeout_s)
+                    self.task, dest, generator_timeout_s=self.options.generator_timeout_s, confine=self.confine)
             except ArtifactBenchError as exc:
                 self._materialize_error = exc
                 raise
@@ -144,6 +144,31 @@ class TaskContext:
             self._dirs.append(self._case_root)
         safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in prefix)
         return Path(tempfile.mkdtemp(prefix=safe, dir=self._case_root))
+
+    def case_dirs(self) -> tuple[Path, ...]:
+        """With options.sandbox == "bwrap", the one folder holding every scratch and own dir of the task
+        (bind it to let sandboxed task code see a scratch dir); otherwise ()."""
+        if self.options.sandbox != "bwrap":
+            return ()
+        if self._case_root is None:
+            self._new_dir("ab-root-")
+        return (self._case_root,)
+
+    def confine(self, argv: list[str], *, read: tuple = (), write: tuple = ()):  # -> (list[str], Sandbox | None)
+        """How to run task code that is not a grader (generator, verifier): with options.sandbox ==
+        "bwrap", in bubblewrap seeing the runtime, `read` (read-only) and `write` (read-write) paths, no
+        network, its own PID namespace (bwrap's --die-with-parent ends it with us); otherwise the plain
+        argv behind the launcher that makes it die with the checker."""
+        from artifactbench._lifetime import guarded_argv
+
+        if self.options.sandbox != "bwrap":
+            return guarded_argv(argv), None
+        import os
+
+        from artifactbench._sandbox import Bind, Sandbox, find_bwrap, runtime_binds
+
+        binds = [Bind(os.path.realpath(p)) for p in read] + [Bind(os.path.realpath(p), writable=True) for p in write]
+        return list(argv), Sandbox((*runtime_binds(), *binds), bwrap=find_bwrap() or "bwrap")
 
     def grader_sandbox(self):  # -> _sandbox.Sandbox | None
         """The bubblewrap sandbox of this task's grader sessions (None unless options.sandbox is bwrap):

@@ -21,7 +21,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from artifactbench._lifetime import guarded_argv
 from artifactbench._process import run_process, scrubbed_env
 from artifactbench.gates.core import FINDING, OK, SKIPPED, WARNING, cap, counts, finish, reference_text
 from artifactbench.gates.fuzz._formats import TreeDoc, as_number, format_of, parse
@@ -194,15 +193,16 @@ def _verify_many(ctx: TaskContext, module: Path, artifact: Path, texts: list[str
     import json
     import tempfile
 
-    with tempfile.TemporaryDirectory(prefix="ab-vc-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="ab-vc-", dir=next(iter(ctx.case_dirs()), None)) as tmp:
         files = []
         for i, text in enumerate(texts):
             path = Path(tmp) / f"candidate{i}"
             path.write_bytes(text.encode("utf-8", "surrogateescape"))
             files.append(str(path))
         out = Path(tmp) / "results.json"
-        run = run_process(guarded_argv([sys.executable, "-I", "-c", _BATCH, str(module), str(artifact), str(out),
-                                        *files]), cwd=artifact.parent, env=scrubbed_env(),
+        argv, box = ctx.confine([sys.executable, "-I", "-c", _BATCH, str(module), str(artifact), str(out), *files],
+                                write=ctx.case_dirs())
+        run = run_process(argv, cwd=artifact.parent, env=scrubbed_env(), sandbox=box,
                           timeout_s=ctx.options.verifier_timeout_s * max(1, min(len(texts), 4)))
         try:
             results = json.loads(out.read_text()) if out.is_file() else []
@@ -229,8 +229,9 @@ class VerifierHung(Exception):
 
 def _verify(ctx: TaskContext, module: Path, artifact: Path) -> tuple[bool, str]:
     """verify() on the artifact in a process of its own; a timeout sets ctx.verifier_blocked."""
-    run = run_process(guarded_argv([sys.executable, "-I", "-c", _DRIVER, str(module), str(artifact)]), cwd=artifact.parent,
-                      env=scrubbed_env(), timeout_s=ctx.options.verifier_timeout_s)
+    argv, box = ctx.confine([sys.executable, "-I", "-c", _DRIVER, str(module), str(artifact)], write=ctx.case_dirs())
+    run = run_process(argv, cwd=artifact.parent, env=scrubbed_env(), timeout_s=ctx.options.verifier_timeout_s,
+                      sandbox=box)
     if run.timed_out:
         ctx.verifier_blocked = f"{module.name}: verify() did not finish within {ctx.options.verifier_timeout_s:g}s"
     message = run.stderr.decode("utf-8", "replace").strip().splitlines()

@@ -86,7 +86,6 @@ def verifier_gate(ctx: TaskContext) -> CheckResult:
     started = time.monotonic()
     if task.structural_verifier is None:
         return CheckResult("verifier", "skip", "no structural_verifier declared")
-    from artifactbench._lifetime import guarded_argv
     from artifactbench._process import run_process, scrubbed_env
 
     with ctx.scratch() as scratch:
@@ -101,14 +100,17 @@ def verifier_gate(ctx: TaskContext) -> CheckResult:
             return CheckResult("verifier", "fail", f"{rel.as_posix()} is not in the materialized workspace",
                                duration_s=time.monotonic() - started)
         artifact = ctx.place_reference(scratch)
-        result = run_process(guarded_argv([sys.executable, "-I", "-c", _VERIFY_SCRIPT, str(module_path), str(artifact)]),
-                             cwd=scratch, env=scrubbed_env(), timeout_s=ctx.options.verifier_timeout_s)
+        argv, box = ctx.confine([sys.executable, "-I", "-c", _VERIFY_SCRIPT, str(module_path), str(artifact)],
+                                write=ctx.case_dirs())
+        result = run_process(argv, cwd=scratch, env=scrubbed_env(), timeout_s=ctx.options.verifier_timeout_s,
+                             sandbox=box)
         script = None
         if not result.timed_out and result.returncode == _NO_VERIFY:
             # Spec 4.3 says SHOULD: many corpora ship verify.py as a script that finds the output next
             # to itself. Run it the way its own __main__ would be run, to say whether it works.
-            script = run_process(guarded_argv([sys.executable, "-I", str(module_path), str(scratch)]),
-                                 cwd=scratch, env=scrubbed_env(), timeout_s=ctx.options.verifier_timeout_s)
+            argv, box = ctx.confine([sys.executable, "-I", str(module_path), str(scratch)], write=ctx.case_dirs())
+            script = run_process(argv, cwd=scratch, env=scrubbed_env(), timeout_s=ctx.options.verifier_timeout_s,
+                                 sandbox=box)
     elapsed = time.monotonic() - started
     name = rel.as_posix()
     if result.timed_out or (script is not None and script.timed_out):
