@@ -23,6 +23,7 @@ from typing import Any
 
 from artifactbench._lifetime import guarded_argv
 from artifactbench._process import run_process, scrubbed_env
+from artifactbench._tempdirs import run_temp_dir
 from artifactbench.gates.core import FINDING, OK, SKIPPED, WARNING, cap, counts, finish, reference_text
 from artifactbench.gates.fuzz._formats import TreeDoc, as_number, format_of, parse
 from artifactbench.gates.fuzz._mutation import Mutation, keep_kind, short
@@ -194,7 +195,7 @@ def _verify_many(ctx: TaskContext, module: Path, artifact: Path, texts: list[str
     import json
     import tempfile
 
-    with tempfile.TemporaryDirectory(prefix="ab-vc-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="ab-vc-", dir=run_temp_dir()) as tmp:
         files = []
         for i, text in enumerate(texts):
             path = Path(tmp) / f"candidate{i}"
