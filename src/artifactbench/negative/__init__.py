@@ -1,6 +1,7 @@
 """Negative sanity check of graders (spec 5.5): deliberately wrong artifacts a grader must reject."""
 
 from artifactbench.negative._case import NegativeCase
+from artifactbench.negative._isolated import MutateError, load_negative_cases_isolated
 from artifactbench.negative._loader import load_negative_cases
 from artifactbench.negative._mutations import (
     _mutate_empty,
@@ -17,6 +18,7 @@ from artifactbench.negative._outcome import CaseStatus, Severity, Verdict, class
 
 __all__ = [
     "CaseStatus",
+    "MutateError",
     "NegativeCase",
     "Severity",
     "Verdict",
@@ -30,5 +32,6 @@ __all__ = [
     "default_negative_cases",
     "is_default_mutation",
     "load_negative_cases",
+    "load_negative_cases_isolated",
     "why_unchanged",
 ]

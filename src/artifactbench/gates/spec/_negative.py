@@ -8,10 +8,15 @@ import time
 from artifactbench.gates.core import CaseResult, CheckResult, TaskContext, one_line, outcome_reason, read_prompt
 from artifactbench.gates.fuzz import NUMBER_RE, format_of, normalize
 from artifactbench.errors import ArtifactBenchError
-from artifactbench.negative import NegativeCase, classify, is_default_mutation, load_negative_cases, why_unchanged
+from artifactbench.negative import (
+    MutateError, NegativeCase, classify, is_default_mutation, load_negative_cases_isolated, why_unchanged,
+)
 from artifactbench.negative import CaseStatus, Severity, Verdict
 
 _SEVERITY = {Severity.OK: "info", Severity.WARN: "warn", Severity.FAIL: "fail", Severity.ERROR: "error"}
+
+# The author module and all its mutate calls get the grader timeout, and at least this long.
+MODULE_TIMEOUT_FLOOR_S = 10.0
 
 _ISSUE = re.compile(r"(#\d+|issues?/\d+|pull/\d+|https?://\S+)", re.IGNORECASE)
 
@@ -23,6 +28,8 @@ def run_case(ctx: TaskContext, case: NegativeCase, reference: str, per_task_file
         return Verdict(CaseStatus.SKIPPED, Severity.OK, f"skipped: {why_unchanged(case.mutate, reference)}")
     try:
         mutated = case.mutate(reference)
+    except MutateError as exc:  # the author's mutate failed in the worker process, which says how
+        return Verdict(CaseStatus.ERROR, Severity.ERROR, one_line(str(exc)))
     except Exception as exc:  # noqa: BLE001 - author code; report, do not crash the gate
         return Verdict(CaseStatus.ERROR, Severity.ERROR, one_line(f"mutate raised {type(exc).__name__}: {exc}"))
     if not isinstance(mutated, str):
@@ -94,7 +101,10 @@ _GATE_STATUS = {Severity.OK: "pass", Severity.WARN: "warn", Severity.FAIL: "fail
 def negative_gate(ctx: TaskContext) -> CheckResult:
     started = time.monotonic()
     try:
-        cases, per_task_file = load_negative_cases(ctx.task)
+        # The author's module is imported, and its mutate functions run, in a child process: it may
+        # print, exit, hang or return strange objects without touching the checker or its report.
+        cases, per_task_file = load_negative_cases_isolated(
+            ctx.task, ctx.own_dir("ab-negative-"), max(MODULE_TIMEOUT_FLOOR_S, ctx.options.grader_timeout_s))
     except ArtifactBenchError as exc:
         return CheckResult("negative", "error", one_line(exc), duration_s=time.monotonic() - started)
     try:

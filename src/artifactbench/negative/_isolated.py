@@ -1,0 +1,109 @@
+"""Load a task's negative cases without running its code in the checker (see _worker).
+
+The cases come back as NegativeCase values whose `mutate` is either the harness's own default
+function or a `Precomputed` holding what the author's mutate returned (or why it failed), so the
+negative gate treats both alike.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from artifactbench._lifetime import guarded_argv
+from artifactbench._process import run_process, scrubbed_env
+from artifactbench.errors import GraderLoadError
+from artifactbench.manifest import Task
+from artifactbench.negative._case import NegativeCase
+from artifactbench.negative._loader import FILENAME
+from artifactbench.negative._mutations import _DEFAULTS, default_negative_cases
+
+_MAX_READ = 1 << 30  # bytes of worker output read back
+
+
+class MutateError(Exception):
+    """What the author's mutate did instead of returning a str, as recorded by the worker."""
+
+
+@dataclass(frozen=True, slots=True)
+class Precomputed:
+    """A mutate whose result was computed in the worker: returns `text` or raises MutateError(error)."""
+
+    text: str | None = None
+    error: str | None = None
+
+    def __call__(self, reference: str) -> str:
+        if self.error is not None or self.text is None:
+            raise MutateError(self.error or "mutate produced nothing")
+        return self.text
+
+
+def load_negative_cases_isolated(task: Task, workdir: Path, timeout_s: float) -> tuple[list[NegativeCase], bool]:
+    """Like load_negative_cases, but the module is imported and its mutate functions are called in a
+    child process (bounded by `timeout_s`, killed with its group). Raises GraderLoadError (one line,
+    naming grader/negative_cases.py) when the module cannot be loaded; a case whose mutate hangs or
+    ends the process gets a Precomputed error, and so do the cases after it (not run)."""
+    path = task.grader_dir / FILENAME
+    if not path.is_file():
+        return default_negative_cases(), False
+    from artifactbench.grading import harness_path
+
+    shown = f"{task.grader_dir.name}/{FILENAME}"
+    out = workdir / "negative_cases.jsonl"
+    run = run_process(
+        guarded_argv([sys.executable, "-P", "-s", "-m", "artifactbench.negative._worker",
+                      str(path), str(task.reference_output), str(out)]),
+        cwd=workdir, env=scrubbed_env(PYTHONPATH=harness_path(), HOME=str(workdir), PYTHONHASHSEED="0"),
+        timeout_s=timeout_s, output_cap=4096)
+    lines = _read_lines(out)
+    head = lines[0] if lines else None
+    if head is None or "cases" not in head:
+        if head is not None and "error" in head:
+            raise GraderLoadError(str(head["error"]))
+        if run.timed_out:
+            raise GraderLoadError(f"{shown}: did not finish importing within {timeout_s:g}s (does it hang at import?)")
+        raise GraderLoadError(f"{shown}: the process loading it {_ended(run.returncode)} before NEGATIVE_CASES "
+                              "was read (does the module exit, or close its output, at import?)")
+    results = {int(r["i"]): r for r in lines[1:] if isinstance(r, dict) and isinstance(r.get("i"), int)}
+    defaults = {name: fn for name, fn, _ in _DEFAULTS}
+    cases: list[NegativeCase] = []
+    stalled: str | None = None
+    for i, meta in enumerate(head["cases"]):
+        if meta.get("default") in defaults:
+            mutate = defaults[meta["default"]]
+        elif i in results:
+            mutate = Precomputed(results[i].get("text"), results[i].get("error"))
+        elif stalled is None:
+            stalled = f"NEGATIVE_CASES[{i}] ({meta['name']!r})"
+            why = (f"did not return within the {timeout_s:g}s allowed for the module's cases" if run.timed_out
+                   else f"ended the process ({_ended(run.returncode)})")
+            mutate = Precomputed(error=f"mutate {why}")
+        else:
+            mutate = Precomputed(error=f"not run: {stalled} stopped the module's process first")
+        cases.append(NegativeCase(str(meta["name"]), mutate, str(meta["expected_substring"]),
+                                  bool(meta["currently_caught"]), str(meta["notes"])))
+    return cases, True
+
+
+def _read_lines(path: Path) -> list[dict]:
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(_MAX_READ)
+    except OSError:
+        return []
+    out = []
+    for raw in data.splitlines():
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            break  # a line cut short by a kill: the rest is lost
+        if not isinstance(value, dict):
+            break
+        out.append(value)
+    return out
+
+
+def _ended(returncode: int) -> str:
+    return f"was killed by signal {-returncode}" if returncode < 0 else f"exited with status {returncode}"
