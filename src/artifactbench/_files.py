@@ -11,6 +11,7 @@ import re
 import stat
 from pathlib import Path
 
+from artifactbench._display import bad_name_reason
 from artifactbench.errors import Problem
 
 __all__ = [
@@ -20,6 +21,7 @@ __all__ = [
     "FileRefused",
     "read_capped",
     "scan_task_tree",
+    "output_problem",
     "text_problem",
 ]
 
@@ -92,8 +94,9 @@ def _inside(real: str, root: str) -> bool:
 
 def scan_task_tree(task_dir: Path) -> list[Problem]:
     """Problems for what under `task_dir` must never be opened or followed, found with lstat only: FIFOs,
-    sockets and devices, symlinks resolving outside the task, unreadable folders and files, and a tree
-    over MAX_TASK_ENTRIES entries. Links are never followed into."""
+    sockets and devices, symlinks resolving outside the task, unreadable folders and files, names that
+    are not UTF-8 or hold a control character, and a tree over MAX_TASK_ENTRIES entries. Links are never
+    followed into."""
     root = os.path.realpath(task_dir)
     problems: list[Problem] = []
     stack = [Path(task_dir)]
@@ -113,6 +116,11 @@ def scan_task_tree(task_dir: Path) -> list[Problem]:
                                            f"holds over {MAX_TASK_ENTRIES} files and folders",
                                            "a task is small; generate large inputs with workspace_generator")]
             path = Path(entry.path)
+            bad_name = bad_name_reason(entry.name)
+            if bad_name is not None:  # a newline could forge report lines; bytes that are not UTF-8 break JSON
+                problems.append(Problem(str(path), None, "", None, f"{bad_name}; a task's file names are "
+                                        "UTF-8 text without control characters", "rename it"))
+                continue
             try:
                 mode = entry.stat(follow_symlinks=False).st_mode
             except OSError as exc:
@@ -134,3 +142,30 @@ def scan_task_tree(task_dir: Path) -> list[Problem]:
                 problems.append(Problem(str(path), None, "", None, "file cannot be read (permission denied)",
                                         "make it readable or remove it"))
     return problems
+
+
+def output_problem(path: str | os.PathLike[str], *, make_parents: bool) -> str | None:
+    """Why `path` cannot take a report written atomically (a temp file beside it, then os.replace), or
+    None. Checked before a run, so a bad path costs no work: the target must be absent or a regular
+    file (a rename would replace a folder's entry, a device node or a FIFO with a plain file), and its
+    folder must exist (or, with `make_parents`, the nearest existing ancestor must be a folder) and
+    be writable."""
+    target = Path(path)
+    try:
+        mode = os.lstat(target).st_mode
+    except (FileNotFoundError, NotADirectoryError):  # absent, or under a file: the folder check says which
+        mode = None
+    except OSError as exc:
+        return f"cannot be written: {exc.strerror}"
+    if mode is not None and not stat.S_ISREG(mode):
+        return f"is {kind_of(mode)}; pass a regular file or a new path (it is never replaced)"
+    folder = target.parent
+    while not os.path.lexists(folder) and make_parents and folder != folder.parent:
+        folder = folder.parent
+    if not os.path.lexists(folder):
+        return f"its folder {str(folder)!r} does not exist"
+    if not os.path.isdir(folder):
+        return f"{str(folder)!r} is not a folder"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"its folder {str(folder)!r} is not writable"
+    return None

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from artifactbench._display import shown
+
 __all__ = [
     "ArtifactBenchError",
     "GraderLoadError",
@@ -29,12 +31,14 @@ class Problem:
     hint: str | None = None
 
     def __str__(self) -> str:
+        """One line: file, line, field and value, message; control characters (a newline in a file
+        name included) are escaped, so a problem never splits or forges a line."""
         where = f"{self.file}:{self.line}" if self.line is not None else self.file
         subject = f"{self.field}={_shown(self.value)}" if self.field else ""
         text = f"{where}: {subject}: {self.message}" if subject else f"{where}: {self.message}"
         if self.hint:
             text += f" ({self.hint})"
-        return text
+        return shown(text)
 
 
 _SHOWN_CHARS = 120  # a hostile value (a 60 KiB string) must not flood the one-line error

@@ -92,6 +92,10 @@ ATTACKS: dict[str, tuple[Callable[[Path], None], str, int | None, str, str]] = {
     "link_out_of_task": (_link("grader/notes.txt", "/etc/passwd"), "grader/notes.txt", None, "",
                          "resolves outside the task"),
     "link_to_device": (_link("workspace/zero", "/dev/zero"), "workspace/zero", None, "", "resolves outside"),
+    "huge_int": (_replace_line("  max_code_runs", b"  max_code_runs: " + b"9" * 5000 + b"\n"), "task.yaml", 10,
+                 "execution_budget.max_code_runs", "5000-digit number is over Python's limit"),
+    "huge_int_key": (_append("task.yaml", "\ntags:\n  ? " + "7" * 5000 + "\n  : x\n"), "task.yaml", 14, "tags",
+                     "5000-digit number"),
     "manifest_is_dir": (lambda t: ((t / "task.yaml").unlink(), (t / "task.yaml").mkdir()), "task.yaml", None, "",
                         "is a directory, not a regular file"),
 }
@@ -168,7 +172,7 @@ def hostile_root(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("hostile") / "problems"
     shutil.copytree(BENCH_TASK, root / "good")
     for attack in ("alias_bomb", "deep_flow", "fifo_in_workspace", "fifo_manifest", "prompt_not_utf8",
-                   "artifact_nul", "link_to_device", "huge_manifest"):
+                   "artifact_nul", "link_to_device", "huge_manifest", "huge_int"):
         ATTACKS[attack][0](_copy_good(root, attack))
     return root
 
@@ -179,7 +183,7 @@ def test_hostile_tasks_never_stop_the_others(command, hostile_root, tmp_path):
     result = _cli(*command, str(hostile_root), cwd=tmp_path)
     errors = [ln for ln in result.stderr.splitlines() if ": error: " in ln or ln.startswith("warning: /")]
     assert "Traceback" not in result.stderr + result.stdout
-    assert len(errors) == 8, result.stderr  # one line per hostile task
+    assert len(errors) == 9, result.stderr  # one line per hostile task
     assert result.returncode in (0, 2), result.stderr
     assert "algorithmic__sum_easy" in result.stdout
     if command[0] == "run":

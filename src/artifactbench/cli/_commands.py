@@ -7,8 +7,10 @@ import json
 import sys
 from pathlib import Path
 
-from artifactbench.gates import (BUILTIN_GATES, CheckOptions, Report, apply_baseline, read_baseline, resolve_gates,
-                                 run_checks, write_baseline)
+from artifactbench.gates import (BUILTIN_GATES, CheckOptions, Report, apply_baseline, baseline_target_problem,
+                                 read_baseline, resolve_gates, run_checks, write_baseline)
+from artifactbench._display import json_safe, json_text, shown
+from artifactbench._files import output_problem
 from artifactbench.cli._output import junit_xml, print_human, report_json_text, task_line, write_atomic
 from artifactbench.cli._select import resolve_sets_dirs, select_tasks
 from artifactbench.errors import ArtifactBenchError, MaterializeError, SelectionError
@@ -23,7 +25,7 @@ def _error_lines(exc: ArtifactBenchError) -> tuple[str, ...]:
 def emit(report: Report, args: argparse.Namespace) -> int:
     """Print and write a report as the flags ask; returns its exit code."""
     for problem in report.problems:
-        print(f"artifactbench: error: {problem}", file=sys.stderr)
+        print(f"artifactbench: error: {shown(problem)}", file=sys.stderr)
     text = report_json_text(report)
     if getattr(args, "json_out", None):
         write_atomic(args.json_out, text)
@@ -32,7 +34,7 @@ def emit(report: Report, args: argparse.Namespace) -> int:
     if getattr(args, "html", None):
         from artifactbench.report import write_check_report
 
-        write_check_report(Path(args.html), report.to_json())
+        write_check_report(Path(args.html), json_safe(report.to_json()))
     if args.json:
         sys.stdout.write(text)
         if not args.quiet:
@@ -44,16 +46,33 @@ def emit(report: Report, args: argparse.Namespace) -> int:
 
 def _options(args: argparse.Namespace) -> CheckOptions:
     budget = {k: getattr(args, k) for k in ("fuzz_examples", "fuzz_seconds") if hasattr(args, k)}
+    # A structural check is cheaper than grading: the verifier gets at most the grader's timeout.
+    verifier = min(CheckOptions().verifier_timeout_s, args.grader_timeout)
     return CheckOptions(grader_timeout_s=args.grader_timeout, generator_timeout_s=args.generator_timeout,
-                        **budget)
+                        verifier_timeout_s=verifier, **budget)
+
+
+def check_outputs(args: argparse.Namespace) -> None:
+    """Refuse, before any work, an output path the run could not write at its end: a folder, a device
+    node or a FIFO (an atomic rename would replace it), or a path under a file. One line, exit 2."""
+    for flag, attr in (("--json-out", "json_out"), ("--junit-xml", "junit_xml"), ("--html", "html")):
+        value = getattr(args, attr, None)
+        reason = output_problem(value, make_parents=True) if value else None
+        if reason is not None:
+            raise ArtifactBenchError(f"{flag} {shown(value)}: {reason}")
+    if getattr(args, "write_baseline", None):
+        reason = baseline_target_problem(Path(args.write_baseline))
+        if reason is not None:
+            raise ArtifactBenchError(reason)
 
 
 def _run(args: argparse.Namespace, gates: list[str] | None) -> int:
+    check_outputs(args)
+    known = read_baseline(Path(args.baseline)) if getattr(args, "baseline", None) else None
     try:
         selection = select_tasks(args.paths, args.set, args.sets_dir)
     except ArtifactBenchError as exc:
         return emit(Report((), problems=_error_lines(exc)), args)
-    known = read_baseline(Path(args.baseline)) if getattr(args, "baseline", None) else None
     report = run_checks(selection.tasks, resolve_gates(gates), jobs=args.jobs, options=_options(args))
     report = Report(report.tasks, problems=selection.problems)
     if getattr(args, "write_baseline", None):
@@ -65,11 +84,11 @@ def _run(args: argparse.Namespace, gates: list[str] | None) -> int:
         print(f"artifactbench: baseline {args.baseline}: {len(summary['new'])} new, {len(summary['fixed'])} fixed, "
               f"{summary['known']} known finding(s)", file=sys.stderr)
         for entry in summary["new"]:
-            print(f"artifactbench: new finding: {entry['task']}: {entry['gate']}: {entry['case'] or '(gate)'}: "
-                  f"{entry['status']}", file=sys.stderr)
+            print(shown(f"artifactbench: new finding: {entry['task']}: {entry['gate']}: "
+                        f"{entry['case'] or '(gate)'}: {entry['status']}"), file=sys.stderr)
         for entry in summary["fixed"]:
-            print(f"artifactbench: fixed since the baseline: {entry['task']}: {entry['gate']}: "
-                  f"{entry['case'] or '(gate)'}", file=sys.stderr)
+            print(shown(f"artifactbench: fixed since the baseline: {entry['task']}: {entry['gate']}: "
+                        f"{entry['case'] or '(gate)'}"), file=sys.stderr)
     return emit(report, args)
 
 
@@ -92,15 +111,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_list(args: argparse.Namespace) -> int:
     selection = select_tasks(args.paths, args.set, args.sets_dir)
     for problem in selection.problems:
-        print(f"artifactbench: error: {problem}", file=sys.stderr)
+        print(f"artifactbench: error: {shown(problem)}", file=sys.stderr)
     rows = [{"instance_id": t.instance_id, "category": t.category, "difficulty": t.difficulty,
              "task_dir": str(t.root)} for t in selection.tasks]
     if args.json:
         body = {"version": 1, "kind": "task-list", "problems": list(selection.problems), "tasks": rows}
-        sys.stdout.write(json.dumps(body, indent=2) + "\n")
+        sys.stdout.write(json_text(body, indent=2) + "\n")
     else:
         for row in rows:
-            print(f"{row['instance_id']}\t{row['category']}\t{row['difficulty']}\t{row['task_dir']}")
+            print("\t".join(shown(row[k]) for k in ("instance_id", "category", "difficulty", "task_dir")))
     return 2 if selection.problems else 0
 
 

@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from artifactbench._display import shown
 from artifactbench._version import __version__
 from artifactbench.cli import _commands as commands
 from artifactbench.cli._signals import interrupts_as_exceptions
@@ -124,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return args.handler(args)
     except ArtifactBenchError as exc:
         for line in _error_lines(exc):
-            print(f"artifactbench: error: {line}", file=sys.stderr)
+            print(f"artifactbench: error: {shown(line)}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt as exc:
         signum = getattr(exc, "signum", None)

@@ -24,7 +24,15 @@ if TYPE_CHECKING:
 
 __all__ = ["GraderSession"]
 
-_SERVER_SLACK_S = 30.0  # beyond a case's own timeout, how long a silent server is given before restart
+_SERVER_SLACK_S = 30.0  # beyond a case's own timeout, the most a silent server is given before restart
+_MIN_SLACK_S = 2.0
+
+
+def server_slack(timeout_s: float) -> float:
+    """How long past `timeout_s` a silent server (a grader import that hangs, a server that stops
+    answering) is waited for: the timeout itself, at least 2 s and at most 30 s. It scales with the
+    timeout, so a hang costs about two timeouts whatever the timeout is."""
+    return min(_SERVER_SLACK_S, max(_MIN_SLACK_S, timeout_s))
 
 
 class GraderSession:
@@ -72,13 +80,16 @@ class GraderSession:
             start_new_session=True,
         )
         self._buffer = b""
-        deadline = time.monotonic() + self.timeout_s + _SERVER_SLACK_S
+        slack = server_slack(self.timeout_s)
+        limit = self.timeout_s + slack
+        deadline = time.monotonic() + limit
         if self._read_reply(deadline) is None:
-            self._stop_server()
-            if time.monotonic() >= deadline:
+            hung = time.monotonic() >= deadline
+            self._stop_server(grace_s=0.0 if hung else 2.0)  # a hung import will not end on EOF
+            if hung:
                 # The grader's import hangs: starting again would cost the same wait on every case.
                 self._start_error = (f"{self.task.hidden_grader.name}: the grader did not finish importing within "
-                                     f"{self.timeout_s + _SERVER_SLACK_S:g}s")
+                                     f"{limit:g}s (timeout_s={self.timeout_s:g} plus {slack:g}s)")
 
     def _read_reply(self, deadline: float) -> dict | None:
         """The next JSON line from the server, or None when it dies or stays silent until `deadline`."""
@@ -117,7 +128,7 @@ class GraderSession:
                 try:
                     self._proc.stdin.write(json.dumps(command).encode() + b"\n")
                     self._proc.stdin.flush()
-                    reply = self._read_reply(start + self.timeout_s + _SERVER_SLACK_S)
+                    reply = self._read_reply(start + self.timeout_s + server_slack(self.timeout_s))
                 except (BrokenPipeError, ValueError):
                     reply = None
             if reply is None:  # the server itself is gone: report a crash, start afresh next time
@@ -135,7 +146,7 @@ class GraderSession:
             timeout_s=self.timeout_s,
         )
 
-    def _stop_server(self) -> None:
+    def _stop_server(self, grace_s: float = 2.0) -> None:
         proc, self._proc = self._proc, None
         if proc is not None:
             if proc.stdin is not None:
@@ -144,7 +155,7 @@ class GraderSession:
                 except OSError:
                     pass
             try:
-                proc.wait(timeout=2.0)
+                proc.wait(timeout=grace_s)
             except subprocess.TimeoutExpired:
                 terminate_group(proc.pid)
                 proc.wait()

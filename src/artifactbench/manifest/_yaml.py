@@ -6,6 +6,7 @@ a strict manifest loader needs both, so this module walks the composed node tree
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 
 import yaml
@@ -54,9 +55,11 @@ MAX_DEPTH = 32  # nesting of mappings and lists; task.yaml v1 needs 2
 class _Refused(yaml.YAMLError):
     """Valid YAML that a manifest may not use; raised while composing, before any value is built."""
 
-    def __init__(self, mark: yaml.Mark, problem: str) -> None:
+    def __init__(self, mark: yaml.Mark, problem: str, field: str = "", value: object = None,
+                 hint: str | None = None) -> None:
         super().__init__(problem)
         self.problem, self.problem_mark = problem, mark
+        self.field, self.value, self.hint = field, value, hint
 
 
 class _LineLoader(yaml.SafeLoader):
@@ -94,20 +97,32 @@ class _LineLoader(yaml.SafeLoader):
             return self._build_mapping(node, path)
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
-        return self.construct_object(node, deep=True)
+        return self._scalar(node, path)
+
+    def _scalar(self, node: yaml.Node, path: FieldPath) -> object:
+        """One scalar's value. Python refuses to convert an integer of more than 4300 digits (a
+        ValueError out of PyYAML's int constructor); that is reported on the field, never raised."""
+        try:
+            return self.construct_object(node, deep=True)
+        except ValueError:
+            text = str(getattr(node, "value", ""))
+            digits = sum(c.isdigit() for c in text)
+            raise _Refused(node.start_mark, f"a {digits}-digit number is over Python's limit for integers "
+                           f"({sys.get_int_max_str_digits()} digits)", dotted(path), text,
+                           "write a number that fits the field") from None
 
     def _plain(self, node: yaml.Node) -> object:
         """A duplicate's value, for the problem report only (its lines are not recorded)."""
         try:
             return self.construct_object(node, deep=True)
-        except yaml.YAMLError:
+        except (yaml.YAMLError, ValueError):
             return None
 
     def _build_mapping(self, node: yaml.MappingNode, path: FieldPath) -> dict[object, object]:
         result: dict[object, object] = {}
         for key_node, value_node in node.value:
             line = key_node.start_mark.line + 1
-            key = self.construct_object(key_node, deep=True)
+            key = self._scalar(key_node, path)
             if not isinstance(key, str):
                 self.problems.append(
                     Problem(self.file, line, dotted(path), None,
@@ -162,6 +177,8 @@ def load_yaml(text: str, file: str) -> tuple[YamlDoc, tuple[Problem, ...]]:
         mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
         line = mark.line + 1 if mark is not None else None
         message, hint = _message(err)
+        if isinstance(err, _Refused) and err.field:
+            return YamlDoc(None), (Problem(file, line, err.field, err.value, err.problem, err.hint),)
         return YamlDoc(None), (Problem(file, line, "", None, message, hint),)
     except RecursionError:  # not reached under MAX_DEPTH; a last guard, never a traceback
         return YamlDoc(None), (Problem(file, None, "", None, "unsupported YAML: nested too deeply"),)

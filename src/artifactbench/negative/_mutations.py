@@ -76,11 +76,19 @@ def _rename_first_key(obj: dict) -> None:
 def _mutate_rename_one_field(text: str) -> str:
     """Rename the first key of the first JSON object (whole-text JSON, else JSONL line by line).
 
-    Only the changed JSONL line is re-serialized; a non-JSON text is returned unchanged.
+    Only the changed JSONL line is re-serialized; a non-JSON text (or one nested too deep to walk) is
+    returned unchanged.
     """
     try:
+        return _rename_one_field(text)
+    except RecursionError:
+        return text
+
+
+def _rename_one_field(text: str) -> str:
+    try:
         doc = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than the parser goes
         doc = None
     else:
         target = _first_object(doc)
@@ -96,7 +104,7 @@ def _mutate_rename_one_field(text: str) -> str:
             continue
         try:
             value = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             return text  # not JSONL either
         target = _first_object(value)
         if target is not None:
@@ -115,13 +123,13 @@ def _is_json_like(text: str) -> bool:
     try:
         json.loads(text)
         return True
-    except ValueError:
+    except (ValueError, RecursionError):
         pass
     lines = [line for line in text.split("\n") if line.strip()]
     try:
         for line in lines:
             json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
     return bool(lines)
 

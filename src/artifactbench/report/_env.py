@@ -7,6 +7,10 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
+from artifactbench._display import shown
+from artifactbench._files import output_problem
+from artifactbench.errors import ArtifactBenchError
+
 __all__ = ["environment", "write_html"]
 
 
@@ -38,7 +42,11 @@ def _num(value: object, digits: int = 2) -> str:
 
 
 def write_html(path: Path, text: str) -> Path:
-    """Write atomically (temp file in the same folder, then os.replace): no torn report."""
+    """Write atomically (temp file in the same folder, then os.replace): no torn report. Never replaces
+    a folder, device node or FIFO at `path` (ArtifactBenchError, one line)."""
+    reason = output_problem(path, make_parents=True)
+    if reason is not None:
+        raise ArtifactBenchError(f"{shown(path)}: {reason}")
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from artifactbench._display import bad_name_reason, shown
 from artifactbench._tempdirs import run_temp_dir
 from artifactbench.errors import MaterializeError
 
@@ -36,10 +37,11 @@ _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 def walk_files(root: Path, *, label: str | None = None) -> Iterator[tuple[str, os.DirEntry[str]]]:
     """Yield (posix relpath, entry) for every regular file under `root`, sorted by relpath.
 
-    Raises MaterializeError naming the entry (as `label/relpath`) for a symlink, fifo, socket or device:
-    a link could make a grader path reachable from a scratch dir (spec 5.3).
+    Raises MaterializeError naming the entry (as `label/relpath`) for a symlink, fifo, socket or device
+    (a link could make a grader path reachable from a scratch dir, spec 5.3), and for a name that is not
+    UTF-8 or holds a control character (it would break the report's lines and its JSON).
     """
-    shown = label if label is not None else str(root)
+    shown_root = label if label is not None else str(root)
     stack = [("", root)]
     found: list[tuple[str, os.DirEntry[str]]] = []
     while stack:
@@ -47,11 +49,15 @@ def walk_files(root: Path, *, label: str | None = None) -> Iterator[tuple[str, o
         try:
             listed = list(os.scandir(folder))
         except OSError as exc:
-            raise MaterializeError(f"{shown}/{prefix or '.'}: folder cannot be read: {exc.strerror}") from None
+            raise MaterializeError(f"{shown_root}/{prefix or '.'}: folder cannot be read: {exc.strerror}") from None
         for entry in listed:
             rel = f"{prefix}{entry.name}"
+            bad_name = bad_name_reason(entry.name)
+            if bad_name is not None:  # a generated file: static ones are refused by the manifest's tree scan
+                raise MaterializeError(f"{shown(shown_root + '/' + rel)}: {bad_name}; a workspace's file names "
+                                       "are UTF-8 text without control characters")
             if entry.is_symlink():
-                raise MaterializeError(f"{shown}/{rel}: is a symlink; copy the file itself instead")
+                raise MaterializeError(f"{shown_root}/{rel}: is a symlink; copy the file itself instead")
             if entry.is_dir(follow_symlinks=False):
                 stack.append((f"{rel}/", Path(entry.path)))
             elif entry.is_file(follow_symlinks=False):
@@ -59,7 +65,7 @@ def walk_files(root: Path, *, label: str | None = None) -> Iterator[tuple[str, o
             else:
                 kind = stat.filemode(entry.stat(follow_symlinks=False).st_mode)[0]
                 raise MaterializeError(
-                    f"{shown}/{rel}: is not a regular file (mode {kind!r}); only files and folders are allowed"
+                    f"{shown_root}/{rel}: is not a regular file (mode {kind!r}); only files and folders are allowed"
                 )
     yield from sorted(found, key=lambda item: item[0])
 

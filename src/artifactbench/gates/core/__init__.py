@@ -4,7 +4,8 @@ Gate implementations live in the sibling packages (spec, leaks, contract, fuzz);
 imports none of them.
 """
 
-from artifactbench.gates.core._baseline import BaselineError, Finding, apply_baseline, findings, read_baseline, write_baseline
+from artifactbench.gates.core._baseline import (BaselineError, Finding, apply_baseline, baseline_target_problem,
+                                                findings, read_baseline, write_baseline)
 from artifactbench.gates.core._common import (
     ERROR,
     FINDING,
@@ -40,6 +41,7 @@ __all__ = [
     "BaselineError",
     "Finding",
     "apply_baseline",
+    "baseline_target_problem",
     "findings",
     "read_baseline",
     "write_baseline",

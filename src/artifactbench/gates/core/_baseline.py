@@ -17,6 +17,8 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from artifactbench._display import json_text, shown
+from artifactbench._files import FileRefused, output_problem, read_capped
 from artifactbench.errors import ArtifactBenchError
 from artifactbench.gates.core._values import CheckResult, Report, TaskReport, task_status
 
@@ -63,34 +65,68 @@ def findings(report: Report) -> list[Finding]:
     return sorted(f for t in report.tasks for c in t.checks for f in _gate_findings(t.instance_id, c))
 
 
+MAX_BASELINE_BYTES = 64 * 1024 * 1024  # a baseline of a million findings is well under this
+
+
+def baseline_target_problem(path: Path) -> str | None:
+    """Why --write-baseline cannot write `path` (checked before the run: no work is lost), or None."""
+    reason = output_problem(path, make_parents=False)
+    return None if reason is None else f"--write-baseline {shown(path)}: {reason}"
+
+
 def write_baseline(report: Report, path: Path) -> int:
-    """Write the report's findings to `path` atomically; returns how many."""
+    """Write the report's findings to `path` atomically; returns how many. Raises BaselineError (one
+    line) when `path` cannot take it: never replaces a folder, device or FIFO."""
     found = findings(report)
     body = {"version": BASELINE_VERSION, "kind": "check-baseline", "findings": [f.to_json() for f in found]}
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent if str(path.parent) else ".")
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        json.dump(body, handle, indent=1, sort_keys=True)
-        handle.write("\n")
-    os.replace(tmp, path)
+    problem = baseline_target_problem(path)
+    if problem is not None:
+        raise BaselineError(problem)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent if str(path.parent) else ".")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(json_text(body, indent=1, sort_keys=True) + "\n")
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        raise BaselineError(f"--write-baseline {shown(path)}: cannot be written: {exc.strerror}") from None
     return len(found)
 
 
 def read_baseline(path: Path) -> list[Finding]:
+    """The findings of a baseline file. Raises BaselineError (one line) for anything else: only a
+    regular file is opened (a FIFO or /dev/zero would block or never end), at most MAX_BASELINE_BYTES,
+    and JSON nested too deep for the parser is an error, not a crash."""
     try:
-        body = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise BaselineError(f"{path}: cannot read the baseline: {exc}") from None
+        body = json.loads(read_capped(Path(path), MAX_BASELINE_BYTES).decode("utf-8"))
+    except FileRefused as exc:
+        raise BaselineError(f"{shown(path)}: cannot read the baseline: it {exc}") from None
+    except RecursionError:
+        raise BaselineError(f"{shown(path)}: cannot read the baseline: JSON nested too deeply") from None
+    except ValueError as exc:  # not UTF-8, not JSON, an integer over Python's digit limit
+        raise BaselineError(f"{shown(path)}: cannot read the baseline: {exc}") from None
     if not isinstance(body, dict) or body.get("kind") != "check-baseline" or body.get("version") != BASELINE_VERSION:
-        raise BaselineError(f"{path}: kind={body.get('kind') if isinstance(body, dict) else None!r}: "
+        raise BaselineError(f"{shown(path)}: kind={_short(body.get('kind') if isinstance(body, dict) else None)}: "
                             f"not a version {BASELINE_VERSION} check-baseline (write one with --write-baseline)")
+    items = body.get("findings", [])
+    if not isinstance(items, list):
+        raise BaselineError(f"{shown(path)}: findings={_short(items)}: must be a list")
     out = []
-    for i, item in enumerate(body.get("findings", [])):
+    for i, item in enumerate(items):
         if not isinstance(item, dict) or not all(isinstance(item.get(k), str) for k in ("task", "gate", "case")):
-            raise BaselineError(f"{path}: findings[{i}]={item!r}: needs string task, gate and case")
+            raise BaselineError(f"{shown(path)}: findings[{i}]={_short(item)}: needs string task, gate and case")
         out.append(Finding(item["task"], item["gate"], item["case"], str(item.get("status", "")),
                            str(item.get("severity", ""))))
     return out
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 120 else f"{text[:120]}... ({len(text)} characters)"
 
 
 def apply_baseline(report: Report, known: list[Finding], source: str) -> Report:

@@ -70,6 +70,8 @@ class TaskContext:
         self._fresh: dict[tuple, object] = {}  # env -> GraderSession (grade_fresh)
         self._labels: dict[str, str] = {}  # artifact text -> what it is (e.g. the fuzzer's mutant)
         self.session_env: dict[str, str] | None = None  # extra env of the grade() session
+        # Why the structural verifier is not run again (it timed out once): one root cause, one report.
+        self.verifier_blocked: str | None = None
 
     @property
     def materialize_failed(self) -> bool:

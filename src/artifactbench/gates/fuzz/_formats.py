@@ -88,8 +88,45 @@ class PyDoc:
     source: str
 
 
+MAX_NESTING = 100  # lists and mappings inside each other; deeper data is refused by parse()
+
+
+class ParseError(ValueError):
+    """`text` does not parse in its format; the message is one short line (the parser's own error, or
+    "nested deeper than MAX_NESTING levels")."""
+
+
 def parse(fmt: str, text: str) -> TreeDoc | TextDoc | PyDoc:
-    """Parse `text` as `fmt`; raises ValueError (or a parser's own error) when it does not parse."""
+    """Parse `text` as `fmt`; raises ParseError (a ValueError) when it does not parse.
+
+    Every parser failure becomes ParseError, RecursionError on a hostile 100000-deep document and
+    trailing junk included, and a tree nested deeper than MAX_NESTING is refused: every walker of
+    parsed data (mutations, leak probes, meanings) recurses, and may then do so safely.
+    """
+    try:
+        doc = _parse(fmt, text)
+    except Exception as exc:  # noqa: BLE001 - json, yaml, csv and compile raise many kinds
+        reason = " ".join(str(exc).split())[:200]
+        raise ParseError(f"{type(exc).__name__}: {reason}" if reason else type(exc).__name__) from None
+    if isinstance(doc, TreeDoc) and _deeper_than(doc.data, MAX_NESTING):
+        raise ParseError(f"nested deeper than {MAX_NESTING} levels")
+    return doc
+
+
+def _deeper_than(data: Any, limit: int) -> bool:
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else None
+        if items is None:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((item, depth + 1) for item in items)
+    return False
+
+
+def _parse(fmt: str, text: str) -> TreeDoc | TextDoc | PyDoc:
     if fmt == "python":
         compile(text, "<artifact>", "exec")
         return PyDoc(text)

@@ -119,9 +119,8 @@ def _baseline(grade, fmt: str, reference: str) -> str | None:
     rejected for its change, not its formatting); else why only raw truncation can be fuzzed."""
     try:
         doc = parse(fmt, reference)
-    except Exception as exc:  # noqa: BLE001 - the reference is not valid in the format its suffix says
-        return cap(f"reference output does not parse as {fmt} ({type(exc).__name__}: {exc}); "
-                   "only truncate_text was fuzzed")
+    except ValueError as exc:  # ParseError: the reference is not valid in the format its suffix says
+        return cap(f"reference_output does not parse as {fmt} ({exc}); only truncate_text was fuzzed")
     outcome = grade(rerender(doc), known_good=True)
     if outcome.passed:
         return None

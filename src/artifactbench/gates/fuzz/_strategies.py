@@ -37,10 +37,17 @@ def kinds_for(fmt: str) -> tuple[str, ...]:
 def mutation_strategy(fmt: str, text: str, policy: FuzzPolicy, kind: str,
                       prompt: str = "") -> st.SearchStrategy[Mutation] | None:
     """A strategy of meaning-changing mutants of `text` of this `kind`, or None when the artifact has
-    nothing the kind applies to (e.g. no booleans). Raises ValueError when `text` does not parse."""
+    nothing the kind applies to (e.g. no booleans). Raises ValueError (ParseError) when `text` does not
+    parse, except for truncate_text: raw cuts need no parse (the fuzz gate's fallback for such a text)."""
     if kind not in kinds_for(fmt):
         raise ValueError(f"kind={kind!r} does not apply to {fmt} artifacts; use one of {kinds_for(fmt)}")
-    doc, targets, reference, baseline = _prepared(fmt, text, policy)
+    if kind == "truncate_text":
+        try:
+            doc, targets, reference, baseline = _prepared(fmt, text, policy)
+        except ValueError:
+            doc, targets, reference, baseline = None, None, None, None
+    else:
+        doc, targets, reference, baseline = _prepared(fmt, text, policy)
     if kind == "truncate_text":
         inner = _truncate(text)
     elif isinstance(doc, PyDoc):
@@ -55,7 +62,8 @@ def mutation_strategy(fmt: str, text: str, policy: FuzzPolicy, kind: str,
     # Edits of a parsed tree change a value by construction (numbers beyond tolerance, strings beyond
     # case, records and keys): comparing texts suffices. Raw cuts and text/Python edits may still say
     # the same thing ("1.50" cut to "1.5"), so those are compared by meaning (slower on big files).
-    by_meaning = kind == "truncate_text" or not isinstance(doc, TreeDoc)
+    # A reference that does not parse has no meaning to compare with: its cuts are compared as text.
+    by_meaning = (kind == "truncate_text" or not isinstance(doc, TreeDoc)) and reference is not None
 
     def different(mutant: Mutation) -> Mutation:
         assume(mutant.text != text and mutant.text != baseline)

@@ -211,17 +211,29 @@ def _verify_many(ctx: TaskContext, module: Path, artifact: Path, texts: list[str
             results = []
     if run.returncode == 0 and not run.timed_out and len(results) == len(texts):
         return [(bool(ok), str(why)) for ok, why in results]
+    if run.timed_out:  # verify() hangs on some candidate: one process each would pay that per candidate
+        raise VerifierHung(f"{module.name}: verify() did not finish {len(texts)} candidate(s) within "
+                           f"{ctx.options.verifier_timeout_s * max(1, min(len(texts), 4)):g}s")
     out_list = []
     for text in texts:
         ctx.check_cancelled()
         artifact.write_bytes(text.encode("utf-8", "surrogateescape"))
         out_list.append(_verify(ctx, module, artifact))
+        if ctx.verifier_blocked is not None:
+            raise VerifierHung(ctx.verifier_blocked)
     return out_list
 
 
+class VerifierHung(Exception):
+    """verify() did not finish in time: the gate stops and says so once (ctx.verifier_blocked)."""
+
+
 def _verify(ctx: TaskContext, module: Path, artifact: Path) -> tuple[bool, str]:
+    """verify() on the artifact in a process of its own; a timeout sets ctx.verifier_blocked."""
     run = run_process(guarded_argv([sys.executable, "-I", "-c", _DRIVER, str(module), str(artifact)]), cwd=artifact.parent,
                       env=scrubbed_env(), timeout_s=ctx.options.verifier_timeout_s)
+    if run.timed_out:
+        ctx.verifier_blocked = f"{module.name}: verify() did not finish within {ctx.options.verifier_timeout_s:g}s"
     message = run.stderr.decode("utf-8", "replace").strip().splitlines()
     return run.returncode == 0 and not run.timed_out, (message[-1] if message else f"exit {run.returncode}")
 
@@ -231,16 +243,32 @@ def verifier_consistency_gate(ctx: TaskContext) -> CheckResult:
     task = ctx.task
     if task.structural_verifier is None:
         return CheckResult("verifier_consistency", "skip", "no structural_verifier declared")
+    if ctx.verifier_blocked is not None:  # it hung once already: never pay that timeout again
+        return CheckResult("verifier_consistency", "skip", cap(f"not run: {ctx.verifier_blocked} (the "
+                                                               "verifier gate reports it)"))
     reference = reference_text(ctx)
     try:
         mutants = _value_mutants(format_of(task.output_artifact), reference, _public_text(ctx))
     except Exception as exc:  # noqa: BLE001 - the reference does not parse in its format
         return CheckResult("verifier_consistency", "skip", cap(f"no mutants: {type(exc).__name__}: {exc}"))
+    try:
+        return _consistency(ctx, reference, mutants, started)
+    except VerifierHung as exc:
+        ctx.verifier_blocked = ctx.verifier_blocked or str(exc)
+        return CheckResult("verifier_consistency", "error", cap(f"{exc}; the rest of this gate is skipped"),
+                           duration_s=time.monotonic() - started)
+
+
+def _consistency(ctx: TaskContext, reference: str, mutants: list, started: float) -> CheckResult:
+    task = ctx.task
     cases: list[CaseResult] = []
     with ctx.scratch() as scratch:
         module = scratch / task.structural_verifier.relative_to(task.workspace_dir)
         artifact = ctx.place_reference(scratch)
         accepted, why = _verify(ctx, module, artifact)
+        if ctx.verifier_blocked is not None:
+            return CheckResult("verifier_consistency", "error", cap(ctx.verifier_blocked),
+                               duration_s=time.monotonic() - started)
         if not accepted:
             return finish("verifier_consistency", [CaseResult("reference", SKIPPED, cap(
                 f"verify() rejects the reference ({why}); the verifier gate reports it"))], started,

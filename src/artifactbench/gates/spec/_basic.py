@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 import time
 from pathlib import Path
@@ -109,9 +110,11 @@ def verifier_gate(ctx: TaskContext) -> CheckResult:
             script = run_process(guarded_argv([sys.executable, "-I", str(module_path), str(scratch)]),
                                  cwd=scratch, env=scrubbed_env(), timeout_s=ctx.options.verifier_timeout_s)
     elapsed = time.monotonic() - started
+    name = rel.as_posix()
     if result.timed_out or (script is not None and script.timed_out):
-        return CheckResult("verifier", "error",
-                           f"verifier timed out after {ctx.options.verifier_timeout_s:g}s", duration_s=elapsed)
+        ctx.verifier_blocked = (f"{name}: verify() did not finish within "
+                                f"{ctx.options.verifier_timeout_s:g}s on the reference output")
+        return CheckResult("verifier", "error", ctx.verifier_blocked, duration_s=elapsed)
     if result.returncode == 0:
         return CheckResult("verifier", "pass", "verify() accepts the reference output", duration_s=elapsed)
     if script is not None:
@@ -124,8 +127,21 @@ def verifier_gate(ctx: TaskContext) -> CheckResult:
                            f"{missing}; run as a script (python verify.py SCRATCH, in SCRATCH) it exits "
                            f"{script.returncode} on the reference output" + (f": {said}" if said else ""),
                            duration_s=elapsed)
-    reason = one_line(result.stderr.decode("utf-8", "replace")) or f"exit status {result.returncode}"
-    return CheckResult("verifier", "fail", reason, duration_s=elapsed)
+    said = one_line(result.stderr.decode("utf-8", "replace"), 200)
+    if result.returncode < 0:  # killed by a signal: its stderr (if any) is what it said before dying
+        reason = f"{name}: the verifier was killed by {signal_name(-result.returncode)}" + (
+            f" (stderr: {said})" if said else "")
+    else:
+        reason = said or f"{name}: exit status {result.returncode}"
+    return CheckResult("verifier", "fail", one_line(reason), duration_s=elapsed)
+
+
+def signal_name(number: int) -> str:
+    """SIGSEGV for 11; "signal 99" for a number without a name."""
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
 
 
 def positive_gate(ctx: TaskContext) -> CheckResult:
