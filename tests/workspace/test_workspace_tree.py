@@ -66,7 +66,8 @@ def test_new_scratch_dir_is_fresh_and_under_the_temp_dir():
     one, two = new_scratch_dir("ab-test-"), new_scratch_dir("ab-test-")
     try:
         assert one != two and not any(one.iterdir())
-        assert one.parent == type(one)(tempfile.gettempdir()).resolve()
+        assert one.parent == two.parent  # this process's run folder (_tempdirs), under the temp dir
+        assert one.parent.parent == type(one)(tempfile.gettempdir()).resolve()
         assert one.name.startswith("ab-test-")
     finally:
         one.rmdir()

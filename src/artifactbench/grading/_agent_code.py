@@ -16,6 +16,7 @@ from pathlib import Path
 
 from artifactbench._process import run_process, scrubbed_env
 from artifactbench._sandbox import Bind, Limits, Sandbox, find_bwrap, runtime_binds
+from artifactbench._tempdirs import run_temp_dir
 from artifactbench.grading._confine import AGENT_CODE_ENV
 
 __all__ = ["CodeRun", "run_agent_code"]
@@ -66,7 +67,7 @@ def run_agent_code(
     if not _sandboxed():
         import tempfile
 
-        with tempfile.TemporaryDirectory(prefix="ab-agent-code-") as cwd:
+        with tempfile.TemporaryDirectory(prefix="ab-agent-code-", dir=run_temp_dir()) as cwd:
             r = run_process(argv, cwd=cwd, env=full_env, timeout_s=timeout_s, input=input)
         return CodeRun(r.returncode, r.stdout, r.stderr, r.timed_out, False)
     binds = (*runtime_binds([sys.executable]), Bind(scratch))

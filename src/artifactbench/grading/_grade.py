@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from artifactbench._process import run_process
+from artifactbench._tempdirs import run_temp_dir
 from artifactbench.grading._confine import AGENT_CODE_ENV, GradingSandbox, grading_sandbox
 from artifactbench.grading._outcome import OUTPUT_CAP, child_argv, grader_env, harness_path, outcome_from
 from artifactbench.grading._result import GradeOutcome
@@ -57,7 +58,8 @@ def grade(
     if not scratch.is_dir():
         raise FileNotFoundError(f"{scratch}: scratch dir to grade does not exist")
     key = secrets.token_bytes(32)
-    with tempfile.TemporaryDirectory(prefix="artifactbench-home-", ignore_cleanup_errors=True) as home:
+    with tempfile.TemporaryDirectory(prefix="artifactbench-home-", dir=run_temp_dir(),
+                                     ignore_cleanup_errors=True) as home:
         mode = {} if sandbox is None else {AGENT_CODE_ENV: sandbox}
         if sandbox == "bwrap":
             mode["ARTIFACTBENCH_SANDBOXED"] = "1"

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from artifactbench._process import terminate_group
+from artifactbench._tempdirs import run_temp_dir
 from artifactbench.grading._outcome import OUTPUT_CAP, child_argv, grader_env, outcome_from
 from artifactbench.grading._result import GradeOutcome
 
@@ -73,7 +74,7 @@ class GraderSession:
         if self._proc is not None and self._proc.poll() is None:
             return
         self._stop_server()
-        self._home = tempfile.mkdtemp(prefix="artifactbench-home-")
+        self._home = tempfile.mkdtemp(prefix="artifactbench-home-", dir=run_temp_dir())
         argv, env = child_argv("serve", str(self.task.hidden_grader)), {**grader_env(self._home), **self.extra_env}
         if self.sandbox is not None:
             from artifactbench._sandbox import Bind

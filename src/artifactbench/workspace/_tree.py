@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from artifactbench._display import bad_name_reason, shown
+from artifactbench._tempdirs import run_temp_dir
 from artifactbench.errors import MaterializeError
 
 __all__ = [
@@ -188,7 +189,8 @@ def inside_git_worktree(path: Path) -> Path | None:
 
 
 def new_scratch_dir(prefix: str) -> Path:
-    """A fresh empty folder under the system temp dir; refuses a temp dir inside a git repository."""
+    """A fresh empty folder in this process's run folder under the system temp dir (_tempdirs: removed
+    by a later run should this one be killed); refuses a temp dir inside a git repository."""
     base = Path(tempfile.gettempdir()).resolve()
     repo = inside_git_worktree(base)
     if repo is not None:
@@ -196,4 +198,4 @@ def new_scratch_dir(prefix: str) -> Path:
             f"temp dir {base} is inside the repository {repo}; set TMPDIR to a folder outside any repository"
         )
     safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in prefix)
-    return Path(tempfile.mkdtemp(prefix=safe, dir=base))
+    return Path(tempfile.mkdtemp(prefix=safe, dir=run_temp_dir(base)))

@@ -15,6 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from artifactbench._tempdirs import run_temp_dir
 from artifactbench.gates.contract import _netaudit
 from artifactbench.gates.core import (
     FINDING, OK, WARNING, cap, counts, error_text, finish, grader_timeout, reference_text,
@@ -77,7 +78,7 @@ def contract_gate(ctx: TaskContext, *, mutants: int = MAX_MUTANTS) -> CheckResul
         if isinstance(mutated, str) and mutated != reference and len(artifacts) <= mutants:
             artifacts.append((f"mutant {case.name}", mutated))
     cases: list[CaseResult] = []
-    with tempfile.TemporaryDirectory(prefix="ab-netaudit-") as audit_dir:
+    with tempfile.TemporaryDirectory(prefix="ab-netaudit-", dir=run_temp_dir()) as audit_dir:
         shared = ctx.session_env or {}
         if _netaudit.ENV_VAR in shared:  # prepare_contract ran: the task's session is seed 0's process
             env = {k: v for k, v in shared.items() if k != "PYTHONHASHSEED"}

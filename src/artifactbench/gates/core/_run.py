@@ -11,6 +11,7 @@ from pathlib import Path
 from artifactbench._tagging import live_tags, reap_tagged, tagging
 from artifactbench.gates.core._bounds import GraderBlocked
 from artifactbench.gates.core._context import Cancelled, CheckOptions, TaskContext
+from artifactbench.gates.core._integrity import Changes, Snapshot, changes, snapshot
 from artifactbench.gates.core._select import Gate
 from artifactbench.gates.core._text import one_line
 from artifactbench.gates.core._values import CaseResult, CheckResult, Report, TaskReport, task_status
@@ -105,25 +106,81 @@ def _with_long_detail(gate: Gate, ctx: TaskContext, result: CheckResult) -> Chec
 
 def check_task(task: Task, gates: Sequence[Gate], options: CheckOptions) -> TaskReport:
     """Every gate on one task with one shared TaskContext (closed at the end)."""
+    return _check_task(task, gates, options)[0]
+
+
+TASK_FILES = "task_files"  # the case (and, for changes outside a gate, the gate) that reports them
+
+
+def _tampered(changed: Changes, when: str) -> CaseResult:
+    return CaseResult(TASK_FILES, "FINDING", one_line(
+        f"the task's own files changed {when}: {changed.describe()} (task code run by check must only "
+        "read its task dir; restore the files, e.g. from version control, and fix the code that wrote them)",
+        limit=600))
+
+
+def _with_case(result: CheckResult, case: CaseResult) -> CheckResult:
+    status = result.status if result.status in ("fail", "error") else "fail"
+    return CheckResult(result.gate, status, result.summary, result.cases + (case,), result.duration_s)
+
+
+def _check_task(task: Task, gates: Sequence[Gate], options: CheckOptions,
+                before: Snapshot | None = None) -> tuple[TaskReport, Snapshot]:
+    """check_task, watching the task dir: returns the report and the dir's snapshot once the check is
+    over. `before`: the snapshot taken when the run started (a change since is another task's doing)."""
     started = time.monotonic()
+    current = snapshot(task.root)
+    checks: list[CheckResult] = []
+    if before is not None and (early := changes(before, current)):
+        case = CaseResult(TASK_FILES, "ERROR", one_line(
+            f"task files changed during the run before this task's check began (another task's code, or "
+            f"an edit): {early.describe()}; its results describe the changed files", limit=600))
+        checks.append(CheckResult(TASK_FILES, "error", case.detail, (case,)))
+
+    def watch() -> Changes:
+        nonlocal current
+        now = snapshot(task.root)
+        changed, current = changes(current, now), now
+        return changed
+
     ctx = TaskContext(task, options)
     ctx.contract_pending = any(g.name == "contract" for g in gates)
-    checks = []
+    pending: dict[str, CaseResult] = {}
     try:
         with tagging(ctx.tag):  # every child started for this task carries ctx.tag; close() reaps them
             for gate in gates:
                 if gate.prepare is not None:
                     gate.prepare(ctx)
+                    if changed := watch():
+                        pending[gate.name] = _tampered(changed, f"while the {gate.name} gate prepared")
             for gate in gates:
                 ctx.check_cancelled()
-                checks.append(_run_gate(gate, ctx))
+                result = _run_gate(gate, ctx)
+                if gate.name in pending:
+                    result = _with_case(result, pending.pop(gate.name))
+                if changed := watch():
+                    result = _with_case(result, _tampered(changed, f"while the {gate.name} gate ran"))
+                checks.append(result)
                 if gate.name == "contract":
                     ctx.contract_pending = False
     finally:
         ctx.close()
+    if changed := watch():  # a process the task left behind, stopped by close()
+        case = _tampered(changed, "after its gates ended (a process the task's code left behind)")
+        checks.append(CheckResult(TASK_FILES, "fail", case.detail, (case,)))
     checks = tuple(checks)
-    return TaskReport(task.instance_id, display_path(task.root), task_status(checks), checks,
-                      time.monotonic() - started)
+    report = TaskReport(task.instance_id, display_path(task.root), task_status(checks), checks,
+                        time.monotonic() - started)
+    return report, current
+
+
+def _changed_later(report: TaskReport, changed: Changes) -> TaskReport:
+    """`report` marked as an error: its files changed after its check ended (another task's code)."""
+    case = CaseResult(TASK_FILES, "ERROR", one_line(
+        f"task files changed during the run after this task's check ended, by another task's code (or an "
+        f"edit): {changed.describe()}; the results above were for the files as they were", limit=600))
+    checks = report.checks + (CheckResult(TASK_FILES, "error", case.detail, (case,)),)
+    return TaskReport(report.instance_id, report.task_dir, task_status(checks), checks, report.duration_s)
 
 
 CANCEL_WAIT_S = 15.0  # how long an interrupted run waits for its tasks to clean up
@@ -165,12 +222,17 @@ def run_checks(
     reports: dict[int, TaskReport] = {}
     pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="artifactbench-check")
     futures: dict = {}
+    # Every task dir as the run found it, and as each task's check left it: task code runs unsandboxed,
+    # so a task's grader may write into another task's dir (checked again once all are done).
+    initial = [snapshot(task.root) for task in tasks]
+    final: dict[int, Snapshot] = {}
     try:
-        futures = {pool.submit(check_task, task, selected, options): i for i, task in enumerate(tasks)}
+        futures = {pool.submit(_check_task, task, selected, options, initial[i]): i
+                   for i, task in enumerate(tasks)}
         from concurrent.futures import as_completed
 
         for future in as_completed(futures):
-            report = future.result()
+            report, final[futures[future]] = future.result()
             reports[futures[future]] = report
             if on_task is not None:
                 on_task(report)
@@ -180,4 +242,7 @@ def run_checks(
         _stop_running(list(futures), options)
         raise
     pool.shutdown(wait=True)
+    for i, task in enumerate(tasks):
+        if changed := changes(final[i], snapshot(task.root)):
+            reports[i] = _changed_later(reports[i], changed)
     return Report(tuple(reports[i] for i in range(len(tasks))))

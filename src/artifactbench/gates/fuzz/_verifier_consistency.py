@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from artifactbench._process import run_process, scrubbed_env
+from artifactbench._tempdirs import run_temp_dir
 from artifactbench.gates.core import FINDING, OK, SKIPPED, WARNING, cap, counts, finish, reference_text
 from artifactbench.gates.fuzz._formats import TreeDoc, as_number, format_of, parse
 from artifactbench.gates.fuzz._mutation import Mutation, keep_kind, short
@@ -193,7 +194,8 @@ def _verify_many(ctx: TaskContext, module: Path, artifact: Path, texts: list[str
     import json
     import tempfile
 
-    with tempfile.TemporaryDirectory(prefix="ab-vc-", dir=next(iter(ctx.case_dirs()), None)) as tmp:
+    where = next(iter(ctx.case_dirs()), None) or run_temp_dir()  # sandboxed: a dir the verifier sees
+    with tempfile.TemporaryDirectory(prefix="ab-vc-", dir=where) as tmp:
         files = []
         for i, text in enumerate(texts):
             path = Path(tmp) / f"candidate{i}"
