@@ -72,6 +72,7 @@ class Sandbox:
     tmpfs: tuple[str, ...] = ("/tmp",)
     proc: bool = True
     bwrap: str = "bwrap"
+    keep_caps: bool = False  # True only where children must start nested sandboxes (see wrap)
 
     def with_binds(self, *binds: Bind) -> Sandbox:
         return replace(self, binds=self.binds + tuple(binds))
@@ -79,6 +80,11 @@ class Sandbox:
     def wrap(self, argv: Sequence[str], cwd: str) -> list[str]:
         """The command line that runs `argv` in this sandbox with `cwd` as its working dir."""
         out = [self.bwrap, "--unshare-all", "--die-with-parent", "--new-session"]
+        if not self.keep_caps:
+            # Run as root, bwrap keeps every capability inside, and a child could remount its read-only
+            # binds writable (an outside test did exactly that). Only a sandbox whose children start
+            # sandboxes of their own (a bench grader starting agent code) needs them.
+            out += ["--cap-drop", "ALL"]
         if self.network == "host":
             out.append("--share-net")
         out += ["--dev", "/dev"]

@@ -81,3 +81,23 @@ def test_mutate_failures_are_recorded_per_case(tmp_path):
     assert cases["number"].status == "ERROR" and "mutate returned int, not str" in cases["number"].detail
     assert cases["leave"].status == "ERROR" and "mutate raised SystemExit: 9" in cases["leave"].detail
     assert cases["last"].status != "ERROR"
+
+
+FORGE = "import os, sys, json\n_out = sys.argv[3]\n"
+
+
+@pytest.mark.parametrize("forgery, expected", [
+    ('open(_out, "w").write(json.dumps({"cases": []}) + "\\n")\nos._exit(0)\n', "malformed (no cases)"),
+    ('open(_out, "w").write(json.dumps({"cases": [{"default": None}]}) + "\\n")\nos._exit(0)\n',
+     "missing or wrong-typed field"),
+    ('open(_out, "w").write(json.dumps({"cases": [1]}) + "\\n")\nos._exit(0)\n', "entry 0 is not an object"),
+    ('os.unlink(_out)\nos.mkfifo(_out)\nos._exit(0)\n', "before NEGATIVE_CASES was read"),
+])
+def test_a_module_that_forges_its_own_results_gets_one_error_line(tmp_path, forgery, expected):
+    """The module runs in the process that reports for it, so it can write that report itself: what it
+    wrote is read only from a regular file and checked, and a forgery is one load error, never a PASS,
+    an internal error or a hang (a FIFO in its place hung the checker before)."""
+    started = time.monotonic()
+    check = _negative_gate(tmp_path, FORGE + forgery)
+    assert time.monotonic() - started < 30
+    assert check.status == "error" and expected in check.summary, check.summary

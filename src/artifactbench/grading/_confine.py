@@ -45,4 +45,5 @@ def grading_sandbox(task: Task, graded: Path, home: str, path_entries: list[str]
     extra = () if ref.startswith(grader_dir + os.sep) else (Bind(ref),)
     binds = (*runtime_binds(), *import_binds(path_entries, task.root), Bind(grader_dir), *extra,
              Bind(str(graded), writable=True), Bind(home, writable=True))
-    return Sandbox(binds, bwrap=find_bwrap() or "bwrap")
+    # keep_caps: the grader starts agent code in a nested sandbox (run_agent_code), which needs them.
+    return Sandbox(binds, bwrap=find_bwrap() or "bwrap", keep_caps=True)

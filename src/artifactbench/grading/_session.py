@@ -81,7 +81,9 @@ class GraderSession:
             from artifactbench.grading._confine import AGENT_CODE_ENV
 
             argv = self.sandbox.with_binds(Bind(self._home, writable=True)).wrap(argv, self._home)
-            env.update({AGENT_CODE_ENV: "bwrap", "ARTIFACTBENCH_SANDBOXED": "1"})
+            # Without capabilities a nested sandbox cannot start: agent code then runs inside this one.
+            nested = "bwrap" if self.sandbox.keep_caps else "none"
+            env.update({AGENT_CODE_ENV: nested, "ARTIFACTBENCH_SANDBOXED": "1"})
         self._proc = subprocess.Popen(
             argv,
             cwd=self._home,

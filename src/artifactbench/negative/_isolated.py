@@ -8,9 +8,12 @@ negative gate treats both alike.
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from artifactbench._lifetime import guarded_argv
 from artifactbench._process import run_process, scrubbed_env
@@ -20,7 +23,11 @@ from artifactbench.negative._case import NegativeCase
 from artifactbench.negative._loader import FILENAME
 from artifactbench.negative._mutations import _DEFAULTS, default_negative_cases
 
-_MAX_READ = 1 << 30  # bytes of worker output read back
+if TYPE_CHECKING:
+    from artifactbench._sandbox import Sandbox
+
+_MAX_READ = 256 << 20  # bytes of worker output read back
+MAX_CASES = 1000  # NEGATIVE_CASES entries a task may list
 
 
 class MutateError(Exception):
@@ -40,11 +47,15 @@ class Precomputed:
         return self.text
 
 
-def load_negative_cases_isolated(task: Task, workdir: Path, timeout_s: float) -> tuple[list[NegativeCase], bool]:
+def load_negative_cases_isolated(task: Task, workdir: Path, timeout_s: float,
+                                 sandbox: Sandbox | None = None) -> tuple[list[NegativeCase], bool]:
     """Like load_negative_cases, but the module is imported and its mutate functions are called in a
     child process (bounded by `timeout_s`, killed with its group). Raises GraderLoadError (one line,
     naming grader/negative_cases.py) when the module cannot be loaded; a case whose mutate hangs or
-    ends the process gets a Precomputed error, and so do the cases after it (not run)."""
+    ends the process gets a Precomputed error, and so do the cases after it (not run). With `sandbox`
+    (which must bind `workdir` writable and the task's grader folder), the child runs in it.
+    What the child wrote is the author's code's output too: it is read only from a regular file,
+    capped, and checked entry by entry."""
     path = task.grader_dir / FILENAME
     if not path.is_file():
         return default_negative_cases(), False
@@ -52,13 +63,18 @@ def load_negative_cases_isolated(task: Task, workdir: Path, timeout_s: float) ->
 
     shown = f"{task.grader_dir.name}/{FILENAME}"
     out = workdir / "negative_cases.jsonl"
+    argv = [sys.executable, "-P", "-s", "-m", "artifactbench.negative._worker",
+            str(path), str(task.reference_output), str(out)]
     run = run_process(
-        guarded_argv([sys.executable, "-P", "-s", "-m", "artifactbench.negative._worker",
-                      str(path), str(task.reference_output), str(out)]),
+        argv if sandbox is not None else guarded_argv(argv), sandbox=sandbox,
         cwd=workdir, env=scrubbed_env(PYTHONPATH=harness_path(), HOME=str(workdir), PYTHONHASHSEED="0"),
         timeout_s=timeout_s, output_cap=4096)
     lines = _read_lines(out)
     head = lines[0] if lines else None
+    if head is not None and "cases" in head:
+        problem = _malformed(head["cases"])
+        if problem is not None:
+            raise GraderLoadError(f"{shown}: the case list its process reported is malformed ({problem})")
     if head is None or "cases" not in head:
         if head is not None and "error" in head:
             raise GraderLoadError(str(head["error"]))
@@ -87,12 +103,43 @@ def load_negative_cases_isolated(task: Task, workdir: Path, timeout_s: float) ->
     return cases, True
 
 
+def _malformed(cases: object) -> str | None:
+    """Why the reported case list cannot be what _worker writes for a valid NEGATIVE_CASES (None: it can)."""
+    if not isinstance(cases, list) or not cases:
+        return "no cases"
+    if len(cases) > MAX_CASES:
+        return f"{len(cases)} cases, over the limit of {MAX_CASES}"
+    names = set()
+    for i, meta in enumerate(cases):
+        if not isinstance(meta, dict):
+            return f"entry {i} is not an object"
+        name = meta.get("name")
+        types_ok = (isinstance(name, str) and name and isinstance(meta.get("expected_substring"), str)
+                    and isinstance(meta.get("currently_caught"), bool) and isinstance(meta.get("notes"), str))
+        if not types_ok or meta.get("default") not in (None, *(n for n, _, _ in _DEFAULTS)):
+            return f"entry {i} has a missing or wrong-typed field"
+        if name in names:
+            return f"entry {i} repeats the name {name!r}"
+        names.add(name)
+    return None
+
+
 def _read_lines(path: Path) -> list[dict]:
+    """The JSON lines of the worker's result file: a regular file only (never a FIFO or a link the
+    author's code swapped in), at most _MAX_READ bytes."""
     try:
-        with open(path, "rb") as fh:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return []
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return []
+        with os.fdopen(fd, "rb", closefd=False) as fh:
             data = fh.read(_MAX_READ)
     except OSError:
         return []
+    finally:
+        os.close(fd)
     out = []
     for raw in data.splitlines():
         try:

@@ -104,7 +104,8 @@ def negative_gate(ctx: TaskContext) -> CheckResult:
         # The author's module is imported, and its mutate functions run, in a child process: it may
         # print, exit, hang or return strange objects without touching the checker or its report.
         cases, per_task_file = load_negative_cases_isolated(
-            ctx.task, ctx.own_dir("ab-negative-"), max(MODULE_TIMEOUT_FLOOR_S, ctx.options.grader_timeout_s))
+            ctx.task, ctx.own_dir("ab-negative-"), max(MODULE_TIMEOUT_FLOOR_S, ctx.options.grader_timeout_s),
+            sandbox=ctx.grader_sandbox())  # with --sandbox bwrap: in the grader's sandbox
     except ArtifactBenchError as exc:
         return CheckResult("negative", "error", one_line(exc), duration_s=time.monotonic() - started)
     try:
