@@ -14,18 +14,19 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from artifactbench.grading._agent_code import CodeRun, run_agent_code
-    from artifactbench.grading._confine import AGENT_CODE_ENV, import_binds
+    from artifactbench.grading._confine import grader_binds
     from artifactbench.grading._grade import grade
     from artifactbench.grading._outcome import harness_path
     from artifactbench.grading._result import ErrorKind, GradeOutcome, GradeResult
     from artifactbench.grading._session import GraderSession
 
 _WHERE = {
-    "CodeRun": "_agent_code", "run_agent_code": "_agent_code", "AGENT_CODE_ENV": "_confine", "import_binds": "_confine", "grade": "_grade", "harness_path": "_outcome",
+    "CodeRun": "_agent_code", "run_agent_code": "_agent_code", "grader_binds": "_confine", "grade": "_grade",
+    "harness_path": "_outcome",
     "ErrorKind": "_result", "GradeOutcome": "_result", "GradeResult": "_result", "GraderSession": "_session",
 }
 __all__ = [
-    "AGENT_CODE_ENV", "import_binds",
+    "grader_binds",
     "CodeRun", "ErrorKind", "GradeOutcome", "GradeResult", "GraderSession", "grade", "harness_path", "run_agent_code",
 ]
 

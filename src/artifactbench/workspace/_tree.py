@@ -188,14 +188,16 @@ def inside_git_worktree(path: Path) -> Path | None:
     return None
 
 
-def new_scratch_dir(prefix: str) -> Path:
+def new_scratch_dir(prefix: str, parent: Path | None = None) -> Path:
     """A fresh empty folder in this process's run folder under the system temp dir (_tempdirs: removed
-    by a later run should this one be killed); refuses a temp dir inside a git repository."""
+    by a later run should this one be killed), or in `parent`; refuses a temp dir inside a git repository."""
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in prefix)
+    if parent is not None:
+        return Path(tempfile.mkdtemp(prefix=safe, dir=parent))
     base = Path(tempfile.gettempdir()).resolve()
     repo = inside_git_worktree(base)
     if repo is not None:
         raise MaterializeError(
             f"temp dir {base} is inside the repository {repo}; set TMPDIR to a folder outside any repository"
         )
-    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in prefix)
     return Path(tempfile.mkdtemp(prefix=safe, dir=run_temp_dir(base)))

@@ -113,37 +113,29 @@ class TaskContext:
 
     def fresh_scratch(self) -> Path:
         """A new pristine copy of the workspace, removed by close()."""
-        from artifactbench.workspace import copy_tree, new_scratch_dir
+        from artifactbench.workspace import copy_tree
 
         source = self.pristine().scratch_dir
-        holder = self._new_dir(f"ab-case-{self.task.instance_id}-") if self.options.sandbox == "bwrap" \
-            else new_scratch_dir(f"ab-case-{self.task.instance_id}-")
-        if holder not in self._dirs:
-            self._dirs.append(holder)
+        holder = self._new_dir(f"ab-case-{self.task.instance_id}-")
+        self._dirs.append(holder)
         dest = holder / "scratch"
         copy_tree(source, dest)
         return dest
 
     def own_dir(self, prefix: str) -> Path:
         """A new empty folder under the temp dir, removed by close() (after the sessions stop)."""
-        from artifactbench.workspace import new_scratch_dir
-
-        path = self._new_dir(f"{prefix}{self.task.instance_id}-") if self.options.sandbox == "bwrap" \
-            else new_scratch_dir(f"{prefix}{self.task.instance_id}-")
+        path = self._new_dir(f"{prefix}{self.task.instance_id}-")
         self._dirs.append(path)
         return path
 
     def _new_dir(self, prefix: str) -> Path:
-        """A new folder inside the task's case root: the one folder a sandboxed grader may write."""
-        import tempfile
-
+        """A new folder under the temp dir; with options.sandbox == "bwrap", inside the task's case root
+        (the one folder sandboxed task code may write), made on first use."""
         from artifactbench.workspace import new_scratch_dir
 
-        if self._case_root is None:
-            self._case_root = new_scratch_dir(f"ab-task-{self.task.instance_id}-")
-            self._dirs.append(self._case_root)
-        safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in prefix)
-        return Path(tempfile.mkdtemp(prefix=safe, dir=self._case_root))
+        if self.options.sandbox != "bwrap":
+            return new_scratch_dir(prefix)
+        return new_scratch_dir(prefix, self.case_dirs()[0])
 
     def case_dirs(self) -> tuple[Path, ...]:
         """With options.sandbox == "bwrap", the one folder holding every scratch and own dir of the task
@@ -151,7 +143,10 @@ class TaskContext:
         if self.options.sandbox != "bwrap":
             return ()
         if self._case_root is None:
-            self._new_dir("ab-root-")
+            from artifactbench.workspace import new_scratch_dir
+
+            self._case_root = new_scratch_dir(f"ab-task-{self.task.instance_id}-")
+            self._dirs.append(self._case_root)
         return (self._case_root,)
 
     def confine(self, argv: list[str], *, read: tuple = (), write: tuple = ()):  # -> (list[str], Sandbox | None)
@@ -172,23 +167,15 @@ class TaskContext:
 
     def grader_sandbox(self):  # -> _sandbox.Sandbox | None
         """The bubblewrap sandbox of this task's grader sessions (None unless options.sandbox is bwrap):
-        the runtime, the harness's imports, the grader folder (and the reference) read-only, the case
-        root read-write (every scratch, audit-hook and log dir of the task lives in it), no network."""
+        the grader's own binds (grading.grader_binds) plus the case root read-write (every scratch,
+        audit-hook and log dir of the task lives in it); no network, no capabilities."""
         if self.options.sandbox != "bwrap":
             return None
-        import os
+        from artifactbench._sandbox import Bind, Sandbox, find_bwrap
+        from artifactbench.grading import grader_binds
 
-        from artifactbench._sandbox import Bind, Sandbox, find_bwrap, runtime_binds
-        from artifactbench.grading import harness_path, import_binds
-
-        if self._case_root is None:
-            self._new_dir("ab-root-")
-        grader_dir = os.path.dirname(os.path.realpath(self.task.hidden_grader))
-        ref = os.path.realpath(self.task.reference_output)
-        extra = () if ref.startswith(grader_dir + os.sep) else (Bind(ref),)
-        binds = (*runtime_binds(), *import_binds(harness_path().split(os.pathsep), self.task.root),
-                 Bind(grader_dir), *extra, Bind(str(self._case_root), writable=True))
-        return Sandbox(binds, bwrap=find_bwrap() or "bwrap")
+        (root,) = self.case_dirs()
+        return Sandbox((*grader_binds(self.task), Bind(str(root), writable=True)), bwrap=find_bwrap() or "bwrap")
 
     @contextmanager
     def scratch(self) -> Iterator[Path]:
