@@ -6,6 +6,10 @@ So while a task is checked (`tagging(tag)`), every environment made by `scrubbed
 `ARTIFACTBENCH_TAG=<tag>`, a random token per task; whatever a child forks inherits it, and
 `reap_tagged` kills every process of this user whose environment holds it. A process that re-execs
 itself with a cleaned environment is not found (the sandbox's PID namespace is the answer to that).
+
+A tag is 32 lowercase hex characters: this process's run id (12) and 20 random ones. The run id lets
+the guardian (`_guardian`, started by the first `new_tag`) find every tag of this process and reap
+them when this process dies without reaping them itself (SIGKILL).
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from artifactbench import _guardian
+
 __all__ = ["TAG_VAR", "current_tag", "live_tags", "new_tag", "reap_tagged", "tagging"]
 
 TAG_VAR = "ARTIFACTBENCH_TAG"
@@ -27,9 +33,10 @@ _lock = threading.Lock()
 
 
 def new_tag(group: object = None) -> str:
-    """A fresh random token for one task's children; `group` (e.g. a run's cancel event) lets
-    live_tags(group) find the tags of one run."""
-    tag = secrets.token_hex(16)
+    """A fresh token for one task's children: 32 lowercase hex, this process's run id then 20 random
+    ones; `group` (e.g. a run's cancel event) lets live_tags(group) find the tags of one run.
+    The first call starts this process's guardian (`_guardian.ensure`)."""
+    tag = _guardian.ensure(TAG_VAR) + secrets.token_hex(10)
     with _lock:
         _live[tag] = (time.time(), group)
     return tag
