@@ -7,8 +7,9 @@ the read end of a pipe whose write end only this process holds (non-inheritable:
 never get it, and a forked child closes its copy). When the pipe reaches EOF, that is when this
 process is gone, however it ended, the guardian SIGKILLs every process of this user whose
 environment has `<var>=<run id><20 hex>` (the tags of this process: see `_tagging.new_tag`), in
-passes until one finds none, and exits. It never touches this process, itself, or the tags of
-another checker process (another run id).
+passes until one finds none (a process may fork between a scan and a kill; one caught inside an
+execve shows no environment yet and is looked at again), and exits. It never touches this process,
+itself, or the tags of another checker process (another run id).
 
 Limits: a process that re-execs itself with a cleaned environment, or makes itself unreadable
 (non-dumpable) to a non-root user, is not found (the sandbox's PID namespace is the answer to that);
@@ -20,13 +21,15 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import sys
 import threading
 
 __all__ = ["ensure", "reap"]
 
-_MAX_PASSES = 16  # a pass that kills nothing ends the reaping; this bounds a fork loop
+_MAX_PASSES = 16  # passes that kill something; this bounds a fork loop
+# A process in the middle of execve has an empty environ (and cmdline) until the kernel has laid out
+# its new stack: such a one is looked at again, every _EXEC_POLL_S, for at most _EXEC_WAIT_S.
+_EXEC_POLL_S, _EXEC_WAIT_S = 0.005, 0.5
 _lock = threading.Lock()
 _run_id: str | None = None  # 12 lowercase hex, made by the first ensure(): the start of every tag
 _proc = None  # the guardian's Popen, started by this process
@@ -61,7 +64,9 @@ def ensure(var: str) -> str:
     """
     global _run_id, _proc, _write_fd
     with _lock:
-        if _run_id is None:
+        while _run_id is None or _run_id == "0" * 12:  # zeros: the placeholder of a tag slot
+            import secrets
+
             _run_id = secrets.token_hex(6)
         if not sys.platform.startswith("linux") or (_proc is not None and _proc.poll() is None):
             return _run_id
@@ -76,7 +81,8 @@ def _start(var: str, run: str):
     import subprocess
 
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    code = "import sys;sys.path.insert(0,sys.argv[1]);from artifactbench._guardian import _watch;_watch(*sys.argv[2:])"
+    # Appended, not prepended: the package's folder (site-packages, say) must not shadow the stdlib.
+    code = "import sys;sys.path.append(sys.argv[1]);from artifactbench._guardian import _watch;_watch(*sys.argv[2:])"
     read_fd, write_fd = os.pipe()  # both ends close-on-exec
     try:
         proc = subprocess.Popen(
@@ -111,40 +117,69 @@ def _watch(var: str, run: str, checker: str) -> None:
 
 def reap(var: str, run: str, spare: tuple[int, ...] = ()) -> int:
     """SIGKILL every process of this user (but `spare`) whose environment has `var`=`run`+20 hex;
-    how many were killed. Passes until one finds none (at most _MAX_PASSES)."""
+    how many were killed. Passes until one kills none and sees no process in the middle of an exec
+    (at most _MAX_PASSES that kill, and _EXEC_WAIT_S of waiting for execs)."""
     import re
+    import time
 
     entry = re.compile(rb"(?:^|\0)" + re.escape(var.encode()) + b"=" + re.escape(run.encode())
                        + rb"[0-9a-f]{20}(?:\0|$)")
-    uid, skip, killed = os.getuid(), set(spare), 0
-    for _ in range(_MAX_PASSES):
-        found = 0
-        for name in os.listdir("/proc"):
-            if not name.isdigit() or int(name) in skip:
-                continue
-            pid = int(name)
-            try:
-                if os.stat(f"/proc/{pid}").st_uid != uid:
-                    continue
-                handle = _pidfd(pid)
-            except OSError:  # gone
-                continue
-            try:
-                with open(f"/proc/{pid}/environ", "rb") as fh:
-                    env = fh.read()
-                if entry.search(env):
-                    _kill(pid, handle)
-                    skip.add(pid)
-                    found += 1
-            except OSError:  # gone, or not ours to read
-                pass
-            finally:
-                if handle is not None:
-                    os.close(handle)
+    uid, skip, killed, passes = os.getuid(), set(spare), 0, 0
+    deadline = time.monotonic() + _EXEC_WAIT_S
+    while passes < _MAX_PASSES:
+        found, pending = _pass(entry, uid, skip)
         killed += found
-        if not found:
+        if found:
+            passes += 1
+        elif not pending or time.monotonic() > deadline:
             break
+        else:
+            time.sleep(_EXEC_POLL_S)
     return killed
+
+
+def _pass(entry, uid: int, skip: set[int]) -> tuple[int, int]:
+    """One scan of /proc: (how many it killed, how many were in the middle of an exec)."""
+    found = pending = 0
+    for name in os.listdir("/proc"):
+        if not name.isdigit() or int(name) in skip:
+            continue
+        pid = int(name)
+        try:
+            if os.stat(f"/proc/{pid}").st_uid != uid:
+                continue
+            handle = _pidfd(pid)
+        except OSError:  # gone
+            continue
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as fh:
+                env = fh.read()
+            if entry.search(env):
+                _kill(pid, handle)
+                skip.add(pid)
+                found += 1
+            elif not env:
+                pending += _in_exec(pid)
+        except (OSError, ValueError, IndexError):  # gone (a zombie or a kernel thread has no
+            pass  # environ), or not ours to read
+        finally:
+            if handle is not None:
+                os.close(handle)
+    return found, pending
+
+
+_PF_KTHREAD = 0x00200000
+
+
+def _in_exec(pid: int) -> bool:
+    """Whether `pid`, whose environ reads empty, is in the middle of an execve (rather than a kernel
+    thread, a zombie, or a process whose environment is really empty): its cmdline is empty too."""
+    with open(f"/proc/{pid}/stat", "rb") as fh:
+        fields = fh.read().rsplit(b")", 1)[-1].split()
+    if fields[0] in (b"Z", b"X") or int(fields[6]) & _PF_KTHREAD:
+        return False
+    with open(f"/proc/{pid}/cmdline", "rb") as fh:
+        return not fh.read(1)
 
 
 def _kill(pid: int, handle: int | None) -> None:

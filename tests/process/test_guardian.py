@@ -267,3 +267,16 @@ def test_a_killed_guardian_is_replaced_by_the_next_tag():
     second = new_tag()
     assert _guardian._proc is not old and _guardian._proc.poll() is None
     assert first[:12] == second[:12], "a new guardian must cover the tags made before it"
+
+
+def test_a_process_with_an_empty_environment_does_not_hold_reaping_up():
+    run = new_tag()[:12]
+    bare = psutil.Popen(SLEEPER, env={})  # an empty environ, as a process inside an execve shows
+    try:
+        started = time.monotonic()
+        assert _guardian.reap(TAG_VAR, run) == 0
+        assert time.monotonic() - started < _guardian._EXEC_WAIT_S / 2
+        assert bare.is_running()
+    finally:
+        bare.kill()
+        bare.wait()
