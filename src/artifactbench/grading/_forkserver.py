@@ -33,7 +33,7 @@ __all__ = ["Forkservers", "Spawned"]
 # Set per session, after the fork; every other env item is fixed when the forkserver starts.
 _PER_SESSION = ("HOME", TAG_VAR)
 _AUDIT_VAR = "ARTIFACTBENCH_NET_AUDIT"  # per session too, but whether it is set decides start-up (sitecustomize)
-_START_TIMEOUT_S = 30.0
+_ANSWER_TIMEOUT_S = 10.0  # a fork takes ms; this covers a zygote's start on a loaded machine
 
 
 class Spawned:
@@ -96,7 +96,7 @@ class _Forkserver:
         self.broken = False
 
     def _ask(self, request: dict, fds: tuple[int, ...] = ()) -> dict:
-        self._sock.settimeout(_START_TIMEOUT_S)
+        self._sock.settimeout(_ANSWER_TIMEOUT_S)
         socket.send_fds(self._sock, [json.dumps(request).encode()], list(fds))
         answer = self._sock.recv(1 << 16)
         if not answer:
@@ -136,10 +136,10 @@ class _Forkserver:
 
     def close(self) -> None:
         with self._lock:
-            self.broken = True
-            self._sock.close()  # EOF: the zygote exits
+            failed, self.broken = self.broken, True
+            self._sock.close()  # EOF: the zygote exits (one that stopped answering is killed at once)
             try:
-                self._proc.wait(timeout=5)
+                self._proc.wait(timeout=0 if failed else 5)
             except subprocess.TimeoutExpired:
                 self._proc.kill()
                 self._proc.wait()

@@ -15,6 +15,11 @@ from artifactbench.gates.core._bounds import GraderBlocked, account, close_all a
 from artifactbench.manifest import Task
 
 
+# Where task code runs during a check (`check --sandbox`); mirrored by the Pants plugin's
+# `[artifactbench].sandbox` (pants-plugins/artifactbench_pants/contract.py SANDBOXES).
+SANDBOXES = ("none", "bwrap")
+
+
 @dataclass(frozen=True, slots=True)
 class CheckOptions:
     """Budgets for the child processes the gates start."""
