@@ -166,8 +166,10 @@ def corpus(root: Path, jobs: int, set_name: str | None = None) -> None:
         timings[label] = time.perf_counter() - t0
         cpu[label] = _cpu_seconds() - c0
         bad = [t.instance_id for t in report.tasks if t.status != "pass"]
+        per_task = 1000 * cpu[label] / max(1, len(tasks))
         print(f"corpus {root}: {label}: {len(tasks)} tasks in {timings[label]:.1f}s (-j {jobs}), "
-              f"CPU {cpu[label]:.1f}s; non-passing: {len(bad)}" + (f" {bad[:6]}" if bad and len(bad) <= 6 else ""))
+              f"CPU {cpu[label]:.1f}s ({per_task:.0f} ms a task); non-passing: {len(bad)}"
+              + (f" {bad[:6]}" if bad and len(bad) <= 6 else ""))
     per_gate: dict[str, float] = {}
     for task in report.tasks:
         for check in task.checks:
@@ -202,7 +204,7 @@ def main() -> int:
     if args.generated:
         with tempfile.TemporaryDirectory(prefix="ab-bench-corpus-") as tmp:
             corpus(generated(Path(tmp), args.generated), args.jobs)
-    if args.no_synthetic:
+    if args.no_synthetic or args.tasks < 1:
         return 0
     with tempfile.TemporaryDirectory(prefix="ab-bench-tasks-") as tmp:
         dirs = build(Path(tmp), args.tasks)

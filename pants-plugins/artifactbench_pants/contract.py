@@ -20,6 +20,8 @@ CHECK_STATUSES = ("pass", "fail", "warn", "error", "skip")
 CASE_STATUSES = ("PASS", "OK", "SKIPPED", "FINDING", "WARNING", "MISS", "WEAK_MISS", "WRONG_REASON",
                  "EXPECTED_MISS", "LEAK", "BLOCKED", "ERROR")
 SEVERITIES = ("error", "fail", "warn", "info")
+# `check --sandbox` values; keep in sync with artifactbench.gates.SANDBOXES (gates/core/_context.py).
+SANDBOXES = ("none", "bwrap")
 # A v1 case has no severity: read it from its status (v1 statuses were free-form; unknown -> info).
 _V1_SEVERITY = {"FINDING": "fail", "MISS": "fail", "LEAK": "fail", "FAIL": "fail", "ERROR": "error",
                 "WARNING": "warn", "WEAK_MISS": "warn", "WRONG_REASON": "warn", "EXPECTED_MISS": "warn"}

@@ -1,14 +1,20 @@
 """The `[artifactbench]` options: the checker (a Pants tool, or a repo target) and how it runs."""
 from __future__ import annotations
 
+from enum import Enum
+
 from pants.backend.python.subsystems.python_tool_base import LockfileRules, PythonToolBase
 from pants.backend.python.target_types import EntryPoint
-from pants.option.option_types import BoolOption, IntOption, SkipOption, StrListOption, StrOption
+from pants.option.option_types import BoolOption, EnumOption, IntOption, SkipOption, StrListOption, StrOption
 from pants.util.strutil import softwrap
 
+from artifactbench_pants.contract import SANDBOXES
 from artifactbench_pants.version import plugin_version
 
 CHECKER_LOCKFILE = "checker.lock"
+
+# The choices of `[artifactbench].sandbox`: the checker's `check --sandbox` values (contract.SANDBOXES).
+CheckSandbox = Enum("CheckSandbox", {name: name for name in SANDBOXES}, type=str)
 
 
 class ArtifactBenchSubsystem(PythonToolBase):
@@ -98,6 +104,17 @@ class ArtifactBenchSubsystem(PythonToolBase):
             Infer dependencies from the imports of `grader/**/*.py` onto `python_requirement`
             targets (through the Python backend's module mapping), so a grader importing e.g.
             numpy runs with the lockfile's numpy in the checker PEX.
+            """
+        ),
+    )
+    sandbox = EnumOption(
+        default=CheckSandbox.none,
+        help=softwrap(
+            f"""
+            Where each check runs task code: `none` (plain child processes) or `bwrap` (every grader,
+            generator and verifier in bubblewrap: no network, its own grader folder read-only, nothing
+            of other tasks). `bwrap` needs bubblewrap on the machine (`apt-get install -y bubblewrap`).
+            Passed as `--sandbox`, so it is part of every check's cache key. One of: {", ".join(SANDBOXES)}.
             """
         ),
     )

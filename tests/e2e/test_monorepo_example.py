@@ -76,6 +76,16 @@ def test_pants_test_checks_both_teams_tasks_with_the_installed_checker(example):
     assert any(a.startswith("teams/search/ranking/ranking_test.py") for a in results), results
 
 
+@pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
+def test_the_sandbox_option_checks_a_task_in_bubblewrap(example):
+    h, root = example
+    run = h.pants(root, "--artifactbench-sandbox=bwrap", "test", f"{SEARCH_TASK}:", timeout=1200)
+    assert run.returncode == 0, run.output[-4000:]
+    result = _results(run.output).get(_address(SEARCH_TASK), "")
+    # A new argv (--sandbox bwrap), so a new cache key: the check really ran, in the sandbox.
+    assert result.startswith("succeeded") and "cached" not in result and "memoized" not in result, run.output[-4000:]
+
+
 def test_the_consumer_build_holds_no_artifactbench_code(example):
     h, root = example
     run = h.pants(root, "list", "::")

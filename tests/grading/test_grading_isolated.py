@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from artifactbench.grading import GraderSession, grade
+from artifactbench.grading import Forkservers, GraderSession, grade
+from artifactbench.grading._forkserver import Spawned
 from artifactbench.grading._result import GradeOutcome
 
 TIMEOUT_S = 20.0
@@ -100,6 +101,15 @@ def test_fresh_grade_and_session_agree(case, fixture_task, scratch_for, monkeypa
         served = session.grade(scratch)
     check(case, served)
     assert (served.result, served.error_kind, served.error) == (fresh.result, fresh.error_kind, fresh.error)
+    forkservers = Forkservers()  # a server forked from a forkserver (what check does) says the same
+    try:
+        with GraderSession(task, timeout_s=case.timeout_s, forkservers=forkservers) as session:
+            forked = session.grade(scratch)
+            assert isinstance(session._proc, Spawned) or not forkservers.enabled
+    finally:
+        forkservers.close()
+    check(case, forked)
+    assert (forked.result, forked.error_kind, forked.error) == (fresh.result, fresh.error_kind, fresh.error)
 
 
 def test_session_survives_crashes_and_timeouts(fixture_task, scratch_for):

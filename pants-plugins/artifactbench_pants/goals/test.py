@@ -15,7 +15,7 @@ from pants.engine.target import Target
 from pants.util.logging import LogLevel
 
 from artifactbench_pants.checker import ArtifactTaskInputs, ArtifactTaskInputsRequest
-from artifactbench_pants.contract import ContractError, report_from_json
+from artifactbench_pants.contract import SANDBOXES, ContractError, report_from_json
 from artifactbench_pants.render import render_missing_report, render_report
 from artifactbench_pants.subsystem import ArtifactBenchSubsystem
 from artifactbench_pants.target_types import (
@@ -59,12 +59,17 @@ def check_argv(
     extra_args: "tuple[str, ...]",
     baseline: "Optional[str]" = None,
     html: bool = False,
+    sandbox: str = "none",
 ) -> "tuple[str, ...]":
-    """The checker's argv: only repo-relative paths, so the cache key is machine independent."""
+    """The checker's argv: only repo-relative paths, so the cache key is machine independent. The
+    default sandbox adds nothing (the argv, and so the cache key, stays as it was before the option)."""
+    if sandbox not in SANDBOXES:
+        raise ValueError(f"[artifactbench].sandbox = {sandbox!r}: must be one of {', '.join(SANDBOXES)}")
     chosen = ("--baseline", baseline) if baseline else ()
     page = ("--html", HTML) if html else ()
+    confined = ("--sandbox", sandbox) if sandbox != "none" else ()
     return (
-        "check", "--json-out", REPORT, "--junit-xml", junit, *page, "--quiet", *chosen, *extra_args,
+        "check", "--json-out", REPORT, "--junit-xml", junit, *page, "--quiet", *chosen, *confined, *extra_args,
         task_dir,
     )
 
@@ -121,6 +126,7 @@ async def run_artifact_task_checks(
                 tuple(subsystem.check_args),
                 subsystem.baseline,
                 html=subsystem.html_report,
+                sandbox=subsystem.sandbox.value,
             ),
             description=f"artifactbench check {inputs.task_dir}",
             input_digest=digest,

@@ -11,7 +11,7 @@ from artifactbench._version import __version__
 from artifactbench.cli import _commands as commands
 from artifactbench.cli._signals import interrupts_as_exceptions
 from artifactbench.errors import ArtifactBenchError, ManifestError, SelectionError, SetError
-from artifactbench.gates import one_line
+from artifactbench.gates import SANDBOXES, one_line
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -58,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     _selection_args(p)
     _report_args(p)
     p.add_argument("--gates", metavar="A,B", help="comma-separated gates (default: every default gate)")
-    p.add_argument("--sandbox", choices=("bwrap", "none"), default="none",
+    p.add_argument("--sandbox", choices=SANDBOXES, default="none",
                    help="bwrap: run each task's grader sessions in bubblewrap (no network, only its own grader "
                         "folder, read-only, and its case dirs; other tasks and the checker out of reach). "
                         "Default none")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from artifactbench.grading._agent_code import CodeRun, run_agent_code
     from artifactbench.grading._confine import grader_binds
+    from artifactbench.grading._forkserver import Forkservers
     from artifactbench.grading._grade import grade
     from artifactbench.grading._outcome import harness_path
     from artifactbench.grading._result import ErrorKind, GradeOutcome, GradeResult
@@ -22,12 +23,12 @@ if TYPE_CHECKING:
 
 _WHERE = {
     "CodeRun": "_agent_code", "run_agent_code": "_agent_code", "grader_binds": "_confine", "grade": "_grade",
-    "harness_path": "_outcome",
+    "harness_path": "_outcome", "Forkservers": "_forkserver",
     "ErrorKind": "_result", "GradeOutcome": "_result", "GradeResult": "_result", "GraderSession": "_session",
 }
 __all__ = [
     "grader_binds",
-    "CodeRun", "ErrorKind", "GradeOutcome", "GradeResult", "GraderSession", "grade", "harness_path", "run_agent_code",
+    "CodeRun", "ErrorKind", "Forkservers", "GradeOutcome", "GradeResult", "GraderSession", "grade", "harness_path", "run_agent_code",
 ]
 
 

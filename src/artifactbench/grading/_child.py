@@ -3,6 +3,7 @@
 Run as `python -P -s -m artifactbench.grading._child` (-P: the scratch dir, its cwd, is not on sys.path):
     ... once GRADER SCRATCH FD    the HMAC key (hex) arrives on stdin; the verdict goes to FD
     ... serve GRADER              GraderSession's server: one JSON command per stdin line
+    ... zygote FD                 a forkserver forking such servers on request (see _zygote)
 
 The verdict is one line `<hmac-sha256 hex> <json>` written to a pipe the parent made for this run. An
 artifact the grader imports can print whatever it likes: stdout is never read for a verdict, and a line
@@ -170,4 +171,12 @@ if __name__ == "__main__":
     else:
         from artifactbench.grading._server import serve
 
-        serve(sys.argv[2], load_grader=load_grader, call_grade=call_grade, report_and_exit=report_and_exit)
+        def _serve(grader: str) -> None:
+            serve(grader, load_grader=load_grader, call_grade=call_grade, report_and_exit=report_and_exit)
+
+        if sys.argv[1] == "zygote":  # a forkserver: each server it forks runs _serve (see _zygote)
+            from artifactbench.grading._zygote import zygote
+
+            zygote(int(sys.argv[2]), _serve)
+        else:
+            _serve(sys.argv[2])

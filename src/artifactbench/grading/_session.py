@@ -21,6 +21,7 @@ from artifactbench.grading._result import GradeOutcome
 
 if TYPE_CHECKING:
     from artifactbench._sandbox import Sandbox
+    from artifactbench.grading._forkserver import Forkservers, Spawned
     from artifactbench.manifest import Task
 
 __all__ = ["GraderSession"]
@@ -47,17 +48,21 @@ class GraderSession:
     """
 
     def __init__(self, task: Task, *, timeout_s: float = 60.0,
-                 extra_env: dict[str, str] | None = None, sandbox: Sandbox | None = None) -> None:
+                 extra_env: dict[str, str] | None = None, sandbox: Sandbox | None = None,
+                 forkservers: Forkservers | None = None) -> None:
         """`extra_env` overrides the server's env as grade()'s does (the contract gate varies
         PYTHONHASHSEED per session and adds its audit hook); leave it None for ordinary grading.
         `sandbox`: the server (and every case it forks) runs in this bubblewrap sandbox, with its HOME
         added read-write; every scratch dir graded must be inside one of its writable binds. Agent
-        code the grader starts with run_agent_code gets a nested sandbox."""
+        code the grader starts with run_agent_code gets a nested sandbox.
+        `forkservers` (without a sandbox): the server is forked from the run's forkserver for its env
+        rather than started as a new interpreter (see _forkserver); same verdicts, less start-up."""
         self.sandbox = sandbox
+        self.forkservers = forkservers if sandbox is None else None
         self.task, self.timeout_s = task, timeout_s
         self._start_error: str | None = None  # set once when the grader's import hangs
         self.extra_env = dict(extra_env or {})
-        self._proc: subprocess.Popen[bytes] | None = None
+        self._proc: subprocess.Popen[bytes] | Spawned | None = None
         self._home: str | None = None
         self._buffer = b""
         self._lock = threading.Lock()
@@ -84,15 +89,22 @@ class GraderSession:
             # Without capabilities a nested sandbox cannot start: agent code then runs inside this one.
             nested = "bwrap" if self.sandbox.keep_caps else "none"
             env.update({AGENT_CODE_ENV: nested, "ARTIFACTBENCH_SANDBOXED": "1"})
-        self._proc = subprocess.Popen(
-            argv,
-            cwd=self._home,
-            env=env,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,  # the grader's import-time chatter; cases have their own pipes
-            start_new_session=True,
-        )
+        if self.forkservers is not None and self.forkservers.enabled:
+            # None when the forkserver failed twice (task code may kill it): this case is a crash and the
+            # next one tries again; never a server started from here, which such code could kill us from.
+            self._proc = self.forkservers.spawn(str(self.task.hidden_grader), env, self._home)
+            if self._proc is None:
+                return
+        else:
+            self._proc = subprocess.Popen(
+                argv,
+                cwd=self._home,
+                env=env,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,  # the grader's import-time chatter; cases have their own pipes
+                start_new_session=True,
+            )
         self._buffer = b""
         slack = server_slack(self.timeout_s)
         limit = self.timeout_s + slack

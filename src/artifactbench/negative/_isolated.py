@@ -126,29 +126,35 @@ def _malformed(cases: object) -> str | None:
 
 def _read_lines(path: Path) -> list[dict]:
     """The JSON lines of the worker's result file: a regular file only (never a FIFO or a link the
-    author's code swapped in), at most _MAX_READ bytes."""
+    author's code swapped in), at most _MAX_READ bytes, read and decoded one line at a time (so the
+    peak is the decoded cases plus one line, not the file three times over)."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError:
         return []
+    out: list[dict] = []
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return []
         with os.fdopen(fd, "rb", closefd=False) as fh:
-            data = fh.read(_MAX_READ)
+            budget = _MAX_READ
+            while budget > 0:
+                raw = fh.readline(budget)
+                if not raw:
+                    break
+                budget -= len(raw)
+                try:
+                    value = json.loads(raw)
+                except ValueError:
+                    break  # a line cut short by a kill (or by the cap): the rest is lost
+                del raw
+                if not isinstance(value, dict):
+                    break
+                out.append(value)
     except OSError:
-        return []
+        return out
     finally:
         os.close(fd)
-    out = []
-    for raw in data.splitlines():
-        try:
-            value = json.loads(raw)
-        except ValueError:
-            break  # a line cut short by a kill: the rest is lost
-        if not isinstance(value, dict):
-            break
-        out.append(value)
     return out
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 from pathlib import Path
 
 from artifactbench.grading import harness_path
@@ -46,8 +47,8 @@ def _hook(event, args):
             return  # an AF_UNIX path: local, not network
     elif event != "subprocess.Popen" or _argv0(args) not in _FETCHERS:
         return
-    try:
-        with _open(_LOG, "a", encoding="utf-8") as fh:
+    try:  # the env's path at the time (a forked grader server sets its session's), else the start-up one
+        with _open(_os.environ.get("ARTIFACTBENCH_NET_AUDIT") or _LOG, "a", encoding="utf-8") as fh:
             fh.write(_dumps({"event": event, "args": repr(args)[:300]}) + "\n")
     except Exception:
         pass
@@ -60,9 +61,15 @@ if _LOG:
 
 
 def install(folder: Path, log: Path) -> dict[str, str]:
-    """Write the hook into `folder` and return the extra env that makes a grader process load it."""
+    """Write the hook into `folder` and return the extra env that makes a grader process load it.
+    The hook is the same for every task, so tasks may share one folder (the write is atomic)."""
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "sitecustomize.py").write_text(_SITECUSTOMIZE, encoding="utf-8")
+    target = folder / "sitecustomize.py"
+    if not (target.is_file() and target.read_text(encoding="utf-8") == _SITECUSTOMIZE):
+        fd, temp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(_SITECUSTOMIZE)
+        os.replace(temp, target)
     # The grader's PYTHONPATH must still reach everything the harness can import.
     return {"PYTHONPATH": os.pathsep.join([str(folder), harness_path()]), ENV_VAR: str(log)}
 

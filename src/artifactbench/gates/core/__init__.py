@@ -22,7 +22,7 @@ from artifactbench.gates.core._common import (
     reference_text,
 )
 from artifactbench.gates.core._bounds import MAX_TIMEOUTS, GraderBlocked
-from artifactbench.gates.core._context import Cancelled, CheckOptions, TaskContext
+from artifactbench.gates.core._context import SANDBOXES, Cancelled, CheckOptions, TaskContext
 from artifactbench.gates.core._prompt import PromptAllows, read_prompt
 from artifactbench.gates.core._run import check_task, display_path, run_checks
 from artifactbench.gates.core._select import Gate, GateFunc, select_gates
@@ -56,6 +56,7 @@ __all__ = [
     "Cancelled",
     "CaseResult",
     "CheckOptions",
+    "SANDBOXES",
     "CheckResult",
     "FuzzBudget",
     "Gate",

@@ -15,6 +15,11 @@ from artifactbench.gates.core._bounds import GraderBlocked, account, close_all a
 from artifactbench.manifest import Task
 
 
+# Where task code runs during a check (`check --sandbox`); mirrored by the Pants plugin's
+# `[artifactbench].sandbox` (pants-plugins/artifactbench_pants/contract.py SANDBOXES).
+SANDBOXES = ("none", "bwrap")
+
+
 @dataclass(frozen=True, slots=True)
 class CheckOptions:
     """Budgets for the child processes the gates start."""
@@ -29,6 +34,9 @@ class CheckOptions:
     # a PID namespace of its own). "none": graders run as plain child processes.
     sandbox: str = "none"
     cancel: threading.Event = field(default_factory=threading.Event, compare=False)
+    # A grading.Forkservers that grader sessions fork their servers from (run_checks makes one per run
+    # when there is no sandbox); None: each session starts a new interpreter.
+    forkservers: object = field(default=None, compare=False)
 
 
 class Cancelled(Exception):
@@ -207,7 +215,7 @@ class TaskContext:
             from artifactbench.grading import GraderSession
 
             session = GraderSession(self.task, timeout_s=self.options.grader_timeout_s, extra_env=self.session_env,
-                                    sandbox=self.grader_sandbox())
+                                    sandbox=self.grader_sandbox(), forkservers=self.options.forkservers)
             session.__enter__()
             self._session = session
         return self._account(self._session.grade(scratch_dir), known_good)
@@ -252,7 +260,7 @@ class TaskContext:
         session = self._fresh.get(key)
         if session is None:
             session = GraderSession(self.task, timeout_s=self.options.grader_timeout_s, extra_env=extra_env,
-                                    sandbox=self.grader_sandbox())
+                                    sandbox=self.grader_sandbox(), forkservers=self.options.forkservers)
             session.__enter__()
             self._fresh[key] = session
         return self._account(session.grade(scratch_dir), known_good)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -106,7 +108,24 @@ def _with_long_detail(gate: Gate, ctx: TaskContext, result: CheckResult) -> Chec
 
 def check_task(task: Task, gates: Sequence[Gate], options: CheckOptions) -> TaskReport:
     """Every gate on one task with one shared TaskContext (closed at the end)."""
-    return _check_task(task, gates, options)[0]
+    with _forkservers(options) as options:
+        return _check_task(task, gates, options)[0]
+
+
+@contextmanager
+def _forkservers(options: CheckOptions) -> Iterator[CheckOptions]:
+    """`options` with forkservers of their own for the block (closed after it) when none were given and
+    there is no sandbox: every grader session of the block forks its server from them."""
+    if options.sandbox != "none" or options.forkservers is not None:
+        yield options
+        return
+    from artifactbench.grading import Forkservers
+
+    forkservers = Forkservers()
+    try:
+        yield replace(options, forkservers=forkservers)
+    finally:
+        forkservers.close()
 
 
 TASK_FILES = "task_files"  # the case (and, for changes outside a gate, the gate) that reports them
@@ -216,8 +235,12 @@ def run_checks(
     so running tasks stop between cases, kills the children they are waiting on, waits (up to
     CANCEL_WAIT_S) for them to remove their temp dirs, then re-raises.
     """
-    selected = tuple(gates)
-    options = options or CheckOptions()
+    with _forkservers(options or CheckOptions()) as options:  # one set per run, shared by its tasks
+        return _run_checks(tasks, tuple(gates), jobs, options, on_task)
+
+
+def _run_checks(tasks: Sequence[Task], selected: tuple[Gate, ...], jobs: int, options: CheckOptions,
+                on_task: Callable[[TaskReport], None] | None) -> Report:
     jobs = max(1, min(jobs if jobs > 0 else (os.cpu_count() or 1), len(tasks) or 1))
     reports: dict[int, TaskReport] = {}
     pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="artifactbench-check")
