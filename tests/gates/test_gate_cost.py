@@ -55,6 +55,20 @@ def test_offline_audit_still_sees_lookups_through_the_shared_session(tmp_path):
     assert offline.status == "FINDING" and "getaddrinfo" in offline.detail, offline
 
 
+def test_a_grader_that_repoints_the_audit_log_is_still_recorded(tmp_path):
+    # Graders share forkservers: the hook's log is fixed per session before the grader is imported,
+    # so repointing the env (at another task's log, or nowhere) neither hides an attempt nor blames
+    # another task.
+    body = ('    _os.environ["ARTIFACTBENCH_NET_AUDIT"] = ' + repr(str(tmp_path / "elsewhere.jsonl")) + "\n"
+            '    try:\n        _socket.getaddrinfo("telemetry.invalid", 80)\n'
+            '    except OSError:\n        pass\n'
+            '    path = Path(scratch_dir) / "output" / "p95.jsonl"\n')
+    report = check_task(_task(tmp_path, NETWORK + "import os as _os\n", body), resolve_gates(["contract"]), OPTIONS)
+    offline = next(c for c in report.checks[0].cases if c.name == "offline")
+    assert offline.status == "FINDING" and "getaddrinfo" in offline.detail, offline
+    assert not (tmp_path / "elsewhere.jsonl").exists()
+
+
 def test_contract_alone_still_compares_three_hash_seeds(tmp_path):
     # A verdict that depends on the hash seed: the seed-0 run comes from the task's session.
     body = ('    if hash("artifactbench") % 2:\n        return GradeResult(False, 0.0, "odd")\n'

@@ -136,6 +136,10 @@ def _become_server(request: dict, fds: list[int], sock: socket.socket, areas, ad
     os.environ.clear()
     os.environ.update({**added, **env})
     _retitle(areas, request["argv"], env.get(TAG_VAR))
+    # A sitecustomize run at the zygote's start (the offline audit hook) reads the env it needs again now.
+    rebind = getattr(sys.modules.get("sitecustomize"), "artifactbench_rebind", None)
+    if callable(rebind):
+        rebind()
     os.chdir(request["cwd"])
     sys.argv[1:] = ["serve", request["grader"]]
     serve(request["grader"])
