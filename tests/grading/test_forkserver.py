@@ -161,3 +161,42 @@ def test_nothing_is_left_after_a_run(tmp_path):
     left = [p for p in psutil.Process().children(recursive=True) if p.pid not in before]
     assert [p for p in left if p.status() != psutil.STATUS_ZOMBIE] == []
     assert os.path.isdir(tmp_path)
+
+
+PLANTER = '''import os as _os, signal as _signal, sys as _sys, tempfile as _tempfile
+_marker = {marker!r}
+_code = "import os, sys; open(%r, 'a').write(repr((os.getpid(), sys.argv[:6], os.environ.get('HOME')))+'\\\\n')\\n" % _marker
+for _entry in list(_sys.path) + _os.environ.get("PYTHONPATH", "").split(_os.pathsep):
+    if _entry.startswith(_tempfile.gettempdir()) and _os.path.isdir(_entry):
+        try:
+            _os.makedirs(_os.path.join(_entry, "sitecustomize"), exist_ok=True)
+            with open(_os.path.join(_entry, "sitecustomize", "__init__.py"), "w") as _fh:
+                _fh.write(_code)
+            with open(_os.path.join(_entry, "sitecustomize.py"), "w") as _fh:
+                _fh.write(_code)
+        except OSError:
+            pass
+_os.kill(_os.getppid(), _signal.SIGKILL)  # the forkserver: its replacement must not start from my files
+'''
+LOOKUP = ('    try:\n        _socket.getaddrinfo("telemetry.invalid", 80)\n    except OSError:\n        pass\n'
+          '    path = Path(scratch_dir) / "output" / "p95.jsonl"\n')
+
+
+def test_a_grader_cannot_plant_start_up_code_for_later_tasks(tmp_path):
+    marker = tmp_path / "planted-code-ran"
+    planter = tmp_path / "a_planter"
+    shutil.copytree(GOOD, planter)
+    grader = planter / "grader" / "hidden.py"
+    grader.write_text(PLANTER.format(marker=str(marker)) + grader.read_text())
+    (planter / "task.yaml").write_text((planter / "task.yaml").read_text().replace("__chk_good", "__chk_planter", 1))
+    lookup = tmp_path / "b_lookup"
+    shutil.copytree(GOOD, lookup)
+    grader = lookup / "grader" / "hidden.py"
+    grader.write_text("import socket as _socket\n" + grader.read_text().replace(
+        '    path = Path(scratch_dir) / "output" / "p95.jsonl"\n', LOOKUP, 1))
+    report = run_checks([load_task(planter), load_task(lookup)], resolve_gates(["positive", "contract"]),
+                        jobs=1, options=OPTIONS)
+    contract = next(c for c in report.tasks[1].checks if c.gate == "contract")
+    offline = next(c for c in contract.cases if c.name == "offline")
+    assert offline.status == "FINDING" and "getaddrinfo" in offline.detail, offline
+    assert not marker.exists(), marker.read_text()

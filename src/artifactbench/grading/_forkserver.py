@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import select
+import shutil
 import socket
 import subprocess
 import sys
@@ -25,7 +26,7 @@ import time
 
 from artifactbench._tagging import TAG_VAR
 from artifactbench._tempdirs import run_temp_dir
-from artifactbench.grading._outcome import child_argv, grader_env
+from artifactbench.grading._outcome import child_argv, grader_env, harness_path
 from artifactbench.grading._zygote import ARGV_ROOM, PLACEHOLDER_TAG
 
 __all__ = ["Forkservers", "Spawned"]
@@ -143,8 +144,6 @@ class _Forkserver:
             except subprocess.TimeoutExpired:
                 self._proc.kill()
                 self._proc.wait()
-        import shutil
-
         shutil.rmtree(self._home, ignore_errors=True)
 
 
@@ -165,7 +164,14 @@ class Forkservers:
         found dead is replaced once: task code may kill it), or when not `enabled`."""
         if not self.enabled:
             return None
-        static = {k: v for k, v in env.items() if k not in _PER_SESSION and k != _AUDIT_VAR}
+        # A zygote imports only from the harness's path: a session's own PYTHONPATH entries (the audit's
+        # sitecustomize folder, written per task where task code can reach it) serve the processes the
+        # grader starts, never a zygote that later tasks' servers are forked from. The audit hook itself
+        # the zygote imports from the harness when the audit is on.
+        harness = set(harness_path().split(os.pathsep))
+        path = [e for e in env.get("PYTHONPATH", "").split(os.pathsep) if e in harness]
+        static = {k: v for k, v in env.items() if k not in _PER_SESSION and k not in (_AUDIT_VAR, "PYTHONPATH")}
+        static["PYTHONPATH"] = os.pathsep.join(path)
         key = (tuple(sorted(static.items())), _AUDIT_VAR in env)
         for _ in range(2):  # a forkserver found dead (task code may kill it) is replaced once
             with self._lock:
@@ -177,7 +183,7 @@ class Forkservers:
                         server.close()
                     start = {**static, TAG_VAR: PLACEHOLDER_TAG}
                     if _AUDIT_VAR in env:
-                        start[_AUDIT_VAR] = env[_AUDIT_VAR]  # sitecustomize installs its hook when this is set
+                        start[_AUDIT_VAR] = env[_AUDIT_VAR]  # the zygote installs the audit hook when this is set
                     try:
                         server = self._servers[key] = _Forkserver({**grader_env(""), **start})
                     except OSError:
@@ -193,4 +199,5 @@ class Forkservers:
             servers, self._servers = list(self._servers.values()), {}
         for server in servers:
             server.close()
+
 

@@ -136,10 +136,9 @@ def _become_server(request: dict, fds: list[int], sock: socket.socket, areas, ad
     os.environ.clear()
     os.environ.update({**added, **env})
     _retitle(areas, request["argv"], env.get(TAG_VAR))
-    # A sitecustomize run at the zygote's start (the offline audit hook) reads the env it needs again now.
-    rebind = getattr(sys.modules.get("sitecustomize"), "artifactbench_rebind", None)
-    if callable(rebind):
-        rebind()
+    audit = sys.modules.get("artifactbench.grading._audit")
+    if audit is not None:
+        audit.rebind()  # the offline audit now logs to this session's file
     os.chdir(request["cwd"])
     sys.argv[1:] = ["serve", request["grader"]]
     serve(request["grader"])
@@ -149,6 +148,8 @@ def zygote(fd: int, serve: Callable[[str], None]) -> None:
     """Serve fork requests on socket `fd` until it closes; `serve(grader)` runs in each forked server."""
     areas = _areas()  # before anything is written over them
     added = _startup_additions(areas)
+    if os.environ.get("ARTIFACTBENCH_NET_AUDIT"):
+        import artifactbench.grading._audit  # noqa: F401 - the offline audit, from the harness's own code
     preload()
     sock = socket.socket(fileno=fd)
     while True:

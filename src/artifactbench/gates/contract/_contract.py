@@ -60,10 +60,7 @@ def prepare_contract(ctx: TaskContext) -> None:
     under the offline audit hook with the first hash seed, so it serves as that seed's fresh process
     (one grader import fewer) and the offline rule covers every grading of the task up to the
     contract gate, not only the contract's own."""
-    # Without a sandbox every task shares one hook folder, so sessions of one hash seed share a start-up
-    # env and fork from one forkserver; a sandboxed grader sees only its own task's case root.
-    hook = ctx.own_dir("ab-netaudit-") if ctx.options.sandbox == "bwrap" else run_temp_dir() / "ab-netaudit"
-    env = _netaudit.install(hook / "hook", ctx.own_dir("ab-netlog-") / "attempts.jsonl")
+    env = _netaudit.install(ctx.own_dir("ab-netaudit-") / "hook", ctx.own_dir("ab-netlog-") / "attempts.jsonl")
     ctx.session_env = {**env, "PYTHONHASHSEED": HASH_SEEDS[0]}
 
 
