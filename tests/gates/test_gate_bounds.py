@@ -215,3 +215,18 @@ def test_a_grader_that_hangs_on_import_costs_one_wait_and_spares_the_other_tasks
     assert bad["positive"].status == "error" and "did not finish importing" in bad["positive"].summary
     assert by_id[load_task(good_root).instance_id].status == "pass"
     assert elapsed < 120  # one start-up wait (timeout + 30 s slack), not one per case
+
+
+def test_a_gate_whose_prepare_fails_is_an_error_of_that_task_not_of_the_run(tmp_path):
+    from dataclasses import replace as _replace
+
+    def broken(ctx):
+        raise IsADirectoryError(21, "Is a directory", "hook/sitecustomize.py")
+
+    gates = tuple(_replace(g, prepare=broken) if g.name == "contract" else g
+                  for g in resolve_gates(["positive", "contract"]))
+    report = check_task(load_task(GOOD), gates, OPTIONS)
+    contract = next(c for c in report.checks if c.gate == "contract")
+    assert contract.status == "error" and report.status == "error"
+    case = next(c for c in contract.cases if c.name == "prepare")
+    assert case.status == "ERROR" and "IsADirectoryError" in case.detail and "sitecustomize.py" in case.detail

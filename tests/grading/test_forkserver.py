@@ -136,7 +136,7 @@ def _ended(proc: psutil.Process) -> bool:
 KILLS_ITS_PARENT = "import os as _os, signal as _signal\n_os.kill(_os.getppid(), _signal.SIGKILL)\n"
 
 
-def test_a_grader_that_kills_its_parent_costs_only_its_own_task(tmp_path):
+def test_a_grader_that_kills_its_parent_does_not_touch_a_concurrent_task(tmp_path):
     hostile = tmp_path / "hostile"
     shutil.copytree(GOOD, hostile)
     grader = hostile / "grader" / "hidden.py"
@@ -147,10 +147,11 @@ def test_a_grader_that_kills_its_parent_costs_only_its_own_task(tmp_path):
     shutil.copytree(GOOD, good)
     gates = resolve_gates(["positive", "negative", "contract"])
     started = time.monotonic()
-    report = run_checks([load_task(hostile), load_task(good)], gates, jobs=1, options=OPTIONS)
+    report = run_checks([load_task(hostile), load_task(good)], gates, jobs=2, options=OPTIONS)
     assert time.monotonic() - started < 120
     bad, fine = report.tasks
-    assert bad.status != "pass" and fine.status == "pass", [(c.gate, c.summary) for c in fine.checks]
+    # Killing the zygote costs nobody a verdict: servers outlive it, the next session gets a new one.
+    assert fine.status == "pass", [(c.gate, c.summary) for c in fine.checks]
     assert all("internal error" not in c.summary for c in bad.checks)
 
 

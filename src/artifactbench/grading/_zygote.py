@@ -10,7 +10,7 @@ interpreter start). FD is one end of an AF_UNIX SOCK_SEQPACKET pair; each reques
                                             if it has not ended within REAP_GRACE_S)
 
 A forked server is what `python -m artifactbench.grading._child serve GRADER` would be with that env
-and cwd, in a new session, dying with this process (which dies with the checker): it sets os.environ,
+and cwd, in a new session (outliving this process if task code kills it; see _become_server): it sets os.environ,
 writes the task's tag over the placeholder in its original environment block (so /proc/PID/environ,
 which `_tagging.reap_tagged` reads, names the task's tag for it and every process it forks) and its
 would-be command line over the zygote's padded one (so `ps` shows which grader it serves), then
@@ -27,7 +27,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from artifactbench._lifetime import die_with_parent, preload
+from artifactbench._lifetime import preload
 from artifactbench._tagging import TAG_VAR
 
 __all__ = ["ARGV_ROOM", "PLACEHOLDER_TAG", "REAP_GRACE_S", "zygote"]
@@ -131,7 +131,10 @@ def _become_server(request: dict, fds: list[int], sock: socket.socket, areas, ad
     for fd in (command, reply):
         if fd > 2:
             os.close(fd)
-    die_with_parent()  # the zygote: it dies with the checker
+    # Not tied to the zygote's life: task code can kill the zygote, and a server another task is using
+    # must not die with it. A server ends when the checker closes its command pipe (EOF), and when the
+    # checker dies without closing it, the guardian kills it by the task's tag (_guardian); a case it
+    # is running has its own alarm backstop.
     env = request["env"]
     os.environ.clear()
     os.environ.update({**added, **env})

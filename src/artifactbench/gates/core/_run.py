@@ -139,7 +139,7 @@ def _tampered(changed: Changes, when: str) -> CaseResult:
 
 
 def _with_case(result: CheckResult, case: CaseResult) -> CheckResult:
-    status = result.status if result.status in ("fail", "error") else "fail"
+    status = result.status if result.status in ("fail", "error") else ("error" if case.status == "ERROR" else "fail")
     return CheckResult(result.gate, status, result.summary, result.cases + (case,), result.duration_s)
 
 
@@ -169,7 +169,11 @@ def _check_task(task: Task, gates: Sequence[Gate], options: CheckOptions,
         with tagging(ctx.tag):  # every child started for this task carries ctx.tag; close() reaps them
             for gate in gates:
                 if gate.prepare is not None:
-                    gate.prepare(ctx)
+                    try:
+                        gate.prepare(ctx)
+                    except Exception as exc:  # noqa: BLE001 - e.g. task code replaced a file it writes
+                        pending[gate.name] = CaseResult("prepare", "ERROR", one_line(
+                            f"preparing the {gate.name} gate failed: {type(exc).__name__}: {exc}"))
                     if changed := watch():
                         pending[gate.name] = _tampered(changed, f"while the {gate.name} gate prepared")
             for gate in gates:
