@@ -16,7 +16,7 @@ import pytest
 
 from artifactbench._tagging import TAG_VAR, new_tag, reap_tagged, tagging
 from artifactbench.gates import CheckOptions, resolve_gates, run_checks
-from artifactbench.grading import Forkservers, GraderSession
+from artifactbench.grading import Forkservers, GraderSession, harness_path
 from artifactbench.manifest import load_task
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forkservers are Linux only")
@@ -168,7 +168,9 @@ PLANTER = '''import os as _os, signal as _signal, sys as _sys, tempfile as _temp
 _marker = {marker!r}
 _code = "import os, sys; open(%r, 'a').write(repr((os.getpid(), sys.argv[:6], os.environ.get('HOME')))+'\\\\n')\\n" % _marker
 for _entry in list(_sys.path) + _os.environ.get("PYTHONPATH", "").split(_os.pathsep):
-    if _entry.startswith(_tempfile.gettempdir()) and _os.path.isdir(_entry):
+    # Folders of the check's own (the harness's import path is the user's to protect: under Pants it
+    # lies in the temp dir too, and whoever can write it can change the checker itself).
+    if _entry.startswith(_tempfile.gettempdir()) and _os.path.isdir(_entry) and _entry not in {harness!r}:
         try:
             _os.makedirs(_os.path.join(_entry, "sitecustomize"), exist_ok=True)
             with open(_os.path.join(_entry, "sitecustomize", "__init__.py"), "w") as _fh:
@@ -188,7 +190,8 @@ def test_a_grader_cannot_plant_start_up_code_for_later_tasks(tmp_path):
     planter = tmp_path / "a_planter"
     shutil.copytree(GOOD, planter)
     grader = planter / "grader" / "hidden.py"
-    grader.write_text(PLANTER.format(marker=str(marker)) + grader.read_text())
+    harness = set(harness_path().split(os.pathsep))
+    grader.write_text(PLANTER.format(marker=str(marker), harness=harness) + grader.read_text())
     (planter / "task.yaml").write_text((planter / "task.yaml").read_text().replace("__chk_good", "__chk_planter", 1))
     lookup = tmp_path / "b_lookup"
     shutil.copytree(GOOD, lookup)
