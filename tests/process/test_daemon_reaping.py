@@ -16,33 +16,11 @@ from artifactbench._tagging import TAG_VAR, new_tag, reap_tagged, tagging
 from artifactbench.gates import CheckOptions, check_task, resolve_gates
 from artifactbench.manifest import load_task
 
+from _daemon import DAEMON  # pants: no-infer-dep (tests/process/_daemon.py, on sys.path by conftest)
+
 GOOD = Path(__file__).resolve().parents[1] / "fixtures" / "checks" / "good"
 OPTIONS = CheckOptions(grader_timeout_s=20.0, generator_timeout_s=20.0, verifier_timeout_s=20.0,
                        fuzz_examples=4, fuzz_seconds=2.0)
-
-# Starts a daemon once (the pid file is created exclusively) that sleeps for two minutes.
-DAEMON = '''
-import os as _os, time as _time
-def _daemon(pidfile):
-    try:
-        fd = _os.open(pidfile, _os.O_CREAT | _os.O_EXCL | _os.O_WRONLY)
-    except FileExistsError:
-        return
-    middle = _os.fork()
-    if middle == 0:
-        _os.setsid()
-        if _os.fork() == 0:
-            null = _os.open(_os.devnull, _os.O_RDWR)
-            for std in (0, 1, 2):
-                _os.dup2(null, std)
-            _os.write(fd, str(_os.getpid()).encode())
-            _os.close(fd)
-            _time.sleep(120)
-            _os._exit(0)
-        _os._exit(0)
-    _os.close(fd)
-    _os.waitpid(middle, 0)
-'''
 
 
 def _alive(pid: int) -> bool:

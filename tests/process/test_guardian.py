@@ -19,40 +19,13 @@ from artifactbench import _guardian
 from artifactbench._process import scrubbed_env
 from artifactbench._tagging import TAG_VAR, new_tag
 
+from _daemon import DAEMON  # pants: no-infer-dep (tests/process/_daemon.py, on sys.path by conftest)
+
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the guardian reads /proc: Linux")
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 GOOD = Path(__file__).resolve().parents[1] / "fixtures" / "checks" / "good"
 SLEEPER = [sys.executable, "-c", "import time; time.sleep(60)"]
-
-# Starts, once (the pid file is made exclusively), a daemon that leaves its parent and its session
-# (fork, setsid, fork) with the task's environment, and touches a heartbeat file every 0.1 s for 60 s.
-DAEMON = '''
-import os as _os, time as _time
-def _daemon(pidfile, beat):
-    try:
-        fd = _os.open(pidfile, _os.O_CREAT | _os.O_EXCL | _os.O_WRONLY)
-    except FileExistsError:
-        return
-    middle = _os.fork()
-    if middle == 0:
-        _os.setsid()
-        if _os.fork() == 0:
-            null = _os.open(_os.devnull, _os.O_RDWR)
-            for std in (0, 1, 2):
-                _os.dup2(null, std)
-            _os.write(fd, str(_os.getpid()).encode())
-            _os.close(fd)
-            end = _time.time() + 60
-            while _time.time() < end:
-                with open(beat, "w") as f:
-                    f.write(str(_time.time()))
-                _time.sleep(0.1)
-            _os._exit(0)
-        _os._exit(0)
-    _os.close(fd)
-    _os.waitpid(middle, 0)
-'''
 
 
 def _alive(pid: int) -> bool:

@@ -17,17 +17,17 @@ if TYPE_CHECKING:
     from artifactbench.grading._confine import grader_binds
     from artifactbench.grading._forkserver import Forkservers
     from artifactbench.grading._grade import grade
-    from artifactbench.grading._outcome import harness_path
+    from artifactbench.grading._outcome import AUDIT_ENV, harness_path
     from artifactbench.grading._result import ErrorKind, GradeOutcome, GradeResult
     from artifactbench.grading._session import GraderSession
 
 _WHERE = {
     "CodeRun": "_agent_code", "run_agent_code": "_agent_code", "grader_binds": "_confine", "grade": "_grade",
-    "harness_path": "_outcome", "Forkservers": "_forkserver",
+    "harness_path": "_outcome", "AUDIT_ENV": "_outcome", "Forkservers": "_forkserver",
     "ErrorKind": "_result", "GradeOutcome": "_result", "GradeResult": "_result", "GraderSession": "_session",
 }
 __all__ = [
-    "grader_binds",
+    "AUDIT_ENV", "grader_binds",
     "CodeRun", "ErrorKind", "Forkservers", "GradeOutcome", "GradeResult", "GraderSession", "grade", "harness_path", "run_agent_code",
 ]
 

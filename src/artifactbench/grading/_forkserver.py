@@ -26,14 +26,13 @@ import time
 
 from artifactbench._tagging import TAG_VAR
 from artifactbench._tempdirs import run_temp_dir
-from artifactbench.grading._outcome import child_argv, grader_env, harness_path
+from artifactbench.grading._outcome import AUDIT_ENV, child_argv, grader_env, harness_path
 from artifactbench.grading._zygote import ARGV_ROOM, PLACEHOLDER_TAG
 
 __all__ = ["Forkservers", "Spawned"]
 
 # Set per session, after the fork; every other env item is fixed when the forkserver starts.
 _PER_SESSION = ("HOME", TAG_VAR)
-_AUDIT_VAR = "ARTIFACTBENCH_NET_AUDIT"  # per session too, but whether it is set decides start-up (sitecustomize)
 _ANSWER_TIMEOUT_S = 10.0  # a fork takes ms; this covers a zygote's start on a loaded machine
 
 
@@ -170,9 +169,9 @@ class Forkservers:
         # the zygote imports from the harness when the audit is on.
         harness = set(harness_path().split(os.pathsep))
         path = [e for e in env.get("PYTHONPATH", "").split(os.pathsep) if e in harness]
-        static = {k: v for k, v in env.items() if k not in _PER_SESSION and k not in (_AUDIT_VAR, "PYTHONPATH")}
+        static = {k: v for k, v in env.items() if k not in _PER_SESSION and k not in (AUDIT_ENV, "PYTHONPATH")}
         static["PYTHONPATH"] = os.pathsep.join(path)
-        key = (tuple(sorted(static.items())), _AUDIT_VAR in env)
+        key = (tuple(sorted(static.items())), AUDIT_ENV in env)
         for _ in range(2):  # a forkserver found dead (task code may kill it) is replaced once
             with self._lock:
                 if self._closed:
@@ -182,8 +181,8 @@ class Forkservers:
                     if server is not None:
                         server.close()
                     start = {**static, TAG_VAR: PLACEHOLDER_TAG}
-                    if _AUDIT_VAR in env:
-                        start[_AUDIT_VAR] = env[_AUDIT_VAR]  # the zygote installs the audit hook when this is set
+                    if AUDIT_ENV in env:
+                        start[AUDIT_ENV] = env[AUDIT_ENV]  # the zygote installs the audit hook when this is set
                     try:
                         server = self._servers[key] = _Forkserver({**grader_env(""), **start})
                     except OSError:

@@ -12,8 +12,11 @@ from artifactbench._process import scrubbed_env
 from artifactbench.grading._child import read_verdict
 from artifactbench.grading._result import GradeOutcome, GradeResult
 
-__all__ = ["OUTPUT_CAP", "child_argv", "grader_env", "outcome_from"]
+__all__ = ["AUDIT_ENV", "OUTPUT_CAP", "child_argv", "grader_env", "outcome_from"]
 
+# Names the offline audit's log file in a grader's env (the hook, grading._audit, and the zygote read the
+# same name on the child side, where this module is not imported).
+AUDIT_ENV = "ARTIFACTBENCH_NET_AUDIT"
 OUTPUT_CAP = 100_000  # bytes of the grader's stdout and stderr kept (the tail)
 
 

@@ -12,9 +12,9 @@ import json
 import os
 from pathlib import Path
 
-from artifactbench.grading import harness_path
+from artifactbench.grading import AUDIT_ENV, harness_path
 
-ENV_VAR = "ARTIFACTBENCH_NET_AUDIT"
+ENV_VAR = AUDIT_ENV
 
 # The hook itself lives in the harness (grading._audit, so a forkserver can install it from trusted
 # code); a grader process loads it through this one-line sitecustomize on its PYTHONPATH.
