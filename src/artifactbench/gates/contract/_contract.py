@@ -18,7 +18,7 @@ from pathlib import Path
 from artifactbench._tempdirs import run_temp_dir
 from artifactbench.gates.contract import _netaudit
 from artifactbench.gates.core import (
-    FINDING, OK, WARNING, cap, counts, error_text, finish, grader_timeout, reference_text,
+    FINDING, OK, WARNING, cap, counts, error_text, finish, grader_timeout, reference_text, stateful_case,
 )
 from artifactbench.gates.fuzz import format_of
 from artifactbench.gates.contract._garbage import garbage_cases, place
@@ -152,17 +152,26 @@ def _determinism_and_read_only(ctx, artifacts, env, durations, shared: bool = Fa
 
 
 def _no_raise(ctx: TaskContext, reference: str) -> list[CaseResult]:
+    cases = _no_raise_once(ctx, reference)
+    if ctx.warm_canary():
+        return cases
+    # The grader keeps state between calls in one process: every garbage artifact again, each forked.
+    return [stateful_case(ctx), *_no_raise_once(ctx, reference)]
+
+
+def _no_raise_once(ctx: TaskContext, reference: str) -> list[CaseResult]:
     fmt = format_of(ctx.task.output_artifact)
     artifact = Path(*ctx.task.output_artifact.parts)
     out = []
     for garbage in garbage_cases(fmt, reference, ctx.task.seed):
         ctx.check_cancelled()
+        # Warm: a rejection is what most garbage gets; anything else is confirmed in a forked child.
         if isinstance(garbage.content, str):  # a text: the task's remembered verdict, or one more grading
-            outcome = ctx.grade_text(garbage.content)
+            outcome = ctx.grade_text(garbage.content, warm=True)
         else:
             with ctx.scratch() as scratch:
                 place(garbage, scratch, artifact, ctx.place_reference)
-                outcome = ctx.grade(scratch)
+                outcome = ctx.grade(scratch, warm=True)
         name = f"no_raise:{garbage.name}"
         if not outcome.ok:
             out.append(CaseResult(name, FINDING, error_text(outcome)))

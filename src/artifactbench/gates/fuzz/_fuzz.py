@@ -19,6 +19,7 @@ from hypothesis.errors import HypothesisWarning, NoSuchExample, Unsatisfiable
 
 from artifactbench.gates.core import (
     FINDING, OK, SKIPPED, WARNING, FuzzBudget, cap, counts, error_text, finish, fuzz_budget, reference_text,
+    stateful_case,
 )
 from artifactbench.gates.fuzz._formats import format_of, parse, rerender
 from artifactbench.gates.fuzz._mutation import Mutation
@@ -78,7 +79,8 @@ def fuzz_gate(ctx: TaskContext, budget: FuzzBudget | None = None) -> CheckResult
     prompt = task.problem_statement.read_text(encoding="utf-8", errors="replace")
     def grade(text: str, known_good: bool = False, label: str = ""):
         ctx.check_cancelled()
-        return ctx.grade_text(text, known_good=known_good, label=label)
+        # Mutants go to the warm worker: an accepted one is confirmed in a forked child before it counts.
+        return ctx.grade_text(text, known_good=known_good, label=label, warm=not known_good)
     return _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started)
 
 
@@ -107,7 +109,11 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         if share <= 0:
             cases.append(CaseResult(kind, SKIPPED, f"not run: the {budget.seconds:g}s budget was spent"))
             continue
-        cases.append(_search(ctx, grade, kind, strategy, per_kind, time.monotonic() + share, prompt))
+        case = _search(ctx, grade, kind, strategy, per_kind, time.monotonic() + share, prompt)
+        if not ctx.warm_canary():  # the grader keeps state between calls: this kind again, every mutant forked
+            cases.append(stateful_case(ctx))
+            case = _search(ctx, grade, kind, strategy, per_kind, time.monotonic() + share, prompt)
+        cases.append(case)
     findings = sum(c.status == FINDING for c in cases)
     summary = (f"{findings} mutation kind(s) with a finding" if findings
                else f"no accepted mutant in {len(strategies)} kind(s)") + f" ({counts(cases)})"
