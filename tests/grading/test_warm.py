@@ -11,6 +11,7 @@ from __future__ import annotations
 import shutil
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -192,6 +193,23 @@ def test_first_warm_case_and_timeouts_are_settled(tmp_path):
         assert settled and outcome.result.passed is False
         outcome, settled = session.grade_warm(_scratch(tmp_path, "d", ARTIFACTS["short"]))
         assert not settled
+        assert session.stateful is None
+
+
+def test_a_worker_killed_between_cases_is_replaced(tmp_path):
+    import psutil
+
+    task = _task(tmp_path, STRICT)
+    with GraderSession(task, timeout_s=10.0) as session:
+        session.grade_warm(_scratch(tmp_path, "a", ARTIFACTS["wrong"]))
+        (worker,) = psutil.Process(session._proc.pid).children()
+        worker.kill()
+        for _ in range(500):  # a zombie until the server reaps it
+            if worker.status() == psutil.STATUS_ZOMBIE:
+                break
+            time.sleep(0.01)
+        outcome, settled = session.grade_warm(_scratch(tmp_path, "b", ARTIFACTS["short"]))
+        assert settled and outcome.result.detail.startswith("mismatch"), outcome  # a new worker's first case
         assert session.stateful is None
 
 

@@ -29,6 +29,8 @@ from artifactbench._lifetime import die_with_parent, preload
 from artifactbench._pipes import pump
 
 _VERDICT_CAP = 1 << 20  # bytes a worker may write on its verdict pipe for one case (a frame is < 64 KiB)
+# Bound before the grader is imported: a grader that patches json cannot change how the worker reads.
+_loads = json.loads
 
 __all__ = ["serve"]
 
@@ -119,7 +121,7 @@ def _work(commands: int, verdicts: int, func, payload, call_grade, report) -> No
                 os._exit(0)
             buffer += chunk
         line, _, buffer = buffer.partition(b"\n")
-        cmd = json.loads(line)
+        cmd = _loads(line)
         os.chdir(cmd["scratch"])
         signal.alarm(int(float(cmd["timeout_s"])) + 10)  # should the server die mid-case
         result = payload if func is None else call_grade(func, cmd["scratch"])
@@ -174,6 +176,14 @@ def _end_worker(worker: _Worker) -> int:
 
 def _warm_case(cmd: dict, workers: list, private: tuple[int, ...], func, payload, call_grade, report,  # noqa: ANN001
                read_verdict) -> dict:  # noqa: ANN001
+    if workers and os.waitpid(workers[0].pid, os.WNOHANG)[0]:  # it died between cases (reaped here)
+        try:
+            os.killpg(workers[0].pid, signal.SIGKILL)  # what its graders left running
+        except OSError:
+            pass
+        for fd in (workers[0].commands, workers[0].verdicts):
+            os.close(fd)
+        workers.clear()
     if not workers:
         workers.append(_start_worker(private, func, payload, call_grade, report))
     worker = workers[0]

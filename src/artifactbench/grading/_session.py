@@ -40,7 +40,7 @@ def _fingerprint(outcome: GradeOutcome) -> tuple:
     return ("result", bool(result.passed), float(result.score), str(result.detail))
 
 
-def _said(outcome: GradeOutcome) -> str:
+def _verdict_text(outcome: GradeOutcome) -> str:
     result = outcome.result
     if result is None:
         return f"{outcome.error_kind}: {str(outcome.error)[:120]}"
@@ -200,7 +200,7 @@ class GraderSession:
     def _mark_stateful(self, scratch_dir: Path, warm: GradeOutcome, fresh: GradeOutcome) -> None:
         self.stateful = (f"{self.task.hidden_grader.name}: grade() gave another verdict for "
                          f"{Path(scratch_dir).name}/ after {self._warm_cases - 1} earlier call(s) in the same "
-                         f"process ({_said(warm)}) than in a process of its own ({_said(fresh)})")
+                         f"process ({_verdict_text(warm)}) than in a process of its own ({_verdict_text(fresh)})")
 
     def _request(self, scratch_dir: Path, *, warm: bool) -> tuple[GradeOutcome, bool]:
         scratch = Path(scratch_dir).resolve()

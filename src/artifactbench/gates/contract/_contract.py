@@ -109,31 +109,37 @@ def _determinism_and_read_only(ctx, artifacts, env, durations, shared: bool = Fa
     varying: list[str] = []
     writes: list[str] = []
     shapes: list[str] = []
-    runs = 0
+    runs = [0]
+    before: dict[str, dict[str, str]] = {}  # every seed's scratch holds the same files: hashed once
+
+    def run(label: str, text: str, seed: str, warm: bool) -> tuple:
+        ctx.check_cancelled()
+        outcome = ctx.verdict_of(text) if shared and seed == HASH_SEEDS[0] else None
+        if outcome is None:
+            runs[0] += 1
+            with ctx.scratch() as scratch:
+                ctx.place_reference(scratch, text)
+                files = before.setdefault(label, tree_files(scratch))
+                outcome = ctx.grade_fresh(scratch, extra_env={**env, "PYTHONHASHSEED": seed},
+                                          known_good=label == "reference", warm=warm)
+                change = _tree_change(files, tree_files(scratch))
+            if change and not any(w.startswith(label) for w in writes):
+                writes.append(f"{label}: {change}")
+        durations.append(outcome.duration_s)
+        if not outcome.ok and label == "reference":
+            # Without this, a grader that cannot even run in a fresh process would look consistent.
+            shapes.append(f"{label}: grading in a fresh process failed: {outcome.error}")
+        elif outcome.error_kind == "bad_shape" or (outcome.ok and outcome.result.passed is False
+                                                 and float(outcome.result.score) >= 1.0):
+            shapes.append(f"{label}: {outcome.error or 'passed=False with score=1.0'}")
+        return _fingerprint(outcome)
+
     for label, text in artifacts:
-        seen: dict[str, tuple] = {}
-        before = None  # every seed's scratch holds the same files: hash them once per artifact
-        for seed in HASH_SEEDS:
-            ctx.check_cancelled()
-            outcome = ctx.verdict_of(text) if shared and seed == HASH_SEEDS[0] else None
-            if outcome is None:
-                runs += 1
-                with ctx.scratch() as scratch:
-                    ctx.place_reference(scratch, text)
-                    before = before if before is not None else tree_files(scratch)
-                    outcome = ctx.grade_fresh(scratch, extra_env={**env, "PYTHONHASHSEED": seed},
-                                              known_good=label == "reference")
-                    change = _tree_change(before, tree_files(scratch))
-                if change and not any(w.startswith(label) for w in writes):
-                    writes.append(f"{label}: {change}")
-            durations.append(outcome.duration_s)
-            seen[seed] = _fingerprint(outcome)
-            if not outcome.ok and label == "reference":
-                # Without this, a grader that cannot even run in a fresh process would look consistent.
-                shapes.append(f"{label}: grading in a fresh process failed: {outcome.error}")
-            elif outcome.error_kind == "bad_shape" or (outcome.ok and outcome.result.passed is False
-                                                     and float(outcome.result.score) >= 1.0):
-                shapes.append(f"{label}: {outcome.error or 'passed=False with score=1.0'}")
+        # A mutant's other seeds go to those sessions' warm workers (the first seed's verdict is a forked
+        # child's): when the seeds disagree, they are graded again, forked, before that is a finding.
+        seen = {seed: run(label, text, seed, warm=label != "reference") for seed in HASH_SEEDS}
+        if len(set(seen.values())) > 1 and label != "reference":
+            seen.update({seed: run(label, text, seed, warm=False) for seed in HASH_SEEDS[1:]})
         if len(set(seen.values())) > 1:
             shown = "; ".join(f"PYTHONHASHSEED={s}: {cap(repr(v), 160)}" for s, v in seen.items())
             varying.append(f"{label} -> {shown}")
@@ -144,10 +150,10 @@ def _determinism_and_read_only(ctx, artifacts, env, durations, shared: bool = Fa
         CaseResult("read_only", (WARNING if all(_bytecode_only(w) for w in writes) else FINDING)
                    if writes else OK, cap(
             f"grading changed the scratch dir: {' || '.join(writes)}" if writes else
-            f"scratch dir digest unchanged by {runs} grading run(s)")),
+            f"scratch dir digest unchanged by {runs[0]} grading run(s)")),
         CaseResult("result_shape", FINDING if shapes else OK, cap(
             f"invalid or inconsistent result: {' || '.join(shapes)}" if shapes else
-            f"{runs} result(s) well formed (bool passed, score in [0, 1], detail <= 500 chars)")),
+            f"{runs[0]} result(s) well formed (bool passed, score in [0, 1], detail <= 500 chars)")),
     ]
 
 

@@ -301,12 +301,14 @@ class TaskContext:
         return outcome
 
     def grade_fresh(self, scratch_dir: Path, *, extra_env: dict[str, str] | None = None,
-                    known_good: bool = False):  # -> grading.GradeOutcome
+                    known_good: bool = False, warm: bool = False):  # -> grading.GradeOutcome
         """Grade scratch_dir in a process of its own that imported the grader afresh with `extra_env`
         (one GraderSession per distinct env, kept for the task: a child forked from a freshly
         imported grader), under the same bounds as grade(). The env of grade()'s own session
         (`session_env`) is served by that session: its children are forked from a freshly imported
-        grader too, so no second import is paid for it."""
+        grader too, so no second import is paid for it. `warm` (not for that env): through that
+        session's warm worker (GraderSession.grade_warm); the caller grades again without it before
+        a finding rests on a rejection."""
         from artifactbench.grading import GraderSession
 
         if self.session_env is not None and dict(extra_env or {}) == self.session_env:
@@ -319,6 +321,8 @@ class TaskContext:
                                     sandbox=self.grader_sandbox(), forkservers=self.options.forkservers)
             session.__enter__()
             self._fresh[key] = session
+        if warm and not known_good and self.options.warm:
+            return self._account(session.grade_warm(scratch_dir)[0], known_good)
         return self._account(session.grade(scratch_dir), known_good)
 
     def _check_blocked(self) -> None:

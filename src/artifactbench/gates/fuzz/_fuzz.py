@@ -102,22 +102,28 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         else:
             strategies[kind] = strategy
     per_kind = max(4, -(-budget.examples // max(1, len(strategies))))
-    deadline = started + budget.seconds  # the budget covers setup too
-    for index, (kind, strategy) in enumerate(strategies.items()):
-        # Each kind may use its share of what is left of the wall-time budget.
-        share = (deadline - time.monotonic()) / (len(strategies) - index)
-        if share <= 0:
-            cases.append(CaseResult(kind, SKIPPED, f"not run: the {budget.seconds:g}s budget was spent"))
-            continue
-        case = _search(ctx, grade, kind, strategy, per_kind, time.monotonic() + share, prompt)
-        if not ctx.warm_canary():  # the grader keeps state between calls: this kind again, every mutant forked
-            cases.append(stateful_case(ctx))
-            case = _search(ctx, grade, kind, strategy, per_kind, time.monotonic() + share, prompt)
-        cases.append(case)
+    searched = _searches(ctx, grade, strategies, per_kind, started + budget.seconds, budget, prompt)
+    if not ctx.warm_canary():  # the grader keeps state between calls: every kind again, every mutant forked
+        searched = [stateful_case(ctx), *_searches(ctx, grade, strategies, per_kind,
+                                                   time.monotonic() + budget.seconds, budget, prompt)]
+    cases += searched
     findings = sum(c.status == FINDING for c in cases)
     summary = (f"{findings} mutation kind(s) with a finding" if findings
                else f"no accepted mutant in {len(strategies)} kind(s)") + f" ({counts(cases)})"
     return finish("fuzz", cases, started, summary)
+
+
+def _searches(ctx, grade, strategies: dict, per_kind: int, deadline: float, budget: FuzzBudget,
+              prompt: str) -> list[CaseResult]:
+    cases = []
+    for index, (kind, strategy) in enumerate(strategies.items()):
+        # Each kind may use its share of what is left of the wall-time budget (it covers setup too).
+        share = (deadline - time.monotonic()) / (len(strategies) - index)
+        if share <= 0:
+            cases.append(CaseResult(kind, SKIPPED, f"not run: the {budget.seconds:g}s budget was spent"))
+            continue
+        cases.append(_search(ctx, grade, kind, strategy, per_kind, time.monotonic() + share, prompt))
+    return cases
 
 
 def _baseline(grade, fmt: str, reference: str) -> str | None:
