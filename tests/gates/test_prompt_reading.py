@@ -29,6 +29,20 @@ def test_read_prompt(text, expected):
         assert getattr(allows, name) == value, (name, allows)
 
 
+@pytest.mark.parametrize("text, tolerance", [
+    ("Each value must be within 1e-6 of the true value.", 1e-6),
+    ("Each component within **1e-8** (absolute) of the exact solution.", 1e-8),
+    ("A tolerance of 2.5E-3 is used.", 2.5e-3),
+    ("Answers within 10^-6 pass.", 1e-6),
+    ("Answers within `10**-4` pass.", 1e-4),
+    ("Means within 1.5 of the true mean are accepted.", 1.5),
+])
+def test_tolerances_in_scientific_and_markdown_notation(text, tolerance):
+    """Before, "within 1e-6" read as an absolute tolerance of 1 (and 10^-6 as 10): a grader accepting
+    numbers far off was then excused by the prompt."""
+    assert read_prompt(text).abs_tolerance == pytest.approx(tolerance, rel=1e-12)
+
+
 def test_order_kinds_follow_what_the_prompt_states():
     nested = "record 1, field 'lines.0' <-> record 1, field 'lines.1'"
     assert read_prompt("Rows sorted by invoice id.").allows_kind("swap_records", nested)  # says nothing of lines

@@ -229,10 +229,13 @@ class TaskContext:
                                     sandbox=self.grader_sandbox(), forkservers=self.options.forkservers)
             session.__enter__()
             self._session = session
-        if warm and not known_good and self.options.warm:
+        # A Python artifact is imported by its grader, and an import is state (sys.modules, the
+        # module's own globals): those graders fork every grading.
+        if warm and not known_good and self.options.warm and self.task.output_artifact.suffix != ".py":
+            # Once the grader shows state, the worker's verdicts stay remembered until the gate's
+            # warm_canary(): forgetting them mid-search would hand Hypothesis a second, different
+            # verdict for an example it has seen, which it reports as a flaky grader.
             outcome, settled = self._session.grade_warm(scratch_dir)
-            if self._session.stateful is not None:
-                self._forget_unsettled()
         else:
             outcome, settled = self._session.grade(scratch_dir), True
         return self._account(outcome, known_good), settled
@@ -321,7 +324,7 @@ class TaskContext:
                                     sandbox=self.grader_sandbox(), forkservers=self.options.forkservers)
             session.__enter__()
             self._fresh[key] = session
-        if warm and not known_good and self.options.warm:
+        if warm and not known_good and self.options.warm and self.task.output_artifact.suffix != ".py":
             return self._account(session.grade_warm(scratch_dir)[0], known_good)
         return self._account(session.grade(scratch_dir), known_good)
 

@@ -58,9 +58,11 @@ _FIELD = re.compile(r"[`\"']([A-Za-z_][\w.-]{0,60})[`\"']")
 _TYPED = re.compile(r"\b(must|should|shall)\s+(all\s+)?(be|are)\s+(an?\s+)?(finite\s+|non-?null\s+|valid\s+|json\s+)*"
                     r"(numbers?|numeric|integers?|floats?|strings?|booleans?|real\s+numbers?)\b", re.IGNORECASE)
 _ALL_FIELDS = re.compile(r"\b(all|every|each)\s+(fields?|keys?|values?)\b", re.IGNORECASE)
+# The number may be written 0.01, 1e-8, 2.5E-3, 10^-6 or 10**-6, and set in Markdown (**1e-8**, `1e-8`).
 _TOLERANCE = re.compile(
-    r"(?:within|tolerance\s+of|tolerance:?|±|\+/-|plus\s+or\s+minus|up\s+to)\s*(?P<value>\d+(?:\.\d+)?)\s*(?P<pct>%|percent)?",
-    re.IGNORECASE)
+    r"(?:within|tolerance\s+of|tolerance:?|±|\+/-|plus\s+or\s+minus|up\s+to)\s*[*`_]*\s*"
+    r"(?P<value>10\s*(?:\^|\*\*)\s*[-+−]?\d+|\d+(?:\.\d+)?(?:[eE][-+−]?\d+)?)(?![\d.])\s*[*`_]*\s*"
+    r"(?P<pct>%|percent)?", re.IGNORECASE)
 _VAGUE_TOLERANCE = re.compile(r"\b(small|some|a)\s+(absolute\s+|relative\s+|numeric(al)?\s+)?tolerance\b|"
                               r"\bapproximately\s+(equal|correct)|\bclose\s+enough\b", re.IGNORECASE)
 VAGUE_REL = 0.01  # "the grader uses a small tolerance": a change below 1% is within it
@@ -205,6 +207,13 @@ def _states_output_order(sentence: str) -> bool:
     return bool(_FIELD.search(sentence) or _NAMES_OUTPUT.search(sentence))
 
 
+def _number(text: str) -> float:
+    """A tolerance as the prompt writes it: 0.01, 1e-8, 10^-6, 10**-6 (a typographic minus too)."""
+    text = text.replace("−", "-").replace(" ", "")
+    power = re.fullmatch(r"10(?:\^|\*\*)([-+]?\d+)", text)
+    return 10.0 ** int(power.group(1)) if power else float(text)
+
+
 def read_prompt(text: str) -> PromptAllows:
     """Read the prompt's own words about order, optional fields and tolerances."""
     optional: set[str] = set()
@@ -239,7 +248,7 @@ def read_prompt(text: str) -> PromptAllows:
             threshold = " ".join(sentence.split())[:120]
     abs_tol = rel_tol = 0.0
     for match in _TOLERANCE.finditer(text):
-        value = float(match.group("value"))
+        value = _number(match.group("value"))
         if match.group("pct"):
             rel_tol = max(rel_tol, value / 100)
         else:

@@ -19,6 +19,8 @@ from typing import Any
 
 import yaml
 
+from artifactbench._pyast import parse as parse_python
+
 FORMATS = ("jsonl", "json", "yaml", "csv", "text", "python")
 _BY_SUFFIX = {
     ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json", ".yaml": "yaml", ".yml": "yaml",
@@ -198,7 +200,7 @@ def _code_meaning(source: str) -> str:
     only in comments or docstrings say the same thing."""
     import ast
 
-    tree = ast.parse(source)
+    tree = parse_python(source)
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body

@@ -16,6 +16,7 @@ import ast
 from dataclasses import dataclass
 from pathlib import Path
 
+from artifactbench._pyast import parse as parse_python
 from artifactbench.errors import ArtifactBenchError, Problem
 
 # The default band is deliberately wide: a mutant counts only when a number moved by more than half
@@ -56,7 +57,7 @@ def load_policy(grader_dir: Path) -> FuzzPolicy:
     if not path.is_file():
         return FuzzPolicy()
     values: dict[str, tuple[int, object]] = {}
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = parse_python(path.read_text(encoding="utf-8"), filename=str(path))
     for node in tree.body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
             target = node.targets[0]

@@ -7,6 +7,7 @@ import re
 
 from hypothesis import strategies as st
 
+from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.fuzz._formats import NUMBER_RE, PyDoc, TextDoc
 from artifactbench.gates.fuzz._mutation import (
     Mutation, distinct_string, far_number, keep_kind, number_changes, short,
@@ -105,7 +106,7 @@ def python_strategy(doc: PyDoc, kind: str, prompt: str) -> st.SearchStrategy[Mut
     lines = doc.source.splitlines(keepends=True)
     wanted = required_names(prompt)
     defs: list[tuple[str, ast.AST]] = []
-    for node in ast.parse(doc.source).body:
+    for node in parse_python(doc.source).body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name in wanted:
             defs.append((node.name, node))
             if isinstance(node, ast.ClassDef):

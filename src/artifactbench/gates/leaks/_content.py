@@ -28,6 +28,7 @@ import hashlib
 import time
 from pathlib import Path
 
+from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
 from artifactbench.gates.core import reference_text
 from artifactbench.gates.fuzz import format_of
@@ -81,7 +82,7 @@ def _choices(text: str, answer: frozenset[str]) -> frozenset[str]:
     answer values (a rules file's allowed values: `{"resnet18", "resnet50", "vit_b16"}`): the vocabulary
     the agent must choose from. A literal made mostly of answer values is the answer, not a choice."""
     try:
-        tree = ast.parse(text)
+        tree = parse_python(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return frozenset()
     found: set[str] = set()

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.fuzz import NUMBER_RE, TreeDoc, parse
 
 COMMON_WORDS = frozenset("""
@@ -59,7 +60,7 @@ def _code_literals(text: str) -> tuple[list[str], list[str]]:
     import ast
 
     try:
-        tree = ast.parse(text)
+        tree = parse_python(text)
     except (SyntaxError, ValueError, RecursionError):
         return [m.group() for m in NUMBER_RE.finditer(text)], []
     tokens, words = [], []
