@@ -181,8 +181,9 @@ def test_contract_reuses_the_negative_gates_verdicts_as_the_first_seed(tmp_path)
             '    path = Path(scratch_dir) / "output" / "p95.jsonl"\n')
     report = check_task(_task(tmp_path, "", body), resolve_gates(["negative", "contract"]), OPTIONS)
     contract = {c.name: c for c in report.checks[-1].cases}
-    # 4 artifacts x 3 seeds, less the 3 mutants whose seed-0 verdict the negative gate left behind.
-    assert contract["read_only"].detail.endswith("unchanged by 9 grading run(s)"), contract["read_only"]
+    # 4 artifacts x 3 seeds, less the 3 mutants whose seed-0 verdict the negative gate left behind (9),
+    # plus each mutant's two other seeds graded again in forked children once the seeds disagreed (6).
+    assert contract["read_only"].detail.endswith("unchanged by 15 grading run(s)"), contract["read_only"]
     assert contract["determinism"].status == "FINDING", contract["determinism"]
     assert "mutant" in contract["determinism"].detail and "reference ->" not in contract["determinism"].detail
 

@@ -137,8 +137,8 @@ def call_grade(func, scratch: str) -> dict:  # noqa: ANN001
         return {"kind": "bad_shape", "error": error, "traceback": _tail(_format_exc())}
 
 
-def report_and_exit(key: bytes, fd: int, payload: dict) -> None:
-    """Write the framed verdict to `fd` and end the process at once (no atexit, no thread joins)."""
+def report(key: bytes, fd: int, payload: dict) -> None:
+    """Flush the grader's stdout and stderr, then write the framed verdict to `fd`."""
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
@@ -147,6 +147,11 @@ def report_and_exit(key: bytes, fd: int, payload: dict) -> None:
     data = memoryview(frame(key, payload))
     while data:
         data = data[_write(fd, data) :]
+
+
+def report_and_exit(key: bytes, fd: int, payload: dict) -> None:
+    """Write the framed verdict to `fd` and end the process at once (no atexit, no thread joins)."""
+    report(key, fd, payload)
     _close(fd)
     _exit(0)
 
@@ -172,7 +177,8 @@ if __name__ == "__main__":
         from artifactbench.grading._server import serve
 
         def _serve(grader: str) -> None:
-            serve(grader, load_grader=load_grader, call_grade=call_grade, report_and_exit=report_and_exit)
+            serve(grader, load_grader=load_grader, call_grade=call_grade, report_and_exit=report_and_exit,
+                  report=report, read_verdict=read_verdict)
 
         if sys.argv[1] == "zygote":  # a forkserver: each server it forks runs _serve (see _zygote)
             from artifactbench.grading._zygote import zygote

@@ -1,23 +1,36 @@
 """GraderSession's server process: import the grader once, fork one child per case.
 
 Protocol on the server's own stdin/stdout (private to the harness; the children never hold them):
-    -> {"scratch": str, "key": hex, "timeout_s": float, "cap": int}      one JSON line per case
+    -> {"scratch": str, "key": hex, "timeout_s": float, "cap": int, "warm": bool}  one JSON line per case
     <- {"verdict": hex, "stdout": hex, "stderr": hex, "timed_out": bool, "returncode": int,
-        "duration_s": float, "truncated": bool}
+        "duration_s": float, "truncated": bool, "fresh": bool}
 The first line out is {"ready": true} once the grader module has been imported (or failed to).
+
+A warm case is graded by the server's *worker*: a child forked once that grades warm cases one after
+another in its own process (no fork per case; its stdout and stderr go to /dev/null). "fresh" says the
+case was the worker's first, so what it saw is what a forked child sees. Later cases may see what earlier
+grade() calls left behind; the session decides which of their verdicts to confirm in a forked child.
+A worker ends on a timeout, a crash, or when grade() leaves a thread running; the next warm case forks
+a new one.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import selectors
 import signal
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from artifactbench._lifetime import die_with_parent, preload
 from artifactbench._pipes import pump
+
+_VERDICT_CAP = 1 << 20  # bytes a worker may write on its verdict pipe for one case (a frame is < 64 KiB)
+# Bound before the grader is imported: a grader that patches json cannot change how the worker reads.
+_loads = json.loads
 
 __all__ = ["serve"]
 
@@ -62,7 +75,141 @@ def _fork_case(cmd: dict, private: tuple[int, ...], func, payload, call_grade, r
     }  # fmt: skip
 
 
-def serve(grader: str, *, load_grader: Callable, call_grade: Callable, report_and_exit: Callable) -> None:
+@dataclass(slots=True)
+class _Worker:
+    """The server's warm worker: its pid (and process group), command pipe, verdict pipe, cases graded."""
+
+    pid: int
+    commands: int
+    verdicts: int
+    cases: int = 0
+
+
+def _start_worker(private: tuple[int, ...], func, payload, call_grade, report) -> _Worker:  # noqa: ANN001
+    (c_r, c_w), (v_r, v_w) = os.pipe(), os.pipe()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.setpgid(0, 0)
+            die_with_parent()
+            null = os.open(os.devnull, os.O_RDWR)
+            os.dup2(null, 1)
+            os.dup2(null, 2)
+            for fd in (*private, c_w, v_r, null):
+                os.close(fd)
+            _work(c_r, v_w, func, payload, call_grade, report)
+        finally:
+            os._exit(70)
+    try:
+        os.setpgid(pid, pid)
+    except OSError:
+        pass
+    os.close(c_r)
+    os.close(v_w)
+    return _Worker(pid, c_w, v_r)
+
+
+def _work(commands: int, verdicts: int, func, payload, call_grade, report) -> None:  # noqa: ANN001
+    """The worker's loop: one case per command line, until the command pipe closes."""
+    home, env, path, buffer = os.getcwd(), dict(os.environ), list(sys.path), b""
+    while True:
+        while b"\n" not in buffer:
+            chunk = os.read(commands, 1 << 16)
+            if not chunk:
+                os._exit(0)
+            buffer += chunk
+        line, _, buffer = buffer.partition(b"\n")
+        cmd = _loads(line)
+        os.chdir(cmd["scratch"])
+        signal.alarm(int(float(cmd["timeout_s"])) + 10)  # should the server die mid-case
+        result = payload if func is None else call_grade(func, cmd["scratch"])
+        threading = sys.modules.get("threading")
+        retire = threading is not None and threading.active_count() > 1
+        report(bytes.fromhex(cmd["key"]), verdicts, {**result, "retire": True} if retire else result)
+        signal.alarm(0)
+        if retire:  # its threads would run on into the next case
+            os._exit(0)
+        # What one grade() call may change for the next, put back (the cwd, the env, the import path).
+        os.chdir(home)
+        if os.environ != env:
+            os.environ.clear()
+            os.environ.update(env)
+        if sys.path != path:
+            sys.path[:] = path
+
+
+def _await_verdict(worker: _Worker, key: bytes, deadline: float, read_verdict) -> tuple[bytes, dict | None]:  # noqa: ANN001
+    """What the worker wrote for this case, and the verdict in it (None: it died or ran out of time)."""
+    data = b""
+    with selectors.DefaultSelector() as sel:
+        sel.register(worker.verdicts, selectors.EVENT_READ)
+        while len(data) <= _VERDICT_CAP:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                break
+            if not sel.select(remaining):
+                continue
+            chunk = os.read(worker.verdicts, 1 << 16)
+            if not chunk:
+                break
+            data += chunk
+            if data.endswith(b"\n"):
+                verdict = read_verdict(key, data)
+                if verdict is not None:
+                    return data, verdict
+    return data, None
+
+
+def _end_worker(worker: _Worker) -> int:
+    """Kill the worker's process group; its exit code."""
+    try:
+        os.killpg(worker.pid, signal.SIGKILL)
+    except OSError:
+        pass
+    _, status = os.waitpid(worker.pid, 0)
+    for fd in (worker.commands, worker.verdicts):
+        os.close(fd)
+    return os.waitstatus_to_exitcode(status)
+
+
+def _warm_case(cmd: dict, workers: list, private: tuple[int, ...], func, payload, call_grade, report,  # noqa: ANN001
+               read_verdict) -> dict:  # noqa: ANN001
+    if workers and os.waitpid(workers[0].pid, os.WNOHANG)[0]:  # it died between cases (reaped here)
+        try:
+            os.killpg(workers[0].pid, signal.SIGKILL)  # what its graders left running
+        except OSError:
+            pass
+        for fd in (workers[0].commands, workers[0].verdicts):
+            os.close(fd)
+        workers.clear()
+    if not workers:
+        workers.append(_start_worker(private, func, payload, call_grade, report))
+    worker = workers[0]
+    fresh, start = worker.cases == 0, time.monotonic()
+    worker.cases += 1
+    verdict, data = None, b""
+    try:
+        line = json.dumps({"scratch": cmd["scratch"], "key": cmd["key"], "timeout_s": cmd["timeout_s"]})
+        os.write(worker.commands, line.encode() + b"\n")  # a few hundred bytes: the pipe takes them whole
+        data, verdict = _await_verdict(worker, bytes.fromhex(cmd["key"]), start + float(cmd["timeout_s"]),
+                                       read_verdict)
+    except BrokenPipeError:
+        pass
+    timed_out, returncode = verdict is None and time.monotonic() >= start + float(cmd["timeout_s"]), 0
+    if verdict is None or verdict.get("retire"):  # dead, out of time, or retiring: the next case gets a new one
+        workers.clear()
+        code = _end_worker(worker)
+        returncode = code if verdict is None else 0
+    return {
+        "verdict": data.hex(), "stdout": "", "stderr": "", "timed_out": timed_out, "returncode": returncode,
+        "duration_s": time.monotonic() - start, "truncated": False, "fresh": fresh,
+    }  # fmt: skip
+
+
+def serve(grader: str, *, load_grader: Callable, call_grade: Callable, report_and_exit: Callable,
+          report: Callable, read_verdict: Callable) -> None:
     """Serve cases until stdin closes. Stray prints of the grader's import never reach the reply pipe."""
     control, replies = os.dup(0), os.dup(1)
     null = os.open(os.devnull, os.O_RDWR)
@@ -72,6 +219,7 @@ def serve(grader: str, *, load_grader: Callable, call_grade: Callable, report_an
     preload()  # before the grader: each case's child then sets its death signal without importing ctypes
     func, payload = load_grader(grader)
     commands = os.fdopen(control, "rb")
+    workers: list[_Worker] = []  # at most one
 
     def reply(message: dict) -> None:
         data = memoryview(json.dumps(message).encode() + b"\n")
@@ -81,7 +229,13 @@ def serve(grader: str, *, load_grader: Callable, call_grade: Callable, report_an
     reply({"ready": True})
     for line in commands:
         cmd = json.loads(line)
-        reply(_fork_case(cmd, (control, replies), func, payload, call_grade, report_and_exit))
+        private = (control, replies, *(fd for w in workers for fd in (w.commands, w.verdicts)))
+        if cmd.get("warm"):
+            reply(_warm_case(cmd, workers, (control, replies), func, payload, call_grade, report, read_verdict))
+        else:
+            reply({**_fork_case(cmd, private, func, payload, call_grade, report_and_exit), "fresh": True})
     # stdin closed: the session is over. Nothing is buffered (replies go out with os.write), so skip the
     # interpreter's teardown, which took ~30 ms per session (three sessions a task with the contract gate).
+    for worker in workers:
+        _end_worker(worker)  # reaped, so its CPU time counts as the server's children's
     os._exit(0)

@@ -18,7 +18,7 @@ from pathlib import Path
 from artifactbench._tempdirs import run_temp_dir
 from artifactbench.gates.contract import _netaudit
 from artifactbench.gates.core import (
-    FINDING, OK, WARNING, cap, counts, error_text, finish, grader_timeout, reference_text,
+    FINDING, OK, WARNING, cap, counts, error_text, finish, grader_timeout, reference_text, stateful_case,
 )
 from artifactbench.gates.fuzz import format_of
 from artifactbench.gates.contract._garbage import garbage_cases, place
@@ -109,31 +109,37 @@ def _determinism_and_read_only(ctx, artifacts, env, durations, shared: bool = Fa
     varying: list[str] = []
     writes: list[str] = []
     shapes: list[str] = []
-    runs = 0
+    runs = [0]
+    before: dict[str, dict[str, str]] = {}  # every seed's scratch holds the same files: hashed once
+
+    def run(label: str, text: str, seed: str, warm: bool) -> tuple:
+        ctx.check_cancelled()
+        outcome = ctx.verdict_of(text) if shared and seed == HASH_SEEDS[0] else None
+        if outcome is None:
+            runs[0] += 1
+            with ctx.scratch() as scratch:
+                ctx.place_reference(scratch, text)
+                files = before.setdefault(label, tree_files(scratch))
+                outcome = ctx.grade_fresh(scratch, extra_env={**env, "PYTHONHASHSEED": seed},
+                                          known_good=label == "reference", warm=warm)
+                change = _tree_change(files, tree_files(scratch))
+            if change and not any(w.startswith(label) for w in writes):
+                writes.append(f"{label}: {change}")
+        durations.append(outcome.duration_s)
+        if not outcome.ok and label == "reference":
+            # Without this, a grader that cannot even run in a fresh process would look consistent.
+            shapes.append(f"{label}: grading in a fresh process failed: {outcome.error}")
+        elif outcome.error_kind == "bad_shape" or (outcome.ok and outcome.result.passed is False
+                                                 and float(outcome.result.score) >= 1.0):
+            shapes.append(f"{label}: {outcome.error or 'passed=False with score=1.0'}")
+        return _fingerprint(outcome)
+
     for label, text in artifacts:
-        seen: dict[str, tuple] = {}
-        before = None  # every seed's scratch holds the same files: hash them once per artifact
-        for seed in HASH_SEEDS:
-            ctx.check_cancelled()
-            outcome = ctx.verdict_of(text) if shared and seed == HASH_SEEDS[0] else None
-            if outcome is None:
-                runs += 1
-                with ctx.scratch() as scratch:
-                    ctx.place_reference(scratch, text)
-                    before = before if before is not None else tree_files(scratch)
-                    outcome = ctx.grade_fresh(scratch, extra_env={**env, "PYTHONHASHSEED": seed},
-                                              known_good=label == "reference")
-                    change = _tree_change(before, tree_files(scratch))
-                if change and not any(w.startswith(label) for w in writes):
-                    writes.append(f"{label}: {change}")
-            durations.append(outcome.duration_s)
-            seen[seed] = _fingerprint(outcome)
-            if not outcome.ok and label == "reference":
-                # Without this, a grader that cannot even run in a fresh process would look consistent.
-                shapes.append(f"{label}: grading in a fresh process failed: {outcome.error}")
-            elif outcome.error_kind == "bad_shape" or (outcome.ok and outcome.result.passed is False
-                                                     and float(outcome.result.score) >= 1.0):
-                shapes.append(f"{label}: {outcome.error or 'passed=False with score=1.0'}")
+        # A mutant's other seeds go to those sessions' warm workers (the first seed's verdict is a forked
+        # child's): when the seeds disagree, they are graded again, forked, before that is a finding.
+        seen = {seed: run(label, text, seed, warm=label != "reference") for seed in HASH_SEEDS}
+        if len(set(seen.values())) > 1 and label != "reference":
+            seen.update({seed: run(label, text, seed, warm=False) for seed in HASH_SEEDS[1:]})
         if len(set(seen.values())) > 1:
             shown = "; ".join(f"PYTHONHASHSEED={s}: {cap(repr(v), 160)}" for s, v in seen.items())
             varying.append(f"{label} -> {shown}")
@@ -144,25 +150,34 @@ def _determinism_and_read_only(ctx, artifacts, env, durations, shared: bool = Fa
         CaseResult("read_only", (WARNING if all(_bytecode_only(w) for w in writes) else FINDING)
                    if writes else OK, cap(
             f"grading changed the scratch dir: {' || '.join(writes)}" if writes else
-            f"scratch dir digest unchanged by {runs} grading run(s)")),
+            f"scratch dir digest unchanged by {runs[0]} grading run(s)")),
         CaseResult("result_shape", FINDING if shapes else OK, cap(
             f"invalid or inconsistent result: {' || '.join(shapes)}" if shapes else
-            f"{runs} result(s) well formed (bool passed, score in [0, 1], detail <= 500 chars)")),
+            f"{runs[0]} result(s) well formed (bool passed, score in [0, 1], detail <= 500 chars)")),
     ]
 
 
 def _no_raise(ctx: TaskContext, reference: str) -> list[CaseResult]:
+    cases = _no_raise_once(ctx, reference)
+    if ctx.warm_canary():
+        return cases
+    # The grader keeps state between calls in one process: every garbage artifact again, each forked.
+    return [stateful_case(ctx), *_no_raise_once(ctx, reference)]
+
+
+def _no_raise_once(ctx: TaskContext, reference: str) -> list[CaseResult]:
     fmt = format_of(ctx.task.output_artifact)
     artifact = Path(*ctx.task.output_artifact.parts)
     out = []
     for garbage in garbage_cases(fmt, reference, ctx.task.seed):
         ctx.check_cancelled()
+        # Warm: a rejection is what most garbage gets; anything else is confirmed in a forked child.
         if isinstance(garbage.content, str):  # a text: the task's remembered verdict, or one more grading
-            outcome = ctx.grade_text(garbage.content)
+            outcome = ctx.grade_text(garbage.content, warm=True)
         else:
             with ctx.scratch() as scratch:
                 place(garbage, scratch, artifact, ctx.place_reference)
-                outcome = ctx.grade(scratch)
+                outcome = ctx.grade(scratch, warm=True)
         name = f"no_raise:{garbage.name}"
         if not outcome.ok:
             out.append(CaseResult(name, FINDING, error_text(outcome)))

@@ -20,6 +20,7 @@ from artifactbench.gates.core._common import (
     fuzz_budget,
     grader_timeout,
     reference_text,
+    stateful_case,
 )
 from artifactbench.gates.core._bounds import MAX_TIMEOUTS, GraderBlocked
 from artifactbench.gates.core._context import SANDBOXES, Cancelled, CheckOptions, TaskContext
@@ -81,4 +82,5 @@ __all__ = [
     "reference_text",
     "run_checks",
     "select_gates",
+    "stateful_case",
 ]

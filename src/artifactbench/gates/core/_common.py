@@ -38,6 +38,15 @@ def reference_text(ctx: TaskContext) -> str:
     return ctx.task.reference_output.read_bytes().decode("utf-8", "surrogateescape")
 
 
+def stateful_case(ctx: TaskContext) -> CaseResult:
+    """The note a gate adds when warm_canary() found that the grader keeps state between calls in one
+    process: not a finding (the harness grades each agent in a process of its own), but why this gate
+    graded everything again, each probe in a process of its own."""
+    return CaseResult("process_state", OK, cap(
+        f"{ctx.stateful or 'grade() keeps state between calls'}; every probe was graded again, each in "
+        "a process of its own", 600))
+
+
 def cap(text: object, limit: int = 400) -> str:
     """One line of at most `limit` characters."""
     line = " | ".join(p.strip() for p in str(text).splitlines() if p.strip())

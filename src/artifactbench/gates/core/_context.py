@@ -37,6 +37,9 @@ class CheckOptions:
     # A grading.Forkservers that grader sessions fork their servers from (run_checks makes one per run
     # when there is no sandbox); None: each session starts a new interpreter.
     forkservers: object = field(default=None, compare=False)
+    # Whether the assurance gates may grade their probes in a warm worker (GraderSession.grade_warm):
+    # verdicts that make a finding are still confirmed in a forked child. False: every grading forks.
+    warm: bool = True
 
 
 class Cancelled(Exception):
@@ -82,6 +85,8 @@ class TaskContext:
         self._text_scratch: Path | None = None
         self._fresh: dict[tuple, object] = {}  # env -> GraderSession (grade_fresh)
         self._labels: dict[str, str] = {}  # artifact text -> what it is (e.g. the fuzzer's mutant)
+        self._unsettled: set[str] = set()  # texts whose remembered verdict is a warm worker's (grade_warm)
+        self._stateful_told = False  # a gate has been told (warm_canary) that the grader keeps state
         self.session_env: dict[str, str] | None = None  # extra env of the grade() session
         # Why the structural verifier is not run again (it timed out once): one root cause, one report.
         self.verifier_blocked: str | None = None
@@ -207,9 +212,15 @@ class TaskContext:
             target.write_bytes(text.encode("utf-8", "surrogateescape"))
         return target
 
-    def grade(self, scratch_dir: Path, *, known_good: bool = False):  # -> grading.GradeOutcome
+    def grade(self, scratch_dir: Path, *, known_good: bool = False, warm: bool = False):  # -> grading.GradeOutcome
         """Grade scratch_dir with the task's grader session (started on first use). `known_good`: the
-        artifact is the reference (or says the same), so a timeout on it blocks the task at once."""
+        artifact is the reference (or says the same), so a timeout on it blocks the task at once.
+        `warm` (never with known_good): through the session's warm worker (GraderSession.grade_warm); a
+        rejection may then be one that a process of its own would not give, if the grader keeps state
+        between calls; a gate that grades warm calls warm_canary() before trusting its rejections."""
+        return self._grade(scratch_dir, known_good, warm)[0]
+
+    def _grade(self, scratch_dir: Path, known_good: bool, warm: bool):  # -> (GradeOutcome, settled)
         self._check_blocked()
         if self._session is None:
             from artifactbench.grading import GraderSession
@@ -218,39 +229,86 @@ class TaskContext:
                                     sandbox=self.grader_sandbox(), forkservers=self.options.forkservers)
             session.__enter__()
             self._session = session
-        return self._account(self._session.grade(scratch_dir), known_good)
+        if warm and not known_good and self.options.warm:
+            outcome, settled = self._session.grade_warm(scratch_dir)
+            if self._session.stateful is not None:
+                self._forget_unsettled()
+        else:
+            outcome, settled = self._session.grade(scratch_dir), True
+        return self._account(outcome, known_good), settled
+
+    def _forget_unsettled(self) -> None:
+        for text in self._unsettled:
+            self._verdicts.pop(text, None)
+        self._unsettled.clear()
+
+    def warm_canary(self) -> bool:
+        """After warm gradings: False, once, when the grader turned out to keep state between calls in
+        one process (a warm verdict differed from a forked child's, now or since the last call): the
+        caller grades its probes again, which now fork. Checks the known-good reference in the warm
+        worker, at the path where grade_text() places every text, so a cache keyed by path shows."""
+        session = self._session
+        if session is None or self._stateful_told:
+            return True
+        if session.stateful is None and self._text_scratch is not None and self._text_scratch.is_dir():
+            from artifactbench.gates.core._common import reference_text
+
+            reference = reference_text(self)
+            expected = self.grade_text(reference)
+            self.place_reference(self._text_scratch, reference)
+            self._check_blocked()
+            session.canary(self._text_scratch, expected)
+        if session.stateful is None:
+            return True
+        self._forget_unsettled()
+        self._stateful_told = True
+        return False
+
+    @property
+    def stateful(self) -> str | None:
+        """Why the grader's verdicts depend on earlier calls in the same process (None: not seen)."""
+        return None if self._session is None else self._session.stateful
 
     def graded_texts(self) -> list[tuple[str, str, object]]:
         """(text, label, outcome) of every artifact text graded so far, in order (grade_text)."""
         return [(text, self._labels.get(text, ""), outcome) for text, outcome in self._verdicts.items()]
 
     def verdict_of(self, text: str):  # -> grading.GradeOutcome | None
-        """The remembered verdict of `text` (grade_text), or None when it was not graded."""
-        return self._verdicts.get(text)
+        """The remembered verdict of `text` (grade_text), or None when it was not graded (or only warm)."""
+        return None if text in self._unsettled else self._verdicts.get(text)
 
-    def grade_text(self, text: str, *, known_good: bool = False, label: str = ""):  # -> grading.GradeOutcome
+    def grade_text(self, text: str, *, known_good: bool = False, label: str = "", warm: bool = False):  # -> grading.GradeOutcome
         """Grade `text` placed at output_artifact in a pristine scratch. Verdicts are remembered per
         text for the task (graders are deterministic, spec 3.2, which the contract gate checks on
-        its own fresh processes): the fuzz, negative and leak gates never pay twice for one artifact."""
-        if text in self._verdicts:
-            return self._verdicts[text]
+        its own fresh processes): the fuzz, negative and leak gates never pay twice for one artifact.
+        `warm`: see grade(); a warm rejection is remembered as such, and a later grading without
+        `warm` grades the text again in a forked child."""
+        remembered = self._verdicts.get(text)
+        if remembered is not None and (warm or text not in self._unsettled):
+            return remembered
         if self._text_scratch is None or not self._text_scratch.is_dir():
             self._text_scratch = self.fresh_scratch()
         self.place_reference(self._text_scratch, text)
-        outcome = self.grade(self._text_scratch, known_good=known_good)
+        outcome, settled = self._grade(self._text_scratch, known_good, warm)
         if outcome.error_kind not in ("timeout", "crash"):
             self._verdicts[text] = outcome
+            if settled:
+                self._unsettled.discard(text)
+            else:
+                self._unsettled.add(text)
             if label:
                 self._labels[text] = label
         return outcome
 
     def grade_fresh(self, scratch_dir: Path, *, extra_env: dict[str, str] | None = None,
-                    known_good: bool = False):  # -> grading.GradeOutcome
+                    known_good: bool = False, warm: bool = False):  # -> grading.GradeOutcome
         """Grade scratch_dir in a process of its own that imported the grader afresh with `extra_env`
         (one GraderSession per distinct env, kept for the task: a child forked from a freshly
         imported grader), under the same bounds as grade(). The env of grade()'s own session
         (`session_env`) is served by that session: its children are forked from a freshly imported
-        grader too, so no second import is paid for it."""
+        grader too, so no second import is paid for it. `warm` (not for that env): through that
+        session's warm worker (GraderSession.grade_warm); the caller grades again without it before
+        a finding rests on a rejection."""
         from artifactbench.grading import GraderSession
 
         if self.session_env is not None and dict(extra_env or {}) == self.session_env:
@@ -263,6 +321,8 @@ class TaskContext:
                                     sandbox=self.grader_sandbox(), forkservers=self.options.forkservers)
             session.__enter__()
             self._fresh[key] = session
+        if warm and not known_good and self.options.warm:
+            return self._account(session.grade_warm(scratch_dir)[0], known_good)
         return self._account(session.grade(scratch_dir), known_good)
 
     def _check_blocked(self) -> None:

@@ -19,6 +19,7 @@ from hypothesis.errors import HypothesisWarning, NoSuchExample, Unsatisfiable
 
 from artifactbench.gates.core import (
     FINDING, OK, SKIPPED, WARNING, FuzzBudget, cap, counts, error_text, finish, fuzz_budget, reference_text,
+    stateful_case,
 )
 from artifactbench.gates.fuzz._formats import format_of, parse, rerender
 from artifactbench.gates.fuzz._mutation import Mutation
@@ -78,7 +79,8 @@ def fuzz_gate(ctx: TaskContext, budget: FuzzBudget | None = None) -> CheckResult
     prompt = task.problem_statement.read_text(encoding="utf-8", errors="replace")
     def grade(text: str, known_good: bool = False, label: str = ""):
         ctx.check_cancelled()
-        return ctx.grade_text(text, known_good=known_good, label=label)
+        # Mutants go to the warm worker: an accepted one is confirmed in a forked child before it counts.
+        return ctx.grade_text(text, known_good=known_good, label=label, warm=not known_good)
     return _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started)
 
 
@@ -100,18 +102,28 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         else:
             strategies[kind] = strategy
     per_kind = max(4, -(-budget.examples // max(1, len(strategies))))
-    deadline = started + budget.seconds  # the budget covers setup too
+    searched = _searches(ctx, grade, strategies, per_kind, started + budget.seconds, budget, prompt)
+    if not ctx.warm_canary():  # the grader keeps state between calls: every kind again, every mutant forked
+        searched = [stateful_case(ctx), *_searches(ctx, grade, strategies, per_kind,
+                                                   time.monotonic() + budget.seconds, budget, prompt)]
+    cases += searched
+    findings = sum(c.status == FINDING for c in cases)
+    summary = (f"{findings} mutation kind(s) with a finding" if findings
+               else f"no accepted mutant in {len(strategies)} kind(s)") + f" ({counts(cases)})"
+    return finish("fuzz", cases, started, summary)
+
+
+def _searches(ctx, grade, strategies: dict, per_kind: int, deadline: float, budget: FuzzBudget,
+              prompt: str) -> list[CaseResult]:
+    cases = []
     for index, (kind, strategy) in enumerate(strategies.items()):
-        # Each kind may use its share of what is left of the wall-time budget.
+        # Each kind may use its share of what is left of the wall-time budget (it covers setup too).
         share = (deadline - time.monotonic()) / (len(strategies) - index)
         if share <= 0:
             cases.append(CaseResult(kind, SKIPPED, f"not run: the {budget.seconds:g}s budget was spent"))
             continue
         cases.append(_search(ctx, grade, kind, strategy, per_kind, time.monotonic() + share, prompt))
-    findings = sum(c.status == FINDING for c in cases)
-    summary = (f"{findings} mutation kind(s) with a finding" if findings
-               else f"no accepted mutant in {len(strategies)} kind(s)") + f" ({counts(cases)})"
-    return finish("fuzz", cases, started, summary)
+    return cases
 
 
 def _baseline(grade, fmt: str, reference: str) -> str | None:

@@ -21,9 +21,10 @@ from __future__ import annotations
 import math
 import re
 import time
+from dataclasses import replace
 
 from artifactbench.gates.core import OK, CaseResult, CheckResult, TaskContext, cap, counts, finish, fuzz_budget
-from artifactbench.gates.core import reference_text
+from artifactbench.gates.core import reference_text, stateful_case
 from artifactbench.gates.fuzz import KINDS, NUMBER_RE, FuzzPolicy, format_of, sample_mutants
 from artifactbench.gates.leaks._probes import bogus_record, reshuffled, varied, visible_text
 from artifactbench.gates.leaks._values import Distinctive, distinctive, quoted_in
@@ -75,20 +76,12 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
     cases: list[CaseResult] = []
     failing = 0
     deadline = time.monotonic() + fuzz_budget(ctx).seconds
-    def detail_of(text: str) -> str | None:
+    def detail_of(text: str, warm: bool = False) -> str | None:
         ctx.check_cancelled()
-        outcome = ctx.grade_text(text)
+        outcome = ctx.grade_text(text, warm=warm)
         return None if not outcome.ok or outcome.result.passed else str(outcome.result.detail)
 
-    for name, text, what in probes:
-        if time.monotonic() > deadline:
-            break  # the same wall-time budget as the fuzz gate
-        if text == reference:
-            continue  # a probe equal to the reference is never a finding
-        detail = detail_of(text)
-        if detail is None:
-            continue  # errors and acceptances are the contract and fuzz gates' business
-        failing += 1
+    def exposed(text: str, detail: str) -> tuple[list[str], list[str], list[str]]:
         in_artifact = distinctive(fmt, text)
         quoted = quoted_in(secrets.minus(in_artifact), detail)
         present = quoted_in(answer.minus(in_artifact), detail)
@@ -96,8 +89,26 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
         # Values the detail lists as missing/expected count towards exposure even when the input
         # data holds them (a filter task's answer is a subset of its input): the list says which.
         listed = [v for v in present if v not in quoted and _listed(v, detail)]
-        quoted += listed
-        suite = _hidden_expected(detail, text, visible)
+        return quoted + listed, named, _hidden_expected(detail, text, visible)
+
+    for name, text, what in probes:
+        if time.monotonic() > deadline:
+            break  # the same wall-time budget as the fuzz gate
+        if text == reference:
+            continue  # a probe equal to the reference is never a finding
+        # A warm verdict (the fuzz gate's, or one more) only picks the details worth a closer look;
+        # everything a finding rests on is graded as grade() grades.
+        detail = detail_of(text, warm=True)
+        if detail is None:
+            continue  # errors and acceptances are the contract and fuzz gates' business
+        failing += 1
+        quoted, named, suite = exposed(text, detail)
+        if not quoted and not named and len(suite) < MIN_SUITE:
+            continue
+        detail = detail_of(text)
+        if detail is None:
+            continue
+        quoted, named, suite = exposed(text, detail)
         if not quoted and not named and len(suite) < MIN_SUITE:
             continue
         other = varied(fmt, text, reference)
@@ -113,6 +124,9 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
         case = _judge(name, what, detail, quoted, named, suite, _size(answer))
         if case is not None and all(c.name != case.name for c in cases):
             cases.append(case)
+    if not ctx.warm_canary():  # the grader keeps state between calls: every probe again, each forked
+        again = detail_leaks_gate(ctx)
+        return replace(again, cases=(stateful_case(ctx), *again.cases))
     if not cases:
         cases.append(CaseResult("details", OK, f"{failing} failing detail(s) give no reference value away"))
     leaks = sum(c.severity != "info" for c in cases)

@@ -1,0 +1,267 @@
+"""The warm worker (GraderSession.grade_warm) gives grade()'s verdicts, and says when it cannot.
+
+Graders here are written the way task authors write them, state kept between calls included (a
+module-level set of seen ids, a cache keyed by path, a counter): with those, verdicts that would make a
+finding are the forked child's, the check's findings are those of a check that forks every grading,
+and the gate says it graded again.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from artifactbench.gates import CheckOptions, TaskContext, resolve_gates, run_checks
+from artifactbench.grading import GraderSession
+from artifactbench.manifest import load_task
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork-based worker")
+
+GOOD = Path(__file__).resolve().parents[1] / "fixtures" / "checks" / "good"
+REFERENCE = '{"endpoint": "/a", "p95": 12}\n{"endpoint": "/b", "p95": 30}\n{"endpoint": "/c", "p95": 7}\n'
+OPTIONS = dict(grader_timeout_s=10.0, generator_timeout_s=20.0, verifier_timeout_s=10.0, fuzz_examples=30,
+               fuzz_seconds=20.0)
+
+HEAD = '''
+import json, os, sys, time, threading, functools
+from dataclasses import dataclass
+from pathlib import Path
+
+@dataclass(frozen=True)
+class GradeResult:
+    passed: bool
+    score: float
+    detail: str
+
+EXPECTED = {"/a": 12, "/b": 30, "/c": 7}
+
+def rows_of(scratch_dir):
+    text = (Path(scratch_dir) / "output" / "p95.jsonl").read_text()
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+'''
+
+STRICT = '''
+def grade(scratch_dir):
+    try:
+        rows = rows_of(scratch_dir)
+    except Exception as exc:
+        return GradeResult(False, 0.0, f"unreadable: {type(exc).__name__}")
+    if "HANG" in json.dumps(rows):
+        time.sleep(60)
+    if "CRASH" in json.dumps(rows):
+        os._exit(3)
+    if "RAISE" in json.dumps(rows):
+        raise ValueError("asked to")
+    got = {r.get("endpoint"): r.get("p95") for r in rows if isinstance(r, dict)}
+    if got != EXPECTED or len(rows) != 3:
+        return GradeResult(False, 0.0, f"mismatch on {sorted(set(got) ^ set(EXPECTED)) or 'values'}")
+    return GradeResult(True, 1.0, "all rows match")
+'''
+
+# Keeps state between calls, as graders written for one-process-per-grading harnesses do.
+SEEN_SET = '''
+SEEN = set()
+
+def grade(scratch_dir):
+    try:
+        rows = rows_of(scratch_dir)
+    except Exception as exc:
+        return GradeResult(False, 0.0, f"unreadable: {type(exc).__name__}")
+    for row in rows:
+        key = row.get("endpoint") if isinstance(row, dict) else None
+        if key in SEEN:
+            return GradeResult(False, 0.0, f"duplicate endpoint {key}")
+        SEEN.add(key)
+    got = {r.get("endpoint"): r.get("p95") for r in rows if isinstance(r, dict)}
+    if got != EXPECTED:
+        return GradeResult(False, 0.0, "values mismatch")
+    return GradeResult(True, 1.0, "all rows match")
+'''
+
+PATH_CACHE = '''
+@functools.lru_cache(maxsize=None)
+def load(path):
+    return Path(path).read_text()
+
+def grade(scratch_dir):
+    try:
+        rows = [json.loads(l) for l in load(str(Path(scratch_dir) / "output" / "p95.jsonl")).splitlines() if l.strip()]
+    except Exception as exc:
+        return GradeResult(False, 0.0, f"unreadable: {type(exc).__name__}")
+    got = {r.get("endpoint"): r.get("p95") for r in rows if isinstance(r, dict)}
+    if got != EXPECTED or len(rows) != 3:
+        return GradeResult(False, 0.0, "values mismatch")
+    return GradeResult(True, 1.0, "all rows match")
+'''
+
+WARMS_UP = '''
+CALLS = [0]
+
+def grade(scratch_dir):
+    CALLS[0] += 1
+    try:
+        rows = rows_of(scratch_dir)
+    except Exception as exc:
+        return GradeResult(False, 0.0, f"unreadable: {type(exc).__name__}")
+    if CALLS[0] > 3:  # "fast path": trust the format once a few files were checked
+        return GradeResult(True, 1.0, "format ok")
+    got = {r.get("endpoint"): r.get("p95") for r in rows if isinstance(r, dict)}
+    if got != EXPECTED or len(rows) != 3:
+        return GradeResult(False, 0.0, "values mismatch")
+    return GradeResult(True, 1.0, "all rows match")
+'''
+
+LITTERS = '''
+def grade(scratch_dir):
+    if os.environ.get("GRADER_MARK") or sys.path[0] == "/nowhere" or os.getcwd() != str(scratch_dir):
+        return GradeResult(False, 0.0, "saw an earlier call's leftovers")
+    os.environ["GRADER_MARK"] = "1"
+    sys.path.insert(0, "/nowhere")
+    os.chdir("/")
+    if THREAD:
+        threading.Thread(target=time.sleep, args=(0.3,)).start()  # still running when grade() returns
+    try:
+        rows = rows_of(scratch_dir)
+    except Exception as exc:
+        return GradeResult(False, 0.0, f"unreadable: {type(exc).__name__}")
+    got = {r.get("endpoint"): r.get("p95") for r in rows if isinstance(r, dict)}
+    return GradeResult(got == EXPECTED, float(got == EXPECTED), "checked")
+'''
+
+
+def _task(tmp_path: Path, body: str):
+    root = tmp_path / "task"
+    shutil.copytree(GOOD, root)
+    (root / "grader" / "hidden.py").write_text(HEAD + textwrap.dedent(body))
+    return load_task(root)
+
+
+def _scratch(tmp_path: Path, name: str, text: str) -> Path:
+    scratch = tmp_path / name
+    (scratch / "output").mkdir(parents=True)
+    (scratch / "output" / "p95.jsonl").write_text(text)
+    return scratch
+
+
+def _fingerprint(outcome) -> tuple:
+    if outcome.result is None:
+        return (outcome.error_kind, outcome.error)
+    return (outcome.result.passed, outcome.result.score, outcome.result.detail)
+
+
+ARTIFACTS = {
+    "reference": REFERENCE,
+    "wrong": REFERENCE.replace("12", "13"),
+    "short": REFERENCE.splitlines()[0] + "\n",
+    "garbage": "{not json",
+    "raise": REFERENCE.replace("/c", "RAISE"),
+    "crash": REFERENCE.replace("/c", "CRASH"),
+    "empty": "",
+}
+
+
+def test_warm_verdicts_equal_forked_ones(tmp_path):
+    task = _task(tmp_path, STRICT)
+    with GraderSession(task, timeout_s=10.0) as session:
+        forked = {name: _fingerprint(session.grade(_scratch(tmp_path, f"f-{name}", text)))
+                  for name, text in ARTIFACTS.items()}
+        settled = {}
+        for name, text in [("wrong", ARTIFACTS["wrong"]), *ARTIFACTS.items()]:
+            outcome, settled[name] = session.grade_warm(_scratch(tmp_path, f"w-{name}-{len(settled)}", text))
+            assert _fingerprint(outcome) == forked[name], name
+        assert session.stateful is None
+    assert forked["crash"][0] == "crash" and forked["raise"][0] == "exception"
+    # Later rejections are the worker's own; acceptances and errors were graded again in a forked child.
+    assert settled["short"] is False and settled["garbage"] is False
+    assert settled["reference"] is True and settled["raise"] is True and settled["crash"] is True
+
+
+def test_first_warm_case_and_timeouts_are_settled(tmp_path):
+    task = _task(tmp_path, STRICT)
+    with GraderSession(task, timeout_s=1.0) as session:
+        outcome, settled = session.grade_warm(_scratch(tmp_path, "a", ARTIFACTS["wrong"]))
+        assert settled and outcome.result.passed is False
+        outcome, settled = session.grade_warm(_scratch(tmp_path, "b", REFERENCE.replace("/c", "HANG")))
+        assert outcome.error_kind == "timeout" and settled  # reported once: a hang costs one timeout
+        # The worker was ended with its case: the next one gets a new worker, so it is settled again.
+        outcome, settled = session.grade_warm(_scratch(tmp_path, "c", ARTIFACTS["short"]))
+        assert settled and outcome.result.passed is False
+        outcome, settled = session.grade_warm(_scratch(tmp_path, "d", ARTIFACTS["short"]))
+        assert not settled
+        assert session.stateful is None
+
+
+def test_a_worker_killed_between_cases_is_replaced(tmp_path):
+    import psutil
+
+    task = _task(tmp_path, STRICT)
+    with GraderSession(task, timeout_s=10.0) as session:
+        session.grade_warm(_scratch(tmp_path, "a", ARTIFACTS["wrong"]))
+        (worker,) = psutil.Process(session._proc.pid).children()
+        worker.kill()
+        for _ in range(500):  # a zombie until the server reaps it
+            if worker.status() == psutil.STATUS_ZOMBIE:
+                break
+            time.sleep(0.01)
+        outcome, settled = session.grade_warm(_scratch(tmp_path, "b", ARTIFACTS["short"]))
+        assert settled and outcome.result.detail.startswith("mismatch"), outcome  # a new worker's first case
+        assert session.stateful is None
+
+
+@pytest.mark.parametrize("thread", [False, True])
+def test_leftovers_of_one_call_do_not_reach_the_next(tmp_path, thread):
+    """env, import path, cwd are put back after each warm case; a thread still running ends the worker."""
+    task = _task(tmp_path, f"THREAD = {thread}\n" + LITTERS)
+    with GraderSession(task, timeout_s=10.0) as session:
+        for i in range(4):
+            outcome, settled = session.grade_warm(_scratch(tmp_path, f"s{i}", ARTIFACTS["wrong"]))
+            assert outcome.result.detail == "checked", outcome
+            # With a thread left running every case is a new worker's first.
+            assert settled is (thread or i == 0)
+        assert session.stateful is None
+
+
+@pytest.mark.parametrize("body", [SEEN_SET, PATH_CACHE], ids=["seen-set", "cache-by-path"])
+def test_canary_catches_state_that_turns_rejections_wrong(tmp_path, body):
+    task = _task(tmp_path, body)
+    ctx = TaskContext(task, CheckOptions(**OPTIONS))
+    try:
+        assert ctx.grade_text(REFERENCE).passed  # forked: passes
+        for text in (ARTIFACTS["wrong"], ARTIFACTS["short"], REFERENCE.replace("30", "31")):
+            assert not ctx.grade_text(text, warm=True).passed
+        assert ctx.warm_canary() is False  # the known-good reference is rejected in the worker
+        assert "earlier call(s) in the same process" in ctx.stateful
+        assert ctx.warm_canary() is True  # told once
+        assert ctx.verdict_of(ARTIFACTS["short"]) is None  # the worker's verdicts were forgotten
+    finally:
+        ctx.close()
+
+
+def test_accepted_mutant_is_confirmed_in_a_forked_child(tmp_path):
+    task = _task(tmp_path, WARMS_UP)
+    with GraderSession(task, timeout_s=10.0) as session:
+        verdicts = [session.grade_warm(_scratch(tmp_path, f"m{i}", ARTIFACTS["wrong"])) for i in range(6)]
+        assert all(o.result.passed is False for o, _ in verdicts)  # the forked child's verdict
+        assert session.stateful is not None and "passed=True" in session.stateful
+
+
+@pytest.mark.parametrize("body", [SEEN_SET, PATH_CACHE, WARMS_UP, STRICT],
+                         ids=["seen-set", "cache-by-path", "warms-up", "strict"])
+def test_check_findings_equal_those_of_forking_every_grading(tmp_path, body):
+    task = _task(tmp_path, body)
+    gates = resolve_gates(["contract", "fuzz", "detail_leaks"])
+    reports = {warm: run_checks([task], gates, options=CheckOptions(**OPTIONS, warm=warm)).tasks[0]
+               for warm in (False, True)}
+
+    def findings(report) -> set:
+        return {(c.gate, k.name, k.status) for c in report.checks for k in c.cases if k.name != "process_state"}
+
+    assert findings(reports[True]) == findings(reports[False])
+    noted = [k for c in reports[True].checks for k in c.cases if k.name == "process_state"]
+    assert bool(noted) == (body is not STRICT)
+    assert all(k.status == "OK" and "process of its own" in k.detail for k in noted)
