@@ -38,6 +38,9 @@ SOUND = {
     "checkout_funnel_invariant": "a verifier enforcing a cross-field identity the prompt defines",
     "trainer_config_choices": "answer values listed as allowed choices in a workspace rules file",
     "meter_log_oversized": "bulk data over spec 8's shipped-file limit, written by the declared generator",
+    "bulletin_reflow_input": "a short prose input the prompt names, holding every word of a reflowed answer",
+    "crate_packs_unordered": "'neither the order of the sets nor the order of the parts inside a set matters'",
+    "sparse_codes_format": "a format example showing the answer's first two short lines",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -55,6 +58,9 @@ FLAWED = {
     "network_trees_strict": ("fuzz", "duplicate_record"),
     "checkout_funnel_pinned": ("verifier_consistency", "value_midpoint:1"),
     "trainer_config_baked": ("content_leaks", "reference_values:workspace/rules.py"),
+    "bulletin_reflow_sample": ("content_leaks", "reference_line:workspace/display_notes.md"),
+    "crate_packs_ranked": ("fuzz", "swap_records"),
+    "sparse_codes_example_is_answer": ("content_leaks", "reference_block:prompt.md"),
 }
 # sound twin -> (gate, case) reported as warn: the prompt leaves this open
 WARN_ONLY = {
@@ -70,6 +76,7 @@ INFO_ONLY = {
     "network_trees_normalised": ("fuzz", "duplicate_record"),
     "network_trees_normalised_": ("negative", "reversed_lines"),
     "checkout_funnel_invariant": ("verifier_consistency", "value_midpoint:0"),
+    "crate_packs_unordered": ("fuzz", "swap_records"),
 }
 
 

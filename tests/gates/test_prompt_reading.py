@@ -43,6 +43,48 @@ def test_tolerances_in_scientific_and_markdown_notation(text, tolerance):
     assert read_prompt(text).abs_tolerance == pytest.approx(tolerance, rel=1e-12)
 
 
+# Negated order wordings: each frees the output's order ...
+UNORDERED = [
+    ("neither-nor-matters", "Write one array per pack. **Neither the order of the packs nor the\norder of the "
+                            "labels inside a pack matters.**"),
+    ("neither-x-nor-order", "Neither the spacing nor the order of the keys matters."),
+    ("is-irrelevant", "The order of the entries in `crews.json` is irrelevant."),
+    ("is-immaterial", "Row ordering is immaterial."),
+    ("of-no-importance", "The order of the lines is of no importance."),
+    ("need-not-be-sorted", "The rows need not be sorted."),
+    ("does-not-have-to-be-sorted", "Your list does not have to be sorted."),
+    ("no-order-required", "No particular order is required."),
+    ("order-does-not-count", "Line order does not count."),
+    ("irrespective", "Emit the pairs irrespective of order."),
+    ("order-independent", "The comparison is order-independent."),
+    ("no-particular-order-imperative", "List the matching ids, one per line, in no particular order."),
+    ("no-particular-order-your", "Your rows may come in no particular order."),
+]
+# ... and these do not: they state an order, negate something else, or describe the given data.
+STILL_ORDERED = [
+    ("order-matters", "The order matters: one line per job, in the order they finished."),
+    ("neither-nor-unrelated", "Neither the names nor the weights may change, and the order matters."),
+    ("input-in-no-particular-order", "`plan.csv` lists the tasks. The rows are in no particular order."),
+    ("input-rows-can-be", "A job can have several rows (rows are in no particular order); the latest counts."),
+    ("not-necessarily-input", "The input is not necessarily complete; write the rows sorted by `id`."),
+]
+
+
+@pytest.mark.parametrize("text", [c[1] for c in UNORDERED], ids=[c[0] for c in UNORDERED])
+def test_negated_order_wordings_free_the_order(text):
+    allows = read_prompt(text)
+    assert allows.unordered, text
+    assert allows.leaves_open("swap_records", "record 0 <-> record 1")[0] == "info"
+
+
+@pytest.mark.parametrize("text", [c[1] for c in STILL_ORDERED], ids=[c[0] for c in STILL_ORDERED])
+def test_other_wordings_leave_the_order_unsaid_or_stated(text):
+    allows = read_prompt(text)
+    assert not allows.unordered, allows.unordered_sentences
+    found = allows.leaves_open("swap_records", "record 0 <-> record 1")
+    assert found is None or found[0] != "info", found
+
+
 def test_order_kinds_follow_what_the_prompt_states():
     nested = "record 1, field 'lines.0' <-> record 1, field 'lines.1'"
     assert read_prompt("Rows sorted by invoice id.").allows_kind("swap_records", nested)  # says nothing of lines

@@ -26,11 +26,33 @@ _NAMES_OUTPUT = re.compile(r"\b(outputs?|results?|rows?|records?|entries|entry|l
                            r"\w\.(jsonl|json|csv|tsv|txt|ya?ml)\b", re.IGNORECASE)
 _INPUT = re.compile(r"\binput\b", re.IGNORECASE)
 _OUTPUT = re.compile(r"\boutputs?\b", re.IGNORECASE)
-_UNORDER_WORDS = (r"order\s+(of\s+[\w\s-]{1,40}?\s+)?(does\s+not|doesn'?t|do\s+not|don'?t|is\s+not|isn'?t)\s+"
-                  r"(matter|important|significant|checked|graded)|\bany\s+order\b|order\s+is\s+(irrelevant|"
-                  r"ignored|arbitrary|unimportant)|unordered|regardless\s+of\s+(the\s+)?order|order-insensitive|"
+_NOT = r"(does\s+not|doesn'?t|do\s+not|don'?t|is\s+not|isn'?t|are\s+not|aren'?t|need\s+not|will\s+not|won'?t)"
+_NEUTRAL = r"(matters?|counts?|important|significant|relevant|checked|graded|enforced|required)"
+# Words that say the output's order is free: "the order of the rows does not matter", "any order",
+# "order is irrelevant", "neither the order of the sets nor the order of the names matters", "rows need
+# not be sorted", "irrespective of order", "no order is required".
+_UNORDER_WORDS = (r"\border(ing)?\s+(of\s+[\w\s`'\x22./-]{1,60}?\s+)?" + _NOT + r"\s+(be\s+)?" + _NEUTRAL + r"|"
+                  r"\b(any|whatever)\s+order\b|"
+                  r"\border(ing)?\s+(of\s+[\w\s`'\x22./-]{1,60}?\s+)?(is|are)\s+(irrelevant|immaterial|ignored|"
+                  r"arbitrary|unimportant|insignificant|not\s+significant|of\s+no\s+(importance|consequence|significance))|"
+                  r"\bneither\s+(the\s+)?order(ing)?\b[^.!?;]{0,120}?\bnor\b[^.!?;]{0,120}?\b(matters?|counts?|is\s+"
+                  + _NEUTRAL + r")\b|"
+                  r"\bneither\b[^.!?;]{0,120}?\bnor\s+(the\s+)?order(ing)?\b[^.!?;]{0,120}?\b(matters?|counts?|is\s+"
+                  + _NEUTRAL + r")\b|"
+                  r"\b(need\s+not|do(es)?\s+not\s+(need|have)\s+to|do(es)?n'?t\s+(need|have)\s+to|not\s+necessarily)\s+"
+                  r"be\s+(sorted|ordered)\b|"
+                  r"\bno\s+(particular\s+|specific\s+)?order(ing)?\s+(is|will\s+be)\s+(required|imposed|expected|"
+                  r"enforced|checked)|"
+                  r"unordered|(regardless|irrespective)\s+of\s+(the\s+|their\s+|its\s+)?order|"
+                  r"without\s+regard\s+to\s+(the\s+)?order|order-(insensitive|independent|agnostic)|"
                   r"(sorted|compared)\s+as\s+a\s+set")
 _UNORDERED = re.compile(_UNORDER_WORDS, re.IGNORECASE)
+# "in no particular order" mostly describes given data ("The rows are in no particular order"): it frees
+# the output's order only in a sentence addressed to the author of the output ("List them in no
+# particular order", "your rows may come in no particular order").
+_NO_PARTICULAR = re.compile(r"\bin\s+no\s+(particular|specific|set)\s+order\b", re.IGNORECASE)
+_TO_THE_AUTHOR = re.compile(r"^[\s*>|-]*(write|list|output|emit|print|return|report|give|save|put)\b|"
+                            r"\b(you|your|outputs?|answers?)\b", re.IGNORECASE)
 # A list the grader treats as a set: a repeated member means the same answer.
 _SET_LIKE = re.compile(r"normali[sz](ed|es|e)\b|\bas\s+an?\s+(unordered\s+)?set\b|\bdeduplicat|\bde-?duped\b|"
                        r"\bduplicates?\s+(are|is|will\s+be)\s+(ignored|removed|collapsed|dropped)", re.IGNORECASE)
@@ -199,8 +221,17 @@ def _recomputed(sentence: str) -> list[str]:
     return found
 
 
+def _says_unordered(sentence: str) -> bool:
+    """The sentence says the output's order is free."""
+    if _UNORDERED.search(sentence):
+        return True
+    if not _NO_PARTICULAR.search(sentence) or not _TO_THE_AUTHOR.search(sentence):
+        return False
+    return not (_INPUT.search(sentence) and not _OUTPUT.search(sentence))
+
+
 def _states_output_order(sentence: str) -> bool:
-    if not _ORDER_STATED.search(sentence) or _UNORDERED.search(sentence):
+    if not _ORDER_STATED.search(sentence) or _says_unordered(sentence):
         return False
     if _INPUT.search(sentence) and not _OUTPUT.search(sentence):
         return False
@@ -240,7 +271,7 @@ def read_prompt(text: str) -> PromptAllows:
         if _states_output_order(sentence):
             ordered += _FIELD.findall(sentence) or ["*"]
             order_sentences.append(sentence)
-        if _UNORDERED.search(sentence):
+        if _says_unordered(sentence):
             unordered_sentences.append(sentence)
         if _SET_LIKE.search(sentence):
             set_sentences.append(sentence)
@@ -257,7 +288,7 @@ def read_prompt(text: str) -> PromptAllows:
         n = match.group("n")
         places = int(n) if n.isdigit() else _WORDS[n.lower()]
         abs_tol = max(abs_tol, 0.5 * 10 ** -places)
-    return PromptAllows(bool(_UNORDERED.search(text)), tuple(ordered), frozenset(optional), abs_tol, rel_tol,
+    return PromptAllows(bool(unordered_sentences), tuple(ordered), frozenset(optional), abs_tol, rel_tol,
                         frozenset(free), tuple(order_sentences), tuple(unordered_sentences), tuple(set_sentences),
                         bool(_VAGUE_TOLERANCE.search(text)), threshold, frozenset(typed),
                         frozenset(recomputed - declared))

@@ -9,22 +9,30 @@ copied) and the materialized workspace. For each file:
   shape: FINDING (a prompt whose output example IS the answer). Fewer, or inside larger input data of
   the same shape (filter/sort tasks): WARNING;
 - values (not for code answers, whose identifiers the prompt must name), in the prompt and prose/code
-  files only (a .txt of 50+ lines is input data), and only those no input data file holds (the
-  answer is computed from the inputs, so their values are vocabulary): the share of the answer's
-  distinctive values (numbers with >= 4 significant digits, strings of >= 4 characters that are no
-  key or common word) quoted as whole tokens. Half or more: FINDING; a fifth or more (at least two
-  values, not in the prompt, whose vocabulary it is): WARNING; an answer of fewer than 5 such values
-  never makes a FINDING this way (a WARNING at most). Values a workspace .py file lists in a literal
-  set, list or tuple (allowed values of a rules file, an enum) are vocabulary too. Keys, brackets and format words never
-  count, so a prompt's format example made of the answer's keys is no leak;
+  files only, and only those no input file holds (the answer is computed from the inputs, so their
+  values are vocabulary): the share of the answer's distinctive values (numbers with >= 4 significant
+  digits, strings of >= 4 characters that are no key or common word) quoted as whole tokens. Half or
+  more: FINDING; a fifth or more (at least two values, not in the prompt, whose vocabulary it is):
+  WARNING; an answer of fewer than 5 such values never makes a FINDING this way (a WARNING at most).
+  Input files: data files (by suffix), a .txt of 50+ lines, and any file the prompt names (the article
+  a task re-wraps holds every word of the answer, a module a task reads holds the names it lists); in
+  a named .py file, a literal set, list, tuple or dict made mostly of answer values is the answer
+  written into code and still counts. Values a workspace .py file lists in a literal set, list or
+  tuple of mostly other values (allowed values of a rules file, an enum) are vocabulary too. Keys,
+  brackets and format words never count, so a prompt's format example made of the answer's keys is
+  no leak;
 - text/code answers: lines of the reference (>= 12 characters, not boilerplate) present in the file;
-  half of them or more: FINDING, fewer: WARNING.
+  half of them or more: FINDING, fewer: WARNING (none in an input file, which keeps some of the
+  answer's lines as they are);
+- code blocks of the prompt and of markdown files that reproduce the reference line by line, however
+  short its lines (_blocks): FINDING.
 """
 
 from __future__ import annotations
 
 import ast
 import hashlib
+import re
 import time
 from pathlib import Path
 
@@ -32,11 +40,13 @@ from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
 from artifactbench.gates.core import reference_text
 from artifactbench.gates.fuzz import format_of
+from artifactbench.gates.leaks._blocks import ReferenceLines, code_blocks
 from artifactbench.gates.leaks._records import Shapes, non_trivial_lines, records_in, reference_records
 from artifactbench.gates.leaks._values import Distinctive, distinctive, quoted_in
 
 MAX_READ = 5_000_000   # bytes read per file
 _PROSE = {".py", ".md", ".txt", ".rst", ""}
+_MARKDOWN = {".md", ".rst"}
 INPUT_LINES = 50  # a .txt file this long is input data (a log, a listing), not a note
 MIN_VALUES = 5  # distinctive answer values needed before quoting half of them is a FINDING
 
@@ -59,6 +69,18 @@ def _is_input_data(path: Path) -> bool:
     return suffix in (".txt", "") and _text(path).count("\n") >= INPUT_LINES
 
 
+def _named(prompt: str, rel: str) -> bool:
+    """The prompt names this workspace file (its path or its name; a name without a suffix only
+    quoted): a file the agent is told to read, the input the answer is computed from."""
+    for name in dict.fromkeys((rel, rel.rsplit("/", 1)[-1])):
+        if "." in name.lstrip("."):
+            if re.search(rf"(?<![\w./-]){re.escape(name)}(?![\w/-]|\.\w)", prompt):
+                return True
+        elif re.search(rf"[`'\"]{re.escape(name)}[`'\"]", prompt):
+            return True
+    return False
+
+
 def _size(values: Distinctive) -> int:
     return len(values.numbers) + len(values.strings)
 
@@ -77,22 +99,34 @@ def _record_case(shown: str, text: str, ref: list) -> CaseResult | None:
     return CaseResult(f"reference_records:{shown}", WARNING, cap(f"{share} appear here, {why}"))
 
 
+def _literals(text: str, *, dicts: bool = False) -> list[set[str]]:
+    """The items of every literal set, list or tuple of constants in Python source (with `dicts`, the
+    values of every literal dict of constants too)."""
+    try:
+        tree = parse_python(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    found = []
+    for node in ast.walk(tree):
+        elts = node.values if dicts and isinstance(node, ast.Dict) else \
+            node.elts if isinstance(node, (ast.Set, ast.List, ast.Tuple)) else []
+        if len(elts) >= 2 and all(isinstance(e, ast.Constant) and isinstance(e.value, (str, int, float))
+                                  for e in elts):
+            found.append({str(e.value) for e in elts})  # type: ignore[union-attr]
+    return found
+
+
 def _choices(text: str, answer: frozenset[str]) -> frozenset[str]:
     """Strings listed in a literal set, list or tuple of constants in Python source where most are not
     answer values (a rules file's allowed values: `{"resnet18", "resnet50", "vit_b16"}`): the vocabulary
     the agent must choose from. A literal made mostly of answer values is the answer, not a choice."""
-    try:
-        tree = parse_python(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return frozenset()
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Set, ast.List, ast.Tuple)) and len(node.elts) >= 2 and all(
-                isinstance(e, ast.Constant) and isinstance(e.value, (str, int, float)) for e in node.elts):
-            items = {str(e.value) for e in node.elts}  # type: ignore[union-attr]
-            if len(items & answer) * 2 <= len(items) - 1:
-                found.update(items)
-    return frozenset(found)
+    return frozenset().union(*(items for items in _literals(text) if len(items & answer) * 2 <= len(items) - 1))
+
+
+def _baked(text: str, answer: frozenset[str]) -> frozenset[str]:
+    """The answer values a literal made mostly of answer values holds: the answer written into code."""
+    return frozenset().union(*(items & answer for items in _literals(text, dicts=True)
+                               if len(items & answer) * 2 > len(items) - 1))
 
 
 def _value_case(shown: str, text: str, values: Distinctive, total: int) -> CaseResult | None:
@@ -120,6 +154,16 @@ def _line_case(shown: str, text: str, ref_lines: list[str]) -> CaseResult | None
                       cap(f"{len(hits)}/{len(ref_lines)} reference line(s) appear, e.g. {hits[0]!r}"))
 
 
+def _block_case(shown: str, text: str, reference: ReferenceLines) -> CaseResult | None:
+    hits = [h for h in map(reference.match, code_blocks(text)) if h is not None and h.reproduces]
+    if not hits:
+        return None
+    best = max(hits, key=lambda h: h.hits)
+    return CaseResult(f"reference_block:{shown}", FINDING, cap(
+        f"a code block reproduces {best.hits}/{best.reference_lines} reference line(s) in order, "
+        f"e.g. {best.first!r}: the agent can copy the answer"))
+
+
 def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     started = time.monotonic()
     task = ctx.task
@@ -127,6 +171,7 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     reference = reference_text(ctx)
     ref_records = reference_records(fmt, reference)
     ref_lines = [] if ref_records else non_trivial_lines(reference)
+    blocks = ReferenceLines(reference, fmt)
     values = distinctive(fmt, reference, min_digits=4)
     total = _size(values)
     scratch = ctx.pristine().scratch_dir
@@ -138,11 +183,16 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     grader_hashes = {hashlib.sha256(p.read_bytes()).hexdigest(): p for p in _files(task.grader_dir)
                      if p.stat().st_size >= 32 and "__pycache__" not in p.parts}
     # Values the input data already holds (service names, ids) are vocabulary when a note or the
-    # verifier repeats them: only the rest counts in prose and code.
-    data_text = "\n".join(_text(p) for shown, p in sources[1:] if _is_input_data(p))
-    in_data = quoted_in(values, data_text)
-    # So are the allowed values a rules file lists as a literal set or list (an enum the answer picks from).
+    # verifier repeats them: only the rest counts in prose and code. A file the prompt names is input
+    # too, whatever its suffix (the article a task re-wraps holds every word of the answer): only its
+    # records or lines can leak the answer, and in Python source a literal made of answer values.
+    prompt = task.problem_statement.read_text(encoding="utf-8", errors="replace")
     answer = values.strings | frozenset(values.numbers.values())
+    inputs = {p for shown, p in sources[1:] if _is_input_data(p) or _named(prompt, shown.split("/", 1)[1])}
+    in_data = set(quoted_in(values, "\n".join(_text(p) for p in sorted(inputs) if p.suffix.lower() != ".py")))
+    for source in (_text(p) for p in sorted(inputs) if p.suffix.lower() == ".py"):
+        in_data.update(frozenset(quoted_in(values, source)) - _baked(source, answer))
+    # So are the allowed values a rules file lists as a literal set or list (an enum the answer picks from).
     choices = frozenset().union(*(_choices(_text(p), answer) for _, p in sources[1:] if p.suffix.lower() == ".py"))
     values = Distinctive({k: v for k, v in values.numbers.items() if v not in in_data and v not in choices},
                          values.strings - frozenset(in_data) - choices)
@@ -163,6 +213,10 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
         text = data.decode("utf-8", "replace")
         case = (_record_case(shown, text, ref_records) if ref_records else _line_case(shown, text, ref_lines)) \
             if (ref_records or ref_lines) else None
+        if case is not None and case.status == WARNING and not ref_records and path in inputs:
+            case = None  # an input keeps some of the answer's lines as they are (a paragraph left as it was)
+        if (case is None or case.status != FINDING) and (shown == "prompt.md" or path.suffix.lower() in _MARKDOWN):
+            case = _block_case(shown, text, blocks) or case
         if (case is None or case.status != FINDING) and fmt != "python" \
                 and (shown == "prompt.md" or path.suffix.lower() in _PROSE) and not _is_input_data(path):
             case = _value_case(shown, text, values, total) or case

@@ -1,0 +1,91 @@
+"""Code blocks that reproduce the reference answer line by line, however short its lines are.
+
+The line check of content_leaks ignores reference lines under MIN_LINE characters ("{", "total: 3"):
+one of them in a file says nothing. A whole answer of short lines (`(()())`, `01011`, `a 3`) shown in
+the prompt's example block is a leak all the same. So a code block (fenced with ``` or ~~~, or indented
+by four spaces) of the prompt or a markdown file is compared with the reference as a sequence of lines:
+it reproduces the answer when it holds, in the reference's order, half of the reference's lines or more,
+at least MIN_LINES distinct ones of MIN_CHARS characters in all, and is itself made mostly of them (a
+block twice as long is input data the answer was selected from). Lines that carry no value never
+count: brackets, a key opening a container (`"members": [`), an ellipsis, a CSV answer's header.
+So a format example of one or two lines, or one made of the answer's keys and brackets, stays clean.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+MIN_LINES = 3  # distinct reference lines a block must reproduce (a format example shows one or two)
+MIN_CHARS = 24  # characters of those lines in all ("1", "2", "3" is a counting example, not an answer)
+_FENCE = re.compile(r"^[ \t]{0,3}(```+|~~~+)[^\n]*\n(.*?)^[ \t]{0,3}\1[ \t]*$", re.S | re.M)
+_INDENTED = re.compile(r"(?:^|\n[ \t]*\n)((?:(?: {4}|\t)[^\n]*\n?|[ \t]*\n)+)")
+# A line with no value of its own: a key that opens a container (`"members": [`, `rows:`). Lines of
+# up to 3 characters without a letter or digit (`},`, `]`, `...`) carry none either (_content).
+_STRUCTURE = re.compile(r"^[\"']?[\w .$-]+[\"']?\s*[:=]\s*[\[{(]?\s*,?$")
+
+
+def code_blocks(text: str) -> list[str]:
+    """The fenced blocks of a markdown text, then its indented blocks (outside the fences)."""
+    blocks = [m.group(2) for m in _FENCE.finditer(text)]
+    rest = _FENCE.sub("\n", text)
+    blocks += [m.group(1) for m in _INDENTED.finditer(rest) if m.group(1).strip()]
+    return blocks
+
+
+def _content(lines: list[str], header: str | None = None) -> list[str]:
+    out = []
+    for line in lines:
+        line = line.strip()
+        if line and line != header and not (len(line) <= 3 and not any(c.isalnum() for c in line)) \
+                and not _STRUCTURE.match(line):
+            out.append(line)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class BlockHit:
+    """A block's in-order overlap with the reference: how many reference lines it reproduces."""
+
+    hits: int  # block lines matched, in the reference's order
+    distinct: int  # distinct lines among them
+    chars: int  # characters of those distinct lines
+    reference_lines: int
+    block_lines: int
+    first: str
+
+    @property
+    def reproduces(self) -> bool:
+        return self.distinct >= MIN_LINES and self.chars >= MIN_CHARS \
+            and self.hits * 2 >= self.reference_lines and self.hits * 2 >= self.block_lines
+
+
+class ReferenceLines:
+    """The reference as a sequence of value-carrying lines, indexed for in-order matching."""
+
+    def __init__(self, reference: str, fmt: str) -> None:
+        raw = reference.splitlines()
+        header = raw[0].strip() if fmt in ("csv", "tsv") and raw else None
+        self.header = header
+        self.lines = _content(raw, header)
+        self._at: dict[str, list[int]] = {}
+        for i, line in enumerate(self.lines):
+            self._at.setdefault(line, []).append(i)
+
+    def match(self, block: str) -> BlockHit | None:
+        """The block's lines matched greedily, each at its next occurrence after the previous match."""
+        lines = _content(block.splitlines(), self.header)
+        pos, hits, matched = -1, 0, []
+        for line in lines:
+            where = self._at.get(line)
+            if not where:
+                continue
+            k = bisect.bisect_right(where, pos)
+            if k < len(where):
+                pos, hits = where[k], hits + 1
+                matched.append(line)
+        if not matched:
+            return None
+        distinct = set(matched)
+        return BlockHit(hits, len(distinct), sum(map(len, distinct)), len(self.lines), len(lines), matched[0])

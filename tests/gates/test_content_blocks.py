@@ -1,0 +1,53 @@
+"""content_leaks' code-block rule: a block that reproduces the reference line by line, short lines too."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from artifactbench.gates.leaks._blocks import ReferenceLines, code_blocks
+
+PARENS = "\n".join(["((()))", "(()())", "(())()", "()(())", "()()()"]) + "\n"
+CODES = "\n".join(f"{n:05b}" for n in range(32) if "11" not in f"{n:05b}") + "\n"  # 13 lines of 5 characters
+PRETTY = json.dumps({"size": 3, "members": ["ana", "bo", "cy"]}, indent=2)
+CSV = "station,count\nA-1,4\nB-2,7\nC-3,9\n"
+
+
+def _fenced(lines: str, fence: str = "```") -> str:
+    return f"Write the file.\n\n{fence}\n{lines}{fence}\n\nThanks.\n"
+
+
+def _indented(lines: str) -> str:
+    return "Layout:\n\n" + "".join(f"    {ln}\n" for ln in lines.splitlines()) + "\nThat is all.\n"
+
+
+# (id, reference, format, prompt, reproduces)
+CASES = [
+    ("whole-answer-fenced", PARENS, "text", _fenced(PARENS), True),
+    ("whole-answer-tilde-fence", CODES, "text", _fenced(CODES, "~~~"), True),
+    ("whole-answer-indented", CODES, "text", _indented(CODES), True),
+    ("most-lines-in-order", CODES, "text", _fenced("\n".join(CODES.split()[:7]) + "\n...\n"), True),
+    ("two-short-lines", CODES, "text", _fenced("00000\n00001\n"), False),
+    ("counting-example", "1\n2\n3\n5\n8\n", "text", _fenced("1\n2\n3\n"), False),
+    ("json-keys-and-brackets", PRETTY, "json",
+     _fenced('{\n  "size": <int>,\n  "members": [\n    "<name>", ...\n  ]\n}\n'), False),
+    ("csv-header-and-placeholder", CSV, "csv", _fenced("station,count\n<id>,<n>\n"), False),
+    ("inside-larger-input", CODES, "text",
+     _fenced("".join(f"{ln}\n{ln[::-1]}x\n{ln}y\n" for ln in CODES.split())), False),
+    ("out-of-order", PARENS, "text", _fenced("\n".join(reversed(PARENS.split())) + "\n"), False),
+    ("prose-outside-blocks", PARENS, "text", "The strings are " + ", ".join(PARENS.split()) + ".\n", False),
+]
+
+
+@pytest.mark.parametrize(("reference", "fmt", "prompt", "expected"), [c[1:] for c in CASES],
+                         ids=[c[0] for c in CASES])
+def test_a_block_reproduces_the_reference(reference, fmt, prompt, expected):
+    lines = ReferenceLines(reference, fmt)
+    hits = [h for h in map(lines.match, code_blocks(prompt)) if h is not None]
+    assert any(h.reproduces for h in hits) == expected, hits
+
+
+def test_fenced_and_indented_blocks_are_read_once_each():
+    text = "Intro\n\n```json\n{\"a\": 1}\n```\n\nThen:\n\n    one\n    two\n\nEnd.\n"
+    assert code_blocks(text) == ['{"a": 1}\n', "    one\n    two\n\n"]
