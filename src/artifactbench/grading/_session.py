@@ -166,10 +166,11 @@ class GraderSession:
         process (about 1 ms less a case than a forked child, most of what a small grader costs).
         Returns (outcome, settled).
 
-        settled=True: the outcome is what grade() gives. That holds for the worker's first case, for
-        a timeout (reported as it is, so a hang costs one timeout), and for every verdict other than a
-        rejection with a detail: an acceptance, an error or a crash is graded again in a forked child
-        and that outcome is returned. When the two differ, grade() depends on what earlier calls left
+        settled=True: the outcome is what grade() gives (but for its stdout and stderr, which a warm
+        case does not keep: no gate reads a grader's). That holds for the worker's first case, for a
+        timeout (reported as it is, so a hang costs one timeout), and for every later verdict other
+        than a rejection with a detail: an acceptance, an error or a crash is graded again in a forked
+        child and that outcome is returned. When the two differ, grade() depends on what earlier calls left
         in the process: `stateful` says so and every later warm case is graded as grade() does.
         settled=False: a rejection from a worker that graded other cases before. A grader whose verdict
         does not depend on earlier calls in the same process gives the same one in a forked child;
@@ -177,12 +178,12 @@ class GraderSession:
         if self.stateful is not None:
             return self.grade(scratch_dir), True
         outcome, fresh = self._request(scratch_dir, warm=True)
-        if outcome.error_kind == "timeout":
-            return outcome, True
+        if fresh or outcome.error_kind == "timeout":
+            return outcome, True  # (the worker's stdout and stderr are not kept: no gate reads a grader's)
         if _rejection(outcome):
-            return outcome, fresh
+            return outcome, False
         settled = self.grade(scratch_dir)
-        if not fresh and _fingerprint(settled) != _fingerprint(outcome):
+        if _fingerprint(settled) != _fingerprint(outcome):
             self._mark_stateful(scratch_dir, outcome, settled)
         return settled, True
 

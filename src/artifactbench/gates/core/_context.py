@@ -276,6 +276,12 @@ class TaskContext:
         """(text, label, outcome) of every artifact text graded so far, in order (grade_text)."""
         return [(text, self._labels.get(text, ""), outcome) for text, outcome in self._verdicts.items()]
 
+    def remember(self, text: str, outcome) -> None:  # (str, grading.GradeOutcome)
+        """Keep `outcome`, a grading of `text` placed at output_artifact in a pristine scratch made
+        outside grade_text(), as that text's verdict (not a timeout or a crash, as grade_text())."""
+        if outcome.error_kind not in ("timeout", "crash"):
+            self._verdicts.setdefault(text, outcome)
+
     def verdict_of(self, text: str):  # -> grading.GradeOutcome | None
         """The remembered verdict of `text` (grade_text), or None when it was not graded (or only warm)."""
         return None if text in self._unsettled else self._verdicts.get(text)

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from artifactbench.gates.core import TaskContext
-from artifactbench.gates.core import one_line, outcome_reason
+from artifactbench.gates.core import one_line, outcome_reason, reference_text
 from artifactbench.gates.core import CaseResult, CheckResult
 from artifactbench.errors import OutputPathError, WorkspaceLimitError
 
@@ -154,6 +154,8 @@ def positive_gate(ctx: TaskContext) -> CheckResult:
     with ctx.scratch() as scratch:
         ctx.place_reference(scratch)
         outcome = ctx.grade(scratch, known_good=True)
+    # The reference's verdict for the later gates (the contract's first hash seed, the warm canary).
+    ctx.remember(reference_text(ctx), outcome)
     elapsed = time.monotonic() - started
     if not outcome.ok:
         return CheckResult("positive", "error", outcome_reason(outcome), duration_s=elapsed)
