@@ -111,18 +111,30 @@ def _determinism_and_read_only(ctx, artifacts, env, durations, shared: bool = Fa
     shapes: list[str] = []
     runs = [0]
     before: dict[str, dict[str, str]] = {}  # every seed's scratch holds the same files: hashed once
+    # A scratch the previous seed's grading left as it was is pristine still: the next seed grades there.
+    kept: dict[str, Path] = {}
 
     def run(label: str, text: str, seed: str, warm: bool) -> tuple:
         ctx.check_cancelled()
         outcome = ctx.verdict_of(text) if shared and seed == HASH_SEEDS[0] else None
         if outcome is None:
             runs[0] += 1
-            with ctx.scratch() as scratch:
+            scratch = kept.pop(label, None)
+            if scratch is None:
+                scratch = ctx.fresh_scratch()
                 ctx.place_reference(scratch, text)
-                files = before.setdefault(label, tree_files(scratch))
+            files = before.setdefault(label, tree_files(scratch))
+            try:
                 outcome = ctx.grade_fresh(scratch, extra_env={**env, "PYTHONHASHSEED": seed},
                                           known_good=label == "reference", warm=warm)
                 change = _tree_change(files, tree_files(scratch))
+            except BaseException:
+                ctx.drop_scratch(scratch)
+                raise
+            if change:
+                ctx.drop_scratch(scratch)
+            else:
+                kept[label] = scratch
             if change and not any(w.startswith(label) for w in writes):
                 writes.append(f"{label}: {change}")
         durations.append(outcome.duration_s)
@@ -135,11 +147,14 @@ def _determinism_and_read_only(ctx, artifacts, env, durations, shared: bool = Fa
         return _fingerprint(outcome)
 
     for label, text in artifacts:
-        # A mutant's other seeds go to those sessions' warm workers (the first seed's verdict is a forked
-        # child's): when the seeds disagree, they are graded again, forked, before that is a finding.
-        seen = {seed: run(label, text, seed, warm=label != "reference") for seed in HASH_SEEDS}
+        # The other seeds go to those sessions' warm workers (the first seed's verdict is a forked
+        # child's; the reference is each worker's first case): when the seeds disagree on a mutant, its
+        # other seeds are graded again, forked, before that is a finding.
+        seen = {seed: run(label, text, seed, warm=True) for seed in HASH_SEEDS}
         if len(set(seen.values())) > 1 and label != "reference":
             seen.update({seed: run(label, text, seed, warm=False) for seed in HASH_SEEDS[1:]})
+        if label in kept:
+            ctx.drop_scratch(kept.pop(label))
         if len(set(seen.values())) > 1:
             shown = "; ".join(f"PYTHONHASHSEED={s}: {cap(repr(v), 160)}" for s, v in seen.items())
             varying.append(f"{label} -> {shown}")

@@ -197,10 +197,14 @@ class TaskContext:
         try:
             yield path
         finally:
-            holder = path.parent
-            shutil.rmtree(holder, ignore_errors=True)
-            if holder in self._dirs:
-                self._dirs.remove(holder)
+            self.drop_scratch(path)
+
+    def drop_scratch(self, path: Path) -> None:
+        """Remove a scratch dir made by fresh_scratch() now rather than at close()."""
+        holder = path.parent
+        shutil.rmtree(holder, ignore_errors=True)
+        if holder in self._dirs:
+            self._dirs.remove(holder)
 
     def place_reference(self, scratch_dir: Path, text: str | None = None) -> Path:
         """Write the reference output (or `text`, byte-exact) at output_artifact inside scratch_dir."""
@@ -330,7 +334,8 @@ class TaskContext:
                                     sandbox=self.grader_sandbox(), forkservers=self.options.forkservers)
             session.__enter__()
             self._fresh[key] = session
-        if warm and not known_good and self.options.warm and self.task.output_artifact.suffix != ".py":
+        if warm and self.options.warm and self.task.output_artifact.suffix != ".py":
+            # (known_good too: a hash seed's first grading is its worker's first case, a forked child's)
             return self._account(session.grade_warm(scratch_dir)[0], known_good)
         return self._account(session.grade(scratch_dir), known_good)
 
