@@ -49,3 +49,11 @@ class GradeOutcome:
     def passed(self) -> bool:
         """True only for a valid verdict with passed=True."""
         return self.ok and self.result is not None and self.result.passed
+
+    @property
+    def fingerprint(self) -> tuple:
+        """What two gradings must share to be the same verdict (durations and output aside)."""
+        result = self.result
+        if result is None:
+            return ("error", self.error_kind, self.error)
+        return ("result", bool(result.passed), float(result.score), str(result.detail))

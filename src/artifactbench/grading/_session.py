@@ -33,13 +33,6 @@ def _rejection(outcome: GradeOutcome) -> bool:
         str(outcome.result.detail).strip())
 
 
-def _fingerprint(outcome: GradeOutcome) -> tuple:
-    result = outcome.result
-    if result is None:
-        return ("error", outcome.error_kind, outcome.error)
-    return ("result", bool(result.passed), float(result.score), str(result.detail))
-
-
 def _verdict_text(outcome: GradeOutcome) -> str:
     result = outcome.result
     if result is None:
@@ -183,7 +176,7 @@ class GraderSession:
         if _rejection(outcome):
             return outcome, False
         settled = self.grade(scratch_dir)
-        if _fingerprint(settled) != _fingerprint(outcome):
+        if settled.fingerprint != outcome.fingerprint:
             self._mark_stateful(scratch_dir, outcome, settled)
         return settled, True
 
@@ -194,7 +187,7 @@ class GraderSession:
         if self.stateful is not None or self._proc is None or not self._warm_cases:
             return self.stateful is None
         outcome, fresh = self._request(scratch_dir, warm=True)
-        if not fresh and outcome.error_kind != "timeout" and _fingerprint(outcome) != _fingerprint(expected):
+        if not fresh and outcome.error_kind != "timeout" and outcome.fingerprint != expected.fingerprint:
             self._mark_stateful(scratch_dir, outcome, expected)
         return self.stateful is None
 

@@ -30,13 +30,6 @@ HASH_SEEDS = ("0", "1", "2718281")
 MAX_MUTANTS = 3
 
 
-def _fingerprint(outcome) -> tuple:
-    result = outcome.result
-    if result is None:
-        return ("error", outcome.error_kind, outcome.error)
-    return ("result", bool(result.passed), float(result.score), str(result.detail))
-
-
 def _tree_change(before: dict[str, str], after: dict[str, str]) -> str:
     added = sorted(set(after) - set(before))
     removed = sorted(set(before) - set(after))
@@ -144,7 +137,7 @@ def _determinism_and_read_only(ctx, artifacts, env, durations, shared: bool = Fa
         elif outcome.error_kind == "bad_shape" or (outcome.ok and outcome.result.passed is False
                                                  and float(outcome.result.score) >= 1.0):
             shapes.append(f"{label}: {outcome.error or 'passed=False with score=1.0'}")
-        return _fingerprint(outcome)
+        return outcome.fingerprint
 
     for label, text in artifacts:
         # The other seeds go to those sessions' warm workers (the first seed's verdict is a forked
