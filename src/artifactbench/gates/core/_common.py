@@ -35,7 +35,7 @@ def grader_timeout(ctx: TaskContext) -> float:
 
 def reference_text(ctx: TaskContext) -> str:
     """The reference output as text (undecodable bytes kept through surrogateescape)."""
-    return ctx.task.reference_output.read_bytes().decode("utf-8", "surrogateescape")
+    return ctx.reference_text()
 
 
 def stateful_case(ctx: TaskContext) -> CaseResult:

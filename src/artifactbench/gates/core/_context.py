@@ -247,6 +247,10 @@ class TaskContext:
             outcome, settled = self._session.grade(scratch_dir), True
         return self._account(outcome, known_good), settled
 
+    def reference_text(self) -> str:
+        """The reference output as text (undecodable bytes kept through surrogateescape)."""
+        return self.task.reference_output.read_bytes().decode("utf-8", "surrogateescape")
+
     def _forget_unsettled(self) -> None:
         for text in self._unsettled:
             self._verdicts.pop(text, None)
@@ -263,11 +267,9 @@ class TaskContext:
         if session is None or self._stateful_told:
             return True
         if session.stateful is None and self._unsettled:
-            from artifactbench.gates.core._common import reference_text
-
             if self._text_scratch is None or not self._text_scratch.is_dir():
                 self._text_scratch = self.fresh_scratch()  # the grader may have removed it
-            reference = reference_text(self)
+            reference = self.reference_text()
             expected = self.grade_text(reference)
             self.place_reference(self._text_scratch, reference)
             self._check_blocked()
