@@ -191,6 +191,10 @@ NO_OTHER_KEYS = [
     ("input-word", "The input may contain additional fields, which can be ignored."),
     ("imperative-ignore", "Ignore any extra columns."),
     ("no-grant-word", "Write one object per region with the keys above."),
+    # a grant about the input's records, in a prompt that closes the output's keys elsewhere
+    ("closed-elsewhere", "Each event has `id` and `op`. Other fields are ignored.\n\nWrite one object with "
+                         "exactly these keys: `region`, `units`."),
+    ("refused-elsewhere", "Other keys are fine in the log. Your output must not contain extra fields."),
 ]
 REQUIRED = "Write one line per region:\n\n```json\n{\"region\": \"north\", \"units\": 3}\n```\n\n"
 

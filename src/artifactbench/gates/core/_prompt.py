@@ -124,6 +124,11 @@ _INPUT_SIDE = re.compile(r"\b(inputs?|given|provided|source|workspace|working\s+
 _OUTPUT_SIDE = re.compile(r"\boutputs?\b|\byour\s+(answer|result|file|lines?|records?|objects?|rows?|"
                           r"submission|report)\b|\byou\s+(may|can)\s+(also\s+)?(add|include|emit|write|put)\b",
                           re.IGNORECASE)
+# A prompt that elsewhere closes the output's keys grants none: "one object with exactly these keys"
+# (the grant was then about something else, say the input's records), "no other fields".
+_CLOSED_KEYS = re.compile(r"\bexactly\s+(these|those|the\s+following|the\s+(keys|fields|columns)|(\w+\s+)?(keys|fields|"
+                          r"columns|properties))\b|\bwith\s+exactly\s*:|\bonly\s+(these|the\s+following)\s+(keys|fields|"
+                          r"columns|properties)\b", re.IGNORECASE)
 # Examples inside a grant ("(for example a `by_day` key)", "such as `note`") are other keys themselves.
 _EXAMPLES = re.compile(r"\((?:for\s+example|for\s+instance|e\.\s?g\.|such\s+as|like)[^)]*\)|"
                        r"\b(?:for\s+example|for\s+instance|e\.\s?g\.|such\s+as)\b[^;.)]*", re.IGNORECASE)
@@ -344,8 +349,10 @@ def read_prompt(text: str) -> PromptAllows:
     declared: set[str] = set()
     grants: list[str] = []
     naming: list[str] = []
+    closed = _CLOSED_KEYS.search(text) is not None or any(
+        _OTHER_KEYS.search(s) and _REFUSE.search(s) for s in _sentences(text))
     for sentence in _sentences(text):
-        if _grants_other_keys(sentence):
+        if not closed and _grants_other_keys(sentence):
             grants.append(" ".join(sentence.split())[:160])
             sentence_names = _EXAMPLES.sub(" ", sentence)
         else:
