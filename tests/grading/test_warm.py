@@ -99,6 +99,43 @@ def grade(scratch_dir):
     return GradeResult(True, 1.0, "all rows match")
 '''
 
+# The expected /c is cached after the check that needs it: a first call never checks /c, later ones
+# do. Forked, a wrong /c passes (a real finding); the reference passes either way.
+LATE_CACHE = '''
+_C = []
+
+def grade(scratch_dir):
+    try:
+        rows = rows_of(scratch_dir)
+    except Exception as exc:
+        return GradeResult(False, 0.0, f"unreadable: {type(exc).__name__}")
+    got = {r.get("endpoint"): r.get("p95") for r in rows if isinstance(r, dict)}
+    if len(rows) != 3 or set(got) != set(EXPECTED) or got["/a"] != 12 or got["/b"] != 30:
+        return GradeResult(False, 0.0, "values mismatch")
+    if _C and got["/c"] != _C[0]:
+        return GradeResult(False, 0.0, "/c mismatch")
+    _C[:] = [EXPECTED["/c"]]
+    return GradeResult(True, 1.0, "all rows match")
+'''
+
+# Leaves a lock held on a rejection: every later call in the same process hangs.
+LOCKS_UP = '''
+_LOCK = threading.Lock()
+
+def grade(scratch_dir):
+    if not _LOCK.acquire(timeout=30):
+        return GradeResult(False, 0.0, "busy")
+    try:
+        rows = rows_of(scratch_dir)
+    except Exception as exc:
+        return GradeResult(False, 0.0, f"unreadable: {type(exc).__name__}")
+    got = {r.get("endpoint"): r.get("p95") for r in rows if isinstance(r, dict)}
+    if got != EXPECTED:
+        return GradeResult(False, 0.0, "values mismatch")  # the lock is never released here
+    _LOCK.release()
+    return GradeResult(True, 1.0, "all rows match")
+'''
+
 WARMS_UP = '''
 CALLS = [0]
 
@@ -231,7 +268,10 @@ def test_canary_catches_state_that_turns_rejections_wrong(tmp_path, body):
         assert ctx.warm_canary() is False  # the known-good reference is rejected in the worker
         assert "earlier call(s) in the same process" in ctx.stateful
         assert ctx.warm_canary() is True  # told once
-        assert ctx.verdict_of(ARTIFACTS["short"]) is None  # the worker's verdicts were forgotten
+        # No verdict the worker's state decided is kept: each is a forked child's, or forgotten.
+        for text in (ARTIFACTS["wrong"], ARTIFACTS["short"], REFERENCE.replace("30", "31")):
+            kept = ctx.verdict_of(text)
+            assert kept is None or "duplicate" not in kept.result.detail, kept
     finally:
         ctx.close()
 
@@ -244,8 +284,8 @@ def test_accepted_mutant_is_confirmed_in_a_forked_child(tmp_path):
         assert session.stateful is not None and "passed=True" in session.stateful
 
 
-@pytest.mark.parametrize("body", [SEEN_SET, PATH_CACHE, WARMS_UP, STRICT],
-                         ids=["seen-set", "cache-by-path", "warms-up", "strict"])
+@pytest.mark.parametrize("body", [SEEN_SET, PATH_CACHE, WARMS_UP, LATE_CACHE, STRICT],
+                         ids=["seen-set", "cache-by-path", "warms-up", "late-cache", "strict"])
 def test_check_findings_equal_those_of_forking_every_grading(tmp_path, body):
     task = _task(tmp_path, body)
     gates = resolve_gates(["contract", "fuzz", "detail_leaks"])
@@ -285,3 +325,26 @@ def test_a_python_artifact_is_never_graded_warm(tmp_path):
         assert ctx._session._warm_cases == 0 and ctx.stateful is None
     finally:
         ctx.close()
+
+
+def test_a_hang_left_by_an_earlier_call_is_graded_again_forked(tmp_path):
+    """A timeout in a worker that graded before is not the verdict: a forked child's is."""
+    task = _task(tmp_path, LOCKS_UP)
+    with GraderSession(task, timeout_s=1.0) as session:
+        first, settled = session.grade_warm(_scratch(tmp_path, "a", ARTIFACTS["wrong"]))
+        assert settled and first.result.detail == "values mismatch"
+        outcome, settled = session.grade_warm(_scratch(tmp_path, "b", ARTIFACTS["short"]))
+        assert settled and outcome.result is not None and outcome.result.detail == "values mismatch", outcome
+        assert session.stateful is not None and "timeout" in session.stateful
+
+
+def test_a_worker_whose_grader_left_a_process_holding_its_pipe_still_ends_as_a_crash(tmp_path):
+    """The grader forks a child that inherits the verdict pipe, then dies: a crash, not a timeout."""
+    task = _task(tmp_path, STRICT.replace('    if "CRASH" in json.dumps(rows):\n        os._exit(3)',
+                                          '    if "CRASH" in json.dumps(rows):\n        if os.fork() == 0:\n'
+                                          '            time.sleep(30)\n            os._exit(0)\n        os._exit(3)'))
+    with GraderSession(task, timeout_s=10.0) as session:
+        session.grade_warm(_scratch(tmp_path, "a", ARTIFACTS["wrong"]))
+        started = time.monotonic()
+        outcome, settled = session.grade_warm(_scratch(tmp_path, "b", ARTIFACTS["crash"]))
+        assert outcome.error_kind == "crash" and time.monotonic() - started < 5, outcome

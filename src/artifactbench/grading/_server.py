@@ -29,6 +29,7 @@ from artifactbench._lifetime import die_with_parent, preload
 from artifactbench._pipes import pump
 
 _VERDICT_CAP = 1 << 20  # bytes a worker may write on its verdict pipe for one case (a frame is < 64 KiB)
+_POLL_S = 0.05  # how often a silent worker is checked for having died
 # Bound before the grader is imported: a grader that patches json cannot change how the worker reads.
 _loads = json.loads
 
@@ -125,11 +126,10 @@ def _work(commands: int, verdicts: int, func, payload, call_grade, report) -> No
         os.chdir(cmd["scratch"])
         signal.alarm(int(float(cmd["timeout_s"])) + 10)  # should the server die mid-case
         result = payload if func is None else call_grade(func, cmd["scratch"])
-        threading = sys.modules.get("threading")
-        retire = threading is not None and threading.active_count() > 1
+        retire = _left_running()
         report(bytes.fromhex(cmd["key"]), verdicts, {**result, "retire": True} if retire else result)
         signal.alarm(0)
-        if retire:  # its threads would run on into the next case
+        if retire:  # its threads or processes would run on into the next case
             os._exit(0)
         # What one grade() call may change for the next, put back (the cwd, the env, the import path).
         os.chdir(home)
@@ -138,6 +138,26 @@ def _work(commands: int, verdicts: int, func, payload, call_grade, report) -> No
             os.environ.update(env)
         if sys.path != path:
             sys.path[:] = path
+
+
+def _left_running() -> bool:
+    """Whether grade() left a thread (any: `_thread` ones and C extensions' too) or a child process."""
+    try:
+        if len(os.listdir("/proc/self/task")) > 1:
+            return True
+        with open(f"/proc/self/task/{os.getpid()}/children", "rb") as fh:
+            return bool(fh.read().strip())
+    except OSError:  # no /proc: what threading knows of
+        threading = sys.modules.get("threading")
+        return threading is not None and threading.active_count() > 1
+
+
+def _ended(pid: int) -> bool:
+    """Whether the worker exited (it stays a zombie for _end_worker to reap)."""
+    try:
+        return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+    except ChildProcessError:
+        return True
 
 
 def _await_verdict(worker: _Worker, key: bytes, deadline: float, read_verdict) -> tuple[bytes, dict | None]:  # noqa: ANN001
@@ -149,8 +169,15 @@ def _await_verdict(worker: _Worker, key: bytes, deadline: float, read_verdict) -
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 break
-            if not sel.select(remaining):
-                continue
+            if not sel.select(min(remaining, _POLL_S)):
+                # A process the grader started may hold the verdict pipe open: the worker's own exit
+                # is what says it died (a last look at the pipe, then a crash rather than a timeout).
+                if _ended(worker.pid):
+                    deadline = min(deadline, time.monotonic() + _POLL_S)
+                    if not sel.select(_POLL_S):
+                        break
+                else:
+                    continue
             chunk = os.read(worker.verdicts, 1 << 16)
             if not chunk:
                 break

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import selectors
 import shutil
@@ -25,6 +26,13 @@ if TYPE_CHECKING:
     from artifactbench.manifest import Task
 
 __all__ = ["GraderSession"]
+
+
+def _template(outcome: GradeOutcome) -> str | None:
+    """A rejection's detail with its digits masked (what kind of rejection it is); None for others."""
+    if not _rejection(outcome):
+        return None
+    return re.sub(r"\d+", "#", str(outcome.result.detail))
 
 
 def _rejection(outcome: GradeOutcome) -> bool:
@@ -80,6 +88,7 @@ class GraderSession:
         self._buffer = b""
         self._lock = threading.Lock()
         self._warm_cases = 0  # cases the server's current warm worker graded
+        self._details: set[str] = set()  # rejection details (digits masked) forked children gave
         # Set once a verdict from the warm worker differed from a forked child's (see grade_warm).
         self.stateful: str | None = None
 
@@ -152,7 +161,14 @@ class GraderSession:
 
     def grade(self, scratch_dir: Path) -> GradeOutcome:
         """Grade one scratch dir; the same contract as `grade(task, scratch_dir, timeout_s=...)`."""
-        return self._request(scratch_dir, warm=False)[0]
+        outcome = self._request(scratch_dir, warm=False)[0]
+        self._learn(outcome)
+        return outcome
+
+    def _learn(self, outcome: GradeOutcome) -> None:
+        template = _template(outcome)
+        if template is not None:
+            self._details.add(template)
 
     def grade_warm(self, scratch_dir: Path) -> tuple[GradeOutcome, bool]:
         """Grade one scratch dir in the server's warm worker, which grades case after case in one
@@ -160,25 +176,27 @@ class GraderSession:
         Returns (outcome, settled).
 
         settled=True: the outcome is what grade() gives (but for its stdout and stderr, which a warm
-        case does not keep: no gate reads a grader's). That holds for the worker's first case, for a
-        timeout (reported as it is, so a hang costs one timeout), and for every later verdict other
-        than a rejection with a detail: an acceptance, an error or a crash is graded again in a forked
-        child and that outcome is returned. When the two differ, grade() depends on what earlier calls left
+        case does not keep: no gate reads a grader's). That holds for the worker's first case, and for
+        every later verdict other than a rejection with a detail: an acceptance, an error, a crash or a
+        timeout (a lock an earlier call left held) is graded again in a forked child and that outcome
+        is returned (so a real hang in a worker that graded before costs two timeouts). When the two differ, grade() depends on what earlier calls left
         in the process: `stateful` says so and every later warm case is graded as grade() does.
-        settled=False: a rejection from a worker that graded other cases before. A grader whose verdict
+        A later rejection is confirmed the same way when its detail (digits aside) is one that no
+        process of its own has given in this session: state that only tightens verdicts (a value
+        cached by an earlier call, a set of ids seen) shows as a new kind of detail.
+        settled=False: a rejection from a worker that graded other cases before, whose detail a
+        forked child has given before (digits aside). A grader whose verdict
         does not depend on earlier calls in the same process gives the same one in a forked child;
         `canary` checks that with the known-good artifact."""
         if self.stateful is not None:
             return self.grade(scratch_dir), True
         outcome, fresh = self._request(scratch_dir, warm=True)
-        if fresh or outcome.error_kind == "timeout":
+        if fresh:
+            self._learn(outcome)
             return outcome, True  # (the worker's stdout and stderr are not kept: no gate reads a grader's)
-        if _rejection(outcome):
-            return outcome, False
-        settled = self.grade(scratch_dir)
-        if settled.fingerprint != outcome.fingerprint:
-            self._mark_stateful(scratch_dir, outcome, settled)
-        return settled, True
+        if _template(outcome) in self._details:
+            return outcome, False  # a rejection of a kind a process of its own has given
+        return self.confirm(scratch_dir, outcome), True
 
     def canary(self, scratch_dir: Path, expected: GradeOutcome) -> bool:
         """Grade `scratch_dir` (holding an artifact whose verdict grade() gave as `expected`) in the warm
@@ -187,9 +205,17 @@ class GraderSession:
         if self.stateful is not None or self._proc is None or not self._warm_cases:
             return self.stateful is None
         outcome, fresh = self._request(scratch_dir, warm=True)
-        if not fresh and outcome.error_kind != "timeout" and outcome.fingerprint != expected.fingerprint:
+        if not fresh and outcome.fingerprint != expected.fingerprint:
             self._mark_stateful(scratch_dir, outcome, expected)
         return self.stateful is None
+
+    def confirm(self, scratch_dir: Path, warm: GradeOutcome) -> GradeOutcome:
+        """Grade `scratch_dir` again in a forked child (`warm`: the worker's unsettled verdict for it);
+        a different verdict makes the session `stateful`. Returns the forked child's outcome."""
+        settled = self.grade(scratch_dir)
+        if settled.fingerprint != warm.fingerprint and self.stateful is None:
+            self._mark_stateful(scratch_dir, warm, settled)
+        return settled
 
     def _mark_stateful(self, scratch_dir: Path, warm: GradeOutcome, fresh: GradeOutcome) -> None:
         self.stateful = (f"{self.task.hidden_grader.name}: grade() gave another verdict for "

@@ -18,6 +18,8 @@ from artifactbench.manifest import Task
 # Where task code runs during a check (`check --sandbox`); mirrored by the Pants plugin's
 # `[artifactbench].sandbox` (pants-plugins/artifactbench_pants/contract.py SANDBOXES).
 SANDBOXES = ("none", "bwrap")
+# Warm rejections that warm_canary() grades again in forked children, spread over those not yet checked.
+CONFIRMED_SAMPLE = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +87,8 @@ class TaskContext:
         self._text_scratch: Path | None = None
         self._fresh: dict[tuple, object] = {}  # env -> GraderSession (grade_fresh)
         self._labels: dict[str, str] = {}  # artifact text -> what it is (e.g. the fuzzer's mutant)
-        self._unsettled: set[str] = set()  # texts whose remembered verdict is a warm worker's (grade_warm)
+        # Texts whose remembered verdict is a warm worker's rejection (grade_warm), in grading order.
+        self._unsettled: dict[str, None] = {}
         self._stateful_told = False  # a gate has been told (warm_canary) that the grader keeps state
         self.session_env: dict[str, str] | None = None  # extra env of the grade() session
         # Why the structural verifier is not run again (it timed out once): one root cause, one report.
@@ -252,19 +255,31 @@ class TaskContext:
     def warm_canary(self) -> bool:
         """After warm gradings: False, once, when the grader turned out to keep state between calls in
         one process (a warm verdict differed from a forked child's, now or since the last call): the
-        caller grades its probes again, which now fork. Checks the known-good reference in the warm
-        worker, at the path where grade_text() places every text, so a cache keyed by path shows."""
+        caller grades its probes again, which now fork. Two checks: the known-good reference graded in
+        the warm worker, at the path where grade_text() places every text (so a cache keyed by path
+        shows), and up to CONFIRMED_SAMPLE of the worker's unsettled rejections graded again in forked
+        children (state that only tightens verdicts on wrong answers shows there)."""
         session = self._session
         if session is None or self._stateful_told:
             return True
-        if session.stateful is None and self._text_scratch is not None and self._text_scratch.is_dir():
+        if session.stateful is None and self._unsettled:
             from artifactbench.gates.core._common import reference_text
 
+            if self._text_scratch is None or not self._text_scratch.is_dir():
+                self._text_scratch = self.fresh_scratch()  # the grader may have removed it
             reference = reference_text(self)
             expected = self.grade_text(reference)
             self.place_reference(self._text_scratch, reference)
             self._check_blocked()
             session.canary(self._text_scratch, expected)
+            pending = list(self._unsettled)
+            for text in pending[:: max(1, -(-len(pending) // CONFIRMED_SAMPLE))][:CONFIRMED_SAMPLE]:
+                if session.stateful is not None:
+                    break
+                self.place_reference(self._text_scratch, text)
+                self._check_blocked()
+                self._verdicts[text] = self._account(session.confirm(self._text_scratch, self._verdicts[text]), False)
+                del self._unsettled[text]
         if session.stateful is None:
             return True
         self._forget_unsettled()
@@ -306,9 +321,9 @@ class TaskContext:
         if outcome.error_kind not in ("timeout", "crash"):
             self._verdicts[text] = outcome
             if settled:
-                self._unsettled.discard(text)
+                self._unsettled.pop(text, None)
             else:
-                self._unsettled.add(text)
+                self._unsettled[text] = None
             if label:
                 self._labels[text] = label
         return outcome
