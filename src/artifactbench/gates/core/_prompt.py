@@ -126,9 +126,9 @@ _OUTPUT_SIDE = re.compile(r"\boutputs?\b|\byour\s+(answer|result|file|lines?|rec
                           re.IGNORECASE)
 # A prompt that elsewhere closes the output's keys grants none: "one object with exactly these keys"
 # (the grant was then about something else, say the input's records), "no other fields".
-_CLOSED_KEYS = re.compile(r"\bexactly\s+(these|those|the\s+following|the\s+(keys|fields|columns)|(\w+\s+)?(keys|fields|"
-                          r"columns|properties))\b|\bwith\s+exactly\s*:|\bonly\s+(these|the\s+following)\s+(keys|fields|"
-                          r"columns|properties)\b", re.IGNORECASE)
+_CLOSED_KEYS = re.compile(r"\bexactly\s+(these|those|the\s+following|the\s+(keys|fields|columns)|"
+                          r"(\w+\s+)?(keys|fields|columns|properties))\b|\bwith\s+exactly\s*:|"
+                          r"\bonly\s+(these|the\s+following)\s+(keys|fields|columns|properties)\b", re.IGNORECASE)
 # Examples inside a grant ("(for example a `by_day` key)", "such as `note`") are other keys themselves.
 _EXAMPLES = re.compile(r"\((?:for\s+example|for\s+instance|e\.\s?g\.|such\s+as|like)[^)]*\)|"
                        r"\b(?:for\s+example|for\s+instance|e\.\s?g\.|such\s+as)\b[^;.)]*", re.IGNORECASE)
@@ -282,7 +282,8 @@ class PromptAllows:
 def _sentences(text: str) -> list[str]:
     """Sentences, list items and table rows (a field called optional in one row says nothing of the others)."""
     # "e.g." and "i.e." end no sentence: "other keys (e.g. `note`) are ignored" is one.
-    return [s for s in re.split(r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+|\n(?=\s*(?:[-*|]|\d+\.)\s)|\n{2,}", text) if s.strip()]
+    ends = r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+|\n(?=\s*(?:[-*|]|\d+\.)\s)|\n{2,}"
+    return [s for s in re.split(ends, text) if s.strip()]
 
 
 def _free_fields(sentence: str) -> list[str]:
