@@ -56,7 +56,8 @@ def _options(args: argparse.Namespace) -> CheckOptions:
             raise ArtifactBenchError("--sandbox bwrap: bubblewrap (bwrap) is not installed; install the package "
                                      "'bubblewrap' (apt-get install -y bubblewrap) or leave --sandbox out")
     return CheckOptions(grader_timeout_s=args.grader_timeout, generator_timeout_s=args.generator_timeout,
-                        verifier_timeout_s=verifier, sandbox=sandbox, **budget)
+                        verifier_timeout_s=verifier, sandbox=sandbox, warm=not getattr(args, "no_warm", False),
+                        **budget)
 
 
 def check_outputs(args: argparse.Namespace) -> None:

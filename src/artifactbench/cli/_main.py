@@ -62,6 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="bwrap: run each task's grader sessions in bubblewrap (no network, only its own grader "
                         "folder, read-only, and its case dirs; other tasks and the checker out of reach). "
                         "Default none")
+    p.add_argument("--no-warm", action="store_true",
+                   help="grade every probe of the assurance gates in a process of its own, never in the warm "
+                        "worker that grades one after another (slower; see docs/user-guide.md)")
     p.add_argument("--list-gates", action="store_true", help="list the registered gates and exit")
     p.add_argument("--html", metavar="FILE", help="write a self-contained HTML page to FILE: a gates x "
                    "tasks matrix, each cell opening its finding (docs/adr/0002-html-reports.md)")
