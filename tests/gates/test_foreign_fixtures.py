@@ -41,6 +41,7 @@ SOUND = {
     "bulletin_reflow_input": "a short prose input the prompt names, holding every word of a reflowed answer",
     "crate_packs_unordered": "'neither the order of the sets nor the order of the parts inside a set matters'",
     "sparse_codes_format": "a format example showing the answer's first two short lines",
+    "depot_loads_extra": "a key the prompt never names, under 'objects may carry other keys'",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -61,11 +62,13 @@ FLAWED = {
     "bulletin_reflow_sample": ("content_leaks", "reference_line:workspace/display_notes.md"),
     "crate_packs_ranked": ("fuzz", "swap_records"),
     "sparse_codes_example_is_answer": ("content_leaks", "reference_block:prompt.md"),
+    "depot_loads_unchecked": ("fuzz", "number_far"),  # behind accepted changes to its other keys
 }
 # sound twin -> (gate, case) reported as warn: the prompt leaves this open
 WARN_ONLY = {
     "sensor_means_tolerance": ("negative", "off_by_one"),  # its own negative_cases.py lists the case
     "crew_cover_any_order": ("fuzz", "swap_records"),  # no order stated: silence, not permission
+    "depot_loads_extra": ("fuzz", "number_far"),  # "other keys" allowed: `by_size` is not named
     "meter_log_oversized": ("materialize", "size_limit"),  # generated, so spec 8's limit is advice here
 }
 # sound twin -> (gate, case) reported as info: the prompt says in words that this is fine
@@ -77,6 +80,8 @@ INFO_ONLY = {
     "network_trees_normalised_": ("negative", "reversed_lines"),
     "checkout_funnel_invariant": ("verifier_consistency", "value_midpoint:0"),
     "crate_packs_unordered": ("fuzz", "swap_records"),
+    "depot_loads_extra_": ("fuzz", "drop_key"),
+    "depot_loads_extra__": ("negative", "renamed_field"),
 }
 
 
@@ -124,3 +129,13 @@ def test_what_the_prompt_allows_in_words_is_only_info(key):
     gate, case = INFO_ONLY[key]
     check = next(c for c in reports()[key.rstrip("_")].checks if c.gate == gate)
     assert any(k.name == case and k.severity == "info" for k in check.cases), check
+
+
+def test_an_accepted_change_to_an_other_key_hides_no_finding_on_a_named_one():
+    """The fuzzer's search goes on past mutants the prompt leaves open: before, the first accepted change
+    (to the unnamed `by_size`) was shrunk and reported as a warning, and the unchecked `parcels` was lost."""
+    check = next(c for c in reports()["depot_loads_unchecked"].checks if c.gate == "fuzz")
+    found = next(k for k in check.cases if k.name == "number_far")
+    assert found.severity == "fail" and "field 'parcels'" in found.detail, found
+    sound = next(c for c in reports()["depot_loads_extra"].checks if c.gate == "fuzz")
+    assert all(k.severity != "fail" for k in sound.cases), sound

@@ -168,3 +168,76 @@ def test_stated_thresholds_and_vague_tolerances():
     assert read_prompt("There are at most 40 jobs.").threshold == ""
     vague = read_prompt("The grader uses a small tolerance on `p95`.")
     assert vague.within_tolerance(812.0, 813.0) and not vague.within_tolerance(8.0, 9.0)
+
+
+# General grants of keys the prompt does not list ...
+OTHER_KEYS = [
+    ("may-add-other-keys", "You may add other keys to a line (for example a per-region breakdown); they are ignored."),
+    ("additional-fields-ignored", "Additional fields are ignored."),
+    ("extra-keys-allowed", "Extra top-level keys are allowed."),
+    ("other-columns-not-graded", "Other columns in your output are not graded."),
+    ("grader-ignores-unknown", "The grader ignores any unknown properties."),
+    ("keys-other-than", "Keys other than these are not checked."),
+    ("objects-may-contain", "Each object may contain further fields."),
+]
+# ... and wordings that grant nothing: they refuse other keys, or speak of the input files.
+NO_OTHER_KEYS = [
+    ("extra-rejected", "Extra keys are rejected."),
+    ("not-allowed", "Additional fields are not allowed."),
+    ("must-not", "Lines must not contain other keys."),
+    ("do-not-add", "Do not add other fields; they are ignored at best and may fail the line."),
+    ("no-other-keys", "No other keys are allowed."),
+    ("input-extra-columns", "`stock.csv` may have extra columns; they are ignored."),
+    ("input-word", "The input may contain additional fields, which can be ignored."),
+    ("imperative-ignore", "Ignore any extra columns."),
+    ("no-grant-word", "Write one object per region with the keys above."),
+    # a grant about the input's records, in a prompt that closes the output's keys elsewhere
+    ("closed-elsewhere", "Each event has `id` and `op`. Other fields are ignored.\n\nWrite one object with "
+                         "exactly these keys: `region`, `units`."),
+    ("refused-elsewhere", "Other keys are fine in the log. Your output must not contain extra fields."),
+]
+REQUIRED = "Write one line per region:\n\n```json\n{\"region\": \"north\", \"units\": 3}\n```\n\n"
+
+
+@pytest.mark.parametrize("text", [c[1] for c in OTHER_KEYS], ids=[c[0] for c in OTHER_KEYS])
+def test_a_general_grant_frees_keys_the_prompt_never_names(text):
+    """Before, only a key the prompt named as optional was left open: a breakdown the prompt allows in
+    general terms ("other keys are ignored") made every accepted change to it a `fail`."""
+    allows = read_prompt(REQUIRED + text)
+    assert allows.other_keys
+    assert allows.leaves_open("number_far", "record 0 (line 1), field 'by_day.mon'")[0] == "warn"
+    assert allows.leaves_open("drop_key", "record 2 (line 3), key 'by_day'")[0] == "info"
+    assert allows.leaves_open("rename_key", "at $.rows[1], key 'note'")[0] == "info"
+    assert allows.leaves_open("drop_key", "column 'note'")[0] == "info"
+    # the keys the prompt names stay strict, and so do changes that are not confined to other keys
+    assert allows.leaves_open("number_far", "record 0 (line 1), field 'units'") is None
+    assert allows.leaves_open("drop_key", "record 2 (line 3), key 'region'") is None
+    assert allows.leaves_open("drop_record", "record 2 (line 3)") is None
+
+
+@pytest.mark.parametrize("text", [c[1] for c in NO_OTHER_KEYS], ids=[c[0] for c in NO_OTHER_KEYS])
+def test_refusals_and_input_sentences_free_no_key(text):
+    allows = read_prompt(REQUIRED + text)
+    assert allows.other_keys == "", allows.other_keys
+    assert allows.leaves_open("number_far", "record 0 (line 1), field 'by_day.mon'") is None
+    assert allows.leaves_open("drop_key", "record 2 (line 3), key 'by_day'") is None
+
+
+def test_a_key_the_prompt_names_is_not_an_other_key():
+    allows = read_prompt("Write `region`, `units` and `share` (the region's share of all units). "
+                         "Each line lists the USD total. You may add other keys (e.g. `note`); they are ignored.")
+    assert allows.leaves_open("number_far", "record 0, field 'share'") is None  # quoted in the schema
+    assert allows.leaves_open("number_far", "record 0, field 'usd_total'") is None  # as words: "USD total"
+    assert allows.leaves_open("string_change", "record 0, field 'note'")[0] == "warn"  # only the grant's example
+    # inside a named key's value, the inner keys are its data, not other keys
+    assert allows.leaves_open("number_far", "record 0, field 'units.mon'") is None
+    # a change inside a list of records reaches their own keys
+    assert allows.leaves_open("number_far", "at $.regions[0].extra")[0] == "warn"
+    assert allows.other_key("at $.extra[0] <-> at $.extra[1]") == "extra"
+    assert allows.other_key("at $.extra[0] <-> at $.units[1]") is None  # both places must be other keys
+
+
+def test_a_stated_type_for_all_fields_keeps_type_changes_strict():
+    allows = read_prompt(REQUIRED + "All fields must be numbers. Other keys are ignored.")
+    assert allows.leaves_open("type_change", "record 0, field 'by_day'") is None
+    assert allows.leaves_open("number_far", "record 0, field 'by_day'")[0] == "warn"

@@ -7,6 +7,12 @@ tolerance it states) is right to accept it. The gates then report the finding at
 re-evaluates `f`", duplicates inside a list "normalized by the grader"), `warn` where it only leaves
 the point open (states no order, calls a field optional but validated). General reading rules, not
 per-task lists.
+
+A prompt may also grant other keys in general terms ("You may add other keys; they are ignored"). A
+key of the reference that the prompt then never names, quoted or as a word, outside that sentence's
+examples, is one of those other keys: a mutant confined to it is left open. Only a key at record
+level counts (a record's own key, or the key of an object inside a list), never a key inside the
+value of a named key, whose inner keys are that value's data.
 """
 
 from __future__ import annotations
@@ -95,6 +101,37 @@ _THRESHOLD_VERB = re.compile(r"\b(achieves?|reach(es)?|attains?|(passes|accepted
                              r"accepts\s+any)\b", re.IGNORECASE)
 _DECIMALS = re.compile(r"(?:rounded|round)\s+to\s+(?P<n>\d+|one|two|three|four)\s+decimal", re.IGNORECASE)
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
+# A general grant of keys the prompt does not list: "You may add other keys", "Additional fields are
+# ignored", "keys other than these are not graded". Not one that refuses them ("extra keys are
+# rejected", "do not add other fields", "no other keys"), nor one about the input files ("invoices.csv
+# may have extra columns") unless it also speaks of the output.
+_OTHER_KEYS = re.compile(r"\b(other|additional|extra|further|unknown|unrecogni[sz]ed|unlisted|unexpected)\s+"
+                         r"(?:[\w-]+\s+){0,2}?(keys?|fields?|columns?|properties|attributes|members)\b|"
+                         r"\b(keys?|fields?|columns?|properties|attributes)\s+(other\s+than|besides|beyond|"
+                         r"not\s+(listed|named|mentioned|described|above))\b", re.IGNORECASE)
+_GRANT = re.compile(r"\b(ignored|allowed|permitted|accepted|tolerated|welcome|harmless|disregarded|skipped)\b|"
+                    r"\bnot\s+(graded|checked|compared|scored|evaluated|examined|inspected|read|validated|"
+                    r"considered)\b|\b(may|can)\s+(also\s+)?(be\s+)?(add(ed)?|includ(e|ed)|contain(ed)?|carr(y|ied)|"
+                    r"have|present|emitted|written|put|appended|kept)\b|\b(grader|checker)\s+(ignores|skips|"
+                    r"disregards)\b|\bno\s+effect\b|\bdo(es)?\s*n[o']?t\s+(matter|count|affect)\b", re.IGNORECASE)
+_REFUSE = re.compile(r"\b(reject\w*|forbidden|prohibited|disallowed|invalid|fail\w*|errors?|penali[sz]\w*|"
+                     r"wrong|never)\b|\bnot\s+(be\s+)?(allowed|permitted|accepted|tolerated|welcome|ignored|added|"
+                     r"included)\b|\b(must|should|shall|may|can)\s*not\b|\bcannot\b|\b(mustn|shouldn|can)'?t\b|"
+                     r"\bdo(es)?\s*n[o']?t\s+(add|include|emit|write|output|put)\b|\bno\s+(other|extra|additional|"
+                     r"further)\b", re.IGNORECASE)
+_INPUT_SIDE = re.compile(r"\b(inputs?|given|provided|source|workspace|working\s+directory)\b|"
+                         r"\w\.(jsonl|json|csv|tsv|txt|ya?ml|xml)\b", re.IGNORECASE)
+_OUTPUT_SIDE = re.compile(r"\boutputs?\b|\byour\s+(answer|result|file|lines?|records?|objects?|rows?|"
+                          r"submission|report)\b|\byou\s+(may|can)\s+(also\s+)?(add|include|emit|write|put)\b",
+                          re.IGNORECASE)
+# A prompt that elsewhere closes the output's keys grants none: "one object with exactly these keys"
+# (the grant was then about something else, say the input's records), "no other fields".
+_CLOSED_KEYS = re.compile(r"\bexactly\s+(these|those|the\s+following|the\s+(keys|fields|columns)|"
+                          r"(\w+\s+)?(keys|fields|columns|properties))\b|\bwith\s+exactly\s*:|"
+                          r"\bonly\s+(these|the\s+following)\s+(keys|fields|columns|properties)\b", re.IGNORECASE)
+# Examples inside a grant ("(for example a `by_day` key)", "such as `note`") are other keys themselves.
+_EXAMPLES = re.compile(r"\((?:for\s+example|for\s+instance|e\.\s?g\.|such\s+as|like)[^)]*\)|"
+                       r"\b(?:for\s+example|for\s+instance|e\.\s?g\.|such\s+as)\b[^;.)]*", re.IGNORECASE)
 
 
 def _names(where: str) -> list[str]:
@@ -123,6 +160,28 @@ def _list_key(where: str) -> str | None:
     return None
 
 
+def _steps(where: str) -> list[list[str | int]]:
+    """The path of each place a fuzzer description names ("record 2 (line 3), field 'a.0.b'" ->
+    [2, 'a', 0, 'b']; "at $.a[1], key 'k'" -> ['a', 1, 'k']; "column 'k'" -> ['k'])."""
+    paths = []
+    for side in where.split("<->"):
+        path: list[str | int] = []
+        record = re.match(r"\s*record (\d+)", side)
+        if record:
+            path.append(int(record.group(1)))
+        for dollar in re.findall(r"\$((?:\.[\w-]+|\[\d+\])+)", side):
+            path += [int(s[1:-1]) if s.startswith("[") else s[1:] for s in re.findall(r"\.[\w-]+|\[\d+\]", dollar)]
+        for quoted in re.findall(r"(?:field|key|column) '([^']+)'", side):
+            path += [int(s) if s.isdigit() else s for s in quoted.split(".") if s]
+        paths.append(path)
+    return paths
+
+
+def _record_keys(path: list[str | int]) -> list[str]:
+    """The keys of `path` that are a record's own keys: the first key, or one right after a list index."""
+    return [s for i, s in enumerate(path) if isinstance(s, str) and (i == 0 or isinstance(path[i - 1], int))]
+
+
 def _mentions(sentence: str, name: str) -> bool:
     """`sentence` names `name` quoted or as a word (plural or singular; not a file name's stem)."""
     stem = re.escape(name[:-1] if name.endswith("s") and len(name) > 3 else name)
@@ -146,6 +205,25 @@ class PromptAllows:
     threshold: str = ""  # the sentence stating a threshold the answer is graded against
     typed_fields: frozenset[str] = frozenset()  # fields whose type the prompt states ("*": all fields)
     recomputed_fields: frozenset[str] = frozenset()  # free only because the grader recomputes them
+    other_keys: str = ""  # the sentence granting keys the prompt does not list ("" when none does)
+    naming_text: str = ""  # the prompt less those sentences' examples: a key it names is not "other"
+
+    def other_key(self, where: str) -> str | None:
+        """The record-level key, never named by the prompt, to which the prompt's general grant of other
+        keys frees every place `where` names (None when a place is not inside such a key)."""
+        if not self.other_keys:
+            return None
+        found = None
+        for path in _steps(where):
+            unnamed = [k for k in _record_keys(path) if not self.names(k)]
+            if not unnamed:
+                return None
+            found = found or unnamed[0]
+        return found
+
+    def names(self, key: str) -> bool:
+        """The prompt names `key`: quoted, in a table or example, or as a word ("usd_total" as "USD total")."""
+        return any(_mentions(self.naming_text, k) for k in {key, key.replace("_", " ")})
 
     def allows_kind(self, kind: str, where: str = "") -> bool:
         """An order change the prompt leaves open: it says order does not matter, or it states no order
@@ -178,6 +256,10 @@ class PromptAllows:
         if optional:
             severity = "info" if kind in _KEY_KINDS else "warn"
             return severity, f"the prompt calls {optional[0]!r} optional"
+        other = self.other_key(where)
+        if other is not None and not (kind == "type_change" and "*" in self.typed_fields):
+            severity = "info" if kind in _KEY_KINDS else "warn"
+            return severity, f"the prompt allows other keys and never names {other!r} ({self.other_keys!r})"
         if kind in ORDER_KINDS and self.allows_kind(kind, where):
             if self.unordered:
                 return "info", "allowed by the prompt: it says order does not matter"
@@ -199,7 +281,9 @@ class PromptAllows:
 
 def _sentences(text: str) -> list[str]:
     """Sentences, list items and table rows (a field called optional in one row says nothing of the others)."""
-    return [s for s in re.split(r"(?<=[.!?])\s+|\n(?=\s*(?:[-*|]|\d+\.)\s)|\n{2,}", text) if s.strip()]
+    # "e.g." and "i.e." end no sentence: "other keys (e.g. `note`) are ignored" is one.
+    ends = r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+|\n(?=\s*(?:[-*|]|\d+\.)\s)|\n{2,}"
+    return [s for s in re.split(ends, text) if s.strip()]
 
 
 def _free_fields(sentence: str) -> list[str]:
@@ -219,6 +303,13 @@ def _recomputed(sentence: str) -> list[str]:
         if lead and re.search(r"\bgrader\s+(re-?\w+|ignores)\s+(it|this|them)\b", sentence, re.IGNORECASE):
             found.append(lead.group(1))
     return found
+
+
+def _grants_other_keys(sentence: str) -> bool:
+    """The sentence allows keys (fields, columns) the prompt does not list in the output."""
+    if not (_OTHER_KEYS.search(sentence) and _GRANT.search(sentence)) or _REFUSE.search(sentence):
+        return False
+    return not _INPUT_SIDE.search(sentence) or bool(_OUTPUT_SIDE.search(sentence))
 
 
 def _says_unordered(sentence: str) -> bool:
@@ -257,7 +348,17 @@ def read_prompt(text: str) -> PromptAllows:
     typed: set[str] = set()
     recomputed: set[str] = set()
     declared: set[str] = set()
+    grants: list[str] = []
+    naming: list[str] = []
+    closed = _CLOSED_KEYS.search(text) is not None or any(
+        _OTHER_KEYS.search(s) and _REFUSE.search(s) for s in _sentences(text))
     for sentence in _sentences(text):
+        if not closed and _grants_other_keys(sentence):
+            grants.append(" ".join(sentence.split())[:160])
+            sentence_names = _EXAMPLES.sub(" ", sentence)
+        else:
+            sentence_names = sentence
+        naming.append(sentence_names)
         if _TYPED.search(sentence):
             typed.update(["*"] if _ALL_FIELDS.search(sentence) else _FIELD.findall(sentence))
         fields = _free_fields(sentence)
@@ -291,4 +392,4 @@ def read_prompt(text: str) -> PromptAllows:
     return PromptAllows(bool(unordered_sentences), tuple(ordered), frozenset(optional), abs_tol, rel_tol,
                         frozenset(free), tuple(order_sentences), tuple(unordered_sentences), tuple(set_sentences),
                         bool(_VAGUE_TOLERANCE.search(text)), threshold, frozenset(typed),
-                        frozenset(recomputed - declared))
+                        frozenset(recomputed - declared), grants[0] if grants else "", "\n".join(naming))

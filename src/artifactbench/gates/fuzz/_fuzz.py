@@ -54,6 +54,10 @@ class _Search:
     graded: int = 0
     places: set = field(default_factory=set)
     accepted: list[tuple[Mutation, str]] = field(default_factory=list)
+    # accepted mutants the prompt leaves open: not a finding, so the search goes on past them (one
+    # accepted change to an optional or "other" key must not hide an accepted change to a required one)
+    open: list[tuple[Mutation, str, tuple[str, str]]] = field(default_factory=list)
+    open_count: int = 0
     errors: list[tuple[Mutation, str]] = field(default_factory=list)
 
 
@@ -143,6 +147,7 @@ def _baseline(grade, fmt: str, reference: str) -> str | None:
 
 def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, prompt: str = "") -> CaseResult:
     state = _Search(deadline)
+    allows = read_prompt(prompt)
 
     def accepted(mutant: Mutation) -> bool:
         if time.monotonic() > state.deadline:
@@ -155,6 +160,12 @@ def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, pro
             state.errors.append((mutant, error_text(outcome)))
             return False
         if outcome.result.passed:
+            allowed = allows.leaves_open(kind, mutant.where)
+            if allowed is not None:
+                state.open_count += 1
+                if len(state.open) < 8:
+                    state.open.append((mutant, cap(outcome.result.detail, 200), allowed))
+                return False
             state.accepted.append((mutant, cap(outcome.result.detail, 200)))
             return True
         state.places.add(_place(mutant.where))
@@ -174,21 +185,17 @@ def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, pro
     except (NoSuchExample, Unsatisfiable):
         pass
     except _ClearlyRejected:
+        if state.open:
+            return _left_open(kind, state)
         return CaseResult(kind, OK, f"{state.graded} mutant(s) at {len(state.places)} places rejected; "
                                     "clearly rejected, search stopped")
     except _OutOfTime:
         if state.accepted:
             minimal = state.accepted[-1][0]  # shrinking only ever records smaller accepted examples
-        elif not state.errors:
+        elif not state.errors and not state.open:
             return CaseResult(kind, OK, f"{state.graded} mutant(s) rejected before the time budget ran out")
     if minimal is not None:
         detail = next((d for m, d in state.accepted if m == minimal), "")
-        allowed = read_prompt(prompt).leaves_open(kind, minimal.where)
-        if allowed is not None:
-            severity, why = allowed
-            return CaseResult(kind, WARNING, cap(
-                f"grader accepted a mutant that the prompt leaves open ({minimal.describe()}; {why}); "
-                f"grader detail: {detail!r}", 600), severity)
         return CaseResult(kind, FINDING, cap(
             f"grader ACCEPTED a mutant (shrunk minimal example): {minimal.describe()}; "
             f"grader detail: {detail!r}", 600))
@@ -197,6 +204,17 @@ def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, pro
         return CaseResult(kind, FINDING, cap(
             f"grader raised instead of returning a failing GradeResult on {len(state.errors)} mutant(s), "
             f"first: {mutant.describe()}; {error}", 1200))
+    if state.open:
+        return _left_open(kind, state)
     if state.graded == 0:
         return CaseResult(kind, SKIPPED, "no mutant could be drawn")
     return CaseResult(kind, OK, f"{state.graded} mutant(s) rejected")
+
+
+def _left_open(kind: str, state: _Search) -> CaseResult:
+    """Only mutants the prompt leaves open were accepted: a warning at the severity the prompt gives."""
+    # the strictest severity any of them gets ("warn" over "info"), reported with its mutant
+    mutant, detail, (severity, why) = min(state.open, key=lambda o: o[2][0] != "warn")
+    return CaseResult(kind, WARNING, cap(
+        f"grader accepted {state.open_count} mutant(s) that the prompt leaves open, first: {mutant.describe()} "
+        f"({why}); grader detail: {detail!r}", 600), severity)

@@ -82,6 +82,11 @@ def _prompt_allows(ctx: TaskContext, name: str, mutated: str, reference: str) ->
         renamed = [f for f in allows.optional_fields if f in reference and f"{f}__renamed" in mutated]
         if renamed:
             return f"it calls {renamed[0]!r} optional"
+    if name == "renamed_field" and allows.other_keys:
+        # the renamed key is a record's own key (the first object's first key): free if never named
+        renamed = [k for k in re.findall(r"[\"']([\w-]+)__renamed", mutated) if not allows.names(k)]
+        if renamed:
+            return f"it allows other keys and never names {renamed[0]!r} ({allows.other_keys!r})"
     return ""
 
 
