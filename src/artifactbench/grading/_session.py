@@ -28,11 +28,16 @@ if TYPE_CHECKING:
 __all__ = ["GraderSession"]
 
 
+_QUOTED = re.compile(r"'[^'\n]{0,200}'|\"[^\"\n]{0,200}\"")
+_NUMBERS = re.compile(r"\d+")
+
+
 def _template(outcome: GradeOutcome) -> str | None:
-    """A rejection's detail with its digits masked (what kind of rejection it is); None for others."""
+    """A rejection's detail with its digits and quoted values masked (what kind of rejection it is);
+    None for other verdicts."""
     if not _rejection(outcome):
         return None
-    return re.sub(r"\d+", "#", str(outcome.result.detail))
+    return _NUMBERS.sub("#", _QUOTED.sub("'#'", str(outcome.result.detail)))
 
 
 def _rejection(outcome: GradeOutcome) -> bool:
