@@ -105,6 +105,24 @@ def test_the_snapshot_sees_a_rewrite_that_restores_size_and_mtime(tmp_path):
     assert not changes(snapshot(tmp_path), snapshot(tmp_path))
 
 
+def test_another_link_to_a_file_is_not_a_change_to_it(tmp_path):
+    """Pants links a task's input files from its store into each sandbox: other sandboxes coming and
+    going move the file's ctime and link count, which is not a write. A write through any name is."""
+    file = tmp_path / "reference_output.txt"
+    file.write_text("a\nb\n")
+    os.link(file, tmp_path.parent / f"{tmp_path.name}-other-sandbox")
+    before = snapshot(tmp_path)
+    os.link(file, tmp_path.parent / f"{tmp_path.name}-third-sandbox")
+    os.unlink(tmp_path.parent / f"{tmp_path.name}-other-sandbox")
+    assert not changes(before, snapshot(tmp_path))
+    st = file.stat()
+    file.write_text("a\nc\n")
+    os.utime(file, ns=(st.st_atime_ns, st.st_mtime_ns))  # the same size and mtime: still a write...
+    assert not changes(before, snapshot(tmp_path))  # ...that a shared file's ctime no longer shows
+    file.write_text("a\nchanged\n")
+    assert changes(before, snapshot(tmp_path)).modified == ("reference_output.txt",)
+
+
 def test_a_long_list_of_changes_is_capped(tmp_path):
     before = snapshot(tmp_path)
     for i in range(12):

@@ -3,8 +3,11 @@
 `check` runs task code without a filesystem sandbox, so a grader could loosen its own tolerance, a
 generator could append to hidden.py, or one task's grader could overwrite a sibling task's. A snapshot
 is the lstat of every entry under the task dir (no file is read): for a regular file its size,
-mtime_ns, ctime_ns and inode. ctime cannot be set back by an unprivileged process, so any write,
-truncation, chmod or `os.utime` in between shows, even one that restores size and mtime. Reading a
+mtime_ns, ctime_ns, inode and link count. ctime cannot be set back by an unprivileged process, so any
+write, truncation, chmod or `os.utime` in between shows, even one that restores size and mtime. One
+exception: a file with more than one hard link (Pants links its inputs from a store into every sandbox,
+and each link or unlink moves the shared ctime) counts as changed only when its size, mtime, inode or
+mode moved. Reading a
 file changes none of these. Bytecode caches count too: graders run with PYTHONDONTWRITEBYTECODE, so a
 new .pyc in a task dir was written on purpose.
 """
@@ -24,7 +27,7 @@ Snapshot = dict[str, tuple]
 
 def _key(st: os.stat_result) -> tuple:
     if stat.S_ISREG(st.st_mode):
-        return ("file", st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_mode)
+        return ("file", st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_mode, st.st_nlink)
     if stat.S_ISDIR(st.st_mode):  # a folder's times change with its entries, which are listed themselves
         return ("dir", st.st_mode)
     return ("other", st.st_mode, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
@@ -88,5 +91,16 @@ def changes(before: Snapshot, after: Snapshot) -> Changes:
     """What changed from `before` to `after`."""
     added = tuple(sorted(k for k in after if k not in before))
     removed = tuple(sorted(k for k in before if k not in after))
-    modified = tuple(sorted(k for k in before if k in after and before[k] != after[k]))
+    modified = tuple(sorted(k for k in before if k in after and before[k] != after[k]
+                            and not _linked_elsewhere(before[k], after[k])))
     return Changes(added, removed, modified)
+
+
+def _linked_elsewhere(old: tuple, new: tuple) -> bool:
+    """Only ctime (and the link count) moved, on a file with more than one hard link: another name of
+    the same file was linked or unlinked. Pants links each input file from its store into every
+    sandbox that needs it, so a task file's ctime moves while other checks and tests start and end."""
+    if old[0] != "file" or new[0] != "file" or len(old) < 7 or len(new) < 7:
+        return False
+    same = old[1:3] == new[1:3] and old[4:6] == new[4:6]  # size, mtime, inode, mode
+    return same and max(old[6], new[6]) > 1
