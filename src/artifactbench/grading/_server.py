@@ -203,14 +203,8 @@ def _end_worker(worker: _Worker) -> int:
 
 def _warm_case(cmd: dict, workers: list, private: tuple[int, ...], func, payload, call_grade, report,  # noqa: ANN001
                read_verdict) -> dict:  # noqa: ANN001
-    if workers and os.waitpid(workers[0].pid, os.WNOHANG)[0]:  # it died between cases (reaped here)
-        try:
-            os.killpg(workers[0].pid, signal.SIGKILL)  # what its graders left running
-        except OSError:
-            pass
-        for fd in (workers[0].commands, workers[0].verdicts):
-            os.close(fd)
-        workers.clear()
+    if workers and _ended(workers[0].pid):  # it died between cases: reap it and what its graders left
+        _end_worker(workers.pop())
     if not workers:
         workers.append(_start_worker(private, func, payload, call_grade, report))
     worker = workers[0]

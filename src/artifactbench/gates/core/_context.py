@@ -236,9 +236,7 @@ class TaskContext:
                                     sandbox=self.grader_sandbox(), forkservers=self.options.forkservers)
             session.__enter__()
             self._session = session
-        # A Python artifact is imported by its grader, and an import is state (sys.modules, the
-        # module's own globals): those graders fork every grading.
-        if warm and not known_good and self.options.warm and self.task.output_artifact.suffix != ".py":
+        if warm and not known_good and self._may_warm():
             # Once the grader shows state, the worker's verdicts stay remembered until the gate's
             # warm_canary(): forgetting them mid-search would hand Hypothesis a second, different
             # verdict for an example it has seen, which it reports as a flaky grader.
@@ -250,6 +248,11 @@ class TaskContext:
     def reference_text(self) -> str:
         """The reference output as text (undecodable bytes kept through surrogateescape)."""
         return self.task.reference_output.read_bytes().decode("utf-8", "surrogateescape")
+
+    def _may_warm(self) -> bool:
+        """Whether a grading asked to be warm may be: not with --no-warm, and not for a Python artifact,
+        which its grader imports (an import is state: sys.modules, the module's own globals)."""
+        return self.options.warm and self.task.output_artifact.suffix != ".py"
 
     def _forget_unsettled(self) -> None:
         for text in self._unsettled:
@@ -351,7 +354,7 @@ class TaskContext:
                                     sandbox=self.grader_sandbox(), forkservers=self.options.forkservers)
             session.__enter__()
             self._fresh[key] = session
-        if warm and self.options.warm and self.task.output_artifact.suffix != ".py":
+        if warm and self._may_warm():
             # (known_good too: a hash seed's first grading is its worker's first case, a forked child's)
             return self._account(session.grade_warm(scratch_dir)[0], known_good)
         return self._account(session.grade(scratch_dir), known_good)
