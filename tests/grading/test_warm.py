@@ -170,6 +170,11 @@ def grade(scratch_dir):
     return GradeResult(got == EXPECTED, float(got == EXPECTED), "checked")
 '''
 
+# "Tidies up": removes the scratch dir it graded, so nothing is left to confirm a warm verdict with.
+REMOVES_SCRATCH = STRICT.replace("def grade(scratch_dir):", "def grade(scratch_dir):\n    try:\n        return _grade(scratch_dir)\n"
+                                 "    finally:\n        import shutil\n        shutil.rmtree(scratch_dir, ignore_errors=True)\n\n"
+                                 "def _grade(scratch_dir):")
+
 
 def _task(tmp_path: Path, body: str):
     root = tmp_path / "task"
@@ -284,8 +289,8 @@ def test_accepted_mutant_is_confirmed_in_a_forked_child(tmp_path):
         assert session.stateful is not None and "passed=True" in session.stateful
 
 
-@pytest.mark.parametrize("body", [SEEN_SET, PATH_CACHE, WARMS_UP, LATE_CACHE, STRICT],
-                         ids=["seen-set", "cache-by-path", "warms-up", "late-cache", "strict"])
+@pytest.mark.parametrize("body", [SEEN_SET, PATH_CACHE, WARMS_UP, LATE_CACHE, REMOVES_SCRATCH, STRICT],
+                         ids=["seen-set", "cache-by-path", "warms-up", "late-cache", "removes-scratch", "strict"])
 def test_check_findings_equal_those_of_forking_every_grading(tmp_path, body):
     task = _task(tmp_path, body)
     gates = resolve_gates(["contract", "fuzz", "detail_leaks"])
@@ -348,3 +353,60 @@ def test_a_worker_whose_grader_left_a_process_holding_its_pipe_still_ends_as_a_c
         started = time.monotonic()
         outcome, settled = session.grade_warm(_scratch(tmp_path, "b", ARTIFACTS["crash"]))
         assert outcome.error_kind == "crash" and time.monotonic() - started < 5, outcome
+
+
+def test_a_search_confirms_only_the_acceptance_it_reports(tmp_path):
+    """accepted_later: a warm acceptance stays unconfirmed until settle(), which grades it forked and
+    says so when the forked verdict differs."""
+    task = _task(tmp_path, WARMS_UP)
+    ctx = TaskContext(task, CheckOptions(**OPTIONS))
+    try:
+        texts = [REFERENCE.replace("12", str(13 + i)) for i in range(6)]
+        verdicts = [ctx.grade_text(text, warm=True, accepted_later=True) for text in texts]
+        assert [v.passed for v in verdicts] == [False] * 3 + [True] * 3  # the 4th call on: "format ok"
+        assert ctx.stateful is None and ctx.verdict_of(texts[-1]) is None  # not confirmed yet
+        assert ctx.settle(texts[-1]).passed is False  # the forked child's verdict
+        assert "passed=True" in ctx.stateful
+        assert ctx.warm_canary() is False
+    finally:
+        ctx.close()
+
+
+def test_without_confirm_only_timeouts_and_crashes_are_graded_again(tmp_path):
+    task = _task(tmp_path, WARMS_UP)
+    with GraderSession(task, timeout_s=10.0) as session:
+        verdicts = [session.grade_warm(_scratch(tmp_path, f"m{i}", ARTIFACTS["wrong"]), confirm=False)
+                    for i in range(5)]
+        assert [o.passed for o, _ in verdicts] == [False, False, False, True, True]
+        assert [settled for _, settled in verdicts] == [True, False, False, False, False]
+        assert session.stateful is None  # nothing was compared: the caller does that
+    task = _task(tmp_path / "lock", LOCKS_UP)
+    with GraderSession(task, timeout_s=1.0) as session:
+        session.grade_warm(_scratch(tmp_path, "a", ARTIFACTS["wrong"]), confirm=False)
+        outcome, settled = session.grade_warm(_scratch(tmp_path, "b", ARTIFACTS["short"]), confirm=False)
+        assert settled and outcome.result.detail == "values mismatch" and "timeout" in session.stateful
+
+
+def test_a_grader_that_removes_its_scratch_dir_turns_warm_grading_off(tmp_path):
+    task = _task(tmp_path, REMOVES_SCRATCH)
+    with GraderSession(task, timeout_s=10.0) as session:
+        first, settled = session.grade_warm(_scratch(tmp_path, "a", ARTIFACTS["wrong"]))
+        assert settled and session.stateful is None  # a fresh worker's case needs no confirmation
+        outcome, settled = session.grade_warm(_scratch(tmp_path, "b", ARTIFACTS["reference"]))
+        assert not settled and "removed the scratch dir" in session.stateful
+        outcome, settled = session.grade_warm(_scratch(tmp_path, "c", ARTIFACTS["reference"]))
+        assert settled and outcome.passed  # graded as grade() does from now on
+
+
+def test_state_seen_by_one_session_keeps_the_tasks_other_sessions_forked(tmp_path):
+    """A lock left held costs one timeout for the task, not one per hash seed's session."""
+    log = tmp_path / "waits.log"
+    body = LOCKS_UP.replace("    if not _LOCK.acquire(timeout=30):",
+                            f"    if _LOCK.locked():\n        open({str(log)!r}, 'a').write('wait\\n')\n"
+                            "    if not _LOCK.acquire(timeout=30):")
+    task = _task(tmp_path, body)
+    report = run_checks([task], resolve_gates(["contract", "fuzz"]),
+                        options=CheckOptions(**{**OPTIONS, "grader_timeout_s": 1.0})).tasks[0]
+    assert log.read_text().count("wait") == 1, log.read_text()
+    noted = [k for c in report.checks for k in c.cases if k.name == "process_state"]
+    assert noted and "timeout" in noted[0].detail

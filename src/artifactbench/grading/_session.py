@@ -175,7 +175,8 @@ class GraderSession:
         if template is not None:
             self._details.add(template)
 
-    def grade_warm(self, scratch_dir: Path) -> tuple[GradeOutcome, bool]:
+    def grade_warm(self, scratch_dir: Path, *, confirm: bool = True,
+                   accepted_later: bool = False) -> tuple[GradeOutcome, bool]:
         """Grade one scratch dir in the server's warm worker, which grades case after case in one
         process (about 1 ms less a case than a forked child, most of what a small grader costs).
         Returns (outcome, settled).
@@ -192,15 +193,33 @@ class GraderSession:
         settled=False: a rejection from a worker that graded other cases before, whose detail a
         forked child has given before (digits aside). A grader whose verdict
         does not depend on earlier calls in the same process gives the same one in a forked child;
-        `canary` checks that with the known-good artifact."""
+        `canary` checks that with the known-good artifact.
+
+        `accepted_later`: a later acceptance is not graded again here either (settled=False); the
+        caller confirms (`confirm`) each acceptance it reports and drops the others (a search whose
+        accepted examples are only steps towards the one it reports). `confirm=False`: no verdict
+        (a GradeResult, or the grader's exception) is graded again here; the caller compares each one
+        with a forked child's verdict on the same artifact and grades again, forked, where they differ
+        (the contract's other hash seeds). A timeout or a crash is always graded again: it counts
+        against the task's bounds."""
         if self.stateful is not None:
             return self.grade(scratch_dir), True
         outcome, fresh = self._request(scratch_dir, warm=True)
         if fresh:
             self._learn(outcome)
             return outcome, True  # (the worker's stdout and stderr are not kept: no gate reads a grader's)
-        if _template(outcome) in self._details:
-            return outcome, False  # a rejection of a kind a process of its own has given
+        if not Path(scratch_dir).is_dir():
+            # grade() removed what it graded: nothing is left to confirm a warm verdict with, so from
+            # now on every case is graded as grade() does (and the gate's canary redoes its probes so)
+            self.stateful = (f"{self.task.hidden_grader.name}: grade() removed the scratch dir it graded "
+                             f"({Path(scratch_dir).name}/), so a warm verdict cannot be confirmed")
+            return outcome, False
+        if outcome.error_kind in ("timeout", "crash"):  # (a lock an earlier call left held, ...)
+            return self.confirm(scratch_dir, outcome), True
+        if not confirm or _template(outcome) in self._details:
+            return outcome, False  # (a rejection of a kind a process of its own has given)
+        if accepted_later and outcome.passed:
+            return outcome, False
         return self.confirm(scratch_dir, outcome), True
 
     def canary(self, scratch_dir: Path, expected: GradeOutcome) -> bool:

@@ -87,9 +87,10 @@ class TaskContext:
         self._text_scratch: Path | None = None
         self._fresh: dict[tuple, object] = {}  # env -> GraderSession (grade_fresh)
         self._labels: dict[str, str] = {}  # artifact text -> what it is (e.g. the fuzzer's mutant)
-        # Texts whose remembered verdict is a warm worker's rejection (grade_warm), in grading order.
+        # Texts whose remembered verdict is a warm worker's, not confirmed (grade_warm), in grading order.
         self._unsettled: dict[str, None] = {}
         self._stateful_told = False  # a gate has been told (warm_canary) that the grader keeps state
+        self._closed_stateful: str | None = None  # what a session closed already said of it (`stateful`)
         self.session_env: dict[str, str] | None = None  # extra env of the grade() session
         # Why the structural verifier is not run again (it timed out once): one root cause, one report.
         self.verifier_blocked: str | None = None
@@ -227,7 +228,8 @@ class TaskContext:
         between calls; a gate that grades warm calls warm_canary() before trusting its rejections."""
         return self._grade(scratch_dir, known_good, warm)[0]
 
-    def _grade(self, scratch_dir: Path, known_good: bool, warm: bool):  # -> (GradeOutcome, settled)
+    def _grade(self, scratch_dir: Path, known_good: bool, warm: bool,
+               accepted_later: bool = False):  # -> (GradeOutcome, settled)
         self._check_blocked()
         if self._session is None:
             from artifactbench.grading import GraderSession
@@ -240,7 +242,7 @@ class TaskContext:
             # Once the grader shows state, the worker's verdicts stay remembered until the gate's
             # warm_canary(): forgetting them mid-search would hand Hypothesis a second, different
             # verdict for an example it has seen, which it reports as a flaky grader.
-            outcome, settled = self._session.grade_warm(scratch_dir)
+            outcome, settled = self._session.grade_warm(scratch_dir, accepted_later=accepted_later)
         else:
             outcome, settled = self._session.grade(scratch_dir), True
         return self._account(outcome, known_good), settled
@@ -250,9 +252,11 @@ class TaskContext:
         return self.task.reference_output.read_bytes().decode("utf-8", "surrogateescape")
 
     def _may_warm(self) -> bool:
-        """Whether a grading asked to be warm may be: not with --no-warm, and not for a Python artifact,
-        which its grader imports (an import is state: sys.modules, the module's own globals)."""
-        return self.options.warm and self.task.output_artifact.suffix != ".py"
+        """Whether a grading asked to be warm may be: not with --no-warm, not for a Python artifact,
+        which its grader imports (an import is state: sys.modules, the module's own globals), and not
+        once any session of the task saw the grader keep state (each would pay to see it again: a lock
+        left held costs a timeout)."""
+        return self.options.warm and self.task.output_artifact.suffix != ".py" and self.stateful is None
 
     def _forget_unsettled(self) -> None:
         for text in self._unsettled:
@@ -267,9 +271,9 @@ class TaskContext:
         shows), and up to CONFIRMED_SAMPLE of the worker's unsettled rejections graded again in forked
         children (state that only tightens verdicts on wrong answers shows there)."""
         session = self._session
-        if session is None or self._stateful_told:
+        if self._stateful_told:
             return True
-        if session.stateful is None and self._unsettled:
+        if session is not None and self.stateful is None and self._unsettled:
             if self._text_scratch is None or not self._text_scratch.is_dir():
                 self._text_scratch = self.fresh_scratch()  # the grader may have removed it
             reference = self.reference_text()
@@ -285,7 +289,7 @@ class TaskContext:
                 self._check_blocked()
                 self._verdicts[text] = self._account(session.confirm(self._text_scratch, self._verdicts[text]), False)
                 del self._unsettled[text]
-        if session.stateful is None:
+        if self.stateful is None:
             return True
         self._forget_unsettled()
         self._stateful_told = True
@@ -293,8 +297,10 @@ class TaskContext:
 
     @property
     def stateful(self) -> str | None:
-        """Why the grader's verdicts depend on earlier calls in the same process (None: not seen)."""
-        return None if self._session is None else self._session.stateful
+        """Why the grader's verdicts depend on earlier calls in the same process (None: not seen), as
+        the first of the task's sessions (its own, the other hash seeds') that saw it says."""
+        return self._closed_stateful or next(
+            (s.stateful for s in (self._session, *self._fresh.values()) if s is not None and s.stateful), None)
 
     def graded_texts(self) -> list[tuple[str, str, object]]:
         """(text, label, outcome) of every artifact text graded so far, in order (grade_text)."""
@@ -310,19 +316,22 @@ class TaskContext:
         """The remembered verdict of `text` (grade_text), or None when it was not graded (or only warm)."""
         return None if text in self._unsettled else self._verdicts.get(text)
 
-    def grade_text(self, text: str, *, known_good: bool = False, label: str = "", warm: bool = False):  # -> grading.GradeOutcome
+    def grade_text(self, text: str, *, known_good: bool = False, label: str = "", warm: bool = False,
+                   accepted_later: bool = False):  # -> grading.GradeOutcome
         """Grade `text` placed at output_artifact in a pristine scratch. Verdicts are remembered per
         text for the task (graders are deterministic, spec 3.2, which the contract gate checks on
         its own fresh processes): the fuzz, negative and leak gates never pay twice for one artifact.
         `warm`: see grade(); a warm rejection is remembered as such, and a later grading without
-        `warm` grades the text again in a forked child."""
+        `warm` grades the text again in a forked child. `accepted_later` (with `warm`): a warm
+        acceptance is remembered as such too, unconfirmed; the caller confirms with settle() each one
+        it reports (see GraderSession.grade_warm)."""
         remembered = self._verdicts.get(text)
         if remembered is not None and (warm or text not in self._unsettled):
             return remembered
         if self._text_scratch is None or not self._text_scratch.is_dir():
             self._text_scratch = self.fresh_scratch()
         self.place_reference(self._text_scratch, text)
-        outcome, settled = self._grade(self._text_scratch, known_good, warm)
+        outcome, settled = self._grade(self._text_scratch, known_good, warm, accepted_later)
         if outcome.error_kind not in ("timeout", "crash"):
             self._verdicts[text] = outcome
             if settled:
@@ -333,6 +342,24 @@ class TaskContext:
                 self._labels[text] = label
         return outcome
 
+    def settle(self, text: str):  # -> grading.GradeOutcome
+        """The verdict of `text` as a forked child gives it: a remembered warm verdict not yet
+        confirmed is graded again, forked (a different verdict makes the session `stateful`, which
+        the gate's warm_canary() then reports); any other remembered verdict is returned as it is."""
+        if text not in self._unsettled or self._session is None:
+            return self.grade_text(text)
+        if self._text_scratch is None or not self._text_scratch.is_dir():
+            self._text_scratch = self.fresh_scratch()
+        self.place_reference(self._text_scratch, text)
+        self._check_blocked()
+        outcome = self._account(self._session.confirm(self._text_scratch, self._verdicts[text]), False)
+        del self._unsettled[text]
+        if outcome.error_kind in ("timeout", "crash"):
+            self._verdicts.pop(text, None)
+        else:
+            self._verdicts[text] = outcome
+        return outcome
+
     def grade_fresh(self, scratch_dir: Path, *, extra_env: dict[str, str] | None = None,
                     known_good: bool = False, warm: bool = False):  # -> grading.GradeOutcome
         """Grade scratch_dir in a process of its own that imported the grader afresh with `extra_env`
@@ -340,8 +367,9 @@ class TaskContext:
         imported grader), under the same bounds as grade(). The env of grade()'s own session
         (`session_env`) is served by that session: its children are forked from a freshly imported
         grader too, so no second import is paid for it. `warm` (not for that env): through that
-        session's warm worker (GraderSession.grade_warm); the caller grades again without it before
-        a finding rests on a rejection."""
+        session's warm worker (GraderSession.grade_warm, nothing confirmed there): the caller compares
+        the verdict with a forked child's on the same artifact and grades again without `warm` where
+        they differ."""
         from artifactbench.grading import GraderSession
 
         if self.session_env is not None and dict(extra_env or {}) == self.session_env:
@@ -356,7 +384,7 @@ class TaskContext:
             self._fresh[key] = session
         if warm and self._may_warm():
             # (known_good too: a hash seed's first grading is its worker's first case, a forked child's)
-            return self._account(session.grade_warm(scratch_dir)[0], known_good)
+            return self._account(session.grade_warm(scratch_dir, confirm=False)[0], known_good)
         return self._account(session.grade(scratch_dir), known_good)
 
     def _check_blocked(self) -> None:
@@ -369,6 +397,7 @@ class TaskContext:
 
     def close_fresh(self) -> None:
         """Stop the processes grade_fresh() started (all at once: each stop waits for its exit)."""
+        self._closed_stateful = self.stateful
         sessions = list(self._fresh.values())
         self._fresh.clear()
         _close_all(sessions)

@@ -83,8 +83,10 @@ def fuzz_gate(ctx: TaskContext, budget: FuzzBudget | None = None) -> CheckResult
     prompt = task.problem_statement.read_text(encoding="utf-8", errors="replace")
     def grade(text: str, known_good: bool = False, label: str = ""):
         ctx.check_cancelled()
-        # Mutants go to the warm worker: an accepted one is confirmed in a forked child before it counts.
-        return ctx.grade_text(text, known_good=known_good, label=label, warm=not known_good)
+        # Mutants go to the warm worker. Its acceptances are steps of Hypothesis' search: the one a
+        # search reports is confirmed in a forked child (settle) before it counts.
+        return ctx.grade_text(text, known_good=known_good, label=label, warm=not known_good,
+                              accepted_later=True)
     return _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started)
 
 
@@ -186,7 +188,7 @@ def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, pro
         pass
     except _ClearlyRejected:
         if state.open:
-            return _left_open(kind, state)
+            return _left_open(ctx, kind, state)
         return CaseResult(kind, OK, f"{state.graded} mutant(s) at {len(state.places)} places rejected; "
                                     "clearly rejected, search stopped")
     except _OutOfTime:
@@ -195,6 +197,7 @@ def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, pro
         elif not state.errors and not state.open:
             return CaseResult(kind, OK, f"{state.graded} mutant(s) rejected before the time budget ran out")
     if minimal is not None:
+        ctx.settle(minimal.text)  # a verdict that differs makes the gate's warm_canary() redo every kind
         detail = next((d for m, d in state.accepted if m == minimal), "")
         return CaseResult(kind, FINDING, cap(
             f"grader ACCEPTED a mutant (shrunk minimal example): {minimal.describe()}; "
@@ -205,16 +208,17 @@ def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, pro
             f"grader raised instead of returning a failing GradeResult on {len(state.errors)} mutant(s), "
             f"first: {mutant.describe()}; {error}", 1200))
     if state.open:
-        return _left_open(kind, state)
+        return _left_open(ctx, kind, state)
     if state.graded == 0:
         return CaseResult(kind, SKIPPED, "no mutant could be drawn")
     return CaseResult(kind, OK, f"{state.graded} mutant(s) rejected")
 
 
-def _left_open(kind: str, state: _Search) -> CaseResult:
+def _left_open(ctx, kind: str, state: _Search) -> CaseResult:
     """Only mutants the prompt leaves open were accepted: a warning at the severity the prompt gives."""
     # the strictest severity any of them gets ("warn" over "info"), reported with its mutant
     mutant, detail, (severity, why) = min(state.open, key=lambda o: o[2][0] != "warn")
+    ctx.settle(mutant.text)
     return CaseResult(kind, WARNING, cap(
         f"grader accepted {state.open_count} mutant(s) that the prompt leaves open, first: {mutant.describe()} "
         f"({why}); grader detail: {detail!r}", 600), severity)
