@@ -42,6 +42,7 @@ SOUND = {
     "crate_packs_unordered": "'neither the order of the sets nor the order of the parts inside a set matters'",
     "sparse_codes_format": "a format example showing the answer's first two short lines",
     "depot_loads_extra": "a key the prompt never names, under 'objects may carry other keys'",
+    "spring_rates_stated": "a grader whose tolerance is the one the prompt states",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -63,6 +64,7 @@ FLAWED = {
     "crate_packs_ranked": ("fuzz", "swap_records"),
     "sparse_codes_example_is_answer": ("content_leaks", "reference_block:prompt.md"),
     "depot_loads_unchecked": ("fuzz", "number_far"),  # behind accepted changes to its other keys
+    "spring_rates_lax": ("fuzz", "number_near"),  # 5e-2 where the prompt says within an absolute 1e-6
 }
 # sound twin -> (gate, case) reported as warn: the prompt leaves this open
 WARN_ONLY = {
@@ -139,3 +141,17 @@ def test_an_accepted_change_to_an_other_key_hides_no_finding_on_a_named_one():
     assert found.severity == "fail" and "field 'parcels'" in found.detail, found
     sound = next(c for c in reports()["depot_loads_extra"].checks if c.gate == "fuzz")
     assert all(k.severity != "fail" for k in sound.cases), sound
+
+
+def test_a_grader_somewhat_looser_than_the_prompt_is_only_a_warning(tmp_path):
+    """Accepted at 10x the stated tolerance but not at 100x: the grader keeps some slack (warn); at
+    100x it accepts what the prompt calls wrong (fail, spring_rates_lax)."""
+    import shutil
+
+    root = tmp_path / "spring_rates_slack"
+    shutil.copytree(FOREIGN / "spring_rates_stated", root)
+    hidden = root / "grader" / "hidden.py"
+    hidden.write_text(hidden.read_text().replace("TOL = 1e-6", "TOL = 2e-5"))
+    report = run_checks([load_task(root)], resolve_gates(["fuzz"]), options=OPTIONS).tasks[0]
+    found = next(k for c in report.checks for k in c.cases if k.name == "number_near")
+    assert found.severity == "warn" and "10x" in found.detail, found

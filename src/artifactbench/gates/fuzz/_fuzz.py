@@ -23,6 +23,7 @@ from artifactbench.gates.core import (
 )
 from artifactbench.gates.fuzz._formats import format_of, parse, rerender
 from artifactbench.gates.fuzz._mutation import Mutation
+from artifactbench.gates.fuzz._near import WARN_FACTOR, factor_of
 from artifactbench.gates.fuzz._policy import FuzzPolicy, load_policy
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_strategy
 from artifactbench.gates.core import CaseResult, CheckResult, TaskContext, read_prompt
@@ -41,9 +42,12 @@ CLEAR_AFTER = 4  # distinct mutated fields (or places), all rejected, after whic
 
 
 def _place(where: str) -> str:
-    """The field a mutant touched, whatever its record ("record 2, field 'a.b'" -> "a.b")."""
+    """The field a mutant touched, whatever its record ("record 2, field 'a.b'" -> "a.b"); with the
+    factor of a number_near move (a rejection at 100x says nothing of one at 10x)."""
     fields = re.findall(r"(?:field|key) '([^']+)'", where)
-    return "|".join(re.sub(r"\.\d+(?=\.|$)", "", f) for f in fields) or where
+    place = "|".join(re.sub(r"\.\d+(?=\.|$)", "", f) for f in fields) or where
+    factor = factor_of(where)
+    return place if factor is None or place == where else f"{place}@{factor}x"
 
 
 @dataclass(slots=True)
@@ -103,7 +107,9 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
             cases.append(CaseResult(kind, SKIPPED, "skipped by FUZZ_SKIP in grader/negative_cases.py"))
             continue
         strategy = mutation_strategy(fmt, reference, policy, kind, prompt)
-        if strategy is None:
+        if strategy is None and kind == "number_near" and read_prompt(prompt).stated is None:
+            cases.append(CaseResult(kind, SKIPPED, "the prompt states no accuracy for the answer's numbers"))
+        elif strategy is None:
             cases.append(CaseResult(kind, SKIPPED, f"nothing in the reference output to apply {kind} to"))
         else:
             strategies[kind] = strategy
@@ -199,6 +205,12 @@ def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, pro
     if minimal is not None:
         ctx.settle(minimal.text)  # a verdict that differs makes the gate's warm_canary() redo every kind
         detail = next((d for m, d in state.accepted if m == minimal), "")
+        factor = factor_of(minimal.where) if kind == "number_near" else None
+        if factor is not None:
+            status = WARNING if factor <= WARN_FACTOR else FINDING
+            return CaseResult(kind, status, cap(
+                f"grader ACCEPTED a number {factor}x further from the reference than the prompt allows "
+                f"({allows.stated.sentence!r}): {minimal.describe()}; grader detail: {detail!r}", 600))
         return CaseResult(kind, FINDING, cap(
             f"grader ACCEPTED a mutant (shrunk minimal example): {minimal.describe()}; "
             f"grader detail: {detail!r}", 600))

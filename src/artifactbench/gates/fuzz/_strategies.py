@@ -15,7 +15,9 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 from artifactbench.gates.fuzz._formats import PyDoc, TextDoc, TreeDoc, normalize, parse, rerender
+from artifactbench.gates.core import read_prompt
 from artifactbench.gates.fuzz._mutation import Mutation, short
+from artifactbench.gates.fuzz._near import near_strategy
 from artifactbench.gates.fuzz._policy import FuzzPolicy
 from artifactbench.gates.fuzz._text_strategies import python_strategy, text_strategy
 from artifactbench.gates.fuzz._tree_strategies import LEAF_KINDS, TreeTargets, leaf_strategy, structure_strategy
@@ -23,7 +25,7 @@ from artifactbench.gates.fuzz._tree_strategies import LEAF_KINDS, TreeTargets, l
 DATA_KINDS: tuple[str, ...] = (
     "number_far", "number_sign", "bool_flip", "string_change", "type_change", "later_record",
     "drop_key", "rename_key", "drop_record", "duplicate_record", "inject_record", "swap_records",
-    "truncate_records", "truncate_text",
+    "truncate_records", "truncate_text", "number_near",
 )
 PYTHON_KINDS: tuple[str, ...] = ("stub_function", "drop_definition", "truncate_text")
 KINDS: tuple[str, ...] = DATA_KINDS + PYTHON_KINDS[:2]
@@ -50,6 +52,8 @@ def mutation_strategy(fmt: str, text: str, policy: FuzzPolicy, kind: str,
         doc, targets, reference, baseline = _prepared(fmt, text, policy)
     if kind == "truncate_text":
         inner = _truncate(text)
+    elif kind == "number_near":  # (only numbers of a parsed tree: in free text a number has no field)
+        inner = near_strategy(targets, read_prompt(prompt).stated) if isinstance(doc, TreeDoc) else None
     elif isinstance(doc, PyDoc):
         inner = python_strategy(doc, kind, prompt)
     elif isinstance(doc, TextDoc):
