@@ -120,8 +120,14 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
                                                    time.monotonic() + budget.seconds, budget, prompt)]
     cases += searched
     findings = sum(c.status == FINDING for c in cases)
-    summary = (f"{findings} mutation kind(s) with a finding" if findings
-               else f"no accepted mutant in {len(strategies)} kind(s)") + f" ({counts(cases)})"
+    noted = sum(c.status == WARNING and c.name in strategies for c in cases)
+    if findings:
+        summary = f"{findings} mutation kind(s) with a finding"
+    elif noted:  # accepted mutants, but only ones the prompt leaves open (or near its stated tolerance)
+        summary = f"no finding in {len(strategies)} kind(s), {noted} with accepted mutants to look at"
+    else:
+        summary = f"no accepted mutant in {len(strategies)} kind(s)"
+    summary += f" ({counts(cases)})"
     return finish("fuzz", cases, started, summary)
 
 
