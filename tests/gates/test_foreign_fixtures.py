@@ -43,6 +43,7 @@ SOUND = {
     "sparse_codes_format": "a format example showing the answer's first two short lines",
     "depot_loads_extra": "a key the prompt never names, under 'objects may carry other keys'",
     "spring_rates_stated": "a grader whose tolerance is the one the prompt states",
+    "league_points_paired": "records whose values may trade places only within the tolerance band",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -65,6 +66,7 @@ FLAWED = {
     "sparse_codes_example_is_answer": ("content_leaks", "reference_block:prompt.md"),
     "depot_loads_unchecked": ("fuzz", "number_far"),  # behind accepted changes to its other keys
     "spring_rates_lax": ("fuzz", "number_near"),  # 5e-2 where the prompt says within an absolute 1e-6
+    "league_points_pooled": ("fuzz", "swap_values"),  # checks the multiset of points, not who has them
 }
 # sound twin -> (gate, case) reported as warn: the prompt leaves this open
 WARN_ONLY = {

@@ -273,3 +273,24 @@ def test_no_stated_accuracy_is_read_into(text):
 def test_a_tolerance_ending_its_sentence_is_read_whole(text, expected):
     """The full stop after "1e-6" is not part of the number: it was read as 1 (and "0.5." not at all)."""
     assert read_prompt(text).abs_tolerance == expected
+
+
+@pytest.mark.parametrize("text", [
+    "There are usually several optimal assignments; any optimal one is fine.",
+    "Any timetable that satisfies both rules is acceptable.",
+    "The shortest route is not necessarily unique.",
+])
+def test_a_prompt_accepting_more_than_one_answer_leaves_an_exchange_open(text):
+    allows = read_prompt(text)
+    severity, why = allows.leaves_open("swap_values", "record 0, field 'slot', exchanged with record 1; "
+                                                       "the records also differ in 'exam'")
+    assert severity == "warn" and "more than one answer" in why
+
+
+def test_an_exchange_that_only_repairs_optional_values_is_open_and_others_are_not():
+    """In a two-field record, exchanging `package` is exchanging the optional `constraint`."""
+    allows = read_prompt("- `constraint`: the violated constraint (optional).\nOne line per package.")
+    place = "record 0, field 'package', exchanged with record 1; the records also differ in "
+    assert allows.leaves_open("swap_values", place + "'constraint'")[0] == "warn"
+    assert allows.leaves_open("swap_values", place + "'constraint', 'version'") is None
+    assert read_prompt("One line per package.").leaves_open("swap_values", place + "'constraint'") is None

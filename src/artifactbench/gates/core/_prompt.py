@@ -110,6 +110,18 @@ _METHOD = re.compile(r"\b(until|stop(s|ped|ping)?|converge[sd]?|convergence|iter
                      r"terminat\w*)\b", re.IGNORECASE)
 # "print it with 12 significant digits" asks for a format, not an accuracy.
 _PRINTING = re.compile(r"\b(print(ed|ing)?|format(ted)?|display(ed)?|writ(e|ten)|show(n)?)\b", re.IGNORECASE)
+# "There are usually several optimal assignments; any optimal one is fine": another answer than the
+# reference may be right, so an exchange of values (swap_values) that the grader accepts may be one.
+_MANY_ANSWERS = re.compile(
+    r"\b(several|many|multiple|more\s+than\s+one)\s+(\w+\s+)?(optimal|valid|correct|feasible|possible|"
+    r"acceptable|equivalent)\b|\bany\s+(\w+\s+)?(optimal|valid|correct|feasible|minimal|maximal|shortest|"
+    r"cheapest|best|consistent)\s+(one|answer|solution|assignment|schedule|path|route|tour|matching|"
+    r"ordering|order|plan|set|choice|colou?ring|labell?ing)s?\b|\b(not|isn'?t)\s+(necessarily\s+)?unique\b|"
+    r"\bties?\s+(may|can)\s+be\s+broken\s+(in\s+)?any\b|"
+    r"\bany\s+(\w+\s+){0,3}that\s+(satisf(y|ies)|meets?|fulfil+s?|obeys?|respects?|passes)\b|"
+    r"\bany\s+(\w+\s+){1,3}(is|are|will\s+be)\s+(acceptable|accepted|fine|correct|valid|ok)\b", re.IGNORECASE)
+# swap_values' description of the other fields in which the two records differ (see leaves_open)
+ALSO_DIFFER = "; the records also differ in "
 _VAGUE_TOLERANCE = re.compile(r"\b(small|some|a)\s+(absolute\s+|relative\s+|numeric(al)?\s+)?tolerance\b|"
                               r"\bapproximately\s+(equal|correct)|\bclose\s+enough\b", re.IGNORECASE)
 VAGUE_REL = 0.01  # "the grader uses a small tolerance": a change below 1% is within it
@@ -240,6 +252,7 @@ class PromptAllows:
     other_keys: str = ""  # the sentence granting keys the prompt does not list ("" when none does)
     naming_text: str = ""  # the prompt less those sentences' examples: a key it names is not "other"
     stated: StatedTolerance | None = None  # the accuracy it demands of the answer's numbers, if it says
+    many_answers: str = ""  # the sentence saying more than one answer is right ("" when none does)
 
     def other_key(self, where: str) -> str | None:
         """The record-level key, never named by the prompt, to which the prompt's general grant of other
@@ -275,6 +288,28 @@ class PromptAllows:
     def leaves_open(self, kind: str, where: str) -> tuple[str, str] | None:
         """(severity, why) when the prompt allows an accepted mutant of `kind` at `where`, else None:
         `info` where it says so in words, `warn` where it only leaves the point open."""
+        if kind == "swap_values":
+            return self._exchange_open(where)
+        return self._value_open(kind, where)
+
+    def _exchange_open(self, where: str) -> tuple[str, str] | None:
+        """A field exchanged between two records: open when the field is, when every other field in
+        which the two records differ is (the exchange then only re-pairs free values: a two-field
+        record's optional field swapped is its other field swapped), or when the prompt accepts more
+        than one answer (the exchange may have made another right one)."""
+        head, _, rest = where.partition(ALSO_DIFFER)
+        own = self._value_open("swap_values", head)
+        if own is not None:
+            return own
+        others = re.findall(r"'([^']+)'", rest)
+        freed = [self._value_open("string_change", f"field {o!r}") for o in others]
+        if others and all(freed):
+            return "warn", f"the records differ elsewhere only in what the prompt leaves open ({freed[0][1]})"
+        if self.many_answers:
+            return "warn", f"the prompt accepts more than one answer ({self.many_answers!r})"
+        return None
+
+    def _value_open(self, kind: str, where: str) -> tuple[str, str] | None:
         names = _names(where)
         free = [n for n in names if n in self.free_fields]
         if free:
@@ -460,4 +495,5 @@ def read_prompt(text: str) -> PromptAllows:
                         frozenset(free), tuple(order_sentences), tuple(unordered_sentences), tuple(set_sentences),
                         bool(_VAGUE_TOLERANCE.search(text)), threshold, frozenset(typed),
                         frozenset(recomputed - declared), grants[0] if grants else "", "\n".join(naming),
-                        stated_tolerance(text))
+                        stated_tolerance(text), next((" ".join(s.split())[:160] for s in _sentences(text)
+                                                      if _MANY_ANSWERS.search(s)), ""))

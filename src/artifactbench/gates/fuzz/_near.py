@@ -65,5 +65,5 @@ def _like(old: Any, new: float, step: float) -> Any:
     if "e" in text.lower() or not math.isfinite(new):
         return repr(new)
     shown = len(text.split(".", 1)[1]) if "." in text else 0
-    needed = max(0, 1 - math.floor(math.log10(step))) if step > 0 else shown
+    needed = max(0, 3 - math.floor(math.log10(step))) if step > 0 else shown  # (rounding: < 0.5% of it)
     return f"{new:.{max(shown, needed)}f}"

@@ -24,7 +24,7 @@ from artifactbench.gates.fuzz._tree_strategies import LEAF_KINDS, TreeTargets, l
 
 DATA_KINDS: tuple[str, ...] = (
     "number_far", "number_sign", "bool_flip", "string_change", "type_change", "later_record",
-    "drop_key", "rename_key", "drop_record", "duplicate_record", "inject_record", "swap_records",
+    "drop_key", "rename_key", "drop_record", "duplicate_record", "inject_record", "swap_records", "swap_values",
     "truncate_records", "truncate_text", "number_near",
 )
 PYTHON_KINDS: tuple[str, ...] = ("stub_function", "drop_definition", "truncate_text")
@@ -54,6 +54,8 @@ def mutation_strategy(fmt: str, text: str, policy: FuzzPolicy, kind: str,
         inner = _truncate(text)
     elif kind == "number_near":  # (only numbers of a parsed tree: in free text a number has no field)
         inner = near_strategy(targets, read_prompt(prompt).stated) if isinstance(doc, TreeDoc) else None
+    elif kind == "swap_values":  # (a field exchanged between records: free text has no fields)
+        inner = structure_strategy(targets, kind) if isinstance(doc, TreeDoc) else None
     elif isinstance(doc, PyDoc):
         inner = python_strategy(doc, kind, prompt)
     elif isinstance(doc, TextDoc):
