@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from artifactbench.gates.core import read_prompt
+from artifactbench.gates.core._free_lines import _kinds, _patched
 
 FORMAT = ("Write `weekly.md`. It must hold one Markdown table with this header, one row per team:\n\n"
           "```\n| team | tickets | median_hours |\n|---|---|---|\n```\n\n"
@@ -122,3 +123,22 @@ def test_a_labelled_line_the_prompt_names_is_graded_even_without_a_template():
     # a `label: number` line the prompt never names is data, not prose: it stays graded too
     unnamed = "Ticket summary\nbilling: 41\n"
     assert not free.confined(unnamed, unnamed.replace("41", "1041"))
+
+
+FENCED = REPORT + "\n```\nraw export: 41 17\n```\nSigned off by the lead.\n"
+
+
+@pytest.mark.parametrize("reference, mutant", [(REPORT, c[1]) for c in MUTANTS] + [
+    (FENCED, FENCED.replace("```\nraw", "raw")),  # a fence removed: every line below changes its kind
+    (FENCED, FENCED.replace("Counts include", "```\nCounts include")),
+    (FENCED, FENCED.replace("Platform was", "Platform\n===\nwas")),  # a setext underline below a line
+], ids=[c[0] for c in MUTANTS] + ["fence-removed", "fence-added", "setext-added"])
+def test_only_the_changed_lines_are_classified_again(reference, mutant):
+    """confined() classifies only the lines between the texts' common head and tail: the same kinds as
+    classifying the whole mutant."""
+    free = read_prompt(ALL_FREE).free_lines
+    old, new = tuple(reference.splitlines()), tuple(mutant.splitlines())
+    head = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
+    tail = next((i for i, (a, b) in enumerate(zip(old[head:][::-1], new[head:][::-1])) if a != b),
+                min(len(old), len(new)) - head)
+    assert _patched(free, old, new, _kinds(free, old), head, tail) == _kinds(free, new)

@@ -103,16 +103,24 @@ class FreeLines:
         """The change from `reference` to `mutant` stays on lines the prompt declares free."""
         if not self.parts or mutant == reference:
             return False
-        old, new = reference.splitlines(), mutant.splitlines()
-        old_kinds, new_kinds = _kinds(self, tuple(old)), _kinds(self, tuple(new))
-        matcher = difflib.SequenceMatcher(None, [_flat(x) for x in old], [_flat(x) for x in new], autojunk=False)
+        old, new = tuple(reference.splitlines()), tuple(mutant.splitlines())
+        old_kinds = _kinds(self, old)
+        head = 0
+        while head < min(len(old), len(new)) and old[head] == new[head]:
+            head += 1
+        tail = 0
+        while tail < min(len(old), len(new)) - head and old[-1 - tail] == new[-1 - tail]:
+            tail += 1
+        new_kinds = _patched(self, old, new, old_kinds, head, tail)
+        matcher = difflib.SequenceMatcher(None, [_flat(x) for x in old[head:len(old) - tail]],
+                                          [_flat(x) for x in new[head:len(new) - tail]], autojunk=False)
         for op, i1, i2, j1, j2 in matcher.get_opcodes():
             if op == "equal":
                 continue
-            if any(k not in ("free", "blank") for k in old_kinds[i1:i2]):
+            if any(k not in ("free", "blank") for k in old_kinds[head + i1:head + i2]):
                 return False
             edited = op == "replace"  # an edited free line stays free while it does not become graded
-            if any(k == "graded" or (k == "other" and not edited) for k in new_kinds[j1:j2]):
+            if any(k == "graded" or (k == "other" and not edited) for k in new_kinds[head + j1:head + j2]):
                 return False
         return _skeleton(new, new_kinds) == _skeleton(old, old_kinds)
 
@@ -163,14 +171,38 @@ def _prose(line: str) -> bool:
     return words >= 3 and words > 2 * numbers
 
 
+def _fence(line: str) -> bool:
+    return line.strip().startswith(("```", "~~~"))
+
+
 @lru_cache(maxsize=8)
 def _kinds(free: FreeLines, lines: tuple[str, ...]) -> tuple[str, ...]:
-    kinds, fenced = [], False
-    for i, line in enumerate(lines):
-        fence = line.strip().startswith(("```", "~~~"))
+    return _classify(free, lines, 0, len(lines), False)
+
+
+def _classify(free: FreeLines, lines: tuple[str, ...], start: int, stop: int, fenced: bool) -> tuple[str, ...]:
+    """The kinds of lines[start:stop], `fenced` telling whether lines[start] opens inside a code fence."""
+    kinds = []
+    for i in range(start, stop):
+        fence = _fence(lines[i])
         kinds.append(free.kind(lines, i, fenced or fence))
         fenced = fenced != fence
     return tuple(kinds)
+
+
+def _patched(free: FreeLines, old: tuple[str, ...], new: tuple[str, ...], old_kinds: tuple[str, ...],
+             head: int, tail: int) -> tuple[str, ...]:
+    """The kinds of `new`, which shares its first `head` and last `tail` lines with `old`: only the
+    lines between, and the one above them (whose next line may have changed), are classified again,
+    unless the fences between differ (then every line after them may have changed its kind)."""
+    start = max(0, head - 1)
+    old_fences = sum(map(_fence, old[start:len(old) - tail]))
+    new_fences = sum(map(_fence, new[start:len(new) - tail]))
+    if old_fences % 2 != new_fences % 2:
+        return _classify(free, new, 0, len(new), False)
+    fenced = sum(map(_fence, old[:start])) % 2 == 1
+    middle = _classify(free, new, start, len(new) - tail, fenced)
+    return old_kinds[:start] + middle + old_kinds[len(old) - tail:]
 
 
 def _skeleton(lines: list[str], kinds: tuple[str, ...]) -> tuple:

@@ -13,6 +13,9 @@ key of the reference that the prompt then never names, quoted or as a word, outs
 examples, is one of those other keys: a mutant confined to it is left open. Only a key at record
 level counts (a record's own key, or the key of an object inside a list), never a key inside the
 value of a named key, whose inner keys are that value's data.
+
+Lines of a text or Markdown artifact that the prompt declares free (headings, commentary, "anything
+else") are read in _free_lines: `PromptAllows.free_lines`.
 """
 
 from __future__ import annotations

@@ -21,7 +21,8 @@ copied) and the materialized workspace. For each file:
   tuple of mostly other values (allowed values of a rules file, an enum) are vocabulary too. Keys,
   brackets and format words never count, so a prompt's format example made of the answer's keys is
   no leak;
-- text/code answers: lines of the reference (>= 12 characters, not boilerplate) present in the file;
+- text/code answers: lines of the reference (>= 12 characters, not boilerplate, not a format line the
+  prompt prescribes: a table's header or rule row, a heading or label without a value) in the file;
   half of them or more: FINDING, fewer: WARNING (none in an input file, which keeps some of the
   answer's lines as they are);
 - code blocks of the prompt and of markdown files that reproduce the reference line by line, however
