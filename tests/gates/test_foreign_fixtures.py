@@ -46,6 +46,8 @@ SOUND = {
     "uptime_digest_free_text": "changes to the headings and notes of a Markdown report the prompt declares free",
     "depot_stock_layout": "a table's header and rule rows and a heading the prompt prescribes as the layout",
     "parcel_hours_any_line_order": "'in any line order'",
+    "spring_rates_stated": "a grader whose tolerance is the one the prompt states",
+    "league_points_paired": "records whose values may trade places only within the tolerance band",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -71,6 +73,8 @@ FLAWED = {
     "uptime_digest_pinned_title": ("fuzz", "drop_record"),  # the title the prompt pins is not free
     "depot_stock_rows_shown": ("content_leaks", "reference_line:prompt.md"),
     "parcel_hours_increasing": ("fuzz", "swap_records"),  # "keys ... in any order" frees no line order
+    "spring_rates_lax": ("fuzz", "number_near"),  # 5e-2 where the prompt says within an absolute 1e-6
+    "league_points_pooled": ("fuzz", "swap_values"),  # checks the multiset of points, not who has them
 }
 # sound twin -> (gate, case) reported as warn: the prompt leaves this open
 WARN_ONLY = {
@@ -161,4 +165,18 @@ def test_free_headings_and_notes_hide_no_finding_in_the_table():
     lines are now left open and do not use up the search, so the table cell is what is reported."""
     check = next(c for c in reports()["uptime_digest_unchecked_column"].checks if c.gate == "fuzz")
     found = next(k for k in check.cases if k.name == "number_far")
-    assert found.severity == "fail" and re.search(r"line ([5-9]|10):", found.detail), found
+    assert found.severity == "fail" and re.search(r"number_far: line ([5-9]|10):", found.detail), found
+
+
+def test_a_grader_somewhat_looser_than_the_prompt_is_only_a_warning(tmp_path):
+    """Accepted at 10x the stated tolerance but not at 100x: the grader keeps some slack (warn); at
+    100x it accepts what the prompt calls wrong (fail, spring_rates_lax)."""
+    import shutil
+
+    root = tmp_path / "spring_rates_slack"
+    shutil.copytree(FOREIGN / "spring_rates_stated", root)
+    hidden = root / "grader" / "hidden.py"
+    hidden.write_text(hidden.read_text().replace("TOL = 1e-6", "TOL = 2e-5"))
+    report = run_checks([load_task(root)], resolve_gates(["fuzz"]), options=OPTIONS).tasks[0]
+    found = next(k for c in report.checks for k in c.cases if k.name == "number_near")
+    assert found.severity == "warn" and "10x" in found.detail, found
