@@ -126,11 +126,14 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
                                                    time.monotonic() + budget.seconds, budget, prompt, sweep, text)]
     cases += searched
     findings = sum(c.status == FINDING for c in cases)
-    noted = sum(c.status == WARNING and c.name in strategies for c in cases)
+    noted = sum(c.status == WARNING and c.severity == "warn" and c.name in strategies for c in cases)
+    allowed = sum(c.status == WARNING and c.severity == "info" and c.name in strategies for c in cases)
     if findings:
         summary = f"{findings} mutation kind(s) with a finding"
     elif noted:  # accepted mutants, but only ones the prompt leaves open (or near its stated tolerance)
         summary = f"no finding in {len(strategies)} kind(s), {noted} with accepted mutants to look at"
+    elif allowed:
+        summary = f"no finding in {len(strategies)} kind(s); {allowed} accepted only what the prompt allows"
     else:
         summary = f"no accepted mutant in {len(strategies)} kind(s)"
     summary += f" ({counts(cases)})"
