@@ -80,3 +80,30 @@ def test_distinctive_values_skip_keys_and_short_numbers():
     values = distinctive("jsonl", SAMPLES["jsonl"])
     assert set(values.numbers) == {812.5} and "endpoint" not in values.strings
     assert quoted_in(values, "expected 812.50 here") == ["812.5"]
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "json", "csv"])
+@FAST
+@given(data=st.data())
+def test_number_near_moves_a_non_integer_beyond_the_stated_band(fmt, data):
+    from artifactbench.gates.core import read_prompt
+
+    text = SAMPLES[fmt]
+    prompt = "Every value must be within 0.001 of the exact one."
+    mutant = data.draw(mutation_strategy(fmt, text, FuzzPolicy(), "number_near", prompt=prompt))
+    assert normalize(fmt, mutant.text) != normalize(fmt, text)
+    factor = int(mutant.where.rsplit(", ", 1)[1].split("x", 1)[0])
+    old, new = float(mutant.old.strip("'")), float(mutant.new.strip("'"))
+    assert old != int(old) or "." in mutant.old  # never a count
+    assert abs(new - old) >= 0.99 * factor * read_prompt(prompt).stated.band(old)
+
+
+def test_swap_values_never_trades_values_inside_the_tolerance_band():
+    """Two sensors' means 0.9 apart may trade places under a 1.5 band and both still be right; ids
+    and the counts far apart may not."""
+    close = '{"sensor": "t-01", "mean": 20.35}\n{"sensor": "t-02", "mean": 21.29}\n'
+    assert mutation_strategy("jsonl", close, FuzzPolicy(), "swap_values") is None
+    apart = '{"sensor": "t-01", "mean": 20.35}\n{"sensor": "t-02", "mean": 91.5}\n'
+    assert mutation_strategy("jsonl", apart, FuzzPolicy(), "swap_values") is not None
+    table = '{"t-01": 20.35, "t-02": 21.29, "t-03": 20.95}\n'
+    assert mutation_strategy("json", table, FuzzPolicy(), "swap_values") is None

@@ -44,6 +44,8 @@ SOUND = {
     "depot_loads_extra": "a key the prompt never names, under 'objects may carry other keys'",
     "clinic_waits_banded": "a detail printing the file's own figures rounded, a workspace value, small counts",
     "tank_drain_counted": "'found N' rows where N, a count of the graded file, equals a reference value",
+    "spring_rates_stated": "a grader whose tolerance is the one the prompt states",
+    "league_points_paired": "records whose values may trade places only within the tolerance band",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -67,6 +69,8 @@ FLAWED = {
     "depot_loads_unchecked": ("fuzz", "number_far"),  # behind accepted changes to its other keys
     "clinic_waits_quoted": ("detail_leaks", "leak:number_far"),  # expected values at 2 and 4 decimals
     "tank_drain_hinted": ("detail_leaks", "leak:truncate_text"),  # a reference level next to the row count
+    "spring_rates_lax": ("fuzz", "number_near"),  # 5e-2 where the prompt says within an absolute 1e-6
+    "league_points_pooled": ("fuzz", "swap_values"),  # checks the multiset of points, not who has them
 }
 # sound twin -> (gate, case) reported as warn: the prompt leaves this open
 WARN_ONLY = {
@@ -156,3 +160,17 @@ def test_the_row_count_beside_a_leaked_level_is_not_reported():
     found = next(k for k in check.cases if k.name == "leak:truncate_text")
     leaked = found.detail.split("presents reference value(s) ", 1)[1].split(" as the expected", 1)[0]
     assert leaked.count(",") == 0 and "." in leaked, found  # the level alone, not the count or the minute
+
+
+def test_a_grader_somewhat_looser_than_the_prompt_is_only_a_warning(tmp_path):
+    """Accepted at 10x the stated tolerance but not at 100x: the grader keeps some slack (warn); at
+    100x it accepts what the prompt calls wrong (fail, spring_rates_lax)."""
+    import shutil
+
+    root = tmp_path / "spring_rates_slack"
+    shutil.copytree(FOREIGN / "spring_rates_stated", root)
+    hidden = root / "grader" / "hidden.py"
+    hidden.write_text(hidden.read_text().replace("TOL = 1e-6", "TOL = 2e-5"))
+    report = run_checks([load_task(root)], resolve_gates(["fuzz"]), options=OPTIONS).tasks[0]
+    found = next(k for c in report.checks for k in c.cases if k.name == "number_near")
+    assert found.severity == "warn" and "10x" in found.detail, found

@@ -241,3 +241,56 @@ def test_a_stated_type_for_all_fields_keeps_type_changes_strict():
     allows = read_prompt(REQUIRED + "All fields must be numbers. Other keys are ignored.")
     assert allows.leaves_open("type_change", "record 0, field 'by_day'") is None
     assert allows.leaves_open("number_far", "record 0, field 'by_day'")[0] == "warn"
+
+
+@pytest.mark.parametrize("text, abs_tol, rel_tol", [
+    ("Each component of `x` must be within **1e-8** (absolute) of the exact solution.", 1e-8, 0.0),
+    ("`E` must be within **1e-9 radians** of the true solution, so print it with 12 significant digits.",
+     1e-9, 1e-9),  # neither absolute nor relative: both (the loosest reading); printing digits is format
+    ("A value `x` is accepted when |x - x_true| <= 1e-9 * |x_true|.", 0.0, 1e-9),
+    ("Each root must be correct to ten significant figures.", 0.0, 1e-9),
+    ("Means within 0.5% of the truth pass.", 0.0, 0.005),
+    ("Each `k` must be within an absolute 1e-6 of force / extension.", 1e-6, 0.0),
+    ("The relative error must be below 1e-4.", 0.0, 1e-4),
+])
+def test_a_stated_accuracy_is_read(text, abs_tol, rel_tol):
+    stated = read_prompt(text).stated
+    assert stated is not None and (stated.abs, stated.rel) == (abs_tol, rel_tol), stated
+
+
+@pytest.mark.parametrize("text", [
+    "Iterate until successive values are within 1e-12 of each other.",  # how to compute, not the answer
+    "Write up to 3 records.",
+    "The grader uses a small tolerance.",
+    "Print every value to 6 significant figures.",
+    "Round each mean to 2 decimal places.",
+])
+def test_no_stated_accuracy_is_read_into(text):
+    assert read_prompt(text).stated is None
+
+
+@pytest.mark.parametrize("text, expected", [("Values must be within 1e-6.", 1e-6), ("Values must be within 0.5.", 0.5)])
+def test_a_tolerance_ending_its_sentence_is_read_whole(text, expected):
+    """The full stop after "1e-6" is not part of the number: it was read as 1 (and "0.5." not at all)."""
+    assert read_prompt(text).abs_tolerance == expected
+
+
+@pytest.mark.parametrize("text", [
+    "There are usually several optimal assignments; any optimal one is fine.",
+    "Any timetable that satisfies both rules is acceptable.",
+    "The shortest route is not necessarily unique.",
+])
+def test_a_prompt_accepting_more_than_one_answer_leaves_an_exchange_open(text):
+    allows = read_prompt(text)
+    severity, why = allows.leaves_open("swap_values", "record 0, field 'slot', exchanged with record 1; "
+                                                       "the records also differ in 'exam'")
+    assert severity == "warn" and "more than one answer" in why
+
+
+def test_an_exchange_that_only_repairs_optional_values_is_open_and_others_are_not():
+    """In a two-field record, exchanging `package` is exchanging the optional `constraint`."""
+    allows = read_prompt("- `constraint`: the violated constraint (optional).\nOne line per package.")
+    place = "record 0, field 'package', exchanged with record 1; the records also differ in "
+    assert allows.leaves_open("swap_values", place + "'constraint'")[0] == "warn"
+    assert allows.leaves_open("swap_values", place + "'constraint', 'version'") is None
+    assert read_prompt("One line per package.").leaves_open("swap_values", place + "'constraint'") is None

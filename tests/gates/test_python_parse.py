@@ -40,3 +40,4 @@ def test_other_errors_are_not_retried(monkeypatch):
 def test_syntax_errors_raise_as_before():
     with pytest.raises(SyntaxError):
         _pyast.parse("x = (")
+

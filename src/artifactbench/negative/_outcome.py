@@ -8,7 +8,8 @@
 | WRONG_REASON  | rejected, detail lacks expected_substring: custom case                  | fail     |
 |               |                                        default mutation function        | warn     |
 | EXPECTED_MISS | grader accepted a currently_caught=False case                           | warn     |
-| ERROR         | mutate raised/returned a non-str or its input, grader error/timeout      | error    |
+| ERROR         | mutate raised/returned a non-str or its input, grader error/timeout      | error;   |
+|               | (the negative gate: `fail` when the grader raised or returned a bad shape) |          |
 | SKIPPED       | a default mutation that cannot apply to this reference (with a reason)  | ok       |
 """
 

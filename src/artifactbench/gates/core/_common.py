@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 
@@ -73,4 +74,9 @@ def error_text(outcome) -> str:
     frames = [i for i, ln in enumerate(lines) if ln.startswith('File "') and "/lib/python" not in ln]
     tail = lines[frames[-1]:frames[-1] + 2] + lines[-1:] if frames else lines[-3:]
     text = f"grader {outcome.error_kind}: {outcome.error}"
-    return cap(text + (f"; traceback tail: {' / '.join(tail)}" if tail else ""), 900)
+    return cap(_runs(text + (f"; traceback tail: {' / '.join(tail)}" if tail else "")), 900)
+
+
+def _runs(text: str) -> str:
+    """Long runs of one character (a 100 000-deep "[[[[" quoted in a traceback) shortened to a count."""
+    return re.sub(r"(.)\1{19,}", lambda m: f"{m.group(1) * 3}...({len(m.group(0))}x {m.group(1)!r})", text)

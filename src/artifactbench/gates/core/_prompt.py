@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 ORDER_KINDS = frozenset({"swap_records", "reversed_lines"})
 _KEY_KINDS = frozenset({"drop_key", "rename_key", "renamed_field"})
@@ -89,8 +90,39 @@ _ALL_FIELDS = re.compile(r"\b(all|every|each)\s+(fields?|keys?|values?)\b", re.I
 # The number may be written 0.01, 1e-8, 2.5E-3, 10^-6 or 10**-6, and set in Markdown (**1e-8**, `1e-8`).
 _TOLERANCE = re.compile(
     r"(?:within|tolerance\s+of|tolerance:?|±|\+/-|plus\s+or\s+minus|up\s+to)\s*[*`_]*\s*"
-    r"(?P<value>10\s*(?:\^|\*\*)\s*[-+−]?\d+|\d+(?:\.\d+)?(?:[eE][-+−]?\d+)?)(?![\d.])\s*[*`_]*\s*"
+    r"(?P<value>10\s*(?:\^|\*\*)\s*[-+−]?\d+|\d+(?:\.\d+)?(?:[eE][-+−]?\d+)?)(?!\d|\.\d)\s*[*`_]*\s*"
     r"(?P<pct>%|percent)?", re.IGNORECASE)
+# What the prompt states an answer's numbers must meet (StatedTolerance): "within 1e-8 of the exact
+# solution", "relative error below 1e-9", "|x - x_true| <= 1e-9 * |x_true|", "to 10 significant figures".
+# Not "up to": it counts things ("up to 3 records") more often than it bounds an error.
+_NUMBER = r"(?P<value>10\s*(?:\^|\*\*)\s*[-+−]?\d+|\d+(?:\.\d+)?(?:[eE][-+−]?\d+)?)(?!\d|\.\d)"
+_STATED = re.compile(
+    r"(?:\bwithin(?:\s+(?:an?|the|absolute|relative|abs\.?|rel\.?|error)){0,2}|"
+    r"\btolerances?(?:\s+of|\s*:|\s+is|\s*=)?|±|\+/-|\bplus\s+or\s+minus|"
+    r"\berrors?(?:\s+(?:of|is|must\s+be|should\s+be))?\s*(?:<=|≤|<|\bbelow|\bunder|\bat\s+most|"
+    r"\bno\s+(?:more|greater)\s+than|\bnot\s+exceed(?:ing)?)|\|\s*(?:<=|≤|<))\s*[*`_]*\s*" + _NUMBER
+    + r"\s*[*`_]*\s*(?P<pct>%|percent)?", re.IGNORECASE)
+_SIGNIFICANT = re.compile(r"\b(?P<n>\d+|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+significant\s+"
+                          r"(?:figures|digits)\b", re.IGNORECASE)
+_SIG_WORDS = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+              "eleven": 11, "twelve": 12}
+# Sentences about how to compute, not about the answer: "iterate until the change is within 1e-12".
+_METHOD = re.compile(r"\b(until|stop(s|ped|ping)?|converge[sd]?|convergence|iterat\w*|residual|step\s*size|"
+                     r"terminat\w*)\b", re.IGNORECASE)
+# "print it with 12 significant digits" asks for a format, not an accuracy.
+_PRINTING = re.compile(r"\b(print(ed|ing)?|format(ted)?|display(ed)?|writ(e|ten)|show(n)?)\b", re.IGNORECASE)
+# "There are usually several optimal assignments; any optimal one is fine": another answer than the
+# reference may be right, so an exchange of values (swap_values) that the grader accepts may be one.
+_MANY_ANSWERS = re.compile(
+    r"\b(several|many|multiple|more\s+than\s+one)\s+(\w+\s+)?(optimal|valid|correct|feasible|possible|"
+    r"acceptable|equivalent)\b|\bany\s+(\w+\s+)?(optimal|valid|correct|feasible|minimal|maximal|shortest|"
+    r"cheapest|best|consistent)\s+(one|answer|solution|assignment|schedule|path|route|tour|matching|"
+    r"ordering|order|plan|set|choice|colou?ring|labell?ing)s?\b|\b(not|isn'?t)\s+(necessarily\s+)?unique\b|"
+    r"\bties?\s+(may|can)\s+be\s+broken\s+(in\s+)?any\b|"
+    r"\bany\s+(\w+\s+){0,3}that\s+(satisf(y|ies)|meets?|fulfil+s?|obeys?|respects?|passes)\b|"
+    r"\bany\s+(\w+\s+){1,3}(is|are|will\s+be)\s+(acceptable|accepted|fine|correct|valid|ok)\b", re.IGNORECASE)
+# swap_values' description of the other fields in which the two records differ (see leaves_open)
+ALSO_DIFFER = "; the records also differ in "
 _VAGUE_TOLERANCE = re.compile(r"\b(small|some|a)\s+(absolute\s+|relative\s+|numeric(al)?\s+)?tolerance\b|"
                               r"\bapproximately\s+(equal|correct)|\bclose\s+enough\b", re.IGNORECASE)
 VAGUE_REL = 0.01  # "the grader uses a small tolerance": a change below 1% is within it
@@ -189,6 +221,19 @@ def _mentions(sentence: str, name: str) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
+class StatedTolerance:
+    """How far the prompt says an answer's numbers may be from the exact values: |x - x_true| <=
+    abs + rel * |x_true| (a value the prompt does not call absolute or relative counts as both)."""
+
+    abs: float
+    rel: float
+    sentence: str
+
+    def band(self, value: float) -> float:
+        return self.abs + self.rel * abs(value)
+
+
+@dataclass(frozen=True, slots=True)
 class PromptAllows:
     """What the prompt states it does not grade."""
 
@@ -207,6 +252,8 @@ class PromptAllows:
     recomputed_fields: frozenset[str] = frozenset()  # free only because the grader recomputes them
     other_keys: str = ""  # the sentence granting keys the prompt does not list ("" when none does)
     naming_text: str = ""  # the prompt less those sentences' examples: a key it names is not "other"
+    stated: StatedTolerance | None = None  # the accuracy it demands of the answer's numbers, if it says
+    many_answers: str = ""  # the sentence saying more than one answer is right ("" when none does)
 
     def other_key(self, where: str) -> str | None:
         """The record-level key, never named by the prompt, to which the prompt's general grant of other
@@ -242,6 +289,28 @@ class PromptAllows:
     def leaves_open(self, kind: str, where: str) -> tuple[str, str] | None:
         """(severity, why) when the prompt allows an accepted mutant of `kind` at `where`, else None:
         `info` where it says so in words, `warn` where it only leaves the point open."""
+        if kind == "swap_values":
+            return self._exchange_open(where)
+        return self._value_open(kind, where)
+
+    def _exchange_open(self, where: str) -> tuple[str, str] | None:
+        """A field exchanged between two records: open when the field is, when every other field in
+        which the two records differ is (the exchange then only re-pairs free values: a two-field
+        record's optional field swapped is its other field swapped), or when the prompt accepts more
+        than one answer (the exchange may have made another right one)."""
+        head, _, rest = where.partition(ALSO_DIFFER)
+        own = self._value_open("swap_values", head)
+        if own is not None:
+            return own
+        others = re.findall(r"'([^']+)'", rest)
+        freed = [self._value_open("string_change", f"field {o!r}") for o in others]
+        if others and all(freed):
+            return "warn", f"the records differ elsewhere only in what the prompt leaves open ({freed[0][1]})"
+        if self.many_answers:
+            return "warn", f"the prompt accepts more than one answer ({self.many_answers!r})"
+        return None
+
+    def _value_open(self, kind: str, where: str) -> tuple[str, str] | None:
         names = _names(where)
         free = [n for n in names if n in self.free_fields]
         if free:
@@ -336,8 +405,44 @@ def _number(text: str) -> float:
     return 10.0 ** int(power.group(1)) if power else float(text)
 
 
+def stated_tolerance(text: str) -> StatedTolerance | None:
+    """The accuracy the prompt demands of the answer's numbers, in its own words (None when it states
+    none, or only of how to compute them). Where it gives several, the loosest reading of each."""
+    abs_tol = rel_tol = 0.0
+    said = ""
+    for sentence in _sentences(text):
+        if _METHOD.search(sentence) or _VAGUE_TOLERANCE.search(sentence):
+            continue
+        relative = re.search(r"\brel(ative|\.)?\b|\*\s*\|", sentence, re.IGNORECASE) is not None
+        absolute = re.search(r"\babs(olute|\.)?\b", sentence, re.IGNORECASE) is not None
+        found = False
+        for match in _STATED.finditer(sentence):
+            value = _number(match.group("value"))
+            if not 0 < value < 1e6:
+                continue
+            found = True
+            if match.group("pct"):
+                rel_tol = max(rel_tol, value / 100)
+                continue
+            if relative or not absolute:
+                rel_tol = max(rel_tol, value)
+            if absolute or not relative:
+                abs_tol = max(abs_tol, value)
+        for match in () if _PRINTING.search(sentence) else _SIGNIFICANT.finditer(sentence):
+            n = match.group("n")
+            digits = int(n) if n.isdigit() else _SIG_WORDS[n.lower()]
+            if 1 <= digits <= 17:
+                found = True
+                rel_tol = max(rel_tol, 10.0 ** (1 - digits))
+        if found and not said:
+            said = " ".join(sentence.split())[:160]
+    return StatedTolerance(abs_tol, rel_tol, said) if said else None
+
+
+@lru_cache(maxsize=64)
 def read_prompt(text: str) -> PromptAllows:
-    """Read the prompt's own words about order, optional fields and tolerances."""
+    """Read the prompt's own words about order, optional fields and tolerances (about 1 ms a prompt,
+    asked for by every fuzz kind's search: kept per text; PromptAllows is frozen)."""
     optional: set[str] = set()
     free: set[str] = set()
     ordered: list[str] = []
@@ -392,4 +497,6 @@ def read_prompt(text: str) -> PromptAllows:
     return PromptAllows(bool(unordered_sentences), tuple(ordered), frozenset(optional), abs_tol, rel_tol,
                         frozenset(free), tuple(order_sentences), tuple(unordered_sentences), tuple(set_sentences),
                         bool(_VAGUE_TOLERANCE.search(text)), threshold, frozenset(typed),
-                        frozenset(recomputed - declared), grants[0] if grants else "", "\n".join(naming))
+                        frozenset(recomputed - declared), grants[0] if grants else "", "\n".join(naming),
+                        stated_tolerance(text), next((" ".join(s.split())[:160] for s in _sentences(text)
+                                                      if _MANY_ANSWERS.search(s)), ""))

@@ -23,8 +23,9 @@ from artifactbench.gates.core import (
 )
 from artifactbench.gates.fuzz._formats import format_of, parse, rerender
 from artifactbench.gates.fuzz._mutation import Mutation
+from artifactbench.gates.fuzz._near import WARN_FACTOR, factor_of
 from artifactbench.gates.fuzz._policy import FuzzPolicy, load_policy
-from artifactbench.gates.fuzz._strategies import kinds_for, mutation_strategy
+from artifactbench.gates.fuzz._strategies import kinds_for, mutation_strategy, place_examples
 from artifactbench.gates.core import CaseResult, CheckResult, TaskContext, read_prompt
 from artifactbench.errors import ArtifactBenchError
 
@@ -41,9 +42,12 @@ CLEAR_AFTER = 4  # distinct mutated fields (or places), all rejected, after whic
 
 
 def _place(where: str) -> str:
-    """The field a mutant touched, whatever its record ("record 2, field 'a.b'" -> "a.b")."""
+    """The field a mutant touched, whatever its record ("record 2, field 'a.b'" -> "a.b"); with the
+    factor of a number_near move (a rejection at 100x says nothing of one at 10x)."""
     fields = re.findall(r"(?:field|key) '([^']+)'", where)
-    return "|".join(re.sub(r"\.\d+(?=\.|$)", "", f) for f in fields) or where
+    place = "|".join(re.sub(r"\.\d+(?=\.|$)", "", f) for f in fields) or where
+    factor = factor_of(where)
+    return place if factor is None or place == where else f"{place}@{factor}x"
 
 
 @dataclass(slots=True)
@@ -103,24 +107,34 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
             cases.append(CaseResult(kind, SKIPPED, "skipped by FUZZ_SKIP in grader/negative_cases.py"))
             continue
         strategy = mutation_strategy(fmt, reference, policy, kind, prompt)
-        if strategy is None:
+        if strategy is None and kind == "number_near" and read_prompt(prompt).stated is None:
+            cases.append(CaseResult(kind, SKIPPED, "the prompt states no accuracy for the answer's numbers"))
+        elif strategy is None:
             cases.append(CaseResult(kind, SKIPPED, f"nothing in the reference output to apply {kind} to"))
         else:
             strategies[kind] = strategy
     per_kind = max(4, -(-budget.examples // max(1, len(strategies))))
-    searched = _searches(ctx, grade, strategies, per_kind, started + budget.seconds, budget, prompt)
+    def sweep(kind: str) -> list[Mutation]:
+        return place_examples(fmt, reference, policy, kind)
+    searched = _searches(ctx, grade, strategies, per_kind, started + budget.seconds, budget, prompt, sweep)
     if not ctx.warm_canary():  # the grader keeps state between calls: every kind again, every mutant forked
         searched = [stateful_case(ctx), *_searches(ctx, grade, strategies, per_kind,
-                                                   time.monotonic() + budget.seconds, budget, prompt)]
+                                                   time.monotonic() + budget.seconds, budget, prompt, sweep)]
     cases += searched
     findings = sum(c.status == FINDING for c in cases)
-    summary = (f"{findings} mutation kind(s) with a finding" if findings
-               else f"no accepted mutant in {len(strategies)} kind(s)") + f" ({counts(cases)})"
+    noted = sum(c.status == WARNING and c.name in strategies for c in cases)
+    if findings:
+        summary = f"{findings} mutation kind(s) with a finding"
+    elif noted:  # accepted mutants, but only ones the prompt leaves open (or near its stated tolerance)
+        summary = f"no finding in {len(strategies)} kind(s), {noted} with accepted mutants to look at"
+    else:
+        summary = f"no accepted mutant in {len(strategies)} kind(s)"
+    summary += f" ({counts(cases)})"
     return finish("fuzz", cases, started, summary)
 
 
 def _searches(ctx, grade, strategies: dict, per_kind: int, deadline: float, budget: FuzzBudget,
-              prompt: str) -> list[CaseResult]:
+              prompt: str, sweep=None) -> list[CaseResult]:
     cases = []
     for index, (kind, strategy) in enumerate(strategies.items()):
         # Each kind may use its share of what is left of the wall-time budget (it covers setup too).
@@ -128,7 +142,7 @@ def _searches(ctx, grade, strategies: dict, per_kind: int, deadline: float, budg
         if share <= 0:
             cases.append(CaseResult(kind, SKIPPED, f"not run: the {budget.seconds:g}s budget was spent"))
             continue
-        cases.append(_search(ctx, grade, kind, strategy, per_kind, time.monotonic() + share, prompt))
+        cases.append(_search(ctx, grade, kind, strategy, per_kind, time.monotonic() + share, prompt, sweep))
     return cases
 
 
@@ -147,7 +161,8 @@ def _baseline(grade, fmt: str, reference: str) -> str | None:
                "only truncate_text was fuzzed")
 
 
-def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, prompt: str = "") -> CaseResult:
+def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, prompt: str = "",
+            sweep=None) -> CaseResult:
     state = _Search(deadline)
     allows = read_prompt(prompt)
 
@@ -199,9 +214,16 @@ def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, pro
     if minimal is not None:
         ctx.settle(minimal.text)  # a verdict that differs makes the gate's warm_canary() redo every kind
         detail = next((d for m, d in state.accepted if m == minimal), "")
+        factor = factor_of(minimal.where) if kind == "number_near" else None
+        if factor is not None:
+            status = WARNING if factor <= WARN_FACTOR else FINDING
+            return CaseResult(kind, status, cap(
+                f"grader ACCEPTED a number {factor}x further from the reference than the prompt allows "
+                f"({allows.stated.sentence!r}): {minimal.describe()}; grader detail: {detail!r}", 600))
+        also = _also_accepted(ctx, grade, kind, minimal, sweep(kind) if sweep else [], allows, state.deadline)
         return CaseResult(kind, FINDING, cap(
             f"grader ACCEPTED a mutant (shrunk minimal example): {minimal.describe()}; "
-            f"grader detail: {detail!r}", 600))
+            f"grader detail: {detail!r}" + (f"; also accepted at: {'; '.join(also)}" if also else ""), 900))
     if state.errors:
         mutant, error = state.errors[0]
         return CaseResult(kind, FINDING, cap(
@@ -212,6 +234,24 @@ def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, pro
     if state.graded == 0:
         return CaseResult(kind, SKIPPED, "no mutant could be drawn")
     return CaseResult(kind, OK, f"{state.graded} mutant(s) rejected")
+
+
+MAX_ALSO = 5  # other fields named in a finding
+
+
+def _also_accepted(ctx, grade, kind: str, minimal: Mutation, examples: list[Mutation], allows,
+                   deadline: float) -> list[str]:
+    """The other fields whose change of this kind the grader accepts too (one mutant each, confirmed in
+    a forked child), up to MAX_ALSO, within the kind's time."""
+    found: list[str] = []
+    for mutant in examples:
+        if len(found) >= MAX_ALSO or time.monotonic() > deadline:
+            break
+        if _place(mutant.where) == _place(minimal.where) or allows.leaves_open(kind, mutant.where):
+            continue
+        if grade(mutant.text, label=f"{kind}\t{mutant.describe()}").passed and ctx.settle(mutant.text).passed:
+            found.append(f"{mutant.where}: {mutant.old} -> {mutant.new}")
+    return found
 
 
 def _left_open(ctx, kind: str, state: _Search) -> CaseResult:

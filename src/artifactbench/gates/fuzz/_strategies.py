@@ -15,15 +15,18 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 from artifactbench.gates.fuzz._formats import PyDoc, TextDoc, TreeDoc, normalize, parse, rerender
-from artifactbench.gates.fuzz._mutation import Mutation, short
+from artifactbench.gates.core import read_prompt
+from artifactbench.gates.fuzz._formats import as_number
+from artifactbench.gates.fuzz._mutation import Mutation, distinct_string, number_changes, other_types, short
+from artifactbench.gates.fuzz._near import near_strategy
 from artifactbench.gates.fuzz._policy import FuzzPolicy
 from artifactbench.gates.fuzz._text_strategies import python_strategy, text_strategy
 from artifactbench.gates.fuzz._tree_strategies import LEAF_KINDS, TreeTargets, leaf_strategy, structure_strategy
 
 DATA_KINDS: tuple[str, ...] = (
     "number_far", "number_sign", "bool_flip", "string_change", "type_change", "later_record",
-    "drop_key", "rename_key", "drop_record", "duplicate_record", "inject_record", "swap_records",
-    "truncate_records", "truncate_text",
+    "drop_key", "rename_key", "drop_record", "duplicate_record", "inject_record", "swap_records", "swap_values",
+    "truncate_records", "truncate_text", "number_near",
 )
 PYTHON_KINDS: tuple[str, ...] = ("stub_function", "drop_definition", "truncate_text")
 KINDS: tuple[str, ...] = DATA_KINDS + PYTHON_KINDS[:2]
@@ -50,6 +53,10 @@ def mutation_strategy(fmt: str, text: str, policy: FuzzPolicy, kind: str,
         doc, targets, reference, baseline = _prepared(fmt, text, policy)
     if kind == "truncate_text":
         inner = _truncate(text)
+    elif kind == "number_near":  # (only numbers of a parsed tree: in free text a number has no field)
+        inner = near_strategy(targets, read_prompt(prompt).stated) if isinstance(doc, TreeDoc) else None
+    elif kind == "swap_values":  # (a field exchanged between records: free text has no fields)
+        inner = structure_strategy(targets, kind) if isinstance(doc, TreeDoc) else None
     elif isinstance(doc, PyDoc):
         inner = python_strategy(doc, kind, prompt)
     elif isinstance(doc, TextDoc):
@@ -90,3 +97,37 @@ def _truncate(text: str) -> st.SearchStrategy[Mutation] | None:
     return st.integers(0, last - 1).map(lambda cut: Mutation(
         "truncate_text", f"cut at character {cut} of {len(text)}", short(text[max(0, cut - 20):last][:40]),
         short(text[max(0, cut - 20):cut]), text[:cut]))
+
+
+# Leaf kinds whose finding is followed by one mutant per other field (place_examples).
+SWEPT_KINDS = ("number_far", "number_sign", "string_change", "type_change")
+
+
+def place_examples(fmt: str, text: str, policy: FuzzPolicy, kind: str) -> list[Mutation]:
+    """One mutant of `kind` per field of a tree document (at the field's first value), in document
+    order: once a search found the grader accepting a change to one field, these say which other
+    fields it leaves unchecked too (a search shrinks to the first, so the others stay hidden)."""
+    if kind not in SWEPT_KINDS:
+        return []
+    try:
+        doc, targets, _, _ = _prepared(fmt, text, policy)
+    except ValueError:
+        return []
+    if not isinstance(doc, TreeDoc):
+        return []
+    cells = doc.fmt == "csv"
+    pool = {"string_change": targets.strings, "type_change": targets.leaves}.get(kind, targets.numbers)
+    found: dict[tuple, Mutation] = {}
+    for path, old in pool:
+        place = tuple(step for step in path if not isinstance(step, int))
+        if place in found:
+            continue
+        if kind in ("number_far", "number_sign"):
+            new = number_changes(kind, old, as_number(old, numeric_strings=cells), policy)
+        elif kind == "string_change":
+            new = distinct_string(old, [])[-1]
+        else:
+            new = other_types(old, text_cells=cells)[0]
+        if new is not None:
+            found[place] = targets.set_leaf(kind, path, old, new)
+    return list(found.values())

@@ -9,6 +9,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from artifactbench.gates.core import ALSO_DIFFER
 from artifactbench.gates.fuzz._formats import as_number
 from artifactbench.gates.fuzz._mutation import MUTANT_STRING, Mutation, far_number, keep_kind
 from artifactbench.gates.fuzz._tree_targets import Path, TreeTargets, get_at, where
@@ -27,6 +28,9 @@ def structure_strategy(t: TreeTargets, kind: str) -> st.SearchStrategy[Mutation]
         return st.sampled_from(lists).flatmap(lambda c: st.integers(0, len(c[1]) - 1).map(
             lambda k: t.edit(kind, f"keep {k} of {len(c[1])} records", len(c[1]), k,
                              lambda d: d[:k], spine=()))) if lists else None
+    if kind == "swap_values":
+        swaps = list(itertools.islice(_value_swaps(t), 500))
+        return st.sampled_from(swaps).map(lambda c: _swap_values(t, *c)) if swaps else None
     if kind == "swap_records":
         ordered = [(p, v) for p, v in lists if t.policy.order_matters(_key_of(p))]
         pairs = list(itertools.islice(((p, i, j) for p, v in ordered for i in range(len(v))
@@ -69,6 +73,87 @@ def _swap(t: TreeTargets, c: tuple[Path, int, int]) -> Mutation:
         return data
     return t.edit("swap_records", f"{where(t.doc, path + (i,))} <-> {where(t.doc, path + (j,))}",
                   f"order {i},{j}", f"order {j},{i}", change, spine=path)
+
+
+def _scalar(value: Any) -> bool:
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+def _value_swaps(t: TreeTargets):
+    """(container path, a, b, key) of every value swap that changes what the document says: one field
+    exchanged between two records of a list (records that differ elsewhere too, or the swap is only a
+    reorder), or two entries of a mapping exchanged (a dict of three or more values of one type: a
+    worker -> shift table, a name -> score table). The first records' every field first."""
+    ignored = set(t.policy.ignore_fields)
+    for path, items in t.lists:
+        if len(items) < 2 or not all(isinstance(r, dict) for r in items):
+            continue
+        keys = [k for k in dict.fromkeys(k for r in items for k in r) if k not in ignored]
+        for a, b in itertools.combinations(range(len(items)), 2):  # (every field of the first records)
+            for key in keys:
+                ra, rb = items[a], items[b]
+                if key not in ra or key not in rb or not (_scalar(ra[key]) and _scalar(rb[key])):
+                    continue
+                if not _apart(t, ra[key], rb[key]):
+                    continue
+                differ = [k for k in dict.fromkeys([*ra, *rb]) if k != key and ra.get(k, rb) != rb.get(k, ra)]
+                # (exchanging `key` is exchanging the rest: some of the rest must be apart too)
+                if any(_apart(t, ra.get(k), rb.get(k)) for k in differ):
+                    yield path + (a,), path + (b,), key, tuple(differ)
+    for path, node in _mappings(t.doc.data, ()):
+        entries = [k for k in node if k not in ignored]
+        for a, b in itertools.combinations(entries, 2):
+            if _apart(t, node[a], node[b]):
+                yield path, a, b, None
+
+
+def _apart(t: TreeTargets, x: Any, y: Any) -> bool:
+    """Two values whose exchange changes the answer: unequal, and numbers beyond the tolerance band
+    (two means 0.9 apart under a 1.5 tolerance may trade places and both still be right)."""
+    if type(x) is type(y) and x == y:
+        return False
+    cells = t.doc.fmt == "csv"
+    nx, ny = as_number(x, numeric_strings=cells), as_number(y, numeric_strings=cells)
+    if nx is not None and ny is not None:
+        return t.policy.significant(nx, ny) and t.policy.significant(ny, nx)
+    return True
+
+
+def _mappings(value: Any, path: Path):
+    """Dicts of three or more scalar values of one type (never records of mixed fields)."""
+    if isinstance(value, dict):
+        values = list(value.values())
+        kinds = {type(v) for v in values}
+        if len(values) >= 3 and len(kinds) == 1 and kinds <= {str, int, float} and all(_scalar(v) for v in values):
+            yield path, value
+        for key, child in value.items():
+            yield from _mappings(child, path + (key,))
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            yield from _mappings(child, path + (index,))
+
+
+def _swap_values(t: TreeTargets, a: Any, b: Any, key: Any, differ: tuple | None) -> Mutation:
+    """The description names one place (the first record's field, or the mapping's first entry) and,
+    for records, the other fields in which they differ (PromptAllows.leaves_open reads both)."""
+    if differ is not None:  # a, b: the two records' paths; key: the field exchanged
+        old = (get_at(t.doc.data, a)[key], get_at(t.doc.data, b)[key])
+
+        def change(data: Any) -> Any:
+            ra, rb = get_at(data, a), get_at(data, b)
+            ra[key], rb[key] = rb[key], ra[key]
+            return data
+        label = (f"{where(t.doc, a + (key,))}, exchanged with record {b[-1]}{ALSO_DIFFER}"
+                 + ", ".join(repr(str(k)) for k in differ))
+        return t.edit("swap_values", label, old, old[::-1], change)
+    node = get_at(t.doc.data, a)  # a: the mapping's path; b, key: its two entries
+
+    def change_entries(data: Any) -> Any:
+        target = get_at(data, a)
+        target[b], target[key] = target[key], target[b]
+        return data
+    label = f"{where(t.doc, a + (b,))}, exchanged with the value of {str(key)!r}"
+    return t.edit("swap_values", label, (node[b], node[key]), (node[key], node[b]), change_entries, spine=a)
 
 
 def _key_edit(t: TreeTargets, kind: str, c: tuple[Path, str]) -> Mutation:

@@ -45,7 +45,11 @@ def run_case(ctx: TaskContext, case: NegativeCase, reference: str, per_task_file
                        "unchanged (only a docstring, comment, spacing or number spelling changed)")
     outcome = ctx.grade_text(mutated)
     if not outcome.ok:
-        return Verdict(CaseStatus.ERROR, Severity.ERROR, outcome_reason(outcome))
+        # The spec's ERROR status either way; but a grader that raised or returned a malformed result
+        # broke its own contract (spec 3.4): a grader bug (fail, as the contract and fuzz gates say),
+        # not a check that could not run (a timeout, a crash, an import failing: error).
+        bug = outcome.error_kind in ("exception", "bad_shape")
+        return Verdict(CaseStatus.ERROR, Severity.FAIL if bug else Severity.ERROR, outcome_reason(outcome))
     result = outcome.result
     verdict = classify(case, per_task_file=per_task_file, accepted=bool(result.passed), detail=str(result.detail))
     if default and verdict.status in (CaseStatus.MISS, CaseStatus.WEAK_MISS):

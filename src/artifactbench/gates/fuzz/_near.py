@@ -1,0 +1,69 @@
+"""number_near: a number moved just beyond the accuracy the prompt demands of the answer.
+
+The other number kinds move values far (10x + 1000), so a grader whose tolerance is a thousand times
+looser than the prompt's "within 1e-8" passes them all. This kind moves one non-integer value of the
+reference by FACTORS times the band the prompt states (StatedTolerance: abs + rel * |x|, a value the
+prompt does not call absolute or relative counting as both, so the reading is the loosest one). A
+grader that accepts the move accepts an answer the prompt calls wrong: at 100x a fail, at only 10x a
+warning (a grader may keep some slack for the reference's own error).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from hypothesis import strategies as st
+
+from artifactbench.gates.core import StatedTolerance
+from artifactbench.gates.fuzz._formats import as_number
+from artifactbench.gates.fuzz._mutation import Mutation
+from artifactbench.gates.fuzz._tree_targets import TreeTargets
+
+FACTORS = (100, 10)  # shrinks towards the first: the report names the largest move accepted
+WARN_FACTOR = 10
+_FACTOR = re.compile(r", (\d+)x the prompt's tolerance$")
+
+
+def factor_of(where: str) -> int | None:
+    """The factor a number_near mutant's `where` names (None for other kinds)."""
+    found = _FACTOR.search(where)
+    return int(found.group(1)) if found else None
+
+
+def near_strategy(t: TreeTargets, stated: StatedTolerance | None) -> st.SearchStrategy[Mutation] | None:
+    """None when the prompt states no accuracy or the reference has no non-integer number."""
+    if stated is None:
+        return None
+    cells = t.doc.fmt == "csv"
+    pool = []
+    for path, old in t.numbers:
+        value = as_number(old, numeric_strings=cells)
+        if value is None or isinstance(old, int) or (isinstance(old, str) and not re.search(r"[.eE]", old)):
+            continue  # an integer (a count, an id) is exact, whatever tolerance numbers get
+        if stated.band(value) > 0:
+            pool.append((path, old, value))
+    if not pool:
+        return None
+
+    def move(c: tuple, factor: int) -> Mutation:
+        path, old, value = c
+        step = factor * stated.band(value)
+        new = value + step if value >= 0 else value - step
+        mutant = t.set_leaf("number_near", path, old, _like(old, new, step))
+        return Mutation(mutant.kind, f"{mutant.where}, {factor}x the prompt's tolerance", mutant.old,
+                        mutant.new, mutant.text)
+    return st.sampled_from(pool).flatmap(lambda c: st.sampled_from(FACTORS).map(lambda f: move(c, f)))
+
+
+def _like(old: Any, new: float, step: float) -> Any:
+    """`new` written as `old` is (a float, or a numeric string), with the digits that show the move."""
+    if not isinstance(old, str):
+        return float(new)
+    text = old.strip()
+    if "e" in text.lower() or not math.isfinite(new):
+        return repr(new)
+    shown = len(text.split(".", 1)[1]) if "." in text else 0
+    needed = max(0, 3 - math.floor(math.log10(step))) if step > 0 else shown  # (rounding: < 0.5% of it)
+    return f"{new:.{max(shown, needed)}f}"

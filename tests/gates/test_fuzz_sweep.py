@@ -1,0 +1,47 @@
+"""A fuzz finding names every field the grader leaves unchecked, not only the one its search shrank to."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from artifactbench.gates import CheckOptions, resolve_gates, run_checks
+from artifactbench.manifest import load_task
+
+GOOD = Path(__file__).resolve().parents[1] / "fixtures" / "checks" / "good"
+
+
+def test_a_finding_lists_the_other_unchecked_fields(tmp_path):
+    root = tmp_path / "task"
+    shutil.copytree(GOOD, root)
+    rows = ['{"endpoint": "/a", "p95": 12, "p99": 40, "n": 300}', '{"endpoint": "/b", "p95": 30, "p99": 95, "n": 120}']
+    (root / "grader" / "reference_output.jsonl").write_text("\n".join(rows) + "\n")
+    # Checks the endpoints and n; p95 and p99 are never compared.
+    (root / "grader" / "hidden.py").write_text('''
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+@dataclass(frozen=True)
+class GradeResult:
+    passed: bool
+    score: float
+    detail: str
+
+def grade(scratch_dir):
+    try:
+        rows = [json.loads(l) for l in (Path(scratch_dir) / "output" / "p95.jsonl").read_text().splitlines() if l.strip()]
+    except Exception as exc:
+        return GradeResult(False, 0.0, f"unreadable: {type(exc).__name__}")
+    got = [(r.get("endpoint"), r.get("n")) if isinstance(r, dict) else None for r in rows]
+    ok = got == [("/a", 300), ("/b", 120)]
+    return GradeResult(ok, float(ok), "rows match" if ok else "rows differ")
+''')
+    (root / "task.yaml").write_text((root / "task.yaml").read_text().replace(
+        "structural_verifier: workspace/verify.py\n", ""))
+    report = run_checks([load_task(root)], resolve_gates(["fuzz"]), options=CheckOptions()).tasks[0]
+    found = next(k for c in report.checks for k in c.cases if k.name == "number_far")
+    assert found.severity == "fail", found
+    named = {f for f in ("'p95'", "'p99'") if f in found.detail}
+    assert named == {"'p95'", "'p99'"} and "also accepted at" in found.detail, found.detail
+    assert "'n'" not in found.detail.split("also accepted at", 1)[1]
