@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from artifactbench.gates.leaks._blocks import ReferenceLines, code_blocks
+from artifactbench.gates.leaks._blocks import ReferenceLines, code_blocks, format_lines
 
 PARENS = "\n".join(["((()))", "(()())", "(())()", "()(())", "()()()"]) + "\n"
 CODES = "\n".join(f"{n:05b}" for n in range(32) if "11" not in f"{n:05b}") + "\n"  # 13 lines of 5 characters
@@ -51,3 +51,28 @@ def test_a_block_reproduces_the_reference(reference, fmt, prompt, expected):
 def test_fenced_and_indented_blocks_are_read_once_each():
     text = "Intro\n\n```json\n{\"a\": 1}\n```\n\nThen:\n\n    one\n    two\n\nEnd.\n"
     assert code_blocks(text) == ['{"a": 1}\n', "    one\n    two\n\n"]
+
+
+TABLE = ("## Load by dock\n| dock | trucks | tonnes |\n|:---|---:|---:|\n| north | 12 | 180.5 |\n"
+         "| south | 7 | 96.0 |\n| west | 9 | 120.25 |\n")
+LABELLED = TABLE + "\nBusiest dock:\nnorth\n"
+LAYOUT = ("Lay the file out like this:\n\n```\n## Load by dock\n| dock | trucks | tonnes |\n|:---|---:|---:|\n"
+          "| <dock> | <n> | <t> |\n```\n\nThen the label `Busiest dock:` and the dock's name on the next line.\n")
+
+
+def test_format_lines_are_the_tables_header_and_rule_and_the_prescribed_labels():
+    assert format_lines(LABELLED, LAYOUT) == {"## Load by dock", "| dock | trucks | tonnes |", "|:---|---:|---:|",
+                                             "Busiest dock:"}
+    # without the prompt showing them, a heading or label may be part of the answer
+    assert format_lines(LABELLED) == {"| dock | trucks | tonnes |", "|:---|---:|---:|"}
+    # a row with values is never a format line, even when the prompt shows it
+    assert "| north | 12 | 180.5 |" not in format_lines(LABELLED, LAYOUT + "\n`| north | 12 | 180.5 |`\n")
+
+
+def test_a_layout_block_of_header_rule_and_heading_reproduces_nothing():
+    """Before, a prompt's layout block (heading, header row, rule) matched three reference lines in order
+    and was reported as the answer."""
+    lines = ReferenceLines(TABLE, "text", format_lines(TABLE, LAYOUT))
+    assert all(h is None or not h.reproduces for h in map(lines.match, code_blocks(LAYOUT)))
+    rows = "```\n| north | 12 | 180.5 |\n| south | 7 | 96.0 |\n| west | 9 | 120.25 |\n```\n"
+    assert any(h is not None and h.reproduces for h in map(lines.match, code_blocks(LAYOUT + rows)))

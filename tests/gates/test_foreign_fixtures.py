@@ -7,6 +7,7 @@ relation it defines), only `info`."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
@@ -44,6 +45,9 @@ SOUND = {
     "depot_loads_extra": "a key the prompt never names, under 'objects may carry other keys'",
     "clinic_waits_banded": "a detail printing the file's own figures rounded, a workspace value, small counts",
     "tank_drain_counted": "'found N' rows where N, a count of the graded file, equals a reference value",
+    "uptime_digest_free_text": "changes to the headings and notes of a Markdown report the prompt declares free",
+    "depot_stock_layout": "a table's header and rule rows and a heading the prompt prescribes as the layout",
+    "parcel_hours_any_line_order": "'in any line order'",
     "spring_rates_stated": "a grader whose tolerance is the one the prompt states",
     "league_points_paired": "records whose values may trade places only within the tolerance band",
 }
@@ -69,6 +73,10 @@ FLAWED = {
     "depot_loads_unchecked": ("fuzz", "number_far"),  # behind accepted changes to its other keys
     "clinic_waits_quoted": ("detail_leaks", "leak:number_far"),  # expected values at 2 and 4 decimals
     "tank_drain_hinted": ("detail_leaks", "leak:truncate_text"),  # a reference level next to the row count
+    "uptime_digest_unchecked_column": ("fuzz", "number_far"),  # behind the free heading and notes
+    "uptime_digest_pinned_title": ("fuzz", "drop_record"),  # the title the prompt pins is not free
+    "depot_stock_rows_shown": ("content_leaks", "reference_line:prompt.md"),
+    "parcel_hours_increasing": ("fuzz", "swap_records"),  # "keys ... in any order" frees no line order
     "spring_rates_lax": ("fuzz", "number_near"),  # 5e-2 where the prompt says within an absolute 1e-6
     "league_points_pooled": ("fuzz", "swap_values"),  # checks the multiset of points, not who has them
 }
@@ -90,6 +98,12 @@ INFO_ONLY = {
     "crate_packs_unordered": ("fuzz", "swap_records"),
     "depot_loads_extra_": ("fuzz", "drop_key"),
     "depot_loads_extra__": ("negative", "renamed_field"),
+    "uptime_digest_free_text": ("fuzz", "drop_record"),
+    "uptime_digest_free_text_": ("fuzz", "number_far"),
+    "uptime_digest_free_text__": ("negative", "off_by_one"),
+    "uptime_digest_free_text___": ("negative", "wrap_in_list"),
+    "parcel_hours_any_line_order": ("fuzz", "swap_records"),
+    "parcel_hours_any_line_order_": ("negative", "reversed_lines"),
 }
 
 
@@ -160,6 +174,15 @@ def test_the_row_count_beside_a_leaked_level_is_not_reported():
     found = next(k for k in check.cases if k.name == "leak:truncate_text")
     leaked = found.detail.split("presents reference value(s) ", 1)[1].split(" as the expected", 1)[0]
     assert leaked.count(",") == 0 and "." in leaked, found  # the level alone, not the count or the minute
+
+
+def test_free_headings_and_notes_hide_no_finding_in_the_table():
+    """The heading's number was the first thing the fuzzer changed: before, its acceptance was the finding
+    reported (line 1), and the unchecked `incidents` column was never named. Mutants confined to free
+    lines are now left open and do not use up the search, so the table cell is what is reported."""
+    check = next(c for c in reports()["uptime_digest_unchecked_column"].checks if c.gate == "fuzz")
+    found = next(k for k in check.cases if k.name == "number_far")
+    assert found.severity == "fail" and re.search(r"number_far: line ([5-9]|10):", found.detail), found
 
 
 def test_a_grader_somewhat_looser_than_the_prompt_is_only_a_warning(tmp_path):

@@ -59,6 +59,15 @@ UNORDERED = [
     ("order-independent", "The comparison is order-independent."),
     ("no-particular-order-imperative", "List the matching ids, one per line, in no particular order."),
     ("no-particular-order-your", "Your rows may come in no particular order."),
+    ("any-line-order", "Every parcel exactly once; any line order; extra keys ignored."),
+    ("any-row-order-in-parentheses", "`out.csv` with a header and one row per project (any row order)."),
+    ("in-any-line-order", "Each parcel exactly once, in any line order."),
+    ("may-appear-in-any-order", "Rows may appear in any order."),
+    ("arbitrary-order", "Write the rows in an arbitrary order."),
+    ("in-any-sequence", "Lines may be emitted in any sequence."),
+    ("order-is-up-to-you", "Row order is up to you."),
+    ("order-is-free", "The line order is free."),
+    ("order-not-significant", "The order of lines is not significant."),
 ]
 # ... and these do not: they state an order, negate something else, or describe the given data.
 STILL_ORDERED = [
@@ -67,6 +76,10 @@ STILL_ORDERED = [
     ("input-in-no-particular-order", "`plan.csv` lists the tasks. The rows are in no particular order."),
     ("input-rows-can-be", "A job can have several rows (rows are in no particular order); the latest counts."),
     ("not-necessarily-input", "The input is not necessarily complete; write the rows sorted by `id`."),
+    ("columns-free-rows-sorted", "Rows sorted by `id`; the columns may come in any order."),
+    ("keys-free-lines-increasing", "Lines in increasing `hours` (the keys inside a line may come in any order)."),
+    ("any-sequence-of-moves", "Find any sequence of moves that clears the board; write one move per line."),
+    ("order-given", "Write the rows in the order given in `jobs.csv`."),
 ]
 
 
@@ -83,6 +96,25 @@ def test_other_wordings_leave_the_order_unsaid_or_stated(text):
     assert not allows.unordered, allows.unordered_sentences
     found = allows.leaves_open("swap_records", "record 0 <-> record 1")
     assert found is None or found[0] != "info", found
+
+
+@pytest.mark.parametrize("text, fields", [
+    ("Write one row per sample in increasing `t`.", ("t",)),
+    ("Rows sorted by `id`; the columns may come in any order.", ("id",)),
+    ("List the lines by decreasing `score`.", ("score",)),
+    ("Rows in alphabetical order of `name`.", ("name",)),
+])
+def test_sentences_that_state_an_order_are_read_as_ordered(text, fields):
+    """Before, "in increasing `t`" stated no order (a swap was only a warning), and a sentence that freed
+    the columns' order ("columns in any order") freed the rows' order as well."""
+    allows = read_prompt(text)
+    assert not allows.unordered and allows.ordered_by == fields, allows
+    assert allows.leaves_open("swap_records", "record 0 <-> record 1") is None
+
+
+def test_the_grader_sorting_rows_itself_states_no_order():
+    allows = read_prompt("Rows may be in any order; the grader compares them sorted by `id`.")
+    assert allows.unordered
 
 
 def test_order_kinds_follow_what_the_prompt_states():

@@ -13,6 +13,9 @@ key of the reference that the prompt then never names, quoted or as a word, outs
 examples, is one of those other keys: a mutant confined to it is left open. Only a key at record
 level counts (a record's own key, or the key of an object inside a list), never a key inside the
 value of a named key, whose inner keys are that value's data.
+
+Lines of a text or Markdown artifact that the prompt declares free (headings, commentary, "anything
+else") are read in _free_lines: `PromptAllows.free_lines`.
 """
 
 from __future__ import annotations
@@ -21,11 +24,20 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from artifactbench.gates.core._free_lines import FreeLines, read_free_lines
+
 ORDER_KINDS = frozenset({"swap_records", "reversed_lines"})
 _KEY_KINDS = frozenset({"drop_key", "rename_key", "renamed_field"})
 _ORDER_STATED = re.compile(r"\b(sorted|ascending|descending|in\s+(the\s+)?order|ordered\s+by|chronological(ly)?|"
-                           r"ranked|by\s+rank|oldest\s+first|newest\s+first|earliest\s+first|latest\s+first)\b",
+                           r"ranked|by\s+rank|oldest\s+first|newest\s+first|earliest\s+first|latest\s+first|"
+                           r"(in|by)\s+(increasing|decreasing|alphabetical|lexicographic(al)?|numeric(al)?|reverse))\b",
                            re.IGNORECASE)
+# What still states an order once a sentence's order-freedom words are taken out ("Rows sorted by `id`;
+# columns in any order"): a sort the sentence asks of the output, not one the grader does itself.
+_ORDER_KEPT = re.compile(r"\b(sorted|ordered)\s+by\b|\bin\s+(the\s+)?order\s+(of|given|they|in)\b|"
+                         r"\b(in|by)\s+(increasing|decreasing|ascending|descending|alphabetical|chronological)\b",
+                         re.IGNORECASE)
+_BY_GRADER = re.compile(r"\b(grader|checker|compar\w*)\b", re.IGNORECASE)
 # An order word states the output's order only in a sentence that names the output: a quoted field,
 # a file name, or a word for its records ("Sort the rows by ..."). "Enumerate subsets ordered by
 # popcount" (an algorithm hint) and "apply the rules to every input row, in order" do not.
@@ -39,9 +51,11 @@ _NEUTRAL = r"(matters?|counts?|important|significant|relevant|checked|graded|enf
 # "order is irrelevant", "neither the order of the sets nor the order of the names matters", "rows need
 # not be sorted", "irrespective of order", "no order is required".
 _UNORDER_WORDS = (r"\border(ing)?\s+(of\s+[\w\s`'\x22./-]{1,60}?\s+)?" + _NOT + r"\s+(be\s+)?" + _NEUTRAL + r"|"
-                  r"\b(any|whatever)\s+order\b|"
+                  r"\b(any|whatever|arbitrary)\s+((line|row|record|entry|item|output|result)s?\s+)?order\b|"
+                  r"\bin\s+(any|an?\s+arbitrary|arbitrary)\s+(order|sequence)\b|"
                   r"\border(ing)?\s+(of\s+[\w\s`'\x22./-]{1,60}?\s+)?(is|are)\s+(irrelevant|immaterial|ignored|"
-                  r"arbitrary|unimportant|insignificant|not\s+significant|of\s+no\s+(importance|consequence|significance))|"
+                  r"arbitrary|unimportant|insignificant|not\s+significant|free|up\s+to\s+you|your\s+(choice|call)|"
+                  r"not\s+fixed|of\s+no\s+(importance|consequence|significance))\b|"
                   r"\bneither\s+(the\s+)?order(ing)?\b[^.!?;]{0,120}?\bnor\b[^.!?;]{0,120}?\b(matters?|counts?|is\s+"
                   + _NEUTRAL + r")\b|"
                   r"\bneither\b[^.!?;]{0,120}?\bnor\s+(the\s+)?order(ing)?\b[^.!?;]{0,120}?\b(matters?|counts?|is\s+"
@@ -254,6 +268,7 @@ class PromptAllows:
     naming_text: str = ""  # the prompt less those sentences' examples: a key it names is not "other"
     stated: StatedTolerance | None = None  # the accuracy it demands of the answer's numbers, if it says
     many_answers: str = ""  # the sentence saying more than one answer is right ("" when none does)
+    free_lines: FreeLines = FreeLines()  # parts of a text artifact it declares free (headings, commentary)
 
     def other_key(self, where: str) -> str | None:
         """The record-level key, never named by the prompt, to which the prompt's general grant of other
@@ -382,9 +397,10 @@ def _grants_other_keys(sentence: str) -> bool:
 
 
 def _says_unordered(sentence: str) -> bool:
-    """The sentence says the output's order is free."""
+    """The sentence says the output's order is free (and states no order for it besides)."""
     if _UNORDERED.search(sentence):
-        return True
+        rest = _UNORDERED.sub(" ", sentence)
+        return not (_ORDER_KEPT.search(rest) and not _BY_GRADER.search(rest))
     if not _NO_PARTICULAR.search(sentence) or not _TO_THE_AUTHOR.search(sentence):
         return False
     return not (_INPUT.search(sentence) and not _OUTPUT.search(sentence))
@@ -499,4 +515,4 @@ def read_prompt(text: str) -> PromptAllows:
                         bool(_VAGUE_TOLERANCE.search(text)), threshold, frozenset(typed),
                         frozenset(recomputed - declared), grants[0] if grants else "", "\n".join(naming),
                         stated_tolerance(text), next((" ".join(s.split())[:160] for s in _sentences(text)
-                                                      if _MANY_ANSWERS.search(s)), ""))
+                                                      if _MANY_ANSWERS.search(s)), ""), read_free_lines(text))

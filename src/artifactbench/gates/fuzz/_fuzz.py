@@ -14,7 +14,7 @@ import time
 import warnings
 from dataclasses import dataclass, field
 
-from hypothesis import HealthCheck, Phase, find, settings
+from hypothesis import HealthCheck, Phase, find, reject, settings
 from hypothesis.errors import HypothesisWarning, NoSuchExample, Unsatisfiable
 
 from artifactbench.gates.core import (
@@ -39,6 +39,7 @@ class _ClearlyRejected(BaseException):
 
 
 CLEAR_AFTER = 4  # distinct mutated fields (or places), all rejected, after which a kind's search stops
+FREE_GRADED = 3  # mutants confined to lines the prompt declares free, graded per kind (to report them)
 
 
 def _place(where: str) -> str:
@@ -62,6 +63,7 @@ class _Search:
     # accepted change to an optional or "other" key must not hide an accepted change to a required one)
     open: list[tuple[Mutation, str, tuple[str, str]]] = field(default_factory=list)
     open_count: int = 0
+    free: int = 0  # mutants confined to free lines: drawn again, never counted as a test of the grader
     errors: list[tuple[Mutation, str]] = field(default_factory=list)
 
 
@@ -116,10 +118,12 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
     per_kind = max(4, -(-budget.examples // max(1, len(strategies))))
     def sweep(kind: str) -> list[Mutation]:
         return place_examples(fmt, reference, policy, kind)
-    searched = _searches(ctx, grade, strategies, per_kind, started + budget.seconds, budget, prompt, sweep)
+    # Lines of a text artifact the prompt declares free (headings, commentary) are no test of the grader.
+    text = reference if fmt == "text" else ""
+    searched = _searches(ctx, grade, strategies, per_kind, started + budget.seconds, budget, prompt, sweep, text)
     if not ctx.warm_canary():  # the grader keeps state between calls: every kind again, every mutant forked
         searched = [stateful_case(ctx), *_searches(ctx, grade, strategies, per_kind,
-                                                   time.monotonic() + budget.seconds, budget, prompt, sweep)]
+                                                   time.monotonic() + budget.seconds, budget, prompt, sweep, text)]
     cases += searched
     findings = sum(c.status == FINDING for c in cases)
     noted = sum(c.status == WARNING and c.name in strategies for c in cases)
@@ -134,7 +138,7 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
 
 
 def _searches(ctx, grade, strategies: dict, per_kind: int, deadline: float, budget: FuzzBudget,
-              prompt: str, sweep=None) -> list[CaseResult]:
+              prompt: str, sweep=None, text: str = "") -> list[CaseResult]:
     cases = []
     for index, (kind, strategy) in enumerate(strategies.items()):
         # Each kind may use its share of what is left of the wall-time budget (it covers setup too).
@@ -142,7 +146,8 @@ def _searches(ctx, grade, strategies: dict, per_kind: int, deadline: float, budg
         if share <= 0:
             cases.append(CaseResult(kind, SKIPPED, f"not run: the {budget.seconds:g}s budget was spent"))
             continue
-        cases.append(_search(ctx, grade, kind, strategy, per_kind, time.monotonic() + share, prompt, sweep))
+        cases.append(_search(ctx, grade, kind, strategy, per_kind, time.monotonic() + share, prompt, sweep,
+                             text))
     return cases
 
 
@@ -162,20 +167,33 @@ def _baseline(grade, fmt: str, reference: str) -> str | None:
 
 
 def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, prompt: str = "",
-            sweep=None) -> CaseResult:
+            sweep=None, text: str = "") -> CaseResult:
+    """`text`: the reference of a text artifact, whose lines the prompt may declare free ("" otherwise)."""
     state = _Search(deadline)
     allows = read_prompt(prompt)
+    free_lines = allows.free_lines if text else None
 
     def accepted(mutant: Mutation) -> bool:
         if time.monotonic() > state.deadline:
             # Out of time (while shrinking, keep the smallest found so far). Never answer False for an
             # example that was accepted before: Hypothesis would call that flaky and blame the grader.
             raise _OutOfTime()
+        free = bool(free_lines) and free_lines.confined(text, mutant.text)
+        if free and state.free >= FREE_GRADED:
+            reject()  # not a draw of this kind's budget: the search goes on among the graded lines
         state.graded += 1
         outcome = grade(mutant.text, label=f"{kind}\t{mutant.describe()}")
         if not outcome.ok:
             state.errors.append((mutant, error_text(outcome)))
             return False
+        if free:
+            state.free += 1
+            if outcome.result.passed:
+                state.open_count += 1
+                if len(state.open) < 8:
+                    why = f"the change stays on lines the prompt declares free ({free_lines.sentence!r})"
+                    state.open.append((mutant, cap(outcome.result.detail, 200), ("info", why)))
+            reject()
         if outcome.result.passed:
             allowed = allows.leaves_open(kind, mutant.where)
             if allowed is not None:
@@ -220,7 +238,9 @@ def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, pro
             return CaseResult(kind, status, cap(
                 f"grader ACCEPTED a number {factor}x further from the reference than the prompt allows "
                 f"({allows.stated.sentence!r}): {minimal.describe()}; grader detail: {detail!r}", 600))
-        also = _also_accepted(ctx, grade, kind, minimal, sweep(kind) if sweep else [], allows, state.deadline)
+        examples = [m for m in (sweep(kind) if sweep else [])
+                    if not (free_lines and free_lines.confined(text, m.text))]  # no test of the grader
+        also = _also_accepted(ctx, grade, kind, minimal, examples, allows, state.deadline)
         return CaseResult(kind, FINDING, cap(
             f"grader ACCEPTED a mutant (shrunk minimal example): {minimal.describe()}; "
             f"grader detail: {detail!r}" + (f"; also accepted at: {'; '.join(also)}" if also else ""), 900))

@@ -7,8 +7,10 @@ by four spaces) of the prompt or a markdown file is compared with the reference 
 it reproduces the answer when it holds, in the reference's order, half of the reference's lines or more,
 at least MIN_LINES distinct ones of MIN_CHARS characters in all, and is itself made mostly of them (a
 block twice as long is input data the answer was selected from). Lines that carry no value never
-count: brackets, a key opening a container (`"members": [`), an ellipsis, a CSV answer's header.
-So a format example of one or two lines, or one made of the answer's keys and brackets, stays clean.
+count: brackets, a key opening a container (`"members": [`), an ellipsis, a CSV answer's header, and
+the format lines of a text answer (`format_lines`: a Markdown table's header and separator rows, a
+heading or label the prompt prescribes). So a format example of one or two lines, or one made of the
+answer's keys, brackets and column names, stays clean.
 """
 
 from __future__ import annotations
@@ -24,6 +26,24 @@ _INDENTED = re.compile(r"(?:^|\n[ \t]*\n)((?:(?: {4}|\t)[^\n]*\n?|[ \t]*\n)+)")
 # A line with no value of its own: a key that opens a container (`"members": [`, `rows:`). Lines of
 # up to 3 characters without a letter or digit (`},`, `]`, `...`) carry none either (_content).
 _STRUCTURE = re.compile(r"^[\"']?[\w .$-]+[\"']?\s*[:=]\s*[\[{(]?\s*,?$")
+_SEPARATOR = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$")  # a Markdown table's separator row
+# A heading, or a label with nothing after it (`**Totals:**`): a fixed line when it holds no digit.
+_LABEL_ONLY = re.compile(r"^(#{1,6}\s+\S.*|[^:|]{1,60}:[*_]*)$")
+_INLINE = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
+
+
+def format_lines(reference: str, prompt: str = "") -> frozenset[str]:
+    """Lines of a text reference that carry no answer value: a Markdown table's separator rows and the
+    header row above each (column names are keys), and a heading or label without a digit that the prompt
+    shows as the format (a line of one of its code blocks, or an inline-code span)."""
+    raw = [line.strip() for line in reference.splitlines()]
+    found = {line for line in raw if "|" in line and _SEPARATOR.fullmatch(line)}
+    found |= {raw[i - 1] for i, line in enumerate(raw) if i and line in found and "|" in raw[i - 1]}
+    shown = {line.strip() for block in code_blocks(prompt) for line in block.splitlines()}
+    shown |= {span.strip() for span in _INLINE.findall(prompt)}
+    found |= {line for line in raw if line in shown and _LABEL_ONLY.fullmatch(line)
+              and not any(c.isdigit() for c in line)}
+    return frozenset(found)
 
 
 def code_blocks(text: str) -> list[str]:
@@ -34,11 +54,11 @@ def code_blocks(text: str) -> list[str]:
     return blocks
 
 
-def _content(lines: list[str], header: str | None = None) -> list[str]:
+def _content(lines: list[str], skip: frozenset[str] = frozenset()) -> list[str]:
     out = []
     for line in lines:
         line = line.strip()
-        if line and line != header and not (len(line) <= 3 and not any(c.isalnum() for c in line)) \
+        if line and line not in skip and not (len(line) <= 3 and not any(c.isalnum() for c in line)) \
                 and not _STRUCTURE.match(line):
             out.append(line)
     return out
@@ -64,18 +84,20 @@ class BlockHit:
 class ReferenceLines:
     """The reference as a sequence of value-carrying lines, indexed for in-order matching."""
 
-    def __init__(self, reference: str, fmt: str) -> None:
+    def __init__(self, reference: str, fmt: str, skip: frozenset[str] = frozenset()) -> None:
+        """`skip`: lines of the reference that carry no value (its `format_lines`)."""
         raw = reference.splitlines()
         header = raw[0].strip() if fmt in ("csv", "tsv") and raw else None
         self.header = header
-        self.lines = _content(raw, header)
+        self.skip = skip | {header} if header is not None else skip
+        self.lines = _content(raw, self.skip)
         self._at: dict[str, list[int]] = {}
         for i, line in enumerate(self.lines):
             self._at.setdefault(line, []).append(i)
 
     def match(self, block: str) -> BlockHit | None:
         """The block's lines matched greedily, each at its next occurrence after the previous match."""
-        lines = _content(block.splitlines(), self.header)
+        lines = _content(block.splitlines(), self.skip)
         pos, hits, matched = -1, 0, []
         for line in lines:
             where = self._at.get(line)

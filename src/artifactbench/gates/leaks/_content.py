@@ -21,7 +21,8 @@ copied) and the materialized workspace. For each file:
   tuple of mostly other values (allowed values of a rules file, an enum) are vocabulary too. Keys,
   brackets and format words never count, so a prompt's format example made of the answer's keys is
   no leak;
-- text/code answers: lines of the reference (>= 12 characters, not boilerplate) present in the file;
+- text/code answers: lines of the reference (>= 12 characters, not boilerplate, not a format line the
+  prompt prescribes: a table's header or rule row, a heading or label without a value) in the file;
   half of them or more: FINDING, fewer: WARNING (none in an input file, which keeps some of the
   answer's lines as they are);
 - code blocks of the prompt and of markdown files that reproduce the reference line by line, however
@@ -40,7 +41,7 @@ from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
 from artifactbench.gates.core import reference_text
 from artifactbench.gates.fuzz import format_of
-from artifactbench.gates.leaks._blocks import ReferenceLines, code_blocks
+from artifactbench.gates.leaks._blocks import ReferenceLines, code_blocks, format_lines
 from artifactbench.gates.leaks._records import Shapes, non_trivial_lines, records_in, reference_records
 from artifactbench.gates.leaks._values import Distinctive, distinctive, quoted_in
 
@@ -170,8 +171,12 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     fmt = format_of(task.output_artifact)
     reference = reference_text(ctx)
     ref_records = reference_records(fmt, reference)
-    ref_lines = [] if ref_records else non_trivial_lines(reference)
-    blocks = ReferenceLines(reference, fmt)
+    prompt = task.problem_statement.read_text(encoding="utf-8", errors="replace")
+    # Lines the prompt prescribes and that hold no value (a table's header and separator rows, a fixed
+    # label) are the format, not the answer: they count in no file.
+    fixed = format_lines(reference, prompt) if fmt == "text" else frozenset()
+    ref_lines = [] if ref_records else [line for line in non_trivial_lines(reference) if line not in fixed]
+    blocks = ReferenceLines(reference, fmt, fixed)
     values = distinctive(fmt, reference, min_digits=4)
     total = _size(values)
     scratch = ctx.pristine().scratch_dir
@@ -186,7 +191,6 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     # verifier repeats them: only the rest counts in prose and code. A file the prompt names is input
     # too, whatever its suffix (the article a task re-wraps holds every word of the answer): only its
     # records or lines can leak the answer, and in Python source a literal made of answer values.
-    prompt = task.problem_statement.read_text(encoding="utf-8", errors="replace")
     answer = values.strings | frozenset(values.numbers.values())
     inputs = {p for shown, p in sources[1:] if _is_input_data(p) or _named(prompt, shown.split("/", 1)[1])}
     in_data = set(quoted_in(values, "\n".join(_text(p) for p in sorted(inputs) if p.suffix.lower() != ".py")))

@@ -75,6 +75,9 @@ def _prompt_allows(ctx: TaskContext, name: str, mutated: str, reference: str) ->
     # negative_cases.py asserts the mutant is wrong, and the prompt's silence does not overrule it.
     if name == "reversed_lines" and allows.unordered:
         return "it says order does not matter"
+    if format_of(ctx.task.output_artifact) == "text":
+        if allows.free_lines.confined(reference, mutated):
+            return f"the change stays on lines it declares free ({allows.free_lines.sentence!r})"
     if name == "off_by_one":
         changed = [(float(a), float(b)) for a, b in zip(NUMBER_RE.findall(reference), NUMBER_RE.findall(mutated))
                    if a != b][:1]

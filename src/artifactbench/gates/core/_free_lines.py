@@ -1,0 +1,251 @@
+"""Lines of a text or Markdown artifact that the prompt declares free (headings, commentary, the rest).
+
+A report often has a graded part (a table, a `Total: N` line the prompt prescribes) next to parts the
+prompt declares free: "Headings, commentary and anything else in the report are free text and are not
+graded". A mutant whose change stays on free lines still says what the prompt asks for, so an accepted
+one is left open (`info`), never a finding. General reading rules, no per-task lists:
+
+- The declaration is a sentence that names a part (headings or titles; commentary, comments, prose,
+  notes, remarks, explanations; "anything else", "everything else", "other lines/text", "the rest of the
+  report") and calls it free ("free text", "free-form", "not graded/checked/parsed", "ignored", "up to
+  you", "does not matter"). Not one that refuses ("nothing else", "no other text", "must not"), nor one
+  that speaks only of the input ("comments in `app.log` are ignored").
+- A sentence that requires headings or a title ("the heading must read exactly ...") keeps them graded.
+- Graded lines stay graded whatever the declaration: table rows (any line holding `|`), fenced code,
+  lines matching a line the prompt shows as the format (a code-block line or an inline-code span, where
+  `<placeholders>`, `{placeholders}` and `...` match any value and numbers any number), and `label:
+  value` lines whose label the prompt names outside the declaration.
+- Of the other lines: a heading (`# ...`, or text over `===`/`---`) is free when headings are, unless
+  the prompt shows it literally; a prose line (three words or more, more words than twice its numbers,
+  not `label: number`) when commentary is; a heading, prose or a line without a number when "anything
+  else" is.
+
+A mutant is confined to free lines when every line it removes or edits is free in the reference, every
+line it adds is free (an edited free line only has to stay ungraded), and its graded skeleton (each
+table as one block of rows, each other graded line, in order, spacing ignored) equals the reference's.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+HEADINGS, COMMENTARY, ELSEWHERE = "headings", "commentary", "anything else"
+_NUMBER = re.compile(r"(?<![\w.])[-+]?\d+(?:[.,]\d+)*(?![\w])")
+_PARTS = {
+    HEADINGS: re.compile(r"\b(headings?|titles?|section\s+names|headlines?)\b", re.IGNORECASE),
+    COMMENTARY: re.compile(r"\b(commentary|comments|prose|notes|remarks|explanations?|narrative|discussion|"
+                           r"paragraphs?|descriptions?|text\s+(around|before|after|outside|between)\b)",
+                           re.IGNORECASE),
+    ELSEWHERE: re.compile(r"\b(anything|everything)\s+else\b|\b(all\s+)?other\s+(lines|text|content)\b|"
+                          r"\bthe\s+rest\s+of\s+the\s+(file|report|document|output|text)\b|"
+                          r"\banything\s+(outside|besides|beyond)\b", re.IGNORECASE),
+}
+_FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compared|scored|evaluated|parsed|read|"
+                        r"validated|inspected)\b|\bignored\b|\bup\s+to\s+you\b|\byour\s+choice\b|\bdo(es)?\s*"
+                        r"n[o']?t\s+(matter|count)\b|\bnever\s+(graded|checked|parsed|read)\b|"
+                        r"\b(grader|checker)\s+(ignores|skips)\b", re.IGNORECASE)
+_REFUSED = re.compile(r"\bnothing\s+else\b|\bno\s+other\b|\b(must|should|shall|may)\s*not\b|\bnot\s+(be\s+)?"
+                      r"(allowed|permitted|accepted)\b|\bforbidden\b|\breject\w*|\bfail\w*", re.IGNORECASE)
+_INPUT_ONLY = re.compile(r"\b(inputs?|given|provided|source|workspace)\b|\w\.(csv|tsv|jsonl?|log|ya?ml|xml)\b",
+                         re.IGNORECASE)
+_OUTPUT = re.compile(r"\b(outputs?|report|answer|result|your|you|summary|document|artifact)\b", re.IGNORECASE)
+_PINNED = re.compile(r"\b(must|exactly|required|requires|verbatim|literally|has\s+to|have\s+to|shall|"
+                     r"should\s+read|start\s+with|begin\s+with)\b", re.IGNORECASE)
+_FENCED = re.compile(r"^[ \t]{0,3}(```+|~~~+)[^\n]*\n(.*?)^[ \t]{0,3}\1[ \t]*$", re.S | re.M)
+_INLINE = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
+_PLACEHOLDER = re.compile(r"<[^<>\n]{1,40}>|\{[^{}\n]{1,40}\}|\.\.\.|…|" + _NUMBER.pattern)
+_HEADING = re.compile(r"^#{1,6}(\s|$)")
+_UNDERLINE = re.compile(r"^(=+|-+)$")
+_LABEL = re.compile(r"^[\s>*+-]*[*_]*([A-Za-z][\w ()%/'.-]{0,60}?)[*_]*\s*:")
+
+
+def _sentences(text: str) -> list[str]:
+    ends = r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+|\n(?=\s*(?:[-*|]|\d+\.)\s)|\n{2,}"
+    return [s for s in re.split(ends, text) if s.strip()]
+
+
+def _flat(line: str) -> str:
+    return " ".join(line.split())
+
+
+def _template(span: str) -> tuple[re.Pattern[str], bool] | None:
+    """A line the prompt shows as the format, as a pattern; and whether it is literal (no placeholder)."""
+    span = _flat(span)
+    if not span:
+        return None
+    pattern, pos, literal = [], 0, True
+    for match in _PLACEHOLDER.finditer(span):
+        pattern.append(re.escape(span[pos:match.start()]))
+        token = match.group()
+        literal = literal and bool(_NUMBER.fullmatch(token))
+        pattern.append(r"[-+]?\d[\d.,]*" if _NUMBER.fullmatch(token) else r"\S+" if token[0] in "<{" else r".+?")
+        pos = match.end()
+    pattern.append(re.escape(span[pos:]))
+    return re.compile("".join(pattern).replace(r"\ ", r"\s+"), re.IGNORECASE), literal
+
+
+@dataclass(frozen=True, slots=True)
+class FreeLines:
+    """The parts of a text artifact the prompt declares free, and the lines it grades all the same."""
+
+    parts: frozenset[str] = frozenset()
+    sentence: str = ""  # the declaration, as the prompt words it
+    templates: tuple[tuple[re.Pattern[str], bool], ...] = ()
+    naming_text: str = ""  # the prompt less its declarations: a label named here is graded
+
+    def __bool__(self) -> bool:
+        return bool(self.parts)
+
+    def confined(self, reference: str, mutant: str) -> bool:
+        """The change from `reference` to `mutant` stays on lines the prompt declares free."""
+        if not self.parts or mutant == reference:
+            return False
+        old, new = tuple(reference.splitlines()), tuple(mutant.splitlines())
+        old_kinds = _kinds(self, old)
+        head = 0
+        while head < min(len(old), len(new)) and old[head] == new[head]:
+            head += 1
+        tail = 0
+        while tail < min(len(old), len(new)) - head and old[-1 - tail] == new[-1 - tail]:
+            tail += 1
+        new_kinds = _patched(self, old, new, old_kinds, head, tail)
+        matcher = difflib.SequenceMatcher(None, [_flat(x) for x in old[head:len(old) - tail]],
+                                          [_flat(x) for x in new[head:len(new) - tail]], autojunk=False)
+        for op, i1, i2, j1, j2 in matcher.get_opcodes():
+            if op == "equal":
+                continue
+            if any(k not in ("free", "blank") for k in old_kinds[head + i1:head + i2]):
+                return False
+            edited = op == "replace"  # an edited free line stays free while it does not become graded
+            if any(k == "graded" or (k == "other" and not edited) for k in new_kinds[head + j1:head + j2]):
+                return False
+        return _skeleton(new, new_kinds) == _skeleton(old, old_kinds)
+
+    def kind(self, lines: tuple[str, ...], i: int, fenced: bool) -> str:
+        """'blank', 'graded', 'free' or 'other' for line i (`fenced`: inside a code fence)."""
+        line = _flat(lines[i])
+        if not line:
+            return "blank"
+        if fenced or line.startswith(("```", "~~~")) or "|" in line:
+            return "graded"
+        matched = [literal for pattern, literal in self.templates if pattern.fullmatch(line)]
+        below = _flat(lines[i + 1]) if i + 1 < len(lines) else ""
+        heading = bool(_HEADING.match(line) or any(_UNDERLINE.fullmatch(x) and len(x) >= 3 for x in (line, below)))
+        if heading and HEADINGS in self.parts and not any(matched):
+            return "free"
+        if matched or self._named_label(line):
+            return "graded"
+        if heading and ELSEWHERE in self.parts:
+            return "free"
+        if _prose(line) and (COMMENTARY in self.parts or ELSEWHERE in self.parts):
+            return "free"
+        if ELSEWHERE in self.parts and not _NUMBER.search(line):
+            return "free"
+        return "other"
+
+    def _named_label(self, line: str) -> bool:
+        match = _LABEL.match(line)
+        if not match or len(match.group(1).split()) > 6:
+            return False
+        return _names(self.naming_text, match.group(1).strip().lower())
+
+
+@lru_cache(maxsize=4096)
+def _names(text: str, label: str) -> bool:
+    """`text` names `label` as a word or phrase (spacing free, plural too)."""
+    words = re.escape(label).replace(r"\ ", r"\s+")
+    return re.search(rf"(?<![\w-]){words}s?(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def _prose(line: str) -> bool:
+    """A line of prose: three words or more, more words than twice its numbers, not `label: number`."""
+    tokens = line.split()
+    words = sum(1 for t in tokens if re.search(r"[A-Za-z]{2}", t) and not re.search(r"\d", t))
+    numbers = sum(1 for t in tokens if re.search(r"\d", t))
+    label = _LABEL.match(line)
+    if label and _NUMBER.search(line[label.end():]):
+        return False
+    return words >= 3 and words > 2 * numbers
+
+
+def _fence(line: str) -> bool:
+    return line.strip().startswith(("```", "~~~"))
+
+
+@lru_cache(maxsize=8)
+def _kinds(free: FreeLines, lines: tuple[str, ...]) -> tuple[str, ...]:
+    return _classify(free, lines, 0, len(lines), False)
+
+
+def _classify(free: FreeLines, lines: tuple[str, ...], start: int, stop: int, fenced: bool) -> tuple[str, ...]:
+    """The kinds of lines[start:stop], `fenced` telling whether lines[start] opens inside a code fence."""
+    kinds = []
+    for i in range(start, stop):
+        fence = _fence(lines[i])
+        kinds.append(free.kind(lines, i, fenced or fence))
+        fenced = fenced != fence
+    return tuple(kinds)
+
+
+def _patched(free: FreeLines, old: tuple[str, ...], new: tuple[str, ...], old_kinds: tuple[str, ...],
+             head: int, tail: int) -> tuple[str, ...]:
+    """The kinds of `new`, which shares its first `head` and last `tail` lines with `old`: only the
+    lines between, and the one above them (whose next line may have changed), are classified again,
+    unless the fences between differ (then every line after them may have changed its kind)."""
+    start = max(0, head - 1)
+    old_fences = sum(map(_fence, old[start:len(old) - tail]))
+    new_fences = sum(map(_fence, new[start:len(new) - tail]))
+    if old_fences % 2 != new_fences % 2:
+        return _classify(free, new, 0, len(new), False)
+    fenced = sum(map(_fence, old[:start])) % 2 == 1
+    middle = _classify(free, new, start, len(new) - tail, fenced)
+    return old_kinds[:start] + middle + old_kinds[len(old) - tail:]
+
+
+def _skeleton(lines: list[str], kinds: tuple[str, ...]) -> tuple:
+    """The graded lines in order: each run of table rows as one block, each other graded line alone."""
+    items: list = []
+    table: list[str] = []
+    for line, kind in zip(lines, kinds):
+        flat = _flat(line)
+        if kind == "graded" and "|" in flat:
+            table.append(flat)
+            continue
+        if table:
+            items.append(tuple(table))
+            table = []
+        if kind == "graded":
+            items.append(flat)
+    if table:
+        items.append(tuple(table))
+    return tuple(items)
+
+
+def read_free_lines(prompt: str) -> FreeLines:
+    """The parts of the artifact the prompt declares free, with the format lines it shows."""
+    parts: set[str] = set()
+    declared: list[str] = []
+    naming: list[str] = []
+    pinned = False
+    for sentence in _sentences(prompt):
+        named = {part for part, words in _PARTS.items() if words.search(sentence)}
+        free = named and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence) \
+            and not (_INPUT_ONLY.search(sentence) and not _OUTPUT.search(sentence))
+        if free:
+            parts |= named
+            declared.append(" ".join(sentence.split())[:160])
+            continue
+        naming.append(sentence)
+        if HEADINGS in named and _PINNED.search(sentence):
+            pinned = True
+    if pinned:
+        parts.discard(HEADINGS)
+    if not parts:
+        return FreeLines()
+    spans = [line for block in _FENCED.findall(prompt) for line in block[1].splitlines()]
+    spans += _INLINE.findall(_FENCED.sub("\n", prompt))
+    templates = tuple(t for t in map(_template, spans) if t is not None)
+    return FreeLines(frozenset(parts), declared[0], templates, "\n".join(naming))

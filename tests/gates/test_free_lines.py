@@ -1,0 +1,144 @@
+"""read_prompt's free_lines: which lines of a text or Markdown artifact the prompt declares free, and
+whether a mutant's change stays on them (table-driven)."""
+
+from __future__ import annotations
+
+import pytest
+
+from artifactbench.gates.core import read_prompt
+from artifactbench.gates.core._free_lines import _kinds, _patched
+
+FORMAT = ("Write `weekly.md`. It must hold one Markdown table with this header, one row per team:\n\n"
+          "```\n| team | tickets | median_hours |\n|---|---|---|\n```\n\n"
+          "After the table, add the line `**Open at week end:** <N>`.\n\n")
+REPORT = """# Support week 22, 2025
+
+Counts include reopened tickets.
+
+| team | tickets | median_hours |
+|---|---|---|
+| billing | 41 | 6.5 |
+| platform | 17 | 11.0 |
+
+**Open at week end:** 9
+
+Platform was short of two people for 3 days.
+"""
+LINES = REPORT.splitlines()
+
+
+def _text(lines: list[str]) -> str:
+    return "\n".join(lines) + "\n"
+
+
+# Declarations: (id, closing sentence of the prompt, the parts it frees)
+DECLARED = [
+    ("headings-commentary-else", "Headings, commentary and anything else in the report are free text and are not "
+                                 "graded.", {"headings", "commentary", "anything else"}),
+    ("titles-notes-other-text", "Titles, notes and any other text in the file are free-form; they are never graded.",
+     {"headings", "commentary", "anything else"}),
+    ("headings-ignored", "Headings are ignored by the grader.", {"headings"}),
+    ("prose-up-to-you", "Any prose around the table is up to you.", {"commentary"}),
+    ("rest-not-checked", "The rest of the report is not checked.", {"anything else"}),
+]
+# ... and sentences that free nothing
+NOT_DECLARED = [
+    ("silent", "Keep it short."),
+    ("nothing-else", "Nothing else may be in the file; headings are not allowed."),
+    ("input-comments", "Comments in `tickets.csv` are ignored."),
+    ("headings-must", "Headings must follow the layout above."),
+]
+
+
+@pytest.mark.parametrize("sentence, parts", [c[1:] for c in DECLARED], ids=[c[0] for c in DECLARED])
+def test_a_declaration_names_the_free_parts(sentence, parts):
+    free = read_prompt(FORMAT + sentence).free_lines
+    assert set(free.parts) == parts and free.sentence
+
+
+@pytest.mark.parametrize("sentence", [c[1] for c in NOT_DECLARED], ids=[c[0] for c in NOT_DECLARED])
+def test_other_sentences_free_no_line(sentence):
+    free = read_prompt(FORMAT + sentence).free_lines
+    assert not free
+    assert not free.confined(REPORT, REPORT.replace("week 22", "week 2200"))
+
+
+ALL_FREE = FORMAT + "Headings, commentary and anything else in the report are free text and are not graded."
+# (id, mutant, confined to free lines) under ALL_FREE
+MUTANTS = [
+    ("number-in-heading", REPORT.replace("week 22", "week 1220"), True),
+    ("type-in-heading", REPORT.replace("2025", "n/a"), True),
+    ("heading-dropped", _text(LINES[1:]), True),
+    ("heading-twice", _text(LINES[:1] + LINES), True),
+    ("heading-copy-injected", _text(LINES[:10] + ["# Support week 1220, 21250"] + LINES[10:]), True),
+    ("heading-swapped-with-commentary", _text([LINES[2], LINES[1], LINES[0]] + LINES[3:]), True),
+    ("commentary-number", REPORT.replace("3 days", "1030 days"), True),
+    ("commentary-cut", REPORT[: REPORT.rindex("for 3")], True),
+    ("wrapped-in-brackets", "[" + REPORT.rstrip("\n") + "]\n", True),
+    ("table-cell", REPORT.replace("| 41 |", "| 1041 |"), False),
+    ("table-row-dropped", _text(LINES[:6] + LINES[7:]), False),
+    ("table-row-twice", _text(LINES[:7] + LINES[6:]), False),
+    ("table-rows-swapped", _text(LINES[:6] + [LINES[7], LINES[6]] + LINES[8:]), False),
+    ("heading-inside-table", _text(LINES[:7] + [LINES[0]] + LINES[7:]), False),
+    ("prescribed-line-number", REPORT.replace("week end:** 9", "week end:** 1090"), False),
+    ("prescribed-line-dropped", _text(LINES[:9] + LINES[10:]), False),
+    ("prescribed-line-twice", _text(LINES[:10] + LINES[9:]), False),
+    ("prescribed-line-moved-up", _text([LINES[9]] + LINES[:9] + LINES[10:]), False),
+    ("table-cut", REPORT[: REPORT.index("| 6.5")], False),
+]
+
+
+@pytest.mark.parametrize("mutant, expected", [c[1:] for c in MUTANTS], ids=[c[0] for c in MUTANTS])
+def test_a_change_is_confined_to_free_lines(mutant, expected):
+    assert read_prompt(ALL_FREE).free_lines.confined(REPORT, mutant) == expected
+
+
+def test_only_the_named_parts_are_free():
+    headings = read_prompt(FORMAT + "Headings are not graded.").free_lines
+    assert headings.confined(REPORT, REPORT.replace("week 22", "week 1220"))
+    assert not headings.confined(REPORT, REPORT.replace("3 days", "1030 days"))  # commentary is not free here
+    commentary = read_prompt(FORMAT + "Commentary is free text.").free_lines
+    assert commentary.confined(REPORT, REPORT.replace("3 days", "1030 days"))
+    assert not commentary.confined(REPORT, REPORT.replace("week 22", "week 1220"))
+
+
+def test_a_heading_the_prompt_pins_stays_graded():
+    pinned = "The title must read exactly `# Support week 22, 2025`. Commentary is free text."
+    free = read_prompt(FORMAT + pinned).free_lines
+    assert not free.confined(REPORT, REPORT.replace("week 22", "week 1220"))
+    assert not free.confined(REPORT, _text(LINES[1:]))
+    shown = read_prompt(FORMAT + "Start with the line `# Support week 22, 2025`. Anything else is ignored.")
+    assert not shown.free_lines.confined(REPORT, _text(LINES[1:]))
+    assert shown.free_lines.confined(REPORT, REPORT.replace("3 days", "1030 days"))
+
+
+def test_a_labelled_line_the_prompt_names_is_graded_even_without_a_template():
+    prompt = ("Write `summary.txt`; state the median handling time on a line labelled Median hours. "
+              "Everything else in the file is free text.")
+    text = "Ticket summary\nMedian hours: 6.5\nWritten by the nightly job.\n"
+    free = read_prompt(prompt).free_lines
+    assert not free.confined(text, text.replace("6.5", "1065"))
+    assert not free.confined(text, text.replace("Median hours: 6.5\n", ""))
+    assert free.confined(text, text.replace("Ticket summary", "Ticket summary 1000"))
+    # a `label: number` line the prompt never names is data, not prose: it stays graded too
+    unnamed = "Ticket summary\nbilling: 41\n"
+    assert not free.confined(unnamed, unnamed.replace("41", "1041"))
+
+
+FENCED = REPORT + "\n```\nraw export: 41 17\n```\nSigned off by the lead.\n"
+
+
+@pytest.mark.parametrize("reference, mutant", [(REPORT, c[1]) for c in MUTANTS] + [
+    (FENCED, FENCED.replace("```\nraw", "raw")),  # a fence removed: every line below changes its kind
+    (FENCED, FENCED.replace("Counts include", "```\nCounts include")),
+    (FENCED, FENCED.replace("Platform was", "Platform\n===\nwas")),  # a setext underline below a line
+], ids=[c[0] for c in MUTANTS] + ["fence-removed", "fence-added", "setext-added"])
+def test_only_the_changed_lines_are_classified_again(reference, mutant):
+    """confined() classifies only the lines between the texts' common head and tail: the same kinds as
+    classifying the whole mutant."""
+    free = read_prompt(ALL_FREE).free_lines
+    old, new = tuple(reference.splitlines()), tuple(mutant.splitlines())
+    head = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
+    tail = next((i for i, (a, b) in enumerate(zip(old[head:][::-1], new[head:][::-1])) if a != b),
+                min(len(old), len(new)) - head)
+    assert _patched(free, old, new, _kinds(free, old), head, tail) == _kinds(free, new)
