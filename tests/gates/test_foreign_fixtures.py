@@ -43,6 +43,8 @@ SOUND = {
     "crate_packs_unordered": "'neither the order of the sets nor the order of the parts inside a set matters'",
     "sparse_codes_format": "a format example showing the answer's first two short lines",
     "depot_loads_extra": "a key the prompt never names, under 'objects may carry other keys'",
+    "clinic_waits_banded": "a detail printing the file's own figures rounded, a workspace value, small counts",
+    "tank_drain_counted": "'found N' rows where N, a count of the graded file, equals a reference value",
     "uptime_digest_free_text": "changes to the headings and notes of a Markdown report the prompt declares free",
     "depot_stock_layout": "a table's header and rule rows and a heading the prompt prescribes as the layout",
     "parcel_hours_any_line_order": "'in any line order'",
@@ -69,6 +71,8 @@ FLAWED = {
     "crate_packs_ranked": ("fuzz", "swap_records"),
     "sparse_codes_example_is_answer": ("content_leaks", "reference_block:prompt.md"),
     "depot_loads_unchecked": ("fuzz", "number_far"),  # behind accepted changes to its other keys
+    "clinic_waits_quoted": ("detail_leaks", "leak:number_far"),  # expected values at 2 and 4 decimals
+    "tank_drain_hinted": ("detail_leaks", "leak:truncate_text"),  # a reference level next to the row count
     "uptime_digest_unchecked_column": ("fuzz", "number_far"),  # behind the free heading and notes
     "uptime_digest_pinned_title": ("fuzz", "drop_record"),  # the title the prompt pins is not free
     "depot_stock_rows_shown": ("content_leaks", "reference_line:prompt.md"),
@@ -157,6 +161,19 @@ def test_an_accepted_change_to_an_other_key_hides_no_finding_on_a_named_one():
     assert found.severity == "fail" and "field 'parcels'" in found.detail, found
     sound = next(c for c in reports()["depot_loads_extra"].checks if c.gate == "fuzz")
     assert all(k.severity != "fail" for k in sound.cases), sound
+
+
+def test_a_rounded_expected_value_is_named_with_the_reference_value():
+    check = next(c for c in reports()["clinic_waits_quoted"].checks if c.gate == "detail_leaks")
+    found = next(k for k in check.cases if k.name == "leak:number_far")
+    assert "rounded) as the expected answer" in found.detail, found
+
+
+def test_the_row_count_beside_a_leaked_level_is_not_reported():
+    check = next(c for c in reports()["tank_drain_hinted"].checks if c.gate == "detail_leaks")
+    found = next(k for k in check.cases if k.name == "leak:truncate_text")
+    leaked = found.detail.split("presents reference value(s) ", 1)[1].split(" as the expected", 1)[0]
+    assert leaked.count(",") == 0 and "." in leaked, found  # the level alone, not the count or the minute
 
 
 def test_free_headings_and_notes_hide_no_finding_in_the_table():

@@ -107,12 +107,12 @@ def distinctive(fmt: str, text: str, *, min_digits: int = 3) -> Distinctive:
 
 # A whole token: what lies between spaces, quotes, brackets and separators. "2023-10-15", "ORD-4471",
 # "v1.2.3" and "10:15" are one token each, so their digits are never read as a number of their own.
-_TOKEN_SPLIT = re.compile(r"[\s,;()\[\]{}<>\"'=|`]+")
+TOKEN_SPLIT = re.compile(r"[\s,;()\[\]{}<>\"'=|`]+")
 
 
 def _number_tokens(text: str) -> list[float]:
     out = []
-    for token in set(_TOKEN_SPLIT.split(text)):  # distinct tokens: the caller sorts the values
+    for token in set(TOKEN_SPLIT.split(text)):  # distinct tokens: the caller sorts the values
         token = token.rstrip(".:!?")
         if token and NUMBER_RE.fullmatch(token):
             try:

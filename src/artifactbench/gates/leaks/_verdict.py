@@ -1,0 +1,82 @@
+"""How detail_leaks words a finding, and reads a detail's wording: which value it presents as the expected
+one, which it lists as missing, and which `expected X ... got` pairs it gives."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from artifactbench.gates.core import CaseResult, cap
+
+MIN_SUITE = 3  # `expected ... got` pairs in one detail that reveal a hidden test suite
+# Words after which a number is what the grader saw, not what it expected ("expected 41 rows, found 13").
+_SEEN = r"(?:got|found|actual(?:ly)?|received|but|instead|saw|observed|has|have|you|your|yours|vs|versus)"
+_EXPECTED = re.compile(r"expected\s*[:=]?\s*(?P<value>[^,;|\n]+?)\s*[,;|]?\s*(?:but\s+)?(?:got|actual|received)\b",
+                       re.IGNORECASE)
+
+
+@dataclass(slots=True)
+class Exposure:
+    """What one detail gives away: `present`, the reference values it quotes that the graded artifact
+    lacks; of those `quoted` (hidden from the agent, or listed as missing) and `named` (presented as the
+    expected value); `suite`, hidden `expected X ... got` values; `printed`, how the detail prints a
+    number that it does not print as the reference spells it; `shown`, how a finding names a value
+    matched at a lower precision."""
+
+    present: list[str] = field(default_factory=list)
+    quoted: list[str] = field(default_factory=list)
+    named: list[str] = field(default_factory=list)
+    suite: list[str] = field(default_factory=list)
+    printed: dict[str, str] = field(default_factory=dict)
+    shown: dict[str, str] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.quoted or self.named or len(self.suite) >= MIN_SUITE)
+
+
+def hidden_expected(detail: str, artifact: str, visible: str) -> list[str]:
+    """`expected X ... got` values that neither the artifact nor what the agent sees contains."""
+    found = []
+    for match in _EXPECTED.finditer(detail):
+        value = match.group("value").strip().strip("'\"")
+        if value and value not in artifact and value not in visible and value not in found:
+            found.append(value)
+    return found
+
+
+def as_expected(value: str, detail: str) -> bool:
+    """The detail presents `value` as the right answer ("expected 812.5", "should be 812.5"), not as what
+    the grader found ("expected 41 rows, found 13")."""
+    return re.search(rf"(expected|should be|should equal|correct value|want(ed)?)\b"
+                     rf"(?:(?!\b{_SEEN}\b)[^.;|\n]){{0,40}}"
+                     rf"(?<![\w.-]){re.escape(value)}(?![\w-])", detail, re.IGNORECASE) is not None
+
+
+def listed(value: str, detail: str) -> bool:
+    at = detail.find(value)
+    head = detail[:at] if at >= 0 else ""
+    return re.search(r"\b(missing|expected|absent|not\s+found|should|want(ed)?|lacks?)\b", head,
+                     re.IGNORECASE) is not None
+
+
+def judge(name: str, what: str, detail: str, quoted: list[str], named: list[str], suite: list[str],
+           total: int) -> CaseResult | None:
+    if len(suite) >= MIN_SUITE:
+        return CaseResult("hidden_suite", "FINDING", cap(
+            f"detail {detail!r} reveals {len(suite)} hidden expected value(s) ({', '.join(suite[:5])}) for "
+            f"{what}: a stub can read the hidden tests", 600), "fail")
+    if named:
+        return CaseResult(name, "FINDING", cap(
+            f"detail {detail!r} presents reference value(s) {', '.join(named[:5])} as the expected answer "
+            f"({what}); spec 3.3: not 'expected 42, got 41' when 42 is the answer", 600), "fail")
+    if not quoted:
+        return None
+    whole = len(quoted) * 2 >= total or total <= 2
+    share = f"{len(quoted)}/{total} of the answer's distinctive values"
+    if whole:
+        return CaseResult(name, "FINDING", cap(
+            f"detail {detail!r} quotes {share} ({', '.join(quoted[:5])}), none of them in the graded "
+            f"artifact ({what}) or anything the agent sees", 600), "fail")
+    return CaseResult(name, "WARNING", cap(
+        f"detail {detail!r} quotes {share} ({', '.join(quoted[:5])}) that the graded artifact lacks "
+        f"({what}); fine for naming what went wrong, a leak if it adds up to the answer", 600), "warn")

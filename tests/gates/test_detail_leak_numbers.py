@@ -1,0 +1,130 @@
+"""detail_leaks' number rules: a reference value printed at a lower precision or as a short integer is
+caught where the detail presents it as expected; a count of the graded artifact's own records is not a
+leak, whatever reference value it equals."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from artifactbench.gates.leaks._derived import derived
+from artifactbench.gates.leaks._verdict import as_expected
+from artifactbench.gates.leaks._numbers import NumberIndex, ReferenceNumbers, printed_numbers
+from artifactbench.gates.leaks._sizes import record_counts, resized
+
+# A cohort-style answer: sizes stored as integers, rates at six decimals.
+REFERENCE = {84.0: "84", 87.0: "87", 0.595238: "0.595238", 0.517241: "0.517241", 27.403846: "27.403846",
+             240.0: "240", 13.0: "13.0"}
+NOTHING = NumberIndex(())
+
+
+def _kinds(detail: str, *, visible=(), artifact=(), counts=()) -> dict[str, str]:
+    numbers = ReferenceNumbers(REFERENCE, visible, counts)
+    return {m.printed: f"{m.kind}:{m.spelling}" for m in numbers.matches(detail, NumberIndex(artifact))}
+
+
+def test_printed_numbers_are_whole_tokens_with_their_precision():
+    found = {p.token: (p.step, p.digits) for p in printed_numbers("2024-01: size 84; t=0.5952, ORD-4471 1.5e-3.")}
+    assert found == {"84": (None, 2), "0.5952": (pytest.approx(1e-4), 4), "1.5e-3": (pytest.approx(1e-4), 2)}
+
+
+def test_a_reference_number_rounded_to_the_printed_decimals_matches():
+    assert _kinds("retention[1] expected 0.5952, got 5.9524") == {"0.5952": "rounded:0.595238"}
+    assert _kinds("mean_wait expected 27.40, or 27.4") == {"27.40": "rounded:27.403846", "27.4": "rounded:27.403846"}
+
+
+def test_too_few_printed_digits_match_nothing():
+    assert _kinds("expected 0.60 or 0.6 or 27") == {}  # two significant digits say too little
+
+
+def test_a_short_integer_equal_to_a_reference_number_is_a_small_match():
+    assert _kinds("size expected 84, got 8400") == {"84": "small:84"}
+    assert _kinds("size expected 84.0") == {"84.0": "small:84"}
+    # A stored 13.0 printed as 13 says no more than 13 does: small, not exact.
+    assert _kinds("found 13") == {"13": "small:13.0"}
+
+
+@pytest.mark.parametrize("where", ["visible", "artifact"])
+def test_what_the_agent_sees_or_the_artifact_holds_is_no_weak_match(where):
+    assert _kinds("expected 84 and 0.5952", **{where: (84.0, 0.59524)}) == {}
+
+
+def test_the_answers_own_record_count_is_no_small_match():
+    assert _kinds("expected 84 rows", counts=(84,)) == {}
+
+
+def test_a_rounded_token_among_many_reference_numbers_is_no_evidence():
+    crowded = {round(0.59 + i * 1e-4, 6) + 3e-6: str(round(0.59 + i * 1e-4, 6) + 3e-6) for i in range(20)}
+    numbers = ReferenceNumbers(crowded, (), ())
+    assert numbers.matches("expected 0.5952", NOTHING) == []
+
+
+def test_an_exact_match_needs_three_digits_in_both_spellings():
+    assert _kinds("27.403846, 13.0, 240 and 7") == {"27.403846": "exact:27.403846", "13.0": "exact:13.0",
+                                                   "240": "small:240"}
+
+
+@pytest.mark.parametrize(("detail", "value", "named"), [
+    ("expected 41 data rows, found 13", "41", True),
+    ("expected 41 data rows, found 13", "13", False),
+    ("size expected 84, got 8400", "84", True),
+    ("size expected 84, got 8400", "8400", False),
+    ("the next row should be minute 134, level 1571.3296", "1571.3296", True),
+    ("expected 3 rows but you have 812.5", "812.5", False),
+])
+def test_only_what_precedes_the_found_value_is_presented_as_expected(detail, value, named):
+    assert as_expected(value, detail) is named
+
+
+def test_resized_drops_and_repeats_the_last_record():
+    csv_text = "t,x\n0,1.5\n1,2.5\n2,3.5"
+    assert resized("csv", csv_text) == [("t,x\n0,1.5\n1,2.5\n", -1), ("t,x\n0,1.5\n1,2.5\n2,3.5\n2,3.5", 1)]
+    assert resized("csv", "t,x\n") == []  # a header is no record
+    assert [d for _, d in resized("json", '{"rows": [1, 2], "n": 2}')] == [-1, 1]
+    assert resized("json", '{"rows": [1, 2]}')[1][0] == '{"rows": [1, 2, 2]}'
+    assert resized("python", "x = 1\n") == []
+
+
+def test_record_counts_count_lines_and_record_lists():
+    assert record_counts("csv", "t,x\n0,1\n1,2\n") == {2, 3}
+    assert record_counts("json", '{"a": [1, 2, 3], "b": {"c": 1}}') == {1, 3}
+
+
+def _rows(text: str) -> int:
+    return sum(1 for row in list(csv.reader(io.StringIO(text)))[1:] if row)
+
+
+LEVELS = {m: 2025.0 - 3.6 * m for m in range(400)}
+PROBE = "minute,level\n" + "".join(f"{m},{LEVELS[m]:.4f}\n" for m in range(133))
+
+
+def test_a_count_of_the_artifacts_rows_follows_its_size():
+    """'found 133' equals a reference minute, but it follows the probe's row count: derived."""
+    def grader(text):
+        return f"expected 400 rows, found {_rows(text)}"
+
+    assert derived("csv", PROBE, grader(PROBE), {"133": "133"}, lambda token: True, grader) == {"133"}
+
+
+def test_a_reference_value_next_to_a_count_does_not_follow_it():
+    """The level of the next missing row moves to another reference value, never by exactly one."""
+    def grader(text):
+        n = _rows(text)
+        return f"expected 400 rows, found {n}; next should be minute {n}, level {LEVELS[n]:.4f}"
+
+    detail = grader(PROBE)
+    level = f"{LEVELS[133]:.4f}"
+    assert derived("csv", PROBE, detail, {"133": "133", level: level}, lambda token: True, grader) == {"133"}
+
+
+def test_a_count_the_grader_stops_elsewhere_for_decides_nothing():
+    def grader(text):
+        return "a row is repeated" if _rows(text) == 134 else f"expected 400 rows, found {_rows(text)}"
+
+    # Only the dropped-row variant reads the same, and it follows: derived.
+    assert derived("csv", PROBE, grader(PROBE), {"133": "133"}, lambda token: True, grader) == {"133"}
+    # A number that stays put on the variant that reads the same is not.
+    assert derived("csv", PROBE, "expected 400 rows, first missing id 133", {"133": "133"},
+                   lambda token: True, lambda text: "expected 400 rows, first missing id 133") == set()
