@@ -128,3 +128,12 @@ def test_a_count_the_grader_stops_elsewhere_for_decides_nothing():
     # A number that stays put on the variant that reads the same is not.
     assert derived("csv", PROBE, "expected 400 rows, first missing id 133", {"133": "133"},
                    lambda token: True, lambda text: "expected 400 rows, first missing id 133") == set()
+
+
+def test_an_exception_message_in_a_reference_module_is_no_answer_value():
+    from artifactbench.gates.leaks import distinctive
+
+    code = ('def step(state, event):\n    if event not in ("coin", "push"):\n'
+            '        raise ValueError("unknown event")\n    return "locked_state" if event == "push" else "unlocked_state"\n')
+    found = distinctive("python", code).strings
+    assert "unknown event" not in found and "locked_state" in found

@@ -142,3 +142,25 @@ def test_only_the_changed_lines_are_classified_again(reference, mutant):
     tail = next((i for i, (a, b) in enumerate(zip(old[head:][::-1], new[head:][::-1])) if a != b),
                 min(len(old), len(new)) - head)
     assert _patched(free, old, new, _kinds(free, old), head, tail) == _kinds(free, new)
+
+
+def test_lines_with_a_prefix_the_prompt_ignores_are_free():
+    from artifactbench.gates.core._free_lines import read_free_lines
+
+    free = read_free_lines("Write one violation per line. Lines that are blank or start with `#` are ignored, "
+                           "so you may add comments.")
+    report = "# edge-fw-02 audit, 2026-03-01\nR12 OPEN_ANY\nR40 NO_LOG\n"
+    assert free.confined(report, report.replace("2026", "21260"))
+    assert free.confined(report, "# another note 7\n" + report)
+    assert not free.confined(report, report.replace("R12", "R13"))
+
+
+def test_a_line_neither_graded_nor_free_is_left_open_where_parts_are_free():
+    """"Everything else is free-form": a bullet the prompt does not show is not certainly graded."""
+    from artifactbench.gates.core._free_lines import read_free_lines
+
+    free = read_free_lines("List the expired certificates as `| name | expired |` rows. Everything else in the "
+                           "report is free-form.")
+    report = "| name | expired |\n|---|---|\n| vpn-1 | 2026-01-02 |\n\n- vpn-1 expired after 2026-01-02\n"
+    assert not free.touches_graded(report, report.replace("after 2026", "after 2027"))
+    assert free.touches_graded(report, report.replace("| 2026-01-02 |", "| 2027-01-02 |"))

@@ -326,3 +326,18 @@ def test_an_exchange_that_only_repairs_optional_values_is_open_and_others_are_no
     assert allows.leaves_open("swap_values", place + "'constraint'")[0] == "warn"
     assert allows.leaves_open("swap_values", place + "'constraint', 'version'") is None
     assert read_prompt("One line per package.").leaves_open("swap_values", place + "'constraint'") is None
+
+
+@pytest.mark.parametrize("text", [
+    "The order of the roots within a line, and the order of the lines, do not matter.",
+    "It must contain these two sections, in either order.",
+])
+def test_more_order_free_wordings(text):
+    assert read_prompt(text).unordered
+
+
+def test_a_free_form_field_is_free_and_only_it():
+    allows = read_prompt("`notes` is free-form and optional: anything there is fine. `total` must be exact.")
+    assert "notes" in allows.free_fields and "total" not in allows.free_fields
+    assert read_prompt("| `notes` | free-form text for the ops team |\n| `total` | integer |").free_fields == {"notes"}
+    assert read_prompt("`summary` is free-form; `total` must be exact.").free_fields == {"summary"}

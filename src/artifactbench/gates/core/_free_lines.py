@@ -58,6 +58,9 @@ _FENCED = re.compile(r"^[ \t]{0,3}(```+|~~~+)[^\n]*\n(.*?)^[ \t]{0,3}\1[ \t]*$",
 _INLINE = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
 _PLACEHOLDER = re.compile(r"<[^<>\n]{1,40}>|\{[^{}\n]{1,40}\}|\.\.\.|…|" + _NUMBER.pattern)
 _HEADING = re.compile(r"^#{1,6}(\s|$)")
+# "Lines that are blank or start with `#` are ignored": every line with that prefix is free.
+_PREFIXED = re.compile(r"\blines?\s+(?:that\s+(?:are\s+blank\s+or\s+)?|which\s+)?(?:start|begin)(?:s|ing)?\s+"
+                       r"with\s+(?:an?\s+)?[`'\"]([^\s`'\"]{1,3})[`'\"]", re.IGNORECASE)
 _UNDERLINE = re.compile(r"^(=+|-+)$")
 _LABEL = re.compile(r"^[\s>*+-]*[*_]*([A-Za-z][\w ()%/'.-]{0,60}?)[*_]*\s*:")
 
@@ -95,13 +98,27 @@ class FreeLines:
     sentence: str = ""  # the declaration, as the prompt words it
     templates: tuple[tuple[re.Pattern[str], bool], ...] = ()
     naming_text: str = ""  # the prompt less its declarations: a label named here is graded
+    prefixes: tuple[str, ...] = ()  # lines starting with one of these are free ("# comments")
 
     def __bool__(self) -> bool:
-        return bool(self.parts)
+        return bool(self.parts or self.prefixes)
+
+    def touches_graded(self, reference: str, mutant: str) -> bool:
+        """The change from `reference` to `mutant` removes, edits or adds a line the prompt shows as
+        graded (a table row, a format line, a named label), or moves the graded lines. False for a
+        change that stays on lines that are neither graded nor declared free: where the prompt frees
+        parts of a report, whether those lines are graded is what it leaves open."""
+        old, new = tuple(reference.splitlines()), tuple(mutant.splitlines())
+        old_kinds, new_kinds = _kinds(self, old), _kinds(self, new)
+        matcher = difflib.SequenceMatcher(None, [_flat(x) for x in old], [_flat(x) for x in new], autojunk=False)
+        for op, i1, i2, j1, j2 in matcher.get_opcodes():
+            if op != "equal" and ("graded" in old_kinds[i1:i2] or "graded" in new_kinds[j1:j2]):
+                return True
+        return _skeleton(list(new), new_kinds) != _skeleton(list(old), old_kinds)
 
     def confined(self, reference: str, mutant: str) -> bool:
         """The change from `reference` to `mutant` stays on lines the prompt declares free."""
-        if not self.parts or mutant == reference:
+        if not self or mutant == reference:
             return False
         old, new = tuple(reference.splitlines()), tuple(mutant.splitlines())
         old_kinds = _kinds(self, old)
@@ -131,6 +148,8 @@ class FreeLines:
             return "blank"
         if fenced or line.startswith(("```", "~~~")) or "|" in line:
             return "graded"
+        if self.prefixes and line.startswith(self.prefixes):
+            return "free"
         matched = [literal for pattern, literal in self.templates if pattern.fullmatch(line)]
         below = _flat(lines[i + 1]) if i + 1 < len(lines) else ""
         heading = bool(_HEADING.match(line) or any(_UNDERLINE.fullmatch(x) and len(x) >= 3 for x in (line, below)))
@@ -230,7 +249,11 @@ def read_free_lines(prompt: str) -> FreeLines:
     declared: list[str] = []
     naming: list[str] = []
     pinned = False
+    prefixes: list[str] = []
     for sentence in _sentences(prompt):
+        if _PREFIXED.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence):
+            prefixes += _PREFIXED.findall(sentence)
+            declared.append(" ".join(sentence.split())[:160])
         named = {part for part, words in _PARTS.items() if words.search(sentence)}
         free = named and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence) \
             and not (_INPUT_ONLY.search(sentence) and not _OUTPUT.search(sentence))
@@ -243,9 +266,9 @@ def read_free_lines(prompt: str) -> FreeLines:
             pinned = True
     if pinned:
         parts.discard(HEADINGS)
-    if not parts:
+    if not parts and not prefixes:
         return FreeLines()
     spans = [line for block in _FENCED.findall(prompt) for line in block[1].splitlines()]
     spans += _INLINE.findall(_FENCED.sub("\n", prompt))
     templates = tuple(t for t in map(_template, spans) if t is not None)
-    return FreeLines(frozenset(parts), declared[0], templates, "\n".join(naming))
+    return FreeLines(frozenset(parts), declared[0], templates, "\n".join(naming), tuple(dict.fromkeys(prefixes)))

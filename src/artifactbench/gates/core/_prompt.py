@@ -50,7 +50,8 @@ _NEUTRAL = r"(matters?|counts?|important|significant|relevant|checked|graded|enf
 # Words that say the output's order is free: "the order of the rows does not matter", "any order",
 # "order is irrelevant", "neither the order of the sets nor the order of the names matters", "rows need
 # not be sorted", "irrespective of order", "no order is required".
-_UNORDER_WORDS = (r"\border(ing)?\s+(of\s+[\w\s`'\x22./-]{1,60}?\s+)?" + _NOT + r"\s+(be\s+)?" + _NEUTRAL + r"|"
+_UNORDER_WORDS = (r"\border(ing)?\s+(of\s+[\w\s`'\x22.,/-]{1,60}?\s+)?" + _NOT + r"\s+(be\s+)?" + _NEUTRAL + r"|"
+                  r"\bin\s+either\s+order\b|"
                   r"\b(any|whatever|arbitrary)\s+((line|row|record|entry|item|output|result)s?\s+)?order\b|"
                   r"\bin\s+(any|an?\s+arbitrary|arbitrary)\s+(order|sequence)\b|"
                   r"\border(ing)?\s+(of\s+[\w\s`'\x22./-]{1,60}?\s+)?(is|are)\s+(irrelevant|immaterial|ignored|"
@@ -80,6 +81,10 @@ _SET_LIKE = re.compile(r"normali[sz](ed|es|e)\b|\bas\s+an?\s+(unordered\s+)?set\
 # Fields the grader does not take from the artifact: their value is free, whatever the mutant does.
 _FREE_WORDS = r"informational|informative|not\s+graded|not\s+checked|not\s+part\s+of\s+the\s+(grade|score)"
 _FREE = re.compile(_FREE_WORDS, re.IGNORECASE)
+# "`notes` is free-form", "| `notes` | free-form text ... |": that one field's value is free (not every
+# field the sentence names, as _FREE_WORDS would free).
+_FREE_FORM = re.compile(r"[`\"']([A-Za-z_][\w.-]{0,60})[`\"']\s*(?:\||:|\bis\b|\bare\b)\s*(?:an?\s+)?"
+                        r"(?:optional\s*(?:,|and)?\s*)?free[- ]?(?:form|text)\b", re.IGNORECASE)
 # "re-evaluated by the grader", "the grader re-evaluates it", "the grader recomputes `total`",
 # "the grader ignores `note`": any word order, the grader named in the same sentence, and only the
 # field the verb is about; "NOT recomputed from ..." (a definition) does not count.
@@ -374,6 +379,8 @@ def _free_fields(sentence: str) -> list[str]:
     """Fields the sentence says the grader does not take from the artifact."""
     if _FREE.search(sentence):
         return _FIELD.findall(sentence)
+    if _FREE_FORM.search(sentence):
+        return _FREE_FORM.findall(sentence) + _FIELD_IGNORED.findall(sentence) + _recomputed(sentence)
     return _FIELD_IGNORED.findall(sentence) + _recomputed(sentence)
 
 

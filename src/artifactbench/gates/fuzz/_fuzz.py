@@ -21,13 +21,57 @@ from artifactbench.gates.core import (
     FINDING, OK, SKIPPED, WARNING, FuzzBudget, cap, counts, error_text, finish, fuzz_budget, reference_text,
     stateful_case,
 )
-from artifactbench.gates.fuzz._formats import format_of, parse, rerender
+from artifactbench.gates.fuzz._formats import format_of, normalize, parse, rerender
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._near import WARN_FACTOR, factor_of
 from artifactbench.gates.fuzz._policy import FuzzPolicy, load_policy
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_strategy, place_examples
 from artifactbench.gates.core import CaseResult, CheckResult, TaskContext, read_prompt
 from artifactbench.errors import ArtifactBenchError
+
+
+@dataclass(frozen=True, slots=True)
+class _Reference:
+    """The reference as every kind's search reads it."""
+
+    fmt: str
+    reference: str
+    policy: FuzzPolicy
+    allows: object  # PromptAllows
+
+    @property
+    def text(self) -> str:
+        """The reference of a text artifact, whose lines the prompt may declare free ("" otherwise)."""
+        return self.reference if self.fmt == "text" else ""
+
+    def sweep(self, kind: str) -> list[Mutation]:
+        return place_examples(self.fmt, self.reference, self.policy, kind)
+
+    def within_tolerance(self, mutant: str) -> bool:
+        """The mutant says what the reference says but for numbers moved within the tolerance the
+        prompt states ("1559.1177870818951" cut to "1559.117" under "relative error below 0.1%")."""
+        allows = self.allows
+        if not (allows.stated or allows.abs_tolerance or allows.rel_tolerance):
+            return False
+        return _close(normalize(self.fmt, self.reference), normalize(self.fmt, mutant), allows)
+
+
+def _close(a, b, allows) -> bool:
+    """Two normal forms (_formats.normalize) equal but for numbers within the prompt's tolerance."""
+    if a is None or b is None:
+        return False
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        if len(a) == 2 and len(b) == 2 and a[0] == b[0] == "num":
+            return _near(a[1], b[1], allows)
+        return len(a) == len(b) and all(_close(x, y, allows) for x, y in zip(a, b))
+    if isinstance(a, float) and isinstance(b, float):  # (a number token of a text line)
+        return _near(a, b, allows)
+    return a == b
+
+
+def _near(x: float, y: float, allows) -> bool:
+    return x == y or allows.within_tolerance(x, y) or (
+        allows.stated is not None and abs(x - y) <= allows.stated.band(x))
 
 
 class _OutOfTime(BaseException):  # not Exception: Hypothesis must not shrink it, just stop
@@ -116,14 +160,11 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         else:
             strategies[kind] = strategy
     per_kind = max(4, -(-budget.examples // max(1, len(strategies))))
-    def sweep(kind: str) -> list[Mutation]:
-        return place_examples(fmt, reference, policy, kind)
-    # Lines of a text artifact the prompt declares free (headings, commentary) are no test of the grader.
-    text = reference if fmt == "text" else ""
-    searched = _searches(ctx, grade, strategies, per_kind, started + budget.seconds, budget, prompt, sweep, text)
+    ref = _Reference(fmt, reference, policy, read_prompt(prompt))
+    searched = _searches(ctx, grade, strategies, per_kind, started + budget.seconds, budget, prompt, ref)
     if not ctx.warm_canary():  # the grader keeps state between calls: every kind again, every mutant forked
         searched = [stateful_case(ctx), *_searches(ctx, grade, strategies, per_kind,
-                                                   time.monotonic() + budget.seconds, budget, prompt, sweep, text)]
+                                                   time.monotonic() + budget.seconds, budget, prompt, ref)]
     cases += searched
     findings = sum(c.status == FINDING for c in cases)
     noted = sum(c.status == WARNING and c.severity == "warn" and c.name in strategies for c in cases)
@@ -141,7 +182,7 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
 
 
 def _searches(ctx, grade, strategies: dict, per_kind: int, deadline: float, budget: FuzzBudget,
-              prompt: str, sweep=None, text: str = "") -> list[CaseResult]:
+              prompt: str, ref: _Reference | None = None) -> list[CaseResult]:
     cases = []
     for index, (kind, strategy) in enumerate(strategies.items()):
         # Each kind may use its share of what is left of the wall-time budget (it covers setup too).
@@ -149,8 +190,7 @@ def _searches(ctx, grade, strategies: dict, per_kind: int, deadline: float, budg
         if share <= 0:
             cases.append(CaseResult(kind, SKIPPED, f"not run: the {budget.seconds:g}s budget was spent"))
             continue
-        cases.append(_search(ctx, grade, kind, strategy, per_kind, time.monotonic() + share, prompt, sweep,
-                             text))
+        cases.append(_search(ctx, grade, kind, strategy, per_kind, time.monotonic() + share, prompt, ref))
     return cases
 
 
@@ -170,8 +210,9 @@ def _baseline(grade, fmt: str, reference: str) -> str | None:
 
 
 def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, prompt: str = "",
-            sweep=None, text: str = "") -> CaseResult:
-    """`text`: the reference of a text artifact, whose lines the prompt may declare free ("" otherwise)."""
+            ref: _Reference | None = None) -> CaseResult:
+    """`ref`: the reference as the searches read it (free lines, tolerance, one mutant per field)."""
+    text = ref.text if ref else ""
     state = _Search(deadline)
     allows = read_prompt(prompt)
     free_lines = allows.free_lines if text else None
@@ -199,6 +240,11 @@ def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, pro
             reject()
         if outcome.result.passed:
             allowed = allows.leaves_open(kind, mutant.where)
+            if allowed is None and ref is not None and ref.within_tolerance(mutant.text):
+                allowed = ("info", "every number it changes stays within the tolerance the prompt states")
+            if allowed is None and free_lines and not free_lines.touches_graded(text, mutant.text):
+                allowed = ("warn", "the prompt declares parts of the report free "
+                                   f"({free_lines.sentence!r}) and this change is on no line it shows as graded")
             if allowed is not None:
                 state.open_count += 1
                 if len(state.open) < 8:
@@ -241,7 +287,7 @@ def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, pro
             return CaseResult(kind, status, cap(
                 f"grader ACCEPTED a number {factor}x further from the reference than the prompt allows "
                 f"({allows.stated.sentence!r}): {minimal.describe()}; grader detail: {detail!r}", 600))
-        examples = [m for m in (sweep(kind) if sweep else [])
+        examples = [m for m in (ref.sweep(kind) if ref else [])
                     if not (free_lines and free_lines.confined(text, m.text))]  # no test of the grader
         also = _also_accepted(ctx, grade, kind, minimal, examples, allows, state.deadline)
         return CaseResult(kind, FINDING, cap(

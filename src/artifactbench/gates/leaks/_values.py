@@ -64,7 +64,12 @@ def _code_literals(text: str) -> tuple[list[str], list[str]]:
     except (SyntaxError, ValueError, RecursionError):
         return [m.group() for m in NUMBER_RE.finditer(text)], []
     tokens, words = [], []
+    # An exception's message ("unknown event") is how the reference complains, not what it answers: a
+    # grader that checks the exception checks its type (a detail saying "did not raise" quotes no answer).
+    messages = {id(n) for r in ast.walk(tree) if isinstance(r, ast.Raise) for n in ast.walk(r)}
     for node in ast.walk(tree):
+        if id(node) in messages:
+            continue
         if isinstance(node, ast.Constant) and not isinstance(node.value, bool):
             if isinstance(node.value, (int, float)):
                 tokens.append(repr(node.value))
