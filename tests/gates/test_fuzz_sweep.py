@@ -61,3 +61,25 @@ def test_a_cut_that_keeps_numbers_within_the_stated_tolerance_is_the_same_answer
     assert not ref.within_tolerance(reference.replace("small_pond", "big_pond"))
     silent = _Reference("csv", reference, FuzzPolicy(), read_prompt("Write N_T per scenario."))
     assert not silent.within_tolerance(reference.replace("1559.1177870818951", "1559.117"))
+
+
+def test_a_grader_refusing_a_reordering_the_prompt_allows_is_a_warning(tmp_path):
+    """"The order of the entries does not matter", but the grader compares the list as given: an agent
+    listing the same hosts in another order fails. The sound twin sorts first and stays quiet."""
+    foreign = Path(__file__).resolve().parents[1] / "fixtures" / "foreign"
+    root = tmp_path / "host_inventory_refused"
+    shutil.copytree(foreign / "host_inventory_unordered", root)
+    hidden = root / "grader" / "hidden.py"
+    import json
+
+    order = [r["hostname"] for r in json.loads(next((root / "grader").glob("*.json")).read_text())]
+    hidden.write_text(hidden.read_text().replace("    rows = sorted(rows, key=lambda r: r['hostname'])\n", "").replace(
+        "    if set(names) != set(WANT):",
+        f"    if names != {order!r}:\n        return _fail('hosts out of place')\n    if set(names) != set(WANT):"))
+    manifest = root / "task.yaml"
+    manifest.write_text(manifest.read_text().replace("host_inventory_unordered", "host_inventory_refused"))
+    tasks = [load_task(root), load_task(foreign / "host_inventory_unordered")]
+    reports = run_checks(tasks, resolve_gates(["fuzz"]), options=CheckOptions()).tasks
+    refused, sound = ([k for c in r.checks for k in c.cases if k.name == "swap_records"][0] for r in reports)
+    assert refused.severity == "warn" and refused.detail.startswith("grader rejected"), refused
+    assert sound.severity == "info" and "allowed by the prompt" in sound.detail, sound

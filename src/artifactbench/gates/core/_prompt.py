@@ -51,7 +51,6 @@ _NEUTRAL = r"(matters?|counts?|important|significant|relevant|checked|graded|enf
 # "order is irrelevant", "neither the order of the sets nor the order of the names matters", "rows need
 # not be sorted", "irrespective of order", "no order is required".
 _UNORDER_WORDS = (r"\border(ing)?\s+(of\s+[\w\s`'\x22.,/-]{1,60}?\s+)?" + _NOT + r"\s+(be\s+)?" + _NEUTRAL + r"|"
-                  r"\bin\s+either\s+order\b|"
                   r"\b(any|whatever|arbitrary)\s+((line|row|record|entry|item|output|result)s?\s+)?order\b|"
                   r"\bin\s+(any|an?\s+arbitrary|arbitrary)\s+(order|sequence)\b|"
                   r"\border(ing)?\s+(of\s+[\w\s`'\x22./-]{1,60}?\s+)?(is|are)\s+(irrelevant|immaterial|ignored|"

@@ -26,7 +26,7 @@ from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._near import WARN_FACTOR, factor_of
 from artifactbench.gates.fuzz._policy import FuzzPolicy, load_policy
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_strategy, place_examples
-from artifactbench.gates.core import CaseResult, CheckResult, TaskContext, read_prompt
+from artifactbench.gates.core import ORDER_KINDS, CaseResult, CheckResult, TaskContext, read_prompt
 from artifactbench.errors import ArtifactBenchError
 
 
@@ -54,6 +54,16 @@ class _Reference:
         if not (allows.stated or allows.abs_tolerance or allows.rel_tolerance):
             return False
         return _close(normalize(self.fmt, self.reference), normalize(self.fmt, mutant), allows)
+
+
+_ROWS = re.compile(r"\b(lines?|rows?|records?|entries|items|results|objects|output)\b", re.IGNORECASE)
+
+
+def _rows_unordered(allows) -> bool:
+    """The prompt says in words that the order of the output's top-level records is free (a sentence
+    saying order does not matter that names lines, rows or records: not "the two steps, in either
+    order", which is about something inside an answer)."""
+    return any(_ROWS.search(sentence) for sentence in allows.unordered_sentences)
 
 
 def _close(a, b, allows) -> bool:
@@ -109,6 +119,9 @@ class _Search:
     open_count: int = 0
     free: int = 0  # mutants confined to free lines: drawn again, never counted as a test of the grader
     errors: list[tuple[Mutation, str]] = field(default_factory=list)
+    # rejected reorderings of the records where the prompt says in words that their order is free: the
+    # grader refuses answers its prompt calls right
+    refused: list[tuple[Mutation, str, str]] = field(default_factory=list)
 
 
 def fuzz_gate(ctx: TaskContext, budget: FuzzBudget | None = None) -> CheckResult:
@@ -212,8 +225,19 @@ def _baseline(grade, fmt: str, reference: str) -> str | None:
 def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, prompt: str = "",
             ref: _Reference | None = None) -> CaseResult:
     """`ref`: the reference as the searches read it (free lines, tolerance, one mutant per field)."""
-    text = ref.text if ref else ""
     state = _Search(deadline)
+    result = _search_in(state, ctx, grade, kind, strategy, examples, prompt, ref)
+    if result.status != OK or not state.refused:
+        return result
+    mutant, why, detail = state.refused[0]
+    return CaseResult(kind, WARNING, cap(
+        f"grader rejected {len(state.refused)} mutant(s) that the prompt allows ({why}), first: "
+        f"{mutant.describe()}; grader detail: {detail!r}; an agent answering so would fail", 600), "warn")
+
+
+def _search_in(state: _Search, ctx, grade, kind: str, strategy, examples: int, prompt: str,
+               ref: _Reference | None) -> CaseResult:
+    text = ref.text if ref else ""
     allows = read_prompt(prompt)
     free_lines = allows.free_lines if text else None
 
@@ -252,6 +276,9 @@ def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, pro
                 return False
             state.accepted.append((mutant, cap(outcome.result.detail, 200)))
             return True
+        if kind in ORDER_KINDS and mutant.where.startswith(("record ", "line ")) and _rows_unordered(allows):
+            state.refused.append((mutant, "it says the order of the output's records does not matter",
+                                  cap(outcome.result.detail, 200)))
         state.places.add(_place(mutant.where))
         if len(state.places) >= CLEAR_AFTER and not state.errors and not state.accepted:
             raise _ClearlyRejected()  # spend the budget where it finds things
