@@ -51,15 +51,15 @@ def test_a_cut_that_keeps_numbers_within_the_stated_tolerance_is_the_same_answer
     """"1559.1177870818951" cut to "1559.117" is a relative error of 5e-7 under a stated 0.1%."""
     from artifactbench.gates.core import read_prompt
     from artifactbench.gates.fuzz import FuzzPolicy
-    from artifactbench.gates.fuzz._fuzz import _Reference
+    from artifactbench.gates.fuzz._reference import Reference
 
     reference = "scenario,N_T\nbig_lake,20811.30555\nsmall_pond,1559.1177870818951\n"
     stated = read_prompt("A value is accepted if its relative error is below 0.1%.")
-    ref = _Reference("csv", reference, FuzzPolicy(), stated)
+    ref = Reference("csv", reference, FuzzPolicy(), stated)
     assert ref.within_tolerance(reference.replace("1559.1177870818951", "1559.117"))
     assert not ref.within_tolerance(reference.replace("1559.1177870818951", "1561.2"))
     assert not ref.within_tolerance(reference.replace("small_pond", "big_pond"))
-    silent = _Reference("csv", reference, FuzzPolicy(), read_prompt("Write N_T per scenario."))
+    silent = Reference("csv", reference, FuzzPolicy(), read_prompt("Write N_T per scenario."))
     assert not silent.within_tolerance(reference.replace("1559.1177870818951", "1559.117"))
 
 

@@ -32,6 +32,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from artifactbench.gates.core._accuracy import sentences as _sentences
+
 HEADINGS, COMMENTARY, ELSEWHERE = "headings", "commentary", "anything else"
 _NUMBER = re.compile(r"(?<![\w.])[-+]?\d+(?:[.,]\d+)*(?![\w])")
 _PARTS = {
@@ -63,11 +65,6 @@ _PREFIXED = re.compile(r"\blines?\s+(?:that\s+(?:are\s+blank\s+or\s+)?|which\s+)
                        r"with\s+(?:an?\s+)?[`'\"]([^\s`'\"]{1,3})[`'\"]", re.IGNORECASE)
 _UNDERLINE = re.compile(r"^(=+|-+)$")
 _LABEL = re.compile(r"^[\s>*+-]*[*_]*([A-Za-z][\w ()%/'.-]{0,60}?)[*_]*\s*:")
-
-
-def _sentences(text: str) -> list[str]:
-    ends = r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+|\n(?=\s*(?:[-*|]|\d+\.)\s)|\n{2,}"
-    return [s for s in re.split(ends, text) if s.strip()]
 
 
 def _flat(line: str) -> str:

@@ -24,6 +24,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from artifactbench.gates.core._accuracy import (
+    NUMBER, VAGUE_TOLERANCE, StatedTolerance, number as _number, sentences as _sentences, stated_tolerance,
+)
 from artifactbench.gates.core._free_lines import FreeLines, read_free_lines
 
 ORDER_KINDS = frozenset({"swap_records", "reversed_lines"})
@@ -105,30 +108,9 @@ _FIELD = re.compile(r"[`\"']([A-Za-z_][\w.-]{0,60})[`\"']")
 _TYPED = re.compile(r"\b(must|should|shall)\s+(all\s+)?(be|are)\s+(an?\s+)?(finite\s+|non-?null\s+|valid\s+|json\s+)*"
                     r"(numbers?|numeric|integers?|floats?|strings?|booleans?|real\s+numbers?)\b", re.IGNORECASE)
 _ALL_FIELDS = re.compile(r"\b(all|every|each)\s+(fields?|keys?|values?)\b", re.IGNORECASE)
-# The number may be written 0.01, 1e-8, 2.5E-3, 10^-6 or 10**-6, and set in Markdown (**1e-8**, `1e-8`);
-# a full stop after it ends the sentence, not the number.
-_NUMBER = r"(?P<value>10\s*(?:\^|\*\*)\s*[-+−]?\d+|\d+(?:\.\d+)?(?:[eE][-+−]?\d+)?)(?!\d|\.\d)"
 _TOLERANCE = re.compile(
-    r"(?:within|tolerance\s+of|tolerance:?|±|\+/-|plus\s+or\s+minus|up\s+to)\s*[*`_]*\s*" + _NUMBER
+    r"(?:within|tolerance\s+of|tolerance:?|±|\+/-|plus\s+or\s+minus|up\s+to)\s*[*`_]*\s*" + NUMBER
     + r"\s*[*`_]*\s*(?P<pct>%|percent)?", re.IGNORECASE)
-# What the prompt states an answer's numbers must meet (StatedTolerance): "within 1e-8 of the exact
-# solution", "relative error below 1e-9", "|x - x_true| <= 1e-9 * |x_true|", "to 10 significant figures".
-# Not "up to": it counts things ("up to 3 records") more often than it bounds an error.
-_STATED = re.compile(
-    r"(?:\bwithin(?:\s+(?:an?|the|absolute|relative|abs\.?|rel\.?|error)){0,2}|"
-    r"\btolerances?(?:\s+of|\s*:|\s+is|\s*=)?|±|\+/-|\bplus\s+or\s+minus|"
-    r"\berrors?(?:\s+(?:of|is|must\s+be|should\s+be))?\s*(?:<=|≤|<|\bbelow|\bunder|\bat\s+most|"
-    r"\bno\s+(?:more|greater)\s+than|\bnot\s+exceed(?:ing)?)|\|\s*(?:<=|≤|<))\s*[*`_]*\s*" + _NUMBER
-    + r"\s*[*`_]*\s*(?P<pct>%|percent)?", re.IGNORECASE)
-_SIGNIFICANT = re.compile(r"\b(?P<n>\d+|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+significant\s+"
-                          r"(?:figures|digits)\b", re.IGNORECASE)
-_SIG_WORDS = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-              "eleven": 11, "twelve": 12}
-# Sentences about how to compute, not about the answer: "iterate until the change is within 1e-12".
-_METHOD = re.compile(r"\b(until|stop(s|ped|ping)?|converge[sd]?|convergence|iterat\w*|residual|step\s*size|"
-                     r"terminat\w*)\b", re.IGNORECASE)
-# "print it with 12 significant digits" asks for a format, not an accuracy.
-_PRINTING = re.compile(r"\b(print(ed|ing)?|format(ted)?|display(ed)?|writ(e|ten)|show(n)?)\b", re.IGNORECASE)
 # "There are usually several optimal assignments; any optimal one is fine": another answer than the
 # reference may be right, so an exchange of values (swap_values) that the grader accepts may be one.
 _MANY_ANSWERS = re.compile(
@@ -141,8 +123,6 @@ _MANY_ANSWERS = re.compile(
     r"\bany\s+(\w+\s+){1,3}(is|are|will\s+be)\s+(acceptable|accepted|fine|correct|valid|ok)\b", re.IGNORECASE)
 # swap_values' description of the other fields in which the two records differ (see leaves_open)
 ALSO_DIFFER = "; the records also differ in "
-_VAGUE_TOLERANCE = re.compile(r"\b(small|some|a)\s+(absolute\s+|relative\s+|numeric(al)?\s+)?tolerance\b|"
-                              r"\bapproximately\s+(equal|correct)|\bclose\s+enough\b", re.IGNORECASE)
 VAGUE_REL = 0.01  # "the grader uses a small tolerance": a change below 1% is within it
 # "Your fit must achieve RMSE < 1.0", "accuracy of at least 0.9 passes": graded against a threshold.
 _THRESHOLD = re.compile(r"(?:[<>]=?|≤|≥|\bat\s+(?:least|most)\b|\bbelow\b|\bunder\b|\babove\b|"
@@ -236,19 +216,6 @@ def _mentions(sentence: str, name: str) -> bool:
     """`sentence` names `name` quoted or as a word (plural or singular; not a file name's stem)."""
     stem = re.escape(name[:-1] if name.endswith("s") and len(name) > 3 else name)
     return re.search(rf"(?<![\w.-]){stem}s?(?![\w-]|\.\w)", sentence, re.IGNORECASE) is not None
-
-
-@dataclass(frozen=True, slots=True)
-class StatedTolerance:
-    """How far the prompt says an answer's numbers may be from the exact values: |x - x_true| <=
-    abs + rel * |x_true| (a value the prompt does not call absolute or relative counts as both)."""
-
-    abs: float
-    rel: float
-    sentence: str
-
-    def band(self, value: float) -> float:
-        return self.abs + self.rel * abs(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -367,11 +334,6 @@ class PromptAllows:
         return delta <= self.abs_tolerance or delta <= rel * abs(old)
 
 
-def _sentences(text: str) -> list[str]:
-    """Sentences, list items and table rows (a field called optional in one row says nothing of the others)."""
-    # "e.g." and "i.e." end no sentence: "other keys (e.g. `note`) are ignored" is one.
-    ends = r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+|\n(?=\s*(?:[-*|]|\d+\.)\s)|\n{2,}"
-    return [s for s in re.split(ends, text) if s.strip()]
 
 
 def _free_fields(sentence: str) -> list[str]:
@@ -418,47 +380,6 @@ def _states_output_order(sentence: str) -> bool:
     if _INPUT.search(sentence) and not _OUTPUT.search(sentence):
         return False
     return bool(_FIELD.search(sentence) or _NAMES_OUTPUT.search(sentence))
-
-
-def _number(text: str) -> float:
-    """A tolerance as the prompt writes it: 0.01, 1e-8, 10^-6, 10**-6 (a typographic minus too)."""
-    text = text.replace("−", "-").replace(" ", "")
-    power = re.fullmatch(r"10(?:\^|\*\*)([-+]?\d+)", text)
-    return 10.0 ** int(power.group(1)) if power else float(text)
-
-
-def stated_tolerance(text: str) -> StatedTolerance | None:
-    """The accuracy the prompt demands of the answer's numbers, in its own words (None when it states
-    none, or only of how to compute them). Where it gives several, the loosest reading of each."""
-    abs_tol = rel_tol = 0.0
-    said = ""
-    for sentence in _sentences(text):
-        if _METHOD.search(sentence) or _VAGUE_TOLERANCE.search(sentence):
-            continue
-        relative = re.search(r"\brel(ative|\.)?\b|\*\s*\|", sentence, re.IGNORECASE) is not None
-        absolute = re.search(r"\babs(olute|\.)?\b", sentence, re.IGNORECASE) is not None
-        found = False
-        for match in _STATED.finditer(sentence):
-            value = _number(match.group("value"))
-            if not 0 < value < 1e6:
-                continue
-            found = True
-            if match.group("pct"):
-                rel_tol = max(rel_tol, value / 100)
-                continue
-            if relative or not absolute:
-                rel_tol = max(rel_tol, value)
-            if absolute or not relative:
-                abs_tol = max(abs_tol, value)
-        for match in () if _PRINTING.search(sentence) else _SIGNIFICANT.finditer(sentence):
-            n = match.group("n")
-            digits = int(n) if n.isdigit() else _SIG_WORDS[n.lower()]
-            if 1 <= digits <= 17:
-                found = True
-                rel_tol = max(rel_tol, 10.0 ** (1 - digits))
-        if found and not said:
-            said = " ".join(sentence.split())[:160]
-    return StatedTolerance(abs_tol, rel_tol, said) if said else None
 
 
 @lru_cache(maxsize=64)
@@ -518,7 +439,7 @@ def read_prompt(text: str) -> PromptAllows:
         abs_tol = max(abs_tol, 0.5 * 10 ** -places)
     return PromptAllows(bool(unordered_sentences), tuple(ordered), frozenset(optional), abs_tol, rel_tol,
                         frozenset(free), tuple(order_sentences), tuple(unordered_sentences), tuple(set_sentences),
-                        bool(_VAGUE_TOLERANCE.search(text)), threshold, frozenset(typed),
+                        bool(VAGUE_TOLERANCE.search(text)), threshold, frozenset(typed),
                         frozenset(recomputed - declared), grants[0] if grants else "", "\n".join(naming),
                         stated_tolerance(text), next((" ".join(s.split())[:160] for s in _sentences(text)
                                                       if _MANY_ANSWERS.search(s)), ""), read_free_lines(text))

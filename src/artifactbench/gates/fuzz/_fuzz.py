@@ -21,67 +21,14 @@ from artifactbench.gates.core import (
     FINDING, OK, SKIPPED, WARNING, FuzzBudget, cap, counts, error_text, finish, fuzz_budget, reference_text,
     stateful_case,
 )
-from artifactbench.gates.fuzz._formats import format_of, normalize, parse, rerender
+from artifactbench.gates.fuzz._formats import format_of, parse, rerender
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._near import WARN_FACTOR, factor_of
 from artifactbench.gates.fuzz._policy import FuzzPolicy, load_policy
-from artifactbench.gates.fuzz._strategies import kinds_for, mutation_strategy, place_examples
+from artifactbench.gates.fuzz._reference import Reference, rows_unordered
+from artifactbench.gates.fuzz._strategies import kinds_for, mutation_strategy
 from artifactbench.gates.core import ORDER_KINDS, CaseResult, CheckResult, TaskContext, read_prompt
 from artifactbench.errors import ArtifactBenchError
-
-
-@dataclass(frozen=True, slots=True)
-class _Reference:
-    """The reference as every kind's search reads it."""
-
-    fmt: str
-    reference: str
-    policy: FuzzPolicy
-    allows: object  # PromptAllows
-
-    @property
-    def text(self) -> str:
-        """The reference of a text artifact, whose lines the prompt may declare free ("" otherwise)."""
-        return self.reference if self.fmt == "text" else ""
-
-    def sweep(self, kind: str) -> list[Mutation]:
-        return place_examples(self.fmt, self.reference, self.policy, kind)
-
-    def within_tolerance(self, mutant: str) -> bool:
-        """The mutant says what the reference says but for numbers moved within the tolerance the
-        prompt states ("1559.1177870818951" cut to "1559.117" under "relative error below 0.1%")."""
-        allows = self.allows
-        if not (allows.stated or allows.abs_tolerance or allows.rel_tolerance):
-            return False
-        return _close(normalize(self.fmt, self.reference), normalize(self.fmt, mutant), allows)
-
-
-_ROWS = re.compile(r"\b(lines?|rows?|records?|entries|items|results|objects|output)\b", re.IGNORECASE)
-
-
-def _rows_unordered(allows) -> bool:
-    """The prompt says in words that the order of the output's top-level records is free (a sentence
-    saying order does not matter that names lines, rows or records: not "the two steps, in either
-    order", which is about something inside an answer)."""
-    return any(_ROWS.search(sentence) for sentence in allows.unordered_sentences)
-
-
-def _close(a, b, allows) -> bool:
-    """Two normal forms (_formats.normalize) equal but for numbers within the prompt's tolerance."""
-    if a is None or b is None:
-        return False
-    if isinstance(a, tuple) and isinstance(b, tuple):
-        if len(a) == 2 and len(b) == 2 and a[0] == b[0] == "num":
-            return _near(a[1], b[1], allows)
-        return len(a) == len(b) and all(_close(x, y, allows) for x, y in zip(a, b))
-    if isinstance(a, float) and isinstance(b, float):  # (a number token of a text line)
-        return _near(a, b, allows)
-    return a == b
-
-
-def _near(x: float, y: float, allows) -> bool:
-    return x == y or allows.within_tolerance(x, y) or (
-        allows.stated is not None and abs(x - y) <= allows.stated.band(x))
 
 
 class _OutOfTime(BaseException):  # not Exception: Hypothesis must not shrink it, just stop
@@ -173,7 +120,7 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         else:
             strategies[kind] = strategy
     per_kind = max(4, -(-budget.examples // max(1, len(strategies))))
-    ref = _Reference(fmt, reference, policy, read_prompt(prompt))
+    ref = Reference(fmt, reference, policy, read_prompt(prompt))
     searched = _searches(ctx, grade, strategies, per_kind, started + budget.seconds, budget, prompt, ref)
     if not ctx.warm_canary():  # the grader keeps state between calls: every kind again, every mutant forked
         searched = [stateful_case(ctx), *_searches(ctx, grade, strategies, per_kind,
@@ -195,7 +142,7 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
 
 
 def _searches(ctx, grade, strategies: dict, per_kind: int, deadline: float, budget: FuzzBudget,
-              prompt: str, ref: _Reference | None = None) -> list[CaseResult]:
+              prompt: str, ref: Reference | None = None) -> list[CaseResult]:
     cases = []
     for index, (kind, strategy) in enumerate(strategies.items()):
         # Each kind may use its share of what is left of the wall-time budget (it covers setup too).
@@ -223,7 +170,7 @@ def _baseline(grade, fmt: str, reference: str) -> str | None:
 
 
 def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, prompt: str = "",
-            ref: _Reference | None = None) -> CaseResult:
+            ref: Reference | None = None) -> CaseResult:
     """`ref`: the reference as the searches read it (free lines, tolerance, one mutant per field)."""
     state = _Search(deadline)
     result = _search_in(state, ctx, grade, kind, strategy, examples, prompt, ref)
@@ -236,7 +183,7 @@ def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, pro
 
 
 def _search_in(state: _Search, ctx, grade, kind: str, strategy, examples: int, prompt: str,
-               ref: _Reference | None) -> CaseResult:
+               ref: Reference | None) -> CaseResult:
     text = ref.text if ref else ""
     allows = read_prompt(prompt)
     free_lines = allows.free_lines if text else None
@@ -276,7 +223,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, strategy, examples: int, p
                 return False
             state.accepted.append((mutant, cap(outcome.result.detail, 200)))
             return True
-        if kind in ORDER_KINDS and mutant.where.startswith(("record ", "line ")) and _rows_unordered(allows):
+        if kind in ORDER_KINDS and mutant.where.startswith(("record ", "line ")) and rows_unordered(allows):
             state.refused.append((mutant, "it says the order of the output's records does not matter",
                                   cap(outcome.result.detail, 200)))
         state.places.add(_place(mutant.where))

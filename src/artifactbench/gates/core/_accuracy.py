@@ -1,0 +1,92 @@
+"""The accuracy a prompt demands of the answer's numbers, in its own words (StatedTolerance), and the
+sentence splitting every prompt reading shares."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# The number may be written 0.01, 1e-8, 2.5E-3, 10^-6 or 10**-6, and set in Markdown (**1e-8**, `1e-8`);
+# a full stop after it ends the sentence, not the number.
+NUMBER = r"(?P<value>10\s*(?:\^|\*\*)\s*[-+−]?\d+|\d+(?:\.\d+)?(?:[eE][-+−]?\d+)?)(?!\d|\.\d)"
+VAGUE_TOLERANCE = re.compile(r"\b(small|some|a)\s+(absolute\s+|relative\s+|numeric(al)?\s+)?tolerance\b|"
+                              r"\bapproximately\s+(equal|correct)|\bclose\s+enough\b", re.IGNORECASE)
+# What the prompt states an answer's numbers must meet (StatedTolerance): "within 1e-8 of the exact
+# solution", "relative error below 1e-9", "|x - x_true| <= 1e-9 * |x_true|", "to 10 significant figures".
+# Not "up to": it counts things ("up to 3 records") more often than it bounds an error.
+_STATED = re.compile(
+    r"(?:\bwithin(?:\s+(?:an?|the|absolute|relative|abs\.?|rel\.?|error)){0,2}|"
+    r"\btolerances?(?:\s+of|\s*:|\s+is|\s*=)?|±|\+/-|\bplus\s+or\s+minus|"
+    r"\berrors?(?:\s+(?:of|is|must\s+be|should\s+be))?\s*(?:<=|≤|<|\bbelow|\bunder|\bat\s+most|"
+    r"\bno\s+(?:more|greater)\s+than|\bnot\s+exceed(?:ing)?)|\|\s*(?:<=|≤|<))\s*[*`_]*\s*" + NUMBER
+    + r"\s*[*`_]*\s*(?P<pct>%|percent)?", re.IGNORECASE)
+_SIGNIFICANT = re.compile(r"\b(?P<n>\d+|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+significant\s+"
+                          r"(?:figures|digits)\b", re.IGNORECASE)
+_SIG_WORDS = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+              "eleven": 11, "twelve": 12}
+# Sentences about how to compute, not about the answer: "iterate until the change is within 1e-12".
+_METHOD = re.compile(r"\b(until|stop(s|ped|ping)?|converge[sd]?|convergence|iterat\w*|residual|step\s*size|"
+                     r"terminat\w*)\b", re.IGNORECASE)
+# "print it with 12 significant digits" asks for a format, not an accuracy.
+_PRINTING = re.compile(r"\b(print(ed|ing)?|format(ted)?|display(ed)?|writ(e|ten)|show(n)?)\b", re.IGNORECASE)
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences, list items and table rows (a field called optional in one row says nothing of the others)."""
+    # "e.g." and "i.e." end no sentence: "other keys (e.g. `note`) are ignored" is one.
+    ends = r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+|\n(?=\s*(?:[-*|]|\d+\.)\s)|\n{2,}"
+    return [s for s in re.split(ends, text) if s.strip()]
+
+
+def number(text: str) -> float:
+    """A tolerance as the prompt writes it: 0.01, 1e-8, 10^-6, 10**-6 (a typographic minus too)."""
+    text = text.replace("−", "-").replace(" ", "")
+    power = re.fullmatch(r"10(?:\^|\*\*)([-+]?\d+)", text)
+    return 10.0 ** int(power.group(1)) if power else float(text)
+
+
+@dataclass(frozen=True, slots=True)
+class StatedTolerance:
+    """How far the prompt says an answer's numbers may be from the exact values: |x - x_true| <=
+    abs + rel * |x_true| (a value the prompt does not call absolute or relative counts as both)."""
+
+    abs: float
+    rel: float
+    sentence: str
+
+    def band(self, value: float) -> float:
+        return self.abs + self.rel * abs(value)
+
+
+def stated_tolerance(text: str) -> StatedTolerance | None:
+    """The accuracy the prompt demands of the answer's numbers, in its own words (None when it states
+    none, or only of how to compute them). Where it gives several, the loosest reading of each."""
+    abs_tol = rel_tol = 0.0
+    said = ""
+    for sentence in sentences(text):
+        if _METHOD.search(sentence) or VAGUE_TOLERANCE.search(sentence):
+            continue
+        relative = re.search(r"\brel(ative|\.)?\b|\*\s*\|", sentence, re.IGNORECASE) is not None
+        absolute = re.search(r"\babs(olute|\.)?\b", sentence, re.IGNORECASE) is not None
+        found = False
+        for match in _STATED.finditer(sentence):
+            value = number(match.group("value"))
+            if not 0 < value < 1e6:
+                continue
+            found = True
+            if match.group("pct"):
+                rel_tol = max(rel_tol, value / 100)
+                continue
+            if relative or not absolute:
+                rel_tol = max(rel_tol, value)
+            if absolute or not relative:
+                abs_tol = max(abs_tol, value)
+        for match in () if _PRINTING.search(sentence) else _SIGNIFICANT.finditer(sentence):
+            n = match.group("n")
+            digits = int(n) if n.isdigit() else _SIG_WORDS[n.lower()]
+            if 1 <= digits <= 17:
+                found = True
+                rel_tol = max(rel_tol, 10.0 ** (1 - digits))
+        if found and not said:
+            said = " ".join(sentence.split())[:160]
+    return StatedTolerance(abs_tol, rel_tol, said) if said else None

@@ -1,0 +1,66 @@
+"""How every fuzz kind's search reads the reference: as text (free lines), with the prompt's tolerance,
+and one mutant per field (the sweep after a finding)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from artifactbench.gates.fuzz._formats import normalize
+from artifactbench.gates.fuzz._mutation import Mutation
+from artifactbench.gates.fuzz._policy import FuzzPolicy
+from artifactbench.gates.fuzz._strategies import place_examples
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """The reference as every kind's search reads it."""
+
+    fmt: str
+    reference: str
+    policy: FuzzPolicy
+    allows: object  # PromptAllows
+
+    @property
+    def text(self) -> str:
+        """The reference of a text artifact, whose lines the prompt may declare free ("" otherwise)."""
+        return self.reference if self.fmt == "text" else ""
+
+    def sweep(self, kind: str) -> list[Mutation]:
+        return place_examples(self.fmt, self.reference, self.policy, kind)
+
+    def within_tolerance(self, mutant: str) -> bool:
+        """The mutant says what the reference says but for numbers moved within the tolerance the
+        prompt states ("1559.1177870818951" cut to "1559.117" under "relative error below 0.1%")."""
+        allows = self.allows
+        if not (allows.stated or allows.abs_tolerance or allows.rel_tolerance):
+            return False
+        return _close(normalize(self.fmt, self.reference), normalize(self.fmt, mutant), allows)
+
+
+_ROWS = re.compile(r"\b(lines?|rows?|records?|entries|items|results|objects|output)\b", re.IGNORECASE)
+
+
+def rows_unordered(allows) -> bool:
+    """The prompt says in words that the order of the output's top-level records is free (a sentence
+    saying order does not matter that names lines, rows or records: not "the two steps, in either
+    order", which is about something inside an answer)."""
+    return any(_ROWS.search(sentence) for sentence in allows.unordered_sentences)
+
+
+def _close(a, b, allows) -> bool:
+    """Two normal forms (_formats.normalize) equal but for numbers within the prompt's tolerance."""
+    if a is None or b is None:
+        return False
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        if len(a) == 2 and len(b) == 2 and a[0] == b[0] == "num":
+            return _near(a[1], b[1], allows)
+        return len(a) == len(b) and all(_close(x, y, allows) for x, y in zip(a, b))
+    if isinstance(a, float) and isinstance(b, float):  # (a number token of a text line)
+        return _near(a, b, allows)
+    return a == b
+
+
+def _near(x: float, y: float, allows) -> bool:
+    return x == y or allows.within_tolerance(x, y) or (
+        allows.stated is not None and abs(x - y) <= allows.stated.band(x))
