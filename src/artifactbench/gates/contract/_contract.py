@@ -20,7 +20,7 @@ from artifactbench.gates.contract import _netaudit
 from artifactbench.gates.core import (
     FINDING, OK, WARNING, cap, counts, error_text, finish, grader_timeout, reference_text, stateful_case,
 )
-from artifactbench.gates.fuzz import format_of
+from artifactbench.gates.fuzz import FuzzPolicy, format_of, place_examples
 from artifactbench.gates.contract._garbage import garbage_cases, place
 from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
 from artifactbench.negative import default_negative_cases
@@ -195,7 +195,25 @@ def _no_raise_once(ctx: TaskContext, reference: str) -> list[CaseResult]:
             out.append(CaseResult(name, WARNING, "rejected with an empty detail (say what went wrong)"))
         else:
             out.append(CaseResult(name, OK, cap(f"rejected: {outcome.result.detail}", 200)))
+    out.append(_field_types(ctx, fmt, reference))
     return out
+
+
+def _field_types(ctx: TaskContext, fmt: str, reference: str) -> CaseResult:
+    """One artifact per field of the reference, valid but for that field's value set to another type
+    (null, or "n/a" in a CSV cell): whole-file garbage never reaches a grader's `row["credit"] + 1`.
+    The grader may accept or reject each; it must not raise."""
+    examples = place_examples(fmt, reference, FuzzPolicy(), "type_change")
+    if not examples:
+        return CaseResult("no_raise:field_types", OK, "no field to retype (not a JSON, JSONL, YAML or CSV artifact)")
+    for mutant in examples:
+        ctx.check_cancelled()
+        outcome = ctx.grade_text(mutant.text, warm=True)
+        if not outcome.ok:
+            return CaseResult("no_raise:field_types", FINDING, cap(
+                f"{mutant.where}: {mutant.old} -> {mutant.new}: {error_text(outcome)}", 900))
+    return CaseResult("no_raise:field_types", OK, f"{len(examples)} field(s) each given a value of another type: "
+                                                   "no grading raised")
 
 
 def _timing(ctx: TaskContext, durations: list[float]) -> CaseResult:

@@ -7,7 +7,7 @@ from artifactbench.gates.fuzz._fuzz import fuzz_gate
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._policy import FuzzPolicy, FuzzPolicyError, load_policy
 from artifactbench.gates.fuzz._sampling import sample_mutants
-from artifactbench.gates.fuzz._strategies import KINDS, kinds_for, mutation_strategy
+from artifactbench.gates.fuzz._strategies import KINDS, kinds_for, mutation_strategy, place_examples
 from artifactbench.gates.fuzz._verifier_consistency import verifier_consistency_gate
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "mutation_strategy",
     "normalize",
     "parse",
+    "place_examples",
     "rerender",
     "sample_mutants",
     "verifier_consistency_gate",

@@ -122,12 +122,13 @@ def place_examples(fmt: str, text: str, policy: FuzzPolicy, kind: str) -> list[M
         place = tuple(step for step in path if not isinstance(step, int))
         if place in found:
             continue
+        if kind == "type_change":  # (its new value may well be None)
+            found[place] = targets.set_leaf(kind, path, old, other_types(old, text_cells=cells)[0])
+            continue
         if kind in ("number_far", "number_sign"):
             new = number_changes(kind, old, as_number(old, numeric_strings=cells), policy)
-        elif kind == "string_change":
-            new = distinct_string(old, [])[-1]
         else:
-            new = other_types(old, text_cells=cells)[0]
+            new = distinct_string(old, [])[-1]
         if new is not None:
             found[place] = targets.set_leaf(kind, path, old, new)
     return list(found.values())
