@@ -285,10 +285,7 @@ class TaskContext:
             for text in pending[:: max(1, -(-len(pending) // CONFIRMED_SAMPLE))][:CONFIRMED_SAMPLE]:
                 if session.stateful is not None:
                     break
-                self.place_reference(self._text_scratch, text)
-                self._check_blocked()
-                self._verdicts[text] = self._account(session.confirm(self._text_scratch, self._verdicts[text]), False)
-                del self._unsettled[text]
+                self.settle(text)
         if self.stateful is None:
             return True
         self._forget_unsettled()

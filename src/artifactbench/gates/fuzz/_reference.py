@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from artifactbench.gates.fuzz._formats import normalize
 from artifactbench.gates.fuzz._mutation import Mutation
@@ -35,7 +36,13 @@ class Reference:
         allows = self.allows
         if not (allows.stated or allows.abs_tolerance or allows.rel_tolerance):
             return False
-        return _close(normalize(self.fmt, self.reference), normalize(self.fmt, mutant), allows)
+        return _close(_normal(self.fmt, self.reference), normalize(self.fmt, mutant), allows)
+
+
+@lru_cache(maxsize=8)
+def _normal(fmt: str, text: str):
+    """The reference's normal form, made once per task rather than per accepted mutant."""
+    return normalize(fmt, text)
 
 
 _ROWS = re.compile(r"\b(lines?|rows?|records?|entries|items|results|objects|output)\b", re.IGNORECASE)
