@@ -107,3 +107,9 @@ def test_swap_values_never_trades_values_inside_the_tolerance_band():
     assert mutation_strategy("jsonl", apart, FuzzPolicy(), "swap_values") is not None
     table = '{"t-01": 20.35, "t-02": 21.29, "t-03": 20.95}\n'
     assert mutation_strategy("json", table, FuzzPolicy(), "swap_values") is None
+
+
+def test_swap_values_on_many_identical_records_stays_quick():
+    """No swap changes 20 000 identical records: the search for one looks at a bounded number of pairs."""
+    text = '{"id": "a", "v": 1}\n' * 20_000  # (before the cap: every one of 2e8 pairs was looked at)
+    assert mutation_strategy("jsonl", text, FuzzPolicy(), "swap_values") is None

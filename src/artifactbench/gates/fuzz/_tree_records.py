@@ -79,6 +79,9 @@ def _scalar(value: Any) -> bool:
     return value is None or isinstance(value, (str, int, float, bool))
 
 
+MAX_PAIRS = 20_000  # record pairs _value_swaps looks at in one list
+
+
 def _value_swaps(t: TreeTargets):
     """(container path, a, b, key) of every value swap that changes what the document says: one field
     exchanged between two records of a list (records that differ elsewhere too, or the swap is only a
@@ -89,7 +92,9 @@ def _value_swaps(t: TreeTargets):
         if len(items) < 2 or not all(isinstance(r, dict) for r in items):
             continue
         keys = [k for k in dict.fromkeys(k for r in items for k in r) if k not in ignored]
-        for a, b in itertools.combinations(range(len(items)), 2):  # (every field of the first records)
+        # (every field of the first records; pairs looked at are capped: 100 000 identical records
+        # would otherwise cost a scan of every pair for no swap at all)
+        for a, b in itertools.islice(itertools.combinations(range(len(items)), 2), MAX_PAIRS):
             for key in keys:
                 ra, rb = items[a], items[b]
                 if key not in ra or key not in rb or not (_scalar(ra[key]) and _scalar(rb[key])):
