@@ -11,6 +11,7 @@ from pathlib import Path
 
 from artifactbench._tagging import new_tag, reap_tagged
 from artifactbench.errors import ArtifactBenchError, MaterializeError
+from artifactbench.gates.core._artifact_file import ArtifactFile
 from artifactbench.gates.core._bounds import GraderBlocked, account, close_all as _close_all
 from artifactbench.manifest import Task
 
@@ -85,6 +86,7 @@ class TaskContext:
         self.contract_pending = False  # set by check_task: the contract gate will run later
         self._verdicts: dict[str, object] = {}  # artifact text -> outcome, shared by the gates
         self._text_scratch: Path | None = None
+        self._artifact = ArtifactFile()  # the artifact of _text_scratch, rewritten in place per text
         self._fresh: dict[tuple, object] = {}  # env -> GraderSession (grade_fresh)
         self._labels: dict[str, str] = {}  # artifact text -> what it is (e.g. the fuzzer's mutant)
         # Texts whose remembered verdict is a warm worker's, not confirmed (grade_warm), in grading order.
@@ -205,6 +207,8 @@ class TaskContext:
 
     def drop_scratch(self, path: Path) -> None:
         """Remove a scratch dir made by fresh_scratch() now rather than at close()."""
+        if path == self._text_scratch:
+            self._artifact.close()
         holder = path.parent
         shutil.rmtree(holder, ignore_errors=True)
         if holder in self._dirs:
@@ -216,6 +220,8 @@ class TaskContext:
         target.parent.mkdir(parents=True, exist_ok=True)
         if text is None:
             shutil.copyfile(self.task.reference_output, target)
+        elif scratch_dir == self._text_scratch:
+            self._artifact.write(target, text.encode("utf-8", "surrogateescape"))
         else:
             target.write_bytes(text.encode("utf-8", "surrogateescape"))
         return target
@@ -405,6 +411,7 @@ class TaskContext:
         self._fresh.clear()
         _close_all(sessions)
         reap_tagged([self.tag])  # before the folders go: a stray could write into them again
+        self._artifact.close()
         for path in self._dirs:
             shutil.rmtree(path, ignore_errors=True)
         self._dirs.clear()

@@ -1,0 +1,59 @@
+"""ArtifactFile rewrites the graded artifact in place, but never through a file the grader swapped."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from artifactbench.gates.core._artifact_file import ArtifactFile
+
+
+@pytest.fixture
+def writer():
+    w = ArtifactFile()
+    yield w
+    w.close()
+
+
+def test_each_text_replaces_the_last_whatever_their_lengths(tmp_path, writer):
+    path = tmp_path / "out.json"
+    for text in (b'{"a": 1234567890}', b"{}", b"", b'{"b": 2}\n' * 1000, b"x"):
+        writer.write(path, text)
+        assert path.read_bytes() == text
+
+
+def test_a_file_linked_elsewhere_is_not_written_through(tmp_path, writer):
+    path, elsewhere = tmp_path / "out.json", tmp_path / "reference.json"
+    writer.write(path, b"first")
+    os.link(path, elsewhere)  # a grader hard-links the artifact to a file of its own
+    writer.write(path, b"second")
+    assert path.read_bytes() == b"second" and elsewhere.read_bytes() == b"first"
+
+
+def test_a_symlink_put_in_its_place_is_replaced_not_followed(tmp_path, writer):
+    path, target = tmp_path / "out.json", tmp_path / "target.txt"
+    target.write_bytes(b"keep me")
+    writer.write(path, b"first")
+    path.unlink()
+    path.symlink_to(target)
+    writer.write(path, b"second")
+    assert not path.is_symlink() and path.read_bytes() == b"second" and target.read_bytes() == b"keep me"
+
+
+def test_a_file_the_grader_replaced_is_written_anew(tmp_path, writer):
+    path = tmp_path / "out.json"
+    writer.write(path, b"first")
+    path.unlink()
+    path.write_bytes(b"the grader's own file")
+    writer.write(path, b"second")
+    assert path.read_bytes() == b"second"
+
+
+def test_a_directory_in_its_place_raises_as_writing_there_did(tmp_path, writer):
+    path = tmp_path / "out.json"
+    writer.write(path, b"first")
+    path.unlink()
+    path.mkdir()
+    with pytest.raises(IsADirectoryError):
+        writer.write(path, b"second")
