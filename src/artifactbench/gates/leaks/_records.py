@@ -9,14 +9,15 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import yaml
-
 from artifactbench.gates.fuzz import NUMBER_RE, TreeDoc, parse
+from artifactbench.gates.fuzz._formats import load_yaml_data
 
 MIN_LINE = 12  # shorter reference lines ("{", "]", "total: 3") are too trivial to call a leak
 _BOILERPLATE = re.compile(r"(from\s+\S+\s+)?import\s|#|@|\"\"\"|'''|(class|def)\s+\w+\s*[(:]")
 _YAML_MAX = 200_000  # characters: YAML parsing is slow; bigger files are data read line by line
 _FENCE = re.compile(r"```[\w-]*\n(.*?)```", re.S)
+# A line that may hold one JSON record: its first non-blank character opens an object or a list.
+_JSON_LINE = re.compile(r"^[^\S\n]*([\[{][^\n]*)$", re.M)
 
 
 def canonical(value: Any) -> Any:
@@ -91,14 +92,14 @@ def records_in(text: str, shapes: Shapes | None = None) -> set:
     found: set = set()
     blocks = [text] + _FENCE.findall(text)
     for block in blocks:
-        for line in block.splitlines():
-            line = line.strip().rstrip(",")
-            if line[:1] in "{[" and (shapes is None or shapes.may_hold_line(line)):
+        for match in _JSON_LINE.finditer(block):
+            line = match.group(1).strip().rstrip(",")
+            if shapes is None or shapes.may_hold_line(line):
                 try:
                     found.update(_record_list([json.loads(line)], shapes))
                 except ValueError:
                     pass
-        loaders = (json.loads, yaml.safe_load) if len(block) <= _YAML_MAX else (json.loads,)
+        loaders = (json.loads, load_yaml_data) if len(block) <= _YAML_MAX else (json.loads,)
         for loader in loaders:
             try:
                 found.update(_record_list(loader(block), shapes))
