@@ -31,7 +31,7 @@ from artifactbench.gates.leaks._derived import derived
 from artifactbench.gates.leaks._numbers import NumberIndex, ReferenceNumbers, number_values
 from artifactbench.gates.leaks._probes import bogus_record, varied, visible_text
 from artifactbench.gates.leaks._sizes import record_counts
-from artifactbench.gates.leaks._values import Distinctive, distinctive, quoted_in
+from artifactbench.gates.leaks._values import Distinctive, distinctive, quoted_in, shared_with
 from artifactbench.gates.leaks._verdict import MIN_SUITE, Exposure, as_expected, hidden_expected, judge, listed
 
 PER_KIND = 4
@@ -50,7 +50,7 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
     skip = frozenset({task.workspace_generator}) if task.workspace_generator else frozenset()
     visible = visible_text(task.problem_statement, ctx.pristine().scratch_dir, skip)
     answer = distinctive(fmt, reference).minus(distinctive("text", prompt))
-    secrets = answer.minus(distinctive("text", visible))
+    secrets = answer.minus(shared_with(visible, answer))
     numbers = ReferenceNumbers(distinctive(fmt, reference, min_digits=1).numbers, number_values(visible),
                                record_counts(fmt, reference))
     order = {value: i for i, value in enumerate(answer.numbers)}

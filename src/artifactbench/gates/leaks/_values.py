@@ -110,6 +110,24 @@ def distinctive(fmt: str, text: str, *, min_digits: int = 3) -> Distinctive:
     return Distinctive(numbers, frozenset(strings))
 
 
+def shared_with(text: str, values: Distinctive) -> Distinctive:
+    """The values of `values` that `distinctive("text", text)` holds too (the same values that
+    `values.minus(values.minus(distinctive("text", text)))` keeps), without collecting every distinctive
+    value of `text`: a big input file is read once for the few values asked about."""
+    numbers: dict[float, str] = {}
+    for token in set(NUMBER_RE.findall(text)):
+        try:
+            value = float(token)
+        except ValueError:
+            continue
+        if (value in values.numbers and value not in numbers and NUMBER_RE.fullmatch(token.strip())
+                and significant_digits(token) >= 3):
+            numbers[value] = values.numbers[value]
+    words = {w.strip() for w in set(_WORD.findall(text))}
+    strings = frozenset(w for w in values.strings & words if len(w) >= 4 and w.casefold() not in COMMON_WORDS)
+    return Distinctive(numbers, strings)
+
+
 # A whole token: what lies between spaces, quotes, brackets and separators. "2023-10-15", "ORD-4471",
 # "v1.2.3" and "10:15" are one token each, so their digits are never read as a number of their own.
 TOKEN_SPLIT = re.compile(r"[\s,;()\[\]{}<>\"'=|`]+")
