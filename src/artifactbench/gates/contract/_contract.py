@@ -11,11 +11,14 @@
 
 from __future__ import annotations
 
+import hashlib
+import os
 import tempfile
 import time
 from pathlib import Path
 
 from artifactbench._tempdirs import run_temp_dir
+from artifactbench.errors import ArtifactBenchError
 from artifactbench.gates.contract import _netaudit
 from artifactbench.gates.core import (
     FINDING, OK, WARNING, cap, counts, error_text, finish, grader_timeout, reference_text, stateful_case,
@@ -96,6 +99,71 @@ def contract_gate(ctx: TaskContext, *, mutants: int = MAX_MUTANTS) -> CheckResul
     return finish("contract", cases, started, f"{summary} ({counts(cases)})")
 
 
+class _HeldScratch:
+    """A pristine scratch with one artifact placed, kept while gradings leave it unchanged."""
+
+    def __init__(self, ctx: TaskContext) -> None:
+        self.ctx = ctx
+        self.scratch: Path | None = None
+        self.files: dict[str, str] = {}  # relpath -> sha256 of the scratch as placed
+        self.stats: dict[str, tuple] = {}
+        self.artifact = Path(*ctx.task.output_artifact.parts).as_posix()
+
+    def holding(self, text: str) -> Path:
+        """The scratch with `text` at output_artifact (placed anew only when it held another text)."""
+        data = text.encode("utf-8", "surrogateescape")
+        digest = hashlib.sha256(data).hexdigest()
+        if self.scratch is None:
+            self.scratch = self.ctx.fresh_scratch()
+            self.ctx.place_reference(self.scratch, text)
+            self.files = tree_files(self.scratch)
+        elif self.files.get(self.artifact) != digest:
+            self.ctx.place_reference(self.scratch, text)
+            self.files[self.artifact] = digest
+        else:
+            return self.scratch
+        self.stats = _tree_stats(self.scratch)
+        return self.scratch
+
+    def change(self) -> str:
+        """What the last grading changed in the scratch ("" nothing); a changed scratch is dropped."""
+        assert self.scratch is not None
+        try:
+            if _tree_stats(self.scratch) == self.stats:
+                return ""
+            change = _tree_change(self.files, tree_files(self.scratch))
+        except ArtifactBenchError as exc:  # a link, a FIFO or a device left there
+            change = str(exc)
+        except OSError as exc:  # the scratch dir (or a folder in it) removed or made unreadable
+            change = f"the scratch dir could not be read afterwards ({exc.strerror or exc})"
+        if change:
+            self.drop()
+        else:
+            self.stats = _tree_stats(self.scratch)
+        return change
+
+    def drop(self) -> None:
+        if self.scratch is not None:
+            self.ctx.drop_scratch(self.scratch)
+        self.scratch, self.files, self.stats = None, {}, {}
+
+
+def _tree_stats(root: Path) -> dict[str, tuple]:
+    """relpath -> (size, mtime, ctime, inode) of every file and folder under `root`, links not followed."""
+    found: dict[str, tuple] = {}
+    stack = [("", str(root))]
+    while stack:
+        prefix, folder = stack.pop()
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                info = entry.stat(follow_symlinks=False)
+                rel = prefix + entry.name
+                found[rel] = (info.st_mode, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append((rel + "/", entry.path))
+    return found
+
+
 def _determinism_and_read_only(ctx, artifacts, env, durations, shared: bool = False) -> list[CaseResult]:
     """`shared`: the task's session is the first seed's process, so a verdict it remembers for an
     artifact (another gate graded it) is that seed's run (read_only is checked on the other seeds')."""
@@ -103,31 +171,24 @@ def _determinism_and_read_only(ctx, artifacts, env, durations, shared: bool = Fa
     writes: list[str] = []
     shapes: list[str] = []
     runs = [0]
-    before: dict[str, dict[str, str]] = {}  # every seed's scratch holds the same files: hashed once
-    # A scratch the previous seed's grading left as it was is pristine still: the next seed grades there.
-    kept: dict[str, Path] = {}
+    # One scratch serves every artifact and seed while gradings leave it as they found it (each file's
+    # size, times and inode unchanged: a write moves its ctime, which no call can set back); its file
+    # digests are taken once, and again only to name what a grading changed.
+    held = _HeldScratch(ctx)
 
     def run(label: str, text: str, seed: str, warm: bool) -> tuple:
         ctx.check_cancelled()
         outcome = ctx.verdict_of(text) if shared and seed == HASH_SEEDS[0] else None
         if outcome is None:
             runs[0] += 1
-            scratch = kept.pop(label, None)
-            if scratch is None:
-                scratch = ctx.fresh_scratch()
-                ctx.place_reference(scratch, text)
-            files = before.setdefault(label, tree_files(scratch))
+            scratch = held.holding(text)
             try:
                 outcome = ctx.grade_fresh(scratch, extra_env={**env, "PYTHONHASHSEED": seed},
                                           known_good=label == "reference", warm=warm)
-                change = _tree_change(files, tree_files(scratch))
+                change = held.change()
             except BaseException:
-                ctx.drop_scratch(scratch)
+                held.drop()
                 raise
-            if change:
-                ctx.drop_scratch(scratch)
-            else:
-                kept[label] = scratch
             if change and not any(w.startswith(label) for w in writes):
                 writes.append(f"{label}: {change}")
         durations.append(outcome.duration_s)
@@ -146,11 +207,10 @@ def _determinism_and_read_only(ctx, artifacts, env, durations, shared: bool = Fa
         seen = {seed: run(label, text, seed, warm=True) for seed in HASH_SEEDS}
         if len(set(seen.values())) > 1 and label != "reference":
             seen.update({seed: run(label, text, seed, warm=False) for seed in HASH_SEEDS[1:]})
-        if label in kept:
-            ctx.drop_scratch(kept.pop(label))
         if len(set(seen.values())) > 1:
             shown = "; ".join(f"PYTHONHASHSEED={s}: {cap(repr(v), 160)}" for s, v in seen.items())
             varying.append(f"{label} -> {shown}")
+    held.drop()
     return [
         CaseResult("determinism", FINDING if varying else OK, cap(
             f"results differ between runs: {' || '.join(varying)}" if varying else
