@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import math
 import secrets
-import selectors
+import select
 import shutil
 import subprocess
 import tempfile
@@ -91,6 +92,8 @@ class GraderSession:
         self._proc: subprocess.Popen[bytes] | Spawned | None = None
         self._home: str | None = None
         self._buffer = b""
+        self._poll: tuple[int, select.poll] | None = None  # (the reply pipe's fd, a poll object on it)
+        self._scratches: dict[str, str] = {}  # scratch dir as given -> its resolved path
         self._lock = threading.Lock()
         self._warm_cases = 0  # cases the server's current warm worker graded
         self._details: set[str] = set()  # rejection details (digits masked) forked children gave
@@ -151,16 +154,19 @@ class GraderSession:
         """The next JSON line from the server, or None when it dies or stays silent until `deadline`."""
         assert self._proc is not None and self._proc.stdout is not None
         fd = self._proc.stdout.fileno()
-        with selectors.DefaultSelector() as sel:
-            sel.register(fd, selectors.EVENT_READ)
-            while b"\n" not in self._buffer:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0 or not sel.select(remaining):
-                    return None
-                chunk = os.read(fd, 1 << 20)
-                if not chunk:
-                    return None
-                self._buffer += chunk
+        if self._poll is None or self._poll[0] != fd:  # one poll object per server, not one per reply
+            poller = select.poll()
+            poller.register(fd, select.POLLIN)
+            self._poll = (fd, poller)
+        poller = self._poll[1]
+        while b"\n" not in self._buffer:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not poller.poll(max(1, math.ceil(remaining * 1000))):
+                return None
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                return None
+            self._buffer += chunk
         line, _, self._buffer = self._buffer.partition(b"\n")
         return json.loads(line)
 
@@ -247,11 +253,17 @@ class GraderSession:
                          f"process ({_verdict_text(warm)}) than in a process of its own ({_verdict_text(fresh)})")
 
     def _request(self, scratch_dir: Path, *, warm: bool) -> tuple[GradeOutcome, bool]:
-        scratch = Path(scratch_dir).resolve()
-        if not scratch.is_dir():
+        given = os.fspath(scratch_dir)
+        scratch = self._scratches.get(given)
+        if scratch is None:
+            if len(self._scratches) > 64:
+                self._scratches.clear()
+            scratch = self._scratches[given] = str(Path(given).resolve())
+        if not os.path.isdir(scratch):
+            self._scratches.pop(given, None)
             raise FileNotFoundError(f"{scratch}: scratch dir to grade does not exist")
         key = secrets.token_bytes(32)
-        command = {"scratch": str(scratch), "key": key.hex(), "timeout_s": self.timeout_s, "cap": OUTPUT_CAP,
+        command = {"scratch": scratch, "key": key.hex(), "timeout_s": self.timeout_s, "cap": OUTPUT_CAP,
                    "warm": warm}
         start = time.monotonic()
         with self._lock:
@@ -288,7 +300,7 @@ class GraderSession:
         return outcome, bool(reply["fresh"])
 
     def _stop_server(self, grace_s: float = 2.0) -> None:
-        proc, self._proc = self._proc, None
+        proc, self._proc, self._poll = self._proc, None, None
         if proc is not None:
             if proc.stdin is not None:
                 try:
