@@ -49,6 +49,7 @@ SOUND = {
     "depot_stock_layout": "a table's header and rule rows and a heading the prompt prescribes as the layout",
     "parcel_hours_any_line_order": "'in any line order'",
     "spring_rates_stated": "a grader whose tolerance is the one the prompt states",
+    "dose_rates_relative": "a grader applying the relative band the prompt states, as a relative band",
     "league_points_paired": "records whose values may trade places only within the tolerance band",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
@@ -80,6 +81,10 @@ FLAWED = {
     "spring_rates_lax": ("fuzz", "number_near"),  # 5e-2 where the prompt says within an absolute 1e-6
     "league_points_pooled": ("fuzz", "swap_values"),  # checks the multiset of points, not who has them
 }
+# twin whose grader is stricter than its prompt -> (gate, case) reported as warn: it fails right answers
+STRICTER = {
+    "dose_rates_absolute": ("fuzz", "number_within"),  # an absolute 1e-3 under "relative error below 0.1%"
+}
 # sound twin -> (gate, case) reported as warn: the prompt leaves this open
 WARN_ONLY = {
     "sensor_means_tolerance": ("negative", "off_by_one"),  # its own negative_cases.py lists the case
@@ -109,7 +114,7 @@ INFO_ONLY = {
 
 @cache
 def reports() -> dict:
-    tasks = [load_task(FOREIGN / name) for name in sorted({**SOUND, **FLAWED})]
+    tasks = [load_task(FOREIGN / name) for name in sorted({**SOUND, **FLAWED, **STRICTER})]
     report = run_checks(tasks, resolve_gates(None), jobs=2, options=OPTIONS)
     return {t.instance_id.split("__", 1)[1]: t for t in report.tasks}
 
@@ -122,7 +127,7 @@ def _bad(task) -> list[str]:
 
 def test_every_fixture_is_covered_by_the_table():
     on_disk = {p.name for p in FOREIGN.iterdir() if (p / "task.yaml").is_file()}
-    assert on_disk == set(SOUND) | set(FLAWED)
+    assert on_disk == set(SOUND) | set(FLAWED) | set(STRICTER)
 
 
 @pytest.mark.parametrize("name", sorted(SOUND), ids=lambda n: f"{n}: {SOUND[n]}")
@@ -137,6 +142,15 @@ def test_flawed_twin_fires_with_severity_fail(name):
     check = next(c for c in reports()[name].checks if c.gate == gate)
     assert check.status == "fail", check
     assert any(k.name == case and k.severity == "fail" for k in check.cases), check
+
+
+@pytest.mark.parametrize("name", sorted(STRICTER))
+def test_a_grader_stricter_than_its_prompt_is_a_warning(name):
+    gate, case = STRICTER[name]
+    task = reports()[name]
+    assert _bad(task) == [], _bad(task)  # rejecting right answers is not accepting wrong ones
+    check = next(c for c in task.checks if c.gate == gate)
+    assert any(k.name == case and k.severity == "warn" and "would fail" in k.detail for k in check.cases), check
 
 
 @pytest.mark.parametrize("name", sorted(WARN_ONLY))

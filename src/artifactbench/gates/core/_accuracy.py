@@ -53,9 +53,18 @@ class StatedTolerance:
     abs: float
     rel: float
     sentence: str
+    # The strictest reading, each stated bound as (abs, rel): a value called neither absolute nor
+    # relative gives both, so an answer within every one of them is right under any reading. Empty
+    # when the prompt states significant figures (an answer's digits, not a band around it).
+    readings: tuple[tuple[float, float], ...] = ()
 
     def band(self, value: float) -> float:
         return self.abs + self.rel * abs(value)
+
+    def strict_band(self, value: float) -> float:
+        """How far an answer may surely be from the exact value: within this, every reading of what
+        the prompt says accepts it (0 when there is no such reading)."""
+        return min((a + r * abs(value) for a, r in self.readings), default=0.0)
 
 
 def stated_tolerance(text: str) -> StatedTolerance | None:
@@ -63,6 +72,8 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
     none, or only of how to compute them). Where it gives several, the loosest reading of each."""
     abs_tol = rel_tol = 0.0
     said = ""
+    readings: list[tuple[float, float]] = []
+    digits_stated = False
     for sentence in sentences(text):
         if _METHOD.search(sentence) or VAGUE_TOLERANCE.search(sentence):
             continue
@@ -76,17 +87,22 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             found = True
             if match.group("pct"):
                 rel_tol = max(rel_tol, value / 100)
+                readings.append((0.0, value / 100))
                 continue
             if relative or not absolute:
                 rel_tol = max(rel_tol, value)
+                readings.append((0.0, value))
             if absolute or not relative:
                 abs_tol = max(abs_tol, value)
+                readings.append((value, 0.0))
         for match in () if _PRINTING.search(sentence) else _SIGNIFICANT.finditer(sentence):
             n = match.group("n")
             digits = int(n) if n.isdigit() else _SIG_WORDS[n.lower()]
             if 1 <= digits <= 17:
-                found = True
+                found = digits_stated = True
                 rel_tol = max(rel_tol, 10.0 ** (1 - digits))
         if found and not said:
             said = " ".join(sentence.split())[:160]
-    return StatedTolerance(abs_tol, rel_tol, said) if said else None
+    if not said:
+        return None
+    return StatedTolerance(abs_tol, rel_tol, said, () if digits_stated else tuple(readings))

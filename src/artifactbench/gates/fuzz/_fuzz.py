@@ -27,6 +27,7 @@ from artifactbench.gates.fuzz._near import WARN_FACTOR, factor_of
 from artifactbench.gates.fuzz._policy import FuzzPolicy, load_policy
 from artifactbench.gates.fuzz._reference import Reference, rows_unordered
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_strategy
+from artifactbench.gates.fuzz._within import NAME, within_case, within_probes
 from artifactbench.gates.core import ORDER_KINDS, CaseResult, CheckResult, TaskContext, read_prompt
 from artifactbench.errors import ArtifactBenchError
 
@@ -83,7 +84,7 @@ def fuzz_gate(ctx: TaskContext, budget: FuzzBudget | None = None) -> CheckResult
         return CheckResult("fuzz", "error", cap(exc), duration_s=time.monotonic() - started)
     except SyntaxError as exc:
         return CheckResult("fuzz", "error", cap(f"grader/negative_cases.py does not parse: {exc}"))
-    unknown = [k for k in policy.skip if k not in kinds_for(fmt)]
+    unknown = [k for k in policy.skip if k not in (*kinds_for(fmt), NAME)]
     if unknown:
         near = difflib.get_close_matches(unknown[0], kinds_for(fmt), n=1)
         hint = f" (did you mean {near[0]!r}?)" if near else f"; known: {', '.join(kinds_for(fmt))}"
@@ -126,6 +127,11 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         searched = [stateful_case(ctx), *_searches(ctx, grade, strategies, per_kind,
                                                    time.monotonic() + budget.seconds, budget, prompt, ref)]
     cases += searched
+    if baseline is None and NAME not in policy.skip:  # the other side of a stated accuracy: too strict
+        stated = read_prompt(prompt).stated
+        probe = within_case(ctx, grade, within_probes(fmt, reference, policy, stated, prompt), stated)
+        if probe is not None:
+            cases.append(probe)
     findings = sum(c.status == FINDING for c in cases)
     noted = sum(c.status == WARNING and c.severity == "warn" and c.name in strategies for c in cases)
     allowed = sum(c.status == WARNING and c.severity == "info" and c.name in strategies for c in cases)
@@ -137,6 +143,8 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         summary = f"no finding in {len(strategies)} kind(s); {allowed} accepted only what the prompt allows"
     else:
         summary = f"no accepted mutant in {len(strategies)} kind(s)"
+    if any(c.name == NAME and c.status == WARNING for c in cases):
+        summary += "; the grader rejects answers within the tolerance the prompt states"
     summary += f" ({counts(cases)})"
     return finish("fuzz", cases, started, summary)
 

@@ -1,0 +1,87 @@
+"""number_within: a grader stricter than the accuracy its prompt states.
+
+number_near moves a number beyond the stated band to catch a grader too loose. This probe looks the
+other way: a few non-integer numbers of the reference, one per field, each moved by SHARE of the
+strictest reading of that band (StatedTolerance.strict_band: "within 0.001" could mean absolute or
+relative, so the smaller). Every reading of the prompt calls such an answer right, so a grader that
+rejects it (say an absolute 1e-3 where the prompt promises a relative 0.1% on values near 300) fails
+agents the prompt calls right: a `warn`, confirmed in a forked child.
+
+No probe where the prompt states significant figures or asks for rounding: there a moved value is
+written with more digits than asked for, which a sound grader may refuse.
+"""
+
+from __future__ import annotations
+
+import re
+
+from artifactbench.gates.core import OK, WARNING, CaseResult, StatedTolerance, cap
+from artifactbench.gates.fuzz._formats import TreeDoc, as_number
+from artifactbench.gates.fuzz._mutation import Mutation
+from artifactbench.gates.fuzz._near import _like
+from artifactbench.gates.fuzz._policy import FuzzPolicy
+
+NAME = "number_within"
+SHARE = 0.25  # of the strict band: room for the reference's own rounding error
+MAX_PROBES = 3  # fields probed
+_ROUNDING = re.compile(r"\bround(ed|ing)?\b|\bdecimal\s+places?\b|\b\d+\s+decimals?\b|\bsignificant\b",
+                       re.IGNORECASE)
+
+__all__ = ["NAME", "within_case", "within_probes"]
+
+
+def within_probes(fmt: str, reference: str, policy: FuzzPolicy, stated: StatedTolerance | None,
+                  prompt: str) -> list[Mutation]:
+    """Up to MAX_PROBES mutants, each one non-integer number (of its own field) moved by SHARE of the
+    strict band; [] where the probe does not apply."""
+    if stated is None or not stated.readings or _ROUNDING.search(prompt):
+        return []
+    from artifactbench.gates.fuzz._strategies import _prepared
+
+    try:
+        doc, targets, _, _ = _prepared(fmt, reference, policy)
+    except ValueError:
+        return []
+    if not isinstance(doc, TreeDoc):
+        return []
+    cells = doc.fmt == "csv"
+    probes: dict[tuple, Mutation] = {}
+    for path, old in targets.numbers:
+        place = tuple(step for step in path if not isinstance(step, int))
+        value = as_number(old, numeric_strings=cells)
+        if place in probes or value is None or isinstance(old, int) or (
+                isinstance(old, str) and not re.search(r"[.eE]", old)):
+            continue  # an integer (a count, an id) is exact, whatever tolerance numbers get
+        step = SHARE * stated.strict_band(value)
+        new = value + step if value >= 0 else value - step
+        if not step > 0 or new == value:
+            continue
+        mutant = targets.set_leaf(NAME, path, old, _like(old, new, step))
+        probes[place] = Mutation(NAME, f"{mutant.where}, {SHARE:g}x the prompt's tolerance", mutant.old,
+                                 mutant.new, mutant.text)
+        if len(probes) >= MAX_PROBES:
+            break
+    return list(probes.values())
+
+
+def within_case(ctx, grade, probes: list[Mutation], stated: StatedTolerance) -> CaseResult | None:
+    """Grade each probe; a rejection confirmed in a forked child is a warning. None without probes."""
+    if not probes:
+        return None
+    refused: list[tuple[Mutation, str]] = []
+    for mutant in probes:
+        outcome = grade(mutant.text, label=f"{NAME}\t{mutant.describe()}")
+        if not outcome.ok or outcome.passed:
+            continue  # a crash is the contract's and fuzz's business; an acceptance is what is asked
+        settled = ctx.settle(mutant.text)
+        if settled.ok and not settled.passed:
+            refused.append((mutant, cap(settled.result.detail, 200)))
+    if not refused:
+        return CaseResult(NAME, OK, f"grader accepted {len(probes)} answer(s) with one number moved within the "
+                                    f"tolerance the prompt states ({stated.sentence!r})")
+    mutant, detail = refused[0]
+    return CaseResult(NAME, WARNING, cap(
+        f"grader rejected {len(refused)} of {len(probes)} answer(s) with one number moved by only {SHARE:g}x "
+        f"the tolerance the prompt states ({stated.sentence!r}), first: {mutant.describe()}; grader detail: "
+        f"{detail!r}; an agent answering so would fail", 700), "warn")
+
