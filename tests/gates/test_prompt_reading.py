@@ -340,3 +340,30 @@ def test_a_free_form_field_is_free_and_only_it():
     assert "notes" in allows.free_fields and "total" not in allows.free_fields
     assert read_prompt("| `notes` | free-form text for the ops team |\n| `total` | integer |").free_fields == {"notes"}
     assert read_prompt("`summary` is free-form; `total` must be exact.").free_fields == {"summary"}
+
+
+def test_keys_a_grant_lists_are_free_where_it_says_they_are_not_checked():
+    """p6 (blind): "you can include extra columns (vendor, amounts, ...) if they help the reviewers - they
+    are not checked": `vendor` is named elsewhere (the input's columns, the matching rules), yet the grant
+    lists it among the columns nobody checks. Before, seven accepted changes to it were `fail` findings."""
+    allows = read_prompt("Go through `invoices.csv` (`invoice_id, vendor, amount`). Two invoices match when the "
+                         "vendor is the same. Save `first_id` and `second_id`. Row order does not matter, and you "
+                         "can include extra columns (vendor, amounts, …) if they help the reviewers — they are "
+                         "not checked.")
+    assert allows.leaves_open("string_change", "record 0 (line 2), field 'vendor'")[0] == "info"
+    assert allows.leaves_open("number_far", "record 0 (line 2), field 'first_amount'")[0] == "info"  # "amounts"
+    assert allows.leaves_open("number_far", "record 0 (line 2), field 'first_id'") is None
+    kept = read_prompt("Save `first_id` and `second_id`. You may add other columns (such as `vendor`).")
+    assert kept.leaves_open("string_change", "record 0 (line 2), field 'vendor'")[0] == "warn"  # allowed, not unchecked
+
+
+def test_a_cut_that_loses_only_unchecked_cells_is_left_open():
+    from artifactbench.gates.fuzz import FuzzPolicy
+    from artifactbench.gates.fuzz._reference import Reference
+
+    prompt = ("Save `first_id` and `second_id`. You can include extra columns (vendor, amounts) if they help; "
+              "they are not checked.")
+    reference = "first_id,second_id,vendor,amount\nA,B,Globex,1.50\nC,D,Acme,2.00\n"
+    ref = Reference("csv", reference, FuzzPolicy(), read_prompt(prompt))
+    assert ref.open_change("first_id,second_id,vendor,amount\nA,B,Globex,1.50\nC,D")[0] == "info"
+    assert ref.open_change("first_id,second_id,vendor,amount\nA,B,Globex,1.50\nC,X") is None

@@ -240,6 +240,17 @@ class PromptAllows:
     stated: StatedTolerance | None = None  # the accuracy it demands of the answer's numbers, if it says
     many_answers: str = ""  # the sentence saying more than one answer is right ("" when none does)
     free_lines: FreeLines = FreeLines()  # parts of a text artifact it declares free (headings, commentary)
+    other_keys_free: bool = False  # the grant says the other keys are not graded (ignored, not checked)
+    granted: frozenset[str] = frozenset()  # the keys the grant lists by name ("extra columns (vendor, amounts)")
+
+    def granted_free(self, key: str) -> bool:
+        """`key` is one the grant lists, as it is or as a word of it ("amounts": `first_amount`), and the
+        grant says such keys are not graded."""
+        if not self.other_keys_free:
+            return False
+        words = {w.lower() for w in re.split(r"[_\W]+", key) if w}
+        return any(g.lower() == key.lower() or g.lower().rstrip("s") in words or g.lower() in words
+                   for g in self.granted)
 
     def other_key(self, where: str) -> str | None:
         """The record-level key, never named by the prompt, to which the prompt's general grant of other
@@ -313,7 +324,7 @@ class PromptAllows:
             return severity, f"the prompt calls {optional[0]!r} optional"
         other = self.other_key(where)
         if other is not None and not (kind == "type_change" and "*" in self.typed_fields):
-            severity = "info" if kind in _KEY_KINDS else "warn"
+            severity = "info" if kind in _KEY_KINDS or self.granted_free(other) else "warn"
             return severity, f"the prompt allows other keys and never names {other!r} ({self.other_keys!r})"
         if kind in ORDER_KINDS and self.allows_kind(kind, where):
             if self.unordered:
@@ -355,6 +366,27 @@ def _recomputed(sentence: str) -> list[str]:
         if lead and re.search(r"\bgrader\s+(re-?\w+|ignores)\s+(it|this|them)\b", sentence, re.IGNORECASE):
             found.append(lead.group(1))
     return found
+
+
+# The keys a grant lists right after its noun: "extra columns (vendor, amounts, ...)", "other keys such as
+# `note` or `debug`": those very keys are what the grant allows.
+_LISTED = re.compile(r"\s*(?:\(([^()]{1,200})\)|,?\s*(?:such\s+as|like|e\.\s?g\.,?|for\s+(?:example|instance),?)\s+"
+                     r"([^;.()]{1,200}))")
+_ITEM = re.compile(r"^[`\"']?([A-Za-z_][\w.-]{0,60})[`\"']?$")
+
+
+def _granted_names(sentence: str) -> list[str]:
+    """The keys a sentence granting other keys lists as examples of them."""
+    names: list[str] = []
+    for match in _OTHER_KEYS.finditer(sentence):
+        listed = _LISTED.match(sentence, match.end())
+        if listed is None:
+            continue
+        for item in re.split(r",|;|/|\bor\b|\band\b|…|\.\.\.|\betc\b", listed.group(1) or listed.group(2)):
+            found = _ITEM.match(item.strip())
+            if found:
+                names.append(found.group(1))
+    return names
 
 
 def _grants_other_keys(sentence: str) -> bool:
@@ -400,10 +432,23 @@ def read_prompt(text: str) -> PromptAllows:
     naming: list[str] = []
     closed = _CLOSED_KEYS.search(text) is not None or any(
         _OTHER_KEYS.search(s) and _REFUSE.search(s) for s in _sentences(text))
+    grants_free = False
+    granted: set[str] = set()
     for sentence in _sentences(text):
         if not closed and _grants_other_keys(sentence):
             grants.append(" ".join(sentence.split())[:160])
             sentence_names = _EXAMPLES.sub(" ", sentence)
+            said_free = _FREE.search(sentence) is not None or re.search(
+                r"\b(ignored|disregarded|skipped)\b|\b(grader|checker)\s+(ignores|skips|disregards)\b", sentence,
+                re.IGNORECASE) is not None
+            grants_free = grants_free or said_free
+            listed = _granted_names(sentence)
+            granted.update(listed)
+            optional.update(listed)
+            if said_free:
+                free.update(listed)
+            for name in listed:
+                sentence_names = re.sub(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", " ", sentence_names)
         else:
             sentence_names = sentence
         naming.append(sentence_names)
@@ -442,4 +487,5 @@ def read_prompt(text: str) -> PromptAllows:
                         bool(VAGUE_TOLERANCE.search(text)), threshold, frozenset(typed),
                         frozenset(recomputed - declared), grants[0] if grants else "", "\n".join(naming),
                         stated_tolerance(text), next((" ".join(s.split())[:160] for s in _sentences(text)
-                                                      if _MANY_ANSWERS.search(s)), ""), read_free_lines(text))
+                                                      if _MANY_ANSWERS.search(s)), ""), read_free_lines(text),
+                        other_keys_free=grants_free, granted=frozenset(granted))

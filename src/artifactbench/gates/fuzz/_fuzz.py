@@ -221,6 +221,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, strategy, examples: int, p
             allowed = allows.leaves_open(kind, mutant.where)
             if allowed is None and ref is not None and ref.within_tolerance(mutant.text):
                 allowed = ("info", "every number it changes stays within the tolerance the prompt states")
+            if allowed is None and ref is not None:
+                allowed = ref.open_change(mutant.text)
             if allowed is None and free_lines and not free_lines.touches_graded(text, mutant.text):
                 allowed = ("warn", "the prompt declares parts of the report free "
                                    f"({free_lines.sentence!r}) and this change is on no line it shows as graded")

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from artifactbench.gates.fuzz._formats import normalize
+from artifactbench.gates.fuzz._formats import _norm, normalize, parse
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._policy import FuzzPolicy
 from artifactbench.gates.fuzz._strategies import place_examples
@@ -37,6 +37,59 @@ class Reference:
         if not (allows.stated or allows.abs_tolerance or allows.rel_tolerance):
             return False
         return _close(_normal(self.fmt, self.reference), normalize(self.fmt, mutant), allows)
+
+
+    def open_change(self, mutant: str) -> tuple[str, str] | None:
+        """(severity, why) when the mutant says what the reference says once the keys the prompt
+        leaves open are set aside (a cut that loses only a row's optional cells, whatever the kind's
+        description names): `info` where the prompt says those keys are not graded, else `warn`."""
+        allows = self.allows
+        if self.fmt not in ("json", "jsonl", "yaml", "csv"):
+            return None
+        free = set(allows.free_fields) | {k for k in _keys(self.fmt, self.reference) if allows.granted_free(k)}
+        open_keys = free | set(allows.optional_fields) | (
+            {k for k in _keys(self.fmt, self.reference) if not allows.names(k)} if allows.other_keys else set())
+        if not open_keys:
+            return None
+        try:
+            doc = parse(self.fmt, mutant)
+        except ValueError:
+            return None
+        cells = self.fmt == "csv"
+        if _norm(_without(doc.data, open_keys), cells) != _norm(_without(_data(self.fmt, self.reference), open_keys),
+                                                                cells):
+            return None
+        if open_keys <= free:
+            return "info", f"it changes only keys the prompt says are not graded ({', '.join(sorted(open_keys)[:4])})"
+        return "warn", f"it changes only keys the prompt leaves open ({', '.join(sorted(open_keys)[:4])})"
+
+
+def _without(data, keys: set):
+    """`data` with every dict entry under one of `keys` left out, at any depth."""
+    if isinstance(data, dict):
+        return {k: _without(v, keys) for k, v in data.items() if k not in keys}
+    if isinstance(data, list):
+        return [_without(v, keys) for v in data]
+    return data
+
+
+@lru_cache(maxsize=8)
+def _data(fmt: str, text: str):
+    return parse(fmt, text).data
+
+
+@lru_cache(maxsize=8)
+def _keys(fmt: str, text: str) -> frozenset[str]:
+    found: set[str] = set()
+    stack = [_data(fmt, text)]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            found.update(str(k) for k in value)
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return frozenset(found)
 
 
 @lru_cache(maxsize=8)
