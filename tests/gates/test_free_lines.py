@@ -164,3 +164,16 @@ def test_a_line_neither_graded_nor_free_is_left_open_where_parts_are_free():
     report = "| name | expired |\n|---|---|\n| vpn-1 | 2026-01-02 |\n\n- vpn-1 expired after 2026-01-02\n"
     assert not free.touches_graded(report, report.replace("after 2026", "after 2027"))
     assert free.touches_graded(report, report.replace("| 2026-01-02 |", "| 2027-01-02 |"))
+
+
+def test_a_note_line_moved_among_the_others_stays_confined_to_free_lines():
+    """p6 (blind): a `//` note swapped with the report's first line was a warn (an agent's notes may go
+    anywhere; every other line is there, as it was, in its order)."""
+    from artifactbench.gates.core import read_prompt
+
+    free = read_prompt("List each gap on its own line. You may add notes — any line starting with `//` is "
+                       "ignored, and so are blank lines.").free_lines
+    reference = "// gaps, week 37\nMon 07:00 staffed=0\nMon 08:00 staffed=1\n"
+    assert free.confined(reference, "Mon 07:00 staffed=0\n// gaps, week 37\nMon 08:00 staffed=1\n")
+    assert not free.confined(reference, "// gaps, week 37\nMon 08:00 staffed=1\nMon 07:00 staffed=0\n")
+    assert not free.confined(reference, "// gaps, week 37\nMon 07:00 staffed=0\n// Mon 08:00 staffed=1\n")

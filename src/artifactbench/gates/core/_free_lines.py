@@ -119,6 +119,9 @@ class FreeLines:
             return False
         old, new = tuple(reference.splitlines()), tuple(mutant.splitlines())
         old_kinds = _kinds(self, old)
+        moved_kinds = _kinds(self, new)
+        if _kept(old, old_kinds) == _kept(new, moved_kinds) and _skeleton(new, moved_kinds) == _skeleton(old, old_kinds):
+            return True  # every line not declared free is there, as it was, in its order (a note moved)
         head = 0
         while head < min(len(old), len(new)) and old[head] == new[head]:
             head += 1
@@ -219,6 +222,11 @@ def _patched(free: FreeLines, old: tuple[str, ...], new: tuple[str, ...], old_ki
     fenced = sum(map(_fence, old[:start])) % 2 == 1
     middle = _classify(free, new, start, len(new) - tail, fenced)
     return old_kinds[:start] + middle + old_kinds[len(old) - tail:]
+
+
+def _kept(lines: tuple[str, ...], kinds: tuple[str, ...]) -> list[str]:
+    """The lines that are neither blank nor declared free, in order."""
+    return [_flat(line) for line, kind in zip(lines, kinds) if kind not in ("free", "blank")]
 
 
 def _skeleton(lines: list[str], kinds: tuple[str, ...]) -> tuple:
