@@ -137,3 +137,18 @@ def test_an_exception_message_in_a_reference_module_is_no_answer_value():
             '        raise ValueError("unknown event")\n    return "locked_state" if event == "push" else "unlocked_state"\n')
     found = distinctive("python", code).strings
     assert "unknown event" not in found and "locked_state" in found
+
+
+def test_a_few_values_named_as_missing_that_the_agent_reads_anyway_are_info():
+    """p6 (blind): "missing endpoint DELETE /api/orders/{id}" names what went wrong by a value of the
+    input log, spec 3.3's own example of a fine detail; a value the agent cannot see stays a warn, and
+    half of the answer stays a fail whatever the agent sees."""
+    from artifactbench.gates.leaks._verdict import judge
+
+    seen = judge("leak:drop_record", "drop_record", "missing endpoint GET /a", ["/a"], [], [], 28, frozenset({"/a"}))
+    assert (seen.status, seen.severity) == ("WARNING", "info")
+    hidden = judge("leak:drop_record", "drop_record", "missing route DRRD", ["DRRD"], [], [], 28, frozenset())
+    assert (hidden.status, hidden.severity) == ("WARNING", "warn")
+    half = judge("leak:truncate_records", "cut", "missing " + ", ".join("abcdefghijklmn"), list("abcdefghijklmn"),
+                 [], [], 28, frozenset("abcdefghijklmn"))
+    assert (half.status, half.severity) == ("FINDING", "fail")

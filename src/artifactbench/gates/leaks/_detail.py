@@ -106,6 +106,7 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
                 # task's answer is a subset of its input): the list says which.
                 shown_listed.append(value)
         out.quoted += shown_listed
+        out.visible += shown_listed
         return out
 
     def is_answer(token: str) -> bool:
@@ -147,7 +148,8 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
             quoted = [v for v in quoted if v not in gone]
             named = [v for v in named if v not in gone]
         shown = [found.shown.get(v, v) for v in quoted], [found.shown.get(v, v) for v in named]
-        case = judge(name, what, detail, *shown, suite, _size(answer))
+        seen = frozenset(found.shown.get(v, v) for v in quoted if v in found.visible)
+        case = judge(name, what, detail, *shown, suite, _size(answer), seen)
         if case is not None and all(c.name != case.name for c in cases):
             cases.append(case)
     if not ctx.warm_canary():  # the grader keeps state between calls: every probe again, each forked

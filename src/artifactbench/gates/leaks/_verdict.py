@@ -29,6 +29,7 @@ class Exposure:
     suite: list[str] = field(default_factory=list)
     printed: dict[str, str] = field(default_factory=dict)
     shown: dict[str, str] = field(default_factory=dict)
+    visible: list[str] = field(default_factory=list)  # of `quoted`, those listed as missing that the agent sees
 
     def __bool__(self) -> bool:
         return bool(self.quoted or self.named or len(self.suite) >= MIN_SUITE)
@@ -60,7 +61,8 @@ def listed(value: str, detail: str) -> bool:
 
 
 def judge(name: str, what: str, detail: str, quoted: list[str], named: list[str], suite: list[str],
-           total: int) -> CaseResult | None:
+           total: int, visible: frozenset[str] = frozenset()) -> CaseResult | None:
+    """`visible`: the quoted values the agent can read in its own inputs (listed as missing)."""
     if len(suite) >= MIN_SUITE:
         return CaseResult("hidden_suite", "FINDING", cap(
             f"detail {detail!r} reveals {len(suite)} hidden expected value(s) ({', '.join(suite[:5])}) for "
@@ -77,6 +79,12 @@ def judge(name: str, what: str, detail: str, quoted: list[str], named: list[str]
         return CaseResult(name, "FINDING", cap(
             f"detail {detail!r} quotes {share} ({', '.join(quoted[:5])}), none of them in the graded "
             f"artifact ({what}) or anything the agent sees", 600), "fail")
+    if all(v in visible for v in quoted):
+        # spec 3.3's own example: "missing endpoint /api/v2/users" names what went wrong, by a value
+        # the agent reads in its input anyway
+        return CaseResult(name, "WARNING", cap(
+            f"detail {detail!r} names {share} ({', '.join(quoted[:5])}) as missing, all of them values the "
+            f"agent reads in its inputs ({what}); fine while it stays short of the answer", 600), "info")
     return CaseResult(name, "WARNING", cap(
         f"detail {detail!r} quotes {share} ({', '.join(quoted[:5])}) that the graded artifact lacks "
         f"({what}); fine for naming what went wrong, a leak if it adds up to the answer", 600), "warn")
