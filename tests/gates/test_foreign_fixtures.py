@@ -50,6 +50,7 @@ SOUND = {
     "parcel_hours_any_line_order": "'in any line order'",
     "spring_rates_stated": "a grader whose tolerance is the one the prompt states",
     "dose_rates_relative": "a grader applying the relative band the prompt states, as a relative band",
+    "league_table_any_tie": "a grader accepting tied teams in either order, as the prompt says",
     "league_points_paired": "records whose values may trade places only within the tolerance band",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
@@ -84,6 +85,7 @@ FLAWED = {
 # twin whose grader is stricter than its prompt -> (gate, case) reported as warn: it fails right answers
 STRICTER = {
     "dose_rates_absolute": ("fuzz", "number_within"),  # an absolute 1e-3 under "relative error below 0.1%"
+    "league_table_name_tiebreak": ("fuzz", "tie_order"),  # breaks ties by name: "either order", says the prompt
 }
 # sound twin -> (gate, case) reported as warn: the prompt leaves this open
 WARN_ONLY = {

@@ -27,6 +27,7 @@ from artifactbench.gates.fuzz._near import WARN_FACTOR, factor_of
 from artifactbench.gates.fuzz._policy import FuzzPolicy, load_policy
 from artifactbench.gates.fuzz._reference import Reference, rows_unordered
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_strategy
+from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
 from artifactbench.gates.fuzz._within import NAME, within_case, within_probes
 from artifactbench.gates.core import ORDER_KINDS, CaseResult, CheckResult, TaskContext, read_prompt
 from artifactbench.errors import ArtifactBenchError
@@ -84,7 +85,7 @@ def fuzz_gate(ctx: TaskContext, budget: FuzzBudget | None = None) -> CheckResult
         return CheckResult("fuzz", "error", cap(exc), duration_s=time.monotonic() - started)
     except SyntaxError as exc:
         return CheckResult("fuzz", "error", cap(f"grader/negative_cases.py does not parse: {exc}"))
-    unknown = [k for k in policy.skip if k not in (*kinds_for(fmt), NAME)]
+    unknown = [k for k in policy.skip if k not in (*kinds_for(fmt), NAME, TIES)]
     if unknown:
         near = difflib.get_close_matches(unknown[0], kinds_for(fmt), n=1)
         hint = f" (did you mean {near[0]!r}?)" if near else f"; known: {', '.join(kinds_for(fmt))}"
@@ -132,6 +133,10 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         probe = within_case(ctx, grade, within_probes(fmt, reference, policy, stated, prompt), stated)
         if probe is not None:
             cases.append(probe)
+    if baseline is None and TIES not in policy.skip:  # ties the prompt leaves open, broken by the grader
+        probe = tie_case(ctx, grade, tie_probes(fmt, reference, policy, prompt), tie_sentence(prompt))
+        if probe is not None:
+            cases.append(probe)
     findings = sum(c.status == FINDING for c in cases)
     noted = sum(c.status == WARNING and c.severity == "warn" and c.name in strategies for c in cases)
     allowed = sum(c.status == WARNING and c.severity == "info" and c.name in strategies for c in cases)
@@ -145,6 +150,8 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         summary = f"no accepted mutant in {len(strategies)} kind(s)"
     if any(c.name == NAME and c.status == WARNING for c in cases):
         summary += "; the grader rejects answers within the tolerance the prompt states"
+    if any(c.name == TIES and c.status == WARNING for c in cases):
+        summary += "; the grader breaks ties the prompt leaves open"
     summary += f" ({counts(cases)})"
     return finish("fuzz", cases, started, summary)
 
