@@ -340,3 +340,15 @@ def test_a_free_form_field_is_free_and_only_it():
     assert "notes" in allows.free_fields and "total" not in allows.free_fields
     assert read_prompt("| `notes` | free-form text for the ops team |\n| `total` | integer |").free_fields == {"notes"}
     assert read_prompt("`summary` is free-form; `total` must be exact.").free_fields == {"summary"}
+
+
+@pytest.mark.parametrize("text", [
+    "Each value must be within 10^400 of the truth.",  # beyond a float: was OverflowError
+    "The tolerance: 10**-99999.",
+    "Each value must be correct to " + "9" * 5000 + " significant figures.",  # int() refuses 5000 digits
+    "Values are rounded to " + "9" * 5000 + " decimal places.",
+    "within 10^" + "9" * 5000,
+], ids=["power_400", "power_minus_99999", "huge_significant", "huge_decimals", "huge_power"])
+def test_numbers_beyond_range_in_a_prompt_are_read_without_raising(text):
+    allows = read_prompt(text)
+    assert allows.stated is None or allows.stated.abs < 1e6

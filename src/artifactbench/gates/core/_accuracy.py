@@ -3,6 +3,7 @@ sentence splitting every prompt reading shares."""
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -39,10 +40,23 @@ def sentences(text: str) -> list[str]:
 
 
 def number(text: str) -> float:
-    """A tolerance as the prompt writes it: 0.01, 1e-8, 10^-6, 10**-6 (a typographic minus too)."""
+    """A tolerance as the prompt writes it: 0.01, 1e-8, 10^-6, 10**-6 (a typographic minus too). Never
+    raises: a power beyond a float's range reads as inf (10^400) or 0.0 (10^-400)."""
     text = text.replace("−", "-").replace(" ", "")
-    power = re.fullmatch(r"10(?:\^|\*\*)([-+]?\d+)", text)
-    return 10.0 ** int(power.group(1)) if power else float(text)
+    power = re.fullmatch(r"10(?:\^|\*\*)([-+]?)(\d+)", text)
+    if not power:
+        return float(text)
+    exponent = count(power.group(2))
+    try:
+        return 10.0 ** (-exponent if power.group(1) == "-" else exponent)
+    except OverflowError:
+        return math.inf
+
+
+def count(digits: str) -> int:
+    """A count the prompt writes in digits ("12 significant figures", "10^-6"); one of thousands of
+    digits, which int() refuses, reads as 10**9 (beyond any count a reading accepts)."""
+    return int(digits) if len(digits) <= 9 else 10**9
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +97,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
                 abs_tol = max(abs_tol, value)
         for match in () if _PRINTING.search(sentence) else _SIGNIFICANT.finditer(sentence):
             n = match.group("n")
-            digits = int(n) if n.isdigit() else _SIG_WORDS[n.lower()]
+            digits = count(n) if n.isdigit() else _SIG_WORDS[n.lower()]
             if 1 <= digits <= 17:
                 found = True
                 rel_tol = max(rel_tol, 10.0 ** (1 - digits))

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from artifactbench.gates.core._accuracy import (
-    NUMBER, VAGUE_TOLERANCE, StatedTolerance, number as _number, sentences as _sentences, stated_tolerance,
+    NUMBER, VAGUE_TOLERANCE, StatedTolerance, count as _count, number as _number, sentences as _sentences,
+    stated_tolerance,
 )
 from artifactbench.gates.core._free_lines import FreeLines, read_free_lines
 
@@ -435,7 +436,7 @@ def read_prompt(text: str) -> PromptAllows:
             abs_tol = max(abs_tol, value)
     for match in _DECIMALS.finditer(text):
         n = match.group("n")
-        places = int(n) if n.isdigit() else _WORDS[n.lower()]
+        places = _count(n) if n.isdigit() else _WORDS[n.lower()]
         abs_tol = max(abs_tol, 0.5 * 10 ** -places)
     return PromptAllows(bool(unordered_sentences), tuple(ordered), frozenset(optional), abs_tol, rel_tol,
                         frozenset(free), tuple(order_sentences), tuple(unordered_sentences), tuple(set_sentences),
