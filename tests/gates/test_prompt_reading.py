@@ -352,3 +352,18 @@ def test_a_free_form_field_is_free_and_only_it():
 def test_numbers_beyond_range_in_a_prompt_are_read_without_raising(text):
     allows = read_prompt(text)
     assert allows.stated is None or allows.stated.abs < 1e6
+
+
+@pytest.mark.parametrize("text", [
+    "Values must be within" + " " * 30_000 + "reason.",  # \s*[*`_]*\s* split the spaces every way
+    "Your fit must achieve RMSE <" + " " * 30_000 + "x.",
+    "Intro" + "\n " * 15_000 + "x",  # a list-item lookahead of \s* crossed every line of the run
+], ids=["spaces_after_within", "spaces_after_threshold", "blank_lines_with_spaces"])
+def test_long_runs_of_spaces_are_read_in_linear_time(text):
+    """Each took 5 to 20 s before (quadratic in the run; minutes at 100 000 characters)."""
+    import time
+
+    read_prompt.cache_clear()
+    started = time.monotonic()
+    read_prompt(text)
+    assert time.monotonic() - started < 2.0

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from artifactbench.gates.core._accuracy import (
-    NUMBER, VAGUE_TOLERANCE, StatedTolerance, count as _count, number as _number, sentences as _sentences,
+    MARKUP, NUMBER, VAGUE_TOLERANCE, StatedTolerance, count as _count, number as _number, sentences as _sentences,
     stated_tolerance,
 )
 from artifactbench.gates.core._free_lines import FreeLines, read_free_lines
@@ -110,8 +110,8 @@ _TYPED = re.compile(r"\b(must|should|shall)\s+(all\s+)?(be|are)\s+(an?\s+)?(fini
                     r"(numbers?|numeric|integers?|floats?|strings?|booleans?|real\s+numbers?)\b", re.IGNORECASE)
 _ALL_FIELDS = re.compile(r"\b(all|every|each)\s+(fields?|keys?|values?)\b", re.IGNORECASE)
 _TOLERANCE = re.compile(
-    r"(?:within|tolerance\s+of|tolerance:?|±|\+/-|plus\s+or\s+minus|up\s+to)\s*[*`_]*\s*" + NUMBER
-    + r"\s*[*`_]*\s*(?P<pct>%|percent)?", re.IGNORECASE)
+    r"(?:within|tolerance\s+of|tolerance:?|±|\+/-|plus\s+or\s+minus|up\s+to)" + MARKUP + NUMBER
+    + MARKUP + r"(?P<pct>%|percent)?", re.IGNORECASE)
 # "There are usually several optimal assignments; any optimal one is fine": another answer than the
 # reference may be right, so an exchange of values (swap_values) that the grader accepts may be one.
 _MANY_ANSWERS = re.compile(
@@ -127,7 +127,7 @@ ALSO_DIFFER = "; the records also differ in "
 VAGUE_REL = 0.01  # "the grader uses a small tolerance": a change below 1% is within it
 # "Your fit must achieve RMSE < 1.0", "accuracy of at least 0.9 passes": graded against a threshold.
 _THRESHOLD = re.compile(r"(?:[<>]=?|≤|≥|\bat\s+(?:least|most)\b|\bbelow\b|\bunder\b|\babove\b|"
-                        r"\bno\s+(?:more|less|worse)\s+than\b)\s*\**\s*\d", re.IGNORECASE)
+                        r"\bno\s+(?:more|less|worse)\s+than\b)\s*(?:\*+\s*)?\d", re.IGNORECASE)
 _THRESHOLD_VERB = re.compile(r"\b(achieves?|reach(es)?|attains?|(passes|accepted)\s+(if|when)|to\s+pass|"
                              r"accepts\s+any)\b", re.IGNORECASE)
 _DECIMALS = re.compile(r"(?:rounded|round)\s+to\s+(?P<n>\d+|one|two|three|four)\s+decimal", re.IGNORECASE)
