@@ -164,3 +164,30 @@ def test_a_line_neither_graded_nor_free_is_left_open_where_parts_are_free():
     report = "| name | expired |\n|---|---|\n| vpn-1 | 2026-01-02 |\n\n- vpn-1 expired after 2026-01-02\n"
     assert not free.touches_graded(report, report.replace("after 2026", "after 2027"))
     assert free.touches_graded(report, report.replace("| 2026-01-02 |", "| 2027-01-02 |"))
+
+
+@pytest.mark.parametrize("template, line, graded", [
+    ("<name>: <count> items", "alpha: 12 items", True),
+    ("Total: 12", "total: 13.5", True),
+    ("... total", "grand sum total", True),
+    ("<a> - <b>", "x - y - z", False),  # a placeholder stops where what follows it first matches
+    ("{a}{b}", "ab", True),
+    ("- ... ...", "- many words here", True),
+    ("<name>: <count> items", "alpha: 12 apples", False),
+])
+def test_format_lines_match_what_they_show(template, line, graded):
+    free = read_prompt(f"Each line reads `{template}`. Headings are free text and are not graded.").free_lines
+    assert (free.kind((line,), 0, False) == "graded") is graded
+
+
+@pytest.mark.parametrize("template, line", [
+    ("{a}{b}{c}{d}{e}{f}{g}", "y" * 60 + " q"),  # 4 s before; 28 s with one placeholder more
+    ("a ... ... ... ... ... ... ... ... ... ... z", "a " * 30),
+], ids=["adjacent_words", "spaced_ellipses"])
+def test_a_format_line_of_many_placeholders_matches_in_linear_time(template, line):
+    import time
+
+    free = read_prompt(f"Each line reads `{template}`. Headings are free text and are not graded.").free_lines
+    started = time.monotonic()
+    assert free.kind((line,), 0, False) != "graded"
+    assert time.monotonic() - started < 1.0
