@@ -358,7 +358,8 @@ def test_numbers_beyond_range_in_a_prompt_are_read_without_raising(text):
     "Values must be within" + " " * 30_000 + "reason.",  # \s*[*`_]*\s* split the spaces every way
     "Your fit must achieve RMSE <" + " " * 30_000 + "x.",
     "Intro" + "\n " * 15_000 + "x",  # a list-item lookahead of \s* crossed every line of the run
-], ids=["spaces_after_within", "spaces_after_threshold", "blank_lines_with_spaces"])
+    "The order of" + " " * 1_500 + "x.",  # cubic: three repeats shared the run (13 s; days at 30 000)
+], ids=["spaces_after_within", "spaces_after_threshold", "blank_lines_with_spaces", "spaces_after_order_of"])
 def test_long_runs_of_spaces_are_read_in_linear_time(text):
     """Each took 5 to 20 s before (quadratic in the run; minutes at 100 000 characters)."""
     import time

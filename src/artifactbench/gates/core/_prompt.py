@@ -53,11 +53,12 @@ _NOT = r"(does\s+not|doesn'?t|do\s+not|don'?t|is\s+not|isn'?t|are\s+not|aren'?t|
 _NEUTRAL = r"(matters?|counts?|important|significant|relevant|checked|graded|enforced|required)"
 # Words that say the output's order is free: "the order of the rows does not matter", "any order",
 # "order is irrelevant", "neither the order of the sets nor the order of the names matters", "rows need
-# not be sorted", "irrespective of order", "no order is required".
-_UNORDER_WORDS = (r"\border(ing)?\s+(of\s+[\w\s`'\x22.,/-]{1,60}?\s+)?" + _NOT + r"\s+(be\s+)?" + _NEUTRAL + r"|"
+# not be sorted", "irrespective of order", "no order is required". (What "of" names starts with no space:
+# else the spaces after "of" split among three repeats, cubic in a run of them.)
+_UNORDER_WORDS = (r"\border(ing)?\s+(of\s+[\w`'\x22.,/-][\w\s`'\x22.,/-]{0,59}?\s+)?" + _NOT + r"\s+(be\s+)?" + _NEUTRAL + r"|"
                   r"\b(any|whatever|arbitrary)\s+((line|row|record|entry|item|output|result)s?\s+)?order\b|"
                   r"\bin\s+(any|an?\s+arbitrary|arbitrary)\s+(order|sequence)\b|"
-                  r"\border(ing)?\s+(of\s+[\w\s`'\x22./-]{1,60}?\s+)?(is|are)\s+(irrelevant|immaterial|ignored|"
+                  r"\border(ing)?\s+(of\s+[\w`'\x22./-][\w\s`'\x22./-]{0,59}?\s+)?(is|are)\s+(irrelevant|immaterial|ignored|"
                   r"arbitrary|unimportant|insignificant|not\s+significant|free|up\s+to\s+you|your\s+(choice|call)|"
                   r"not\s+fixed|of\s+no\s+(importance|consequence|significance))\b|"
                   r"\bneither\s+(the\s+)?order(ing)?\b[^.!?;]{0,120}?\bnor\b[^.!?;]{0,120}?\b(matters?|counts?|is\s+"
