@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -44,3 +45,26 @@ def test_a_grader_guarding_its_values_passes(tmp_path):
     shutil.copytree(GOOD, root)
     found = _case(root)
     assert found.status == "OK" and "2 field(s)" in found.detail, found
+
+
+def test_a_reference_of_many_fields_retypes_a_bounded_number(tmp_path, monkeypatch):
+    """A mapping of 3 000 keys is 3 000 fields: every one a whole document rendered and graded (minutes
+    and gigabytes at 20 000 keys). The first MAX_FIELD_TYPES are retyped."""
+    from artifactbench.gates.contract import _contract
+    from artifactbench.gates.core import TaskContext
+
+    root = tmp_path / "task"
+    shutil.copytree(GOOD, root)
+    record = {f"k{i:04d}": i for i in range(3000)}
+    (root / "grader" / "reference_output.jsonl").write_text(json.dumps(record) + "\n")
+    graded = []
+    real = TaskContext.grade_text
+
+    def counting(self, text, **kw):
+        graded.append(len(text))
+        return real(self, text, **kw)
+    monkeypatch.setattr(TaskContext, "grade_text", counting)
+    found = _case(root)
+    retyped = sum(n > 20_000 for n in graded) - 1  # (the reference itself is graded too)
+    assert retyped <= _contract.MAX_FIELD_TYPES + 10, retyped
+    assert found.status == "OK" and f"the first {_contract.MAX_FIELD_TYPES} of more" in found.detail, found

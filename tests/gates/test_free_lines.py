@@ -177,3 +177,28 @@ def test_a_note_line_moved_among_the_others_stays_confined_to_free_lines():
     assert free.confined(reference, "Mon 07:00 staffed=0\n// gaps, week 37\nMon 08:00 staffed=1\n")
     assert not free.confined(reference, "// gaps, week 37\nMon 08:00 staffed=1\nMon 07:00 staffed=0\n")
     assert not free.confined(reference, "// gaps, week 37\nMon 07:00 staffed=0\n// Mon 08:00 staffed=1\n")
+@pytest.mark.parametrize("template, line, graded", [
+    ("<name>: <count> items", "alpha: 12 items", True),
+    ("Total: 12", "total: 13.5", True),
+    ("... total", "grand sum total", True),
+    ("<a> - <b>", "x - y - z", False),  # a placeholder stops where what follows it first matches
+    ("{a}{b}", "ab", True),
+    ("- ... ...", "- many words here", True),
+    ("<name>: <count> items", "alpha: 12 apples", False),
+])
+def test_format_lines_match_what_they_show(template, line, graded):
+    free = read_prompt(f"Each line reads `{template}`. Headings are free text and are not graded.").free_lines
+    assert (free.kind((line,), 0, False) == "graded") is graded
+
+
+@pytest.mark.parametrize("template, line", [
+    ("{a}{b}{c}{d}{e}{f}{g}", "y" * 60 + " q"),  # 4 s before; 28 s with one placeholder more
+    ("a ... ... ... ... ... ... ... ... ... ... z", "a " * 30),
+], ids=["adjacent_words", "spaced_ellipses"])
+def test_a_format_line_of_many_placeholders_matches_in_linear_time(template, line):
+    import time
+
+    free = read_prompt(f"Each line reads `{template}`. Headings are free text and are not graded.").free_lines
+    started = time.monotonic()
+    assert free.kind((line,), 0, False) != "graded"
+    assert time.monotonic() - started < 1.0

@@ -83,3 +83,19 @@ def test_a_grader_refusing_a_reordering_the_prompt_allows_is_a_warning(tmp_path)
     refused, sound = ([k for c in r.checks for k in c.cases if k.name == "swap_records"][0] for r in reports)
     assert refused.severity == "warn" and refused.detail.startswith("grader rejected"), refused
     assert sound.severity == "info" and "allowed by the prompt" in sound.detail, sound
+
+
+def test_the_sweep_renders_only_the_mutants_taken(monkeypatch):
+    """Each swept mutant is a whole document: a mapping of 20 000 keys swept eagerly was 20 000 renders
+    (minutes, gigabytes) before the first of at most MAX_ALSO gradings."""
+    import json
+
+    from artifactbench.gates.fuzz import FuzzPolicy, place_examples
+    from artifactbench.gates.fuzz._tree_targets import TreeTargets
+
+    made = []
+    real = TreeTargets.set_leaf
+    monkeypatch.setattr(TreeTargets, "set_leaf", lambda self, *a: made.append(a) or real(self, *a))
+    examples = place_examples("json", json.dumps({f"k{i}": i for i in range(2000)}), FuzzPolicy(), "number_far")
+    first = next(iter(examples))
+    assert first.where and len(made) == 1, len(made)

@@ -59,6 +59,12 @@ GRADERS = {
                    "def grade(scratch_dir):\n    ok = rows(scratch_dir) == EXPECTED\n"
                    "    return GradeResult(ok, float(ok), 'ok' if ok else 'mismatch')\n"),
     "hangs_on_import": "time.sleep(3600)\n\n\ndef grade(scratch_dir):\n    return None\n",
+    # Patches what the grader server reads its commands with: every case waits for a reply that never
+    # comes (the timeout plus slack), as a crash, and the server restarts to do it again.
+    "silences_its_server": ("_loads = json.loads\n\n\ndef _stall(s, *a, **k):\n"
+                            "    if isinstance(s, bytes) and b'scratch' in s:\n        time.sleep(3600)\n"
+                            "    return _loads(s, *a, **k)\n\n\njson.loads = _stall\n\n\n"
+                            "def grade(scratch_dir):\n    return GradeResult(rows(scratch_dir) == EXPECTED, 1.0, 'ok')\n"),
     "deletes_scratch": ("def grade(scratch_dir):\n    ok = rows(scratch_dir) == EXPECTED\n"
                         "    if not ok:\n        shutil.rmtree(scratch_dir, ignore_errors=True)\n"
                         "    return GradeResult(ok, float(ok), 'ok' if ok else 'mismatch')\n"),
@@ -106,6 +112,16 @@ def test_hangs_on_wrong_answers_cost_two_timeouts_then_block(tmp_path):
     assert blocked  # and every grader gate after it is blocked, not timed out again
     errors = [c for check in checks.values() for c in check.cases if "timeout" in c.detail and c.status == "ERROR"]
     assert len(errors) <= 1
+
+
+def test_a_server_that_stops_answering_costs_two_timeouts_then_blocks(tmp_path):
+    started = time.monotonic()
+    checks = _checks(tmp_path, "silences_its_server")
+    silent = [c for check in checks.values() for c in [check, *check.cases]
+              if "stopped answering" in getattr(c, "summary", "") + getattr(c, "detail", "")]
+    assert 1 <= len(silent) <= 2, len(silent)  # (each cost 1.5 s plus 2 s of slack; 30 and more before)
+    assert all(checks[g].status == "skip" for g in ("negative", "contract", "fuzz") if g in checks)
+    assert time.monotonic() - started < 60
 
 
 def test_an_over_long_detail_is_one_finding_and_mutants_stay_rejected(tmp_path):

@@ -22,6 +22,8 @@ REFERENCES = {  # case id -> reference bytes
     "deep_100000": b"[" * 100_000 + b"]" * 100_000,
     "junk_after": b'{"t-01": 20.35, "\xff\xfe": 1, "t-03": 2}\x00',
     "deep_300": b"[" * 300 + b"1" + b"]" * 300,
+    # an exact integer beyond a float (300! has 615 digits) and a numeric string beyond one
+    "beyond_float": b'{"t-01": 1' + b"0" * 615 + b', "t-02": "1e999", "t-03": 2.5}',
 }
 
 
@@ -67,3 +69,15 @@ def test_no_gate_meets_an_internal_error_on_a_hostile_reference(tmp_path, fixtur
     baseline = next(c for c in fuzz.cases if c.name == "baseline")  # the fuzzer's one line about it
     assert baseline.detail.startswith(("reference_output does not parse as json",
                                        "the grader rejects the reference output")), baseline.detail
+
+
+def test_numbers_beyond_a_float_have_no_float_meaning_and_raise_nowhere():
+    from artifactbench.gates.fuzz._formats import as_number
+    from artifactbench.gates.leaks._numbers import printed_numbers
+    from artifactbench.gates.leaks._records import canonical
+
+    assert as_number(10 ** 615, numeric_strings=False) is None  # float() refuses it
+    assert as_number("1e999", numeric_strings=True) is None  # inf: no number to move
+    assert as_number("2.5", numeric_strings=True) == 2.5
+    assert canonical({"f": 10 ** 615}) == ("dict", (("f", ("num", 10 ** 615)),))
+    assert [p.value for p in printed_numbers("codes 0e400 0e" + "9" * 5000 + " 2.5")] == [0.0, 0.0, 2.5]

@@ -367,3 +367,29 @@ def test_a_cut_that_loses_only_unchecked_cells_is_left_open():
     ref = Reference("csv", reference, FuzzPolicy(), read_prompt(prompt))
     assert ref.open_change("first_id,second_id,vendor,amount\nA,B,Globex,1.50\nC,D")[0] == "info"
     assert ref.open_change("first_id,second_id,vendor,amount\nA,B,Globex,1.50\nC,X") is None
+@pytest.mark.parametrize("text", [
+    "Each value must be within 10^400 of the truth.",  # beyond a float: was OverflowError
+    "The tolerance: 10**-99999.",
+    "Each value must be correct to " + "9" * 5000 + " significant figures.",  # int() refuses 5000 digits
+    "Values are rounded to " + "9" * 5000 + " decimal places.",
+    "within 10^" + "9" * 5000,
+], ids=["power_400", "power_minus_99999", "huge_significant", "huge_decimals", "huge_power"])
+def test_numbers_beyond_range_in_a_prompt_are_read_without_raising(text):
+    allows = read_prompt(text)
+    assert allows.stated is None or allows.stated.abs < 1e6
+
+
+@pytest.mark.parametrize("text", [
+    "Values must be within" + " " * 30_000 + "reason.",  # \s*[*`_]*\s* split the spaces every way
+    "Your fit must achieve RMSE <" + " " * 30_000 + "x.",
+    "Intro" + "\n " * 15_000 + "x",  # a list-item lookahead of \s* crossed every line of the run
+    "The order of" + " " * 1_500 + "x.",  # cubic: three repeats shared the run (13 s; days at 30 000)
+], ids=["spaces_after_within", "spaces_after_threshold", "blank_lines_with_spaces", "spaces_after_order_of"])
+def test_long_runs_of_spaces_are_read_in_linear_time(text):
+    """Each took 5 to 20 s before (quadratic in the run; minutes at 100 000 characters)."""
+    import time
+
+    read_prompt.cache_clear()
+    started = time.monotonic()
+    read_prompt(text)
+    assert time.monotonic() - started < 2.0

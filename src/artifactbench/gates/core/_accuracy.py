@@ -3,11 +3,15 @@ sentence splitting every prompt reading shares."""
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
 # The number may be written 0.01, 1e-8, 2.5E-3, 10^-6 or 10**-6, and set in Markdown (**1e-8**, `1e-8`);
 # a full stop after it ends the sentence, not the number.
+# Spaces and Markdown around a number: `\s*[*`_]*\s*` would try every split of a run of spaces between
+# its two \s* (quadratic: "within" and 100 000 spaces took minutes); here every space has one place.
+MARKUP = r"\s*(?:[*`_]+\s*)?"
 NUMBER = r"(?P<value>10\s*(?:\^|\*\*)\s*[-+−]?\d+|\d+(?:\.\d+)?(?:[eE][-+−]?\d+)?)(?!\d|\.\d)"
 VAGUE_TOLERANCE = re.compile(r"\b(small|some|a)\s+(absolute\s+|relative\s+|numeric(al)?\s+)?tolerance\b|"
                               r"\bapproximately\s+(equal|correct)|\bclose\s+enough\b", re.IGNORECASE)
@@ -18,8 +22,8 @@ _STATED = re.compile(
     r"(?:\bwithin(?:\s+(?:an?|the|absolute|relative|abs\.?|rel\.?|error)){0,2}|"
     r"\btolerances?(?:\s+of|\s*:|\s+is|\s*=)?|±|\+/-|\bplus\s+or\s+minus|"
     r"\berrors?(?:\s+(?:of|is|must\s+be|should\s+be))?\s*(?:<=|≤|<|\bbelow|\bunder|\bat\s+most|"
-    r"\bno\s+(?:more|greater)\s+than|\bnot\s+exceed(?:ing)?)|\|\s*(?:<=|≤|<))\s*[*`_]*\s*" + NUMBER
-    + r"\s*[*`_]*\s*(?P<pct>%|percent)?", re.IGNORECASE)
+    r"\bno\s+(?:more|greater)\s+than|\bnot\s+exceed(?:ing)?)|\|\s*(?:<=|≤|<))" + MARKUP + NUMBER
+    + MARKUP + r"(?P<pct>%|percent)?", re.IGNORECASE)
 _SIGNIFICANT = re.compile(r"\b(?P<n>\d+|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+significant\s+"
                           r"(?:figures|digits)\b", re.IGNORECASE)
 _SIG_WORDS = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
@@ -34,15 +38,30 @@ _PRINTING = re.compile(r"\b(print(ed|ing)?|format(ted)?|display(ed)?|writ(e|ten)
 def sentences(text: str) -> list[str]:
     """Sentences, list items and table rows (a field called optional in one row says nothing of the others)."""
     # "e.g." and "i.e." end no sentence: "other keys (e.g. `note`) are ignored" is one.
-    ends = r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+|\n(?=\s*(?:[-*|]|\d+\.)\s)|\n{2,}"
+    # (A list item is looked for on the line that follows: a lookahead of \s* crossed every line of a
+    # run of "\n \n \n", for every one of them, quadratic in the run.)
+    ends = r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+|\n(?=[^\S\n]*(?:[-*|]|\d+\.)\s)|\n{2,}"
     return [s for s in re.split(ends, text) if s.strip()]
 
 
 def number(text: str) -> float:
-    """A tolerance as the prompt writes it: 0.01, 1e-8, 10^-6, 10**-6 (a typographic minus too)."""
+    """A tolerance as the prompt writes it: 0.01, 1e-8, 10^-6, 10**-6 (a typographic minus too). Never
+    raises: a power beyond a float's range reads as inf (10^400) or 0.0 (10^-400)."""
     text = text.replace("−", "-").replace(" ", "")
-    power = re.fullmatch(r"10(?:\^|\*\*)([-+]?\d+)", text)
-    return 10.0 ** int(power.group(1)) if power else float(text)
+    power = re.fullmatch(r"10(?:\^|\*\*)([-+]?)(\d+)", text)
+    if not power:
+        return float(text)
+    exponent = count(power.group(2))
+    try:
+        return 10.0 ** (-exponent if power.group(1) == "-" else exponent)
+    except OverflowError:
+        return math.inf
+
+
+def count(digits: str) -> int:
+    """A count the prompt writes in digits ("12 significant figures", "10^-6"); one of thousands of
+    digits, which int() refuses, reads as 10**9 (beyond any count a reading accepts)."""
+    return int(digits) if len(digits) <= 9 else 10**9
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +116,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
                 readings.append((value, 0.0))
         for match in () if _PRINTING.search(sentence) else _SIGNIFICANT.finditer(sentence):
             n = match.group("n")
-            digits = int(n) if n.isdigit() else _SIG_WORDS[n.lower()]
+            digits = count(n) if n.isdigit() else _SIG_WORDS[n.lower()]
             if 1 <= digits <= 17:
                 found = digits_stated = True
                 rel_tol = max(rel_tol, 10.0 ** (1 - digits))

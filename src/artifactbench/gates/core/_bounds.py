@@ -27,7 +27,7 @@ def account(ctx, outcome, known_good: bool):  # (TaskContext, GradeOutcome, bool
             ctx.load_flaky = True
     elif outcome.error_kind != "load" and outcome.result is not None:
         ctx.loaded_ok = True
-    if outcome.error_kind == "timeout":
+    if outcome.error_kind == "timeout" or _silent(ctx, outcome):
         ctx.timeouts += 1
         if known_good:
             ctx.blocked = "the grader timed out on a known-good artifact (the reference output)"
@@ -41,6 +41,13 @@ def account(ctx, outcome, known_good: bool):  # (TaskContext, GradeOutcome, bool
         return GradeOutcome(outcome.lenient, None, None, None, outcome.duration_s, outcome.stdout,
                             outcome.stderr)
     return outcome
+
+
+def _silent(ctx, outcome) -> bool:
+    """A crash that cost the timeout all the same: a grader server that stopped answering (grader code
+    patched what it reads its commands with, or wedged it) is waited for up to the timeout plus slack
+    on every case, and restarts to do the same again: counted as the timeout it spent."""
+    return outcome.error_kind == "crash" and outcome.duration_s >= float(ctx.options.grader_timeout_s)
 
 
 def close_all(sessions: list) -> None:

@@ -72,19 +72,57 @@ def _flat(line: str) -> str:
 
 
 def _template(span: str) -> tuple[re.Pattern[str], bool] | None:
-    """A line the prompt shows as the format, as a pattern; and whether it is literal (no placeholder)."""
+    """A line the prompt shows as the format, as a pattern; and whether it is literal (no placeholder).
+
+    A placeholder matches up to the first place where what follows it in the template matches, and
+    never gives back (a possessive, tempered repeat): `<a><b><c>...` or `... ... ...` as plain `\\S+` and
+    `.+?` tried every split of a line among them (28 s for eight of them against one 62-character
+    line, exponential in their number). Placeholders with nothing between them, or only spaces
+    next to a `...`, are one placeholder."""
     span = _flat(span)
     if not span:
         return None
-    pattern, pos, literal = [], 0, True
+    parts: list[list] = []  # [literal text] or [class, at least]: "num", "word" or "any"
+    pos, literal = 0, True
     for match in _PLACEHOLDER.finditer(span):
-        pattern.append(re.escape(span[pos:match.start()]))
+        parts.append([span[pos:match.start()]])
         token = match.group()
         literal = literal and bool(_NUMBER.fullmatch(token))
-        pattern.append(r"[-+]?\d[\d.,]*" if _NUMBER.fullmatch(token) else r"\S+" if token[0] in "<{" else r".+?")
+        parts.append(["num" if _NUMBER.fullmatch(token) else "word" if token[0] in "<{" else "any", 1])
         pos = match.end()
-    pattern.append(re.escape(span[pos:]))
-    return re.compile("".join(pattern).replace(r"\ ", r"\s+"), re.IGNORECASE), literal
+    parts.append([span[pos:]])
+    merged: list[list] = []
+    for part in parts:
+        if len(part) == 1 and not part[0]:
+            continue
+        if len(part) == 2 and merged and len(merged[-1]) == 2:
+            merged[-1] = ["any" if "any" in (part[0], merged[-1][0]) else "word", merged[-1][1] + part[1]]
+            continue
+        if (len(part) == 2 and len(merged) >= 2 and len(merged[-2]) == 2 and not merged[-1][0].strip()
+                and "any" in (part[0], merged[-2][0])):
+            merged.pop()  # (the spaces between are part of what a `...` matches)
+            merged[-1] = ["any", merged[-1][1] + part[1]]
+            continue
+        merged.append(part)
+    pattern = []
+    for i, part in enumerate(merged):
+        if len(part) == 1:
+            pattern.append(_literal(part[0]))
+            continue
+        follows = _literal(merged[i + 1][0]) if i + 1 < len(merged) else ""
+        kind, least = part
+        unit = {"num": r"[\d.,]", "word": r"\S", "any": "."}[kind]
+        if follows:
+            unit = f"(?:(?!{follows}){unit})"
+        head = r"[-+]?\d" if kind == "num" and least == 1 else ""
+        more = max(0, least - 1) if head else least
+        pattern.append(head + (f"{unit}{{{more},}}+" if more > 1 else f"{unit}++" if more else f"{unit}*+"))
+    return re.compile("".join(pattern), re.IGNORECASE), literal
+
+
+def _literal(text: str) -> str:
+    """Literal template text as a pattern: spacing free."""
+    return re.escape(text).replace(r"\ ", r"\s+")
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from artifactbench.gates.core._accuracy import (
-    NUMBER, VAGUE_TOLERANCE, StatedTolerance, number as _number, sentences as _sentences, stated_tolerance,
+    MARKUP, NUMBER, VAGUE_TOLERANCE, StatedTolerance, count as _count, number as _number, sentences as _sentences,
+    stated_tolerance,
 )
 from artifactbench.gates.core._free_lines import FreeLines, read_free_lines
 
@@ -52,11 +53,12 @@ _NOT = r"(does\s+not|doesn'?t|do\s+not|don'?t|is\s+not|isn'?t|are\s+not|aren'?t|
 _NEUTRAL = r"(matters?|counts?|important|significant|relevant|checked|graded|enforced|required)"
 # Words that say the output's order is free: "the order of the rows does not matter", "any order",
 # "order is irrelevant", "neither the order of the sets nor the order of the names matters", "rows need
-# not be sorted", "irrespective of order", "no order is required".
-_UNORDER_WORDS = (r"\border(ing)?\s+(of\s+[\w\s`'\x22.,/-]{1,60}?\s+)?" + _NOT + r"\s+(be\s+)?" + _NEUTRAL + r"|"
+# not be sorted", "irrespective of order", "no order is required". (What "of" names starts with no space:
+# else the spaces after "of" split among three repeats, cubic in a run of them.)
+_UNORDER_WORDS = (r"\border(ing)?\s+(of\s+[\w`'\x22.,/-][\w\s`'\x22.,/-]{0,59}?\s+)?" + _NOT + r"\s+(be\s+)?" + _NEUTRAL + r"|"
                   r"\b(any|whatever|arbitrary)\s+((line|row|record|entry|item|output|result)s?\s+)?order\b|"
                   r"\bin\s+(any|an?\s+arbitrary|arbitrary)\s+(order|sequence)\b|"
-                  r"\border(ing)?\s+(of\s+[\w\s`'\x22./-]{1,60}?\s+)?(is|are)\s+(irrelevant|immaterial|ignored|"
+                  r"\border(ing)?\s+(of\s+[\w`'\x22./-][\w\s`'\x22./-]{0,59}?\s+)?(is|are)\s+(irrelevant|immaterial|ignored|"
                   r"arbitrary|unimportant|insignificant|not\s+significant|free|up\s+to\s+you|your\s+(choice|call)|"
                   r"not\s+fixed|of\s+no\s+(importance|consequence|significance))\b|"
                   r"\bneither\s+(the\s+)?order(ing)?\b[^.!?;]{0,120}?\bnor\b[^.!?;]{0,120}?\b(matters?|counts?|is\s+"
@@ -109,8 +111,8 @@ _TYPED = re.compile(r"\b(must|should|shall)\s+(all\s+)?(be|are)\s+(an?\s+)?(fini
                     r"(numbers?|numeric|integers?|floats?|strings?|booleans?|real\s+numbers?)\b", re.IGNORECASE)
 _ALL_FIELDS = re.compile(r"\b(all|every|each)\s+(fields?|keys?|values?)\b", re.IGNORECASE)
 _TOLERANCE = re.compile(
-    r"(?:within|tolerance\s+of|tolerance:?|±|\+/-|plus\s+or\s+minus|up\s+to)\s*[*`_]*\s*" + NUMBER
-    + r"\s*[*`_]*\s*(?P<pct>%|percent)?", re.IGNORECASE)
+    r"(?:within|tolerance\s+of|tolerance:?|±|\+/-|plus\s+or\s+minus|up\s+to)" + MARKUP + NUMBER
+    + MARKUP + r"(?P<pct>%|percent)?", re.IGNORECASE)
 # "There are usually several optimal assignments; any optimal one is fine": another answer than the
 # reference may be right, so an exchange of values (swap_values) that the grader accepts may be one.
 _MANY_ANSWERS = re.compile(
@@ -126,7 +128,7 @@ ALSO_DIFFER = "; the records also differ in "
 VAGUE_REL = 0.01  # "the grader uses a small tolerance": a change below 1% is within it
 # "Your fit must achieve RMSE < 1.0", "accuracy of at least 0.9 passes": graded against a threshold.
 _THRESHOLD = re.compile(r"(?:[<>]=?|≤|≥|\bat\s+(?:least|most)\b|\bbelow\b|\bunder\b|\babove\b|"
-                        r"\bno\s+(?:more|less|worse)\s+than\b)\s*\**\s*\d", re.IGNORECASE)
+                        r"\bno\s+(?:more|less|worse)\s+than\b)\s*(?:\*+\s*)?\d", re.IGNORECASE)
 _THRESHOLD_VERB = re.compile(r"\b(achieves?|reach(es)?|attains?|(passes|accepted)\s+(if|when)|to\s+pass|"
                              r"accepts\s+any)\b", re.IGNORECASE)
 _DECIMALS = re.compile(r"(?:rounded|round)\s+to\s+(?P<n>\d+|one|two|three|four)\s+decimal", re.IGNORECASE)
@@ -480,7 +482,7 @@ def read_prompt(text: str) -> PromptAllows:
             abs_tol = max(abs_tol, value)
     for match in _DECIMALS.finditer(text):
         n = match.group("n")
-        places = int(n) if n.isdigit() else _WORDS[n.lower()]
+        places = _count(n) if n.isdigit() else _WORDS[n.lower()]
         abs_tol = max(abs_tol, 0.5 * 10 ** -places)
     return PromptAllows(bool(unordered_sentences), tuple(ordered), frozenset(optional), abs_tol, rel_tol,
                         frozenset(free), tuple(order_sentences), tuple(unordered_sentences), tuple(set_sentences),

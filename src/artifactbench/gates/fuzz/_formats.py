@@ -204,13 +204,18 @@ def _parse_csv(text: str) -> TreeDoc:
 
 
 def as_number(value: Any, *, numeric_strings: bool) -> float | None:
-    """The numeric meaning of a leaf (never of a bool); numeric strings count only for CSV/text."""
+    """The numeric meaning of a leaf (never of a bool); numeric strings count only for CSV/text. None
+    for a value without a finite float: an exact 300! (a JSON integer of 615 digits, which float()
+    refuses), "1e999" (inf): such a value is compared as it is written, never moved as a number."""
     if isinstance(value, bool):
         return None
-    if isinstance(value, (int, float)):
-        return float(value) if math.isfinite(value) else None
-    if numeric_strings and isinstance(value, str) and NUMBER_RE.fullmatch(value.strip()):
-        return float(value)
+    if isinstance(value, (int, float)) or (numeric_strings and isinstance(value, str)
+                                           and NUMBER_RE.fullmatch(value.strip())):
+        try:
+            number = float(value)
+        except OverflowError:
+            return None
+        return number if math.isfinite(number) else None
     return None
 
 

@@ -12,6 +12,7 @@ import random
 import re
 import time
 import warnings
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from hypothesis import HealthCheck, Phase, find, reject, settings
@@ -278,8 +279,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, strategy, examples: int, p
             return CaseResult(kind, status, cap(
                 f"grader ACCEPTED a number {factor}x further from the reference than the prompt allows "
                 f"({allows.stated.sentence!r}): {minimal.describe()}; grader detail: {detail!r}", 600))
-        examples = [m for m in (ref.sweep(kind) if ref else [])
-                    if not (free_lines and free_lines.confined(text, m.text))]  # no test of the grader
+        examples = (m for m in (ref.sweep(kind) if ref else ())
+                    if not (free_lines and free_lines.confined(text, m.text)))  # no test of the grader
         also = _also_accepted(ctx, grade, kind, minimal, examples, allows, state.deadline)
         return CaseResult(kind, FINDING, cap(
             f"grader ACCEPTED a mutant (shrunk minimal example): {minimal.describe()}; "
@@ -299,7 +300,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, strategy, examples: int, p
 MAX_ALSO = 5  # other fields named in a finding
 
 
-def _also_accepted(ctx, grade, kind: str, minimal: Mutation, examples: list[Mutation], allows,
+def _also_accepted(ctx, grade, kind: str, minimal: Mutation, examples: Iterable[Mutation], allows,
                    deadline: float) -> list[str]:
     """The other fields whose change of this kind the grader accepts too (one mutant each, confirmed in
     a forked child), up to MAX_ALSO, within the kind's time."""

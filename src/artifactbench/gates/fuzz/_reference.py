@@ -4,6 +4,7 @@ and one mutant per field (the sweep after a finding)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -27,7 +28,7 @@ class Reference:
         """The reference of a text artifact, whose lines the prompt may declare free ("" otherwise)."""
         return self.reference if self.fmt == "text" else ""
 
-    def sweep(self, kind: str) -> list[Mutation]:
+    def sweep(self, kind: str) -> Iterator[Mutation]:
         return place_examples(self.fmt, self.reference, self.policy, kind)
 
     def within_tolerance(self, mutant: str) -> bool:

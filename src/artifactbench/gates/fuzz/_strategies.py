@@ -9,6 +9,7 @@ the artifact is truncated. A drawn text whose parsed meaning equals the referenc
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 
 from hypothesis import assume
@@ -103,32 +104,36 @@ def _truncate(text: str) -> st.SearchStrategy[Mutation] | None:
 SWEPT_KINDS = ("number_far", "number_sign", "string_change", "type_change")
 
 
-def place_examples(fmt: str, text: str, policy: FuzzPolicy, kind: str) -> list[Mutation]:
+def place_examples(fmt: str, text: str, policy: FuzzPolicy, kind: str) -> Iterator[Mutation]:
     """One mutant of `kind` per field of a tree document (at the field's first value), in document
     order: once a search found the grader accepting a change to one field, these say which other
-    fields it leaves unchecked too (a search shrinks to the first, so the others stay hidden)."""
+    fields it leaves unchecked too (a search shrinks to the first, so the others stay hidden).
+    Lazily: each mutant is a whole document, and a mapping of 20 000 keys has 20 000 fields, so a
+    caller takes only as many as it grades."""
     if kind not in SWEPT_KINDS:
-        return []
+        return
     try:
         doc, targets, _, _ = _prepared(fmt, text, policy)
     except ValueError:
-        return []
+        return
     if not isinstance(doc, TreeDoc):
-        return []
+        return
     cells = doc.fmt == "csv"
     pool = {"string_change": targets.strings, "type_change": targets.leaves}.get(kind, targets.numbers)
-    found: dict[tuple, Mutation] = {}
+    seen: set[tuple] = set()
     for path, old in pool:
         place = tuple(step for step in path if not isinstance(step, int))
-        if place in found:
+        if place in seen:
             continue
         if kind == "type_change":  # (its new value may well be None)
-            found[place] = targets.set_leaf(kind, path, old, other_types(old, text_cells=cells)[0])
-            continue
-        if kind in ("number_far", "number_sign"):
+            new = other_types(old, text_cells=cells)[0]
+        elif kind in ("number_far", "number_sign"):
             new = number_changes(kind, old, as_number(old, numeric_strings=cells), policy)
+            if new is None:
+                continue
         else:
             new = distinct_string(old, [])[-1]
-        if new is not None:
-            found[place] = targets.set_leaf(kind, path, old, new)
-    return list(found.values())
+            if new is None:
+                continue
+        seen.add(place)
+        yield targets.set_leaf(kind, path, old, new)

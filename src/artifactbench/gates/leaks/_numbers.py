@@ -59,7 +59,12 @@ def _step(token: str) -> float | None:
     decimals = len(mantissa.partition(".")[2])
     if not exponent and not decimals:
         return None
-    return 10.0 ** (int(exponent or 0) - decimals)
+    if len(exponent.lstrip("+-")) > 6:  # "0e<5000 digits>": int() refuses it, and no float holds its step
+        return None
+    try:
+        return 10.0 ** (int(exponent or 0) - decimals)
+    except OverflowError:  # "0e400" prints a finite zero whose last digit stands for 1e400
+        return None
 
 
 class NumberIndex:

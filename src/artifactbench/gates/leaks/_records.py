@@ -28,10 +28,11 @@ def canonical(value: Any) -> Any:
         return ("list", tuple(canonical(v) for v in value))
     if isinstance(value, bool) or value is None:
         return value
-    if isinstance(value, (int, float)):
-        return ("num", float(value))
-    if isinstance(value, str) and NUMBER_RE.fullmatch(value.strip()):
-        return ("num", float(value))
+    if isinstance(value, (int, float)) or (isinstance(value, str) and NUMBER_RE.fullmatch(value.strip())):
+        try:
+            return ("num", float(value))
+        except OverflowError:  # an integer beyond a float (an exact 300!): compared exactly
+            return ("num", int(value))
     return value
 
 
