@@ -9,8 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from artifactbench.gates.fuzz import NUMBER_RE, TreeDoc, parse
-from artifactbench.gates.fuzz._formats import load_yaml_data
+from artifactbench.gates.fuzz import NUMBER_RE, TreeDoc, load_yaml_data, parse
 
 MIN_LINE = 12  # shorter reference lines ("{", "]", "total: 3") are too trivial to call a leak
 _BOILERPLATE = re.compile(r"(from\s+\S+\s+)?import\s|#|@|\"\"\"|'''|(class|def)\s+\w+\s*[(:]")
