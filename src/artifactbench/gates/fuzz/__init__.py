@@ -2,7 +2,9 @@
 `verifier_consistency` (verify.py keeps accepting structure-preserving mutants), with the artifact
 formats, mutation strategies and per-task fuzz policy they share (docs/assurance.md)."""
 
-from artifactbench.gates.fuzz._formats import NUMBER_RE, PyDoc, TextDoc, TreeDoc, format_of, normalize, parse, rerender
+from artifactbench.gates.fuzz._formats import (
+    NUMBER_RE, PyDoc, TextDoc, TreeDoc, format_of, load_yaml, normalize, parse, rerender,
+)
 from artifactbench.gates.fuzz._fuzz import fuzz_gate
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._policy import FuzzPolicy, FuzzPolicyError, load_policy
@@ -23,6 +25,7 @@ __all__ = [
     "fuzz_gate",
     "kinds_for",
     "load_policy",
+    "load_yaml",
     "mutation_strategy",
     "normalize",
     "parse",
