@@ -295,28 +295,32 @@ def _skeleton(lines: list[str], kinds: tuple[str, ...]) -> tuple:
     return tuple(items)
 
 
-def _fenced(prompt: str) -> tuple[list[str], str]:
-    """The lines inside the prompt's fenced code blocks, and the prompt without those blocks, in one pass
-    (as CommonMark reads them: a fence closes on a line of its character only, at least as long; one
-    never closed runs to the end). A regex looking for each opener's closer rescanned the rest of the
-    prompt for every opener left open: quadratic (40 s for 20 000 lines of "~~~ a")."""
+def fenced_blocks(text: str) -> tuple[list[str], str]:
+    """The fenced code blocks of a Markdown text (each its lines, joined), and the text without them, in
+    one pass, as CommonMark reads fences: a closer of the opener's character, at least as long, alone on
+    its line; a block never closed runs to the end. (A regex looking for each opener's closer rescanned
+    the rest of the text for every opener left open: quadratic, 40 s for 20 000 lines of "~~~ a".)"""
+    blocks: list[str] = []
     inside: list[str] = []
     outside: list[str] = []
     fence = ""
-    for line in prompt.split("\n"):
+    for line in text.split("\n"):
         found = _FENCE_LINE.match(line)
         if not fence:
             if found:
-                fence = found.group(1)
+                fence, inside = found.group(1), []
             else:
                 outside.append(line)
         elif found and found.group(1)[0] == fence[0] and len(found.group(1)) >= len(fence) \
                 and not found.group(2).strip():
             fence = ""
+            blocks.append("\n".join(inside) + "\n" if inside else "")
             outside.append("")
         else:
             inside.append(line)
-    return inside, "\n".join(outside)
+    if fence:
+        blocks.append("\n".join(inside) + "\n" if inside else "")
+    return blocks, "\n".join(outside)
 
 
 def read_free_lines(prompt: str) -> FreeLines:
@@ -344,7 +348,7 @@ def read_free_lines(prompt: str) -> FreeLines:
         parts.discard(HEADINGS)
     if not parts and not prefixes:
         return FreeLines()
-    fenced, rest = _fenced(prompt)
-    spans = fenced + _INLINE.findall(rest)
+    blocks, rest = fenced_blocks(prompt)
+    spans = [line for block in blocks for line in block.splitlines()] + _INLINE.findall(rest)
     templates = tuple(t for t in map(_template, spans) if t is not None)
     return FreeLines(frozenset(parts), declared[0], templates, "\n".join(naming), tuple(dict.fromkeys(prefixes)))
