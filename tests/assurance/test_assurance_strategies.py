@@ -113,3 +113,31 @@ def test_swap_values_on_many_identical_records_stays_quick():
     """No swap changes 20 000 identical records: the search for one looks at a bounded number of pairs."""
     text = '{"id": "a", "v": 1}\n' * 20_000  # (before the cap: every one of 2e8 pairs was looked at)
     assert mutation_strategy("jsonl", text, FuzzPolicy(), "swap_values") is None
+
+
+def test_swap_values_on_a_mapping_of_many_equal_values_stays_quick():
+    """A word count of 20 000 words seen once each: no exchange of two entries changes it, and the look
+    for one compared every one of 2e8 entry pairs (18 s; minutes at 60 000 words)."""
+    import json
+    import time
+
+    text = json.dumps({f"w{i}": 1 for i in range(20_000)})
+    started = time.monotonic()
+    assert mutation_strategy("json", text, FuzzPolicy(), "swap_values") is None
+    assert time.monotonic() - started < 5.0
+
+
+def test_swap_records_on_a_long_text_report_stays_small_and_quick():
+    """Every line pair of a 20 000-line report was listed (2e8 tuples: 45 s and 7 GB) before the first
+    500 were kept."""
+    import resource
+    import time
+
+    text = "".join("- alpha\n" if i % 2 else "- beta\n" for i in range(20_000))
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    started = time.monotonic()
+    assert mutation_strategy("text", text, FuzzPolicy(), "swap_records") is not None
+    assert time.monotonic() - started < 5.0
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 500_000  # KiB
+    same = "- alpha\n" * 20_000  # no pair differs: a bounded look, no swap
+    assert mutation_strategy("text", same, FuzzPolicy(), "swap_records") is None

@@ -202,3 +202,35 @@ def test_a_format_line_of_many_placeholders_matches_in_linear_time(template, lin
     started = time.monotonic()
     assert free.kind((line,), 0, False) != "graded"
     assert time.monotonic() - started < 1.0
+
+
+def test_touches_graded_on_a_long_report_of_repeated_lines_is_quick():
+    """difflib (autojunk off) aligned the whole report, quadratic in repeated lines: 25 s for one accepted
+    mutant of 16 000 lines, in-process, past the fuzz budget."""
+    import time
+
+    lines = ["- alpha" if i % 2 else "- beta" for i in range(16_000)]
+    mutant = list(lines)
+    mutant[0], mutant[-2], mutant[1] = mutant[-2], mutant[0], "- gamma"
+    free = read_prompt("Write `report.md`: one line per item. Commentary is free text and is not graded.").free_lines
+    started = time.monotonic()
+    assert not free.touches_graded("\n".join(lines) + "\n", "\n".join(mutant) + "\n")
+    assert time.monotonic() - started < 2.0
+    table = ["| item | n |", "|---|---|"] + [f"| i{k} | {k} |" for k in range(3000)]
+    edited = list(table)
+    edited[1500] = "| i1500 | 9 |"  # a graded row edited inside a long run: the skeleton says so
+    assert free.touches_graded("\n".join(table), "\n".join(edited))
+
+
+def test_fence_openers_never_closed_are_read_in_linear_time():
+    """Each opener left open made the fence regex rescan the rest of the prompt: 1.5 s at 4 000 lines of
+    "~~~ a", 40 s at 20 000."""
+    import time
+
+    from artifactbench.gates.core._free_lines import read_free_lines
+
+    started = time.monotonic()
+    read_free_lines("Headings are free text and are not graded.\n\n" + "~~~ a\n" * 20_000)
+    assert time.monotonic() - started < 2.0
+    free = read_free_lines("Headings are free text and are not graded.\n\n```\nTotal: <n>\n```\n\nThen `Mean: <m>`.\n")
+    assert [p.pattern for p, _ in free.templates] == [r"Total:\s+\S++", r"Mean:\s+\S++"]

@@ -81,3 +81,24 @@ def test_numbers_beyond_a_float_have_no_float_meaning_and_raise_nowhere():
     assert as_number("2.5", numeric_strings=True) == 2.5
     assert canonical({"f": 10 ** 615}) == ("dict", (("f", ("num", 10 ** 615)),))
     assert [p.value for p in printed_numbers("codes 0e400 0e" + "9" * 5000 + " 2.5")] == [0.0, 0.0, 2.5]
+
+
+def _laughs(levels: int) -> str:
+    lines = ['a0: &a0 [1.5, 2.5, "x", true, 1.5, 2.5, "x", true, 1.5, 2.5]']
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, levels + 1)]
+    return "\n".join(lines) + "\n"
+
+
+def test_yaml_aliases_that_expand_a_document_are_refused_quickly():
+    """500 bytes, 10^8 nodes once expanded: parse's own depth check took 27 s, every other walker
+    of parsed data (meanings, targets, leak records) longer."""
+    import time
+
+    from artifactbench.gates.leaks._records import records_in
+
+    started = time.monotonic()
+    with pytest.raises(ParseError, match="aliases"):
+        parse("yaml", _laughs(8))
+    records_in(_laughs(8))  # (a workspace file or prompt holding one: its CSV-like lines only)
+    assert time.monotonic() - started < 2.0
+    assert parse("yaml", "a: &x [1, 2]\nb: *x\n").data == {"a": [1, 2], "b": [1, 2]}  # an ordinary alias

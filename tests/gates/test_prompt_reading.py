@@ -284,6 +284,7 @@ def test_a_stated_type_for_all_fields_keeps_type_changes_strict():
     ("Means within 0.5% of the truth pass.", 0.0, 0.005),
     ("Each `k` must be within an absolute 1e-6 of force / extension.", 1e-6, 0.0),
     ("The relative error must be below 1e-4.", 0.0, 1e-4),
+    ("Compute the mean of each column of `sensors.csv` to within an absolute 1e-6.", 1e-6, 0.0),
 ])
 def test_a_stated_accuracy_is_read(text, abs_tol, rel_tol):
     stated = read_prompt(text).stated
@@ -296,6 +297,8 @@ def test_a_stated_accuracy_is_read(text, abs_tol, rel_tol):
     "The grader uses a small tolerance.",
     "Print every value to 6 significant figures.",
     "Round each mean to 2 decimal places.",
+    "The readings in `sensors.csv` are accurate to within 1e-6.",  # the input's accuracy, not the answer's
+    "Input timestamps are given within 0.001 s of the true time.",
 ])
 def test_no_stated_accuracy_is_read_into(text):
     assert read_prompt(text).stated is None

@@ -44,3 +44,8 @@ def test_a_bomb_in_a_workspace_file_yields_no_records_from_the_document():
 def test_ordinary_aliases_still_parse():
     assert parse("yaml", "base: &b {rate: 3}\nfirst: *b\nsecond: *b\n").data == {
         "base": {"rate": 3}, "first": {"rate": 3}, "second": {"rate": 3}}
+
+
+def test_an_alias_of_itself_is_refused_not_walked_forever():
+    with pytest.raises(ValueError):
+        parse("yaml", "a: &a [1, *a]\n")

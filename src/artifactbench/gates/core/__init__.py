@@ -24,6 +24,7 @@ from artifactbench.gates.core._common import (
 )
 from artifactbench.gates.core._bounds import MAX_TIMEOUTS, GraderBlocked
 from artifactbench.gates.core._context import SANDBOXES, Cancelled, CheckOptions, TaskContext
+from artifactbench.gates.core._free_lines import fenced_blocks
 from artifactbench.gates.core._prompt import ALSO_DIFFER, ORDER_KINDS, PromptAllows, StatedTolerance, read_prompt
 from artifactbench.gates.core._run import check_task, display_path, run_checks
 from artifactbench.gates.core._select import Gate, GateFunc, select_gates
@@ -80,6 +81,7 @@ __all__ = [
     "fuzz_budget",
     "grader_timeout",
     "one_line",
+    "fenced_blocks",
     "read_prompt",
     "outcome_reason",
     "reference_text",

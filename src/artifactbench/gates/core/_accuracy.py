@@ -31,6 +31,12 @@ _SIG_WORDS = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8
 # Sentences about how to compute, not about the answer: "iterate until the change is within 1e-12".
 _METHOD = re.compile(r"\b(until|stop(s|ped|ping)?|converge[sd]?|convergence|iterat\w*|residual|step\s*size|"
                      r"terminat\w*)\b", re.IGNORECASE)
+# Sentences about the input, not the answer: "the readings in `sensors.csv` are accurate to within 1e-6"
+# (one that also speaks of the answer counts: "compute the mean of `sensors.csv` to within 1e-6").
+_INPUT = re.compile(r"\b(inputs?|given|provided|readings?|measurements?|source|workspace)\b|"
+                    r"\w\.(csv|tsv|jsonl?|txt|ya?ml|xml|log|dat)\b", re.IGNORECASE)
+_ANSWER = re.compile(r"\b(outputs?|answers?|results?|your?|must|should|shall|accept\w*|pass(es)?|grade[dr]?|"
+                     r"writ(e|ten)|report(ed)?|comput(e|ed)|return(ed)?|print(ed)?|submit\w*)\b", re.IGNORECASE)
 # "print it with 12 significant digits" asks for a format, not an accuracy.
 _PRINTING = re.compile(r"\b(print(ed|ing)?|format(ted)?|display(ed)?|writ(e|ten)|show(n)?)\b", re.IGNORECASE)
 
@@ -95,6 +101,8 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
     digits_stated = False
     for sentence in sentences(text):
         if _METHOD.search(sentence) or VAGUE_TOLERANCE.search(sentence):
+            continue
+        if _INPUT.search(sentence) and not _ANSWER.search(sentence):
             continue
         relative = re.search(r"\brel(ative|\.)?\b|\*\s*\|", sentence, re.IGNORECASE) is not None
         absolute = re.search(r"\babs(olute|\.)?\b", sentence, re.IGNORECASE) is not None

@@ -56,7 +56,7 @@ _INPUT_ONLY = re.compile(r"\b(inputs?|given|provided|source|workspace)\b|\w\.(cs
 _OUTPUT = re.compile(r"\b(outputs?|report|answer|result|your|you|summary|document|artifact)\b", re.IGNORECASE)
 _PINNED = re.compile(r"\b(must|exactly|required|requires|verbatim|literally|has\s+to|have\s+to|shall|"
                      r"should\s+read|start\s+with|begin\s+with)\b", re.IGNORECASE)
-_FENCED = re.compile(r"^[ \t]{0,3}(```+|~~~+)[^\n]*\n(.*?)^[ \t]{0,3}\1[ \t]*$", re.S | re.M)
+_FENCE_LINE = re.compile(r"[ \t]{0,3}(`{3,}|~{3,})(.*)")
 _INLINE = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
 _PLACEHOLDER = re.compile(r"<[^<>\n]{1,40}>|\{[^{}\n]{1,40}\}|\.\.\.|…|" + _NUMBER.pattern)
 _HEADING = re.compile(r"^#{1,6}(\s|$)")
@@ -145,10 +145,18 @@ class FreeLines:
         parts of a report, whether those lines are graded is what it leaves open."""
         old, new = tuple(reference.splitlines()), tuple(mutant.splitlines())
         old_kinds, new_kinds = _kinds(self, old), _kinds(self, new)
-        matcher = difflib.SequenceMatcher(None, [_flat(x) for x in old], [_flat(x) for x in new], autojunk=False)
-        for op, i1, i2, j1, j2 in matcher.get_opcodes():
-            if op != "equal" and ("graded" in old_kinds[i1:i2] or "graded" in new_kinds[j1:j2]):
-                return True
+        head, tail = _common_ends(old, new)
+        a, b = slice(head, len(old) - tail), slice(head, len(new) - tail)
+        # Only the lines between the common head and tail can differ. With no graded line among them no
+        # edit touches one; with more than MAX_DIFF_LINES, the graded skeleton alone decides: difflib is
+        # quadratic in a run of repeated lines (25 s for one mutant of a 16 000-line report).
+        if ("graded" in old_kinds[a] or "graded" in new_kinds[b]) and max(
+                len(old_kinds[a]), len(new_kinds[b])) <= MAX_DIFF_LINES:
+            matcher = difflib.SequenceMatcher(None, [_flat(x) for x in old[a]], [_flat(x) for x in new[b]],
+                                              autojunk=False)
+            for op, i1, i2, j1, j2 in matcher.get_opcodes():
+                if op != "equal" and ("graded" in old_kinds[a][i1:i2] or "graded" in new_kinds[b][j1:j2]):
+                    return True
         return _skeleton(list(new), new_kinds) != _skeleton(list(old), old_kinds)
 
     def confined(self, reference: str, mutant: str) -> bool:
@@ -160,12 +168,7 @@ class FreeLines:
         moved_kinds = _kinds(self, new)
         if _kept(old, old_kinds) == _kept(new, moved_kinds) and _skeleton(new, moved_kinds) == _skeleton(old, old_kinds):
             return True  # every line not declared free is there, as it was, in its order (a note moved)
-        head = 0
-        while head < min(len(old), len(new)) and old[head] == new[head]:
-            head += 1
-        tail = 0
-        while tail < min(len(old), len(new)) - head and old[-1 - tail] == new[-1 - tail]:
-            tail += 1
+        head, tail = _common_ends(old, new)
         new_kinds = _patched(self, old, new, old_kinds, head, tail)
         matcher = difflib.SequenceMatcher(None, [_flat(x) for x in old[head:len(old) - tail]],
                                           [_flat(x) for x in new[head:len(new) - tail]], autojunk=False)
@@ -208,6 +211,20 @@ class FreeLines:
         if not match or len(match.group(1).split()) > 6:
             return False
         return _names(self.naming_text, match.group(1).strip().lower())
+
+
+MAX_DIFF_LINES = 2000  # changed lines touches_graded aligns line by line (difflib) at most
+
+
+def _common_ends(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[int, int]:
+    """How many lines `old` and `new` share at the start, and then at the end."""
+    head = 0
+    while head < min(len(old), len(new)) and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(old), len(new)) - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    return head, tail
 
 
 @lru_cache(maxsize=4096)
@@ -286,6 +303,34 @@ def _skeleton(lines: list[str], kinds: tuple[str, ...]) -> tuple:
     return tuple(items)
 
 
+def fenced_blocks(text: str) -> tuple[list[str], str]:
+    """The fenced code blocks of a Markdown text (each its lines, joined), and the text without them, in
+    one pass, as CommonMark reads fences: a closer of the opener's character, at least as long, alone on
+    its line; a block never closed runs to the end. (A regex looking for each opener's closer rescanned
+    the rest of the text for every opener left open: quadratic, 40 s for 20 000 lines of "~~~ a".)"""
+    blocks: list[str] = []
+    inside: list[str] = []
+    outside: list[str] = []
+    fence = ""
+    for line in text.split("\n"):
+        found = _FENCE_LINE.match(line)
+        if not fence:
+            if found:
+                fence, inside = found.group(1), []
+            else:
+                outside.append(line)
+        elif found and found.group(1)[0] == fence[0] and len(found.group(1)) >= len(fence) \
+                and not found.group(2).strip():
+            fence = ""
+            blocks.append("\n".join(inside) + "\n" if inside else "")
+            outside.append("")
+        else:
+            inside.append(line)
+    if fence:
+        blocks.append("\n".join(inside) + "\n" if inside else "")
+    return blocks, "\n".join(outside)
+
+
 def read_free_lines(prompt: str) -> FreeLines:
     """The parts of the artifact the prompt declares free, with the format lines it shows."""
     parts: set[str] = set()
@@ -311,7 +356,7 @@ def read_free_lines(prompt: str) -> FreeLines:
         parts.discard(HEADINGS)
     if not parts and not prefixes:
         return FreeLines()
-    spans = [line for block in _FENCED.findall(prompt) for line in block[1].splitlines()]
-    spans += _INLINE.findall(_FENCED.sub("\n", prompt))
+    blocks, rest = fenced_blocks(prompt)
+    spans = [line for block in blocks for line in block.splitlines()] + _INLINE.findall(rest)
     templates = tuple(t for t in map(_template, spans) if t is not None)
     return FreeLines(frozenset(parts), declared[0], templates, "\n".join(naming), tuple(dict.fromkeys(prefixes)))

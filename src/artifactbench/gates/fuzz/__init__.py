@@ -3,7 +3,7 @@
 formats, mutation strategies and per-task fuzz policy they share (docs/assurance.md)."""
 
 from artifactbench.gates.fuzz._formats import (
-    NUMBER_RE, PyDoc, TextDoc, TreeDoc, format_of, load_yaml_data, normalize, parse, rerender,
+    NUMBER_RE, PyDoc, TextDoc, TreeDoc, format_of, load_yaml, normalize, parse, rerender,
 )
 from artifactbench.gates.fuzz._fuzz import fuzz_gate
 from artifactbench.gates.fuzz._mutation import Mutation
@@ -24,8 +24,8 @@ __all__ = [
     "format_of",
     "fuzz_gate",
     "kinds_for",
-    "load_yaml_data",
     "load_policy",
+    "load_yaml",
     "mutation_strategy",
     "normalize",
     "parse",

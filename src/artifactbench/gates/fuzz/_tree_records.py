@@ -80,6 +80,7 @@ def _scalar(value: Any) -> bool:
 
 
 MAX_PAIRS = 20_000  # record pairs _value_swaps looks at in one list
+MAX_LOOKS = 1_000_000  # value pairs it compares in all (one per field of a record pair, or per entry pair)
 
 
 def _value_swaps(t: TreeTargets):
@@ -88,6 +89,9 @@ def _value_swaps(t: TreeTargets):
     reorder), or two entries of a mapping exchanged (a dict of three or more values of one type: a
     worker -> shift table, a name -> score table). The first records' every field first."""
     ignored = set(t.policy.ignore_fields)
+    # (a mapping of 60 000 equal counts, or record pairs of a thousand equal fields, offers no swap: the
+    # look for one is bounded as a whole, not per list)
+    looks = itertools.count()
     for path, items in t.lists:
         if len(items) < 2 or not all(isinstance(r, dict) for r in items):
             continue
@@ -96,6 +100,8 @@ def _value_swaps(t: TreeTargets):
         # would otherwise cost a scan of every pair for no swap at all)
         for a, b in itertools.islice(itertools.combinations(range(len(items)), 2), MAX_PAIRS):
             for key in keys:
+                if next(looks) >= MAX_LOOKS:
+                    return
                 ra, rb = items[a], items[b]
                 if key not in ra or key not in rb or not (_scalar(ra[key]) and _scalar(rb[key])):
                     continue
@@ -108,6 +114,8 @@ def _value_swaps(t: TreeTargets):
     for path, node in _mappings(t.doc.data, ()):
         entries = [k for k in node if k not in ignored]
         for a, b in itertools.combinations(entries, 2):
+            if next(looks) >= MAX_LOOKS:
+                return
             if _apart(t, node[a], node[b]):
                 yield path, a, b, None
 

@@ -19,9 +19,10 @@ import bisect
 import re
 from dataclasses import dataclass
 
+from artifactbench.gates.core import fenced_blocks
+
 MIN_LINES = 3  # distinct reference lines a block must reproduce (a format example shows one or two)
 MIN_CHARS = 24  # characters of those lines in all ("1", "2", "3" is a counting example, not an answer)
-_FENCE = re.compile(r"^[ \t]{0,3}(```+|~~~+)[^\n]*\n(.*?)^[ \t]{0,3}\1[ \t]*$", re.S | re.M)
 _INDENTED = re.compile(r"(?:^|\n[ \t]*\n)((?:(?: {4}|\t)[^\n]*\n?|[ \t]*\n)+)")
 # A line with no value of its own: a key that opens a container (`"members": [`, `rows:`). Lines of
 # up to 3 characters without a letter or digit (`},`, `]`, `...`) carry none either (_content).
@@ -48,8 +49,7 @@ def format_lines(reference: str, prompt: str = "") -> frozenset[str]:
 
 def code_blocks(text: str) -> list[str]:
     """The fenced blocks of a markdown text, then its indented blocks (outside the fences)."""
-    blocks = [m.group(2) for m in _FENCE.finditer(text)]
-    rest = _FENCE.sub("\n", text)
+    blocks, rest = fenced_blocks(text)
     blocks += [m.group(1) for m in _INDENTED.finditer(rest) if m.group(1).strip()]
     return blocks
 

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from artifactbench.gates.fuzz import NUMBER_RE, TreeDoc, load_yaml_data, parse
+from artifactbench.gates.fuzz import NUMBER_RE, TreeDoc, load_yaml, parse
 
 MIN_LINE = 12  # shorter reference lines ("{", "]", "total: 3") are too trivial to call a leak
 _BOILERPLATE = re.compile(r"(from\s+\S+\s+)?import\s|#|@|\"\"\"|'''|(class|def)\s+\w+\s*[(:]")
@@ -99,7 +99,7 @@ def records_in(text: str, shapes: Shapes | None = None) -> set:
                     found.update(_record_list([json.loads(line)], shapes))
                 except ValueError:
                     pass
-        loaders = (json.loads, load_yaml_data) if len(block) <= _YAML_MAX else (json.loads,)
+        loaders = (json.loads, load_yaml) if len(block) <= _YAML_MAX else (json.loads,)
         for loader in loaders:
             try:
                 found.update(_record_list(loader(block), shapes))
