@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import threading
 from collections.abc import Iterator
@@ -11,7 +12,7 @@ from pathlib import Path
 
 from artifactbench._tagging import new_tag, reap_tagged
 from artifactbench.errors import ArtifactBenchError, MaterializeError
-from artifactbench.gates.core._artifact_file import ArtifactFile
+from artifactbench.gates.core._artifact_file import ArtifactFile, write_within
 from artifactbench.gates.core._bounds import GraderBlocked, account, close_all as _close_all
 from artifactbench.manifest import Task
 
@@ -87,6 +88,7 @@ class TaskContext:
         self._verdicts: dict[str, object] = {}  # artifact text -> outcome, shared by the gates
         self._text_scratch: Path | None = None
         self._artifact = ArtifactFile()  # the artifact of _text_scratch, rewritten in place per text
+        self._scratch_ids: dict[Path, tuple[int, int]] = {}  # fresh_scratch() dir -> (st_dev, st_ino) made
         self._fresh: dict[tuple, object] = {}  # env -> GraderSession (grade_fresh)
         self._labels: dict[str, str] = {}  # artifact text -> what it is (e.g. the fuzzer's mutant)
         # Texts whose remembered verdict is a warm worker's, not confirmed (grade_warm), in grading order.
@@ -139,6 +141,8 @@ class TaskContext:
         self._dirs.append(holder)
         dest = holder / "scratch"
         copy_tree(source, dest)
+        made = os.lstat(dest)
+        self._scratch_ids[dest] = (made.st_dev, made.st_ino)
         return dest
 
     def own_dir(self, prefix: str) -> Path:
@@ -209,21 +213,25 @@ class TaskContext:
         """Remove a scratch dir made by fresh_scratch() now rather than at close()."""
         if path == self._text_scratch:
             self._artifact.close()
+        self._scratch_ids.pop(path, None)
         holder = path.parent
         shutil.rmtree(holder, ignore_errors=True)
         if holder in self._dirs:
             self._dirs.remove(holder)
 
     def place_reference(self, scratch_dir: Path, text: str | None = None) -> Path:
-        """Write the reference output (or `text`, byte-exact) at output_artifact inside scratch_dir."""
+        """Write the reference output (or `text`, byte-exact) at output_artifact inside scratch_dir.
+        No link at scratch_dir or below is followed (a grader may have left a folder on the path swapped
+        for one to a task's files): one there, or a scratch dir that is not the one fresh_scratch() made,
+        raises NotADirectoryError, the grader's scratch_dir finding."""
         target = scratch_dir.joinpath(*self.task.output_artifact.parts)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if text is None:
-            shutil.copyfile(self.task.reference_output, target)
-        elif scratch_dir == self._text_scratch:
-            self._artifact.write(target, text.encode("utf-8", "surrogateescape"))
+        data = (self.task.reference_output.read_bytes() if text is None
+                else text.encode("utf-8", "surrogateescape"))
+        identity = self._scratch_ids.get(scratch_dir)
+        if scratch_dir == self._text_scratch:
+            self._artifact.write(target, data, root=scratch_dir, identity=identity)
         else:
-            target.write_bytes(text.encode("utf-8", "surrogateescape"))
+            write_within(scratch_dir, target, data, identity)
         return target
 
     def grade(self, scratch_dir: Path, *, known_good: bool = False, warm: bool = False):  # -> grading.GradeOutcome
