@@ -13,6 +13,35 @@ from artifactbench.manifest import load_task
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "assurance" / "writes_scratch"
 
+MAPPED_LATER = '''
+    import mmap, time
+    inputs, art = Path(scratch_dir) / "requests.csv", Path(scratch_dir) / "output" / "stats.jsonl"
+    mark = Path(scratch_dir).parent / "left"
+    if art.is_file() and not mark.exists():
+        mark.write_text("")
+        before = art.read_bytes()
+        r, w = os.pipe()
+        if os.fork() == 0:
+            try:
+                os.setsid()
+                if os.fork() == 0:
+                    try:
+                        m = mmap.mmap(os.open(inputs, os.O_RDWR), 0)
+                        m[0:1] = m[0:1]  # dirtied here, during the grading: times move, bytes do not
+                        os.write(w, b"x")
+                        end = time.monotonic() + 20
+                        while time.monotonic() < end and art.is_file() and art.read_bytes() == before:
+                            time.sleep(0.0005)
+                        time.sleep(0.005)
+                        m[-2:-1] = b"9" if m[-2:-1] != b"9" else b"8"
+                    finally:
+                        os._exit(0)
+            finally:
+                os._exit(0)
+        os.wait()
+        os.read(r, 1)
+'''
+
 WRITES = {
     # the input rewritten with bytes of the same length, its times put back as they were
     "same_size_old_times": '''
@@ -32,6 +61,9 @@ WRITES = {
     "removes_the_input": '''
     (Path(scratch_dir) / "requests.csv").unlink()
 ''',
+    # a process left by a grading writes the input once the checker placed the next artifact, through
+    # a shared mapping whose page it dirtied during the grading: bytes written so move no time stamp
+    "a_process_left_writes_a_dirty_mapping": MAPPED_LATER,
 }
 
 

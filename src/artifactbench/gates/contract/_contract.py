@@ -140,6 +140,15 @@ class _HeldScratch:
             self.stats = _tree_stats(self.scratch)
         return change
 
+    def finish(self) -> str:
+        """What the scratch's files now differ in from those placed ("" nothing), whatever the stats
+        say, then drop it: a process a grading left may write there after that grading's check, and
+        bytes written through a shared mapping whose page it already dirtied move no time stamp."""
+        try:
+            return _tree_change(self.files, tree_files(self.scratch)) if self.scratch is not None else ""
+        finally:
+            self.drop()
+
     def drop(self) -> None:
         if self.scratch is not None:
             self.ctx.drop_scratch(self.scratch)
@@ -208,7 +217,9 @@ def _determinism_and_read_only(ctx, artifacts, env, durations, shared: bool = Fa
         if len(set(seen.values())) > 1:
             shown = "; ".join(f"PYTHONHASHSEED={s}: {cap(repr(v), 160)}" for s, v in seen.items())
             varying.append(f"{label} -> {shown}")
-    held.drop()
+    late = held.finish()
+    if late:
+        writes.append(f"after the gradings (a process one left): {late}")
     return [
         CaseResult("determinism", FINDING if varying else OK, cap(
             f"results differ between runs: {' || '.join(varying)}" if varying else
