@@ -101,7 +101,8 @@ def contract_gate(ctx: TaskContext, *, mutants: int = MAX_MUTANTS) -> CheckResul
 
 
 class _HeldScratch:
-    """A pristine scratch with one artifact placed, kept while gradings leave it unchanged."""
+    """A pristine scratch with one artifact placed, kept while gradings leave it unchanged (every entry's
+    stats as they were)."""
 
     def __init__(self, ctx: TaskContext) -> None:
         self.ctx = ctx
@@ -133,11 +134,10 @@ class _HeldScratch:
         # gate reports that as the grader's fault (scratch_dir), as for every other gate.
         if _tree_stats(self.scratch) == self.stats:
             return ""
+        # Dropped even when every file holds its bytes: a folder made, a mode or a time set is state the
+        # digest does not see, which the next grading (another seed's process) would read.
         change = _tree_change(self.files, tree_files(self.scratch))
-        if change:
-            self.drop()
-        else:
-            self.stats = _tree_stats(self.scratch)
+        self.drop()
         return change
 
     def finish(self) -> str:
