@@ -36,3 +36,10 @@ def test_a_tie_break_by_name_leaves_no_tie_open():
 def test_ties_left_open_are_still_swapped():
     prompt = "Write the league table, highest points first. Teams on equal points may be listed in either order."
     assert [w.split(",")[0] for w in _swapped(prompt, TABLE)] == ["records 0 and 1", "records 2 and 3"]
+
+
+def test_ties_on_a_field_that_follows_the_sort_key_are_not_ties_on_it():
+    rows = [{"date": "2024-01-02", "week": 5, "amount": 5.5}, {"date": "2024-01-04", "week": 5, "amount": 2.25},
+            {"date": "2024-01-04", "week": 5, "amount": 9.0}, {"date": "2024-01-09", "week": 6, "amount": 1.75}]
+    prompt = "Write the ledger sorted by `date` ascending. Entries on the same date may be listed in either order."
+    assert [w.split(",")[0] for w in _swapped(prompt, rows)] == ["records 1 and 2"]

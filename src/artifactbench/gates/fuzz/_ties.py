@@ -8,7 +8,9 @@ calls right: a `warn`, confirmed in a forked child.
 
 Records are not tied that differ in a field the prompt names as a further sort key or tie-break
 ("then `goal_diff` descending", "ties broken by `name`"): "either order" is then said of ties on all
-of them, and a field sorted only within ties of the first is not monotone over the whole list.
+of them, and a field sorted only within ties of the first is not monotone over the whole list. The
+same for the field it says the list is sorted by ("sorted by `date`"; ties on a week number that
+follows the date are not ties on the date).
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ MAX_PROBES = 2
 _TIES = re.compile(r"\b(ties?|tied|equal|identical|same)\b[^.;]{0,160}?\b(either|any)\s+(order|way)\b|"
                    r"\bties?\b[^.;]{0,60}?\b(broken|resolved|ordered)\s+(in\s+)?(any|either)\b", re.IGNORECASE)
 
-# A field the prompt sorts by after the first, or breaks ties by.
-_THEN = re.compile(r"\b(?:then|followed\s+by|tie-?break(?:er|s)?(?::|\s+(?:is|on|by))?|"
+# A field the prompt sorts by, first or after the first, or breaks ties by.
+_THEN = re.compile(r"\b(?:then|followed\s+by|(?:sort(?:ed)?|order(?:ed)?)\s+(?:\w+\s+)?by|in\s+order\s+of|"
+                   r"tie-?break(?:er|s)?(?::|\s+(?:is|on|by))?|"
                    r"ties?\s+(?:(?:are|is)\s+)?(?:(?:broken|resolved|decided|settled|ordered|sorted)\s+)?(?:by|on))\s+"
                    r"(?:(?:alphabetically|ascending|descending|lexicographically|numerically)\s+)?(?:by\s+|on\s+)?"
                    r"(?:the\s+|their\s+|its\s+)?[`\"'*]*(?P<key>[A-Za-z_][\w-]*)", re.IGNORECASE)
