@@ -374,6 +374,15 @@ def test_a_required_key_holding_a_word_a_grant_lists_stays_graded():
     assert ref.open_change(reference.replace("acme", "zzz"))[0] == "info"
 
 
+@pytest.mark.parametrize("sentence", ["Columns other than (order_id, amount) are not checked.",
+                                      "Keys besides e.g. order_id and amount are ignored.",
+                                      "Fields not listed (order_id, amount) are ignored."])
+def test_keys_listed_after_other_than_are_the_ones_not_granted(sentence):
+    allows = read_prompt("Write `out.csv`. " + sentence)
+    assert not allows.granted and not allows.free_fields
+    assert allows.leaves_open("number_far", "record 0 (line 2), field 'amount'") is None
+
+
 def test_a_cut_that_loses_only_unchecked_cells_is_left_open():
     from artifactbench.gates.fuzz import FuzzPolicy
     from artifactbench.gates.fuzz._reference import Reference

@@ -384,6 +384,8 @@ def _granted_names(sentence: str) -> list[str]:
     """The keys a sentence granting other keys lists as examples of them."""
     names: list[str] = []
     for match in _OTHER_KEYS.finditer(sentence):
+        if match.group(1) is None:
+            continue  # "columns other than (order_id, amount)": what follows is the keys it does not grant
         listed = _LISTED.match(sentence, match.end())
         if listed is None:
             continue
