@@ -96,3 +96,24 @@ def test_a_verdict_remembered_in_the_scratch_does_not_hide_seed_dependence(tmp_p
         ctx.close()
     determinism = next(c for c in result.cases if c.name == "determinism")
     assert determinism.status == "FINDING", determinism
+
+
+def test_a_grading_never_reads_what_an_earlier_one_left_in_its_scratch(tmp_path):
+    """grade_text() reuses one scratch for every text: a file a grading (or a process it left) wrote
+    there was read by every later grading, whose verdict was then of leftovers, not of its text."""
+    task_dir = tmp_path / "task"
+    shutil.copytree(FIXTURE, task_dir)
+    hidden = task_dir / "grader" / "hidden.py"
+    hidden.write_text(hidden.read_text().replace(
+        '    (Path(scratch_dir) / ".grade_cache").write_text("graded\\n")\n',
+        '    if (Path(scratch_dir) / ".grade_cache").exists():\n'
+        '        return _fail("a leftover of an earlier grading")\n'
+        '    (Path(scratch_dir) / ".grade_cache").write_text("graded\\n")\n'))
+    ctx = TaskContext(load_task(task_dir), CheckOptions(grader_timeout_s=10.0))
+    try:
+        reference = ctx.reference_text()
+        assert ctx.grade_text(reference).result.passed
+        again = ctx.grade_text(reference + "\n")
+    finally:
+        ctx.close()
+    assert again.result.passed, again.result.detail

@@ -26,6 +26,7 @@ from artifactbench.gates.core import (
 from artifactbench.gates.fuzz import FuzzPolicy, format_of, place_examples
 from artifactbench.gates.contract._garbage import garbage_cases, place
 from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
+from artifactbench.gates.core._artifact_file import tree_stats as _tree_stats
 from artifactbench.negative import default_negative_cases
 from artifactbench.workspace import tree_files
 
@@ -153,22 +154,6 @@ class _HeldScratch:
         if self.scratch is not None:
             self.ctx.drop_scratch(self.scratch)
         self.scratch, self.files, self.stats = None, {}, {}
-
-
-def _tree_stats(root: Path) -> dict[str, tuple]:
-    """relpath -> (size, mtime, ctime, inode) of every file and folder under `root`, links not followed."""
-    found: dict[str, tuple] = {}
-    stack = [("", str(root))]
-    while stack:
-        prefix, folder = stack.pop()
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                info = entry.stat(follow_symlinks=False)
-                rel = prefix + entry.name
-                found[rel] = (info.st_mode, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
-                if entry.is_dir(follow_symlinks=False):
-                    stack.append((rel + "/", entry.path))
-    return found
 
 
 def _determinism_and_read_only(ctx, artifacts, env, durations, shared: bool = False) -> list[CaseResult]:

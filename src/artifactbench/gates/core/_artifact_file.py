@@ -20,7 +20,7 @@ import stat
 from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ["ArtifactFile", "open_folder", "write_within"]
+__all__ = ["ArtifactFile", "open_folder", "tree_stats", "write_within"]
 
 _FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
@@ -136,3 +136,20 @@ def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view):]
+
+
+def tree_stats(root: Path) -> dict[str, tuple]:
+    """relpath -> (mode, size, mtime, ctime, inode) of every file and folder under `root`, links not
+    followed: a write moves ctime, which no call can set back."""
+    found: dict[str, tuple] = {}
+    stack = [("", str(root))]
+    while stack:
+        prefix, folder = stack.pop()
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                info = entry.stat(follow_symlinks=False)
+                rel = prefix + entry.name
+                found[rel] = (info.st_mode, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append((rel + "/", entry.path))
+    return found
