@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from artifactbench.gates.core._artifact_file import ArtifactFile
+from artifactbench.gates.core._artifact_file import ArtifactFile, write_within
 
 
 @pytest.fixture
@@ -57,3 +57,43 @@ def test_a_directory_in_its_place_raises_as_writing_there_did(tmp_path, writer):
     path.mkdir()
     with pytest.raises(IsADirectoryError):
         writer.write(path, b"second")
+
+
+def test_a_folder_swapped_for_a_link_outside_is_not_written_through(tmp_path, writer):
+    scratch, outside = tmp_path / "scratch", tmp_path / "task" / "grader"
+    outside.mkdir(parents=True)
+    scratch.mkdir()
+    (outside / "out.json").write_bytes(b"the task's reference")
+    path = scratch / "output" / "out.json"
+    writer.write(path, b"first", root=scratch)
+    # a (sandboxed) grader moves the artifact's folder away and leaves a link to the task's files
+    (scratch / "output").rename(scratch / "moved")
+    (scratch / "output").symlink_to(outside)
+    with pytest.raises(NotADirectoryError):
+        writer.write(path, b"second", root=scratch)
+    assert (outside / "out.json").read_bytes() == b"the task's reference"
+    assert sorted(p.name for p in outside.iterdir()) == ["out.json"]
+
+
+def test_a_scratch_dir_swapped_for_another_folder_is_not_written(tmp_path):
+    scratch, outside = tmp_path / "scratch", tmp_path / "other"
+    scratch.mkdir()
+    outside.mkdir()
+    made = os.lstat(scratch)
+    scratch.rename(tmp_path / "moved")
+    scratch.symlink_to(outside)  # the link itself: refused without `identity` too
+    with pytest.raises(NotADirectoryError):
+        write_within(scratch, scratch / "out.json", b"x", (made.st_dev, made.st_ino))
+    scratch.unlink()
+    outside.rename(scratch)  # a real folder now, but not the one made
+    with pytest.raises(NotADirectoryError):
+        write_within(scratch, scratch / "out.json", b"x", (made.st_dev, made.st_ino))
+    assert list(scratch.iterdir()) == []
+
+
+def test_missing_folders_below_the_scratch_dir_are_made(tmp_path):
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    made = os.lstat(scratch)
+    write_within(scratch, scratch / "a" / "b" / "out.json", b"x", (made.st_dev, made.st_ino))
+    assert (scratch / "a" / "b" / "out.json").read_bytes() == b"x"

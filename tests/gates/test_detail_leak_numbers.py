@@ -152,3 +152,15 @@ def test_a_few_values_named_as_missing_that_the_agent_reads_anyway_are_info():
     half = judge("leak:truncate_records", "cut", "missing " + ", ".join("abcdefghijklmn"), list("abcdefghijklmn"),
                  [], [], 28, frozenset("abcdefghijklmn"))
     assert (half.status, half.severity) == ("FINDING", "fail")
+
+
+def test_a_long_list_of_input_values_named_as_missing_stays_a_warn():
+    """Which inputs make the answer is the answer of a filter task: a detail naming 13 of its 28 rows as
+    missing picks them out, though the agent reads every one of them in its input."""
+    from artifactbench.gates.leaks._verdict import judge
+
+    rows = [f"row-{i}" for i in range(13)]
+    many = judge("leak:truncate_records", "cut", "missing " + ", ".join(rows), rows, [], [], 28, frozenset(rows))
+    assert (many.status, many.severity) == ("WARNING", "warn")
+    two = judge("leak:drop_record", "drop_record", "missing row-1, row-2", rows[1:3], [], [], 28, frozenset(rows))
+    assert (two.status, two.severity) == ("WARNING", "info")

@@ -360,6 +360,32 @@ def test_keys_a_grant_lists_are_free_where_it_says_they_are_not_checked():
     assert kept.leaves_open("string_change", "record 0 (line 2), field 'vendor'")[0] == "warn"  # allowed, not unchecked
 
 
+def test_a_required_key_holding_a_word_a_grant_lists_stays_graded():
+    """A grant listing "amounts" says nothing of a required `amount_due` the prompt names as an output
+    column: a grader ignoring it was downgraded to info (fuzz and Reference.open_change)."""
+    from artifactbench.gates.fuzz import FuzzPolicy
+    from artifactbench.gates.fuzz._reference import Reference
+
+    prompt = ("Write `out.csv` with the columns `invoice_id` and `amount_due`. You can include extra columns "
+              "(vendor, amounts, ...) if they help the reviewers - they are not checked.")
+    allows = read_prompt(prompt)
+    assert not allows.granted_free("amount_due") and allows.granted_free("vendor")
+    assert allows.granted_free("first_amount")  # named nowhere: the listed word is all there is to go by
+    reference = "invoice_id,amount_due,vendor\nINV-1,120.50,acme\nINV-2,99.99,globex\n"
+    ref = Reference("csv", reference, FuzzPolicy(), allows)
+    assert ref.open_change(reference.replace("120.50", "2205.00")) is None
+    assert ref.open_change(reference.replace("acme", "zzz"))[0] == "info"
+
+
+@pytest.mark.parametrize("sentence", ["Columns other than (order_id, amount) are not checked.",
+                                      "Keys besides e.g. order_id and amount are ignored.",
+                                      "Fields not listed (order_id, amount) are ignored."])
+def test_keys_listed_after_other_than_are_the_ones_not_granted(sentence):
+    allows = read_prompt("Write `out.csv`. " + sentence)
+    assert not allows.granted and not allows.free_fields
+    assert allows.leaves_open("number_far", "record 0 (line 2), field 'amount'") is None
+
+
 def test_a_cut_that_loses_only_unchecked_cells_is_left_open():
     from artifactbench.gates.fuzz import FuzzPolicy
     from artifactbench.gates.fuzz._reference import Reference

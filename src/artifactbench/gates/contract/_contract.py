@@ -26,6 +26,7 @@ from artifactbench.gates.core import (
 from artifactbench.gates.fuzz import FuzzPolicy, format_of, place_examples
 from artifactbench.gates.contract._garbage import garbage_cases, place
 from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
+from artifactbench.gates.core._artifact_file import tree_stats as _tree_stats
 from artifactbench.negative import default_negative_cases
 from artifactbench.workspace import tree_files
 
@@ -101,7 +102,8 @@ def contract_gate(ctx: TaskContext, *, mutants: int = MAX_MUTANTS) -> CheckResul
 
 
 class _HeldScratch:
-    """A pristine scratch with one artifact placed, kept while gradings leave it unchanged."""
+    """A pristine scratch with one artifact placed, kept while gradings leave it unchanged (every entry's
+    stats as they were)."""
 
     def __init__(self, ctx: TaskContext) -> None:
         self.ctx = ctx
@@ -133,33 +135,25 @@ class _HeldScratch:
         # gate reports that as the grader's fault (scratch_dir), as for every other gate.
         if _tree_stats(self.scratch) == self.stats:
             return ""
+        # Dropped even when every file holds its bytes: a folder made, a mode or a time set is state the
+        # digest does not see, which the next grading (another seed's process) would read.
         change = _tree_change(self.files, tree_files(self.scratch))
-        if change:
-            self.drop()
-        else:
-            self.stats = _tree_stats(self.scratch)
+        self.drop()
         return change
+
+    def finish(self) -> str:
+        """What the scratch's files now differ in from those placed ("" nothing), whatever the stats
+        say, then drop it: a process a grading left may write there after that grading's check, and
+        bytes written through a shared mapping whose page it already dirtied move no time stamp."""
+        try:
+            return _tree_change(self.files, tree_files(self.scratch)) if self.scratch is not None else ""
+        finally:
+            self.drop()
 
     def drop(self) -> None:
         if self.scratch is not None:
             self.ctx.drop_scratch(self.scratch)
         self.scratch, self.files, self.stats = None, {}, {}
-
-
-def _tree_stats(root: Path) -> dict[str, tuple]:
-    """relpath -> (size, mtime, ctime, inode) of every file and folder under `root`, links not followed."""
-    found: dict[str, tuple] = {}
-    stack = [("", str(root))]
-    while stack:
-        prefix, folder = stack.pop()
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                info = entry.stat(follow_symlinks=False)
-                rel = prefix + entry.name
-                found[rel] = (info.st_mode, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
-                if entry.is_dir(follow_symlinks=False):
-                    stack.append((rel + "/", entry.path))
-    return found
 
 
 def _determinism_and_read_only(ctx, artifacts, env, durations, shared: bool = False) -> list[CaseResult]:
@@ -208,7 +202,9 @@ def _determinism_and_read_only(ctx, artifacts, env, durations, shared: bool = Fa
         if len(set(seen.values())) > 1:
             shown = "; ".join(f"PYTHONHASHSEED={s}: {cap(repr(v), 160)}" for s, v in seen.items())
             varying.append(f"{label} -> {shown}")
-    held.drop()
+    late = held.finish()
+    if late:
+        writes.append(f"after the gradings (a process one left): {late}")
     return [
         CaseResult("determinism", FINDING if varying else OK, cap(
             f"results differ between runs: {' || '.join(varying)}" if varying else

@@ -5,15 +5,68 @@ allocated again), most of what a warm grading of a small artifact costs the chec
 old bytes and cutting the file to its new length costs about 5 us. A file the grader replaced, linked
 elsewhere or turned into something else is never written through: the path is checked (without
 following links) to be the same single-link regular file first, and otherwise made afresh.
+
+Nor is a folder: a scratch dir is graded again and again, and a grader may leave a folder on the
+artifact's path swapped for a symlink to anywhere (a sandboxed grader too: the link is only a name,
+which the checker follows outside the sandbox), such as the task's own grader/ folder. The path is
+walked from the scratch dir one folder at a time, none of them followed if a link (`open_folder`).
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
+from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ["ArtifactFile"]
+__all__ = ["ArtifactFile", "open_folder", "tree_stats", "write_within"]
+
+_FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+def open_folder(root: Path, names: Sequence[str], identity: tuple[int, int] | None = None) -> int:
+    """An fd of the folder root/names[0]/..., each folder below root made where missing. No link is
+    followed at root or below it: a link (or a file) where a folder should be raises
+    NotADirectoryError, as does a root that is no longer the folder `identity` (st_dev, st_ino) names."""
+    fd = _open_folder(root, None, root)
+    try:
+        if identity is not None:
+            info = os.fstat(fd)
+            if (info.st_dev, info.st_ino) != identity:
+                raise NotADirectoryError(errno.ENOTDIR, "not the scratch folder it was (replaced)", str(root))
+        where = root
+        for name in names:
+            where = where / name
+            try:
+                os.mkdir(name, dir_fd=fd)
+            except FileExistsError:
+                pass
+            inner = _open_folder(name, fd, where)
+            os.close(fd)
+            fd = inner
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _open_folder(name: str | Path, dir_fd: int | None, shown: Path) -> int:
+    try:
+        return os.open(name, _FOLDER, dir_fd=dir_fd)
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+            raise NotADirectoryError(errno.ENOTDIR, "a symlink or file where a folder was", str(shown)) from None
+        raise
+
+
+def write_within(root: Path, path: Path, data: bytes, identity: tuple[int, int] | None = None) -> None:
+    """Make `path` (below `root`) hold exactly `data`, once: ArtifactFile's checks, nothing kept open."""
+    writer = ArtifactFile()
+    try:
+        writer.write(path, data, root=root, identity=identity)
+    finally:
+        writer.close()
 
 
 class ArtifactFile:
@@ -24,9 +77,21 @@ class ArtifactFile:
         self._fd: int | None = None
         self._id: tuple[int, int] | None = None
 
-    def write(self, path: Path, data: bytes) -> None:
-        """Make `path` hold exactly `data` (its parent exists)."""
-        if path == self._path and self._same_file(path):
+    def write(self, path: Path, data: bytes, *, root: Path | None = None,
+              identity: tuple[int, int] | None = None) -> None:
+        """Make `path` hold exactly `data`. `root` (default: path's parent), a folder above `path`, is
+        where the walk starts: missing folders below it are made, and a link at root or below raises
+        NotADirectoryError (see open_folder, also for `identity`, root's (st_dev, st_ino))."""
+        root = path.parent if root is None else root
+        *folders, name = path.relative_to(root).parts
+        parent = open_folder(root, folders, identity)
+        try:
+            self._write(parent, name, path, data)
+        finally:
+            os.close(parent)
+
+    def _write(self, parent: int, name: str, path: Path, data: bytes) -> None:
+        if path == self._path and self._same_file(parent, name):
             assert self._fd is not None
             written = 0
             while written < len(data):
@@ -35,15 +100,16 @@ class ArtifactFile:
             return
         self.close()
         try:
-            info = os.lstat(path)
+            info = os.stat(name, dir_fd=parent, follow_symlinks=False)
         except FileNotFoundError:
             info = None
         if info is not None and (not stat.S_ISREG(info.st_mode) or info.st_nlink != 1):
             # not a plain file of its own (a link elsewhere, a dir): what it points at stays untouched
-            if stat.S_ISDIR(info.st_mode):
-                path.write_bytes(data)  # raises IsADirectoryError, as writing there always did
-            os.unlink(path)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+            if stat.S_ISDIR(info.st_mode):  # as writing there always did
+                raise IsADirectoryError(errno.EISDIR, "Is a directory", str(path))
+            os.unlink(name, dir_fd=parent)
+        flags = os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC
+        fd = os.open(name, flags, 0o644, dir_fd=parent)
         try:
             _write_all(fd, data)
             opened = os.fstat(fd)
@@ -52,9 +118,9 @@ class ArtifactFile:
             raise
         self._path, self._fd, self._id = path, fd, (opened.st_dev, opened.st_ino)
 
-    def _same_file(self, path: Path) -> bool:
+    def _same_file(self, parent: int, name: str) -> bool:
         try:
-            info = os.lstat(path)
+            info = os.stat(name, dir_fd=parent, follow_symlinks=False)
         except OSError:
             return False
         return (stat.S_ISREG(info.st_mode) and info.st_nlink == 1
@@ -70,3 +136,20 @@ def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view):]
+
+
+def tree_stats(root: Path) -> dict[str, tuple]:
+    """relpath -> (mode, size, mtime, ctime, inode) of every file and folder under `root`, links not
+    followed: a write moves ctime, which no call can set back."""
+    found: dict[str, tuple] = {}
+    stack = [("", str(root))]
+    while stack:
+        prefix, folder = stack.pop()
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                info = entry.stat(follow_symlinks=False)
+                rel = prefix + entry.name
+                found[rel] = (info.st_mode, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append((rel + "/", entry.path))
+    return found

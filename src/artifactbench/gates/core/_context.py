@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import threading
 from collections.abc import Iterator
@@ -11,7 +12,7 @@ from pathlib import Path
 
 from artifactbench._tagging import new_tag, reap_tagged
 from artifactbench.errors import ArtifactBenchError, MaterializeError
-from artifactbench.gates.core._artifact_file import ArtifactFile
+from artifactbench.gates.core._artifact_file import ArtifactFile, tree_stats, write_within
 from artifactbench.gates.core._bounds import GraderBlocked, account, close_all as _close_all
 from artifactbench.manifest import Task
 
@@ -87,6 +88,8 @@ class TaskContext:
         self._verdicts: dict[str, object] = {}  # artifact text -> outcome, shared by the gates
         self._text_scratch: Path | None = None
         self._artifact = ArtifactFile()  # the artifact of _text_scratch, rewritten in place per text
+        self._text_stats: dict[str, tuple] | None = None  # _text_scratch's entries but the artifact, as made
+        self._scratch_ids: dict[Path, tuple[int, int]] = {}  # fresh_scratch() dir -> (st_dev, st_ino) made
         self._fresh: dict[tuple, object] = {}  # env -> GraderSession (grade_fresh)
         self._labels: dict[str, str] = {}  # artifact text -> what it is (e.g. the fuzzer's mutant)
         # Texts whose remembered verdict is a warm worker's, not confirmed (grade_warm), in grading order.
@@ -139,6 +142,8 @@ class TaskContext:
         self._dirs.append(holder)
         dest = holder / "scratch"
         copy_tree(source, dest)
+        made = os.lstat(dest)
+        self._scratch_ids[dest] = (made.st_dev, made.st_ino)
         return dest
 
     def own_dir(self, prefix: str) -> Path:
@@ -209,22 +214,54 @@ class TaskContext:
         """Remove a scratch dir made by fresh_scratch() now rather than at close()."""
         if path == self._text_scratch:
             self._artifact.close()
+        self._scratch_ids.pop(path, None)
         holder = path.parent
         shutil.rmtree(holder, ignore_errors=True)
         if holder in self._dirs:
             self._dirs.remove(holder)
 
     def place_reference(self, scratch_dir: Path, text: str | None = None) -> Path:
-        """Write the reference output (or `text`, byte-exact) at output_artifact inside scratch_dir."""
+        """Write the reference output (or `text`, byte-exact) at output_artifact inside scratch_dir.
+        No link at scratch_dir or below is followed (a grader may have left a folder on the path swapped
+        for one to a task's files): one there, or a scratch dir that is not the one fresh_scratch() made,
+        raises NotADirectoryError, the grader's scratch_dir finding."""
         target = scratch_dir.joinpath(*self.task.output_artifact.parts)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if text is None:
-            shutil.copyfile(self.task.reference_output, target)
-        elif scratch_dir == self._text_scratch:
-            self._artifact.write(target, text.encode("utf-8", "surrogateescape"))
+        data = (self.task.reference_output.read_bytes() if text is None
+                else text.encode("utf-8", "surrogateescape"))
+        identity = self._scratch_ids.get(scratch_dir)
+        if scratch_dir == self._text_scratch:
+            self._artifact.write(target, data, root=scratch_dir, identity=identity)
         else:
-            target.write_bytes(text.encode("utf-8", "surrogateescape"))
+            write_within(scratch_dir, target, data, identity)
         return target
+
+    def _place_text(self, text: str) -> Path:
+        """The scratch of grade_text() with `text` at output_artifact: a fresh one where the last is gone or
+        anything in it but the artifact moved since it was made. A grading (or a process one left, even
+        after its grading) that wrote there would otherwise have every later grading read what it wrote."""
+        scratch = self._text_scratch
+        if scratch is not None:
+            try:
+                moved = self._text_entries(scratch) != self._text_stats
+            except OSError:  # removed, or a folder of it
+                moved = True
+            if moved:
+                self.drop_scratch(scratch)
+                scratch = self._text_scratch = None
+        if scratch is None:
+            scratch = self._text_scratch = self.fresh_scratch()
+            self.place_reference(scratch, text)
+            self._text_stats = self._text_entries(scratch)
+            return scratch
+        self.place_reference(scratch, text)
+        return scratch
+
+    def _text_entries(self, scratch: Path) -> dict[str, tuple]:
+        """tree_stats of `scratch` but the artifact (rewritten per text) and bytecode caches (a grader
+        importing a Python artifact writes them, as the contract's read_only tells)."""
+        artifact = self.task.output_artifact.as_posix()
+        return {rel: st for rel, st in tree_stats(scratch).items()
+                if rel != artifact and "__pycache__" not in rel.split("/")}
 
     def grade(self, scratch_dir: Path, *, known_good: bool = False, warm: bool = False):  # -> grading.GradeOutcome
         """Grade scratch_dir with the task's grader session (started on first use). `known_good`: the
@@ -280,11 +317,9 @@ class TaskContext:
         if self._stateful_told:
             return True
         if session is not None and self.stateful is None and self._unsettled:
-            if self._text_scratch is None or not self._text_scratch.is_dir():
-                self._text_scratch = self.fresh_scratch()  # the grader may have removed it
             reference = self.reference_text()
             expected = self.grade_text(reference)
-            self.place_reference(self._text_scratch, reference)
+            self._place_text(reference)
             self._check_blocked()
             session.canary(self._text_scratch, expected)
             pending = list(self._unsettled)
@@ -331,10 +366,7 @@ class TaskContext:
         remembered = self._verdicts.get(text)
         if remembered is not None and (warm or text not in self._unsettled):
             return remembered
-        if self._text_scratch is None or not self._text_scratch.is_dir():
-            self._text_scratch = self.fresh_scratch()
-        self.place_reference(self._text_scratch, text)
-        outcome, settled = self._grade(self._text_scratch, known_good, warm, accepted_later)
+        outcome, settled = self._grade(self._place_text(text), known_good, warm, accepted_later)
         if outcome.error_kind not in ("timeout", "crash"):
             self._verdicts[text] = outcome
             if settled:
@@ -351,11 +383,9 @@ class TaskContext:
         the gate's warm_canary() then reports); any other remembered verdict is returned as it is."""
         if text not in self._unsettled or self._session is None:
             return self.grade_text(text)
-        if self._text_scratch is None or not self._text_scratch.is_dir():
-            self._text_scratch = self.fresh_scratch()
-        self.place_reference(self._text_scratch, text)
+        scratch = self._place_text(text)
         self._check_blocked()
-        outcome = self._account(self._session.confirm(self._text_scratch, self._verdicts[text]), False)
+        outcome = self._account(self._session.confirm(scratch, self._verdicts[text]), False)
         del self._unsettled[text]
         if outcome.error_kind in ("timeout", "crash"):
             self._verdicts.pop(text, None)

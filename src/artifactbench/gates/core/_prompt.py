@@ -247,12 +247,15 @@ class PromptAllows:
 
     def granted_free(self, key: str) -> bool:
         """`key` is one the grant lists, as it is or as a word of it ("amounts": `first_amount`), and the
-        grant says such keys are not graded."""
+        grant says such keys are not graded. Only by name where the prompt names the key outside the
+        grant: "extra columns (amounts, ...)" says nothing of a required `amount_due` it lists."""
         if not self.other_keys_free:
             return False
+        if any(g.lower() == key.lower() for g in self.granted):
+            return True
         words = {w.lower() for w in re.split(r"[_\W]+", key) if w}
-        return any(g.lower() == key.lower() or g.lower().rstrip("s") in words or g.lower() in words
-                   for g in self.granted)
+        return not self.names(key) and any(g.lower().rstrip("s") in words or g.lower() in words
+                                           for g in self.granted)
 
     def other_key(self, where: str) -> str | None:
         """The record-level key, never named by the prompt, to which the prompt's general grant of other
@@ -381,6 +384,8 @@ def _granted_names(sentence: str) -> list[str]:
     """The keys a sentence granting other keys lists as examples of them."""
     names: list[str] = []
     for match in _OTHER_KEYS.finditer(sentence):
+        if match.group(1) is None:
+            continue  # "columns other than (order_id, amount)": what follows is the keys it does not grant
         listed = _LISTED.match(sentence, match.end())
         if listed is None:
             continue

@@ -5,6 +5,12 @@ equal may be listed in either order"), two adjacent records of the reference tha
 the list is sorted by are swapped (a rank-like field, 1, 2, 3..., keeps its place). The prompt calls
 that answer right, so a grader that rejects it (a hidden tie-break by name) fails agents the prompt
 calls right: a `warn`, confirmed in a forked child.
+
+Records are not tied that differ in a field the prompt names as a further sort key or tie-break
+("then `goal_diff` descending", "ties broken by `name`"): "either order" is then said of ties on all
+of them, and a field sorted only within ties of the first is not monotone over the whole list. The
+same for the field it says the list is sorted by ("sorted by `date`"; ties on a week number that
+follows the date are not ties on the date).
 """
 
 from __future__ import annotations
@@ -21,6 +27,13 @@ NAME = "tie_order"
 MAX_PROBES = 2
 _TIES = re.compile(r"\b(ties?|tied|equal|identical|same)\b[^.;]{0,160}?\b(either|any)\s+(order|way)\b|"
                    r"\bties?\b[^.;]{0,60}?\b(broken|resolved|ordered)\s+(in\s+)?(any|either)\b", re.IGNORECASE)
+
+# A field the prompt sorts by, first or after the first, or breaks ties by.
+_THEN = re.compile(r"\b(?:then|followed\s+by|(?:sort(?:ed)?|order(?:ed)?)\s+(?:\w+\s+)?by|in\s+order\s+of|"
+                   r"tie-?break(?:er|s)?(?::|\s+(?:is|on|by))?|"
+                   r"ties?\s+(?:(?:are|is)\s+)?(?:(?:broken|resolved|decided|settled|ordered|sorted)\s+)?(?:by|on))\s+"
+                   r"(?:(?:alphabetically|ascending|descending|lexicographically|numerically)\s+)?(?:by\s+|on\s+)?"
+                   r"(?:the\s+|their\s+|its\s+)?[`\"'*]*(?P<key>[A-Za-z_][\w-]*)", re.IGNORECASE)
 
 __all__ = ["NAME", "tie_case", "tie_probes"]
 
@@ -49,11 +62,13 @@ def tie_probes(fmt: str, reference: str, policy: FuzzPolicy, prompt: str) -> lis
             and _monotone([as_number(r[k], numeric_strings=cells) for r in records])]
     if not keys:
         return []
+    named = {m.group("key").lower() for m in _THEN.finditer(prompt)}
+    further = [k for k in records[0] if isinstance(k, str) and k.lower() in named and k not in ranks]
     probes = []
     for i in range(len(records) - 1):
         a, b = records[i], records[i + 1]
         if a == b or any(as_number(a[k], numeric_strings=cells) != as_number(b[k], numeric_strings=cells)
-                         for k in keys):
+                         for k in keys) or any(a.get(k) != b.get(k) for k in further):
             continue
         swapped = list(records)
         swapped[i], swapped[i + 1] = _keep(b, a, ranks), _keep(a, b, ranks)

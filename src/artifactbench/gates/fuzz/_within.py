@@ -7,8 +7,11 @@ relative, so the smaller). Every reading of the prompt calls such an answer righ
 rejects it (say an absolute 1e-3 where the prompt promises a relative 0.1% on values near 300) fails
 agents the prompt calls right: a `warn`, confirmed in a forked child.
 
-No probe where the prompt states significant figures or asks for rounding: there a moved value is
-written with more digits than asked for, which a sound grader may refuse.
+No probe where the prompt states significant figures or asks for rounding ("to one decimal", "to the
+nearest cent", "2 dp", "%.2f"): there a moved value is written with more digits than asked for, which a
+sound grader may refuse. Nor of a whole number written as a float (a count, 3.0), nor of a field the
+prompt wants exact in a clause of its own ("`unit_price` is copied exactly as given"): the band is
+the prompt's for the numbers it computes, not for every number of the answer.
 """
 
 from __future__ import annotations
@@ -24,8 +27,11 @@ from artifactbench.gates.fuzz._policy import FuzzPolicy
 NAME = "number_within"
 SHARE = 0.25  # of the strict band: room for the reference's own rounding error
 MAX_PROBES = 3  # fields probed
-_ROUNDING = re.compile(r"\bround(ed|ing)?\b|\bdecimal\s+places?\b|\b\d+\s+decimals?\b|\bsignificant\b",
-                       re.IGNORECASE)
+_ROUNDING = re.compile(r"\bround(ed|ing|s)?\b|\bdecimals?\b|\bsignificant\b|\bnearest\b|\b\d+\s*d\.?p\b|"
+                       r"%\.\d+f|:\.\d+f|\btruncat\w*", re.IGNORECASE)
+# A clause asking that a value be given exactly (without stating a band itself).
+_EXACT = re.compile(r"\bexact(ly)?\b|\bverbatim\b|\bunchanged\b|\bas\s+(given|is|listed)\b|\bcop(y|ied|ies)\b",
+                    re.IGNORECASE)
 
 __all__ = ["NAME", "within_case", "within_probes"]
 
@@ -45,13 +51,20 @@ def within_probes(fmt: str, reference: str, policy: FuzzPolicy, stated: StatedTo
     if not isinstance(doc, TreeDoc):
         return []
     cells = doc.fmt == "csv"
+    exact = _exact_clauses(prompt)
     probes: dict[tuple, Mutation] = {}
+    wanted_exactly: dict[str, bool] = {}  # field name -> named in an exact clause (once per name)
     for path, old in targets.numbers:
         place = tuple(step for step in path if not isinstance(step, int))
         value = as_number(old, numeric_strings=cells)
         if place in probes or value is None or isinstance(old, int) or (
-                isinstance(old, str) and not re.search(r"[.eE]", old)):
-            continue  # an integer (a count, an id) is exact, whatever tolerance numbers get
+                isinstance(old, str) and not re.search(r"[.eE]", old)) or float(value).is_integer():
+            continue  # an integer (a count, an id, 3.0) is exact, whatever tolerance numbers get
+        field = place[-1] if place and isinstance(place[-1], str) else None
+        if field is not None and field not in wanted_exactly:
+            wanted_exactly[field] = _named_in(field, exact)
+        if field is not None and wanted_exactly[field]:
+            continue  # a value the prompt wants exactly
         step = SHARE * stated.strict_band(value)
         new = value + step if value >= 0 else value - step
         if not step > 0 or new == value:
@@ -62,6 +75,19 @@ def within_probes(fmt: str, reference: str, policy: FuzzPolicy, stated: StatedTo
         if len(probes) >= MAX_PROBES:
             break
     return list(probes.values())
+
+
+def _exact_clauses(prompt: str) -> list[str]:
+    """The prompt's clauses (split at . ; and line ends) that ask for exact values and state no band."""
+    from artifactbench.gates.core._accuracy import stated_tolerance
+
+    return [c for c in re.split(r"[;\n]|\.(?:\s|$)", prompt)
+            if _EXACT.search(c) and stated_tolerance(c) is None]
+
+
+def _named_in(field: str, clauses: list[str]) -> bool:
+    name = re.compile(r"(?<![\w-])" + re.escape(field) + r"(?![\w-])", re.IGNORECASE)
+    return any(name.search(c) for c in clauses)
 
 
 def within_case(ctx, grade, probes: list[Mutation], stated: StatedTolerance) -> CaseResult | None:

@@ -60,6 +60,9 @@ def listed(value: str, detail: str) -> bool:
                      re.IGNORECASE) is not None
 
 
+FEW_MISSING = 2  # values a detail may name as missing, all of them the agent's own input, and be info
+
+
 def judge(name: str, what: str, detail: str, quoted: list[str], named: list[str], suite: list[str],
            total: int, visible: frozenset[str] = frozenset()) -> CaseResult | None:
     """`visible`: the quoted values the agent can read in its own inputs (listed as missing)."""
@@ -79,9 +82,10 @@ def judge(name: str, what: str, detail: str, quoted: list[str], named: list[str]
         return CaseResult(name, "FINDING", cap(
             f"detail {detail!r} quotes {share} ({', '.join(quoted[:5])}), none of them in the graded "
             f"artifact ({what}) or anything the agent sees", 600), "fail")
-    if all(v in visible for v in quoted):
+    if len(quoted) <= FEW_MISSING and len(quoted) * 4 < total and all(v in visible for v in quoted):
         # spec 3.3's own example: "missing endpoint /api/v2/users" names what went wrong, by a value
-        # the agent reads in its input anyway
+        # the agent reads in its input anyway. A longer list picks out which of the inputs make the
+        # answer (a filter task's rows): short of half of them, still one to look at.
         return CaseResult(name, "WARNING", cap(
             f"detail {detail!r} names {share} ({', '.join(quoted[:5])}) as missing, all of them values the "
             f"agent reads in its inputs ({what}); fine while it stays short of the answer", 600), "info")
