@@ -26,7 +26,7 @@ from artifactbench.gates.core import (
 from artifactbench.gates.fuzz import FuzzPolicy, format_of, place_examples
 from artifactbench.gates.contract._garbage import garbage_cases, place
 from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
-from artifactbench.gates.core._artifact_file import tree_stats as _tree_stats
+from artifactbench.gates.core import tree_stats as _tree_stats
 from artifactbench.negative import default_negative_cases
 from artifactbench.workspace import tree_files
 

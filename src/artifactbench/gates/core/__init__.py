@@ -4,6 +4,8 @@ Gate implementations live in the sibling packages (spec, leaks, contract, fuzz);
 imports none of them.
 """
 
+from artifactbench.gates.core._accuracy import stated_tolerance
+from artifactbench.gates.core._artifact_file import tree_stats
 from artifactbench.gates.core._baseline import (BaselineError, Finding, apply_baseline, baseline_target_problem,
                                                 findings, read_baseline, write_baseline)
 from artifactbench.gates.core._common import (
@@ -40,6 +42,8 @@ from artifactbench.gates.core._values import (
 )
 
 __all__ = [
+    "stated_tolerance",
+    "tree_stats",
     "BaselineError",
     "Finding",
     "apply_baseline",

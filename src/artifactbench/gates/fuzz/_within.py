@@ -79,7 +79,7 @@ def within_probes(fmt: str, reference: str, policy: FuzzPolicy, stated: StatedTo
 
 def _exact_clauses(prompt: str) -> list[str]:
     """The prompt's clauses (split at . ; and line ends) that ask for exact values and state no band."""
-    from artifactbench.gates.core._accuracy import stated_tolerance
+    from artifactbench.gates.core import stated_tolerance
 
     return [c for c in re.split(r"[;\n]|\.(?:\s|$)", prompt)
             if _EXACT.search(c) and stated_tolerance(c) is None]
