@@ -22,6 +22,7 @@ from artifactbench.gates.core import OK, WARNING, CaseResult, cap
 from artifactbench.gates.fuzz._formats import TreeDoc, as_number
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._policy import FuzzPolicy
+from artifactbench.gates.fuzz._within import refusals
 
 NAME = "tie_order"
 MAX_PROBES = 2
@@ -101,14 +102,7 @@ def tie_case(ctx, grade, probes: list[Mutation], sentence: str) -> CaseResult | 
     """Grade each probe; a rejection confirmed in a forked child is a warning. None without probes."""
     if not probes:
         return None
-    refused: list[tuple[Mutation, str]] = []
-    for mutant in probes:
-        outcome = grade(mutant.text, label=f"{NAME}\t{mutant.describe()}")
-        if not outcome.ok or outcome.passed:
-            continue
-        settled = ctx.settle(mutant.text)
-        if settled.ok and not settled.passed:
-            refused.append((mutant, cap(settled.result.detail, 200)))
+    refused = refusals(ctx, grade, probes)
     if not refused:
         return CaseResult(NAME, OK, f"grader accepted {len(probes)} swap(s) of tied records")
     mutant, detail = refused[0]

@@ -90,18 +90,26 @@ def _named_in(field: str, clauses: list[str]) -> bool:
     return any(name.search(c) for c in clauses)
 
 
+def refusals(ctx, grade, probes: list[Mutation]) -> list[tuple[Mutation, str]]:
+    """The probes (answers the prompt calls right) the grader rejects, each rejection confirmed in a
+    forked child, with its detail. A crash is the contract's and fuzz's business; an acceptance is
+    what is asked."""
+    refused: list[tuple[Mutation, str]] = []
+    for mutant in probes:
+        outcome = grade(mutant.text, label=f"{mutant.kind}\t{mutant.describe()}")
+        if not outcome.ok or outcome.passed:
+            continue
+        settled = ctx.settle(mutant.text)
+        if settled.ok and not settled.passed:
+            refused.append((mutant, cap(settled.result.detail, 200)))
+    return refused
+
+
 def within_case(ctx, grade, probes: list[Mutation], stated: StatedTolerance) -> CaseResult | None:
     """Grade each probe; a rejection confirmed in a forked child is a warning. None without probes."""
     if not probes:
         return None
-    refused: list[tuple[Mutation, str]] = []
-    for mutant in probes:
-        outcome = grade(mutant.text, label=f"{NAME}\t{mutant.describe()}")
-        if not outcome.ok or outcome.passed:
-            continue  # a crash is the contract's and fuzz's business; an acceptance is what is asked
-        settled = ctx.settle(mutant.text)
-        if settled.ok and not settled.passed:
-            refused.append((mutant, cap(settled.result.detail, 200)))
+    refused = refusals(ctx, grade, probes)
     if not refused:
         return CaseResult(NAME, OK, f"grader accepted {len(probes)} answer(s) with one number moved within the "
                                     f"tolerance the prompt states ({stated.sentence!r})")
