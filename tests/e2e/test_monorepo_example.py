@@ -15,6 +15,7 @@ import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 import venv
 from pathlib import Path
 
@@ -110,6 +111,12 @@ def test_benchmark_runs_a_team_set_from_the_installed_wheel(example, tmp_path):
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(system_site_packages=True, with_pip=True).create(env_dir)
     python = env_dir / "bin" / "python"
+    # The wheel is installed without its dependencies (no index here): they come from the environment
+    # running the tests (CI installs them into a venv of its own, which system_site_packages does not
+    # reach), after the venv's own site-packages so the wheel's artifactbench is the one imported.
+    purelib = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                             capture_output=True, text=True, check=True).stdout.strip()
+    (Path(purelib) / "_host_deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     wheel = next((root / "wheels").glob("artifactbench-*.whl"))
     subprocess.run([python, "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
                    check=True, timeout=600, env={**os.environ, "PIP_CONFIG_FILE": "/dev/null"})
