@@ -8,6 +8,7 @@ as Hypothesis' shrunk minimal example: which record, which field, old value, new
 from __future__ import annotations
 
 import difflib
+import itertools
 import random
 import re
 import time
@@ -15,19 +16,20 @@ import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from hypothesis import HealthCheck, Phase, find, reject, settings
-from hypothesis.errors import HypothesisWarning, NoSuchExample, Unsatisfiable
+from hypothesis import HealthCheck, Phase, find, settings
+from hypothesis.errors import HypothesisWarning, NoSuchExample, Unsatisfiable, UnsatisfiedAssumption
 
 from artifactbench.gates.core import (
     FINDING, OK, SKIPPED, WARNING, FuzzBudget, cap, counts, error_text, finish, fuzz_budget, reference_text,
     stateful_case,
 )
+from artifactbench.gates.fuzz._draws import REFUSED
 from artifactbench.gates.fuzz._formats import format_of, parse, rerender
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._near import WARN_FACTOR, factor_of
 from artifactbench.gates.fuzz._policy import FuzzPolicy, load_policy
 from artifactbench.gates.fuzz._reference import Reference, rows_unordered
-from artifactbench.gates.fuzz._strategies import kinds_for, mutation_strategy
+from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
 from artifactbench.gates.fuzz._within import NAME, within_case, within_probes
 from artifactbench.gates.core import ORDER_KINDS, CaseResult, CheckResult, TaskContext, read_prompt
@@ -115,13 +117,13 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         if kind in policy.skip:
             cases.append(CaseResult(kind, SKIPPED, "skipped by FUZZ_SKIP in grader/negative_cases.py"))
             continue
-        strategy = mutation_strategy(fmt, reference, policy, kind, prompt)
-        if strategy is None and kind == "number_near" and read_prompt(prompt).stated is None:
+        draws = mutation_draws(fmt, reference, policy, kind, prompt)
+        if draws is None and kind == "number_near" and read_prompt(prompt).stated is None:
             cases.append(CaseResult(kind, SKIPPED, "the prompt states no accuracy for the answer's numbers"))
-        elif strategy is None:
+        elif draws is None:
             cases.append(CaseResult(kind, SKIPPED, f"nothing in the reference output to apply {kind} to"))
         else:
-            strategies[kind] = strategy
+            strategies[kind] = draws
     per_kind = max(4, -(-budget.examples // max(1, len(strategies))))
     ref = Reference(fmt, reference, policy, read_prompt(prompt))
     searched = _searches(ctx, grade, strategies, per_kind, started + budget.seconds, budget, prompt, ref)
@@ -160,13 +162,13 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
 def _searches(ctx, grade, strategies: dict, per_kind: int, deadline: float, budget: FuzzBudget,
               prompt: str, ref: Reference | None = None) -> list[CaseResult]:
     cases = []
-    for index, (kind, strategy) in enumerate(strategies.items()):
+    for index, (kind, draws) in enumerate(strategies.items()):
         # Each kind may use its share of what is left of the wall-time budget (it covers setup too).
         share = (deadline - time.monotonic()) / (len(strategies) - index)
         if share <= 0:
             cases.append(CaseResult(kind, SKIPPED, f"not run: the {budget.seconds:g}s budget was spent"))
             continue
-        cases.append(_search(ctx, grade, kind, strategy, per_kind, time.monotonic() + share, prompt, ref))
+        cases.append(_search(ctx, grade, kind, draws, per_kind, time.monotonic() + share, prompt, ref))
     return cases
 
 
@@ -185,11 +187,11 @@ def _baseline(grade, fmt: str, reference: str) -> str | None:
                "only truncate_text was fuzzed")
 
 
-def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, prompt: str = "",
+def _search(ctx, grade, kind: str, draws, examples: int, deadline: float, prompt: str = "",
             ref: Reference | None = None) -> CaseResult:
     """`ref`: the reference as the searches read it (free lines, tolerance, one mutant per field)."""
     state = _Search(deadline)
-    result = _search_in(state, ctx, grade, kind, strategy, examples, prompt, ref)
+    result = _search_in(state, ctx, grade, kind, draws, examples, prompt, ref)
     if result.status != OK or not state.refused:
         return result
     mutant, why, detail = state.refused[0]
@@ -198,7 +200,7 @@ def _search(ctx, grade, kind: str, strategy, examples: int, deadline: float, pro
         f"{mutant.describe()}; grader detail: {detail!r}; an agent answering so would fail", 600), "warn")
 
 
-def _search_in(state: _Search, ctx, grade, kind: str, strategy, examples: int, prompt: str,
+def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prompt: str,
                ref: Reference | None) -> CaseResult:
     text = ref.text if ref else ""
     allows = read_prompt(prompt)
@@ -211,7 +213,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, strategy, examples: int, p
             raise _OutOfTime()
         free = bool(free_lines) and free_lines.confined(text, mutant.text)
         if free and state.free >= FREE_GRADED:
-            reject()  # not a draw of this kind's budget: the search goes on among the graded lines
+            raise UnsatisfiedAssumption()  # not a draw of the budget: the search goes on among graded lines
         state.graded += 1
         outcome = grade(mutant.text, label=f"{kind}\t{mutant.describe()}")
         if not outcome.ok:
@@ -224,7 +226,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, strategy, examples: int, p
                 if len(state.open) < 8:
                     why = f"the change stays on lines the prompt declares free ({free_lines.sentence!r})"
                     state.open.append((mutant, cap(outcome.result.detail, 200), ("info", why)))
-            reject()
+            raise UnsatisfiedAssumption()  # (reject(): the same, without Hypothesis' test context)
         if outcome.result.passed:
             allowed = allows.leaves_open(kind, mutant.where)
             if allowed is None and ref is not None and ref.within_tolerance(mutant.text):
@@ -249,17 +251,21 @@ def _search_in(state: _Search, ctx, grade, kind: str, strategy, examples: int, p
             raise _ClearlyRejected()  # spend the budget where it finds things
         return False
 
-    config = settings(max_examples=examples, database=None, deadline=None, derandomize=False,
-                      suppress_health_check=list(HealthCheck),
-                      phases=[Phase.generate, Phase.shrink])
-    seed = random.Random(f"{ctx.task.instance_id}:{kind}")
     minimal = None
     try:
-        with warnings.catch_warnings():  # large artifacts make Hypothesis warn about its repr
-            warnings.simplefilter("ignore", HypothesisWarning)
-            minimal = find(strategy, accepted, settings=config, random=seed)
+        if _scout(draws, accepted, examples, random.Random(f"{ctx.task.instance_id}:{kind}:scout")):
+            # A mutant was accepted: Hypothesis searches again (the verdicts are remembered) and
+            # shrinks what it finds to a minimal example.
+            config = settings(max_examples=examples, database=None, deadline=None, derandomize=False,
+                              suppress_health_check=list(HealthCheck),
+                              phases=[Phase.generate, Phase.shrink])
+            seed = random.Random(f"{ctx.task.instance_id}:{kind}")
+            with warnings.catch_warnings():  # large artifacts make Hypothesis warn about its repr
+                warnings.simplefilter("ignore", HypothesisWarning)
+                minimal = find(draws.strategy(), accepted, settings=config, random=seed)
     except (NoSuchExample, Unsatisfiable):
-        pass
+        if state.accepted:  # the scout's accepted mutant, which Hypothesis' own draws did not meet
+            minimal = state.accepted[-1][0]
     except _ClearlyRejected:
         if state.open:
             return _left_open(ctx, kind, state)
@@ -295,6 +301,33 @@ def _search_in(state: _Search, ctx, grade, kind: str, strategy, examples: int, p
     if state.graded == 0:
         return CaseResult(kind, SKIPPED, "no mutant could be drawn")
     return CaseResult(kind, OK, f"{state.graded} mutant(s) rejected")
+
+
+SCOUT_TRIES = 4  # values the scout reads per mutant it may grade (repeats and refusals are skipped)
+
+
+def _scout(draws, accepted, examples: int, rng: random.Random) -> bool:
+    """Grade up to `examples` distinct mutants of a kind in a seeded breadth-first order (Draws.values),
+    without Hypothesis' engine: most kinds end with every mutant rejected, and the engine cost more than
+    a small grader. True once one was accepted: the caller's Hypothesis search then finds it again (its
+    verdict is remembered) and shrinks it. False when none was. `accepted` raises _ClearlyRejected or
+    _OutOfTime through this as it does through Hypothesis; a mutant it refuses to count (one confined
+    to free lines) is skipped as it is there."""
+    seen: set[str] = set()
+    graded = 0
+    for mutant in itertools.islice(draws.values(rng), SCOUT_TRIES * examples):
+        if graded >= examples:
+            break
+        if mutant is REFUSED or mutant.text in seen:
+            continue
+        seen.add(mutant.text)
+        try:
+            if accepted(mutant):
+                return True
+        except UnsatisfiedAssumption:
+            continue
+        graded += 1
+    return False
 
 
 MAX_ALSO = 5  # other fields named in a finding

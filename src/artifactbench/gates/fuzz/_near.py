@@ -14,8 +14,8 @@ import math
 import re
 from typing import Any
 
-from hypothesis import strategies as st
 
+from artifactbench.gates.fuzz._draws import Draws, pick
 from artifactbench.gates.core import StatedTolerance
 from artifactbench.gates.fuzz._formats import as_number
 from artifactbench.gates.fuzz._mutation import Mutation
@@ -32,7 +32,7 @@ def factor_of(where: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def near_strategy(t: TreeTargets, stated: StatedTolerance | None) -> st.SearchStrategy[Mutation] | None:
+def near_strategy(t: TreeTargets, stated: StatedTolerance | None) -> Draws | None:
     """None when the prompt states no accuracy or the reference has no non-integer number."""
     if stated is None:
         return None
@@ -54,7 +54,7 @@ def near_strategy(t: TreeTargets, stated: StatedTolerance | None) -> st.SearchSt
         mutant = t.set_leaf("number_near", path, old, _like(old, new, step))
         return Mutation(mutant.kind, f"{mutant.where}, {factor}x the prompt's tolerance", mutant.old,
                         mutant.new, mutant.text)
-    return st.sampled_from(pool).flatmap(lambda c: st.sampled_from(FACTORS).map(lambda f: move(c, f)))
+    return pick(pool).flatmap(lambda c: pick(FACTORS).map(lambda f: move(c, f)))
 
 
 def _like(old: Any, new: float, step: float) -> Any:

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from hypothesis import assume
+from hypothesis.errors import UnsatisfiedAssumption
 from hypothesis import strategies as st
 
+from artifactbench.gates.fuzz._draws import Draws, ints
 from artifactbench.gates.fuzz._formats import PyDoc, TextDoc, TreeDoc, normalize, parse, rerender
 from artifactbench.gates.core import read_prompt
 from artifactbench.gates.fuzz._formats import as_number
@@ -43,6 +44,13 @@ def mutation_strategy(fmt: str, text: str, policy: FuzzPolicy, kind: str,
     """A strategy of meaning-changing mutants of `text` of this `kind`, or None when the artifact has
     nothing the kind applies to (e.g. no booleans). Raises ValueError (ParseError) when `text` does not
     parse, except for truncate_text: raw cuts need no parse (the fuzz gate's fallback for such a text)."""
+    draws = mutation_draws(fmt, text, policy, kind, prompt)
+    return None if draws is None else draws.strategy()
+
+
+def mutation_draws(fmt: str, text: str, policy: FuzzPolicy, kind: str, prompt: str = "") -> Draws | None:
+    """The mutants of mutation_strategy() as `Draws`: the same Hypothesis strategy (`strategy()`), or
+    one mutant at a time from a seeded random (`draw()`)."""
     if kind not in kinds_for(fmt):
         raise ValueError(f"kind={kind!r} does not apply to {fmt} artifacts; use one of {kinds_for(fmt)}")
     if kind == "truncate_text":
@@ -74,9 +82,11 @@ def mutation_strategy(fmt: str, text: str, policy: FuzzPolicy, kind: str,
     by_meaning = (kind == "truncate_text" or not isinstance(doc, TreeDoc)) and reference is not None
 
     def different(mutant: Mutation) -> Mutation:
-        assume(mutant.text != text and mutant.text != baseline)
-        if by_meaning:
-            assume(normalize(fmt, mutant.text) != reference)
+        # (as `assume` does, which warns outside Hypothesis' own test context: the scout draws there)
+        if mutant.text == text or mutant.text == baseline:
+            raise UnsatisfiedAssumption()
+        if by_meaning and normalize(fmt, mutant.text) == reference:
+            raise UnsatisfiedAssumption()
         return mutant
     return inner.map(different)
 
@@ -90,12 +100,12 @@ def _prepared(fmt: str, text: str, policy: FuzzPolicy) -> tuple:
     return doc, targets, normalize(fmt, text), rerender(doc)
 
 
-def _truncate(text: str) -> st.SearchStrategy[Mutation] | None:
+def _truncate(text: str) -> Draws | None:
     """Cut the text somewhere before its last non-blank character."""
     last = len(text.rstrip())
     if last < 1:
         return None
-    return st.integers(0, last - 1).map(lambda cut: Mutation(
+    return ints(0, last - 1).map(lambda cut: Mutation(
         "truncate_text", f"cut at character {cut} of {len(text)}", short(text[max(0, cut - 20):last][:40]),
         short(text[max(0, cut - 20):cut]), text[:cut]))
 

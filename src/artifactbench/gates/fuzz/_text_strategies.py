@@ -6,8 +6,8 @@ import ast
 import itertools
 import re
 
-from hypothesis import strategies as st
 
+from artifactbench.gates.fuzz._draws import Draws, ints, pick, tuples
 from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.fuzz._formats import NUMBER_RE, PyDoc, TextDoc
 from artifactbench.gates.fuzz._mutation import (
@@ -18,7 +18,7 @@ from artifactbench.gates.fuzz._policy import FuzzPolicy
 MAX_PAIRS = 20_000  # line pairs swap_records looks at (as _tree_records does for records)
 
 
-def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str) -> st.SearchStrategy[Mutation] | None:
+def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str) -> Draws | None:
     """Numbers inside lines, single-word lines, and whole non-blank lines (the records)."""
     lines, records = list(doc.lines), doc.records
     tokens = [(i, m) for i in records for m in NUMBER_RE.finditer(lines[i])]
@@ -38,17 +38,17 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str) -> st.SearchStrat
                 number_kind, m.group(), float(m.group()), policy)
             if new is not None:
                 pool.append(put(kind, i, m.span(), m.group(), new))
-        return st.sampled_from(pool) if pool else None
+        return pick(pool) if pool else None
     if kind == "string_change":
         words = [i for i in records if len(lines[i].split()) == 1 and not NUMBER_RE.fullmatch(lines[i].strip())]
         pool = [(i, new) for i in words for new in distinct_string(lines[i].strip(), [])]
-        return st.sampled_from(pool).map(
+        return pick(pool).map(
             lambda c: put(kind, c[0], (0, len(lines[c[0]])), lines[c[0]], c[1])) if pool else None
     return _line_strategy(doc, policy, kind, lines, records)
 
 
 def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str],
-                   records: tuple[int, ...]) -> st.SearchStrategy[Mutation] | None:
+                   records: tuple[int, ...]) -> Draws | None:
     if not records:
         return None
 
@@ -56,13 +56,13 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
         return Mutation(kind_, where_, short(old), short(new), doc.render(changed))
 
     if kind == "drop_record":
-        return st.sampled_from(records).map(lambda i: edit(
+        return pick(records).map(lambda i: edit(
             kind, f"line {i + 1}", lines[i], "(dropped)", lines[:i] + lines[i + 1:]))
     if kind == "duplicate_record":
-        return st.sampled_from(records).map(lambda i: edit(
+        return pick(records).map(lambda i: edit(
             kind, f"line {i + 1}", lines[i], "(twice)", lines[: i + 1] + [lines[i]] + lines[i + 1:]))
     if kind == "truncate_records" and len(records) > 1:
-        return st.integers(1, len(records) - 1).map(lambda k: edit(
+        return ints(1, len(records) - 1).map(lambda k: edit(
             kind, f"keep {k} of {len(records)} non-blank lines", len(records), k, lines[: records[k]]))
     if kind == "swap_records" and policy.order_matters(None):
         # The first MAX_PAIRS pairs looked at, lazily: every pair of a 20 000-line report listed first was
@@ -75,13 +75,13 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
             changed = list(lines)
             changed[c[0]], changed[c[1]] = lines[c[1]], lines[c[0]]
             return edit(kind, f"line {c[0] + 1} <-> line {c[1] + 1}", lines[c[0]], lines[c[1]], changed)
-        return st.sampled_from(pairs).map(swap) if pairs else None
+        return pick(pairs).map(swap) if pairs else None
     if kind == "inject_record":
         sources = [i for i in records if NUMBER_RE.search(lines[i])]
 
         def scramble(i: int) -> str:
             return NUMBER_RE.sub(lambda m: str(keep_kind(m.group(), far_number(float(m.group())))), lines[i])
-        return st.tuples(st.sampled_from(sources), st.integers(0, len(lines))).map(lambda c: edit(
+        return tuples(pick(sources), ints(0, len(lines))).map(lambda c: edit(
             kind, f"before line {c[1] + 1} (copy of line {c[0] + 1}, numbers moved)", "(absent)",
             scramble(c[0]), lines[: c[1]] + [scramble(c[0])] + lines[c[1]:])) if sources else None
     return None
@@ -107,7 +107,7 @@ def _trivial(body: list[ast.stmt]) -> bool:
     return True
 
 
-def python_strategy(doc: PyDoc, kind: str, prompt: str) -> st.SearchStrategy[Mutation] | None:
+def python_strategy(doc: PyDoc, kind: str, prompt: str) -> Draws | None:
     """Stub out or delete a function, class or public method that the prompt names."""
     lines = doc.source.splitlines(keepends=True)
     wanted = required_names(prompt)
@@ -121,7 +121,7 @@ def python_strategy(doc: PyDoc, kind: str, prompt: str) -> st.SearchStrategy[Mut
                          and (not m.name.startswith("_") or m.name == "__init__")]
     if kind == "drop_definition":
         pool = [(name, node) for name, node in defs if node.col_offset == 0]
-        return st.sampled_from(pool).map(lambda c: _replace(
+        return pick(pool).map(lambda c: _replace(
             doc, lines, kind, c[0], min([c[1].lineno] + [d.lineno for d in c[1].decorator_list]),
             c[1].end_lineno, [], "(deleted)")) if pool else None
     if kind == "stub_function":
@@ -134,7 +134,7 @@ def python_strategy(doc: PyDoc, kind: str, prompt: str) -> st.SearchStrategy[Mut
             indent = " " * first.col_offset
             return _replace(doc, lines, kind, c[0], first.lineno, c[1].end_lineno,
                             [f"{indent}return None\n"], "body replaced by `return None`")
-        return st.sampled_from(pool).map(stub) if pool else None
+        return pick(pool).map(stub) if pool else None
     return None
 
 

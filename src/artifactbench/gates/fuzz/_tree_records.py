@@ -7,8 +7,8 @@ import copy
 import itertools
 from typing import Any
 
-from hypothesis import strategies as st
 
+from artifactbench.gates.fuzz._draws import Draws, ints, pick
 from artifactbench.gates.core import ALSO_DIFFER
 from artifactbench.gates.fuzz._formats import as_number
 from artifactbench.gates.fuzz._mutation import MUTANT_STRING, Mutation, far_number, keep_kind
@@ -17,38 +17,38 @@ from artifactbench.gates.fuzz._tree_targets import Path, TreeTargets, get_at, wh
 __all__ = ["structure_strategy"]
 
 
-def structure_strategy(t: TreeTargets, kind: str) -> st.SearchStrategy[Mutation] | None:
+def structure_strategy(t: TreeTargets, kind: str) -> Draws | None:
     """Record and key changes; None when nothing in the document fits `kind`."""
     doc = t.doc
     if kind in ("drop_key", "rename_key"):
-        return st.sampled_from(t.keys).map(lambda c: _key_edit(t, kind, c)) if t.keys else None
+        return pick(t.keys).map(lambda c: _key_edit(t, kind, c)) if t.keys else None
     lists = t.lists
     if kind == "truncate_records":
         lists = [(p, v) for p, v in lists if p == () and len(v) > 1]
-        return st.sampled_from(lists).flatmap(lambda c: st.integers(0, len(c[1]) - 1).map(
+        return pick(lists).flatmap(lambda c: ints(0, len(c[1]) - 1).map(
             lambda k: t.edit(kind, f"keep {k} of {len(c[1])} records", len(c[1]), k,
                              lambda d: d[:k], spine=()))) if lists else None
     if kind == "swap_values":
         swaps = list(itertools.islice(_value_swaps(t), 500))
-        return st.sampled_from(swaps).map(lambda c: _swap_values(t, *c)) if swaps else None
+        return pick(swaps).map(lambda c: _swap_values(t, *c)) if swaps else None
     if kind == "swap_records":
         ordered = [(p, v) for p, v in lists if t.policy.order_matters(_key_of(p))]
         pairs = list(itertools.islice(((p, i, j) for p, v in ordered for i in range(len(v))
                                        for j in range(i + 1, len(v)) if v[i] != v[j]), 500))
-        return st.sampled_from(pairs).map(lambda c: _swap(t, c)) if pairs else None
+        return pick(pairs).map(lambda c: _swap(t, c)) if pairs else None
     items = [(p, i) for p, v in lists for i in range(len(v))]
     if not items:
         return None
     if kind == "drop_record":
-        return st.sampled_from(items).map(lambda c: t.edit(
+        return pick(items).map(lambda c: t.edit(
             kind, where(doc, c[0] + (c[1],)), "present", "dropped", lambda d: _splice(d, c[0], c[1], 1, []),
             spine=c[0]))
     if kind == "duplicate_record":
-        return st.sampled_from(items).map(lambda c: t.edit(
+        return pick(items).map(lambda c: t.edit(
             kind, where(doc, c[0] + (c[1],)), "once", "twice",
             lambda d: _splice(d, c[0], c[1] + 1, 0, [copy.deepcopy(get_at(d, c[0])[c[1]])]), spine=c[0]))
     if kind == "inject_record":
-        return st.sampled_from(items).flatmap(lambda c: st.integers(0, len(get_at(doc.data, c[0]))).map(
+        return pick(items).flatmap(lambda c: ints(0, len(get_at(doc.data, c[0]))).map(
             lambda pos: _inject(t, c[0], c[1], pos))).filter(lambda m: m is not None)
     raise ValueError(kind)
 

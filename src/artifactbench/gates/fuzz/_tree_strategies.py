@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import strategies as st
 
+from artifactbench.gates.fuzz._draws import Draws, either, pick
 from artifactbench.gates.fuzz._formats import as_number
 from artifactbench.gates.fuzz._mutation import Mutation, distinct_string, number_changes, other_types
 from artifactbench.gates.fuzz._tree_records import structure_strategy
@@ -20,44 +20,44 @@ __all__ = ["LEAF_KINDS", "TreeTargets", "leaf_strategy", "structure_strategy"]
 LEAF_KINDS = ("number_far", "number_sign", "bool_flip", "string_change", "type_change", "later_record")
 
 
-def leaf_strategy(t: TreeTargets, kind: str) -> st.SearchStrategy[Mutation] | None:
+def leaf_strategy(t: TreeTargets, kind: str) -> Draws | None:
     """Value changes of one leaf; None when the document has no leaf this kind applies to."""
     cells = t.doc.fmt == "csv"
     if kind in ("number_far", "number_sign"):
         pool = [(p, v, number_changes(kind, v, as_number(v, numeric_strings=cells), t.policy))
                 for p, v in t.numbers]
         pool = [c for c in pool if c[2] is not None]
-        return st.sampled_from(pool).map(lambda c: t.set_leaf(kind, c[0], c[1], c[2])) if pool else None
+        return pick(pool).map(lambda c: t.set_leaf(kind, c[0], c[1], c[2])) if pool else None
     if kind == "bool_flip":
         pool = t.bools
-        return st.sampled_from(pool).map(lambda c: t.set_leaf(kind, c[0], c[1], not c[1])) if pool else None
+        return pick(pool).map(lambda c: t.set_leaf(kind, c[0], c[1], not c[1])) if pool else None
     if kind == "string_change":
         return _strings(t, t.strings, kind)
     if kind == "type_change":
         if not t.leaves:
             return None
-        return st.sampled_from(t.leaves).flatmap(lambda c: st.sampled_from(
+        return pick(t.leaves).flatmap(lambda c: pick(
             other_types(c[1], text_cells=cells)).map(lambda new: t.set_leaf(kind, c[0], c[1], new)))
     if kind == "later_record":
         return _later(t)
     raise ValueError(kind)
 
 
-def _strings(t: TreeTargets, pool: list[tuple[Path, Any]], kind: str) -> st.SearchStrategy[Mutation] | None:
+def _strings(t: TreeTargets, pool: list[tuple[Path, Any]], kind: str) -> Draws | None:
     if not pool:
         return None
     by_field: dict[Any, list[str]] = {}
     for p, v in t.strings:
         by_field.setdefault(p[-1] if not isinstance(p[-1], int) else None, []).append(v)
 
-    def options(c: tuple[Path, str]) -> st.SearchStrategy[Mutation]:
+    def options(c: tuple[Path, str]) -> Draws:
         field = c[0][-1] if not isinstance(c[0][-1], int) else None
-        return st.sampled_from(distinct_string(c[1], by_field.get(field, []))).map(
+        return pick(distinct_string(c[1], by_field.get(field, []))).map(
             lambda new: t.set_leaf(kind, c[0], c[1], new))
-    return st.sampled_from(pool).flatmap(options)
+    return pick(pool).flatmap(options)
 
 
-def _later(t: TreeTargets) -> st.SearchStrategy[Mutation] | None:
+def _later(t: TreeTargets) -> Draws | None:
     """A far number, flipped bool or changed string in a record other than the first (drawn lazily:
     a mutant is rendered only when drawn)."""
     if not (t.doc.root_is_records and len(t.doc.data) > 1):
@@ -75,7 +75,7 @@ def _later(t: TreeTargets) -> st.SearchStrategy[Mutation] | None:
         elif isinstance(v, bool):
             pool.append((p, v, not v))
     strings = [(p, v) for p, v in t.strings if isinstance(p[0], int) and p[0] > 0]
-    parts = [st.sampled_from(pool).map(lambda c: t.set_leaf("later_record", *c))] if pool else []
+    parts = [pick(pool).map(lambda c: t.set_leaf("later_record", *c))] if pool else []
     if strings:
         parts.append(_strings(t, strings, "later_record"))
-    return st.one_of(parts) if parts else None
+    return either(parts) if parts else None

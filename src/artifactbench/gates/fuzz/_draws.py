@@ -1,0 +1,215 @@
+"""Mutant generators that can be drawn two ways: as a Hypothesis strategy, or in a seeded random order.
+
+The fuzz gate searches each mutation kind with Hypothesis, which shrinks an accepted mutant to a
+minimal one; but most kinds end with every mutant rejected, and there Hypothesis' engine costs more
+than a small grader does. A `Draws` is built from the few combinators the kinds use (pick from a pool,
+an integer range, tuples, map, flatmap, filter, one of several) and gives either the Hypothesis
+strategy they make (`strategy()`: the same strategy as before, so a seeded search draws the same
+examples) or its values in a random order without repeats (`values()`): the gate's scout grades a
+kind's first mutants that way and calls on Hypothesis only once one is accepted.
+
+`values()` goes breadth first, as Hypothesis' generation does on a small space (it draws choices it
+has not drawn before): the simplest value first (the first of each pool, the first alternative: where
+Hypothesis starts too), then each pool shuffled, alternatives taking turns, and a flatmap taking the
+first value of each outer value before the second of any, so five values of "a field, then a new
+string for it" are five fields, not five strings for one field. A value that a filter refuses, or
+whose map raises UnsatisfiedAssumption (`assume`), comes out as REFUSED, so a caller can bound how
+many it reads even when most are refused.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from hypothesis import strategies as st
+from hypothesis.errors import UnsatisfiedAssumption
+
+__all__ = ["REFUSED", "Draws", "either", "ints", "pick", "tuples"]
+
+
+class _Refused:
+    def __repr__(self) -> str:
+        return "REFUSED"
+
+
+REFUSED = _Refused()  # a value refused by a filter or an `assume` (values())
+
+
+class Draws:
+    """A generator of values, drawn by Hypothesis (`strategy`) or in a seeded order (`values`)."""
+
+    def strategy(self) -> st.SearchStrategy:
+        raise NotImplementedError
+
+    def values(self, rng: random.Random) -> Iterator[Any]:
+        """Every value once (as far as the caller reads), in a random breadth-first order; a value a
+        filter refuses, or whose map raises UnsatisfiedAssumption, is REFUSED."""
+        raise NotImplementedError
+
+    def map(self, func: Callable[[Any], Any]) -> Draws:
+        return _Mapped(self, func)
+
+    def flatmap(self, expand: Callable[[Any], Draws]) -> Draws:
+        return _Bound(self, expand)
+
+    def filter(self, keep: Callable[[Any], bool]) -> Draws:
+        return _Filtered(self, keep)
+
+
+class _Pick(Draws):
+    def __init__(self, pool: Sequence[Any]) -> None:
+        self.pool = pool
+
+    def strategy(self) -> st.SearchStrategy:
+        return st.sampled_from(self.pool)
+
+    def values(self, rng: random.Random) -> Iterator[Any]:
+        return (self.pool[i] for i in _indices(len(self.pool), rng))
+
+
+class _Ints(Draws):
+    def __init__(self, low: int, high: int) -> None:
+        self.low, self.high = low, high
+
+    def strategy(self) -> st.SearchStrategy:
+        return st.integers(self.low, self.high)
+
+    def values(self, rng: random.Random) -> Iterator[int]:
+        return (self.low + i for i in _indices(self.high - self.low + 1, rng))
+
+
+class _Tuples(Draws):
+    def __init__(self, parts: tuple[Draws, ...]) -> None:
+        self.parts = parts
+
+    def strategy(self) -> st.SearchStrategy:
+        return st.tuples(*(p.strategy() for p in self.parts))
+
+    def values(self, rng: random.Random) -> Iterator[tuple]:
+        head, *rest = self.parts
+        if not rest:
+            return head.map(lambda value: (value,)).values(rng)
+        tail = _Tuples(tuple(rest))
+        return head.flatmap(lambda value: tail.map(lambda others: (value, *others))).values(rng)
+
+
+class _Either(Draws):
+    def __init__(self, parts: Sequence[Draws]) -> None:
+        self.parts = list(parts)
+
+    def strategy(self) -> st.SearchStrategy:
+        return st.one_of([p.strategy() for p in self.parts])
+
+    def values(self, rng: random.Random) -> Iterator[Any]:
+        rest = self.parts[1:]
+        rng.shuffle(rest)
+        return _take_turns([p.values(rng) for p in (self.parts[0], *rest)])
+
+
+class _Mapped(Draws):
+    def __init__(self, inner: Draws, func: Callable[[Any], Any]) -> None:
+        self.inner, self.func = inner, func
+
+    def strategy(self) -> st.SearchStrategy:
+        return self.inner.strategy().map(self.func)
+
+    def values(self, rng: random.Random) -> Iterator[Any]:
+        for value in self.inner.values(rng):
+            if value is REFUSED:
+                yield value
+                continue
+            try:
+                yield self.func(value)
+            except UnsatisfiedAssumption:
+                yield REFUSED
+
+
+class _Bound(Draws):
+    def __init__(self, inner: Draws, expand: Callable[[Any], Draws]) -> None:
+        self.inner, self.expand = inner, expand
+
+    def strategy(self) -> st.SearchStrategy:
+        return self.inner.strategy().flatmap(lambda value: self.expand(value).strategy())
+
+    def values(self, rng: random.Random) -> Iterator[Any]:
+        active: list[Iterator[Any]] = []
+        for joined in self.inner.values(rng):  # the first value of each outer value, in its order
+            if joined is REFUSED:
+                yield joined
+                continue
+            try:
+                inner = self.expand(joined).values(rng)
+            except UnsatisfiedAssumption:
+                yield REFUSED
+                continue
+            value = next(inner, _END)
+            if value is not _END:
+                active.append(inner)
+                yield value
+        yield from _take_turns(active)  # then the second of each, and so on
+
+
+class _Filtered(Draws):
+    def __init__(self, inner: Draws, keep: Callable[[Any], bool]) -> None:
+        self.inner, self.keep = inner, keep
+
+    def strategy(self) -> st.SearchStrategy:
+        return self.inner.strategy().filter(self.keep)
+
+    def values(self, rng: random.Random) -> Iterator[Any]:
+        return (value if value is REFUSED or self.keep(value) else REFUSED for value in self.inner.values(rng))
+
+
+def pick(pool: Sequence[Any]) -> Draws:
+    """One element of a non-empty sequence (st.sampled_from)."""
+    return _Pick(pool)
+
+
+def ints(low: int, high: int) -> Draws:
+    """An integer in [low, high] (st.integers)."""
+    return _Ints(low, high)
+
+
+def tuples(*parts: Draws) -> Draws:
+    return _Tuples(parts)
+
+
+def either(parts: Sequence[Draws]) -> Draws:
+    """A value of one of `parts` (st.one_of)."""
+    return _Either(parts)
+
+
+_END = object()
+_SHUFFLED = 256  # pools up to this size are shuffled; larger ones are sampled, skipping repeats
+
+
+def _indices(n: int, rng: random.Random) -> Iterator[int]:
+    """0 first (Hypothesis too tries the simplest choice first: the first record, the first field, a
+    cut at the start), then 1..n-1 in a random order, lazily (a cut position of a big file is one of
+    millions)."""
+    if n <= _SHUFFLED:
+        order = list(range(1, n))
+        rng.shuffle(order)
+        yield from [0, *order][:n]
+        return
+    yield 0
+    seen: set[int] = {0}
+    while len(seen) < n:
+        i = rng.randrange(n)
+        if i not in seen:
+            seen.add(i)
+            yield i
+
+
+def _take_turns(iterators: list[Iterator[Any]]) -> Iterator[Any]:
+    """One value of each iterator in turn until all are spent."""
+    while iterators:
+        kept = []
+        for it in iterators:
+            value = next(it, _END)
+            if value is not _END:
+                kept.append(it)
+                yield value
+        iterators = kept

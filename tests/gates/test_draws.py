@@ -1,0 +1,93 @@
+"""Draws: the same mutants drawn by Hypothesis or, without its engine, by the fuzz gate's scout."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from artifactbench.gates.fuzz._draws import REFUSED, either, ints, pick, tuples
+
+
+def _all(draws, seed=0):
+    return [v for v in draws.values(random.Random(seed)) if v is not REFUSED]
+
+
+@given(st.lists(st.integers(), min_size=1, max_size=300, unique=True), st.integers(0, 99))
+@settings(max_examples=60)
+def test_a_pool_gives_every_value_once_the_first_first(pool, seed):
+    out = _all(pick(pool), seed)
+    assert sorted(out) == sorted(pool) and out[0] == pool[0]
+
+
+def test_a_flatmap_takes_one_value_of_every_outer_value_before_a_second():
+    fields = [f"f{i}" for i in range(9)]
+    draws = pick(fields).flatmap(lambda f: pick([f"{f}:a", f"{f}:b", f"{f}:c"]))
+    out = _all(draws, 3)
+    assert len(out) == 27 and len(set(out)) == 27
+    assert {v.split(":")[0] for v in out[:9]} == set(fields)  # five draws are five fields, not one
+
+
+def test_alternatives_take_turns_and_the_first_starts():
+    out = _all(either([pick(["a1", "a2", "a3"]), pick(["b1", "b2"])]), 5)
+    assert out[0] == "a1" and {out[1][0], out[2][0]} == {"a", "b"} and sorted(out) == ["a1", "a2", "a3", "b1", "b2"]
+
+
+def test_refusals_come_out_so_a_caller_can_bound_its_reading():
+    """A filter that refuses nearly everything of a million cut positions must not loop unseen."""
+    draws = ints(0, 10**6).filter(lambda v: v == -1)
+    assert list(itertools.islice(draws.values(random.Random(1)), 50)) == [REFUSED] * 50
+
+
+def test_a_big_range_is_drawn_lazily_without_repeats():
+    out = list(itertools.islice(ints(5, 10**9).values(random.Random(2)), 1000))
+    assert out[0] == 5 and len(set(out)) == 1000 and all(5 <= v <= 10**9 for v in out)
+
+
+def test_tuples_and_maps_cover_the_product():
+    out = _all(tuples(pick([1, 2]), ints(0, 2)).map(lambda c: c[0] * 10 + c[1]))
+    assert sorted(out) == [10, 11, 12, 20, 21, 22] and out[0] == 10
+
+
+@given(st.data())
+@settings(max_examples=30)
+def test_the_strategy_draws_only_what_values_holds(data):
+    draws = pick(["x", "y", "z"]).flatmap(lambda a: ints(0, 3).map(lambda n: f"{a}{n}")).filter(lambda v: v != "y2")
+    assert data.draw(draws.strategy()) in set(_all(draws))
+
+
+def _fuzz_with_counted_find(monkeypatch, fixture):
+    from pathlib import Path
+
+    from artifactbench.gates import CheckOptions, TaskContext
+    from artifactbench.gates.fuzz import _fuzz
+    from artifactbench.manifest import load_task
+
+    calls = []
+    real = _fuzz.find
+
+    def counted(strategy, condition, **kwargs):
+        calls.append(strategy)
+        return real(strategy, condition, **kwargs)
+    monkeypatch.setattr(_fuzz, "find", counted)
+    root = Path(__file__).resolve().parent.parent / "fixtures" / "assurance"
+    ctx = TaskContext(load_task(root / fixture), CheckOptions())
+    try:
+        return _fuzz.fuzz_gate(ctx), calls
+    finally:
+        ctx.close()
+
+
+def test_a_sound_grader_is_fuzzed_without_hypothesis_engine(monkeypatch):
+    result, calls = _fuzz_with_counted_find(monkeypatch, "sound")
+    assert result.status == "pass" and calls == [], result
+    assert sum(c.status == "OK" for c in result.cases) >= 5, result
+
+
+def test_an_accepted_mutant_is_shrunk_by_hypothesis(monkeypatch):
+    result, calls = _fuzz_with_counted_find(monkeypatch, "ignores_field")
+    found = [c for c in result.cases if c.status == "FINDING"]
+    assert found and "shrunk minimal example" in found[0].detail, result
+    assert 0 < len(calls) <= len(found), (len(calls), found)  # only the kinds with an accepted mutant
