@@ -164,3 +164,21 @@ def test_a_long_list_of_input_values_named_as_missing_stays_a_warn():
     assert (many.status, many.severity) == ("WARNING", "warn")
     two = judge("leak:drop_record", "drop_record", "missing row-1, row-2", rows[1:3], [], [], 28, frozenset(rows))
     assert (two.status, two.severity) == ("WARNING", "info")
+
+
+@pytest.mark.parametrize("visible, says", [
+    (frozenset(), "none of them in anything the agent sees"),
+    (frozenset("abcdefg"), "7 of them in the agent's inputs, 7 in nothing the agent sees"),
+    (frozenset("abcdefghijklmn"), "all 14 of them in the agent's inputs"),
+], ids=["none-visible", "half-visible", "all-visible"])
+def test_a_whole_answer_finding_says_how_many_values_the_agent_sees(visible, says):
+    """The fail message of a detail quoting half the answer or more says truly how many of the quoted
+    values the agent reads in its inputs (it said "none of them in anything the agent sees" always)."""
+    from artifactbench.gates.leaks._verdict import judge
+
+    half = judge("leak:truncate_records", "cut", "missing " + ", ".join("abcdefghijklmn"), list("abcdefghijklmn"),
+                 [], [], 28, visible)
+    assert (half.status, half.severity) == ("FINDING", "fail")
+    assert says in half.detail
+    if visible:
+        assert "anything the agent sees" not in half.detail

@@ -155,6 +155,23 @@ def test_a_grader_that_kills_its_parent_does_not_touch_a_concurrent_task(tmp_pat
     assert all("internal error" not in c.summary for c in bad.checks)
 
 
+STOPS_ITS_PARENT = "import os as _os, signal as _signal\n_os.kill(_os.getppid(), _signal.SIGSTOP)\n"
+
+
+def test_a_grader_that_stops_its_forkserver_costs_no_answer_timeout(tmp_path):
+    """A stopped zygote never answers: each later spawn waited the whole answer timeout (10 s) before
+    the forkserver was replaced. It is now seen stopped within a poll and replaced at once."""
+    hostile = tmp_path / "hostile"
+    shutil.copytree(GOOD, hostile)
+    grader = hostile / "grader" / "hidden.py"
+    grader.write_text(STOPS_ITS_PARENT + grader.read_text())
+    started = time.monotonic()
+    report = run_checks([load_task(hostile)], resolve_gates(["positive", "contract"]), jobs=1, options=OPTIONS)
+    elapsed = time.monotonic() - started
+    assert report.tasks[0].status == "pass", [(c.gate, c.summary) for c in report.tasks[0].checks]
+    assert elapsed < 8, elapsed  # two spawns after the stop: 20 s when each waited the answer timeout
+
+
 def test_nothing_is_left_after_a_run(tmp_path):
     before = {p.pid for p in psutil.Process().children(recursive=True)}
     report = run_checks([load_task(GOOD)], resolve_gates(["positive", "contract"]), options=OPTIONS)

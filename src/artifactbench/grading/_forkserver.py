@@ -34,6 +34,16 @@ __all__ = ["Forkservers", "Spawned"]
 # Set per session, after the fork; every other env item is fixed when the forkserver starts.
 _PER_SESSION = ("HOME", TAG_VAR)
 _ANSWER_TIMEOUT_S = 10.0  # a fork takes ms; this covers a zygote's start on a loaded machine
+_POLL_S = 0.05  # while waiting for an answer, how often to look whether the zygote was stopped
+
+
+def _state(pid: int) -> bytes:
+    """The one-letter state of process `pid` as /proc shows it (b"X" when it is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            return fh.read().rpartition(b")")[2].split()[0]
+    except (OSError, IndexError):
+        return b"X"
 
 
 class Spawned:
@@ -50,12 +60,7 @@ class Spawned:
         """None while the server runs; 0 once it has exited (its status belongs to the forkserver)."""
         if self.returncode is not None:
             return self.returncode
-        try:
-            with open(f"/proc/{self.pid}/stat", "rb") as fh:
-                state = fh.read().rpartition(b")")[2].split()[0]
-        except (OSError, IndexError):
-            state = b"X"
-        return 0 if state in (b"Z", b"X") else None
+        return 0 if _state(self.pid) in (b"Z", b"X") else None
 
     def wait(self, timeout: float | None = None) -> int:
         """Wait (up to `timeout`) for the server to close its reply pipe, then have the forkserver reap it
@@ -96,9 +101,19 @@ class _Forkserver:
         self.broken = False
 
     def _ask(self, request: dict, fds: tuple[int, ...] = ()) -> dict:
+        """The zygote's answer; OSError when it ended, gave none within _ANSWER_TIMEOUT_S, or was stopped
+        (SIGSTOP: task code can stop it as it can kill it; a stopped one never answers)."""
         self._sock.settimeout(_ANSWER_TIMEOUT_S)
         socket.send_fds(self._sock, [json.dumps(request).encode()], list(fds))
-        answer = self._sock.recv(1 << 16)
+        end = time.monotonic() + _ANSWER_TIMEOUT_S
+        while True:
+            self._sock.settimeout(max(0.001, min(_POLL_S, end - time.monotonic())))
+            try:
+                answer = self._sock.recv(1 << 16)
+                break
+            except TimeoutError:
+                if time.monotonic() >= end or _state(self._proc.pid) in (b"T", b"t"):
+                    raise
         if not answer:
             raise ConnectionError("the forkserver ended")
         return json.loads(answer)

@@ -229,7 +229,6 @@ def _no_raise(ctx: TaskContext, reference: str) -> list[CaseResult]:
 
 def _no_raise_once(ctx: TaskContext, reference: str) -> list[CaseResult]:
     fmt = format_of(ctx.task.output_artifact)
-    artifact = Path(*ctx.task.output_artifact.parts)
     out = []
     for garbage in garbage_cases(fmt, reference, ctx.task.seed):
         ctx.check_cancelled()
@@ -238,7 +237,7 @@ def _no_raise_once(ctx: TaskContext, reference: str) -> list[CaseResult]:
             outcome = ctx.grade_text(garbage.content, warm=True)
         else:
             with ctx.scratch() as scratch:
-                place(garbage, scratch, artifact, ctx.place_reference)
+                place(garbage, scratch, ctx.place_reference, ctx.clear_artifact)
                 outcome = ctx.grade(scratch, warm=True)
         name = f"no_raise:{garbage.name}"
         if not outcome.ok:

@@ -47,16 +47,14 @@ def garbage_cases(fmt: str, reference: str, seed: int) -> list[Garbage]:
     ]
 
 
-def place(garbage: Garbage, scratch: Path, artifact: Path, write: Callable[[Path, str], object]) -> None:
-    """Put `garbage` at the artifact path inside `scratch` (write(scratch, text) for text). A task that
-    repairs a workspace file in place has the artifact there already: missing and directory remove it."""
-    target = scratch / artifact
+def place(garbage: Garbage, scratch: Path, write: Callable[[Path, str], object],
+          clear: Callable[..., object]) -> None:
+    """Put `garbage` at the artifact path inside `scratch`: write(scratch, text) for a text,
+    clear(scratch, folder=...) to leave no file there (a task that repairs a workspace file in place has
+    the artifact there already) or a folder. Both are TaskContext's (place_reference, clear_artifact),
+    which follow no link at or below the scratch dir: a grader's leftover process may have swapped a
+    folder on the artifact's path for a link to the task's own files."""
     if garbage.content is MISSING or garbage.content is DIRECTORY:
-        if target.is_symlink() or target.is_file():
-            target.unlink()
-    if garbage.content is MISSING:
-        return
-    if garbage.content is DIRECTORY:
-        target.mkdir(parents=True, exist_ok=True)
+        clear(scratch, folder=garbage.content is DIRECTORY)
         return
     write(scratch, str(garbage.content))

@@ -20,15 +20,17 @@ import stat
 from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ["ArtifactFile", "open_folder", "tree_stats", "write_within"]
+__all__ = ["ArtifactFile", "clear_within", "open_folder", "tree_stats", "write_within"]
 
 _FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
-def open_folder(root: Path, names: Sequence[str], identity: tuple[int, int] | None = None) -> int:
-    """An fd of the folder root/names[0]/..., each folder below root made where missing. No link is
-    followed at root or below it: a link (or a file) where a folder should be raises
-    NotADirectoryError, as does a root that is no longer the folder `identity` (st_dev, st_ino) names."""
+def open_folder(root: Path, names: Sequence[str], identity: tuple[int, int] | None = None, *,
+                make: bool = True) -> int:
+    """An fd of the folder root/names[0]/..., each folder below root made where missing (with `make`;
+    else a missing one raises FileNotFoundError). No link is followed at root or below it: a link (or
+    a file) where a folder should be raises NotADirectoryError, as does a root that is no longer the
+    folder `identity` (st_dev, st_ino) names."""
     fd = _open_folder(root, None, root)
     try:
         if identity is not None:
@@ -38,10 +40,11 @@ def open_folder(root: Path, names: Sequence[str], identity: tuple[int, int] | No
         where = root
         for name in names:
             where = where / name
-            try:
-                os.mkdir(name, dir_fd=fd)
-            except FileExistsError:
-                pass
+            if make:
+                try:
+                    os.mkdir(name, dir_fd=fd)
+                except FileExistsError:
+                    pass
             inner = _open_folder(name, fd, where)
             os.close(fd)
             fd = inner
@@ -67,6 +70,30 @@ def write_within(root: Path, path: Path, data: bytes, identity: tuple[int, int] 
         writer.write(path, data, root=root, identity=identity)
     finally:
         writer.close()
+
+
+def clear_within(root: Path, path: Path, identity: tuple[int, int] | None = None, *,
+                 folder: bool = False) -> None:
+    """Make `path` (below `root`) hold no file: a file, link or other non-folder there is removed (never
+    what a link points at); with `folder`, a folder is made in its place (one already there is kept),
+    its missing parents too. The walk from root is write_within's: a link at root or below raises
+    NotADirectoryError."""
+    *folders, name = path.relative_to(root).parts
+    try:
+        parent = open_folder(root, folders, identity, make=folder)
+    except FileNotFoundError:  # a folder on the way is missing: so is the file
+        return
+    try:
+        try:
+            info = os.stat(name, dir_fd=parent, follow_symlinks=False)
+        except FileNotFoundError:
+            info = None
+        if info is not None and not stat.S_ISDIR(info.st_mode):
+            os.unlink(name, dir_fd=parent)
+        if folder and (info is None or not stat.S_ISDIR(info.st_mode)):
+            os.mkdir(name, dir_fd=parent)
+    finally:
+        os.close(parent)
 
 
 class ArtifactFile:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from artifactbench._tagging import new_tag, reap_tagged
 from artifactbench.errors import ArtifactBenchError, MaterializeError
-from artifactbench.gates.core._artifact_file import ArtifactFile, tree_stats, write_within
+from artifactbench.gates.core._artifact_file import ArtifactFile, clear_within, tree_stats, write_within
 from artifactbench.gates.core._bounds import GraderBlocked, account, close_all as _close_all
 from artifactbench.manifest import Task
 
@@ -233,6 +233,15 @@ class TaskContext:
             self._artifact.write(target, data, root=scratch_dir, identity=identity)
         else:
             write_within(scratch_dir, target, data, identity)
+        return target
+
+    def clear_artifact(self, scratch_dir: Path, *, folder: bool = False) -> Path:
+        """Leave no file at output_artifact inside scratch_dir (with `folder`, a folder there instead),
+        following no link at scratch_dir or below, as place_reference writes (NotADirectoryError)."""
+        target = scratch_dir.joinpath(*self.task.output_artifact.parts)
+        if scratch_dir == self._text_scratch:
+            self._artifact.close()
+        clear_within(scratch_dir, target, self._scratch_ids.get(scratch_dir), folder=folder)
         return target
 
     def _place_text(self, text: str) -> Path:

@@ -44,6 +44,7 @@ class _ClearlyRejected(BaseException):
     """The kind is clearly rejected: mutants of CLEAR_AFTER different fields all failed, none raised."""
 
 
+NOT_RUN = "not run:"  # how a kind skipped for want of time says so
 CLEAR_AFTER = 4  # distinct mutated fields (or places), all rejected, after which a kind's search stops
 FREE_GRADED = 3  # mutants confined to lines the prompt declares free, graded per kind (to report them)
 
@@ -126,11 +127,16 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
             strategies[kind] = draws
     per_kind = max(4, -(-budget.examples // max(1, len(strategies))))
     ref = Reference(fmt, reference, policy, read_prompt(prompt))
+    setup_s = time.monotonic() - started  # the baseline grading (and the grader's import) come first
     searched = _searches(ctx, grade, strategies, per_kind, started + budget.seconds, budget, prompt, ref)
     if not ctx.warm_canary():  # the grader keeps state between calls: every kind again, every mutant forked
         searched = [stateful_case(ctx), *_searches(ctx, grade, strategies, per_kind,
                                                    time.monotonic() + budget.seconds, budget, prompt, ref)]
     cases += searched
+    ran = {c.name for c in searched if c.name in strategies and c.status != SKIPPED}
+    spent = sum(c.name in strategies and c.detail.startswith(NOT_RUN) for c in searched)
+    if strategies and not ran:  # a gate that graded no mutant tested nothing: never a clean pass
+        cases.append(_nothing_tested(len(strategies), spent, budget, setup_s))
     if baseline is None and NAME not in policy.skip:  # the other side of a stated accuracy: too strict
         stated = read_prompt(prompt).stated
         probe = within_case(ctx, grade, within_probes(fmt, reference, policy, stated, prompt), stated)
@@ -145,12 +151,17 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
     allowed = sum(c.status == WARNING and c.severity == "info" and c.name in strategies for c in cases)
     if findings:
         summary = f"{findings} mutation kind(s) with a finding"
+    elif strategies and not ran:
+        summary = f"nothing fuzzed: no mutant of {len(strategies)} kind(s) was graded" + (
+            f", the {budget.seconds:g}s budget was spent" if spent else "")
     elif noted:  # accepted mutants, but only ones the prompt leaves open (or near its stated tolerance)
         summary = f"no finding in {len(strategies)} kind(s), {noted} with accepted mutants to look at"
     elif allowed:
         summary = f"no finding in {len(strategies)} kind(s); {allowed} accepted only what the prompt allows"
     else:
         summary = f"no accepted mutant in {len(strategies)} kind(s)"
+    if ran and spent:
+        summary += f"; {spent} kind(s) not run, the {budget.seconds:g}s budget was spent"
     if any(c.name == NAME and c.status == WARNING for c in cases):
         summary += "; the grader rejects answers within the tolerance the prompt states"
     if any(c.name == TIES and c.status == WARNING for c in cases):
@@ -166,10 +177,20 @@ def _searches(ctx, grade, strategies: dict, per_kind: int, deadline: float, budg
         # Each kind may use its share of what is left of the wall-time budget (it covers setup too).
         share = (deadline - time.monotonic()) / (len(strategies) - index)
         if share <= 0:
-            cases.append(CaseResult(kind, SKIPPED, f"not run: the {budget.seconds:g}s budget was spent"))
+            cases.append(CaseResult(kind, SKIPPED, f"{NOT_RUN} the {budget.seconds:g}s budget was spent"))
             continue
         cases.append(_search(ctx, grade, kind, draws, per_kind, time.monotonic() + share, prompt, ref))
     return cases
+
+
+def _nothing_tested(kinds: int, spent: int, budget: FuzzBudget, setup_s: float) -> CaseResult:
+    """The warning of a gate that graded no mutant at all: it tested nothing, so it must not pass clean."""
+    if spent:
+        why = (f"the {budget.seconds:g}s budget was spent (setup before the first kind, grading the "
+               f"re-serialised reference, took {setup_s:.2f}s); raise --fuzz-seconds")
+    else:
+        why = "no kind could draw a mutant of the reference output"
+    return CaseResult("nothing_tested", WARNING, cap(f"no mutant of {kinds} kind(s) was graded: {why}"), "warn")
 
 
 def _baseline(grade, fmt: str, reference: str) -> str | None:
@@ -274,6 +295,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
     except _OutOfTime:
         if state.accepted:
             minimal = state.accepted[-1][0]  # shrinking only ever records smaller accepted examples
+        elif not state.errors and not state.open and state.graded == 0:
+            return CaseResult(kind, SKIPPED, f"{NOT_RUN} its share of the budget was spent before a mutant was graded")
         elif not state.errors and not state.open:
             return CaseResult(kind, OK, f"{state.graded} mutant(s) rejected before the time budget ran out")
     if minimal is not None:

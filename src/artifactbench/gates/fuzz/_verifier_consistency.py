@@ -189,8 +189,11 @@ for candidate in sys.argv[4:]:
 """
 
 
-def _verify_many(ctx: TaskContext, module: Path, artifact: Path, texts: list[str]) -> list[tuple[bool, str]]:
-    """verify() on each text in one process; a batch that dies or hangs falls back to one process each."""
+def _verify_many(ctx: TaskContext, module: Path, scratch: Path, texts: list[str]) -> list[tuple[bool, str]]:
+    """verify() on each text in one process; a batch that dies or hangs falls back to one process each,
+    each text placed by ctx.place_reference (no link followed: verify() may have left one on the
+    artifact's path; NotADirectoryError then)."""
+    artifact = scratch.joinpath(*ctx.task.output_artifact.parts)
     import json
     import tempfile
 
@@ -218,8 +221,7 @@ def _verify_many(ctx: TaskContext, module: Path, artifact: Path, texts: list[str
     out_list = []
     for text in texts:
         ctx.check_cancelled()
-        artifact.write_bytes(text.encode("utf-8", "surrogateescape"))
-        out_list.append(_verify(ctx, module, artifact))
+        out_list.append(_verify(ctx, module, ctx.place_reference(scratch, text)))
         if ctx.verifier_blocked is not None:
             raise VerifierHung(ctx.verifier_blocked)
     return out_list
@@ -238,6 +240,17 @@ def _verify(ctx: TaskContext, module: Path, artifact: Path) -> tuple[bool, str]:
         ctx.verifier_blocked = f"{module.name}: verify() did not finish within {ctx.options.verifier_timeout_s:g}s"
     message = run.stderr.decode("utf-8", "replace").strip().splitlines()
     return run.returncode == 0 and not run.timed_out, (message[-1] if message else f"exit {run.returncode}")
+
+
+def _verdicts(ctx: TaskContext, module: Path, scratch: Path, fmt: str, reference: str,
+              mutants: list) -> tuple[list[tuple[bool, str]], list[tuple[bool, str]]]:
+    """verify()'s verdicts on the mutants, then (only for rejections) on the relation-keeping wrong
+    artifacts and each rejected string's rename everywhere, in that order."""
+    verdicts = _verify_many(ctx, module, scratch, [m.text for m, *_ in mutants]) if mutants else []
+    rejected = [m for m, (ok, _) in zip(mutants, verdicts) if not ok]
+    wrong = relation_keeping(fmt, reference) if any(m[1] for m in rejected) else []
+    texts = [t for _, t in wrong] + [m[3] for m in rejected if m[3]]
+    return verdicts, (_verify_many(ctx, module, scratch, texts) if texts else [])
 
 
 def verifier_consistency_gate(ctx: TaskContext) -> CheckResult:
@@ -276,12 +289,15 @@ def _consistency(ctx: TaskContext, reference: str, mutants: list, started: float
                 f"verify() rejects the reference ({why}); the verifier gate reports it"))], started,
                 "verifier rejects the reference output")
         fmt = format_of(task.output_artifact)
-        verdicts = _verify_many(ctx, module, artifact, [m.text for m, *_ in mutants]) if mutants else []
+        try:
+            verdicts, extra = _verdicts(ctx, module, scratch, fmt, reference, mutants)
+        except (NotADirectoryError, IsADirectoryError) as exc:  # a link, file or folder where it was not
+            return finish("verifier_consistency", [CaseResult("scratch_dir", FINDING, cap(
+                f"verify() changed the folders of the scratch dir it was given ({type(exc).__name__}: {exc}); "
+                "a structural verifier only reads the artifact (the checker follows no link it leaves)"))],
+                started, "verify() changed the scratch dir it was given")
         rejected = [(m, ok_why) for m, ok_why in zip(mutants, verdicts) if not ok_why[0]]
-        # Only for rejections: the relation-keeping wrong artifacts, and each string's rename everywhere.
         wrong = relation_keeping(fmt, reference) if any(m[1] for m, _ in rejected) else []
-        companions = [m[3] for m, _ in rejected if m[3]]
-        extra = _verify_many(ctx, module, artifact, [t for _, t in wrong] + companions) if wrong or companions else []
         passing = [(label, t) for (label, t), (ok, _) in zip(wrong, extra) if ok]
         renamed = iter(extra[len(wrong):])
         for (mutant, numeric, path, companion), (accepted, why) in rejected:

@@ -81,7 +81,7 @@ def judge(name: str, what: str, detail: str, quoted: list[str], named: list[str]
     if whole:
         return CaseResult(name, "FINDING", cap(
             f"detail {detail!r} quotes {share} ({', '.join(quoted[:5])}), none of them in the graded "
-            f"artifact ({what}) or anything the agent sees", 600), "fail")
+            f"artifact ({what}); {_seen(quoted, visible)}", 600), "fail")
     if len(quoted) <= FEW_MISSING and len(quoted) * 4 < total and all(v in visible for v in quoted):
         # spec 3.3's own example: "missing endpoint /api/v2/users" names what went wrong, by a value
         # the agent reads in its input anyway. A longer list picks out which of the inputs make the
@@ -92,3 +92,13 @@ def judge(name: str, what: str, detail: str, quoted: list[str], named: list[str]
     return CaseResult(name, "WARNING", cap(
         f"detail {detail!r} quotes {share} ({', '.join(quoted[:5])}) that the graded artifact lacks "
         f"({what}); fine for naming what went wrong, a leak if it adds up to the answer", 600), "warn")
+
+
+def _seen(quoted: list[str], visible: frozenset[str]) -> str:
+    """How many of the quoted values the agent can read in its own inputs, said as it is."""
+    seen = sum(v in visible for v in quoted)
+    if seen == 0:
+        return "none of them in anything the agent sees"
+    if seen == len(quoted):
+        return f"all {seen} of them in the agent's inputs, but together they give the answer away"
+    return f"{seen} of them in the agent's inputs, {len(quoted) - seen} in nothing the agent sees"
