@@ -202,7 +202,7 @@ def test_free_headings_and_notes_hide_no_finding_in_the_table():
 
 
 def test_a_grader_somewhat_looser_than_the_prompt_is_only_a_warning(tmp_path):
-    """Accepted at 10x the stated tolerance but not at 100x: the grader keeps some slack (warn); at
+    """Accepted at 8x the stated tolerance but not at 100x: the grader keeps some slack (warn); at
     100x it accepts what the prompt calls wrong (fail, spring_rates_lax)."""
     import shutil
 
@@ -212,4 +212,19 @@ def test_a_grader_somewhat_looser_than_the_prompt_is_only_a_warning(tmp_path):
     hidden.write_text(hidden.read_text().replace("TOL = 1e-6", "TOL = 2e-5"))
     report = run_checks([load_task(root)], resolve_gates(["fuzz"]), options=OPTIONS).tasks[0]
     found = next(k for c in report.checks for k in c.cases if k.name == "number_near")
-    assert found.severity == "warn" and "10x" in found.detail, found
+    assert found.severity == "warn" and "8x" in found.detail, found
+
+
+def test_a_grader_exactly_ten_times_looser_is_caught_at_every_field(tmp_path):
+    """A grader whose tolerance is exactly 10x the prompt's accepted a move of exactly 10x at some fields
+    and not at others (rounding at its boundary), so whether it was named depended on which field the
+    search tried (p6's reservoir task). Moves of 8x are accepted at every field."""
+    import shutil
+
+    root = tmp_path / "spring_rates_tenfold"
+    shutil.copytree(FOREIGN / "spring_rates_stated", root)
+    hidden = root / "grader" / "hidden.py"
+    hidden.write_text(hidden.read_text().replace("TOL = 1e-6", "TOL = 1e-5"))
+    report = run_checks([load_task(root)], resolve_gates(["fuzz"]), options=OPTIONS).tasks[0]
+    found = next(k for c in report.checks for k in c.cases if k.name == "number_near")
+    assert found.severity == "warn" and "8x" in found.detail, found

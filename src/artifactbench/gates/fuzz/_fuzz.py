@@ -51,7 +51,7 @@ FREE_GRADED = 3  # mutants confined to lines the prompt declares free, graded pe
 
 def _place(where: str) -> str:
     """The field a mutant touched, whatever its record ("record 2, field 'a.b'" -> "a.b"); with the
-    factor of a number_near move (a rejection at 100x says nothing of one at 10x)."""
+    factor of a number_near move (a rejection at 100x says nothing of one at 8x)."""
     fields = re.findall(r"(?:field|key) '([^']+)'", where)
     place = "|".join(re.sub(r"\.\d+(?=\.|$)", "", f) for f in fields) or where
     factor = factor_of(where)
@@ -332,24 +332,41 @@ SCOUT_TRIES = 4  # values the scout reads per mutant it may grade (repeats and r
 def _scout(draws, accepted, examples: int, rng: random.Random) -> bool:
     """Grade up to `examples` distinct mutants of a kind in a seeded breadth-first order (Draws.values),
     without Hypothesis' engine: most kinds end with every mutant rejected, and the engine cost more than
-    a small grader. True once one was accepted: the caller's Hypothesis search then finds it again (its
-    verdict is remembered) and shrinks it. False when none was. `accepted` raises _ClearlyRejected or
-    _OutOfTime through this as it does through Hypothesis; a mutant it refuses to count (one confined
-    to free lines) is skipped as it is there."""
+    a small grader. Mutants at a place (a field, whatever its record) not graded yet come first: a
+    grader that leaves one field unchecked accepts every change to it. True once one was accepted: the
+    caller's Hypothesis search then finds it again (its verdict is remembered) and shrinks it; False
+    when none was. `accepted` raises _ClearlyRejected or _OutOfTime through this as it does through
+    Hypothesis; a mutant it refuses to count (one confined to free lines) is skipped as it is there."""
     seen: set[str] = set()
+    places: set[str] = set()
+    later: list = []  # mutants at a place already graded, for when no new place is left
     graded = 0
+
+    def grade(mutant) -> bool | None:  # True accepted, False rejected, None not counted
+        try:
+            return bool(accepted(mutant))
+        except UnsatisfiedAssumption:
+            return None
+
     for mutant in itertools.islice(draws.values(rng), SCOUT_TRIES * examples):
         if graded >= examples:
-            break
+            return False
         if mutant is REFUSED or mutant.text in seen:
             continue
         seen.add(mutant.text)
-        try:
-            if accepted(mutant):
-                return True
-        except UnsatisfiedAssumption:
+        place = _place(mutant.where)
+        if place in places:
+            later.append(mutant)
             continue
-        graded += 1
+        verdict = grade(mutant)
+        if verdict:
+            return True
+        if verdict is not None:
+            places.add(place)
+            graded += 1
+    for mutant in later[: max(0, examples - graded)]:
+        if grade(mutant):
+            return True
     return False
 
 

@@ -4,8 +4,10 @@ The other number kinds move values far (10x + 1000), so a grader whose tolerance
 looser than the prompt's "within 1e-8" passes them all. This kind moves one non-integer value of the
 reference by FACTORS times the band the prompt states (StatedTolerance: abs + rel * |x|, a value the
 prompt does not call absolute or relative counting as both, so the reading is the loosest one). A
-grader that accepts the move accepts an answer the prompt calls wrong: at 100x a fail, at only 10x a
-warning (a grader may keep some slack for the reference's own error).
+grader that accepts the move accepts an answer the prompt calls wrong: at 100x a fail, at only 8x a
+warning (a grader may keep some slack for the reference's own error). 8x, not 10x: a grader exactly 10x
+looser than its prompt (0.5% stated, 5% checked) would accept or reject a move of exactly 10x by
+rounding, field by field; at 8x it accepts every one.
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ from artifactbench.gates.fuzz._formats import as_number
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._tree_targets import TreeTargets
 
-FACTORS = (100, 10)  # shrinks towards the first: the report names the largest move accepted
-WARN_FACTOR = 10
+FACTORS = (100, 8)  # shrinks towards the first: the report names the largest move accepted
+WARN_FACTOR = 8
 _FACTOR = re.compile(r", (\d+)x the prompt's tolerance$")
 
 
@@ -54,7 +56,9 @@ def near_strategy(t: TreeTargets, stated: StatedTolerance | None) -> Draws | Non
         mutant = t.set_leaf("number_near", path, old, _like(old, new, step))
         return Mutation(mutant.kind, f"{mutant.where}, {factor}x the prompt's tolerance", mutant.old,
                         mutant.new, mutant.text)
-    return pick(pool).flatmap(lambda c: pick(FACTORS).map(lambda f: move(c, f)))
+    # The factor first: a search shrinks to the largest move accepted, and a scout's first mutants try
+    # each factor (a grader 10x too loose accepts every 8x move, at whichever field) before more fields.
+    return pick(FACTORS).flatmap(lambda f: pick(pool).map(lambda c: move(c, f)))
 
 
 def _like(old: Any, new: float, step: float) -> Any:
