@@ -182,3 +182,19 @@ def test_a_whole_answer_finding_says_how_many_values_the_agent_sees(visible, say
     assert says in half.detail
     if visible:
         assert "anything the agent sees" not in half.detail
+
+
+def test_a_few_input_names_beside_a_big_answer_are_info():
+    """p8's cron task: a detail naming the six jobs whose firings are wrong (names the agent reads in its
+    crontab) beside an answer of 195 values says what went wrong, not the answer: info. The same six
+    names beside an answer of 40 values pick out which inputs make it: still a warn."""
+    from artifactbench.gates.leaks._verdict import judge
+
+    jobs = ["friday-onward", "leap-report", "month-end-snapshot", "night-batch", "payroll-check", "reindex"]
+    detail = "194 firing(s) missing; jobs affected: " + ", ".join(jobs)
+    big = judge("leak:truncate_records", "cut", detail, jobs, [], [], 195, frozenset(jobs))
+    assert (big.status, big.severity) == ("WARNING", "info"), big
+    small = judge("leak:truncate_records", "cut", detail, jobs, [], [], 40, frozenset(jobs))
+    assert (small.status, small.severity) == ("WARNING", "warn"), small
+    hidden = judge("leak:truncate_records", "cut", detail, jobs, [], [], 195, frozenset(jobs[:5]))
+    assert hidden.severity == "warn", hidden  # one of them is in nothing the agent sees

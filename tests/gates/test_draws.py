@@ -91,3 +91,20 @@ def test_an_accepted_mutant_is_shrunk_by_hypothesis(monkeypatch):
     found = [c for c in result.cases if c.status == "FINDING"]
     assert found and "shrunk minimal example" in found[0].detail, result
     assert 0 < len(calls) <= len(found), (len(calls), found)  # only the kinds with an accepted mutant
+
+
+def test_a_mutant_the_grader_times_out_on_is_no_exception():
+    """p8: a cut module that loops forever made grade() time out; the finding said it "raised"."""
+    import time
+    from types import SimpleNamespace
+
+    from artifactbench.gates.fuzz import _fuzz
+    from artifactbench.gates.fuzz._mutation import Mutation
+    from artifactbench.grading import GradeOutcome
+
+    def grade(text, label=""):
+        return GradeOutcome(None, "grade() did not finish within timeout_s=60.0", "timeout", None, 60.0, "", "")
+    ctx = SimpleNamespace(task=SimpleNamespace(instance_id="x"))
+    draws = pick([Mutation("truncate_text", f"cut at character {i} of 9", "a", "b", "x" * i) for i in range(1, 9)])
+    case = _fuzz._search(ctx, grade, "truncate_text", draws, 5, time.monotonic() + 30)
+    assert case.status == "FINDING" and case.detail.startswith("grader did not finish instead of"), case

@@ -51,6 +51,8 @@ SOUND = {
     "spring_rates_stated": "a grader whose tolerance is the one the prompt states",
     "dose_rates_relative": "a grader applying the relative band the prompt states, as a relative band",
     "league_table_any_tie": "a grader accepting tied teams in either order, as the prompt says",
+    "word_groups_any_order": "a grader comparing the groups as a set, as the prompt says their order is free",
+    "table_lint_rule_names": "a prompt defining the rule names the answer repeats, with an input file as its example",
     "league_points_paired": "records whose values may trade places only within the tolerance band",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
@@ -86,6 +88,7 @@ FLAWED = {
 STRICTER = {
     "dose_rates_absolute": ("fuzz", "number_within"),  # an absolute 1e-3 under "relative error below 0.1%"
     "league_table_name_tiebreak": ("fuzz", "tie_order"),  # breaks ties by name: "either order", says the prompt
+    "word_groups_listed_order": ("fuzz", "swap_records"),  # "the groups may be listed in any order"; == on the list
 }
 # sound twin -> (gate, case) reported as warn: the prompt leaves this open
 WARN_ONLY = {
@@ -103,6 +106,7 @@ INFO_ONLY = {
     "network_trees_normalised_": ("negative", "reversed_lines"),
     "checkout_funnel_invariant": ("verifier_consistency", "value_midpoint:0"),
     "crate_packs_unordered": ("fuzz", "swap_records"),
+    "word_groups_any_order": ("fuzz", "swap_records"),
     "depot_loads_extra_": ("fuzz", "drop_key"),
     "depot_loads_extra__": ("negative", "renamed_field"),
     "uptime_digest_free_text": ("fuzz", "drop_record"),

@@ -27,7 +27,9 @@ from artifactbench.gates.core._common import (
 from artifactbench.gates.core._bounds import MAX_TIMEOUTS, GraderBlocked
 from artifactbench.gates.core._context import SANDBOXES, Cancelled, CheckOptions, TaskContext
 from artifactbench.gates.core._free_lines import fenced_blocks
-from artifactbench.gates.core._prompt import ALSO_DIFFER, ORDER_KINDS, PromptAllows, StatedTolerance, read_prompt
+from artifactbench.gates.core._prompt import (
+    ALSO_DIFFER, ORDER_KINDS, PromptAllows, StatedTolerance, read_prompt,
+)
 from artifactbench.gates.core._run import check_task, display_path, run_checks
 from artifactbench.gates.core._select import Gate, GateFunc, select_gates
 from artifactbench.gates.core._text import one_line, outcome_reason

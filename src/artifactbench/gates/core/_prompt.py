@@ -244,6 +244,22 @@ class PromptAllows:
     free_lines: FreeLines = FreeLines()  # parts of a text artifact it declares free (headings, commentary)
     other_keys_free: bool = False  # the grant says the other keys are not graded (ignored, not checked)
     granted: frozenset[str] = frozenset()  # the keys the grant lists by name ("extra columns (vendor, amounts)")
+    # What the output's records are, in the prompt's words ("a JSON array of groups": groups; "one row per
+    # service": service), singular and lower case
+    record_nouns: frozenset[str] = frozenset()
+
+    def names_records(self, sentence: str) -> bool:
+        """The sentence's subject, before it says "in any order", is what the prompt calls the output's
+        records ("The groups themselves may be listed in any order"), not something of or inside one
+        ("The words of a group may come in any order", "Within a group, words may ...")."""
+        found = _UNORDERED.search(sentence)
+        words = re.findall(r"[A-Za-z][A-Za-z-]*", sentence[: found.start()] if found else sentence)
+        for i, word in enumerate(words):
+            if singular(word) in self.record_nouns:
+                before = [w.lower() for w in words[:i] if w.lower() not in _ARTICLES]
+                if not before or before[-1] not in _CONTAINING:
+                    return True
+        return False
 
     def granted_free(self, key: str) -> bool:
         """`key` is one the grant lists, as it is or as a word of it ("amounts": `first_amount`), and the
@@ -421,6 +437,35 @@ def _states_output_order(sentence: str) -> bool:
     return bool(_FIELD.search(sentence) or _NAMES_OUTPUT.search(sentence))
 
 
+_ARTICLES = frozenset({"a", "an", "the", "each", "every", "one", "any"})
+_CONTAINING = frozenset({"of", "in", "within", "inside", "per", "for", "from", "across", "between"})
+_ARRAY_OF = re.compile(r"\b(?:array|list|sequence)\s+of\s+(?:the\s+|its\s+|all\s+)?([A-Za-z][A-Za-z-]{2,30})\b",
+                       re.IGNORECASE)
+_ONE_PER = re.compile(r"\bone\s+(?:(?:row|line|record|entry|object)\s+per\s+([A-Za-z][A-Za-z-]{2,30})|"
+                      r"([A-Za-z][A-Za-z-]{2,30})\s+per\s+(?:line|row))\b", re.IGNORECASE)
+
+
+def singular(noun: str) -> str:
+    """A plural noun's singular, roughly ("groups" -> "group", "entries" -> "entry", "boxes" -> "box")."""
+    noun = noun.lower()
+    if noun.endswith("ies") and len(noun) > 4:
+        return noun[:-3] + "y"
+    if noun.endswith(("ches", "shes", "xes", "sses")):
+        return noun[:-2]
+    return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
+
+
+def _record_nouns(text: str) -> frozenset[str]:
+    """What the prompt calls the output's records: the first "array of X" (the top level is described
+    before what is inside it: "an array of groups, each group an array of its words"), and every "one
+    row per X" or "one X per line"."""
+    nouns = {singular(n) for m in _ONE_PER.finditer(text) for n in m.groups() if n}
+    first = _ARRAY_OF.search(text)
+    if first is not None:
+        nouns.add(singular(first.group(1)))
+    return frozenset(nouns)
+
+
 @lru_cache(maxsize=64)
 def read_prompt(text: str) -> PromptAllows:
     """Read the prompt's own words about order, optional fields and tolerances (about 1 ms a prompt,
@@ -495,4 +540,4 @@ def read_prompt(text: str) -> PromptAllows:
                         frozenset(recomputed - declared), grants[0] if grants else "", "\n".join(naming),
                         stated_tolerance(text), next((" ".join(s.split())[:160] for s in _sentences(text)
                                                       if _MANY_ANSWERS.search(s)), ""), read_free_lines(text),
-                        other_keys_free=grants_free, granted=frozenset(granted))
+                        other_keys_free=grants_free, granted=frozenset(granted), record_nouns=_record_nouns(text))

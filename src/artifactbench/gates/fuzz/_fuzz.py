@@ -28,7 +28,7 @@ from artifactbench.gates.fuzz._formats import format_of, parse, rerender
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._near import WARN_FACTOR, factor_of
 from artifactbench.gates.fuzz._policy import FuzzPolicy, load_policy
-from artifactbench.gates.fuzz._reference import Reference, rows_unordered
+from artifactbench.gates.fuzz._reference import Reference, rows_unordered, top_level_swap
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
 from artifactbench.gates.fuzz._within import NAME, within_case, within_probes
@@ -264,7 +264,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 return False
             state.accepted.append((mutant, cap(outcome.result.detail, 200)))
             return True
-        if kind in ORDER_KINDS and mutant.where.startswith(("record ", "line ")) and rows_unordered(allows):
+        if kind in ORDER_KINDS and top_level_swap(mutant.where) and rows_unordered(allows):
             state.refused.append((mutant, "it says the order of the output's records does not matter",
                                   cap(outcome.result.detail, 200)))
         state.places.add(_place(mutant.where))
@@ -316,8 +316,11 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             f"grader detail: {detail!r}" + (f"; also accepted at: {'; '.join(also)}" if also else ""), 900))
     if state.errors:
         mutant, error = state.errors[0]
+        # (what it did instead, as the first one's error says: a timeout is no exception)
+        did = {"timeout": "did not finish", "crash": "crashed"}.get(error.split(":", 1)[0].removeprefix("grader "),
+                                                                      "raised")
         return CaseResult(kind, FINDING, cap(
-            f"grader raised instead of returning a failing GradeResult on {len(state.errors)} mutant(s), "
+            f"grader {did} instead of returning a failing GradeResult on {len(state.errors)} mutant(s), "
             f"first: {mutant.describe()}; {error}", 1200))
     if state.open:
         return _left_open(ctx, kind, state)

@@ -104,9 +104,21 @@ _ROWS = re.compile(r"\b(lines?|rows?|records?|entries|items|results|objects|outp
 
 def rows_unordered(allows) -> bool:
     """The prompt says in words that the order of the output's top-level records is free (a sentence
-    saying order does not matter that names lines, rows or records: not "the two steps, in either
-    order", which is about something inside an answer)."""
-    return any(_ROWS.search(sentence) for sentence in allows.unordered_sentences)
+    saying order does not matter that names lines, rows or records, or what the prompt calls its records
+    (`record_nouns`: "an array of groups" ... "the groups may be listed in any order"); not "the two
+    steps, in either order", which is about something inside an answer)."""
+    for sentence in allows.unordered_sentences:
+        if _ROWS.search(sentence):
+            return True
+        if allows.names_records(sentence):
+            return True
+    return False
+
+
+def top_level_swap(where: str) -> bool:
+    """A mutant's `where` names two whole records or lines exchanged ("record 0 (line 1) <-> record 2
+    (line 3)", "line 3 <-> line 11"), not two values inside one ("record 2, field '0' <-> ...")."""
+    return where.startswith(("record ", "line ")) and re.search(r"\b(?:field|key) '", where) is None
 
 
 def _close(a, b, allows) -> bool:

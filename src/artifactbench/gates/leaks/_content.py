@@ -35,6 +35,7 @@ import ast
 import hashlib
 import re
 import time
+from collections import Counter
 from pathlib import Path
 
 from artifactbench._pyast import parse as parse_python
@@ -43,7 +44,7 @@ from artifactbench.gates.core import reference_text
 from artifactbench.gates.fuzz import format_of
 from artifactbench.gates.leaks._blocks import ReferenceLines, code_blocks, format_lines
 from artifactbench.gates.leaks._records import Shapes, non_trivial_lines, records_in, reference_records
-from artifactbench.gates.leaks._values import Distinctive, distinctive, quoted_in
+from artifactbench.gates.leaks._values import TOKEN_SPLIT, Distinctive, distinctive, quoted_in
 
 MAX_READ = 5_000_000   # bytes read per file
 _PROSE = {".py", ".md", ".txt", ".rst", ""}
@@ -198,8 +199,16 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
         in_data.update(frozenset(quoted_in(values, source)) - _baked(source, answer))
     # So are the allowed values a rules file lists as a literal set or list (an enum the answer picks from).
     choices = frozenset().union(*(_choices(_text(p), answer) for _, p in sources[1:] if p.suffix.lower() == ".py"))
+    # The workspace's own file names are visible too (the agent lists its inputs: `docs/guide.md`).
+    in_data.update(quoted_in(values, "\n".join(p.relative_to(scratch).as_posix() for p in _files(scratch))))
     values = Distinctive({k: v for k, v in values.numbers.items() if v not in in_data and v not in choices},
                          values.strings - frozenset(in_data) - choices)
+    # In the prompt, a string the answer repeats (a rule name on several findings, a category) is the
+    # vocabulary it must define for the agent to answer in; what the answer says is which records carry
+    # it, which the prompt's records and lines are checked for.
+    tokens = Counter(TOKEN_SPLIT.split(reference))
+    labels = frozenset(s for s in values.strings if tokens[s] >= 2)
+    prompt_values = Distinctive(values.numbers, values.strings - labels)
     cases: list[CaseResult] = []
     seen: set[str] = set()
     for shown, path in sources:
@@ -223,7 +232,8 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
             case = _block_case(shown, text, blocks) or case
         if (case is None or case.status != FINDING) and fmt != "python" \
                 and (shown == "prompt.md" or path.suffix.lower() in _PROSE) and not _is_input_data(path):
-            case = _value_case(shown, text, values, total) or case
+            case = (_value_case(shown, text, prompt_values, total) if shown == "prompt.md"
+                    else _value_case(shown, text, values, total)) or case
         if case is not None:
             cases.append(case)
     scanned = len(sources)

@@ -61,6 +61,7 @@ def listed(value: str, detail: str) -> bool:
 
 
 FEW_MISSING = 2  # values a detail may name as missing, all of them the agent's own input, and be info
+FEW_SHARE = 25  # ... or up to 1/25 of the answer's distinctive values, where that is more
 
 
 def judge(name: str, what: str, detail: str, quoted: list[str], named: list[str], suite: list[str],
@@ -82,10 +83,12 @@ def judge(name: str, what: str, detail: str, quoted: list[str], named: list[str]
         return CaseResult(name, "FINDING", cap(
             f"detail {detail!r} quotes {share} ({', '.join(quoted[:5])}), none of them in the graded "
             f"artifact ({what}); {_seen(quoted, visible)}", 600), "fail")
-    if len(quoted) <= FEW_MISSING and len(quoted) * 4 < total and all(v in visible for v in quoted):
+    few = max(FEW_MISSING, total // FEW_SHARE)
+    if len(quoted) <= few and len(quoted) * 4 < total and all(v in visible for v in quoted):
         # spec 3.3's own example: "missing endpoint /api/v2/users" names what went wrong, by a value
         # the agent reads in its input anyway. A longer list picks out which of the inputs make the
-        # answer (a filter task's rows): short of half of them, still one to look at.
+        # answer (a filter task's rows): short of half of them, still one to look at. Six job names of
+        # an answer of 195 values (which jobs' firing times are wrong) are not that.
         return CaseResult(name, "WARNING", cap(
             f"detail {detail!r} names {share} ({', '.join(quoted[:5])}) as missing, all of them values the "
             f"agent reads in its inputs ({what}); fine while it stays short of the answer", 600), "info")

@@ -1,0 +1,34 @@
+"""Which unordered sentences speak of the output's records: by the prompt's own name for them."""
+
+import pytest
+
+from artifactbench.gates.core import read_prompt
+from artifactbench.gates.fuzz._reference import rows_unordered, top_level_swap
+
+GROUPS = ("Write `groups.json`: a JSON array of groups, each group a JSON array of its words sorted "
+          "alphabetically. ")
+
+
+@pytest.mark.parametrize(("prompt", "free"), [
+    (GROUPS + "The groups themselves may be listed in any order.", True),
+    (GROUPS + "Groups can appear in any order.", True),
+    (GROUPS + "The words of a group may come in any order.", False),
+    (GROUPS + "Within a group, words may appear in any order.", False),
+    ("Write `up.csv` with one row per service. Services may appear in any order.", True),
+    ("Write `up.csv` with one row per service. The two checks of a service may run in either order.", False),
+    ("Write one route per line. The routes may be listed in any order.", True),
+    ("Write `plan.json`, a list of steps. Steps 3 and 4 may be done in either order.", False),  # two, not all
+])
+def test_an_unordered_sentence_frees_the_records_it_names(prompt, free):
+    assert rows_unordered(read_prompt(prompt)) is free
+
+
+@pytest.mark.parametrize(("where", "top"), [
+    ("record 0 <-> record 1", True),
+    ("record 0 (line 1) <-> record 2 (line 3)", True),
+    ("line 3 <-> line 11", True),
+    ("record 2, field '0' <-> record 2, field '2'", False),
+    ("record 1, key 'a' <-> record 1, key 'b'", False),
+])
+def test_only_whole_records_exchanged_are_a_reorder_of_the_records(where, top):
+    assert top_level_swap(where) is top
