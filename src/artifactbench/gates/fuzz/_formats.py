@@ -124,7 +124,7 @@ def _deeper_than(data: Any, limit: int) -> bool:
             continue
         if depth > limit:
             return True
-        stack.extend((item, depth + 1) for item in items)
+        stack.extend((item, depth + 1) for item in items if isinstance(item, (dict, list)))  # (leaves: no depth)
     return False
 
 

@@ -10,6 +10,7 @@ import bisect
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from artifactbench._pyast import parse as parse_python
@@ -78,8 +79,25 @@ def _code_literals(text: str) -> tuple[list[str], list[str]]:
     return tokens, words
 
 
+@lru_cache(maxsize=1 << 16)
+def _numeric(token: str) -> tuple[float, int, str] | None:
+    """(value, significant digits, spelling) of a finite number token; None for anything else. Kept per
+    token: the probes of one task repeat nearly all of the reference's numbers."""
+    spelled = token.strip()
+    if not NUMBER_RE.fullmatch(spelled):
+        return None
+    value = float(spelled)
+    return (value, significant_digits(spelled), spelled) if math.isfinite(value) else None
+
+
 def distinctive(fmt: str, text: str, *, min_digits: int = 3) -> Distinctive:
-    """The distinctive values of `text`: parsed leaves for data formats, tokens for anything else."""
+    """The distinctive values of `text`: parsed leaves for data formats, tokens for anything else
+    (the last few texts' kept: a probe's text is read again after each grading of it)."""
+    return _distinctive(fmt, text, min_digits)
+
+
+@lru_cache(maxsize=16)
+def _distinctive(fmt: str, text: str, min_digits: int) -> Distinctive:
     numbers: dict[float, str] = {}
     strings: set[str] = set()
     keys: set[str] = set()
@@ -99,10 +117,9 @@ def distinctive(fmt: str, text: str, *, min_digits: int = 3) -> Distinctive:
         tokens = NUMBER_RE.findall(text)  # (no groups: whole matches)
         words = _WORD.findall(text)
     for token in dict.fromkeys(tokens):  # once per spelling: a big log repeats most of its numbers
-        if NUMBER_RE.fullmatch(token.strip()) and significant_digits(token) >= min_digits:
-            value = float(token)
-            if math.isfinite(value):
-                numbers[value] = token.strip()
+        number = _numeric(token)
+        if number is not None and number[1] >= min_digits:
+            numbers[number[0]] = number[2]
     for word in dict.fromkeys(words):
         word = word.strip()
         if len(word) >= 4 and word not in keys and word.casefold() not in COMMON_WORDS:
