@@ -395,7 +395,8 @@ def _left_open(ctx, kind: str, state: _Search) -> CaseResult:
     """Only mutants the prompt leaves open were accepted: a warning at the severity the prompt gives."""
     # the strictest severity any of them gets ("warn" over "info"), reported with its mutant
     mutant, detail, (severity, why) = min(state.open, key=lambda o: o[2][0] != "warn")
-    ctx.settle(mutant.text)
+    if severity != "info":  # (a warning is confirmed in a forked child; what the prompt allows needs no fork)
+        ctx.settle(mutant.text)
     return CaseResult(kind, WARNING, cap(
         f"grader accepted {state.open_count} mutant(s) that the prompt leaves open, first: {mutant.describe()} "
         f"({why}); grader detail: {detail!r}", 600), severity)
