@@ -24,7 +24,8 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from artifactbench.gates.core import OK, CaseResult, CheckResult, TaskContext, cap, counts, finish, fuzz_budget
+from artifactbench.gates.core import OK, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
+from artifactbench.gates.core import fuzz_budget
 from artifactbench.gates.core import reference_text, stateful_case
 from artifactbench.gates.fuzz import KINDS, FuzzPolicy, format_of, sample_mutants
 from artifactbench.gates.leaks._derived import derived
@@ -115,9 +116,11 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
             return value in answer.numbers
         return numbers.holds(token)
 
+    looked = 0
     for name, text, what in probes:
         if time.monotonic() > deadline:
             break  # the same wall-time budget as the fuzz gate
+        looked += 1
         if text == reference:
             continue  # a probe equal to the reference is never a finding
         # A warm verdict (the fuzz gate's, or one more) only picks the details worth a closer look;
@@ -155,7 +158,12 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
     if not ctx.warm_canary():  # the grader keeps state between calls: every probe again, each forked
         again = detail_leaks_gate(ctx)
         return replace(again, cases=(stateful_case(ctx), *again.cases))
-    if not cases:
+    if looked < len(probes):  # cut short: what was not looked at is not known to be clean
+        budget = fuzz_budget(ctx).seconds
+        cases.append(CaseResult("details_unread", WARNING, cap(
+            f"{len(probes) - looked} of {len(probes)} probe(s) not graded: the {budget:g}s budget was spent"
+            + ("" if looked else "; no detail was looked at (raise --fuzz-seconds)")), "info" if looked else "warn"))
+    if looked and all(c.name == "details_unread" for c in cases):
         cases.append(CaseResult("details", OK, f"{failing} failing detail(s) give no reference value away"))
     leaks = sum(c.severity != "info" for c in cases)
     return finish("detail_leaks", cases, started,
