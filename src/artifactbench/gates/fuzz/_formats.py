@@ -13,8 +13,9 @@ import io
 import json
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import PurePosixPath
+from collections.abc import Callable
 from typing import Any
 
 import yaml
@@ -37,11 +38,16 @@ def format_of(artifact: PurePosixPath | str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class TreeDoc:
-    """JSONL/JSON/YAML/CSV parsed to Python data; `render` writes data back in the same style."""
+    """JSONL/JSON/YAML/CSV parsed to Python data; `render` writes data back in the same style.
+
+    A JSONL line or CSV row of `data` itself (the same object: an edit copies only what it changes) is
+    rendered once and its text reused, so a mutant of a big file costs a join, not a whole rendering.
+    """
 
     fmt: str
     data: Any
     style: tuple[Any, ...] = ()
+    _rows: dict = field(default_factory=dict, compare=False, repr=False)  # id(record of data) -> its text
 
     @property
     def root_is_records(self) -> bool:
@@ -50,7 +56,8 @@ class TreeDoc:
     def render(self, data: Any) -> str:
         if self.fmt == "jsonl":
             seps, = self.style
-            return "".join(json.dumps(r, ensure_ascii=False, separators=seps) + "\n" for r in data)
+            return "".join(self._row(r, lambda r: json.dumps(r, ensure_ascii=False, separators=seps) + "\n")
+                           for r in data)
         if self.fmt == "json":
             indent, newline = self.style
             return json.dumps(data, ensure_ascii=False, indent=indent) + ("\n" if newline else "")
@@ -64,8 +71,28 @@ class TreeDoc:
         writer = csv.DictWriter(buf, names, delimiter=delimiter, lineterminator=terminator,
                                 extrasaction="ignore", restval="")
         writer.writeheader()
-        writer.writerows(data)
-        return buf.getvalue()
+        if names != list(header):  # (a column dropped or added: every row's text changes)
+            writer.writerows(data)
+            return buf.getvalue()
+
+        def row(r: Any) -> str:
+            one = io.StringIO()
+            csv.DictWriter(one, names, delimiter=delimiter, lineterminator=terminator, extrasaction="ignore",
+                           restval="").writerow(r)
+            return one.getvalue()
+        return buf.getvalue() + "".join(self._row(r, row) for r in data)
+
+    def _row(self, record: Any, write: Callable[[Any], str]) -> str:
+        """`write(record)`, kept for the records of `data` itself (each kept with its object, so an id
+        is never mistaken for another's)."""
+        if not self._rows and self.data:
+            self._rows.update((id(r), (r, None)) for r in self.data)
+        kept = self._rows.get(id(record))
+        if kept is None or kept[0] is not record:
+            return write(record)
+        if kept[1] is None:
+            kept = self._rows[id(record)] = (record, write(record))
+        return kept[1]
 
 
 @dataclass(frozen=True, slots=True)

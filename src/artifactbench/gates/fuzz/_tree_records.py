@@ -158,7 +158,7 @@ def _swap_values(t: TreeTargets, a: Any, b: Any, key: Any, differ: tuple | None)
             return data
         label = (f"{where(t.doc, a + (key,))}, exchanged with record {b[-1]}{ALSO_DIFFER}"
                  + ", ".join(repr(str(k)) for k in differ))
-        return t.edit("swap_values", label, old, old[::-1], change)
+        return t.edit("swap_values", label, old, old[::-1], change, spines=(a, b))
     node = get_at(t.doc.data, a)  # a: the mapping's path; b, key: its two entries
 
     def change_entries(data: Any) -> Any:

@@ -68,10 +68,13 @@ class TreeTargets:
         self.lists = [(p, v) for p, v in nodes if isinstance(v, list) and v and not _ignored(p, policy)]
 
     def edit(self, kind: str, where_: str, old: Any, new: Any, change: Callable[[Any], Any],
-             spine: Path | None = None) -> Mutation:
-        """Apply `change` to a copy of the data: only the containers along `spine` are copied (fast on
-        big documents); None copies every container (for edits that touch many records)."""
-        data = copy.deepcopy(self.doc.data) if spine is None else _copy_spine(self.doc.data, spine)
+             spine: Path | None = None, spines: tuple[Path, ...] = ()) -> Mutation:
+        """Apply `change` to a copy of the data: only the containers along `spine` (or each of `spines`)
+        are copied (fast on big documents); neither copies every container (for edits that touch many
+        records)."""
+        if spine is not None:
+            spines = (*spines, spine)
+        data = _copy_spines(self.doc.data, spines) if spines else copy.deepcopy(self.doc.data)
         data = change(data)
         return Mutation(kind, where_, short(old), short(new), self.doc.render(data))
 
@@ -82,12 +85,17 @@ class TreeTargets:
         return self.edit(kind, where(self.doc, path), old, new, change, spine=path[:-1])
 
 
-def _copy_spine(data: Any, path: Path) -> Any:
-    """A copy of `data` sharing everything except the containers from the root down to `path`."""
+def _copy_spines(data: Any, paths: tuple[Path, ...]) -> Any:
+    """A copy of `data` sharing everything except the containers from the root down to each path."""
     top = copy.copy(data)
-    node = top
-    for step in path:
-        node[step] = copy.copy(node[step])
-        node = node[step]
+    made = {id(top)}
+    for path in paths:
+        node = top
+        for step in path:
+            child = node[step]
+            if id(child) not in made:  # (two paths through one container copy it once)
+                child = node[step] = copy.copy(child)
+                made.add(id(child))
+            node = child
     return top
 
