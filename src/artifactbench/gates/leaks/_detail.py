@@ -38,6 +38,32 @@ from artifactbench.gates.leaks._verdict import MIN_SUITE, Exposure, as_expected,
 PER_KIND = 4
 
 
+class _Values:
+    """An artifact's distinctive values (and their NumberIndex, as NumberIndex.rounds_to asks), read on
+    first use."""
+
+    def __init__(self, read) -> None:  # noqa: ANN001
+        self._read, self._values, self._index = read, None, None
+
+    @property
+    def numbers(self) -> dict:
+        return self._get().numbers
+
+    @property
+    def strings(self) -> frozenset:
+        return self._get().strings
+
+    def rounds_to(self, printed):  # noqa: ANN001, ANN201
+        if self._index is None:
+            self._index = NumberIndex(self._get().numbers)
+        return self._index.rounds_to(printed)
+
+    def _get(self) -> Distinctive:
+        if self._values is None:
+            self._values = self._read()
+        return self._values
+
+
 def _size(values: Distinctive) -> int:
     return len(values.numbers) + len(values.strings)
 
@@ -78,12 +104,14 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
         return None if not outcome.ok or outcome.result.passed else str(outcome.result.detail)
 
     def exposed(text: str, detail: str) -> Exposure:
-        in_artifact = distinctive(fmt, text, min_digits=1)
+        # The graded artifact's own values, read only when the detail prints something they could hold
+        # (most details name no number and no answer string: each read parses the whole artifact).
+        artifact = _Values(lambda: distinctive(fmt, text, min_digits=1))
         out = Exposure(suite=hidden_expected(detail, text, visible))
         exact, shown_listed = {}, []
-        for match in numbers.matches(detail, NumberIndex(in_artifact.numbers)):
+        for match in numbers.matches(detail, artifact):
             if match.kind == "exact":
-                if match.value in answer.numbers and match.value not in in_artifact.numbers:
+                if match.value in answer.numbers and match.value not in artifact.numbers:
                     exact.setdefault(match.value, match.printed)
             elif match.spelling not in out.present and as_expected(match.printed, detail):
                 out.present.append(match.spelling)  # weak evidence: only as the expected value
@@ -92,8 +120,8 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
                 out.shown[match.spelling] = (f"{match.printed} ({match.spelling} rounded)"
                                              if match.kind == "rounded" else match.printed)
         values = [(answer.numbers[v], exact[v], v in secrets.numbers) for v in sorted(exact, key=order.get)]
-        values += [(v, v, v in secrets.strings)
-                   for v in quoted_in(Distinctive({}, answer.strings - in_artifact.strings), detail)]
+        named_strings = quoted_in(Distinctive({}, answer.strings), detail)
+        values += [(v, v, v in secrets.strings) for v in named_strings if v not in artifact.strings]
         for value, printed, secret in values:
             out.present.append(value)
             if printed != value:
