@@ -19,6 +19,7 @@ many it reads even when most are refused.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -26,7 +27,7 @@ from typing import Any
 from hypothesis import strategies as st
 from hypothesis.errors import UnsatisfiedAssumption
 
-__all__ = ["REFUSED", "Draws", "either", "ints", "pick", "tuples"]
+__all__ = ["REFUSED", "Draws", "either", "ints", "pick", "scout", "tuples"]
 
 
 class _Refused:
@@ -213,3 +214,49 @@ def _take_turns(iterators: list[Iterator[Any]]) -> Iterator[Any]:
                 kept.append(it)
                 yield value
         iterators = kept
+
+
+SCOUT_TRIES = 4  # values the scout reads per mutant it may grade (repeats and refusals are skipped)
+
+
+def scout(draws: Draws, accepted: Callable[[Any], bool], examples: int, rng: random.Random,
+          place_of: Callable[[str], str]) -> bool:
+    """Grade up to `examples` distinct mutants of a kind in a seeded breadth-first order (`values`),
+    without Hypothesis' engine: most kinds end with every mutant rejected, and the engine cost more than
+    a small grader. Mutants at a place not graded yet (`place_of(where)`: a field, whatever its record)
+    come first: a grader that leaves one field unchecked accepts every change to it. True once one was
+    accepted (the caller's Hypothesis search then finds it again, its verdict remembered, and shrinks
+    it); False when none was. What `accepted` raises (the gate's "clearly rejected", "out of time") goes
+    through this as through Hypothesis; a mutant it refuses to count (UnsatisfiedAssumption: one
+    confined to free lines) is skipped as it is there."""
+    seen: set[str] = set()
+    places: set[str] = set()
+    later: list = []  # mutants at a place already graded, for when no new place is left
+    graded = 0
+
+    def grade(mutant) -> bool | None:  # True accepted, False rejected, None not counted
+        try:
+            return bool(accepted(mutant))
+        except UnsatisfiedAssumption:
+            return None
+
+    for mutant in itertools.islice(draws.values(rng), SCOUT_TRIES * examples):
+        if graded >= examples:
+            return False
+        if mutant is REFUSED or mutant.text in seen:
+            continue
+        seen.add(mutant.text)
+        place = place_of(mutant.where)
+        if place in places:
+            later.append(mutant)
+            continue
+        verdict = grade(mutant)
+        if verdict:
+            return True
+        if verdict is not None:
+            places.add(place)
+            graded += 1
+    for mutant in later[: max(0, examples - graded)]:
+        if grade(mutant):
+            return True
+    return False

@@ -1,14 +1,14 @@
-"""The fuzz gate: Hypothesis searches for a meaning-changing mutant the grader accepts.
+"""The fuzz gate: a search for a meaning-changing mutant the grader accepts.
 
-One `hypothesis.find` per mutation kind, seeded from the instance_id (reproducible; example database
-off), each mutant graded through the task's GraderSession. An accepted mutant is a finding, reported
-as Hypothesis' shrunk minimal example: which record, which field, old value, new value.
+Per mutation kind, a scout grades the first mutants in a seeded order (_draws.scout) through the task's
+GraderSession; where one is accepted, `hypothesis.find` (seeded from the instance_id, example database
+off) finds it again and shrinks it. An accepted mutant is a finding, reported as that minimal example:
+which record, which field, old value, new value.
 """
 
 from __future__ import annotations
 
 import difflib
-import itertools
 import random
 import re
 import time
@@ -23,7 +23,7 @@ from artifactbench.gates.core import (
     FINDING, OK, SKIPPED, WARNING, FuzzBudget, cap, counts, error_text, finish, fuzz_budget, reference_text,
     stateful_case,
 )
-from artifactbench.gates.fuzz._draws import REFUSED
+from artifactbench.gates.fuzz._draws import scout
 from artifactbench.gates.fuzz._formats import format_of, parse, rerender
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._near import WARN_FACTOR, factor_of
@@ -274,7 +274,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
 
     minimal = None
     try:
-        if _scout(draws, accepted, examples, random.Random(f"{ctx.task.instance_id}:{kind}:scout")):
+        if scout(draws, accepted, examples, random.Random(f"{ctx.task.instance_id}:{kind}:scout"), _place):
             # A mutant was accepted: Hypothesis searches again (the verdicts are remembered) and
             # shrinks what it finds to a minimal example.
             config = settings(max_examples=examples, database=None, deadline=None, derandomize=False,
@@ -327,50 +327,6 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
     if state.graded == 0:
         return CaseResult(kind, SKIPPED, "no mutant could be drawn")
     return CaseResult(kind, OK, f"{state.graded} mutant(s) rejected")
-
-
-SCOUT_TRIES = 4  # values the scout reads per mutant it may grade (repeats and refusals are skipped)
-
-
-def _scout(draws, accepted, examples: int, rng: random.Random) -> bool:
-    """Grade up to `examples` distinct mutants of a kind in a seeded breadth-first order (Draws.values),
-    without Hypothesis' engine: most kinds end with every mutant rejected, and the engine cost more than
-    a small grader. Mutants at a place (a field, whatever its record) not graded yet come first: a
-    grader that leaves one field unchecked accepts every change to it. True once one was accepted: the
-    caller's Hypothesis search then finds it again (its verdict is remembered) and shrinks it; False
-    when none was. `accepted` raises _ClearlyRejected or _OutOfTime through this as it does through
-    Hypothesis; a mutant it refuses to count (one confined to free lines) is skipped as it is there."""
-    seen: set[str] = set()
-    places: set[str] = set()
-    later: list = []  # mutants at a place already graded, for when no new place is left
-    graded = 0
-
-    def grade(mutant) -> bool | None:  # True accepted, False rejected, None not counted
-        try:
-            return bool(accepted(mutant))
-        except UnsatisfiedAssumption:
-            return None
-
-    for mutant in itertools.islice(draws.values(rng), SCOUT_TRIES * examples):
-        if graded >= examples:
-            return False
-        if mutant is REFUSED or mutant.text in seen:
-            continue
-        seen.add(mutant.text)
-        place = _place(mutant.where)
-        if place in places:
-            later.append(mutant)
-            continue
-        verdict = grade(mutant)
-        if verdict:
-            return True
-        if verdict is not None:
-            places.add(place)
-            graded += 1
-    for mutant in later[: max(0, examples - graded)]:
-        if grade(mutant):
-            return True
-    return False
 
 
 MAX_ALSO = 5  # other fields named in a finding
