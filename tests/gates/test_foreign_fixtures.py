@@ -54,6 +54,8 @@ SOUND = {
     "word_groups_any_order": "a grader comparing the groups as a set, as the prompt says their order is free",
     "table_lint_rule_names": "a prompt defining the rule names the answer repeats, with an input file as its example",
     "league_points_paired": "records whose values may trade places only within the tolerance band",
+    "roman_numerals_hidden": "a grader testing every input, beyond the worked examples the prompt shows",
+    "compass_turn_enumerated": "a grader testing exactly the prompt's examples, which are every input it allows",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -83,6 +85,7 @@ FLAWED = {
     "parcel_hours_increasing": ("fuzz", "swap_records"),  # "keys ... in any order" frees no line order
     "spring_rates_lax": ("fuzz", "number_near"),  # 5e-2 where the prompt says within an absolute 1e-6
     "league_points_pooled": ("fuzz", "swap_values"),  # checks the multiset of points, not who has them
+    "roman_numerals_examples": ("fuzz", "examples_only"),  # tests only the four examples the prompt shows
 }
 # twin whose grader is stricter than its prompt -> (gate, case) reported as warn: it fails right answers
 STRICTER = {
@@ -96,6 +99,7 @@ WARN_ONLY = {
     "crew_cover_any_order": ("fuzz", "swap_records"),  # no order stated: silence, not permission
     "depot_loads_extra": ("fuzz", "number_far"),  # "other keys" allowed: `by_size` is not named
     "meter_log_oversized": ("materialize", "size_limit"),  # generated, so spec 8's limit is advice here
+    "compass_turn_enumerated": ("fuzz", "examples_only"),  # "one of N, E, S, W": the examples are the domain
 }
 # sound twin -> (gate, case) reported as info: the prompt says in words that this is fine
 INFO_ONLY = {

@@ -24,6 +24,7 @@ from artifactbench.gates.core import (
     stateful_case,
 )
 from artifactbench.gates.fuzz._draws import scout
+from artifactbench.gates.fuzz._examples_only import NAME as EXAMPLES, examples_case, memorizers
 from artifactbench.gates.fuzz._formats import format_of, parse, rerender
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._near import WARN_FACTOR, factor_of
@@ -89,7 +90,7 @@ def fuzz_gate(ctx: TaskContext, budget: FuzzBudget | None = None) -> CheckResult
         return CheckResult("fuzz", "error", cap(exc), duration_s=time.monotonic() - started)
     except SyntaxError as exc:
         return CheckResult("fuzz", "error", cap(f"grader/negative_cases.py does not parse: {exc}"))
-    unknown = [k for k in policy.skip if k not in (*kinds_for(fmt), NAME, TIES)]
+    unknown = [k for k in policy.skip if k not in (*kinds_for(fmt), NAME, TIES, EXAMPLES)]
     if unknown:
         near = difflib.get_close_matches(unknown[0], kinds_for(fmt), n=1)
         hint = f" (did you mean {near[0]!r}?)" if near else f"; known: {', '.join(kinds_for(fmt))}"
@@ -146,6 +147,8 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         probe = tie_case(ctx, grade, tie_probes(fmt, reference, policy, prompt), tie_sentence(prompt))
         if probe is not None:
             cases.append(probe)
+    if baseline is None and fmt == "python" and EXAMPLES not in policy.skip:  # a grader of the examples only
+        cases.append(examples_case(ctx, grade, *memorizers(reference, prompt)))
     findings = sum(c.status == FINDING for c in cases)
     noted = sum(c.status == WARNING and c.severity == "warn" and c.name in strategies for c in cases)
     allowed = sum(c.status == WARNING and c.severity == "info" and c.name in strategies for c in cases)
@@ -166,6 +169,8 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         summary += "; the grader rejects answers within the tolerance the prompt states"
     if any(c.name == TIES and c.status == WARNING for c in cases):
         summary += "; the grader breaks ties the prompt leaves open"
+    if any(c.name == EXAMPLES and c.status == FINDING for c in cases):
+        summary += "; the grader accepts a module that knows only the prompt's examples"
     summary += f" ({counts(cases)})"
     return finish("fuzz", cases, started, summary)
 

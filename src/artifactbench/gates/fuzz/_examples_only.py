@@ -1,0 +1,181 @@
+"""examples_only: a grader of a Python module that tests only the examples its prompt shows.
+
+For each function the reference module defines at top level and the prompt shows at least MIN_EXAMPLES
+worked examples of (`_examples.read_examples`), a memorizer is graded: the reference's module text with
+that function alone replaced by one that answers the prompt's examples (the recorded result, or the
+recorded exception) and nothing else; every other definition stays as in the reference, so imports,
+helper classes and the other functions still work. Two memorizers per function, tried in turn: one
+raising NotImplementedError on every other call (wrong on every input but the examples, whatever the
+grader expects there), then one returning None (a grader that counts any exception as "raised as asked"
+for its hidden error cases still compares values). A memorizer the grader accepts, confirmed in a forked
+child, is an answer that knows only the prompt's examples and passes: `fail`.
+
+A call counts as an example when its arguments, bound to the function's signature with defaults
+applied, have the same repr as the call's in the prompt (`f(1)` and `f(x=1)` are one call).
+
+A small finite domain is the exception. Where the prompt's examples may be every input it allows, a
+grader that tests exactly those is sound, and the memorizer is the right answer. That is assumed when
+every example's arguments are booleans or None, or when each example has one argument, a short string
+or an integer, and one line of the prompt outside the examples lists every such value (`direction` is
+one of `"N"`, `"E"`, `"S"`, `"W"`), or (integers) their values run without a gap from a to b and a line
+names both ends ("`day` is 0 to 6"). Then the acceptance is a `warn`, not a `fail`: the probe cannot
+tell a closed domain from a prompt that merely mentions its examples' inputs, and on such a task the
+author, who knows the domain, decides. A prompt with no usable examples skips the probe and says so.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+from artifactbench._pyast import parse as parse_python
+from artifactbench.gates.core import FINDING, OK, SKIPPED, WARNING, CaseResult, cap
+from artifactbench.gates.fuzz._examples import EXCEPTIONS, Example, literal, read_examples
+
+NAME = "examples_only"
+MIN_EXAMPLES = 2
+MAX_FUNCTIONS = 4
+FALLBACKS = (("raise", 'raise NotImplementedError("not one of the examples the prompt shows")'),
+             ("none", "return None"))
+
+__all__ = ["NAME", "Memorizer", "examples_case", "memorizers"]
+
+
+@dataclass(frozen=True, slots=True)
+class Memorizer:
+    """The reference module with `function` replaced by a lookup of its `known` examples in the prompt."""
+
+    function: str
+    known: int
+    closed: str  # why the examples may be every input the prompt allows; "" when they are not
+    texts: tuple[tuple[str, str], ...]  # (fallback label, module text), in the order they are graded
+
+_HELPER = '''
+import ast as _artifactbench_ast
+import builtins as _artifactbench_builtins
+import inspect as _artifactbench_inspect
+
+_ARTIFACTBENCH_EXAMPLES = {examples}
+
+
+def _artifactbench_memorized(name, arguments):
+    """The prompt's example of this call, or None (a memorizer built by artifactbench's examples_only)."""
+    key = repr(sorted(arguments.items(), key=lambda item: item[0]))
+    for args, kwargs, raises, result in _ARTIFACTBENCH_EXAMPLES[name]:
+        try:
+            bound = _artifactbench_inspect.signature(globals()[name]).bind(
+                *_artifactbench_ast.literal_eval(args), **_artifactbench_ast.literal_eval(kwargs))
+        except TypeError:
+            continue
+        bound.apply_defaults()
+        if repr(sorted(bound.arguments.items(), key=lambda item: item[0])) != key:
+            continue
+        if raises:
+            raise (globals().get(raises) or getattr(_artifactbench_builtins, raises))("memorized")
+        return (_artifactbench_ast.literal_eval(result),)
+    return None
+
+'''
+
+
+def memorizers(reference: str, prompt: str) -> tuple[list[Memorizer], str]:
+    """(memorizers, why there is none): up to MAX_FUNCTIONS functions with MIN_EXAMPLES examples or
+    more, in the reference's order."""
+    try:
+        tree = parse_python(reference)
+    except Exception:  # noqa: BLE001 - the reference does not parse: contract's business
+        return [], "the reference module does not parse"
+    functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    classes = frozenset(n.name for n in tree.body if isinstance(n, ast.ClassDef))
+    examples = read_examples(prompt, frozenset(functions), EXCEPTIONS | classes)
+    usable = [(name, examples[name]) for name in functions if len(examples.get(name, ())) >= MIN_EXAMPLES]
+    if not usable:
+        shown = sum(map(len, examples.values()))
+        return [], (f"the prompt shows {shown} example(s) of its functions, fewer than {MIN_EXAMPLES} of any one"
+                    if shown else "the prompt shows no worked example of a function the module defines")
+    lines = reference.splitlines(keepends=True)
+    out = []
+    for name, known in usable[:MAX_FUNCTIONS]:
+        node = functions[name]
+        texts = tuple((label, _memorizer(lines, node, known, body)) for label, body in FALLBACKS)
+        out.append(Memorizer(name, len(known), closed_domain(known, prompt), texts))
+    return out, ""
+
+
+def _memorizer(lines: list[str], node: ast.FunctionDef, known: tuple[Example, ...], fallback: str) -> str:
+    table = {node.name: [(e.args, e.kwargs, e.raises, e.result) for e in known]}
+    start = min([node.lineno] + [d.lineno for d in node.decorator_list])
+    new = (_HELPER.format(examples=repr(table)) +
+           f"def {node.name}({ast.unparse(node.args)}):\n"
+           f"    _found = _artifactbench_memorized({node.name!r}, dict(locals()))\n"
+           f"    if _found is not None:\n        return _found[0]\n    {fallback}\n")
+    return "".join(lines[: start - 1]) + new + "".join(lines[node.end_lineno or start:])
+
+
+def closed_domain(known: tuple[Example, ...], prompt: str) -> str:
+    """Why the examples may be every input the prompt allows ("" when they are not), as the docstring
+    says: booleans only, or one short value each that one line outside the examples lists."""
+    values = []
+    for example in known:
+        args = literal(example.args) + tuple(literal(example.kwargs).values())
+        if all(a is None or isinstance(a, bool) for a in args):
+            values.append(None)
+        elif len(args) == 1 and (isinstance(args[0], int) and not isinstance(args[0], bool)
+                                 or isinstance(args[0], str) and 0 < len(args[0]) <= 24):
+            values.append(args[0])
+        else:
+            return ""
+    if all(v is None for v in values):
+        return "every argument of the examples is a boolean or None"
+    if any(v is None for v in values):
+        return ""
+    name = known[0].function
+    ints = sorted(set(values)) if all(isinstance(v, int) for v in values) else []
+    run = len(ints) > 1 and ints == list(range(ints[0], ints[-1] + 1))
+    for line in prompt.splitlines()[:2000]:
+        if f"{name}(" in line or len(line) > 400:
+            continue
+        if all(_mentioned(v, line) for v in values):
+            return f"one line lists every argument of the examples: {' '.join(line.split())[:160]!r}"
+        if run and _mentioned(ints[0], line) and _mentioned(ints[-1], line):
+            return f"the examples run from {ints[0]} to {ints[-1]}, as one line says: {' '.join(line.split())[:160]!r}"
+    return ""
+
+
+def _mentioned(value: int | str, line: str) -> bool:
+    if isinstance(value, int):
+        return re.search(rf"(?<![\w.-]){value}(?!\w|\.\d)", line) is not None
+    return any(f"{q}{value}{q}" in line for q in ('"', "'", "`"))
+
+
+def examples_case(ctx, grade, found: list[Memorizer], why_none: str) -> CaseResult:
+    """Grade each memorizer; an acceptance confirmed in a forked child is a finding (`warn` where the
+    examples may be the whole domain)."""
+    if not found:
+        return CaseResult(NAME, SKIPPED, why_none)
+    accepted = []
+    for memo in found:
+        name, count, closed = memo.function, memo.known, memo.closed
+        for label, text in memo.texts:
+            outcome = grade(text, label=f"{NAME}\t{name} ({label} elsewhere)")
+            if not outcome.ok or not outcome.passed:
+                continue
+            settled = ctx.settle(text)
+            if settled.ok and settled.passed:
+                accepted.append((name, count, closed, label, cap(settled.result.detail, 160)))
+                break
+    tried = ", ".join(f"{m.function}() ({m.known} examples)" for m in found)
+    if not accepted:
+        return CaseResult(NAME, OK, f"grader rejected memorizers of the prompt's examples of {tried}")
+    named = "; ".join(f"{name}() replaced by a lookup of its {count} example(s) in the prompt ("
+                      + ("NotImplementedError" if label == "raise" else "None")
+                      + f" on every other call), grader detail: {detail!r}" for name, count, _, label, detail in accepted)
+    open_ = [(name, closed) for name, _, closed, *_ in accepted if closed]
+    if len(open_) == len(accepted):
+        return CaseResult(NAME, WARNING, cap(
+            f"grader accepted the reference module with {named}; the examples may be every input the prompt "
+            "allows (" + "; ".join(f"{n}: {c}" for n, c in open_) + "), so this may be a right answer", 900), "warn")
+    return CaseResult(NAME, FINDING, cap(
+        f"grader ACCEPTED the reference module with {named}: it tests nothing beyond the prompt's own "
+        "examples there, so an answer that knows only those examples passes", 900))
