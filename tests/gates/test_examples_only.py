@@ -156,7 +156,19 @@ def test_a_domain_the_prompt_enumerates_is_closed():
     assert "one line lists" in _domain(listed)
     ranged = "`day` is 0 to 2.\n" + "\n".join(f"f({i}) -> {i * 10}" for i in range(3))
     assert "run from 0 to 2" in _domain(ranged)
-    assert "boolean" in _domain("f(True) -> 1\nf(False) -> 0")
+    assert "both booleans" in _domain("f(True) -> 1\nf(False) -> 0")
+    hands = ("rock", "paper", "scissors")
+    game = "Each hand is `'rock'`, `'paper'` or `'scissors'`.\n" + "\n".join(
+        f"f({a!r}, {b!r}) -> {a!r}" for a in hands for b in hands)
+    assert _domain(game).count("one line lists them all") == 2
+
+
+def test_a_partly_shown_product_is_not_closed():
+    hands = ("rock", "paper", "scissors")
+    game = "Each hand is `'rock'`, `'paper'` or `'scissors'`.\n" + "\n".join(
+        f"f({a!r}, {b!r}) -> {a!r}" for a, b in zip(hands, hands[1:] + hands[:1]))
+    assert _domain(game) == ""
+    assert _domain("f(True, 1) -> 1\nf(True, 2) -> 0\n`n` is 1 or 2") == ""  # False never shown
 
 
 def test_an_open_domain_is_not_closed():

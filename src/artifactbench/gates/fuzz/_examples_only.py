@@ -15,17 +15,20 @@ applied, have the same repr as the call's in the prompt (`f(1)` and `f(x=1)` are
 
 A small finite domain is the exception. Where the prompt's examples may be every input it allows, a
 grader that tests exactly those is sound, and the memorizer is the right answer. That is assumed when
-every example's arguments are booleans or None, or when each example has one argument, a short string
-or an integer, and one line of the prompt outside the examples lists every such value (`direction` is
-one of `"N"`, `"E"`, `"S"`, `"W"`), or (integers) their values run without a gap from a to b and a line
-names both ends ("`day` is 0 to 6"). Then the acceptance is a `warn`, not a `fail`: the probe cannot
-tell a closed domain from a prompt that merely mentions its examples' inputs, and on such a task the
-author, who knows the domain, decides. A prompt with no usable examples skips the probe and says so.
+every example passes the same arguments, each a short scalar; every combination of the values shown is
+an example; and the values of each argument are True and False, or one line of the prompt outside the
+examples lists them all (`heading` is one of `"N"`, `"E"`, `"S"`, `"W"`), or (integers) they run without
+a gap from a to b and one line names both ends ("`day` is 0 to 6"). Rock-paper-scissors with all nine
+pairs shown is closed; with three of them, or roman numerals of 3, 40 and 1994 under "1 to 3999", it is
+not. A closed domain makes an acceptance a `warn`, not a `fail`: the probe cannot tell a closed domain
+from a prompt that merely mentions its examples' inputs, and the author, who knows the domain, decides.
+A prompt with no usable examples skips the probe and says so.
 """
 
 from __future__ import annotations
 
 import ast
+import math
 import re
 from dataclasses import dataclass
 
@@ -114,32 +117,43 @@ def _memorizer(lines: list[str], node: ast.FunctionDef, known: tuple[Example, ..
 
 
 def closed_domain(known: tuple[Example, ...], prompt: str) -> str:
-    """Why the examples may be every input the prompt allows ("" when they are not), as the docstring
-    says: booleans only, or one short value each that one line outside the examples lists."""
-    values = []
+    """Why the examples may be every input the prompt allows ("" when they are not), as the module
+    docstring says: every call has the same arguments, each a short scalar; every combination of the
+    values shown is an example; and each argument's values are both booleans, or are listed on one line
+    of the prompt outside the examples (integers: run without a gap between two ends that line names)."""
+    rows, shapes = [], set()
     for example in known:
-        args = literal(example.args) + tuple(literal(example.kwargs).values())
-        if all(a is None or isinstance(a, bool) for a in args):
-            values.append(None)
-        elif len(args) == 1 and (isinstance(args[0], int) and not isinstance(args[0], bool)
-                                 or isinstance(args[0], str) and 0 < len(args[0]) <= 24):
-            values.append(args[0])
-        else:
-            return ""
-    if all(v is None for v in values):
-        return "every argument of the examples is a boolean or None"
-    if any(v is None for v in values):
+        args, kwargs = literal(example.args), literal(example.kwargs)
+        rows.append(args + tuple(kwargs[k] for k in sorted(kwargs)))
+        shapes.add((len(args), tuple(sorted(kwargs))))
+    columns = [set(c) for c in zip(*rows)]
+    if len(shapes) != 1 or not columns or not all(_scalar(v) for row in rows for v in row):
         return ""
-    name = known[0].function
-    ints = sorted(set(values)) if all(isinstance(v, int) for v in values) else []
+    if len(set(rows)) < math.prod(map(len, columns)):
+        return ""  # some combination of the values shown is no example
+    lines = [ln for ln in prompt.splitlines()[:2000] if f"{known[0].function}(" not in ln and len(ln) <= 400]
+    reasons = [_listed(column, lines) for column in columns]
+    return "; ".join(reasons) if all(reasons) else ""
+
+
+def _scalar(value) -> bool:
+    return value is None or isinstance(value, (bool, int)) or isinstance(value, str) and 0 < len(value) <= 24
+
+
+def _listed(values: set, lines: list[str]) -> str:
+    """Why `values` may be all the values of one argument, or ""."""
+    if all(isinstance(v, bool) for v in values):
+        return "both booleans" if len(values) == 2 else ""
+    if not all(isinstance(v, str) for v in values) and not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in values):
+        return ""
+    ints = sorted(values) if all(isinstance(v, int) for v in values) else []
     run = len(ints) > 1 and ints == list(range(ints[0], ints[-1] + 1))
-    for line in prompt.splitlines()[:2000]:
-        if f"{name}(" in line or len(line) > 400:
-            continue
+    for line in lines:
         if all(_mentioned(v, line) for v in values):
-            return f"one line lists every argument of the examples: {' '.join(line.split())[:160]!r}"
+            return f"one line lists them all: {' '.join(line.split())[:120]!r}"
         if run and _mentioned(ints[0], line) and _mentioned(ints[-1], line):
-            return f"the examples run from {ints[0]} to {ints[-1]}, as one line says: {' '.join(line.split())[:160]!r}"
+            return f"they run from {ints[0]} to {ints[-1]}, as one line says: {' '.join(line.split())[:120]!r}"
     return ""
 
 
