@@ -17,12 +17,13 @@ _LOCK = threading.Lock()
 _TRIES = 5
 
 
-def parse(source: str | bytes, filename: str = "<unknown>") -> ast.Module:
-    """ast.parse(source, filename), robust to the conversion race above (SyntaxError and the like raise)."""
+def parse(source: str | bytes, filename: str = "<unknown>", mode: str = "exec") -> ast.Module:
+    """ast.parse(source, filename, mode), robust to the conversion race above (SyntaxError and the like
+    raise); mode "eval" gives an ast.Expression."""
     for attempt in range(_TRIES):
         try:
             with _LOCK:
-                return ast.parse(source, filename=filename)
+                return ast.parse(source, filename=filename, mode=mode)
         except SystemError as exc:
             if "recursion depth mismatch" not in str(exc) or attempt == _TRIES - 1:
                 raise

@@ -63,6 +63,7 @@ NOT_EXAMPLES = [
     ("an unknown exception name", "f(0)  # raises Whatever"),
     ("a starred argument", "f(*[1, 2]) -> 3"),
     ("no outcome", "Call `f(1)` once per line."),
+    ("a code span that is no one literal", "`f(1)` returns `1), (2`"),
 ]
 
 
@@ -174,6 +175,7 @@ def test_a_partly_shown_product_is_not_closed():
 def test_an_open_domain_is_not_closed():
     assert _domain("`n` is 1 to 3999.\nf(3) -> 'III'\nf(40) -> 'XL'\nf(1994) -> 'MCMXCIV'") == ""
     assert _domain("f('Hello World') -> 'hello-world'\nf('A b') -> 'a-b'") == ""
+    assert _domain("f([(5, 8), (1, 3)]) -> [(1, 8)]\nf([]) -> []") == ""  # lists: no finite domain read
 
 
 def test_fuzz_skip_silences_the_probe(tmp_path):
@@ -195,3 +197,13 @@ def test_fuzz_skip_silences_the_probe(tmp_path):
 
 def test_an_error_offered_with_an_alternative_is_not_read():
     assert _read("`f('')` raises `ValueError` or returns `None`") == []
+
+
+def test_a_memorizer_raises_the_modules_own_exception_class():
+    reference = "class ParseError(ValueError):\n    pass\n\n\ndef parse(text):\n    return text.split()\n"
+    found, _ = memorizers(reference, "`parse('a b')` returns `['a', 'b']`; `parse('')` must raise `ParseError`.")
+    module = dict(found[0].texts)["raise"]
+    assert _run(module, "parse('a b')") == ["a", "b"]
+    with pytest.raises(ValueError) as raised:
+        _run(module, "parse('')")
+    assert type(raised.value).__name__ == "ParseError"

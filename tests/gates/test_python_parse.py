@@ -13,11 +13,11 @@ from artifactbench import _pyast
 def test_a_conversion_race_is_parsed_again(monkeypatch):
     real, calls = ast.parse, []
 
-    def racy(source, filename="<unknown>"):
+    def racy(source, filename="<unknown>", mode="exec"):
         calls.append(source)
         if len(calls) == 1:
             raise SystemError("AST constructor recursion depth mismatch (before=39, after=36)")
-        return real(source, filename=filename)
+        return real(source, filename=filename, mode=mode)
 
     monkeypatch.setattr(_pyast.ast, "parse", racy)
     assert isinstance(_pyast.parse("x = 1\n").body[0], ast.Assign)
@@ -27,7 +27,7 @@ def test_a_conversion_race_is_parsed_again(monkeypatch):
 def test_other_errors_are_not_retried(monkeypatch):
     calls = []
 
-    def broken(source, filename="<unknown>"):
+    def broken(source, filename="<unknown>", mode="exec"):
         calls.append(source)
         raise SystemError("something else")
 

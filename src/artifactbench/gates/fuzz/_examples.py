@@ -115,9 +115,10 @@ def close(text: str, start: int, limit: int = MAX_SPAN) -> int | None:
 
 
 def literal(source: str):
-    """The value of the Python literal `source` (ValueError when it is none); no `...` placeholder."""
+    """ast.literal_eval(source), parsed under the checker's parse lock (ValueError when `source` is no
+    literal); no `...` placeholder."""
     try:
-        node = parse_python(f"({source}\n)").body[0].value  # type: ignore[attr-defined]
+        node = parse_python(source.lstrip(" \t"), mode="eval").body  # type: ignore[attr-defined]
         value = ast.literal_eval(node)
     except Exception as exc:  # noqa: BLE001 - SyntaxError, ValueError, RecursionError, MemoryError, ...
         raise ValueError(f"not a literal: {type(exc).__name__}") from None

@@ -126,8 +126,10 @@ def closed_domain(known: tuple[Example, ...], prompt: str) -> str:
         args, kwargs = literal(example.args), literal(example.kwargs)
         rows.append(args + tuple(kwargs[k] for k in sorted(kwargs)))
         shapes.add((len(args), tuple(sorted(kwargs))))
+    if len(shapes) != 1 or not all(_scalar(v) for row in rows for v in row):
+        return ""
     columns = [set(c) for c in zip(*rows)]
-    if len(shapes) != 1 or not columns or not all(_scalar(v) for row in rows for v in row):
+    if not columns:
         return ""
     if len(set(rows)) < math.prod(map(len, columns)):
         return ""  # some combination of the values shown is no example
