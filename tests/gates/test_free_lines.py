@@ -234,3 +234,16 @@ def test_fence_openers_never_closed_are_read_in_linear_time():
     assert time.monotonic() - started < 2.0
     free = read_free_lines("Headings are free text and are not graded.\n\n```\nTotal: <n>\n```\n\nThen `Mean: <m>`.\n")
     assert [p.pattern for p, _ in free.templates] == [r"Total:\s+\S++", r"Mean:\s+\S++"]
+
+
+def test_a_lone_pipe_line_in_commentary_is_no_table_row():
+    """p6's session report: a copy of a table row, numbers moved, injected above the heading. Alone it is
+    no Markdown table (no header, no separator next to it), so it is not shown as graded: an accepted
+    mutant there is what the prompt leaves open (warn), not a wrong table the grader took (fail)."""
+    free = read_prompt(ALL_FREE).free_lines
+    stray = _text(["| billing | 1040 | 9279.0 |"] + LINES)
+    assert not free.touches_graded(REPORT, stray)
+    inside = _text(LINES[:7] + ["| billing | 1040 | 9279.0 |"] + LINES[7:])  # a row added to the table
+    assert free.touches_graded(REPORT, inside)
+    kinds = _kinds(free, tuple(stray.splitlines()))
+    assert kinds[0] != "graded" and kinds[5:9] == ("graded",) * 4

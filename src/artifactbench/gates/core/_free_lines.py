@@ -187,7 +187,7 @@ class FreeLines:
         line = _flat(lines[i])
         if not line:
             return "blank"
-        if fenced or line.startswith(("```", "~~~")) or "|" in line:
+        if fenced or line.startswith(("```", "~~~")) or ("|" in line and _in_table(lines, i)):
             return "graded"
         if self.prefixes and line.startswith(self.prefixes):
             return "free"
@@ -234,6 +234,13 @@ def _names(text: str, label: str) -> bool:
     return re.search(rf"(?<![\w-]){words}s?(?![\w-])", text, re.IGNORECASE) is not None
 
 
+def _in_table(lines: tuple[str, ...], i: int) -> bool:
+    """Line i (which holds a pipe) is a row of a table: a pipe line sits next to it. A lone pipe line is
+    no Markdown table (a table has its header and separator rows at least) and is read like any other
+    line: a prescribed format line still is graded, a stray one in commentary is not."""
+    return any(0 <= j < len(lines) and "|" in lines[j] and lines[j].strip() for j in (i - 1, i + 1))
+
+
 def _prose(line: str) -> bool:
     """A line of prose: three words or more, more words than twice its numbers, not `label: number`."""
     tokens = line.split()
@@ -267,16 +274,19 @@ def _classify(free: FreeLines, lines: tuple[str, ...], start: int, stop: int, fe
 def _patched(free: FreeLines, old: tuple[str, ...], new: tuple[str, ...], old_kinds: tuple[str, ...],
              head: int, tail: int) -> tuple[str, ...]:
     """The kinds of `new`, which shares its first `head` and last `tail` lines with `old`: only the
-    lines between, and the one above them (whose next line may have changed), are classified again,
-    unless the fences between differ (then every line after them may have changed its kind)."""
+    lines between, and the ones just above and below them (whose neighbour may have changed), are
+    classified again, unless the fences between differ (then every line after them may have changed
+    its kind)."""
     start = max(0, head - 1)
     old_fences = sum(map(_fence, old[start:len(old) - tail]))
     new_fences = sum(map(_fence, new[start:len(new) - tail]))
     if old_fences % 2 != new_fences % 2:
         return _classify(free, new, 0, len(new), False)
     fenced = sum(map(_fence, old[:start])) % 2 == 1
-    middle = _classify(free, new, start, len(new) - tail, fenced)
-    return old_kinds[:start] + middle + old_kinds[len(old) - tail:]
+    # (and the one below them: whether a pipe line is a table row depends on both its neighbours)
+    below = 1 if tail else 0
+    middle = _classify(free, new, start, len(new) - tail + below, fenced)
+    return old_kinds[:start] + middle + old_kinds[len(old) - tail + below:]
 
 
 def _kept(lines: tuple[str, ...], kinds: tuple[str, ...]) -> list[str]:
