@@ -138,3 +138,32 @@ def test_what_the_prompt_allows_is_reported_without_a_fork(monkeypatch):
         severities = {c.severity for c in result.cases if c.name == "swap_records"}
         assert severities == {"warn" if forks else "info"}, result
         assert ("_left_open" in callers) is forks, callers
+
+
+def test_only_the_first_outer_value_starts_at_the_simplest_inner_value():
+    """review8: every outer value's inner values began at position 0, so the first pass of (line to copy,
+    where to put it) put every injected line before line 1."""
+    out = _all(tuples(pick(list(range(40))), ints(0, 40)))
+    first_pass = out[:40]
+    assert first_pass[0] == (0, 0) and len({pos for _, pos in first_pass}) > 10, first_pass
+
+
+def test_the_scout_finds_an_injection_anywhere_but_above_the_header():
+    """review8: a grader that checks the header line and that every expected line is there, never that
+    nothing else is, accepts a line injected anywhere below the header; the scout only ever injected
+    above it (4 mutants, 4 places rejected) where Hypothesis' search found it on every seed."""
+    from artifactbench.gates.fuzz._draws import scout
+    from artifactbench.gates.fuzz._fuzz import _place
+    from artifactbench.gates.fuzz._policy import FuzzPolicy
+    from artifactbench.gates.fuzz._strategies import mutation_draws
+
+    lines = ["service report"] + [f"svc{i} p95 {100 + 13 * i} ms" for i in range(12)]
+    reference = "\n".join(lines) + "\n"
+
+    def accepted(mutant) -> bool:
+        got = [line.strip() for line in mutant.text.splitlines() if line.strip()]
+        return bool(got) and got[0] == lines[0] and all(line in got for line in lines[1:])
+    draws = mutation_draws("text", reference, FuzzPolicy(), "inject_record")
+    found = [scout(draws, accepted, 4, random.Random(f"data_processing__inject_{i}:inject_record:scout"), _place)
+             for i in range(6)]
+    assert all(found), found
