@@ -167,3 +167,57 @@ def test_the_scout_finds_an_injection_anywhere_but_above_the_header():
     found = [scout(draws, accepted, 4, random.Random(f"data_processing__inject_{i}:inject_record:scout"), _place)
              for i in range(6)]
     assert all(found), found
+
+
+class _Stop(BaseException):
+    pass
+
+
+def _counted_mutants(fields: int, records: int = 100):
+    """Mutants of `fields` places (one per field, whatever the record), counting how many were made (each
+    is a whole artifact, rendered as it is read)."""
+    from artifactbench.gates.fuzz._mutation import Mutation
+
+    made = []
+
+    def render(c):
+        made.append(c)
+        return Mutation("string_change", f"record {c[0]}, field 'f{c[1]}'", "a", "b", f"{c}")
+    pool = [(r, f) for r in range(records) for f in range(fields)]
+    return pick(pool).map(render), made
+
+
+def test_the_scout_reads_no_value_past_its_deadline():
+    """review8: the scout read (rendered) 16 mutants ahead whatever the time: on a 12 MB JSON reference
+    its first kinds ran past their shares and 5 of 15 kinds were not run within a 25 s budget."""
+    from artifactbench.gates.fuzz._draws import scout
+    from artifactbench.gates.fuzz._fuzz import _place
+
+    draws, made = _counted_mutants(fields=2)
+    ticks = []
+
+    def tick():
+        ticks.append(1)
+        if len(ticks) > 3:
+            raise _Stop()
+    try:
+        scout(draws, lambda m: False, 4, random.Random(0), _place, tick)
+    except _Stop:
+        pass
+    assert len(made) == 3, len(made)
+
+
+def test_the_scout_stops_looking_for_new_places_after_a_run_of_misses():
+    """review8: a kind of three fields read all 16 values it may (each a whole artifact) to grade 4;
+    with enough put off to fill the budget, a run of reads at graded places ends the look."""
+    from artifactbench.gates.fuzz._draws import scout
+    from artifactbench.gates.fuzz._fuzz import _place
+
+    draws, made = _counted_mutants(fields=3)
+    graded = []
+    assert not scout(draws, lambda m: graded.append(m) or False, 4, random.Random(1), _place)
+    assert len(graded) == 4 and len({_place(m.where) for m in graded}) == 3
+    assert len(made) <= 12, len(made)
+    many, made_many = _counted_mutants(fields=40)  # new places keep coming: one read a grading
+    assert not scout(many, lambda m: False, 4, random.Random(1), _place)
+    assert len(made_many) <= 6, len(made_many)

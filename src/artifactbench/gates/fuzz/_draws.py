@@ -231,7 +231,7 @@ SCOUT_TRIES = 4  # values the scout reads per mutant it may grade (repeats and r
 
 
 def scout(draws: Draws, accepted: Callable[[Any], bool], examples: int, rng: random.Random,
-          place_of: Callable[[str], str]) -> bool:
+          place_of: Callable[[str], str], tick: Callable[[], object] = lambda: None) -> bool:
     """Grade up to `examples` distinct mutants of a kind in a seeded breadth-first order (`values`),
     without Hypothesis' engine: most kinds end with every mutant rejected, and the engine cost more than
     a small grader. Mutants at a place not graded yet (`place_of(where)`: a field, whatever its record)
@@ -239,11 +239,13 @@ def scout(draws: Draws, accepted: Callable[[Any], bool], examples: int, rng: ran
     accepted (the caller's Hypothesis search then finds it again, its verdict remembered, and shrinks
     it); False when none was. What `accepted` raises (the gate's "clearly rejected", "out of time") goes
     through this as through Hypothesis; a mutant it refuses to count (UnsatisfiedAssumption: one
-    confined to free lines) is skipped as it is there."""
+    confined to free lines) is skipped as it is there. `tick` is called before each value is read (each
+    is a whole mutated artifact, rendered as it is read): it raises as `accepted` does once the kind's
+    time is up, so reading ahead for a new place never runs past the budget."""
     seen: set[str] = set()
     places: set[str] = set()
     later: list = []  # mutants at a place already graded, for when no new place is left
-    graded = 0
+    graded = misses = 0  # misses: values read in a row at places already graded
 
     def grade(mutant) -> bool | None:  # True accepted, False rejected, None not counted
         try:
@@ -251,23 +253,34 @@ def scout(draws: Draws, accepted: Callable[[Any], bool], examples: int, rng: ran
         except UnsatisfiedAssumption:
             return None
 
-    for mutant in itertools.islice(draws.values(rng), SCOUT_TRIES * examples):
-        if graded >= examples:
-            return False
+    reading = itertools.islice(draws.values(rng), SCOUT_TRIES * examples)
+    while graded < examples:
+        tick()
+        mutant = next(reading, _END)
+        if mutant is _END:
+            break
         if mutant is REFUSED or mutant.text in seen:
             continue
         seen.add(mutant.text)
         place = place_of(mutant.where)
         if place in places:
             later.append(mutant)
+            misses += 1
+            # (enough put off to fill the budget, and no new place in a while: a kind of three fields
+            # read 16 whole artifacts to grade 4, each rendered as it is read)
+            if misses >= examples and graded + len(later) >= examples:
+                break
             continue
+        misses = 0
         verdict = grade(mutant)
         if verdict:
             return True
         if verdict is not None:
             places.add(place)
             graded += 1
-    for mutant in later[: max(0, examples - graded)]:
+    if graded >= examples:
+        return False
+    for mutant in later[: examples - graded]:
         if grade(mutant):
             return True
     return False
