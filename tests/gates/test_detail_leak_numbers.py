@@ -5,6 +5,7 @@ leak, whatever reference value it equals."""
 from __future__ import annotations
 
 import csv
+import json
 import io
 
 import pytest
@@ -198,3 +199,34 @@ def test_a_few_input_names_beside_a_big_answer_are_info():
     assert (small.status, small.severity) == ("WARNING", "warn"), small
     hidden = judge("leak:truncate_records", "cut", detail, jobs, [], [], 195, frozenset(jobs[:5]))
     assert hidden.severity == "warn", hidden  # one of them is in nothing the agent sees
+
+
+def test_a_fifth_of_a_filter_tasks_chosen_rows_named_as_missing_stays_a_warn():
+    """review8: which 40 of 400 input accounts are flagged is the answer; its rows carry 5 distinctive
+    values each (200), so 8 ids named as missing were 1/25 of the values and read as info, though they
+    pick out a fifth of the rows the task asks for. The share is of the records too; p8's six job names
+    beside 194 firings stay info."""
+    from artifactbench.gates.leaks._verdict import judge
+
+    ids = [f"acct-{i:04d}" for i in range(12, 400, 47)][:8]
+    detail = "missing flagged accounts: " + ", ".join(ids)
+    rows = judge("leak:drop_record", "drop_record", detail, ids, [], [], 200, frozenset(ids), records=40)
+    assert (rows.status, rows.severity) == ("WARNING", "warn"), rows
+    jobs = ["friday-onward", "leap-report", "month-end-snapshot", "night-batch", "payroll-check", "reindex"]
+    firings = judge("leak:truncate_records", "cut", "194 firing(s) missing; jobs affected: " + ", ".join(jobs),
+                    jobs, [], [], 195, frozenset(jobs), records=194)
+    assert (firings.status, firings.severity) == ("WARNING", "info"), firings
+
+
+@pytest.mark.parametrize("fmt, text, records", [
+    ("json", json.dumps([{"a": i} for i in range(40)], indent=2), 40),
+    ("json", json.dumps({"jobs": {"x": 1}, "firings": [1, 2, 3], "late": [4]}), 4),
+    ("json", json.dumps({"host": "a", "port": 8080}), 1),
+    ("jsonl", "".join(json.dumps({"a": i}) + "\n" for i in range(7)) + "\n", 7),
+    ("csv", "id,name\n1,a\n2,b\n", 2),
+    ("text", "one\n\ntwo\nthree\n", 3),
+])
+def test_record_total_counts_records_not_lines(fmt, text, records):
+    from artifactbench.gates.leaks._sizes import record_total
+
+    assert record_total(fmt, text) == records

@@ -138,3 +138,86 @@ def test_what_the_prompt_allows_is_reported_without_a_fork(monkeypatch):
         severities = {c.severity for c in result.cases if c.name == "swap_records"}
         assert severities == {"warn" if forks else "info"}, result
         assert ("_left_open" in callers) is forks, callers
+
+
+def test_only_the_first_outer_value_starts_at_the_simplest_inner_value():
+    """review8: every outer value's inner values began at position 0, so the first pass of (line to copy,
+    where to put it) put every injected line before line 1."""
+    out = _all(tuples(pick(list(range(40))), ints(0, 40)))
+    first_pass = out[:40]
+    assert first_pass[0] == (0, 0) and len({pos for _, pos in first_pass}) > 10, first_pass
+
+
+def test_the_scout_finds_an_injection_anywhere_but_above_the_header():
+    """review8: a grader that checks the header line and that every expected line is there, never that
+    nothing else is, accepts a line injected anywhere below the header; the scout only ever injected
+    above it (4 mutants, 4 places rejected) where Hypothesis' search found it on every seed."""
+    from artifactbench.gates.fuzz._draws import scout
+    from artifactbench.gates.fuzz._fuzz import _place
+    from artifactbench.gates.fuzz._policy import FuzzPolicy
+    from artifactbench.gates.fuzz._strategies import mutation_draws
+
+    lines = ["service report"] + [f"svc{i} p95 {100 + 13 * i} ms" for i in range(12)]
+    reference = "\n".join(lines) + "\n"
+
+    def accepted(mutant) -> bool:
+        got = [line.strip() for line in mutant.text.splitlines() if line.strip()]
+        return bool(got) and got[0] == lines[0] and all(line in got for line in lines[1:])
+    draws = mutation_draws("text", reference, FuzzPolicy(), "inject_record")
+    found = [scout(draws, accepted, 4, random.Random(f"data_processing__inject_{i}:inject_record:scout"), _place)
+             for i in range(6)]
+    assert all(found), found
+
+
+class _Stop(BaseException):
+    pass
+
+
+def _counted_mutants(fields: int, records: int = 100):
+    """Mutants of `fields` places (one per field, whatever the record), counting how many were made (each
+    is a whole artifact, rendered as it is read)."""
+    from artifactbench.gates.fuzz._mutation import Mutation
+
+    made = []
+
+    def render(c):
+        made.append(c)
+        return Mutation("string_change", f"record {c[0]}, field 'f{c[1]}'", "a", "b", f"{c}")
+    pool = [(r, f) for r in range(records) for f in range(fields)]
+    return pick(pool).map(render), made
+
+
+def test_the_scout_reads_no_value_past_its_deadline():
+    """review8: the scout read (rendered) 16 mutants ahead whatever the time: on a 12 MB JSON reference
+    its first kinds ran past their shares and 5 of 15 kinds were not run within a 25 s budget."""
+    from artifactbench.gates.fuzz._draws import scout
+    from artifactbench.gates.fuzz._fuzz import _place
+
+    draws, made = _counted_mutants(fields=2)
+    ticks = []
+
+    def tick():
+        ticks.append(1)
+        if len(ticks) > 3:
+            raise _Stop()
+    try:
+        scout(draws, lambda m: False, 4, random.Random(0), _place, tick)
+    except _Stop:
+        pass
+    assert len(made) == 3, len(made)
+
+
+def test_the_scout_stops_looking_for_new_places_after_a_run_of_misses():
+    """review8: a kind of three fields read all 16 values it may (each a whole artifact) to grade 4;
+    with enough put off to fill the budget, a run of reads at graded places ends the look."""
+    from artifactbench.gates.fuzz._draws import scout
+    from artifactbench.gates.fuzz._fuzz import _place
+
+    draws, made = _counted_mutants(fields=3)
+    graded = []
+    assert not scout(draws, lambda m: graded.append(m) or False, 4, random.Random(1), _place)
+    assert len(graded) == 4 and len({_place(m.where) for m in graded}) == 3
+    assert len(made) <= 12, len(made)
+    many, made_many = _counted_mutants(fields=40)  # new places keep coming: one read a grading
+    assert not scout(many, lambda m: False, 4, random.Random(1), _place)
+    assert len(made_many) <= 6, len(made_many)

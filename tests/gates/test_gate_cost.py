@@ -219,3 +219,21 @@ def test_a_grader_session_stops_without_the_interpreter_teardown(tmp_path):
         shutil.copytree(task.workspace_dir, scratch)
         assert session.grade(scratch).ok
     assert not marker.exists()
+
+
+def test_swap_records_looks_at_few_pairs_of_a_list_of_equal_values():
+    """review8: a reference listing 20 000 equal values (a day's counts, all 0) offers no swap, and
+    swap_records looked at all 2e8 pairs (20 s; 100 000 of them: 500 s) before a first mutant,
+    whatever --fuzz-seconds said."""
+    import json
+    import random
+    import time
+
+    from artifactbench.gates.fuzz._policy import FuzzPolicy
+    from artifactbench.gates.fuzz._strategies import mutation_draws
+
+    reference = json.dumps({"counts": [0] * 20_000, "names": ["a", "b", "c"]})
+    started = time.monotonic()
+    draws = mutation_draws("json", reference, FuzzPolicy(), "swap_records")
+    assert time.monotonic() - started < 2.0
+    assert draws is None or "names" in next(draws.values(random.Random(0))).where

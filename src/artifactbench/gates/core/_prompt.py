@@ -251,14 +251,20 @@ class PromptAllows:
     def names_records(self, sentence: str) -> bool:
         """The sentence's subject, before it says "in any order", is what the prompt calls the output's
         records ("The groups themselves may be listed in any order"), not something of or inside one
-        ("The words of a group may come in any order", "Within a group, words may ...")."""
+        ("The words of a group may come in any order", "Within a group, words may ...", "Each group's
+        words ...", "Each group may list its words ...")."""
         found = _UNORDERED.search(sentence)
-        words = re.findall(r"[A-Za-z][A-Za-z-]*", sentence[: found.start()] if found else sentence)
-        for i, word in enumerate(words):
-            if singular(word) in self.record_nouns:
-                before = [w.lower() for w in words[:i] if w.lower() not in _ARTICLES]
-                if not before or before[-1] not in _CONTAINING:
-                    return True
+        words = _WORD.findall(sentence[: found.start()] if found else sentence)
+        lowered = [w.lower() for w in words]
+        last_its = max((i for i, w in enumerate(lowered) if w == "its"), default=-1)
+        previous = ""  # the last word before this one, articles aside (one pass: a sentence may be huge)
+        for i, word in enumerate(lowered):
+            owner = word.endswith(("'", "’", "'s", "’s"))  # a possessive names what the record has
+            if not owner and i > last_its and singular(word) in self.record_nouns \
+                    and previous not in _CONTAINING:
+                return True
+            if word not in _ARTICLES:
+                previous = word
         return False
 
     def granted_free(self, key: str) -> bool:
@@ -455,15 +461,25 @@ def singular(noun: str) -> str:
     return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
 
 
+_WORD = re.compile(r"[A-Za-z][A-Za-z-]*(?:['’](?:s\b)?)?")  # with a possessive: "group's", "groups'"
+_ABOUT_INPUT = re.compile(r"\b(inputs?|given|provided)\b", re.IGNORECASE)
+
+
 def _record_nouns(text: str) -> frozenset[str]:
     """What the prompt calls the output's records: the first "array of X" (the top level is described
     before what is inside it: "an array of groups, each group an array of its words"), and every "one
-    row per X" or "one X per line"."""
-    nouns = {singular(n) for m in _ONE_PER.finditer(text) for n in m.groups() if n}
-    first = _ARRAY_OF.search(text)
-    if first is not None:
-        nouns.add(singular(first.group(1)))
-    return frozenset(nouns)
+    row per X" or "one X per line"; read in the sentences addressed to the output's author ("Write
+    `groups.json`: ...") where they name any, for an input has records too ("`words.txt` is a list of
+    words, one word per line"), else in the whole prompt."""
+    spoken = "\n".join(s for s in _sentences(text) if _TO_THE_AUTHOR.search(s) and not _ABOUT_INPUT.search(s))
+    for part in (spoken, text):
+        nouns = {singular(n) for m in _ONE_PER.finditer(part) for n in m.groups() if n}
+        first = _ARRAY_OF.search(part)
+        if first is not None:
+            nouns.add(singular(first.group(1)))
+        if nouns:
+            return frozenset(nouns)
+    return frozenset()
 
 
 @lru_cache(maxsize=64)

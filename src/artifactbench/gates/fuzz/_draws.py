@@ -10,9 +10,12 @@ kind's first mutants that way and calls on Hypothesis only once one is accepted.
 
 `values()` goes breadth first, as Hypothesis' generation does on a small space (it draws choices it
 has not drawn before): the simplest value first (the first of each pool, the first alternative: where
-Hypothesis starts too), then each pool shuffled, alternatives taking turns, and a flatmap taking the
-first value of each outer value before the second of any, so five values of "a field, then a new
-string for it" are five fields, not five strings for one field. A value that a filter refuses, or
+Hypothesis starts too), then each pool shuffled, alternatives taking turns, and a flatmap taking one
+value of each outer value before a second of any, so five values of "a field, then a new string for
+it" are five fields, not five strings for one field. Only the very first value is the simplest: the
+inner values of every later outer value start at random, as Hypothesis' do (an injected line is put
+before line 1 once, not for every line copied: a grader that checks the first line but not for extra
+ones accepts an injection anywhere else). A value that a filter refuses, or
 whose map raises UnsatisfiedAssumption (`assume`), comes out as REFUSED, so a caller can bound how
 many it reads even when most are refused.
 """
@@ -44,9 +47,10 @@ class Draws:
     def strategy(self) -> st.SearchStrategy:
         raise NotImplementedError
 
-    def values(self, rng: random.Random) -> Iterator[Any]:
-        """Every value once (as far as the caller reads), in a random breadth-first order; a value a
-        filter refuses, or whose map raises UnsatisfiedAssumption, is REFUSED."""
+    def values(self, rng: random.Random, simplest: bool = True) -> Iterator[Any]:
+        """Every value once (as far as the caller reads), in a random breadth-first order, the simplest
+        first with `simplest` (else from a random start); a value a filter refuses, or whose map raises
+        UnsatisfiedAssumption, is REFUSED."""
         raise NotImplementedError
 
     def map(self, func: Callable[[Any], Any]) -> Draws:
@@ -66,8 +70,8 @@ class _Pick(Draws):
     def strategy(self) -> st.SearchStrategy:
         return st.sampled_from(self.pool)
 
-    def values(self, rng: random.Random) -> Iterator[Any]:
-        return (self.pool[i] for i in _indices(len(self.pool), rng))
+    def values(self, rng: random.Random, simplest: bool = True) -> Iterator[Any]:
+        return (self.pool[i] for i in _indices(len(self.pool), rng, simplest))
 
 
 class _Ints(Draws):
@@ -77,8 +81,8 @@ class _Ints(Draws):
     def strategy(self) -> st.SearchStrategy:
         return st.integers(self.low, self.high)
 
-    def values(self, rng: random.Random) -> Iterator[int]:
-        return (self.low + i for i in _indices(self.high - self.low + 1, rng))
+    def values(self, rng: random.Random, simplest: bool = True) -> Iterator[int]:
+        return (self.low + i for i in _indices(self.high - self.low + 1, rng, simplest))
 
 
 class _Tuples(Draws):
@@ -88,12 +92,12 @@ class _Tuples(Draws):
     def strategy(self) -> st.SearchStrategy:
         return st.tuples(*(p.strategy() for p in self.parts))
 
-    def values(self, rng: random.Random) -> Iterator[tuple]:
+    def values(self, rng: random.Random, simplest: bool = True) -> Iterator[tuple]:
         head, *rest = self.parts
         if not rest:
-            return head.map(lambda value: (value,)).values(rng)
+            return head.map(lambda value: (value,)).values(rng, simplest)
         tail = _Tuples(tuple(rest))
-        return head.flatmap(lambda value: tail.map(lambda others: (value, *others))).values(rng)
+        return head.flatmap(lambda value: tail.map(lambda others: (value, *others))).values(rng, simplest)
 
 
 class _Either(Draws):
@@ -103,10 +107,11 @@ class _Either(Draws):
     def strategy(self) -> st.SearchStrategy:
         return st.one_of([p.strategy() for p in self.parts])
 
-    def values(self, rng: random.Random) -> Iterator[Any]:
-        rest = self.parts[1:]
+    def values(self, rng: random.Random, simplest: bool = True) -> Iterator[Any]:
+        rest = self.parts[1:] if simplest else list(self.parts)
         rng.shuffle(rest)
-        return _take_turns([p.values(rng) for p in (self.parts[0], *rest)])
+        first = [self.parts[0].values(rng, True)] if simplest else []
+        return _take_turns(first + [p.values(rng, False) for p in rest])
 
 
 class _Mapped(Draws):
@@ -116,8 +121,8 @@ class _Mapped(Draws):
     def strategy(self) -> st.SearchStrategy:
         return self.inner.strategy().map(self.func)
 
-    def values(self, rng: random.Random) -> Iterator[Any]:
-        for value in self.inner.values(rng):
+    def values(self, rng: random.Random, simplest: bool = True) -> Iterator[Any]:
+        for value in self.inner.values(rng, simplest):
             if value is REFUSED:
                 yield value
                 continue
@@ -134,14 +139,17 @@ class _Bound(Draws):
     def strategy(self) -> st.SearchStrategy:
         return self.inner.strategy().flatmap(lambda value: self.expand(value).strategy())
 
-    def values(self, rng: random.Random) -> Iterator[Any]:
+    def values(self, rng: random.Random, simplest: bool = True) -> Iterator[Any]:
         active: list[Iterator[Any]] = []
-        for joined in self.inner.values(rng):  # the first value of each outer value, in its order
+        for joined in self.inner.values(rng, simplest):  # one value of each outer value, in its order
             if joined is REFUSED:
                 yield joined
                 continue
             try:
-                inner = self.expand(joined).values(rng)
+                # (the simplest inner value only for the first outer value: the first of a pool was not
+                # meant to be every outer value's first, or a flatmap never leaves inner position 0)
+                inner = self.expand(joined).values(rng, simplest)
+                simplest = False
             except UnsatisfiedAssumption:
                 yield REFUSED
                 continue
@@ -159,8 +167,9 @@ class _Filtered(Draws):
     def strategy(self) -> st.SearchStrategy:
         return self.inner.strategy().filter(self.keep)
 
-    def values(self, rng: random.Random) -> Iterator[Any]:
-        return (value if value is REFUSED or self.keep(value) else REFUSED for value in self.inner.values(rng))
+    def values(self, rng: random.Random, simplest: bool = True) -> Iterator[Any]:
+        return (value if value is REFUSED or self.keep(value) else REFUSED
+                for value in self.inner.values(rng, simplest))
 
 
 def pick(pool: Sequence[Any]) -> Draws:
@@ -186,17 +195,19 @@ _END = object()
 _SHUFFLED = 256  # pools up to this size are shuffled; larger ones are sampled, skipping repeats
 
 
-def _indices(n: int, rng: random.Random) -> Iterator[int]:
-    """0 first (Hypothesis too tries the simplest choice first: the first record, the first field, a
-    cut at the start), then 1..n-1 in a random order, lazily (a cut position of a big file is one of
-    millions)."""
+def _indices(n: int, rng: random.Random, simplest: bool = True) -> Iterator[int]:
+    """0 first with `simplest` (Hypothesis too tries the simplest choice first: the first record, the
+    first field, a cut at the start), then the rest of 0..n-1 in a random order, lazily (a cut position
+    of a big file is one of millions)."""
     if n <= _SHUFFLED:
-        order = list(range(1, n))
+        order = list(range(1, n) if simplest else range(n))
         rng.shuffle(order)
-        yield from [0, *order][:n]
+        yield from ([0, *order] if simplest else order)[:n]
         return
-    yield 0
-    seen: set[int] = {0}
+    seen: set[int] = set()
+    if simplest and n > 0:
+        seen.add(0)
+        yield 0
     while len(seen) < n:
         i = rng.randrange(n)
         if i not in seen:
@@ -220,7 +231,7 @@ SCOUT_TRIES = 4  # values the scout reads per mutant it may grade (repeats and r
 
 
 def scout(draws: Draws, accepted: Callable[[Any], bool], examples: int, rng: random.Random,
-          place_of: Callable[[str], str]) -> bool:
+          place_of: Callable[[str], str], tick: Callable[[], object] = lambda: None) -> bool:
     """Grade up to `examples` distinct mutants of a kind in a seeded breadth-first order (`values`),
     without Hypothesis' engine: most kinds end with every mutant rejected, and the engine cost more than
     a small grader. Mutants at a place not graded yet (`place_of(where)`: a field, whatever its record)
@@ -228,11 +239,13 @@ def scout(draws: Draws, accepted: Callable[[Any], bool], examples: int, rng: ran
     accepted (the caller's Hypothesis search then finds it again, its verdict remembered, and shrinks
     it); False when none was. What `accepted` raises (the gate's "clearly rejected", "out of time") goes
     through this as through Hypothesis; a mutant it refuses to count (UnsatisfiedAssumption: one
-    confined to free lines) is skipped as it is there."""
+    confined to free lines) is skipped as it is there. `tick` is called before each value is read (each
+    is a whole mutated artifact, rendered as it is read): it raises as `accepted` does once the kind's
+    time is up, so reading ahead for a new place never runs past the budget."""
     seen: set[str] = set()
     places: set[str] = set()
     later: list = []  # mutants at a place already graded, for when no new place is left
-    graded = 0
+    graded = misses = 0  # misses: values read in a row at places already graded
 
     def grade(mutant) -> bool | None:  # True accepted, False rejected, None not counted
         try:
@@ -240,23 +253,34 @@ def scout(draws: Draws, accepted: Callable[[Any], bool], examples: int, rng: ran
         except UnsatisfiedAssumption:
             return None
 
-    for mutant in itertools.islice(draws.values(rng), SCOUT_TRIES * examples):
-        if graded >= examples:
-            return False
+    reading = itertools.islice(draws.values(rng), SCOUT_TRIES * examples)
+    while graded < examples:
+        tick()
+        mutant = next(reading, _END)
+        if mutant is _END:
+            break
         if mutant is REFUSED or mutant.text in seen:
             continue
         seen.add(mutant.text)
         place = place_of(mutant.where)
         if place in places:
             later.append(mutant)
+            misses += 1
+            # (enough put off to fill the budget, and no new place in a while: a kind of three fields
+            # read 16 whole artifacts to grade 4, each rendered as it is read)
+            if misses >= examples and graded + len(later) >= examples:
+                break
             continue
+        misses = 0
         verdict = grade(mutant)
         if verdict:
             return True
         if verdict is not None:
             places.add(place)
             graded += 1
-    for mutant in later[: max(0, examples - graded)]:
+    if graded >= examples:
+        return False
+    for mutant in later[: examples - graded]:
         if grade(mutant):
             return True
     return False

@@ -33,9 +33,7 @@ def structure_strategy(t: TreeTargets, kind: str) -> Draws | None:
         return pick(swaps).map(lambda c: _swap_values(t, *c)) if swaps else None
     if kind == "swap_records":
         ordered = [(p, v) for p, v in lists if t.policy.order_matters(_key_of(p))]
-        pairs = list(itertools.islice(((p, i, j) for p, v in ordered for i in range(len(v))
-                                       for j in range(i + 1, len(v)) if v[i] != v[j]), 500))
-        return pick(pairs).map(lambda c: _swap(t, c)) if pairs else None
+        return pick(pairs).map(lambda c: _swap(t, c)) if (pairs := _record_swaps(ordered)) else None
     items = [(p, i) for p, v in lists for i in range(len(v))]
     if not items:
         return None
@@ -56,6 +54,24 @@ def structure_strategy(t: TreeTargets, kind: str) -> Draws | None:
 def _key_of(path: Path) -> str | None:
     named = [s for s in path if isinstance(s, str)]
     return named[-1] if named else None
+
+
+def _record_swaps(ordered: list[tuple[Path, list]]) -> list[tuple[Path, int, int]]:
+    """Up to 500 (list path, i, j) of records that differ, each list's first MAX_PAIRS pairs looked at
+    and MAX_LOOKS in all: a list of 100 000 equal values (a day's counts, all 0) offers no swap, and
+    looking at every pair of it was 5e9 comparisons (500 s) before the first mutant, whatever the
+    fuzz budget (as _text_strategies bounds the lines of a text)."""
+    looks = itertools.count()
+    pairs: list[tuple[Path, int, int]] = []
+    for path, items in ordered:
+        n = len(items)
+        looked = itertools.islice(((i, j) for i in range(n) for j in range(i + 1, n)), MAX_PAIRS)
+        for i, j in looked:
+            if next(looks) >= MAX_LOOKS or len(pairs) >= 500:
+                return pairs
+            if items[i] != items[j]:
+                pairs.append((path, i, j))
+    return pairs
 
 
 def _splice(data: Any, path: Path, at: int, remove: int, insert: list[Any]) -> Any:
@@ -79,7 +95,7 @@ def _scalar(value: Any) -> bool:
     return value is None or isinstance(value, (str, int, float, bool))
 
 
-MAX_PAIRS = 20_000  # record pairs _value_swaps looks at in one list
+MAX_PAIRS = 20_000  # record pairs _value_swaps (and _record_swaps) look at in one list
 MAX_LOOKS = 1_000_000  # value pairs it compares in all (one per field of a record pair, or per entry pair)
 
 

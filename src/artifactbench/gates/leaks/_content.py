@@ -44,7 +44,7 @@ from artifactbench.gates.core import reference_text
 from artifactbench.gates.fuzz import format_of
 from artifactbench.gates.leaks._blocks import ReferenceLines, code_blocks, format_lines
 from artifactbench.gates.leaks._records import Shapes, non_trivial_lines, records_in, reference_records
-from artifactbench.gates.leaks._values import TOKEN_SPLIT, Distinctive, distinctive, quoted_in
+from artifactbench.gates.leaks._values import RUN, TOKEN_SPLIT, Distinctive, distinctive, quoted_in
 
 MAX_READ = 5_000_000   # bytes read per file
 _PROSE = {".py", ".md", ".txt", ".rst", ""}
@@ -166,6 +166,52 @@ def _block_case(shown: str, text: str, reference: ReferenceLines) -> CaseResult 
         f"e.g. {best.first!r}: the agent can copy the answer"))
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n")
+MAX_STEPS = 2_000_000  # (sentence, record) pairs _stated_together looks at; past them, labels stay labels
+
+
+def _strings_in(value: object, out: set[str]) -> set[str]:
+    """The strings of a canonical record (nested tuples; records_in's form) or of a line."""
+    if isinstance(value, str):
+        out.update(TOKEN_SPLIT.split(value) if value.count(" ") else (value,))
+    elif isinstance(value, tuple):
+        for item in value:
+            _strings_in(item, out)
+    return out
+
+
+def _stated_together(prompt: str, labels: frozenset[str], units: list) -> frozenset[str]:
+    """The repeated strings that a sentence of the prompt names with another of the same answer record
+    (or line): "the chain runs auth-gateway then billing-core" states the record {"from": "auth-gateway",
+    "to": "billing-core"}. Vocabulary is named one value of a record at a time ("`rule` is one of
+    column-count, bad-separator, missing-separator": no record has two), so those stay vocabulary."""
+    owners: dict[str, list[int]] = {}
+    for i, unit in enumerate(units):
+        held = labels.intersection(_strings_in(unit, set()))
+        if len(held) >= 2:
+            for label in held:
+                owners.setdefault(label, []).append(i)
+    if not owners:
+        return frozenset()
+    stated: set[str] = set()
+    steps = 0
+    # (a word-like label is one whole run of the sentence: a set intersection per sentence, not a look
+    # for each of 20 000 labels in each of 2 000 sentences, 13 s)
+    words = frozenset(label for label in owners if RUN.fullmatch(label))
+    others = Distinctive({}, frozenset(owners) - words)
+    for sentence in dict.fromkeys(_SENTENCE_END.split(prompt)):
+        named = sorted(words.intersection(RUN.findall(sentence))) + quoted_in(others, sentence)
+        first: dict[int, str] = {}
+        for label in named:
+            steps += len(owners[label])
+            if steps > MAX_STEPS:
+                return frozenset(stated)
+            for i in owners[label]:
+                if first.setdefault(i, label) != label:
+                    stated.update((label, first[i]))
+    return frozenset(stated)
+
+
 def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     started = time.monotonic()
     task = ctx.task
@@ -208,6 +254,7 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     # it, which the prompt's records and lines are checked for.
     tokens = Counter(TOKEN_SPLIT.split(reference))
     labels = frozenset(s for s in values.strings if tokens[s] >= 2)
+    labels -= _stated_together(prompt, labels, ref_records or non_trivial_lines(reference))
     prompt_values = Distinctive(values.numbers, values.strings - labels)
     cases: list[CaseResult] = []
     seen: set[str] = set()

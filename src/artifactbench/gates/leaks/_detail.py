@@ -31,7 +31,7 @@ from artifactbench.gates.fuzz import KINDS, FuzzPolicy, format_of, sample_mutant
 from artifactbench.gates.leaks._derived import derived
 from artifactbench.gates.leaks._numbers import NumberIndex, ReferenceNumbers, number_values
 from artifactbench.gates.leaks._probes import bogus_record, varied, visible_text
-from artifactbench.gates.leaks._sizes import record_counts
+from artifactbench.gates.leaks._sizes import record_counts, record_total
 from artifactbench.gates.leaks._values import Distinctive, distinctive, quoted_in, shared_with
 from artifactbench.gates.leaks._verdict import MIN_SUITE, Exposure, as_expected, hidden_expected, judge, listed
 
@@ -80,6 +80,7 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
     secrets = answer.minus(shared_with(visible, answer))
     numbers = ReferenceNumbers(distinctive(fmt, reference, min_digits=1).numbers, number_values(visible),
                                record_counts(fmt, reference))
+    records = record_total(fmt, reference)
     order = {value: i for i, value in enumerate(answer.numbers)}
     bogus = bogus_record(fmt, reference)
     probes = ([("answer_set", bogus, "one made-up record")] if bogus is not None else [])
@@ -180,7 +181,7 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
             named = [v for v in named if v not in gone]
         shown = [found.shown.get(v, v) for v in quoted], [found.shown.get(v, v) for v in named]
         seen = frozenset(found.shown.get(v, v) for v in quoted if v in found.visible)
-        case = judge(name, what, detail, *shown, suite, _size(answer), seen)
+        case = judge(name, what, detail, *shown, suite, _size(answer), seen, records)
         if case is not None and all(c.name != case.name for c in cases):
             cases.append(case)
     if not ctx.warm_canary():  # the grader keeps state between calls: every probe again, each forked

@@ -82,6 +82,19 @@ def record_counts(fmt: str, text: str) -> frozenset[int]:
     return frozenset(counts)
 
 
+def record_total(fmt: str, text: str) -> int:
+    """How many records `text` holds, one way: the items of its record lists for JSON/YAML (one record
+    when it has none: a single object), else its non-blank lines (a CSV's header not counted)."""
+    if fmt in ("json", "yaml"):
+        try:
+            doc = parse(fmt, text)
+        except Exception:  # noqa: BLE001 - its lines, as for the other formats
+            doc = None
+        if isinstance(doc, TreeDoc):
+            return max(1, sum(len(items) for items in _record_lists(doc.data)))
+    return len(_lines(fmt, text)[1])
+
+
 def size_bound(fmt: str, text: str) -> int:
     """The most records `text` can be said to hold (a count beyond it is no count of the artifact)."""
     return max(record_counts(fmt, text) | {len(text.splitlines())}) + 1

@@ -181,7 +181,7 @@ def _bounded_in(s: str, text: str, runs: set[str]) -> bool:
     return s in text and re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", text) is not None
 
 
-_RUN = re.compile(r"[\w-]+")
+RUN = _RUN = re.compile(r"[\w-]+")  # a run of word characters and "-" (RUN: for _content too)
 
 
 def _near(ordered: list[float], number: float) -> bool:

@@ -61,12 +61,13 @@ def listed(value: str, detail: str) -> bool:
 
 
 FEW_MISSING = 2  # values a detail may name as missing, all of them the agent's own input, and be info
-FEW_SHARE = 25  # ... or up to 1/25 of the answer's distinctive values, where that is more
+FEW_SHARE = 25  # ... or up to 1/25 of the answer's distinctive values and of its records, where that is more
 
 
 def judge(name: str, what: str, detail: str, quoted: list[str], named: list[str], suite: list[str],
-           total: int, visible: frozenset[str] = frozenset()) -> CaseResult | None:
-    """`visible`: the quoted values the agent can read in its own inputs (listed as missing)."""
+           total: int, visible: frozenset[str] = frozenset(), records: int | None = None) -> CaseResult | None:
+    """`visible`: the quoted values the agent can read in its own inputs (listed as missing); `records`:
+    how many records the answer has (None: as many as its distinctive values)."""
     if len(suite) >= MIN_SUITE:
         return CaseResult("hidden_suite", "FINDING", cap(
             f"detail {detail!r} reveals {len(suite)} hidden expected value(s) ({', '.join(suite[:5])}) for "
@@ -83,7 +84,9 @@ def judge(name: str, what: str, detail: str, quoted: list[str], named: list[str]
         return CaseResult(name, "FINDING", cap(
             f"detail {detail!r} quotes {share} ({', '.join(quoted[:5])}), none of them in the graded "
             f"artifact ({what}); {_seen(quoted, visible)}", 600), "fail")
-    few = max(FEW_MISSING, total // FEW_SHARE)
+    # (of the records too: a value named as missing picks out a record, and 8 ids of a filter task's 40
+    # chosen rows are a fifth of its answer, though its 5 values a row make 8 only 1/25 of the values)
+    few = max(FEW_MISSING, min(total, total if records is None else records) // FEW_SHARE)
     if len(quoted) <= few and len(quoted) * 4 < total and all(v in visible for v in quoted):
         # spec 3.3's own example: "missing endpoint /api/v2/users" names what went wrong, by a value
         # the agent reads in its input anyway. A longer list picks out which of the inputs make the

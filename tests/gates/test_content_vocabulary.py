@@ -1,0 +1,70 @@
+"""content_leaks: a string the answer repeats is vocabulary in the prompt (a rule name, a category), unless
+the prompt names it together with another value of the same answer record: that states the answer."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from artifactbench.gates import CheckOptions, TaskContext
+from artifactbench.gates.leaks import content_leaks_gate
+from artifactbench.gates.leaks._records import reference_records
+from artifactbench.manifest import load_task
+
+NODES = ["auth-gateway", "billing-core", "ledger-sync", "notify-relay", "search-indexer", "media-transcoder",
+         "audit-trail", "session-broker"]
+EDGES = json.dumps([{"from": NODES[i], "to": NODES[(i + 1) % len(NODES)]} for i in range(len(NODES))], indent=1)
+LABELS = frozenset(NODES)
+
+
+def test_two_values_of_one_record_in_a_sentence_are_stated_not_vocabulary():
+    from artifactbench.gates.leaks._content import _stated_together
+
+    records = reference_records("json", EDGES)
+    prose = "Hint: the chain runs " + " then ".join(NODES + [NODES[0]]) + "."
+    assert _stated_together(prose, LABELS, records) == LABELS
+    vocabulary = "A service is one of " + ", ".join(NODES) + ".\nEach name stands alone: `auth-gateway`."
+    lines = [f"{n} -> worker" for n in NODES] * 2  # no record holds two of the names
+    assert _stated_together(vocabulary, LABELS, lines) == frozenset()
+
+
+def test_a_prompt_stating_a_whole_answer_of_repeated_values_is_a_leak(tmp_path: Path):
+    """review8: every value of an edge list repeats (each service calls the next), so all of them were
+    read as the prompt's vocabulary and a prompt spelling out the whole chain passed clean."""
+    root = tmp_path / "chain"
+    (root / "grader").mkdir(parents=True)
+    (root / "workspace").mkdir()
+    (root / "workspace" / "calls.log").write_text("".join(f"h{i}.int h{(i + 1) % 8}.int\n" for i in range(8)))
+    (root / "grader" / "expected.json").write_text(EDGES)
+    (root / "grader" / "hidden.py").write_text("def grade(scratch_dir):\n    raise NotImplementedError\n")
+    (root / "prompt.md").write_text(
+        "Map each host of `calls.log` to its service and write `chain.json`: a JSON array of objects "
+        '`{"from": ..., "to": ...}`, one per call.\n\nHint: the chain runs '
+        + " then ".join(NODES + [NODES[0]]) + ".\n")
+    (root / "task.yaml").write_text(
+        "instance_id: data_processing__chain\ncategory: data_processing\ndifficulty: easy\n"
+        "problem_statement: prompt.md\nworkspace_dir: workspace/\noutput_artifact: chain.json\n"
+        "hidden_grader: grader/hidden.py\nreference_output: grader/expected.json\n"
+        "execution_budget:\n  max_code_runs: 0\n  max_wall_seconds: 0\n")
+    ctx = TaskContext(load_task(root), CheckOptions())
+    try:
+        result = content_leaks_gate(ctx)
+    finally:
+        ctx.close()
+    assert result.status == "fail", result
+    assert any(c.name == "reference_values:prompt.md" and c.status == "FINDING" for c in result.cases), result
+
+
+def test_many_sentences_against_many_records_stay_cheap():
+    import time
+
+    from artifactbench.gates.leaks._content import _stated_together
+
+    n = 20_000
+    records = reference_records("json", json.dumps([{"from": f"node-{i:05d}", "to": f"node-{i + 1:05d}"}
+                                                    for i in range(n)]))
+    labels = frozenset(f"node-{i:05d}" for i in range(1, n))
+    prompt = "".join(" then ".join(f"node-{j:05d}" for j in range(i, i + 10)) + ".\n" for i in range(0, n, 10))
+    started = time.monotonic()
+    assert len(_stated_together(prompt, labels, records)) == n - 1
+    assert time.monotonic() - started < 3.0
