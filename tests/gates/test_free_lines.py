@@ -247,3 +247,15 @@ def test_a_lone_pipe_line_in_commentary_is_no_table_row():
     assert free.touches_graded(REPORT, inside)
     kinds = _kinds(free, tuple(stray.splitlines()))
     assert kinds[0] != "graded" and kinds[5:9] == ("graded",) * 4
+
+
+def test_a_pipe_line_stacked_on_a_table_header_is_no_table_row():
+    """The same stray row put right above the table's header: a Markdown table starts at the row above
+    its separator, so the line above that is text, not a row. A row added below the header still is one."""
+    free = read_prompt(ALL_FREE).free_lines
+    above = _text(LINES[:4] + ["| billing | 1040 | 9279.0 |"] + LINES[4:])
+    kinds = _kinds(free, tuple(above.splitlines()))
+    assert kinds[4] != "graded" and kinds[5:9] == ("graded",) * 4, kinds
+    assert not free.touches_graded(REPORT, above)
+    below = _text(LINES[:6] + ["| billing | 1040 | 9279.0 |"] + LINES[6:])
+    assert free.touches_graded(REPORT, below)

@@ -235,10 +235,28 @@ def _names(text: str, label: str) -> bool:
 
 
 def _in_table(lines: tuple[str, ...], i: int) -> bool:
-    """Line i (which holds a pipe) is a row of a table: a pipe line sits next to it. A lone pipe line is
-    no Markdown table (a table has its header and separator rows at least) and is read like any other
-    line: a prescribed format line still is graded, a stray one in commentary is not."""
-    return any(0 <= j < len(lines) and "|" in lines[j] and lines[j].strip() for j in (i - 1, i + 1))
+    """Line i (which holds a pipe) is a row of a table: a pipe line sits next to it, and it is not above
+    the table's header (a Markdown table starts at the row just above its separator row). A lone pipe
+    line is no table, nor is one stacked on a table's header: both are read like any other line (a
+    prescribed format line still is graded, a stray one in commentary is not)."""
+    if not any(0 <= j < len(lines) and "|" in lines[j] and lines[j].strip() for j in (i - 1, i + 1)):
+        return False
+    for j in range(i + 1, min(len(lines), i + 1 + ABOVE_HEADER)):  # (a few lines down: linear overall)
+        if "|" not in lines[j] or not lines[j].strip():
+            return True
+        if _separator(lines[j]):
+            return j == i + 1  # the header is j - 1: a line above it is no row
+    return True
+
+
+ABOVE_HEADER = 4  # pipe lines looked at below a line for the separator that makes it one above a header
+_SEPARATOR_CELL = re.compile(r"\s*:?-{3,}:?\s*")  # (3+: a "-" placeholder row is no separator)
+
+
+def _separator(line: str) -> bool:
+    """A table's separator row: cells of three dashes or more, with optional colons (`|---|:---:|`)."""
+    cells = line.strip().strip("|").split("|")
+    return bool(cells) and all(_SEPARATOR_CELL.fullmatch(c) for c in cells)
 
 
 def _prose(line: str) -> bool:
@@ -274,10 +292,10 @@ def _classify(free: FreeLines, lines: tuple[str, ...], start: int, stop: int, fe
 def _patched(free: FreeLines, old: tuple[str, ...], new: tuple[str, ...], old_kinds: tuple[str, ...],
              head: int, tail: int) -> tuple[str, ...]:
     """The kinds of `new`, which shares its first `head` and last `tail` lines with `old`: only the
-    lines between, and the ones just above and below them (whose neighbour may have changed), are
+    lines between, the few above them and the one below them (whose neighbours may have changed), are
     classified again, unless the fences between differ (then every line after them may have changed
     its kind)."""
-    start = max(0, head - 1)
+    start = max(0, head - ABOVE_HEADER)  # (lines above may stand on a header the change made or unmade)
     old_fences = sum(map(_fence, old[start:len(old) - tail]))
     new_fences = sum(map(_fence, new[start:len(new) - tail]))
     if old_fences % 2 != new_fences % 2:
