@@ -306,28 +306,34 @@ def test_check_findings_equal_those_of_forking_every_grading(tmp_path, body):
     assert all(k.status == "OK" and "process of its own" in k.detail for k in noted)
 
 
-def test_a_python_artifact_is_never_graded_warm(tmp_path):
-    """Its grader imports it: an import is state (sys.modules), so every grading forks."""
+@pytest.mark.parametrize("how", ["by-name", "package"])
+def test_a_python_artifact_graded_warm_is_imported_afresh_each_case(tmp_path, how):
+    """Its grader imports it, which sys.modules remembers: the worker forgets what a call imported from
+    the scratch dir, so a right module after wrong ones is accepted, as a forked child would."""
     root = tmp_path / "pytask"
     shutil.copytree(GOOD, root)
     manifest = root / "task.yaml"
     manifest.write_text(manifest.read_text().replace("output/p95.jsonl", "output/solution.py")
                         .replace("grader/reference_output.jsonl", "grader/solution.py"))
     (root / "grader" / "solution.py").write_text("def p95():\n    return 12\n")
-    (root / "grader" / "hidden.py").write_text(HEAD + textwrap.dedent('''
+    where, name = ('"output"', "solution") if how == "by-name" else ("", "output.solution")
+    (root / "grader" / "hidden.py").write_text(HEAD + textwrap.dedent(f'''
         import importlib
         def grade(scratch_dir):
-            sys.path.insert(0, str(Path(scratch_dir) / "output"))
+            sys.path.insert(0, str(Path(scratch_dir) / {where or '""'}))
             try:
-                return GradeResult(importlib.import_module("solution").p95() == 12, 1.0, "imported")
+                return GradeResult(importlib.import_module("{name}").p95() == 12, 1.0, "imported")
             except Exception as exc:
-                return GradeResult(False, 0.0, f"{type(exc).__name__}")
+                return GradeResult(False, 0.0, f"{{type(exc).__name__}}")
     '''))
     ctx = TaskContext(load_task(root), CheckOptions(**OPTIONS))
     try:
-        for body in ("def p95():\n    return 13\n", "def p95():\n    return 14\n", "x = 1\n"):
-            assert ctx.grade_text(body, warm=True).passed is False
-        assert ctx._session._warm_cases == 0 and ctx.stateful is None
+        bodies = ("def p95():\n    return 13\n", "x = 1\n", "def p95():\n    return 12\n",
+                  "def p95():\n    return 14\n", "def p95():\n    return 12.0\n")
+        verdicts = [ctx.grade_text(body, warm=True, accepted_later=True).passed for body in bodies]
+        assert verdicts == [False, False, True, False, True]
+        assert ctx._session._warm_cases == len(bodies) and ctx.stateful is None
+        assert ctx.warm_canary()
     finally:
         ctx.close()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import signal
 import sys
@@ -30,10 +31,15 @@ def child_argv(*args: str) -> list[str]:
 
 def harness_path() -> str:
     """The harness's own import path, so graders can import what it can (numpy, swebench.*, ...)."""
+    return _harness_path(tuple(sys.path), os.getcwd())
+
+
+@functools.lru_cache(maxsize=8)
+def _harness_path(path: tuple[str, ...], cwd: str) -> str:  # (a grader session's start asks: ~0.4 ms)
     ours = str(Path(artifactbench.__file__).resolve().parent.parent)
     # Absolute entries only: the grader runs with the scratch dir as its cwd.
-    entries = [ours] + [os.path.abspath(p) for p in sys.path if p and os.path.exists(p)]
-    return os.pathsep.join(dict.fromkeys(entries))
+    entries = [ours] + [os.path.join(cwd, p) for p in path if p and os.path.exists(p)]
+    return os.pathsep.join(dict.fromkeys(os.path.normpath(e) for e in entries))
 
 
 def grader_env(home: str) -> dict[str, str]:

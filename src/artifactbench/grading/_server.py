@@ -125,7 +125,9 @@ def _work(commands: int, verdicts: int, func, payload, call_grade, report) -> No
         cmd = _loads(line)
         os.chdir(cmd["scratch"])
         signal.alarm(int(float(cmd["timeout_s"])) + 10)  # should the server die mid-case
+        loaded = set(sys.modules)
         result = payload if func is None else call_grade(func, cmd["scratch"])
+        _forget_modules(loaded, cmd["scratch"])
         retire = _left_running()
         report(bytes.fromhex(cmd["key"]), verdicts, {**result, "retire": True} if retire else result)
         signal.alarm(0)
@@ -138,6 +140,27 @@ def _work(commands: int, verdicts: int, func, payload, call_grade, report) -> No
             os.environ.update(env)
         if sys.path != path:
             sys.path[:] = path
+
+
+def _forget_modules(loaded: set[str], scratch: str) -> None:
+    """Drop the modules the call imported from the case's scratch dir (an artifact that is Python code,
+    files beside it): the next case's import then runs that case's code, not a module kept from this
+    one. Other modules it imported (the standard library, installed packages) stay, as they would in
+    any long-lived process."""
+    added = [name for name in sys.modules if name not in loaded]
+    if not added:
+        return
+    root = os.path.join(os.path.realpath(scratch), "")
+    for name in added:
+        module = sys.modules.get(name)
+        places = [getattr(module, "__file__", None), *(getattr(module, "__path__", None) or ())]
+        try:
+            inside = any(isinstance(p, str) and os.path.join(os.path.realpath(p), "").startswith(root)
+                         for p in places)
+        except Exception:  # noqa: BLE001 - a module object whose attributes raise: not ours to keep
+            inside = True
+        if inside:
+            sys.modules.pop(name, None)
 
 
 def _left_running() -> bool:

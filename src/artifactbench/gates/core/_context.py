@@ -304,11 +304,11 @@ class TaskContext:
         return self.task.reference_output.read_bytes().decode("utf-8", "surrogateescape")
 
     def _may_warm(self) -> bool:
-        """Whether a grading asked to be warm may be: not with --no-warm, not for a Python artifact,
-        which its grader imports (an import is state: sys.modules, the module's own globals), and not
-        once any session of the task saw the grader keep state (each would pay to see it again: a lock
-        left held costs a timeout)."""
-        return self.options.warm and self.task.output_artifact.suffix != ".py" and self.stateful is None
+        """Whether a grading asked to be warm may be: not with --no-warm, and not once any session of
+        the task saw the grader keep state (each would pay to see it again: a lock left held costs a
+        timeout). A Python artifact may: the worker forgets the modules a call imported from the
+        scratch dir, so the next case imports its own code."""
+        return self.options.warm and self.stateful is None
 
     def _forget_unsettled(self) -> None:
         for text in self._unsettled:
