@@ -62,3 +62,30 @@ def test_a_verifier_killed_by_a_signal_is_named_with_the_signal(tmp_path):
 def test_the_cli_gives_the_verifier_at_most_the_grader_timeout(grader_timeout, verifier_timeout):
     args = argparse.Namespace(grader_timeout=grader_timeout, generator_timeout=120.0)
     assert _options(args).verifier_timeout_s == verifier_timeout
+
+
+# verify() runs in the batch process that writes the verdicts file: what it leaves there is input too.
+_STRUCTURAL = ('import json\nfrom pathlib import Path\n\ndef verify(path):\n'
+               '    for line in Path(path).read_text(encoding="utf-8").splitlines():\n'
+               '        if line.strip():\n'
+               '            assert set(json.loads(line)) == {"endpoint", "p95"}, "row keys"\n')
+LEFT_BEHIND = {
+    "wrong_shape": "open(sys.argv[3], 'w').write(json.dumps([[1, 2, 3]] * (len(sys.argv) - 4)))",
+    "huge": "open(sys.argv[3], 'w').write('[' + ' ' * 40_000_000 + ']')",
+    "fifo": "os.remove(sys.argv[3]); os.mkfifo(sys.argv[3])",
+}
+
+
+@pytest.mark.parametrize("left", sorted(LEFT_BEHIND))
+def test_what_verify_leaves_in_the_verdicts_file_is_not_trusted(tmp_path, left):
+    root = tmp_path / left
+    shutil.copytree(GOOD, root)
+    (root / "workspace" / "verify.py").write_text(
+        "import atexit, json, os, sys\n" + _STRUCTURAL + f"atexit.register(lambda: {LEFT_BEHIND[left]})\n")
+    started = time.monotonic()
+    report = check_task(load_task(root), resolve_gates(["verifier", "verifier_consistency"]), OPTIONS)
+    check = {c.gate: c for c in report.checks}["verifier_consistency"]
+    # the batch's verdicts are refused, so each candidate is verified in a process of its own
+    assert check.status in ("pass", "warn", "fail") and "internal error" not in check.summary, check
+    assert check.cases and all(len(c.detail) < 2000 for c in check.cases)
+    assert time.monotonic() - started < 60

@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from artifactbench._files import FileRefused, read_capped
 from artifactbench._process import run_process, scrubbed_env
 from artifactbench._tempdirs import run_temp_dir
 from artifactbench.gates.core import FINDING, OK, SKIPPED, WARNING, cap, counts, finish, reference_text
@@ -165,6 +166,10 @@ def _public_text(ctx: TaskContext) -> str:
     return "\n".join(parts)
 
 
+_WHY_LIMIT = 400  # characters of one verdict's message kept (the batch cuts them so too)
+_RESULTS_LIMIT = 64 * 1024  # bytes of results.json beyond the messages
+
+
 # One process checks many candidates: each is copied to the artifact path, then verify() runs on it.
 _BATCH = r"""
 import importlib.util, json, shutil, sys
@@ -181,9 +186,9 @@ for candidate in sys.argv[4:]:
         module.verify(artifact)
         results.append([True, ""])
     except AssertionError as exc:
-        results.append([False, f"AssertionError: {exc}"])
+        results.append([False, f"AssertionError: {exc}"[:400]])
     except Exception as exc:
-        results.append([False, f"{type(exc).__name__}: {exc}"])
+        results.append([False, f"{type(exc).__name__}: {exc}"[:400]])
     with open(out, "w") as fh:
         json.dump(results, fh)
 """
@@ -209,12 +214,9 @@ def _verify_many(ctx: TaskContext, module: Path, scratch: Path, texts: list[str]
                                 write=ctx.case_dirs())
         run = run_process(argv, cwd=artifact.parent, env=scrubbed_env(), sandbox=box,
                           timeout_s=ctx.options.verifier_timeout_s * max(1, min(len(texts), 4)))
-        try:
-            results = json.loads(out.read_text()) if out.is_file() else []
-        except ValueError:
-            results = []
-    if run.returncode == 0 and not run.timed_out and len(results) == len(texts):
-        return [(bool(ok), str(why)) for ok, why in results]
+        results = _batch_results(out, len(texts))
+    if run.returncode == 0 and not run.timed_out and results is not None:
+        return results
     if run.timed_out:  # verify() hangs on some candidate: one process each would pay that per candidate
         raise VerifierHung(f"{module.name}: verify() did not finish {len(texts)} candidate(s) within "
                            f"{ctx.options.verifier_timeout_s * max(1, min(len(texts), 4)):g}s")
@@ -225,6 +227,22 @@ def _verify_many(ctx: TaskContext, module: Path, scratch: Path, texts: list[str]
         if ctx.verifier_blocked is not None:
             raise VerifierHung(ctx.verifier_blocked)
     return out_list
+
+
+def _batch_results(out: Path, count: int) -> list[tuple[bool, str]] | None:
+    """The batch's `count` verdicts from `out`, or None when the file is missing, not a regular file,
+    too big or not what the batch writes: verify() runs in that process and may have written there."""
+    import json
+
+    try:
+        results = json.loads(read_capped(out, _RESULTS_LIMIT + count * _WHY_LIMIT * 6))
+    except (FileRefused, ValueError, RecursionError):
+        return None
+    if not (isinstance(results, list) and len(results) == count
+            and all(isinstance(r, list) and len(r) == 2 and isinstance(r[0], bool) and isinstance(r[1], str)
+                    for r in results)):
+        return None
+    return [(ok, why if len(why) <= _WHY_LIMIT else why[: _WHY_LIMIT - 3] + "...") for ok, why in results]
 
 
 class VerifierHung(Exception):
