@@ -230,3 +230,19 @@ def test_record_total_counts_records_not_lines(fmt, text, records):
     from artifactbench.gates.leaks._sizes import record_total
 
     assert record_total(fmt, text) == records
+
+
+def test_how_many_rows_the_artifact_lacks_follows_its_size_the_other_way():
+    """'267 expected rows missing' (400 - 133) equals a reference level's minute, but it moves against
+    the probe's row count (268, 266): derived; a count past the reference's own is not read as one."""
+    def grader(text):
+        return f"{400 - _rows(text)} expected row(s) missing"
+
+    assert derived("csv", PROBE, grader(PROBE), {"267": "267"}, lambda token: True, grader, 400) == {"267"}
+    # Without the reference's record count the number is beyond what the artifact can count.
+    assert derived("csv", PROBE, grader(PROBE), {"267": "267"}, lambda token: True, grader) == set()
+
+    def mixed(text):  # follows on one variant, not on the other: not derived
+        return f"{400 - _rows(text) if _rows(text) < 133 else 267} expected row(s) missing"
+
+    assert derived("csv", PROBE, mixed(PROBE), {"267": "267"}, lambda token: True, mixed, 400) == set()

@@ -40,6 +40,9 @@ DECLARED = [
     ("headings-ignored", "Headings are ignored by the grader.", {"headings"}),
     ("prose-up-to-you", "Any prose around the table is up to you.", {"commentary"}),
     ("rest-not-checked", "The rest of the report is not checked.", {"anything else"}),
+    ("may-add-title-prose", "You may add a title or other prose lines, but no second table.",
+     {"headings", "commentary"}),
+    ("report-can-include-notes", "Your report can include notes after the table.", {"commentary"}),
 ]
 # ... and sentences that free nothing
 NOT_DECLARED = [
@@ -47,6 +50,9 @@ NOT_DECLARED = [
     ("nothing-else", "Nothing else may be in the file; headings are not allowed."),
     ("input-comments", "Comments in `tickets.csv` are ignored."),
     ("headings-must", "Headings must follow the layout above."),
+    ("input-may-include", "The log may include comments and blank lines."),
+    ("may-add-pinned", "You may add a title, which must read exactly `# Audit`."),
+    ("may-not-add", "You may not add a title or any prose."),
 ]
 
 

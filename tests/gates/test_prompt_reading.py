@@ -68,6 +68,8 @@ UNORDERED = [
     ("order-is-up-to-you", "Row order is up to you."),
     ("order-is-free", "The line order is free."),
     ("order-not-significant", "The order of lines is not significant."),
+    ("same-but-for-order", "The lines may come in any order, but each roster must appear exactly once (two lines "
+                           "that differ only in the order of names are the same roster)."),
 ]
 # ... and these do not: they state an order, negate something else, or describe the given data.
 STILL_ORDERED = [
@@ -80,6 +82,7 @@ STILL_ORDERED = [
     ("keys-free-lines-increasing", "Lines in increasing `hours` (the keys inside a line may come in any order)."),
     ("any-sequence-of-moves", "Find any sequence of moves that clears the board; write one move per line."),
     ("order-given", "Write the rows in the order given in `jobs.csv`."),
+    ("names-free-rows-in-order-of-input", "Names may come in any order; rows in the order of the input file."),
 ]
 
 

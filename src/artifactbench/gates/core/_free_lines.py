@@ -8,8 +8,10 @@ one is left open (`info`), never a finding. General reading rules, no per-task l
 - The declaration is a sentence that names a part (headings or titles; commentary, comments, prose,
   notes, remarks, explanations; "anything else", "everything else", "other lines/text", "the rest of the
   report") and calls it free ("free text", "free-form", "not graded/checked/parsed", "ignored", "up to
-  you", "does not matter"). Not one that refuses ("nothing else", "no other text", "must not"), nor one
-  that speaks only of the input ("comments in `app.log` are ignored").
+  you", "does not matter"), or allows it to the author ("you may add a title or other prose lines",
+  "your report can include notes": not where it also says what the part must be). Not one that refuses
+  ("nothing else", "no other text", "must not"), nor one that speaks only of the input ("comments in
+  `app.log` are ignored").
 - A sentence that requires headings or a title ("the heading must read exactly ...") keeps them graded.
 - Graded lines stay graded whatever the declaration: table rows (any line holding `|`), fenced code,
   lines matching a line the prompt shows as the format (a code-block line or an inline-code span, where
@@ -51,6 +53,12 @@ _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compa
                         r"\b(grader|checker)\s+(ignores|skips)\b", re.IGNORECASE)
 _REFUSED = re.compile(r"\bnothing\s+else\b|\bno\s+other\b|\b(must|should|shall|may)\s*not\b|\bnot\s+(be\s+)?"
                       r"(allowed|permitted|accepted)\b|\bforbidden\b|\breject\w*|\bfail\w*", re.IGNORECASE)
+# A permission to add a part is a declaration too: "You may add a title or other prose lines", "your report
+# can include notes", "a short commentary is optional". Addressed to the author (_OUTPUT); not where the
+# sentence also pins what the part must be (_PINNED).
+_ALLOWED = re.compile(r"\b(may|can|could)\s+(also\s+)?(add|include|insert|put|write|contain|have|precede|follow)\b|"
+                      r"\bfeel\s+free\s+to\b|\b(is|are)\s+(optional|allowed|permitted|welcome)\b|"
+                      r"\boptional(ly)?\b", re.IGNORECASE)
 _INPUT_ONLY = re.compile(r"\b(inputs?|given|provided|source|workspace)\b|\w\.(csv|tsv|jsonl?|log|ya?ml|xml)\b",
                          re.IGNORECASE)
 _OUTPUT = re.compile(r"\b(outputs?|report|answer|result|your|you|summary|document|artifact)\b", re.IGNORECASE)
@@ -373,6 +381,8 @@ def read_free_lines(prompt: str) -> FreeLines:
         named = {part for part, words in _PARTS.items() if words.search(sentence)}
         free = named and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence) \
             and not (_INPUT_ONLY.search(sentence) and not _OUTPUT.search(sentence))
+        free = free or (named and _ALLOWED.search(sentence) and _OUTPUT.search(sentence)
+                        and not _REFUSED.search(sentence) and not _PINNED.search(sentence))
         if free:
             parts |= named
             declared.append(" ".join(sentence.split())[:160])

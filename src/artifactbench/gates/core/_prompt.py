@@ -42,6 +42,10 @@ _ORDER_KEPT = re.compile(r"\b(sorted|ordered)\s+by\b|\bin\s+(the\s+)?order\s+(of
                          r"\b(in|by)\s+(increasing|decreasing|ascending|descending|alphabetical|chronological)\b",
                          re.IGNORECASE)
 _BY_GRADER = re.compile(r"\b(grader|checker|compar\w*)\b", re.IGNORECASE)
+# "two lines that differ only in the order of names are the same roster": an order named as what does
+# not make a difference, not one the output must follow.
+_ONLY_ORDER_DIFFERS = re.compile(r"\b(differ\w*|vary|varies|varying)\s+(only\s+)?in\s+(the\s+|their\s+|its\s+)?"
+                                 r"order(ing)?\b", re.IGNORECASE)
 # An order word states the output's order only in a sentence that names the output: a quoted field,
 # a file name, or a word for its records ("Sort the rows by ..."). "Enumerate subsets ordered by
 # popcount" (an algorithm hint) and "apply the rules to every input row, in order" do not.
@@ -428,7 +432,7 @@ def _grants_other_keys(sentence: str) -> bool:
 def _says_unordered(sentence: str) -> bool:
     """The sentence says the output's order is free (and states no order for it besides)."""
     if _UNORDERED.search(sentence):
-        rest = _UNORDERED.sub(" ", sentence)
+        rest = _ONLY_ORDER_DIFFERS.sub(" ", _UNORDERED.sub(" ", sentence))
         return not (_ORDER_KEPT.search(rest) and not _BY_GRADER.search(rest))
     if not _NO_PARTICULAR.search(sentence) or not _TO_THE_AUTHOR.search(sentence):
         return False

@@ -6,8 +6,9 @@ detail, digits masked, reads differently) decides nothing. A number was derived 
   ("does not match the sum over your ids (329)" -> "(301)"), or
 - the artifact lost its last record and, where the grader still stops there, gained one (`resized`), and it
   followed exactly (-1, +1): a count of the artifact's records ("expected 41 rows, found 13" -> "12",
-  "14"), whatever reference value it happens to equal. A reference value does not follow: it stays, or
-  moves to the next reference value.
+  "14"), whatever reference value it happens to equal; or exactly against it (+1, -1): how many the
+  artifact lacks ("991 expected rows missing" -> "992", "990"), at most the reference's record count. A
+  reference value does not follow: it stays, or moves to the next reference value.
 """
 
 from __future__ import annotations
@@ -29,9 +30,9 @@ def _numbers(detail: str) -> list[tuple[str, float]]:
 
 
 def derived(fmt: str, text: str, detail: str, printed: dict[str, str], is_answer: Callable[[str], bool],
-            detail_of: Callable[[str], str | None]) -> set[str]:
+            detail_of: Callable[[str], str | None], total: int = 0) -> set[str]:
     """The values of `printed` (value -> the number the detail prints for it) derived from the artifact;
-    `is_answer(token)`: the number is a value of the answer."""
+    `is_answer(token)`: the number is a value of the answer; `total`: the reference's record count."""
     before = _numbers(detail)
     places = {}
     for value, token in printed.items():
@@ -57,14 +58,16 @@ def derived(fmt: str, text: str, detail: str, printed: dict[str, str], is_answer
                 found.add(value)
         if len(found) == len(places):
             return found
-    bound = size_bound(fmt, text)
+    bound = max(size_bound(fmt, text), total)
     counts = {value: at for value, at in places.items() if value not in found
               and all(before[i][1].is_integer() and 0 <= before[i][1] <= bound for i in at)}
-    votes: dict[str, list[bool]] = {value: [] for value in counts}
+    # Per value, how it moved on each variant: with the artifact's size (+1), against it (-1), or not.
+    votes: dict[str, list[int]] = {value: [] for value in counts}
     for variant, delta in resized(fmt, text) if counts else []:
         after = regraded(variant)
         if after is None:
             continue
         for value, at in counts.items():
-            votes[value].append(all(after[i][1] == before[i][1] + delta for i in at))
-    return found | {value for value, seen in votes.items() if seen and all(seen)}
+            votes[value].append(next((sign for sign in (1, -1)
+                                      if all(after[i][1] == before[i][1] + sign * delta for i in at)), 0))
+    return found | {value for value, seen in votes.items() if seen and seen[0] != 0 and len(set(seen)) == 1}

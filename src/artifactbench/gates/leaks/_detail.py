@@ -176,7 +176,7 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
         suite = [v for v in found.suite if v in again]
         if quoted or named:
             gone = derived(fmt, text, detail, {v: found.printed.get(v, v) for v in quoted + named}, is_answer,
-                           detail_of)
+                           detail_of, records)
             quoted = [v for v in quoted if v not in gone]
             named = [v for v in named if v not in gone]
         shown = [found.shown.get(v, v) for v in quoted], [found.shown.get(v, v) for v in named]
