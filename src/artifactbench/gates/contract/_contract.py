@@ -205,6 +205,9 @@ def _determinism_and_read_only(ctx, artifacts, env, durations, shared: bool = Fa
     late = held.finish()
     if late:
         writes.append(f"after the gradings (a process one left): {late}")
+    if not shapes and ctx.inconsistent is not None:  # another gate's grading met it (the negative gate's)
+        shapes.append(f"a graded artifact got {ctx.inconsistent}")
+    ctx.inconsistent_reported = ctx.inconsistent_reported or bool(shapes)
     return [
         CaseResult("determinism", FINDING if varying else OK, cap(
             f"results differ between runs: {' || '.join(varying)}" if varying else

@@ -33,6 +33,12 @@ def account(ctx, outcome, known_good: bool):  # (TaskContext, GradeOutcome, bool
             ctx.blocked = "the grader timed out on a known-good artifact (the reference output)"
         elif ctx.timeouts >= MAX_TIMEOUTS:
             ctx.blocked = f"the grader timed out {ctx.timeouts} times"
+    result = outcome.result
+    if (ctx.inconsistent is None and outcome.ok and result.passed is False
+            and isinstance(result.score, (int, float)) and float(result.score) >= 1.0):
+        # Recorded once, wherever it shows (the contract's own artifacts may not meet it: a CSV grader
+        # checking the header first rejects reversed lines for that): reported once (gates.core._run).
+        ctx.inconsistent = f"passed=False with score={float(result.score):g} (detail: {str(result.detail)[:120]!r})"
     if outcome.error_kind == "bad_shape" and outcome.lenient is not None:
         if ctx.long_detail is None:
             ctx.long_detail = outcome.error

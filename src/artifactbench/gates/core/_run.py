@@ -55,7 +55,7 @@ def _run_gate(gate: Gate, ctx: TaskContext) -> CheckResult:
     except Exception as exc:  # noqa: BLE001 - a harness bug must not hide the other tasks' verdicts
         result = grader_fault(gate.name, exc, ctx) or CheckResult(
             gate.name, "error", one_line(f"internal error: {type(exc).__name__}: {exc}"))
-    result = _with_long_detail(gate, ctx, result)
+    result = _with_inconsistent(gate, ctx, _with_long_detail(gate, ctx, result))
     if result.duration_s == 0.0:
         result = CheckResult(result.gate, result.status, result.summary, result.cases,
                              time.monotonic() - started)
@@ -102,6 +102,22 @@ def _with_long_detail(gate: Gate, ctx: TaskContext, result: CheckResult) -> Chec
     ctx.long_detail_reported = True
     case = CaseResult("detail_length", "FINDING", one_line(f"{ctx.long_detail} (spec 3.1; reported once "
                                                            "per task, other verdicts were read as given)"))
+    status = result.status if result.status in ("fail", "error") else "fail"
+    return CheckResult(result.gate, status, result.summary, result.cases + (case,), result.duration_s)
+
+
+def _with_inconsistent(gate: Gate, ctx: TaskContext, result: CheckResult) -> CheckResult:
+    """Report a verdict of passed=False with score 1.0 (spec 3.1: the score says the answer is right)
+    once: the contract gate's result_shape says so when it runs (it reads ctx.inconsistent too), else
+    the first gate after it that met one."""
+    if ctx.inconsistent is None or ctx.inconsistent_reported or gate.name == "contract":
+        return result
+    if ctx.contract_pending:
+        return result
+    ctx.inconsistent_reported = True
+    case = CaseResult("result_shape", "FINDING", one_line(
+        f"invalid or inconsistent result: a graded artifact got {ctx.inconsistent} (spec 3.1: passed must "
+        "agree with the score; reported once per task)"))
     status = result.status if result.status in ("fail", "error") else "fail"
     return CheckResult(result.gate, status, result.summary, result.cases + (case,), result.duration_s)
 
