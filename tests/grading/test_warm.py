@@ -416,3 +416,45 @@ def test_state_seen_by_one_session_keeps_the_tasks_other_sessions_forked(tmp_pat
     assert log.read_text().count("wait") == 1, log.read_text()
     noted = [k for c in report.checks for k in c.cases if k.name == "process_state"]
     assert noted and "timeout" in noted[0].detail
+
+
+# Modules whose attributes run code of theirs when read: a PEP 562 __getattr__ that raises KeyError for
+# any name it does not build, and a module that puts a dict whose keys read as attributes in its place.
+ODD_MODULES = {
+    "module_getattr": "def __getattr__(name):\n    return {}[name]\n\ndef p95():\n    return 12\n",
+    "dict_in_its_place": ("import sys\n\nclass Namespace(dict):\n    __getattr__ = dict.__getitem__\n\n"
+                          "def p95():\n    return 12\n\nsys.modules[__name__] = Namespace(p95=p95)\n"),
+}
+
+
+@pytest.mark.parametrize("module", sorted(ODD_MODULES))
+def test_a_module_whose_attributes_run_its_code_is_forgotten_without_running_it(tmp_path, module):
+    """The worker reads where a module came from in its own namespace: getattr(module, "__path__")
+    would run the module's __getattr__, whose KeyError ended the worker, and the crash of its first
+    case, a fresh one, was the verdict on the reference (the contract's determinism finding)."""
+    root = tmp_path / "pytask"
+    shutil.copytree(GOOD, root)
+    manifest = root / "task.yaml"
+    manifest.write_text(manifest.read_text().replace("output/p95.jsonl", "output/solution.py")
+                        .replace("grader/reference_output.jsonl", "grader/solution.py"))
+    (root / "grader" / "solution.py").write_text(ODD_MODULES[module])
+    (root / "grader" / "hidden.py").write_text(HEAD + textwrap.dedent('''
+        import importlib
+        def grade(scratch_dir):
+            sys.path.insert(0, str(Path(scratch_dir) / "output"))
+            try:
+                return GradeResult(importlib.import_module("solution").p95() == 12, 1.0, "imported")
+            except Exception as exc:
+                return GradeResult(False, 0.0, f"{type(exc).__name__}")
+    '''))
+    ctx = TaskContext(load_task(root), CheckOptions(**OPTIONS))
+    try:
+        reference = ctx.reference_text()
+        bodies = (reference, reference.replace("12", "13"), reference)
+        outcomes = [ctx.grade_text(body + "\n" * i, warm=True, accepted_later=True)
+                    for i, body in enumerate(bodies)]
+        assert [o.error_kind for o in outcomes] == [None] * 3, outcomes
+        assert [o.passed for o in outcomes] == [True, False, True]
+        assert ctx._session._warm_cases == 3 and ctx.stateful is None
+    finally:
+        ctx.close()

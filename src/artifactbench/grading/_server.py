@@ -22,6 +22,7 @@ import selectors
 import signal
 import sys
 import time
+import types
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -127,8 +128,11 @@ def _work(commands: int, verdicts: int, func, payload, call_grade, report) -> No
         signal.alarm(int(float(cmd["timeout_s"])) + 10)  # should the server die mid-case
         loaded = set(sys.modules)
         result = payload if func is None else call_grade(func, cmd["scratch"])
-        _forget_modules(loaded, cmd["scratch"])
-        retire = _left_running()
+        try:
+            _forget_modules(loaded, cmd["scratch"])
+            retire = _left_running()
+        except Exception:  # noqa: BLE001 - what the call left in sys.modules is unknown: no next case here
+            retire = True
         report(bytes.fromhex(cmd["key"]), verdicts, {**result, "retire": True} if retire else result)
         signal.alarm(0)
         if retire:  # its threads or processes would run on into the next case
@@ -152,15 +156,35 @@ def _forget_modules(loaded: set[str], scratch: str) -> None:
         return
     root = os.path.join(os.path.realpath(scratch), "")
     for name in added:
-        module = sys.modules.get(name)
-        places = [getattr(module, "__file__", None), *(getattr(module, "__path__", None) or ())]
-        try:
-            inside = any(isinstance(p, str) and os.path.join(os.path.realpath(p), "").startswith(root)
-                         for p in places)
-        except Exception:  # noqa: BLE001 - a module object whose attributes raise: not ours to keep
-            inside = True
-        if inside:
+        if _from_scratch(sys.modules.get(name), root):
             sys.modules.pop(name, None)
+
+
+_MODULE_DICT = types.ModuleType.__dict__["__dict__"]  # a module's namespace, read without its __getattr__
+_NAMESPACE_PATH = getattr(sys.modules.get("_frozen_importlib_external"), "_NamespacePath", ())
+
+
+def _from_scratch(module: object, root: str) -> bool:
+    """Whether `module` came from below `root`, as its own namespace's __file__ and __path__ say. Read
+    without running any code of it: a module-level __getattr__ (PEP 562), an object standing in for a
+    module in sys.modules (a dict whose keys read as attributes), a __path__ that iterates forever
+    would otherwise run agent code here, and what it raises would end the worker. What is not a module,
+    or whose places cannot be read so, counts as the call's own (dropped: the next import makes it anew,
+    as in a forked child)."""
+    if not issubclass(type(module), types.ModuleType):
+        return True
+    try:
+        namespace = _MODULE_DICT.__get__(module)
+        path = namespace.get("__path__")
+        if path is not None and type(path) not in (list, tuple):
+            # a namespace package's path object: the list it last computed, not a new search
+            path = vars(path).get("_path") if isinstance(path, _NAMESPACE_PATH) else None
+            if type(path) is not list:
+                return True
+        places = [namespace.get("__file__"), *(path or ())]
+        return any(type(p) is str and os.path.join(os.path.realpath(p), "").startswith(root) for p in places)
+    except Exception:  # noqa: BLE001 - a namespace that is no dict, a path with NUL bytes: not ours to keep
+        return True
 
 
 def _left_running() -> bool:
