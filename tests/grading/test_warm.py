@@ -281,6 +281,28 @@ def test_canary_catches_state_that_turns_rejections_wrong(tmp_path, body):
         ctx.close()
 
 
+def test_each_canary_samples_the_latest_unconfirmed_rejection(tmp_path):
+    """A gate's canary confirms one of the rejections graded since: always taking the oldest left the
+    later gates' rejections unsampled behind the contract gate's (attack9)."""
+    ctx = TaskContext(_task(tmp_path, STRICT), CheckOptions(**OPTIONS))
+    try:
+        assert ctx.grade_text(REFERENCE).passed
+        assert not ctx.grade_text(REFERENCE.replace("12", "13")).passed  # forked: its detail is known
+        first = [REFERENCE.replace("12", str(n)) for n in (14, 15, 16)]
+        for text in first:
+            assert not ctx.grade_text(text, warm=True).passed
+        assert ctx.warm_canary()
+        # (the worker's first case is a forked child's; of the others, the last one was confirmed)
+        assert list(ctx._unsettled) == first[1:2]
+        later = [REFERENCE.replace("12", str(n)) for n in (17, 18)]
+        for text in later:
+            assert not ctx.grade_text(text, warm=True).passed
+        assert ctx.warm_canary()
+        assert list(ctx._unsettled) == [first[1], later[0]]
+    finally:
+        ctx.close()
+
+
 def test_accepted_mutant_is_confirmed_in_a_forked_child(tmp_path):
     task = _task(tmp_path, WARMS_UP)
     with GraderSession(task, timeout_s=10.0) as session:

@@ -333,7 +333,9 @@ class TaskContext:
             self._place_text(reference)
             self._check_blocked()
             session.canary(self._text_scratch, expected)
-            pending = list(self._unsettled)
+            # The latest first, spread back from there: the rejections of the gate asking, not the
+            # oldest left by an earlier gate (those were sampled in that gate's turn).
+            pending = list(self._unsettled)[::-1]
             for text in pending[:: max(1, -(-len(pending) // CONFIRMED_SAMPLE))][:CONFIRMED_SAMPLE]:
                 if session.stateful is not None:
                     break
