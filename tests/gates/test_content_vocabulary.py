@@ -68,3 +68,23 @@ def test_many_sentences_against_many_records_stay_cheap():
     started = time.monotonic()
     assert len(_stated_together(prompt, labels, records)) == n - 1
     assert time.monotonic() - started < 3.0
+
+
+def test_a_text_answers_strings_are_whole_tokens():
+    """'.0.0' is no value of '2.0.0' (a prompt's '(X+1).0.0' quoted it), nor ':00-08:00' of a time range."""
+    from artifactbench.gates.leaks import distinctive
+
+    found = distinctive("text", "Released 2.0.0 at 07:00-08:00, build P-0714\n", min_digits=4).strings
+    assert {"2.0.0", "07:00-08:00", "P-0714", "Released"} <= found
+    assert not found & {".0.0", ":00-08:00", "-0714"}, found
+
+
+def test_what_the_prompt_wrote_for_a_text_answer_is_not_its_content():
+    from artifactbench.gates.leaks._blocks import answer_text, format_lines
+
+    prompt = ("# Release audit\n\nOne table:\n\n```\n| version | verdict |\n|---|---|\n```\n\n"
+              "Then a line `Bad releases: N`.\n")
+    reference = "# Release audit\n\n| version | verdict |\n|---|---|\n| 1.0.1 | OK |\n\nBad releases: 2\n"
+    text = answer_text(reference, prompt, format_lines(reference, prompt))
+    assert "Release audit" not in text and "verdict" not in text and "Bad releases" not in text
+    assert "1.0.1" in text and "2" in text

@@ -56,6 +56,9 @@ SOUND = {
     "league_points_paired": "records whose values may trade places only within the tolerance band",
     "roman_numerals_hidden": "a grader testing every input, beyond the worked examples the prompt shows",
     "compass_turn_enumerated": "a grader testing exactly the prompt's examples, which are every input it allows",
+    "roster_lines_any_order": "'lines may come in any order' beside 'differ only in the order of names'",
+    "release_audit_titled": "a title and column names the prompt wrote; 'you may add a title or other prose'",
+    "team_wins_sorted_strict": "a grader rejecting unsorted rows with a score that says so",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -86,12 +89,15 @@ FLAWED = {
     "spring_rates_lax": ("fuzz", "number_near"),  # 5e-2 where the prompt says within an absolute 1e-6
     "league_points_pooled": ("fuzz", "swap_values"),  # checks the multiset of points, not who has them
     "roman_numerals_examples": ("fuzz", "examples_only"),  # tests only the four examples the prompt shows
+    "release_audit_count_unchecked": ("fuzz", "number_far"),  # behind the title the prompt lets one add
+    "team_wins_score_one": ("fuzz", "result_shape"),  # passed=False with score 1.0 on rows out of order
 }
 # twin whose grader is stricter than its prompt -> (gate, case) reported as warn: it fails right answers
 STRICTER = {
     "dose_rates_absolute": ("fuzz", "number_within"),  # an absolute 1e-3 under "relative error below 0.1%"
     "league_table_name_tiebreak": ("fuzz", "tie_order"),  # breaks ties by name: "either order", says the prompt
     "word_groups_listed_order": ("fuzz", "swap_records"),  # "the groups may be listed in any order"; == on the list
+    "roster_lines_listed_order": ("fuzz", "swap_records"),  # "the lines may come in any order"; == line by line
 }
 # sound twin -> (gate, case) reported as warn: the prompt leaves this open
 WARN_ONLY = {
@@ -100,6 +106,7 @@ WARN_ONLY = {
     "depot_loads_extra": ("fuzz", "number_far"),  # "other keys" allowed: `by_size` is not named
     "meter_log_oversized": ("materialize", "size_limit"),  # generated, so spec 8's limit is advice here
     "compass_turn_enumerated": ("fuzz", "examples_only"),  # "one of N, E, S, W": the examples are the domain
+    "release_audit_titled": ("negative", "wrap_in_list"),  # a stray "]" line is no title or prose
 }
 # sound twin -> (gate, case) reported as info: the prompt says in words that this is fine
 INFO_ONLY = {
@@ -119,6 +126,8 @@ INFO_ONLY = {
     "uptime_digest_free_text___": ("negative", "wrap_in_list"),
     "parcel_hours_any_line_order": ("fuzz", "swap_records"),
     "parcel_hours_any_line_order_": ("negative", "reversed_lines"),
+    "roster_lines_any_order": ("fuzz", "swap_records"),
+    "release_audit_titled_": ("fuzz", "drop_record"),
 }
 
 

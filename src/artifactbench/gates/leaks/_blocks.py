@@ -47,6 +47,26 @@ def format_lines(reference: str, prompt: str = "") -> frozenset[str]:
     return frozenset(found)
 
 
+_LABELLED = re.compile(r"^[\s>*+-]*([^:|`]{1,60}):\s*\S")
+
+
+def answer_text(reference: str, prompt: str, fixed: frozenset[str]) -> str:
+    """A text reference less what the prompt wrote for it: the format lines (`fixed`), a line without a
+    digit that is a line of the prompt as well (a title it repeats), and the label of a `label: value`
+    line the prompt shows with that label (`Bad releases: N`). Its words are the answer's content."""
+    shown = {line.strip() for line in prompt.splitlines()}
+    out = []
+    for line in reference.splitlines():
+        line = line.strip()
+        if line in fixed or (line in shown and not any(c.isdigit() for c in line)):
+            continue
+        match = _LABELLED.match(line)
+        if match and f"{match.group(1).strip()}:" in prompt:
+            line = line[match.end(1) + 1:]
+        out.append(line)
+    return "\n".join(out)
+
+
 def code_blocks(text: str) -> list[str]:
     """The fenced blocks of a markdown text, then its indented blocks (outside the fences)."""
     blocks, rest = fenced_blocks(text)

@@ -42,7 +42,7 @@ from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
 from artifactbench.gates.core import reference_text
 from artifactbench.gates.fuzz import format_of
-from artifactbench.gates.leaks._blocks import ReferenceLines, code_blocks, format_lines
+from artifactbench.gates.leaks._blocks import ReferenceLines, answer_text, code_blocks, format_lines
 from artifactbench.gates.leaks._records import Shapes, non_trivial_lines, records_in, reference_records
 from artifactbench.gates.leaks._values import RUN, TOKEN_SPLIT, Distinctive, distinctive, quoted_in
 
@@ -225,6 +225,9 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     ref_lines = [] if ref_records else [line for line in non_trivial_lines(reference) if line not in fixed]
     blocks = ReferenceLines(reference, fmt, fixed)
     values = distinctive(fmt, reference, min_digits=4)
+    if fmt == "text":  # a heading, column name or label the prompt wrote is no answer value
+        values = Distinctive(values.numbers, values.strings
+                             & distinctive(fmt, answer_text(reference, prompt, fixed), min_digits=4).strings)
     total = _size(values)
     scratch = ctx.pristine().scratch_dir
     generator = task.workspace_generator

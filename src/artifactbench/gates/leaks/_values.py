@@ -21,7 +21,14 @@ true false null none nan yes no ok okay pass passed fail failed error errors war
 total count value values name names type id ids key keys item items data result results output input
 unknown other none default true false high low medium easy hard open closed done todo
 """.split())
-_WORD = re.compile(r"[A-Za-z_/.:-][\w/.:-]{3,}")
+# A whole token only: ".0.0" is no word of "2.0.0", nor ":00-08:00" of "07:00-08:00" (digits carved out of
+# a version or a time). One starting with a digit is a word when it is no number ("07:00-08:00").
+_WORD = re.compile(r"(?<![\w/.:-])[\w/.:-]{4,}")
+
+
+def _words(text: str) -> list[str]:
+    """The whole tokens of `text` that can be a distinctive string: no numbers (those are read as numbers)."""
+    return [w for w in _WORD.findall(text) if not NUMBER_RE.fullmatch(w)]
 
 
 def significant_digits(token: str) -> int:
@@ -115,7 +122,7 @@ def _distinctive(fmt: str, text: str, min_digits: int) -> Distinctive:
         words = [v for v in leaves if isinstance(v, str) and not NUMBER_RE.fullmatch(v.strip())]
     else:
         tokens = NUMBER_RE.findall(text)  # (no groups: whole matches)
-        words = _WORD.findall(text)
+        words = _words(text)
     for token in dict.fromkeys(tokens):  # once per spelling: a big log repeats most of its numbers
         number = _numeric(token)
         if number is not None and number[1] >= min_digits:
@@ -140,7 +147,7 @@ def shared_with(text: str, values: Distinctive) -> Distinctive:
         if (value in values.numbers and value not in numbers and NUMBER_RE.fullmatch(token.strip())
                 and significant_digits(token) >= 3):
             numbers[value] = values.numbers[value]
-    words = {w.strip() for w in set(_WORD.findall(text))}
+    words = {w.strip() for w in set(_words(text))}
     strings = frozenset(w for w in values.strings & words if len(w) >= 4 and w.casefold() not in COMMON_WORDS)
     return Distinctive(numbers, strings)
 
