@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from artifactbench.gates import CheckOptions, TaskContext
 from artifactbench.gates.leaks import content_leaks_gate
 from artifactbench.gates.leaks._records import reference_records
@@ -88,3 +90,22 @@ def test_what_the_prompt_wrote_for_a_text_answer_is_not_its_content():
     text = answer_text(reference, prompt, format_lines(reference, prompt))
     assert "Release audit" not in text and "verdict" not in text and "Bad releases" not in text
     assert "1.0.1" in text and "2" in text
+
+
+@pytest.mark.parametrize("reference, prompt, kept", [
+    # the answer pasted into the prompt as plain bullets: digit-free lines it shares, but no title or label
+    ("# Decoded\n\n- lantern\n- meadow\n", "Write `# Decoded`, then bullets.\n\n- lantern\n- meadow\n",
+     {"lantern", "meadow"}),
+    # `word: shift` lines the prompt holds whole: their labels are the answer, not a format
+    ("lantern: 3\nmeadow: 11\n", "Expected:\n\nlantern: 3\nmeadow: 11\n", {"lantern", "meadow"}),
+    # a time is no `label: value` line ("07:" in the prompt is no label of it)
+    ("07:42\n08:17\n", "The arrivals are 07:42 and 08:17.", {"07:42", "08:17"}),
+])
+def test_lines_the_prompt_holds_with_their_values_stay_answer_content(reference, prompt, kept):
+    """Before, every digit-free line the prompt also had, and every `x:` the prompt held, was dropped from a
+    text answer's values: a prompt pasting the answer as plain lines quoted none of them (no finding)."""
+    from artifactbench.gates.leaks import distinctive
+    from artifactbench.gates.leaks._blocks import answer_text, format_lines
+
+    text = answer_text(reference, prompt, format_lines(reference, prompt))
+    assert kept <= {s.rstrip(":") for s in distinctive("text", text, min_digits=4).strings}, text

@@ -43,6 +43,8 @@ DECLARED = [
     ("may-add-title-prose", "You may add a title or other prose lines, but no second table.",
      {"headings", "commentary"}),
     ("report-can-include-notes", "Your report can include notes after the table.", {"commentary"}),
+    ("input-then-report-may-include", "The log can contain comments; your report may include notes.",
+     {"commentary"}),
 ]
 # ... and sentences that free nothing
 NOT_DECLARED = [
@@ -53,6 +55,12 @@ NOT_DECLARED = [
     ("input-may-include", "The log may include comments and blank lines."),
     ("may-add-pinned", "You may add a title, which must read exactly `# Audit`."),
     ("may-not-add", "You may not add a title or any prose."),
+    # a permission whose subject is an input, whatever the "you" after it
+    ("input-can-contain-you-skip", "Lines of `server.log` can contain comments; you can skip them."),
+    ("input-entries-may-include", "Some entries of the input may include notes, which you can ignore."),
+    # a part inside each record: the record lines stay graded
+    ("each-finding-may-include", "In your report, each finding may include an explanation of why the rule "
+                                 "was broken."),
 ]
 
 

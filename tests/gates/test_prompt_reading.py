@@ -83,6 +83,12 @@ STILL_ORDERED = [
     ("any-sequence-of-moves", "Find any sequence of moves that clears the board; write one move per line."),
     ("order-given", "Write the rows in the order given in `jobs.csv`."),
     ("names-free-rows-in-order-of-input", "Names may come in any order; rows in the order of the input file."),
+    # (the lines' order is kept after "differ only in the order of names" is taken out: "follow the order of")
+    ("names-free-lines-follow-order", "The names inside a list may come in any order (two lines that differ only "
+                                      "in the order of names are the same roster), but the lines follow the order "
+                                      "of `crew.json`."),
+    ("keys-free-lines-keep-order", "Keys may come in any order, but the lines keep the order of the log."),
+    ("any-spacing-same-order-as", "Spacing and key order are free; lines in the same order as `jobs.csv`."),
 ]
 
 

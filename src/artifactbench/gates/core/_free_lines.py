@@ -9,9 +9,11 @@ one is left open (`info`), never a finding. General reading rules, no per-task l
   notes, remarks, explanations; "anything else", "everything else", "other lines/text", "the rest of the
   report") and calls it free ("free text", "free-form", "not graded/checked/parsed", "ignored", "up to
   you", "does not matter"), or allows it to the author ("you may add a title or other prose lines",
-  "your report can include notes": not where it also says what the part must be). Not one that refuses
-  ("nothing else", "no other text", "must not"), nor one that speaks only of the input ("comments in
-  `app.log` are ignored").
+  "your report can include notes": not where it also says what the part must be, nor where what may
+  hold the part is an input, "lines of `server.log` can contain comments; you can skip them", or each
+  record, "each finding may include an explanation": that is inside graded lines). Not one
+  that refuses ("nothing else", "no other text", "must not"), nor one that speaks only of the input
+  ("comments in `app.log` are ignored").
 - A sentence that requires headings or a title ("the heading must read exactly ...") keeps them graded.
 - Graded lines stay graded whatever the declaration: table rows (any line holding `|`), fenced code,
   lines matching a line the prompt shows as the format (a code-block line or an inline-code span, where
@@ -62,6 +64,7 @@ _ALLOWED = re.compile(r"\b(may|can|could)\s+(also\s+)?(add|include|insert|put|wr
 _INPUT_ONLY = re.compile(r"\b(inputs?|given|provided|source|workspace)\b|\w\.(csv|tsv|jsonl?|log|ya?ml|xml)\b",
                          re.IGNORECASE)
 _OUTPUT = re.compile(r"\b(outputs?|report|answer|result|your|you|summary|document|artifact)\b", re.IGNORECASE)
+_EACH_RECORD = re.compile(r"\b(each|every)\s+[A-Za-z-]+\s*$", re.IGNORECASE)  # "each finding" may include
 _PINNED = re.compile(r"\b(must|exactly|required|requires|verbatim|literally|has\s+to|have\s+to|shall|"
                      r"should\s+read|start\s+with|begin\s+with)\b", re.IGNORECASE)
 _FENCE_LINE = re.compile(r"[ \t]{0,3}(`{3,}|~{3,})(.*)")
@@ -367,6 +370,20 @@ def fenced_blocks(text: str) -> tuple[list[str], str]:
     return blocks, "\n".join(outside)
 
 
+def _allowed_to_author(sentence: str) -> bool:
+    """The sentence lets the output's author add a part: a permission (_ALLOWED) whose subject, the words
+    before it in its clause, names no input ("Lines of `server.log` can contain comments; you can skip
+    them" speaks of the input's lines, whatever the "you" after it), nor each of the output's records
+    ("each finding may include an explanation": a part inside every graded line, not lines of its own)."""
+    if not _OUTPUT.search(sentence):
+        return False
+    for match in _ALLOWED.finditer(sentence):
+        subject = re.split(r"[;:]|\.\s", sentence[:match.start()])[-1]
+        if not _INPUT_ONLY.search(subject) and not _EACH_RECORD.search(subject):
+            return True
+    return False
+
+
 def read_free_lines(prompt: str) -> FreeLines:
     """The parts of the artifact the prompt declares free, with the format lines it shows."""
     parts: set[str] = set()
@@ -381,8 +398,8 @@ def read_free_lines(prompt: str) -> FreeLines:
         named = {part for part, words in _PARTS.items() if words.search(sentence)}
         free = named and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence) \
             and not (_INPUT_ONLY.search(sentence) and not _OUTPUT.search(sentence))
-        free = free or (named and _ALLOWED.search(sentence) and _OUTPUT.search(sentence)
-                        and not _REFUSED.search(sentence) and not _PINNED.search(sentence))
+        free = free or (named and _allowed_to_author(sentence) and not _REFUSED.search(sentence)
+                        and not _PINNED.search(sentence))
         if free:
             parts |= named
             declared.append(" ".join(sentence.split())[:160])

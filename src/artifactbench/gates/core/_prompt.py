@@ -37,9 +37,12 @@ _ORDER_STATED = re.compile(r"\b(sorted|ascending|descending|in\s+(the\s+)?order|
                            r"(in|by)\s+(increasing|decreasing|alphabetical|lexicographic(al)?|numeric(al)?|reverse))\b",
                            re.IGNORECASE)
 # What still states an order once a sentence's order-freedom words are taken out ("Rows sorted by `id`;
-# columns in any order"): a sort the sentence asks of the output, not one the grader does itself.
+# columns in any order", "... but the lines follow the order of `crew.json`"): a sort the sentence asks
+# of the output, not one the grader does itself.
 _ORDER_KEPT = re.compile(r"\b(sorted|ordered)\s+by\b|\bin\s+(the\s+)?order\s+(of|given|they|in)\b|"
-                         r"\b(in|by)\s+(increasing|decreasing|ascending|descending|alphabetical|chronological)\b",
+                         r"\b(in|by)\s+(increasing|decreasing|ascending|descending|alphabetical|chronological)\b|"
+                         r"\b(follow|keep|preserve|respect|retain)(s|ing)?\s+the\s+order\s+of\b|"
+                         r"\bin\s+the\s+same\s+order\s+as\b",
                          re.IGNORECASE)
 _BY_GRADER = re.compile(r"\b(grader|checker|compar\w*)\b", re.IGNORECASE)
 # "two lines that differ only in the order of names are the same roster": an order named as what does

@@ -47,21 +47,25 @@ def format_lines(reference: str, prompt: str = "") -> frozenset[str]:
     return frozenset(found)
 
 
-_LABELLED = re.compile(r"^[\s>*+-]*([^:|`]{1,60}):\s*\S")
+_LABELLED = re.compile(r"^[\s>*+-]*([A-Za-z][^:|`]{0,59}):\s*\S")
 
 
 def answer_text(reference: str, prompt: str, fixed: frozenset[str]) -> str:
-    """A text reference less what the prompt wrote for it: the format lines (`fixed`), a line without a
-    digit that is a line of the prompt as well (a title it repeats), and the label of a `label: value`
-    line the prompt shows with that label (`Bad releases: N`). Its words are the answer's content."""
+    """A text reference less what the prompt wrote for it: the format lines (`fixed`), a heading or a
+    label without a value that is a line of the prompt as well (a title it repeats), and the label of a
+    `label: value` line the prompt shows with that label (`Bad releases: N`). Its words are the answer's
+    content. A line the prompt holds whole with its value (`lantern: 3`, or a plain `- lantern` bullet)
+    is the answer written into the prompt, not its format: it stays, label and all. A label starts with
+    a letter (`07:42` is a time, not the label `07`)."""
     shown = {line.strip() for line in prompt.splitlines()}
+    flat = " ".join(prompt.split())
     out = []
     for line in reference.splitlines():
         line = line.strip()
-        if line in fixed or (line in shown and not any(c.isdigit() for c in line)):
+        if line in fixed or (line in shown and _LABEL_ONLY.fullmatch(line) and not any(c.isdigit() for c in line)):
             continue
         match = _LABELLED.match(line)
-        if match and f"{match.group(1).strip()}:" in prompt:
+        if match and f"{match.group(1).strip()}:" in prompt and " ".join(line.split()) not in flat:
             line = line[match.end(1) + 1:]
         out.append(line)
     return "\n".join(out)
