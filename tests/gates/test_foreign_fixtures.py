@@ -59,6 +59,7 @@ SOUND = {
     "roster_lines_any_order": "'lines may come in any order' beside 'differ only in the order of names'",
     "release_audit_titled": "a title and column names the prompt wrote; 'you may add a title or other prose'",
     "team_wins_sorted_strict": "a grader rejecting unsorted rows with a score that says so",
+    "talk_slots_domain": "a prompt listing the slots a schedule fills, never which talk goes where",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -91,6 +92,7 @@ FLAWED = {
     "roman_numerals_examples": ("fuzz", "examples_only"),  # tests only the four examples the prompt shows
     "release_audit_count_unchecked": ("fuzz", "number_far"),  # behind the title the prompt lets one add
     "team_wins_score_one": ("fuzz", "result_shape"),  # passed=False with score 1.0 on rows out of order
+    "talk_slots_announced": ("content_leaks", "reference_values:prompt.md"),  # each talk named with its slot
 }
 # twin whose grader is stricter than its prompt -> (gate, case) reported as warn: it fails right answers
 STRICTER = {
@@ -107,6 +109,7 @@ WARN_ONLY = {
     "meter_log_oversized": ("materialize", "size_limit"),  # generated, so spec 8's limit is advice here
     "compass_turn_enumerated": ("fuzz", "examples_only"),  # "one of N, E, S, W": the examples are the domain
     "release_audit_titled": ("negative", "wrap_in_list"),  # a stray "]" line is no title or prose
+    "talk_slots_domain": ("content_leaks", "reference_values:prompt.md"),  # the domain, or a hint to it
 }
 # sound twin -> (gate, case) reported as info: the prompt says in words that this is fine
 INFO_ONLY = {

@@ -146,6 +146,17 @@ def _value_case(shown: str, text: str, values: Distinctive, total: int) -> CaseR
     return None
 
 
+def _alone_case(shown: str, text: str, alone: frozenset[str], total: int) -> CaseResult | None:
+    """Half of the answer's values or more named by the prompt one at a time, none with another value of
+    its record: the answer's domain (the slots a schedule fills) or a hint, never the pairing itself."""
+    quoted = quoted_in(Distinctive({}, alone), text)
+    if total < MIN_VALUES or len(quoted) * 2 < total:
+        return None
+    return CaseResult(f"reference_values:{shown}", WARNING, cap(
+        f"names {len(quoted)}/{total} of the answer's distinctive values ({', '.join(quoted[:5])}), each on "
+        "its own, never with another value of its record: the answer's domain, or a hint to it"))
+
+
 def _line_case(shown: str, text: str, ref_lines: list[str]) -> CaseResult | None:
     present = {ln.strip() for ln in text.splitlines()}
     hits = [ln for ln in ref_lines if ln in present]
@@ -180,14 +191,17 @@ def _strings_in(value: object, out: set[str]) -> set[str]:
     return out
 
 
-def _stated_together(prompt: str, labels: frozenset[str], units: list) -> frozenset[str]:
-    """The repeated strings that a sentence of the prompt names with another of the same answer record
-    (or line): "the chain runs auth-gateway then billing-core" states the record {"from": "auth-gateway",
-    "to": "billing-core"}. Vocabulary is named one value of a record at a time ("`rule` is one of
-    column-count, bad-separator, missing-separator": no record has two), so those stay vocabulary."""
+def _stated_together(prompt: str, labels: frozenset[str], units: list,
+                     partners: frozenset[str] | None = None) -> frozenset[str]:
+    """The strings of `labels` that a sentence of the prompt names with another of the same answer record
+    (or line) among `partners` (default: `labels`): "the chain runs auth-gateway then billing-core"
+    states the record {"from": "auth-gateway", "to": "billing-core"}. Vocabulary is named one value of a
+    record at a time ("`rule` is one of column-count, bad-separator, missing-separator": no record has
+    two), so those stay vocabulary."""
+    partners = labels if partners is None else partners | labels
     owners: dict[str, list[int]] = {}
     for i, unit in enumerate(units):
-        held = labels.intersection(_strings_in(unit, set()))
+        held = partners.intersection(_strings_in(unit, set()))
         if len(held) >= 2:
             for label in held:
                 owners.setdefault(label, []).append(i)
@@ -250,6 +264,7 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     choices = frozenset().union(*(_choices(_text(p), answer) for _, p in sources[1:] if p.suffix.lower() == ".py"))
     # The workspace's own file names are visible too (the agent lists its inputs: `docs/guide.md`).
     in_data.update(quoted_in(values, "\n".join(p.relative_to(scratch).as_posix() for p in _files(scratch))))
+    full = values.strings  # (input values too: a record's other values, for what the prompt pairs)
     values = Distinctive({k: v for k, v in values.numbers.items() if v not in in_data and v not in choices},
                          values.strings - frozenset(in_data) - choices)
     # In the prompt, a string the answer repeats (a rule name on several findings, a category) is the
@@ -257,8 +272,15 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     # it, which the prompt's records and lines are checked for.
     tokens = Counter(TOKEN_SPLIT.split(reference))
     labels = frozenset(s for s in values.strings if tokens[s] >= 2)
-    labels -= _stated_together(prompt, labels, ref_records or non_trivial_lines(reference))
-    prompt_values = Distinctive(values.numbers, values.strings - labels)
+    units = ref_records or non_trivial_lines(reference)
+    labels -= _stated_together(prompt, labels, units)
+    # A string of a record that holds other values too (a slot beside its talk) that the prompt names
+    # only on its own is the answer's domain or a hint ("the day has six slots: 09:00-09:45, ..."), not
+    # the answer, which is how the values pair up: at most a WARNING.
+    paired = frozenset().union(*(held for unit in units if len(held := full & _strings_in(unit, set())) >= 2))
+    alone = (values.strings - labels) & paired
+    alone -= _stated_together(prompt, alone, units, full)
+    prompt_values = Distinctive(values.numbers, values.strings - labels - alone)
     cases: list[CaseResult] = []
     seen: set[str] = set()
     for shown, path in sources:
@@ -282,8 +304,8 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
             case = _block_case(shown, text, blocks) or case
         if (case is None or case.status != FINDING) and fmt != "python" \
                 and (shown == "prompt.md" or path.suffix.lower() in _PROSE) and not _is_input_data(path):
-            case = (_value_case(shown, text, prompt_values, total) if shown == "prompt.md"
-                    else _value_case(shown, text, values, total)) or case
+            case = (_value_case(shown, text, prompt_values, total) or _alone_case(shown, text, alone, total)
+                    if shown == "prompt.md" else _value_case(shown, text, values, total)) or case
         if case is not None:
             cases.append(case)
     scanned = len(sources)
