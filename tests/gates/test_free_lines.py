@@ -43,6 +43,9 @@ DECLARED = [
     ("may-add-title-prose", "You may add a title or other prose lines, but no second table.",
      {"headings", "commentary"}),
     ("report-can-include-notes", "Your report can include notes after the table.", {"commentary"}),
+    ("fine-only-the-table-read", "It must contain this table (any prose, headings or notes before or after it are "
+                                 "fine — only the table is read):", {"headings", "commentary", "anything else"}),
+    ("only-the-table-read", "Only the table is read.", {"anything else"}),
     ("input-then-report-may-include", "The log can contain comments; your report may include notes.",
      {"commentary"}),
 ]
@@ -55,6 +58,8 @@ NOT_DECLARED = [
     ("input-may-include", "The log may include comments and blank lines."),
     ("may-add-pinned", "You may add a title, which must read exactly `# Audit`."),
     ("may-not-add", "You may not add a title or any prose."),
+    ("only-read-but-nothing-else", "Only the table is read; nothing else may appear in the file."),
+    ("input-comments-fine", "Comments in the input are fine."),
     # a permission whose subject is an input, whatever the "you" after it
     ("input-can-contain-you-skip", "Lines of `server.log` can contain comments; you can skip them."),
     ("input-entries-may-include", "Some entries of the input may include notes, which you can ignore."),
@@ -273,3 +278,11 @@ def test_a_pipe_line_stacked_on_a_table_header_is_no_table_row():
     assert not free.touches_graded(REPORT, above)
     below = _text(LINES[:6] + ["| billing | 1040 | 9279.0 |"] + LINES[6:])
     assert free.touches_graded(REPORT, below)
+
+
+def test_a_table_rows_outer_pipes_are_optional():
+    """GFM reads "| a | b |" and "| a | b" as one row: a cut that only loses the last pipe says the same."""
+    from artifactbench.gates.fuzz._formats import normalize
+
+    assert normalize("text", "| ops | 12.5% |\n") == normalize("text", "| ops | 12.5%\n")
+    assert normalize("text", "a|b|\n") != normalize("text", "a|b\n")  # not a Markdown row: a field less

@@ -68,6 +68,7 @@ UNORDERED = [
     ("order-is-up-to-you", "Row order is up to you."),
     ("order-is-free", "The line order is free."),
     ("order-not-significant", "The order of lines is not significant."),
+    ("written-file-rows-unordered", "Write `out/irr.csv`, one row per project. The rows of `irr.csv` are unordered."),
     ("same-but-for-order", "The lines may come in any order, but each roster must appear exactly once (two lines "
                            "that differ only in the order of names are the same roster)."),
 ]
@@ -83,6 +84,8 @@ STILL_ORDERED = [
     ("any-sequence-of-moves", "Find any sequence of moves that clears the board; write one move per line."),
     ("order-given", "Write the rows in the order given in `jobs.csv`."),
     ("names-free-rows-in-order-of-input", "Names may come in any order; rows in the order of the input file."),
+    ("input-rows-unordered", "Compute the IRR of each project in `cashflows.csv` (`project,period,amount`; rows are "
+                             "unordered). Write `out/irr.csv`, one row per project."),
     # (the lines' order is kept after "differ only in the order of names" is taken out: "follow the order of")
     ("names-free-lines-follow-order", "The names inside a list may come in any order (two lines that differ only "
                                       "in the order of names are the same roster), but the lines follow the order "

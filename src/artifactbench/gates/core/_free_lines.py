@@ -52,7 +52,11 @@ _PARTS = {
 _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compared|scored|evaluated|parsed|read|"
                         r"validated|inspected)\b|\bignored\b|\bup\s+to\s+you\b|\byour\s+choice\b|\bdo(es)?\s*"
                         r"n[o']?t\s+(matter|count)\b|\bnever\s+(graded|checked|parsed|read)\b|"
-                        r"\b(grader|checker)\s+(ignores|skips)\b", re.IGNORECASE)
+                        r"\b(grader|checker)\s+(ignores|skips)\b|\b(is|are)\s+(fine|ok|okay|acceptable|welcome)\b",
+                        re.IGNORECASE)
+# "only the table is read": everything else in the report is free, whatever it is.
+_ONLY_READ = re.compile(r"\bonly\s+(the\s+)?[\w-]+(\s+[\w-]+)?\s+(is|are|gets?|will\s+be)\s+(read|graded|checked|"
+                        r"parsed|compared|scored|evaluated)\b", re.IGNORECASE)
 _REFUSED = re.compile(r"\bnothing\s+else\b|\bno\s+other\b|\b(must|should|shall|may)\s*not\b|\bnot\s+(be\s+)?"
                       r"(allowed|permitted|accepted)\b|\bforbidden\b|\breject\w*|\bfail\w*", re.IGNORECASE)
 # A permission to add a part is a declaration too: "You may add a title or other prose lines", "your report
@@ -396,7 +400,10 @@ def read_free_lines(prompt: str) -> FreeLines:
             prefixes += _PREFIXED.findall(sentence)
             declared.append(" ".join(sentence.split())[:160])
         named = {part for part, words in _PARTS.items() if words.search(sentence)}
-        free = named and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence) \
+        only = _ONLY_READ.search(sentence) is not None and not _REFUSED.search(sentence)
+        if only:
+            named.add(ELSEWHERE)
+        free = named and (_FREE_SAID.search(sentence) or only) and not _REFUSED.search(sentence) \
             and not (_INPUT_ONLY.search(sentence) and not _OUTPUT.search(sentence))
         free = free or (named and _allowed_to_author(sentence) and not _REFUSED.search(sentence)
                         and not _PINNED.search(sentence))

@@ -432,6 +432,26 @@ def _grants_other_keys(sentence: str) -> bool:
     return not _INPUT_SIDE.search(sentence) or bool(_OUTPUT_SIDE.search(sentence))
 
 
+_FILE = re.compile(r"(?<![\w./-])([\w./-]+\.(?:jsonl|json|csv|tsv|txt|ya?ml|xml|md|py|log))\b", re.IGNORECASE)
+_WRITE = re.compile(r"\b(write|writes|output|save|produce|create|emit|generate|put)\b[^.\n]{0,60}?`([\w./-]+\.\w+)`",
+                    re.IGNORECASE)
+
+
+def _written_files(text: str) -> frozenset[str]:
+    """The file names the prompt asks the author to write ("Write `out/irr.csv` with ...", "Output
+    `report.md`"), by their last part."""
+    return frozenset(match.group(2).rsplit("/", 1)[-1].lower() for match in _WRITE.finditer(text))
+
+
+def _of_inputs_only(sentence: str, written: frozenset[str]) -> bool:
+    """The sentence names files, none of them one the prompt asks to write, and no output: what it
+    says of order is said of an input ("each project in `cashflows.csv` (...; rows are unordered)")."""
+    if not written or _OUTPUT_SIDE.search(sentence) or _OUTPUT.search(sentence):
+        return False
+    names = {name.rsplit("/", 1)[-1].lower() for name in _FILE.findall(sentence)}
+    return bool(names) and not names & written
+
+
 def _says_unordered(sentence: str) -> bool:
     """The sentence says the output's order is free (and states no order for it besides)."""
     if _UNORDERED.search(sentence):
@@ -493,6 +513,7 @@ def _record_nouns(text: str) -> frozenset[str]:
 def read_prompt(text: str) -> PromptAllows:
     """Read the prompt's own words about order, optional fields and tolerances (about 1 ms a prompt,
     asked for by every fuzz kind's search: kept per text; PromptAllows is frozen)."""
+    written = _written_files(text)
     optional: set[str] = set()
     free: set[str] = set()
     ordered: list[str] = []
@@ -540,7 +561,7 @@ def read_prompt(text: str) -> PromptAllows:
         if _states_output_order(sentence):
             ordered += _FIELD.findall(sentence) or ["*"]
             order_sentences.append(sentence)
-        if _says_unordered(sentence):
+        if _says_unordered(sentence) and not _of_inputs_only(sentence, written):
             unordered_sentences.append(sentence)
         if _SET_LIKE.search(sentence):
             set_sentences.append(sentence)

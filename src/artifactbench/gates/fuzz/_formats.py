@@ -247,7 +247,9 @@ def normalize(fmt: str, text: str) -> Any:
     if isinstance(doc, PyDoc):
         return _code_meaning(doc.source)
     if isinstance(doc, TextDoc):
-        return tuple(tuple(_token(t) for t in line.split()) for line in doc.lines if line.strip())
+        # A Markdown table row's outer pipes are optional ("| a | b |" is "| a | b"): the same row.
+        return tuple(tuple(_token(t) for t in (line.strip().strip("|") if line.lstrip().startswith("|")
+                                               else line).split()) for line in doc.lines if line.strip())
     return _norm(doc.data, doc.fmt == "csv")
 
 
