@@ -93,6 +93,7 @@ FLAWED = {
     "release_audit_count_unchecked": ("fuzz", "number_far"),  # behind the title the prompt lets one add
     "team_wins_score_one": ("fuzz", "result_shape"),  # passed=False with score 1.0 on rows out of order
     "talk_slots_announced": ("content_leaks", "reference_values:prompt.md"),  # each talk named with its slot
+    "spring_rates_nan_blind": ("fuzz", "number_nan"),  # `abs(k - want) > TOL` lets NaN through
 }
 # twin whose grader is stricter than its prompt -> (gate, case) reported as warn: it fails right answers
 STRICTER = {
@@ -248,3 +249,15 @@ def test_a_grader_exactly_ten_times_looser_is_caught_at_every_field(tmp_path):
     report = run_checks([load_task(root)], resolve_gates(["fuzz"]), options=OPTIONS).tasks[0]
     found = next(k for c in report.checks for k in c.cases if k.name == "number_near")
     assert found.severity == "warn" and "8x" in found.detail, found
+
+
+def test_nan_is_a_number_kind_of_its_own():
+    """A grader comparing `abs(got - want) > tol` passes NaN (every comparison with it is False): p10's
+    plate_heat grader did, and so did seven of these fixtures' own sound graders before they compared
+    `not abs(got - want) <= tol`."""
+    from artifactbench.gates.fuzz import FuzzPolicy
+    from artifactbench.gates.fuzz._strategies import place_examples
+
+    found = list(place_examples("json", '{"a": 1.5, "b": 2}', FuzzPolicy(), "number_nan"))
+    assert [m.text for m in found] == ['{"a": NaN, "b": 2}', '{"a": 1.5, "b": NaN}'], [m.text for m in found]
+    assert [m.text for m in place_examples("csv", "k,v\nx,2.50\n", FuzzPolicy(), "number_nan")] == ["k,v\nx,nan\n"]

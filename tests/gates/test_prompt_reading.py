@@ -68,6 +68,7 @@ UNORDERED = [
     ("order-is-up-to-you", "Row order is up to you."),
     ("order-is-free", "The line order is free."),
     ("order-not-significant", "The order of lines is not significant."),
+    ("emphasis", "The order of the lines *does not* matter."),
     ("written-file-rows-unordered", "Write `out/irr.csv`, one row per project. The rows of `irr.csv` are unordered."),
     ("same-but-for-order", "The lines may come in any order, but each roster must appear exactly once (two lines "
                            "that differ only in the order of names are the same roster)."),

@@ -452,6 +452,14 @@ def _of_inputs_only(sentence: str, written: frozenset[str]) -> bool:
     return bool(names) and not names & written
 
 
+_EMPHASIS = re.compile(r"(?<![\w*])(\*{1,2})(?=\S)([^*\n]{1,80}?)(?<=\S)\1(?![\w*])")
+
+
+def _plain(sentence: str) -> str:
+    """The sentence without Markdown emphasis: "the order of the names *inside* a wave" reads as its words."""
+    return _EMPHASIS.sub(r"\2", sentence) if "*" in sentence else sentence
+
+
 def _says_unordered(sentence: str) -> bool:
     """The sentence says the output's order is free (and states no order for it besides)."""
     if _UNORDERED.search(sentence):
@@ -530,7 +538,7 @@ def read_prompt(text: str) -> PromptAllows:
         _OTHER_KEYS.search(s) and _REFUSE.search(s) for s in _sentences(text))
     grants_free = False
     granted: set[str] = set()
-    for sentence in _sentences(text):
+    for sentence in map(_plain, _sentences(text)):
         if not closed and _grants_other_keys(sentence):
             grants.append(" ".join(sentence.split())[:160])
             sentence_names = _EXAMPLES.sub(" ", sentence)

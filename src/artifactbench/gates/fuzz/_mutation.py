@@ -56,8 +56,10 @@ def keep_kind(old: Any, new: float) -> Any:
 
 
 def number_changes(kind: str, old: Any, value: float, policy: FuzzPolicy) -> Any | None:
-    """The new representation for numeric `kind` ('number_far' or 'number_sign'), or None when the
+    """The new representation for numeric `kind` ('number_far', 'number_sign', 'number_nan'), or None when the
     change would stay inside the tolerance band (then it is not a different answer)."""
+    if kind == "number_nan":  # not a number: `abs(got - want) > tol` is False, so a careless grader passes it
+        return "nan" if isinstance(old, str) else float("nan")
     new = far_number(value) if kind == "number_far" else -value
     if kind == "number_sign" and value == 0:
         return None

@@ -26,7 +26,7 @@ from artifactbench.gates.fuzz._text_strategies import python_strategy, text_stra
 from artifactbench.gates.fuzz._tree_strategies import LEAF_KINDS, TreeTargets, leaf_strategy, structure_strategy
 
 DATA_KINDS: tuple[str, ...] = (
-    "number_far", "number_sign", "bool_flip", "string_change", "type_change", "later_record",
+    "number_far", "number_sign", "number_nan", "bool_flip", "string_change", "type_change", "later_record",
     "drop_key", "rename_key", "drop_record", "duplicate_record", "inject_record", "swap_records", "swap_values",
     "truncate_records", "truncate_text", "number_near",
 )
@@ -111,7 +111,7 @@ def _truncate(text: str) -> Draws | None:
 
 
 # Leaf kinds whose finding is followed by one mutant per other field (place_examples).
-SWEPT_KINDS = ("number_far", "number_sign", "string_change", "type_change")
+SWEPT_KINDS = ("number_far", "number_sign", "number_nan", "string_change", "type_change")
 
 
 def place_examples(fmt: str, text: str, policy: FuzzPolicy, kind: str) -> Iterator[Mutation]:
@@ -137,7 +137,7 @@ def place_examples(fmt: str, text: str, policy: FuzzPolicy, kind: str) -> Iterat
             continue
         if kind == "type_change":  # (its new value may well be None)
             new = other_types(old, text_cells=cells)[0]
-        elif kind in ("number_far", "number_sign"):
+        elif kind in ("number_far", "number_sign", "number_nan"):
             new = number_changes(kind, old, as_number(old, numeric_strings=cells), policy)
             if new is None:
                 continue

@@ -28,10 +28,10 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str) -> Draws | None:
         changed[i] = lines[i][: span[0]] + new + lines[i][span[1]:]
         return Mutation(kind_, f"line {i + 1}", short(old), short(new), doc.render(changed))
 
-    if kind in ("number_far", "number_sign", "later_record", "type_change"):
+    if kind in ("number_far", "number_sign", "number_nan", "later_record", "type_change"):
         if kind == "later_record":
             tokens = [(i, m) for i, m in tokens if records and i != records[0]]
-        number_kind = "number_sign" if kind == "number_sign" else "number_far"
+        number_kind = kind if kind in ("number_sign", "number_nan") else "number_far"
         pool = []
         for i, m in tokens:
             new = "n/a" if kind == "type_change" else number_changes(

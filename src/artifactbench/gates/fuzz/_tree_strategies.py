@@ -17,13 +17,13 @@ from artifactbench.gates.fuzz._tree_targets import Path, TreeTargets
 
 __all__ = ["LEAF_KINDS", "TreeTargets", "leaf_strategy", "structure_strategy"]
 
-LEAF_KINDS = ("number_far", "number_sign", "bool_flip", "string_change", "type_change", "later_record")
+LEAF_KINDS = ("number_far", "number_sign", "number_nan", "bool_flip", "string_change", "type_change", "later_record")
 
 
 def leaf_strategy(t: TreeTargets, kind: str) -> Draws | None:
     """Value changes of one leaf; None when the document has no leaf this kind applies to."""
     cells = t.doc.fmt == "csv"
-    if kind in ("number_far", "number_sign"):
+    if kind in ("number_far", "number_sign", "number_nan"):
         pool = [(p, v, number_changes(kind, v, as_number(v, numeric_strings=cells), t.policy))
                 for p, v in t.numbers]
         pool = [c for c in pool if c[2] is not None]
