@@ -107,7 +107,7 @@ def _with_long_detail(gate: Gate, ctx: TaskContext, result: CheckResult) -> Chec
 
 
 def _with_inconsistent(gate: Gate, ctx: TaskContext, result: CheckResult) -> CheckResult:
-    """Report a verdict of passed=False with score 1.0 (spec 3.1: the score says the answer is right)
+    """Report a verdict of passed=False with score 1.0 (spec 3.3: the score says the answer is right)
     once: the contract gate's result_shape says so when it runs (it reads ctx.inconsistent too), else
     the first gate after it that met one."""
     if ctx.inconsistent is None or ctx.inconsistent_reported or gate.name == "contract":
@@ -116,7 +116,7 @@ def _with_inconsistent(gate: Gate, ctx: TaskContext, result: CheckResult) -> Che
         return result
     ctx.inconsistent_reported = True
     case = CaseResult("result_shape", "FINDING", one_line(
-        f"invalid or inconsistent result: a graded artifact got {ctx.inconsistent} (spec 3.1: passed must "
+        f"invalid or inconsistent result: a graded artifact got {ctx.inconsistent} (spec 3.3: passed must "
         "agree with the score; reported once per task)"))
     status = result.status if result.status in ("fail", "error") else "fail"
     return CheckResult(result.gate, status, result.summary, result.cases + (case,), result.duration_s)
