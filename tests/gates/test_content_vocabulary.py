@@ -20,14 +20,14 @@ LABELS = frozenset(NODES)
 
 
 def test_two_values_of_one_record_in_a_sentence_are_stated_not_vocabulary():
-    from artifactbench.gates.leaks._content import _stated_together
+    from artifactbench.gates.leaks._content import _stated_together, _strings_in
 
     records = reference_records("json", EDGES)
     prose = "Hint: the chain runs " + " then ".join(NODES + [NODES[0]]) + "."
-    assert _stated_together(prose, LABELS, records) == LABELS
+    assert _stated_together(prose, LABELS, [_strings_in(r, set()) for r in records]) == LABELS
     vocabulary = "A service is one of " + ", ".join(NODES) + ".\nEach name stands alone: `auth-gateway`."
     lines = [f"{n} -> worker" for n in NODES] * 2  # no record holds two of the names
-    assert _stated_together(vocabulary, LABELS, lines) == frozenset()
+    assert _stated_together(vocabulary, LABELS, [_strings_in(x, set()) for x in lines]) == frozenset()
 
 
 def test_a_prompt_stating_a_whole_answer_of_repeated_values_is_a_leak(tmp_path: Path):
@@ -60,7 +60,7 @@ def test_a_prompt_stating_a_whole_answer_of_repeated_values_is_a_leak(tmp_path: 
 def test_many_sentences_against_many_records_stay_cheap():
     import time
 
-    from artifactbench.gates.leaks._content import _stated_together
+    from artifactbench.gates.leaks._content import _stated_together, _strings_in
 
     n = 20_000
     records = reference_records("json", json.dumps([{"from": f"node-{i:05d}", "to": f"node-{i + 1:05d}"}
@@ -68,7 +68,7 @@ def test_many_sentences_against_many_records_stay_cheap():
     labels = frozenset(f"node-{i:05d}" for i in range(1, n))
     prompt = "".join(" then ".join(f"node-{j:05d}" for j in range(i, i + 10)) + ".\n" for i in range(0, n, 10))
     started = time.monotonic()
-    assert len(_stated_together(prompt, labels, records)) == n - 1
+    assert len(_stated_together(prompt, labels, [_strings_in(r, set()) for r in records])) == n - 1
     assert time.monotonic() - started < 3.0
 
 

@@ -191,17 +191,17 @@ def _strings_in(value: object, out: set[str]) -> set[str]:
     return out
 
 
-def _stated_together(prompt: str, labels: frozenset[str], units: list,
+def _stated_together(prompt: str, labels: frozenset[str], units: list[set[str]],
                      partners: frozenset[str] | None = None) -> frozenset[str]:
     """The strings of `labels` that a sentence of the prompt names with another of the same answer record
-    (or line) among `partners` (default: `labels`): "the chain runs auth-gateway then billing-core"
-    states the record {"from": "auth-gateway", "to": "billing-core"}. Vocabulary is named one value of a
-    record at a time ("`rule` is one of column-count, bad-separator, missing-separator": no record has
-    two), so those stay vocabulary."""
+    (or line) among `partners` (default: `labels`); `units`: each record's strings (_strings_in). "the
+    chain runs auth-gateway then billing-core" states the record {"from": "auth-gateway", "to":
+    "billing-core"}. Vocabulary is named one value of a record at a time ("`rule` is one of column-count,
+    bad-separator, missing-separator": no record has two), so those stay vocabulary."""
     partners = labels if partners is None else partners | labels
     owners: dict[str, list[int]] = {}
     for i, unit in enumerate(units):
-        held = partners.intersection(_strings_in(unit, set()))
+        held = partners.intersection(unit)
         if len(held) >= 2:
             for label in held:
                 owners.setdefault(label, []).append(i)
@@ -272,12 +272,12 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     # it, which the prompt's records and lines are checked for.
     tokens = Counter(TOKEN_SPLIT.split(reference))
     labels = frozenset(s for s in values.strings if tokens[s] >= 2)
-    units = ref_records or non_trivial_lines(reference)
+    units = [_strings_in(unit, set()) for unit in ref_records or non_trivial_lines(reference)]
     labels -= _stated_together(prompt, labels, units)
     # A string of a record that holds other values too (a slot beside its talk) that the prompt names
     # only on its own is the answer's domain or a hint ("the day has six slots: 09:00-09:45, ..."), not
     # the answer, which is how the values pair up: at most a WARNING.
-    paired = frozenset().union(*(held for unit in units if len(held := full & _strings_in(unit, set())) >= 2))
+    paired = frozenset().union(*(held for unit in units if len(held := full & unit) >= 2))
     alone = (values.strings - labels) & paired
     alone -= _stated_together(prompt, alone, units, full)
     prompt_values = Distinctive(values.numbers, values.strings - labels - alone)
