@@ -60,6 +60,7 @@ SOUND = {
     "release_audit_titled": "a title and column names the prompt wrote; 'you may add a title or other prose'",
     "team_wins_sorted_strict": "a grader rejecting unsorted rows with a score that says so",
     "talk_slots_domain": "a prompt listing the slots a schedule fills, never which talk goes where",
+    "build_waves_any_order": "'the order of the modules inside a wave does not matter': a grader sorting each",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -101,6 +102,7 @@ STRICTER = {
     "league_table_name_tiebreak": ("fuzz", "tie_order"),  # breaks ties by name: "either order", says the prompt
     "word_groups_listed_order": ("fuzz", "swap_records"),  # "the groups may be listed in any order"; == on the list
     "roster_lines_listed_order": ("fuzz", "swap_records"),  # "the lines may come in any order"; == line by line
+    "build_waves_listed_order": ("fuzz", "swap_records"),  # "inside a wave does not matter"; == wave by wave
 }
 # sound twin -> (gate, case) reported as warn: the prompt leaves this open
 WARN_ONLY = {

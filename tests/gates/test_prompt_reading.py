@@ -435,3 +435,48 @@ def test_long_runs_of_spaces_are_read_in_linear_time(text):
     started = time.monotonic()
     read_prompt(text)
     assert time.monotonic() - started < 2.0
+
+
+@pytest.mark.parametrize("prompt, where, nested, frees", [
+    # said of the items inside a wave: a wave's names, never the list of waves
+    ("The order of the names *inside* a wave does not matter; the waves themselves must be in order 0, 1, 2.",
+     "at $.layers[1][0] <-> at $.layers[1][3]", 1, True),
+    ("The order of the names *inside* a wave does not matter; the waves themselves must be in order 0, 1, 2.",
+     "at $.layers[0] <-> at $.layers[1]", 1, False),
+    # two kinds of nested list and a clause naming neither: which one it frees is not said
+    ("The order of the names inside a team does not matter.", "record 0, field 'members.0' <-> record 0, "
+     "field 'members.1'", 2, False),
+    ("The order of the `members` inside a team does not matter.", "record 0, field 'members.0' <-> record 0, "
+     "field 'members.1'", 2, True),
+    # the list itself named, in a clause of its own
+    ("Rows may come in any order, and `tags` may be in any order too.",
+     "record 2, field 'tags.0' <-> record 2, field 'tags.1'", 1, True),
+    ("Rows may come in any order, but `tags` must be sorted alphabetically.",
+     "record 2, field 'tags.0' <-> record 2, field 'tags.1'", 1, False),
+    # lists in general, in an output that nests none
+    ("The order of items inside each of the three lists does not matter.", "at $.open[0] <-> at $.open[2]", 0, True),
+    # key order is not list order
+    ("The keys inside an object may come in any order.", "at $.layers[1][0] <-> at $.layers[1][3]", 1, False),
+    # top-level records are rows_unordered's
+    ("The order of the names inside a wave does not matter.", "record 0 (line 1) <-> record 2 (line 3)", 1, False),
+])
+def test_a_clause_frees_the_order_of_the_nested_list_it_speaks_of(prompt, where, nested, frees):
+    assert bool(read_prompt(prompt).frees_list(where, nested)) is frees
+
+
+def test_a_refused_line_swap_frees_rows_only_between_rows_of_one_shape():
+    """"rows in any order" frees the table's rows: a row swapped with the header the prompt prescribes,
+    the rule row or a closing sentence is no reordering it allows (blind p6's session report)."""
+    from artifactbench.gates.fuzz import FuzzPolicy
+    from artifactbench.gates.fuzz._reference import Reference
+
+    prompt = "One row per user (rows in any order), under this header:\n\n| user | sessions |\n|---|---|\n"
+    reference = "# Report\n\n| user | sessions |\n|---|---|\n| alice | 3 |\n| bruno | 4 |\n\nNothing else found.\n"
+    ref = Reference("text", reference, FuzzPolicy(), read_prompt(prompt))
+    assert ref.records_swapped("line 5 <-> line 6", prompt)  # two data rows
+    assert not ref.records_swapped("line 3 <-> line 5", prompt)  # the header the prompt shows
+    assert not ref.records_swapped("line 4 <-> line 6", prompt)  # the rule row
+    assert not ref.records_swapped("line 6 <-> line 8", prompt)  # a row and a sentence
+    assert not ref.records_swapped("line 6 <-> line 80", prompt)  # no such line
+    assert Reference("jsonl", '{"a": 1}\n{"a": 2}\n', FuzzPolicy(), read_prompt(prompt)).records_swapped(
+        "record 0 (line 1) <-> record 1 (line 2)", prompt)

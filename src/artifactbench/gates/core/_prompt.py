@@ -254,6 +254,39 @@ class PromptAllows:
     # What the output's records are, in the prompt's words ("a JSON array of groups": groups; "one row per
     # service": service), singular and lower case
     record_nouns: frozenset[str] = frozenset()
+    # The clauses that say an order is free, each up to its "in any order" (what it is said of), with
+    # whether it is said of something inside another thing ("the names inside a wave")
+    order_clauses: tuple[tuple[str, bool], ...] = ()
+
+    def frees_list(self, where: str, nested: int) -> str:
+        """The clause saying that the order of the list a swap exchanged two items of is free ("" when
+        none does), for a list below the top level (`where`: "at $.layers[0][1] <-> at $.layers[0][3]",
+        "record 2, field 'tags.0' <-> ..."; `nested`: how many list paths, indices aside, lie inside a
+        record or list). A clause about the list itself names its key ("`tags` may be in any order").
+        One about the items inside something ("the order of the names inside a wave does not matter")
+        frees a list that is itself an item's (a wave of `layers`, never `layers`) where the clause
+        names its key or the output has one kind of such list; or, naming lists ("the items inside each
+        of the three lists"), the lists of an output that nests none. Never a clause about keys or
+        columns ("the keys inside an object may come in any order")."""
+        sides = _steps(where)
+        if len(sides) != 2 or len(sides[0]) < 2 or sides[0][:-1] != sides[1][:-1]:
+            return ""
+        path = sides[0][:-1]
+        keys = [s for s in path if isinstance(s, str)]
+        named = bool(keys) and isinstance(path[-1], str)  # the list is a key's value, not an item of a list
+        in_item = any(isinstance(s, int) for s in path)
+        for clause, inside in self.order_clauses:
+            if _KEY_ORDER.search(clause):
+                continue
+            mentioned = named and _mentions(clause, keys[-1])
+            if not inside:
+                if mentioned:
+                    return clause
+            elif in_item and (mentioned or nested == 1):
+                return clause
+            elif not in_item and nested == 0 and _LISTS.search(clause):
+                return clause
+        return ""
 
     def names_records(self, sentence: str) -> bool:
         """The sentence's subject, before it says "in any order", is what the prompt calls the output's
@@ -460,6 +493,27 @@ def _plain(sentence: str) -> str:
     return _EMPHASIS.sub(r"\2", sentence) if "*" in sentence else sentence
 
 
+# What makes a clause: a stated order after "but" or ";" is said of something else ("the names inside a
+# wave in any order; the waves themselves in order 0, 1, 2").
+_CLAUSE_END = re.compile(r";|,\s*(?:and|but|while|whereas)\b|\bbut\b|[():]|\s[-\u2013\u2014]\s")
+_INSIDE = re.compile(r"\b(?:inside|within)\b|\b(?:in|of)\s+(?:each|every)\b|\b[A-Za-z]+['\u2019]s\s+[A-Za-z]",
+                     re.IGNORECASE)
+_KEY_ORDER = re.compile(r"\b(?:keys?|fields?|columns?|properties|attributes|members\s+of\s+an\s+object)\b",
+                        re.IGNORECASE)
+_LISTS = re.compile(r"\b(?:lists?|arrays?)\b", re.IGNORECASE)
+
+
+def _order_clauses(sentence: str) -> list[tuple[str, bool]]:
+    """Each place the sentence says an order is free: (its clause up to there, whether it is said of
+    something inside another: "inside"/"within", "in each", "each team's members")."""
+    out = []
+    for match in _UNORDERED.finditer(sentence):
+        start = max((m.end() for m in _CLAUSE_END.finditer(sentence, 0, match.start())), default=0)
+        clause = sentence[start:match.end()]
+        out.append((" ".join(clause.split())[:200], _INSIDE.search(clause) is not None))
+    return out
+
+
 def _says_unordered(sentence: str) -> bool:
     """The sentence says the output's order is free (and states no order for it besides)."""
     if _UNORDERED.search(sentence):
@@ -527,6 +581,7 @@ def read_prompt(text: str) -> PromptAllows:
     ordered: list[str] = []
     order_sentences: list[str] = []
     unordered_sentences: list[str] = []
+    order_clauses: list[tuple[str, bool]] = []
     set_sentences: list[str] = []
     threshold = ""
     typed: set[str] = set()
@@ -571,6 +626,7 @@ def read_prompt(text: str) -> PromptAllows:
             order_sentences.append(sentence)
         if _says_unordered(sentence) and not _of_inputs_only(sentence, written):
             unordered_sentences.append(sentence)
+            order_clauses += _order_clauses(sentence)
         if _SET_LIKE.search(sentence):
             set_sentences.append(sentence)
         if not threshold and _THRESHOLD.search(sentence) and _THRESHOLD_VERB.search(sentence):
@@ -592,4 +648,5 @@ def read_prompt(text: str) -> PromptAllows:
                         frozenset(recomputed - declared), grants[0] if grants else "", "\n".join(naming),
                         stated_tolerance(text), next((" ".join(s.split())[:160] for s in _sentences(text)
                                                       if _MANY_ANSWERS.search(s)), ""), read_free_lines(text),
-                        other_keys_free=grants_free, granted=frozenset(granted), record_nouns=_record_nouns(text))
+                        other_keys_free=grants_free, granted=frozenset(granted), record_nouns=_record_nouns(text),
+                        order_clauses=tuple(order_clauses))

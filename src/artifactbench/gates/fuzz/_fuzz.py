@@ -54,7 +54,10 @@ def _place(where: str) -> str:
     """The field a mutant touched, whatever its record ("record 2, field 'a.b'" -> "a.b"); with the
     factor of a number_near move (a rejection at 100x says nothing of one at 8x)."""
     fields = re.findall(r"(?:field|key) '([^']+)'", where)
-    place = "|".join(re.sub(r"\.\d+(?=\.|$)", "", f) for f in fields) or where
+    place = "|".join(re.sub(r"\.\d+(?=\.|$)", "", f) for f in fields)
+    if not place and "<->" in where and "$" in where:  # two items of one list: the list, indices aside
+        place = re.sub(r"\[\d+\]", "[]", where.split("<->", 1)[0].strip())
+    place = place or where
     factor = factor_of(where)
     return place if factor is None or place == where else f"{place}@{factor}x"
 
@@ -218,8 +221,8 @@ def _search(ctx, grade, kind: str, draws, examples: int, deadline: float, prompt
     """`ref`: the reference as the searches read it (free lines, tolerance, one mutant per field)."""
     state = _Search(deadline)
     result = _search_in(state, ctx, grade, kind, draws, examples, prompt, ref)
-    if result.status != OK or not state.refused:
-        return result
+    if result.status not in (OK, WARNING) or not state.refused:
+        return result  # (a right answer refused outweighs accepted ones the prompt leaves open)
     mutant, why, detail = state.refused[0]
     return CaseResult(kind, WARNING, cap(
         f"grader rejected {len(state.refused)} mutant(s) that the prompt allows ({why}), first: "
@@ -269,9 +272,13 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 return False
             state.accepted.append((mutant, cap(outcome.result.detail, 200)))
             return True
-        if kind in ORDER_KINDS and top_level_swap(mutant.where) and rows_unordered(allows):
+        if kind in ORDER_KINDS and top_level_swap(mutant.where) and rows_unordered(allows) and (
+                ref is None or ref.records_swapped(mutant.where, prompt)):
             state.refused.append((mutant, "it says the order of the output's records does not matter",
                                   cap(outcome.result.detail, 200)))
+        elif kind == "swap_records" and ref is not None and (
+                clause := allows.frees_list(mutant.where, ref.nested_lists())):
+            state.refused.append((mutant, f"it says {clause!r}", cap(outcome.result.detail, 200)))
         state.places.add(_place(mutant.where))
         if len(state.places) >= CLEAR_AFTER and not state.errors and not state.accepted:
             raise _ClearlyRejected()  # spend the budget where it finds things

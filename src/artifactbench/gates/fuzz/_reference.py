@@ -28,6 +28,26 @@ class Reference:
         """The reference of a text artifact, whose lines the prompt may declare free ("" otherwise)."""
         return self.reference if self.fmt == "text" else ""
 
+    def nested_lists(self) -> int:
+        """How many lists lie inside a record or another list, counted by path with indices aside
+        (`{"layers": [[...], [...]]}`: one; JSONL records each with `tags` and `owners`: two)."""
+        return _nested_lists(self.fmt, self.reference) if self.fmt in ("json", "jsonl", "yaml") else 0
+
+    def records_swapped(self, where: str, prompt: str) -> bool:
+        """A top-level swap exchanged two of the answer's records: always in a tree document; in a text,
+        two lines of one shape (as many `|`, `,` and tabs, the same lead: "- ", "| ") that are neither a
+        table's rule row nor a line the prompt itself shows (a header row it prescribes). A table row
+        swapped with the header or a closing sentence is no reordering of rows the prompt frees."""
+        if self.fmt != "text":
+            return True
+        found = re.fullmatch(r"line (\d+) <-> line (\d+)", where)
+        lines = self.reference.splitlines()
+        if found is None or max(int(g) for g in found.groups()) > len(lines):
+            return False
+        a, b = (lines[int(g) - 1].strip() for g in found.groups())
+        shown = {line.strip() for line in prompt.splitlines()}
+        return _shape(a) == _shape(b) and not (_RULE.match(a) or _RULE.match(b) or a in shown or b in shown)
+
     def sweep(self, kind: str) -> Iterator[Mutation]:
         return place_examples(self.fmt, self.reference, self.policy, kind)
 
@@ -80,6 +100,25 @@ def _data(fmt: str, text: str):
 
 
 @lru_cache(maxsize=8)
+def _nested_lists(fmt: str, text: str) -> int:
+    try:
+        data = _data(fmt, text)
+    except ValueError:
+        return 0
+    found: set[tuple] = set()
+    stack: list[tuple[object, tuple, bool]] = [(data, (), False)]
+    while stack:
+        value, path, inside = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((v, path + (str(k),), inside) for k, v in value.items())
+        elif isinstance(value, list):
+            if inside:
+                found.add(path)
+            stack.extend((v, path + (None,), True) for v in value)
+    return len(found)
+
+
+@lru_cache(maxsize=8)
 def _keys(fmt: str, text: str) -> frozenset[str]:
     found: set[str] = set()
     stack = [_data(fmt, text)]
@@ -97,6 +136,14 @@ def _keys(fmt: str, text: str) -> frozenset[str]:
 def _normal(fmt: str, text: str):
     """The reference's normal form, made once per task rather than per accepted mutant."""
     return normalize(fmt, text)
+
+
+_RULE = re.compile(r"^\|?[\s:|-]*-[\s:|-]*$")  # a Markdown table's rule row
+_LEAD = re.compile(r"^[^\w\s]*\s*")
+
+
+def _shape(line: str) -> tuple:
+    return line.count("|"), line.count(","), line.count("\t"), _LEAD.match(line).group()
 
 
 _ROWS = re.compile(r"\b(lines?|rows?|records?|entries|items|results|objects|output)\b", re.IGNORECASE)

@@ -60,18 +60,27 @@ def _record_swaps(ordered: list[tuple[Path, list]]) -> list[tuple[Path, int, int
     """Up to 500 (list path, i, j) of records that differ, each list's first MAX_PAIRS pairs looked at
     and MAX_LOOKS in all: a list of 100 000 equal values (a day's counts, all 0) offers no swap, and
     looking at every pair of it was 5e9 comparisons (500 s) before the first mutant, whatever the
-    fuzz budget (as _text_strategies bounds the lines of a text)."""
-    looks = itertools.count()
-    pairs: list[tuple[Path, int, int]] = []
+    fuzz budget (as _text_strategies bounds the lines of a text). The lists take turns (each one's
+    first pair, then each one's second, ...): the first draws reach a nested list too (a wave's names
+    beside the list of waves), not only the first list's many pairs."""
+    looks, kept = itertools.count(), 0
+    per_list: list[list[tuple[Path, int, int]]] = []
     for path, items in ordered:
+        if kept >= 2000:  # (what the turns are taken from, bounded in all as the looks are)
+            break
         n = len(items)
+        found: list[tuple[Path, int, int]] = []
         looked = itertools.islice(((i, j) for i in range(n) for j in range(i + 1, n)), MAX_PAIRS)
         for i, j in looked:
-            if next(looks) >= MAX_LOOKS or len(pairs) >= 500:
-                return pairs
+            if next(looks) >= MAX_LOOKS or len(found) >= 500:
+                break
             if items[i] != items[j]:
-                pairs.append((path, i, j))
-    return pairs
+                found.append((path, i, j))
+        if found:
+            per_list.append(found)
+            kept += len(found)
+    turns = itertools.chain.from_iterable(itertools.zip_longest(*per_list))
+    return list(itertools.islice((pair for pair in turns if pair is not None), 500))
 
 
 def _splice(data: Any, path: Path, at: int, remove: int, insert: list[Any]) -> Any:

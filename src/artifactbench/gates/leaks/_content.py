@@ -131,7 +131,11 @@ def _baked(text: str, answer: frozenset[str]) -> frozenset[str]:
                                if len(items & answer) * 2 > len(items) - 1))
 
 
-def _value_case(shown: str, text: str, values: Distinctive, total: int) -> CaseResult | None:
+def _value_case(shown: str, text: str, values: Distinctive, total: int, *,
+                alone: bool = False) -> CaseResult | None:
+    """`alone`: `values` are those the prompt names one at a time, none with another value of its
+    record: half of the answer's or more is then the answer's domain (the slots a schedule fills) or a
+    hint, never the pairing itself (a warning at most)."""
     quoted = quoted_in(values, text)
     if not quoted or total == 0:
         return None
@@ -139,22 +143,15 @@ def _value_case(shown: str, text: str, values: Distinctive, total: int) -> CaseR
     # An answer of fewer than MIN_VALUES distinctive values is mostly vocabulary: two of three names
     # quoted say little about the rest of it (a finding needs more of the answer to stand on).
     if len(quoted) * 2 >= total and total >= MIN_VALUES:
+        if alone:
+            return CaseResult(f"reference_values:{shown}", WARNING, cap(
+                f"names {share}, each on its own, never with another value of its record: the answer's "
+                "domain, or a hint to it"))
         return CaseResult(f"reference_values:{shown}", FINDING, cap(f"quotes {share}: most of the answer"))
-    if len(quoted) * 5 >= total and len(quoted) >= 2 and shown != "prompt.md":
+    if len(quoted) * 5 >= total and len(quoted) >= 2 and shown != "prompt.md" and not alone:
         # (a prompt naming some of the answer's values is its vocabulary: labels, ids, units)
         return CaseResult(f"reference_values:{shown}", WARNING, cap(f"quotes {share}"))
     return None
-
-
-def _alone_case(shown: str, text: str, alone: frozenset[str], total: int) -> CaseResult | None:
-    """Half of the answer's values or more named by the prompt one at a time, none with another value of
-    its record: the answer's domain (the slots a schedule fills) or a hint, never the pairing itself."""
-    quoted = quoted_in(Distinctive({}, alone), text)
-    if total < MIN_VALUES or len(quoted) * 2 < total:
-        return None
-    return CaseResult(f"reference_values:{shown}", WARNING, cap(
-        f"names {len(quoted)}/{total} of the answer's distinctive values ({', '.join(quoted[:5])}), each on "
-        "its own, never with another value of its record: the answer's domain, or a hint to it"))
 
 
 def _line_case(shown: str, text: str, ref_lines: list[str]) -> CaseResult | None:
@@ -304,7 +301,8 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
             case = _block_case(shown, text, blocks) or case
         if (case is None or case.status != FINDING) and fmt != "python" \
                 and (shown == "prompt.md" or path.suffix.lower() in _PROSE) and not _is_input_data(path):
-            case = (_value_case(shown, text, prompt_values, total) or _alone_case(shown, text, alone, total)
+            case = (_value_case(shown, text, prompt_values, total)
+                    or _value_case(shown, text, Distinctive({}, alone), total, alone=True)
                     if shown == "prompt.md" else _value_case(shown, text, values, total)) or case
         if case is not None:
             cases.append(case)
