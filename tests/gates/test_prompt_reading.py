@@ -273,7 +273,8 @@ def test_a_key_the_prompt_names_is_not_an_other_key():
                          "Each line lists the USD total. You may add other keys (e.g. `note`); they are ignored.")
     assert allows.leaves_open("number_far", "record 0, field 'share'") is None  # quoted in the schema
     assert allows.leaves_open("number_far", "record 0, field 'usd_total'") is None  # as words: "USD total"
-    assert allows.leaves_open("string_change", "record 0, field 'note'")[0] == "warn"  # only the grant's example
+    # the grant's own example of the keys it says are ignored
+    assert allows.leaves_open("string_change", "record 0, field 'note'")[0] == "info"
     # inside a named key's value, the inner keys are its data, not other keys
     assert allows.leaves_open("number_far", "record 0, field 'units.mon'") is None
     # a change inside a list of records reaches their own keys

@@ -41,7 +41,9 @@ from artifactbench.gates.core._accuracy import sentences as _sentences
 HEADINGS, COMMENTARY, ELSEWHERE = "headings", "commentary", "anything else"
 _NUMBER = re.compile(r"(?<![\w.])[-+]?\d+(?:[.,]\d+)*(?![\w])")
 _PARTS = {
-    HEADINGS: re.compile(r"\b(headings?|titles?|section\s+names|headlines?)\b", re.IGNORECASE),
+    # (a table's "column headings" are its header row, not the report's headings)
+    HEADINGS: re.compile(r"\b(?<!column\s)(?<!columns\s)(?<!table\s)(headings?|titles?|section\s+names|headlines?)\b",
+                         re.IGNORECASE),
     COMMENTARY: re.compile(r"\b(commentary|comments|prose|notes|remarks|explanations?|narrative|discussion|"
                            r"paragraphs?|descriptions?|text\s+(around|before|after|outside|between)\b)",
                            re.IGNORECASE),
@@ -52,8 +54,10 @@ _PARTS = {
 _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compared|scored|evaluated|parsed|read|"
                         r"validated|inspected)\b|\bignored\b|\bup\s+to\s+you\b|\byour\s+choice\b|\bdo(es)?\s*"
                         r"n[o']?t\s+(matter|count)\b|\bnever\s+(graded|checked|parsed|read)\b|"
-                        r"\b(grader|checker)\s+(ignores|skips)\b|\b(is|are)\s+(fine|ok|okay|acceptable|welcome)\b",
+                        r"\b(grader|checker|we)\s+(ignores?|skips?)\b|\b(is|are)\s+(fine|ok|okay|acceptable|welcome)\b|"
+                        r"\bwhatever\s+(?:[\w-]+\s+){0,3}?you\s+(like|want|wish|prefer)\b",
                         re.IGNORECASE)
+_BUT = re.compile(r",?\s+but\s+|;\s*")
 # "only the table is read": everything else in the report is free, whatever it is.
 _ONLY_READ = re.compile(r"\bonly\s+(the\s+)?[\w-]+(\s+[\w-]+)?\s+(is|are|gets?|will\s+be)\s+(read|graded|checked|"
                         r"parsed|compared|scored|evaluated)\b", re.IGNORECASE)
@@ -78,6 +82,7 @@ _HEADING = re.compile(r"^#{1,6}(\s|$)")
 # "Lines that are blank or start with `#` are ignored": every line with that prefix is free.
 _PREFIXED = re.compile(r"\blines?\s+(?:that\s+(?:are\s+blank\s+or\s+)?|which\s+)?(?:start|begin)(?:s|ing)?\s+"
                        r"with\s+(?:an?\s+)?[`'\"]([^\s`'\"]{1,3})[`'\"]", re.IGNORECASE)
+_TITLE = re.compile(r"^#\s+\S")  # a level-1 heading: the document's title
 _UNDERLINE = re.compile(r"^(=+|-+)$")
 _LABEL = re.compile(r"^[\s>*+-]*[*_]*([A-Za-z][\w ()%/'.-]{0,60}?)[*_]*\s*:")
 
@@ -149,6 +154,9 @@ class FreeLines:
     templates: tuple[tuple[re.Pattern[str], bool], ...] = ()
     naming_text: str = ""  # the prompt less its declarations: a label named here is graded
     prefixes: tuple[str, ...] = ()  # lines starting with one of these are free ("# comments")
+    # A declaration names a title ("whatever prose you like around it (a title, ...)"): the report's
+    # "# title" line is free even where the prompt's example report shows one
+    title_free: bool = False
 
     def __bool__(self) -> bool:
         return bool(self.parts or self.prefixes)
@@ -209,7 +217,7 @@ class FreeLines:
         matched = [literal for pattern, literal in self.templates if pattern.fullmatch(line)]
         below = _flat(lines[i + 1]) if i + 1 < len(lines) else ""
         heading = bool(_HEADING.match(line) or any(_UNDERLINE.fullmatch(x) and len(x) >= 3 for x in (line, below)))
-        if heading and HEADINGS in self.parts and not any(matched):
+        if heading and HEADINGS in self.parts and (not any(matched) or (self.title_free and _TITLE.match(line))):
             return "free"
         if matched or self._named_label(line):
             return "graded"
@@ -405,8 +413,11 @@ def read_free_lines(prompt: str) -> FreeLines:
             named.add(ELSEWHERE)
         free = named and (_FREE_SAID.search(sentence) or only) and not _REFUSED.search(sentence) \
             and not (_INPUT_ONLY.search(sentence) and not _OUTPUT.search(sentence))
-        free = free or (named and _allowed_to_author(sentence) and not _REFUSED.search(sentence)
-                        and not _PINNED.search(sentence))
+        # (a permission and, after "but", what the file must hold: "You can write whatever prose you like
+        # around it (a title, ...), but the file must contain the following three things")
+        free = free or any(
+            {part for part, words in _PARTS.items() if words.search(clause)} and _allowed_to_author(clause)
+            and not _REFUSED.search(clause) and not _PINNED.search(clause) for clause in _BUT.split(sentence))
         if free:
             parts |= named
             declared.append(" ".join(sentence.split())[:160])
@@ -421,4 +432,6 @@ def read_free_lines(prompt: str) -> FreeLines:
     blocks, rest = fenced_blocks(prompt)
     spans = [line for block in blocks for line in block.splitlines()] + _INLINE.findall(rest)
     templates = tuple(t for t in map(_template, spans) if t is not None)
-    return FreeLines(frozenset(parts), declared[0], templates, "\n".join(naming), tuple(dict.fromkeys(prefixes)))
+    titled = HEADINGS in parts and any(re.search(r"\btitles?\b", d, re.IGNORECASE) for d in declared)
+    return FreeLines(frozenset(parts), declared[0], templates, "\n".join(naming), tuple(dict.fromkeys(prefixes)),
+                     titled)

@@ -89,8 +89,29 @@ _TO_THE_AUTHOR = re.compile(r"^[\s*>|-]*(write|list|output|emit|print|return|rep
 # A list the grader treats as a set: a repeated member means the same answer.
 _SET_LIKE = re.compile(r"normali[sz](ed|es|e)\b|\bas\s+an?\s+(unordered\s+)?set\b|\bdeduplicat|\bde-?duped\b|"
                        r"\bduplicates?\s+(are|is|will\s+be)\s+(ignored|removed|collapsed|dropped)", re.IGNORECASE)
+# Copies allowed as long as they agree: "If you write the two summary lines more than once, every copy has
+# to agree" (a repeated line or record says the same thing again).
+# A pass quota: "the batch passes when at least 18 of the 20 orbits meet the tolerance", "17 out of 20
+# correct or more is a pass": that many records may be wrong in an answer that passes.
+_QUOTA = re.compile(r"\bat\s+least\s+(\d+)\s+(?:out\s+)?of\s+(?:the\s+|all\s+|its\s+)?(\d+)\b|"
+                    r"\b(\d+)\s+(?:out\s+)?of\s+(?:the\s+|all\s+)?(\d+)\b[^.!?]{0,60}?\bor\s+(?:more|better)\b",
+                    re.IGNORECASE)
+_QUOTA_PASS = re.compile(r"\bpass(es|ed)?\b|\baccept(s|ed)?\b|\bsucceed\w*|\bcounts?\s+as\b", re.IGNORECASE)
+# "Comments are fine", "you may add comments", "comment lines are ignored", "a shebang is optional".
+_COMMENTS_OK = re.compile(r"\b(comments?|comment\s+lines?|shebang|(xml\s+)?declaration|doctype)\b[^.!?]{0,100}?"
+                          r"\b(fine|ok|okay|allowed|permitted|welcome|ignored|optional|up\s+to\s+you|skipped|"
+                          r"not\s+(graded|checked|read|parsed))\b|\b(may|can|could)\s+(also\s+)?(add|include|contain|have|"
+                          r"hold|use|put|write|keep|leave|start\s+with)\b[^.!?]{0,60}?\b(comments?|shebang|declaration)\b",
+                          re.IGNORECASE)
+_COMMENTS_REFUSED = re.compile(r"\b(no|without)\s+comments?\b|\bcomments?\s+(are|is)\s+not\s+(allowed|"
+                               r"permitted)\b|\b(must|should)\s+not\b|\bforbidden\b", re.IGNORECASE)
+_REFUSE_COPIES = re.compile(r"\b(exactly\s+once|only\s+once|no\s+duplicates?|not?\s+(be\s+)?(repeat|duplicat)\w*|"
+                            r"must\s+not|never)\b", re.IGNORECASE)
+_COPIES_AGREE = re.compile(r"\b(more\s+than\s+once|twice|several\s+times|repeat\w*|again)\b[^.!?]{0,80}?"
+                           r"\b(agree|consistent|identical|the\s+same|match)\b", re.IGNORECASE)
 # Fields the grader does not take from the artifact: their value is free, whatever the mutant does.
-_FREE_WORDS = r"informational|informative|not\s+graded|not\s+checked|not\s+part\s+of\s+the\s+(grade|score)"
+_FREE_WORDS = (r"informational|informative|(?:\bnot|n['\u2019]t|\bnever)\s+(?:be\s+)?(?:graded|checked|scored)\b|"
+               r"(?:\bnot|n['\u2019]t)\s+part\s+of\s+the\s+(grade|score|check)")
 _FREE = re.compile(_FREE_WORDS, re.IGNORECASE)
 # "`notes` is free-form", "| `notes` | free-form text ... |": that one field's value is free (not every
 # field the sentence names, as _FREE_WORDS would free).
@@ -257,6 +278,9 @@ class PromptAllows:
     # The clauses that say an order is free, each up to its "in any order" (what it is said of), with
     # whether it is said of something inside another thing ("the names inside a wave")
     order_clauses: tuple[tuple[str, bool], ...] = ()
+    copies_agree: str = ""  # the sentence saying a part may be written more than once if the copies agree
+    comments_said: str = ""  # the sentence saying comments are allowed or ignored ("" when none does)
+    quota: tuple[int, int, str] | None = None  # (records that may be wrong, of how many, the sentence)
 
     def frees_list(self, where: str, nested: int) -> str:
         """The clause saying that the order of the list a swap exchanged two items of is free ("" when
@@ -397,6 +421,8 @@ class PromptAllows:
             if self.unordered:
                 return "info", "allowed by the prompt: it says order does not matter"
             return "warn", "the prompt states no order for it"
+        if kind == "duplicate_record" and self.copies_agree and where.startswith("line "):  # (a text's line)
+            return "info", f"allowed by the prompt: it lets copies be written if they agree ({self.copies_agree!r})"
         key = _list_key(where)
         if kind == "duplicate_record" and key is not None:
             # A list without a key is named by no field: a sentence that names none speaks of them all.
@@ -440,6 +466,10 @@ def _recomputed(sentence: str) -> list[str]:
 _LISTED = re.compile(r"\s*(?:\(([^()]{1,200})\)|,?\s*(?:such\s+as|like|e\.\s?g\.,?|for\s+(?:example|instance),?)\s+"
                      r"([^;.()]{1,200}))")
 _ITEM = re.compile(r"^[`\"']?([A-Za-z_][\w.-]{0,60})[`\"']?$")
+_NOT_KEYS = frozenset("the and you your how many much what which that this these those with for from into onto "
+                      "per its it's are was were has have had been being any all some each every one two three "
+                      "little few more most other extra key keys field fields column columns value values".split())
+_ASIDE = re.compile(r"[^.;:\u2014\u2013]{0,40}?\s(?:\u2014|\u2013|--?)\s([^.;\u2014\u2013]{1,200}?)\s(?:\u2014|\u2013|--?)\s")
 
 
 def _granted_names(sentence: str) -> list[str]:
@@ -450,11 +480,19 @@ def _granted_names(sentence: str) -> list[str]:
             continue  # "columns other than (order_id, amount)": what follows is the keys it does not grant
         listed = _LISTED.match(sentence, match.end())
         if listed is None:
+            # "You may add other keys to a line — an `id` or a picture under `drawing`, say — we
+            # ignore them": the names in a dash-set aside right after the grant
+            aside = _ASIDE.match(sentence, match.end())
+            names += _FIELD.findall(aside.group(1)) if aside else []
             continue
         for item in re.split(r",|;|/|\bor\b|\band\b|…|\.\.\.|\betc\b", listed.group(1) or listed.group(2)):
             found = _ITEM.match(item.strip())
             if found:
                 names.append(found.group(1))
+            else:  # "(for example how many iterations you needed)": the words that could be a key
+                names += [w for w in re.findall(r"[A-Za-z_][\w-]{2,}", re.sub(
+                    r"^\s*(?:for\s+(?:example|instance)|e\.\s?g\.|such\s+as|like)\b", "", item))
+                    if w.lower() not in _NOT_KEYS]
     return names
 
 
@@ -583,6 +621,8 @@ def read_prompt(text: str) -> PromptAllows:
     unordered_sentences: list[str] = []
     order_clauses: list[tuple[str, bool]] = []
     set_sentences: list[str] = []
+    copies_agree = comments_said = ""
+    quota: tuple[int, int, str] | None = None
     threshold = ""
     typed: set[str] = set()
     recomputed: set[str] = set()
@@ -598,8 +638,8 @@ def read_prompt(text: str) -> PromptAllows:
             grants.append(" ".join(sentence.split())[:160])
             sentence_names = _EXAMPLES.sub(" ", sentence)
             said_free = _FREE.search(sentence) is not None or re.search(
-                r"\b(ignored|disregarded|skipped)\b|\b(grader|checker)\s+(ignores|skips|disregards)\b", sentence,
-                re.IGNORECASE) is not None
+                r"\b(ignored|disregarded|skipped)\b|\b(grader|checker|we)\s+(ignores?|skips?|disregards?)\b",
+                sentence, re.IGNORECASE) is not None
             grants_free = grants_free or said_free
             listed = _granted_names(sentence)
             granted.update(listed)
@@ -629,6 +669,15 @@ def read_prompt(text: str) -> PromptAllows:
             order_clauses += _order_clauses(sentence)
         if _SET_LIKE.search(sentence):
             set_sentences.append(sentence)
+        found = _QUOTA.search(sentence) if quota is None else None
+        if found and _QUOTA_PASS.search(sentence):
+            need, total = (int(g) for g in (found.groups()[:2] if found.group(1) else found.groups()[2:]))
+            if 0 < need < total:
+                quota = (total - need, total, " ".join(sentence.split())[:160])
+        if not comments_said and _COMMENTS_OK.search(sentence) and not _COMMENTS_REFUSED.search(sentence):
+            comments_said = " ".join(sentence.split())[:160]
+        if not copies_agree and _COPIES_AGREE.search(sentence) and not _REFUSE_COPIES.search(sentence):
+            copies_agree = " ".join(sentence.split())[:160]
         if not threshold and _THRESHOLD.search(sentence) and _THRESHOLD_VERB.search(sentence):
             threshold = " ".join(sentence.split())[:120]
     abs_tol = rel_tol = 0.0
@@ -649,4 +698,5 @@ def read_prompt(text: str) -> PromptAllows:
                         stated_tolerance(text), next((" ".join(s.split())[:160] for s in _sentences(text)
                                                       if _MANY_ANSWERS.search(s)), ""), read_free_lines(text),
                         other_keys_free=grants_free, granted=frozenset(granted), record_nouns=_record_nouns(text),
-                        order_clauses=tuple(order_clauses))
+                        order_clauses=tuple(order_clauses), copies_agree=copies_agree,
+                        comments_said=comments_said, quota=quota)

@@ -29,6 +29,7 @@ from artifactbench.gates.fuzz._formats import format_of, parse, rerender
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._near import WARN_FACTOR, factor_of
 from artifactbench.gates.fuzz._policy import FuzzPolicy, load_policy
+from artifactbench.gates.fuzz._quota import widened
 from artifactbench.gates.fuzz._reference import Reference, rows_unordered, top_level_swap
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
@@ -79,6 +80,7 @@ class _Search:
     # rejected reorderings of the records where the prompt says in words that their order is free: the
     # grader refuses answers its prompt calls right
     refused: list[tuple[Mutation, str, str]] = field(default_factory=list)
+    quota: dict[str, bool] = field(default_factory=dict)  # place -> the change in one record more is rejected
 
 
 def fuzz_gate(ctx: TaskContext, budget: FuzzBudget | None = None) -> CheckResult:
@@ -130,7 +132,7 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         else:
             strategies[kind] = draws
     per_kind = max(4, -(-budget.examples // max(1, len(strategies))))
-    ref = Reference(fmt, reference, policy, read_prompt(prompt))
+    ref = Reference(fmt, reference, policy, read_prompt(prompt), ctx.task.output_artifact.as_posix())
     setup_s = time.monotonic() - started  # the baseline grading (and the grader's import) come first
     searched = _searches(ctx, grade, strategies, per_kind, started + budget.seconds, budget, prompt, ref)
     if not ctx.warm_canary():  # the grader keeps state between calls: every kind again, every mutant forked
@@ -261,7 +263,10 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             if allowed is None and ref is not None and ref.within_tolerance(mutant.text):
                 allowed = ("info", "every number it changes stays within the tolerance the prompt states")
             if allowed is None and ref is not None:
-                allowed = ref.open_change(mutant.text)
+                allowed = ref.open_change(mutant.text) or ref.comment_change(mutant.text) \
+                    or ref.markup_change(mutant.text, prompt) or ref.program_change(kind)
+            if allowed is None and allows.quota is not None and ref is not None:
+                allowed = _within_quota(state, grade, kind, mutant, ref, allows.quota)
             if allowed is None and free_lines and not free_lines.touches_graded(text, mutant.text):
                 allowed = ("warn", "the prompt declares parts of the report free "
                                    f"({free_lines.sentence!r}) and this change is on no line it shows as graded")
@@ -361,6 +366,22 @@ def _also_accepted(ctx, grade, kind: str, minimal: Mutation, examples: Iterable[
         if grade(mutant.text, label=f"{kind}\t{mutant.describe()}").passed and ctx.settle(mutant.text).passed:
             found.append(f"{mutant.where}: {mutant.old} -> {mutant.new}")
     return found
+
+
+def _within_quota(state: _Search, grade, kind: str, mutant: Mutation, ref: Reference,
+                  quota: tuple[int, int, str]) -> tuple[str, str] | None:
+    """(info, why) when the prompt passes an answer with up to `quota[0]` wrong records and the same
+    change made in one record more than that is rejected (graded once per place the kind touches);
+    None when it is accepted too (the grader passes more than the prompt allows) or cannot be made."""
+    place = _place(mutant.where)
+    if place not in state.quota:
+        wider = widened(ref.fmt, ref.reference, kind, mutant.text, quota[0] + 1, ref.policy)
+        state.quota[place] = wider is not None and not grade(
+            wider, label=f"{kind}\t{mutant.describe()} (and in {quota[0]} more record(s))").passed
+    if not state.quota[place]:
+        return None
+    return "info", (f"the prompt passes an answer with up to {quota[0]} of {quota[1]} wrong ({quota[2]!r}); "
+                    f"the same change in {quota[0] + 1} records is rejected")
 
 
 def _left_open(ctx, kind: str, state: _Search) -> CaseResult:

@@ -8,10 +8,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from artifactbench.gates.fuzz._comments import comment_only, graded_element, outside_element, program
 from artifactbench.gates.fuzz._formats import _norm, normalize, parse
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._policy import FuzzPolicy
 from artifactbench.gates.fuzz._strategies import place_examples
+
+
+_LINE_KINDS = frozenset({"drop_record", "duplicate_record", "inject_record", "swap_records", "truncate_records"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +26,7 @@ class Reference:
     reference: str
     policy: FuzzPolicy
     allows: object  # PromptAllows
+    artifact: str = ""  # the output artifact's path (its type says which lines are comments)
 
     @property
     def text(self) -> str:
@@ -47,6 +52,36 @@ class Reference:
         a, b = (lines[int(g) - 1].strip() for g in found.groups())
         shown = {line.strip() for line in prompt.splitlines()}
         return _shape(a) == _shape(b) and not (_RULE.match(a) or _RULE.match(b) or a in shown or b in shown)
+
+    def comment_change(self, mutant: str) -> tuple[str, str] | None:
+        """(severity, why) when the mutant changes only whole-line comments of the artifact's type:
+        `info` where the prompt speaks of comments as allowed or ignored, else `warn` (it leaves open
+        whether a comment is part of the answer)."""
+        if self.fmt != "text" or not comment_only(self.artifact, self.reference, mutant):
+            return None
+        said = self.allows.comments_said  # (a PromptAllows)
+        if said:
+            return "info", f"it changes only comment lines, which the prompt allows ({said!r})"
+        return "warn", "it changes only comment lines, of which the prompt says nothing"
+
+    def markup_change(self, mutant: str, prompt: str) -> tuple[str, str] | None:
+        """(info, why) when the prompt frees a page but for one element it grades ("The page can look
+        however you like, but it must contain a `<table id="verification">`") and the mutant leaves that
+        element's lines as they were."""
+        if self.fmt != "text":
+            return None
+        element = graded_element(prompt)
+        if not outside_element(self.artifact, element, self.reference, mutant):
+            return None
+        return "info", f"it changes only the page outside <{element[0]}>, which the prompt frees ({element[2]!r})"
+
+    def program_change(self, kind: str) -> tuple[str, str] | None:
+        """(warn, why) for a line dropped, repeated, moved, added or cut off in a program the fuzzer
+        reads as text (SQL, a shell script): the changed program may do the same (a column selected
+        twice, `set -eu` dropped on a run that never fails), so an accepted one shows no wrong answer."""
+        if self.fmt != "text" or kind not in _LINE_KINDS or not program(self.artifact):
+            return None
+        return "warn", "a program changed this way may behave the same; the grader's tests do not tell them apart"
 
     def sweep(self, kind: str) -> Iterator[Mutation]:
         return place_examples(self.fmt, self.reference, self.policy, kind)

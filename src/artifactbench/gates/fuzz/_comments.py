@@ -1,0 +1,107 @@
+"""Comment lines of a text artifact, by its file type: a change that stays on them says nothing of the
+answer a grader reads (an SQL `--` note, a script's `#!` line, an XML declaration)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+__all__ = ["comment_only", "program"]
+
+_HASH = re.compile(r"\s*#")
+_SEMI_OR_HASH = re.compile(r"\s*[;#]")
+_DASHES = re.compile(r"\s*--")
+_SLASHES = re.compile(r"\s*//")
+_PERCENT = re.compile(r"\s*%")
+# a whole-line markup comment, processing instruction (`<?xml version="1.0"?>`) or doctype
+_MARKUP = re.compile(r"\s*(<!--.*-->|<\?[^>]*\?>|<!DOCTYPE[^>]*>)\s*$", re.IGNORECASE)
+
+_BY_SUFFIX = {
+    **dict.fromkeys((".sh", ".bash", ".zsh", ".toml", ".cfg", ".conf", ".r", ".rb", ".pl", ".mk", ".tf",
+                     ".properties", ".dockerfile", ".gitignore", ".env"), _HASH),
+    ".ini": _SEMI_OR_HASH,
+    **dict.fromkeys((".sql", ".lua", ".hs"), _DASHES),
+    **dict.fromkeys((".js", ".ts", ".c", ".h", ".cc", ".cpp", ".java", ".go", ".rs", ".kt", ".swift"), _SLASHES),
+    **dict.fromkeys((".tex", ".m"), _PERCENT),
+    **dict.fromkeys((".xml", ".html", ".htm", ".svg", ".xhtml"), _MARKUP),
+}
+_BY_NAME = {"makefile": _HASH, "dockerfile": _HASH, "gnumakefile": _HASH}
+MAX_LINES = 20_000  # lines compared at most (a larger artifact's changes are not read as comments)
+
+
+def _syntax(artifact: str) -> re.Pattern[str] | None:
+    path = PurePosixPath(artifact)
+    return _BY_NAME.get(path.name.lower()) or _BY_SUFFIX.get(path.suffix.lower())
+
+
+def comment_only(artifact: str, reference: str, mutant: str) -> bool:
+    """The mutant differs from the reference, and only in whole-line comments of the artifact's type
+    (its other lines are the reference's, in their order): a comment edited, dropped, added or moved."""
+    syntax = _syntax(artifact)
+    if syntax is None or mutant == reference:
+        return False
+    old, new = reference.splitlines(), mutant.splitlines()
+    if max(len(old), len(new)) > MAX_LINES:
+        return False
+    return [ln for ln in old if not syntax.match(ln)] == [ln for ln in new if not syntax.match(ln)]
+
+
+_PROGRAMS = frozenset((".sql", ".sh", ".bash", ".zsh", ".js", ".mjs", ".ts", ".rb", ".pl", ".lua", ".go", ".rs",
+                       ".c", ".h", ".cc", ".cpp", ".java", ".kt", ".swift", ".r", ".mk", ".ps1", ".hs", ".tf"))
+
+
+def program(artifact: str) -> bool:
+    """The artifact is a program in a language the fuzzer reads as lines of text (SQL, a shell script,
+    a Makefile, ...): a line dropped, repeated, moved or added may leave it behaving the same."""
+    path = PurePosixPath(artifact)
+    return path.suffix.lower() in _PROGRAMS or path.name.lower() in ("makefile", "gnumakefile", "dockerfile")
+
+
+_PAGE_FREE = re.compile(r"\b(page|document|file|rest|layout|markup|everything\s+else|anything\s+else)\b[^.!?]{0,60}?"
+                        r"\b(however\s+you\s+(like|want)|whatever\s+you\s+(like|want)|as\s+you\s+(like|wish)|up\s+to\s+"
+                        r"you|your\s+(choice|call)|is\s+free|are\s+free|(is|are)\s+ignored|not\s+(graded|checked))",
+                        re.IGNORECASE)
+_ELEMENT = re.compile(r"<([A-Za-z][\w-]*)((?:\s+[\w-]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s>]+))?)*)\s*/?>")
+_ATTR = re.compile(r"([\w-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s>]+))")
+
+
+def graded_element(prompt: str) -> tuple[str, dict[str, str], str] | None:
+    """(tag, attributes, sentence) of the element a prompt grades on a page it otherwise frees ("The page
+    can look however you like, but it must contain a `<table id="verification">` ..."), or None."""
+    for sentence in re.split(r"(?<=[.!?])\s+", prompt):
+        if not _PAGE_FREE.search(sentence):
+            continue
+        found = _ELEMENT.search(sentence)
+        if found:
+            attrs = {m.group(1).lower(): next(g for g in m.groups()[1:] if g is not None)
+                     for m in _ATTR.finditer(found.group(2))}
+            return found.group(1).lower(), attrs, " ".join(sentence.split())[:160]
+    return None
+
+
+def _element_lines(lines: list[str], tag: str, attrs: dict[str, str]) -> list[str] | None:
+    """The lines from the first opening `tag` carrying `attrs` to its first closing tag (None if absent)."""
+    for i, line in enumerate(lines):
+        for found in re.finditer(rf"<{re.escape(tag)}\b([^>]*)>", line, re.IGNORECASE):
+            have = {m.group(1).lower(): next(g for g in m.groups()[1:] if g is not None)
+                    for m in _ATTR.finditer(found.group(1))}
+            if all(have.get(k) == v for k, v in attrs.items()):
+                for j in range(i, min(len(lines), i + MAX_LINES)):
+                    if re.search(rf"</{re.escape(tag)}\s*>", lines[j][found.end() if j == i else 0:], re.IGNORECASE):
+                        return lines[i:j + 1]
+                return None
+    return None
+
+
+def outside_element(artifact: str, element: tuple[str, dict[str, str], str] | None, reference: str,
+                    mutant: str) -> bool:
+    """A markup page's mutant that leaves the graded element's lines as they were (and present once)."""
+    if element is None or PurePosixPath(artifact).suffix.lower() not in (".html", ".htm", ".xhtml", ".xml") \
+            or mutant == reference:
+        return False
+    old, new = reference.splitlines(), mutant.splitlines()
+    if max(len(old), len(new)) > MAX_LINES:
+        return False
+    kept = _element_lines(old, element[0], element[1])
+    return kept is not None and _element_lines(new, element[0], element[1]) == kept and sum(
+        1 for ln in new if ln == kept[0]) == sum(1 for ln in old if ln == kept[0])

@@ -1,0 +1,129 @@
+"""Wordings and file types met in blind batches p11 and p12 (tasks none of us wrote): comments of
+programs and markup, a page free but for one element, a pass quota, grants and free text in other words."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from artifactbench.gates.core import read_prompt
+from artifactbench.gates.core._free_lines import read_free_lines
+from artifactbench.gates.fuzz import FuzzPolicy
+from artifactbench.gates.fuzz._comments import comment_only, graded_element, outside_element, program
+from artifactbench.gates.fuzz._quota import widened
+
+SQL = "-- top customer per country\nWITH s AS (\n  SELECT 1 AS x\n)\nSELECT x FROM s;\n"
+
+
+@pytest.mark.parametrize("mutant, only", [
+    (SQL.replace("top customer", "top 1000 customers"), True),  # a comment edited
+    (SQL.replace("-- top customer per country\n", ""), True),  # dropped
+    ("-- note\n" + SQL, True),  # added
+    (SQL.replace("-- top customer per country\nWITH s AS (", "WITH s AS (\n-- top customer per country"), True),
+    (SQL.replace("SELECT 1", "SELECT 2"), False),  # code
+    (SQL.replace("SELECT x FROM s;", "-- SELECT x FROM s;"), False),  # code commented out
+    (SQL, False),
+])
+def test_a_change_on_comment_lines_only(mutant, only):
+    assert comment_only("q.sql", SQL, mutant) is only
+
+
+def test_comment_syntax_follows_the_file_type():
+    script = "#!/bin/sh\nset -eu\nmv a b\n"
+    assert comment_only("rename.sh", script, script.replace("#!/bin/sh\n", ""))
+    assert not comment_only("notes.txt", script, script.replace("#!/bin/sh\n", ""))  # no comment syntax
+    xml = '<?xml version="1.0" encoding="UTF-8"?>\n<plan>\n  <step id="1"/>\n</plan>\n'
+    assert comment_only("plan.xml", xml, xml.replace('"1.0"', '"1010.0"'))  # the declaration
+    assert not comment_only("plan.xml", xml, xml.replace('id="1"', 'id="2"'))
+    assert program("q.sql") and program("build/Makefile") and not program("report.md")
+
+
+PAGE = ("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"></head>\n<body>\n<h1>Result</h1>\n"
+        "<table id=\"verification\">\n<tr><th>path</th><th>status</th></tr>\n<tr><td>a</td><td>OK</td></tr>\n"
+        "</table>\n</body></html>\n")
+PROMPT = ("Produce an HTML page `report.html`. The page can look however you like, but it must contain a "
+          "`<table id=\"verification\">` whose first row is a header row.")
+
+
+@pytest.mark.parametrize("mutant, outside", [
+    (PAGE.replace("<h1>Result</h1>", "<h1>Result 2000</h1>"), True),
+    (PAGE.replace("utf-8", "utf-1008"), True),
+    (PAGE.replace("<td>OK</td>", "<td>MISSING</td>"), False),  # inside the graded table
+    (PAGE.replace("<tr><td>a</td><td>OK</td></tr>\n", ""), False),
+    (PAGE.replace("<body>\n", "<body>\n<table id=\"verification\">\n</table>\n"), False),  # a second one first
+])
+def test_a_page_free_but_for_one_element(mutant, outside):
+    element = graded_element(PROMPT)
+    assert element is not None and element[0] == "table" and element[1] == {"id": "verification"}
+    assert outside_element("report.html", element, PAGE, mutant) is outside
+
+
+def test_no_element_is_graded_alone_where_the_page_is_not_freed():
+    assert graded_element("Write `report.html` containing a `<table id=\"v\">` of the results.") is None
+
+
+@pytest.mark.parametrize("sentence, quota", [
+    ("The batch passes when at least 18 of the 20 orbits meet the tolerance.", (2, 20)),
+    ("An answer with 17 out of 20 rows correct or more is accepted.", (3, 20)),
+    ("At least 3 of the 5 fields must be filled in.", None),  # no pass verb: a requirement, not a quota
+    ("It passes with all 20 of 20 right.", None),
+])
+def test_a_pass_quota(sentence, quota):
+    found = read_prompt(sentence).quota
+    assert (found[:2] if found else None) == quota
+
+
+def test_a_change_widened_to_more_records_of_the_same_shape():
+    reference = json.dumps({"solver": {"tol": 1e-14}, "solutions": {f"k{i:02d}": {"E": 1.0 + i, "it": 4}
+                                                                    for i in range(1, 6)}})
+    data = json.loads(reference)
+    data["solutions"]["k01"]["E"] = None
+    wide = json.loads(widened("json", reference, "type_change", json.dumps(data), 3, FuzzPolicy()))
+    assert [k for k, v in wide["solutions"].items() if v["E"] is None] == ["k01", "k02", "k03"]
+    assert wide["solver"] == {"tol": 1e-14} and wide["solutions"]["k04"]["E"] == 5.0
+    del data["solutions"]["k01"]["E"]
+    data["solutions"]["k01"]["E"] = 2.0
+    data["solutions"]["k01"].pop("it")  # a dropped key
+    wide = json.loads(widened("json", reference, "drop_key", json.dumps(data), 2, FuzzPolicy()))
+    assert "it" not in wide["solutions"]["k02"] and "it" in wide["solutions"]["k03"]
+    rows = "\n".join(json.dumps({"id": i, "n": 10 * i}) for i in range(1, 5)) + "\n"
+    far = rows.replace('"n": 10}', '"n": 1100}')
+    wide = [json.loads(line) for line in widened("jsonl", rows, "number_far", far, 2, FuzzPolicy()).splitlines()]
+    assert wide[0]["n"] == 1100 and wide[1]["n"] not in (20, 1100) and wide[2]["n"] == 30
+    assert widened("jsonl", rows, "swap_values", rows.replace('"n": 10}', '"n": 20}').replace(
+        '"id": 2, "n": 20', '"id": 2, "n": 10'), 2, FuzzPolicy()) is None  # two records changed
+
+
+@pytest.mark.parametrize("prompt, field", [
+    ("* `transfers_checked` is for our dashboard — put the number of lines you processed; it isn't part "
+     "of the grade.", "transfers_checked"),
+    ("* `budget_cents` — optional: echo 5000 if you like, it only makes the file self-describing and isn't "
+     "graded.", "budget_cents"),
+    ("You may add other keys to a line — an `\"id\"` or a little ASCII picture under `\"drawing\"`, say — we "
+     "ignore them.", "id"),
+    ("You may add other top-level keys (for example how many iterations you needed); they are ignored.",
+     "iterations"),
+])
+def test_free_fields_in_other_words(prompt, field):
+    assert read_prompt(prompt).leaves_open("number_far", f"record 0, field '{field}'")[0] == "info"
+
+
+def test_comments_a_prompt_allows():
+    assert read_prompt("The file may contain SQL comments and may end with a semicolon, but must hold a "
+                       "single statement.").comments_said
+    assert not read_prompt("The file must contain no comments.").comments_said
+
+
+def test_copies_that_must_agree_may_be_repeated():
+    allows = read_prompt("If you write the two summary lines more than once, every copy has to agree.")
+    assert allows.leaves_open("duplicate_record", "line 14")[0] == "info"
+    assert allows.leaves_open("duplicate_record", "record 3 (line 4)") is None  # records are not lines
+    assert not read_prompt("Each tiling must appear exactly once; copies must agree.").copies_agree
+
+
+def test_prose_allowed_before_a_but_that_pins_the_rest():
+    free = read_free_lines("You can write whatever prose you like around it (a title, an intro sentence, "
+                           "caveats), but the file must contain the following three things.\n\n"
+                           "A Markdown pipe table with exactly these column headings, in this order.")
+    assert {"headings", "commentary"} <= free.parts and free.title_free
