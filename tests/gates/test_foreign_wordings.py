@@ -127,3 +127,60 @@ def test_prose_allowed_before_a_but_that_pins_the_rest():
                            "caveats), but the file must contain the following three things.\n\n"
                            "A Markdown pipe table with exactly these column headings, in this order.")
     assert {"headings", "commentary"} <= free.parts and free.title_free
+
+
+def _content_leaks(tmp_path, name: str, artifact: str, reference: str, prompt: str, files: dict[str, str]):
+    from artifactbench.gates import CheckOptions, TaskContext
+    from artifactbench.gates.leaks import content_leaks_gate
+    from artifactbench.manifest import load_task
+
+    root = tmp_path / name
+    (root / "grader").mkdir(parents=True)
+    (root / "workspace").mkdir()
+    for rel, text in files.items():
+        (root / "workspace" / rel).write_text(text)
+    (root / "grader" / f"expected{artifact[artifact.rindex('.'):]}").write_text(reference)
+    (root / "grader" / "hidden.py").write_text("def grade(scratch_dir):\n    raise NotImplementedError\n")
+    (root / "prompt.md").write_text(prompt)
+    (root / "task.yaml").write_text(
+        f"instance_id: data_processing__{name}\ncategory: data_processing\ndifficulty: easy\n"
+        f"problem_statement: prompt.md\nworkspace_dir: workspace/\noutput_artifact: {artifact}\n"
+        f"hidden_grader: grader/hidden.py\nreference_output: grader/expected{artifact[artifact.rindex('.'):]}\n"
+        "execution_budget:\n  max_code_runs: 0\n  max_wall_seconds: 0\n")
+    ctx = TaskContext(load_task(root), CheckOptions())
+    try:
+        return content_leaks_gate(ctx)
+    finally:
+        ctx.close()
+
+
+def test_an_xml_answer_s_element_and_attribute_names_are_its_format(tmp_path):
+    """p11: a prompt showing `<step module=... start=... finish=... critical=.../>` 'quoted 11/22 of the
+    answer's values' (plan, step, encoding, UTF-8, finish, ...): names of the format, not answers."""
+    from artifactbench.gates.leaks._blocks import markup_content
+
+    assert markup_content('<?xml version="1.0"?><plan><step id="core" end="3"/><!-- x --></plan>').split() == [
+        '"core"', '"3"']
+    reference = ('<?xml version="1.0" encoding="UTF-8"?>\n<plan>\n'
+                 + "".join(f'  <step module="m{i}-lib" start="{i}" finish="{i + 2}" critical="no"/>\n'
+                           for i in range(8)) + "</plan>\n")
+    prompt = ('Write `plan.xml`:\n\n```xml\n<?xml version="1.0" encoding="UTF-8"?>\n<plan>\n'
+              '  <step module="NAME" start="S" finish="F" critical="yes"/>\n</plan>\n```\n')
+    result = _content_leaks(tmp_path, "plan", "plan.xml", reference, prompt, {"modules.txt": "m0-lib\n"})
+    assert result.status == "pass", result
+    leaked = prompt.replace('module="NAME"', 'module="m0-lib"').replace("```\n", "".join(
+        f'<step module="m{i}-lib" start="{i}"/>\n' for i in range(8)) + "```\n", 1)
+    result = _content_leaks(tmp_path, "plan2", "plan.xml", reference, leaked, {"modules.txt": "m0-lib\n"})
+    assert result.status == "fail", result  # the module names with their start times are the answer
+
+
+def test_an_input_the_answer_edits_holds_its_unchanged_lines(tmp_path):
+    """p11: an INI change log's answer keeps most lines of `base.ini`, which the prompt gives as input;
+    the answer is in the lines it changed. An input holding every line of the answer still leaks it."""
+    base = "[server]\nport = 8080\nworkers = 4\nhost = db.internal\n[database]\nurl = postgres://db/app\n"
+    reference = base.replace("8080", "9090").replace("workers = 4", "workers = 8")
+    prompt = "Apply `changes.log` to `base.ini` and write the result to `final.ini`.\n"
+    files = {"base.ini": base, "changes.log": "port 9090\nworkers 8\n"}
+    assert _content_leaks(tmp_path, "ini", "final.ini", reference, prompt, files).status == "pass"
+    files["base.ini"] = "; snapshot after the changes\n" + reference
+    assert _content_leaks(tmp_path, "ini2", "final.ini", reference, prompt, files).status == "fail"

@@ -42,7 +42,9 @@ from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
 from artifactbench.gates.core import reference_text
 from artifactbench.gates.fuzz import format_of
-from artifactbench.gates.leaks._blocks import ReferenceLines, answer_text, code_blocks, format_lines
+from artifactbench.gates.leaks._blocks import (
+    MARKUP_SUFFIXES, ReferenceLines, answer_text, code_blocks, format_lines, markup_content,
+)
 from artifactbench.gates.leaks._records import Shapes, non_trivial_lines, records_in, reference_records
 from artifactbench.gates.leaks._values import RUN, TOKEN_SPLIT, Distinctive, distinctive, quoted_in
 
@@ -233,12 +235,18 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     # Lines the prompt prescribes and that hold no value (a table's header and separator rows, a fixed
     # label) are the format, not the answer: they count in no file.
     fixed = format_lines(reference, prompt) if fmt == "text" else frozenset()
-    ref_lines = [] if ref_records else [line for line in non_trivial_lines(reference) if line not in fixed]
+    whole = {line.strip() for line in reference.splitlines() if line.strip()}  # every line of the answer
+    markup = task.output_artifact.suffix.lower() in MARKUP_SUFFIXES
+    ref_lines = [] if ref_records else [line for line in non_trivial_lines(reference) if line not in fixed
+                                        and not (markup and not markup_content(line).strip())]
     blocks = ReferenceLines(reference, fmt, fixed)
     values = distinctive(fmt, reference, min_digits=4)
     if fmt == "text":  # a heading, column name or label the prompt wrote is no answer value
         values = Distinctive(values.numbers, values.strings
                              & distinctive(fmt, answer_text(reference, prompt, fixed), min_digits=4).strings)
+    if markup:  # element and attribute names are its format, as are a declaration and a doctype
+        values = Distinctive(values.numbers, values.strings
+                             & distinctive(fmt, markup_content(reference), min_digits=4).strings)
     total = _size(values)
     scratch = ctx.pristine().scratch_dir
     generator = task.workspace_generator
@@ -295,8 +303,11 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
         text = data.decode("utf-8", "replace")
         case = (_record_case(shown, text, ref_records) if ref_records else _line_case(shown, text, ref_lines)) \
             if (ref_records or ref_lines) else None
-        if case is not None and case.status == WARNING and not ref_records and path in inputs:
-            case = None  # an input keeps some of the answer's lines as they are (a paragraph left as it was)
+        if case is not None and not ref_records and path in inputs and (
+                case.status == WARNING or not whole <= {ln.strip() for ln in text.splitlines()}):
+            # An input keeps some of the answer's lines as they are (a paragraph left as it was, the keys of
+            # a config the answer edits): the answer is in the lines it changed, which this file lacks.
+            case = None
         if (case is None or case.status != FINDING) and (shown == "prompt.md" or path.suffix.lower() in _MARKDOWN):
             case = _block_case(shown, text, blocks) or case
         if (case is None or case.status != FINDING) and fmt != "python" \
