@@ -157,7 +157,7 @@ def _content_leaks(tmp_path, name: str, artifact: str, reference: str, prompt: s
 def test_an_xml_answer_s_element_and_attribute_names_are_its_format(tmp_path):
     """p11: a prompt showing `<step module=... start=... finish=... critical=.../>` 'quoted 11/22 of the
     answer's values' (plan, step, encoding, UTF-8, finish, ...): names of the format, not answers."""
-    from artifactbench.gates.leaks._blocks import markup_content
+    from artifactbench.gates.core import markup_content
 
     assert markup_content('<?xml version="1.0"?><plan><step id="core" end="3"/><!-- x --></plan>').split() == [
         '"core"', '"3"']
@@ -184,3 +184,32 @@ def test_an_input_the_answer_edits_holds_its_unchanged_lines(tmp_path):
     assert _content_leaks(tmp_path, "ini", "final.ini", reference, prompt, files).status == "pass"
     files["base.ini"] = "; snapshot after the changes\n" + reference
     assert _content_leaks(tmp_path, "ini2", "final.ini", reference, prompt, files).status == "fail"
+
+
+def test_an_order_freed_for_one_field_keeps_the_stated_order_of_another():
+    """p12: "`delivered` — the parcels delivered, in any order" freed every order of the answer, so a
+    grader accepting the plan's `actions` swapped (an illegal plan) was only told it was allowed."""
+    allows = read_prompt("* `actions` — the plan, in order.\n* `delivered` — the parcels that end up "
+                         "delivered, in any order.\n")
+    assert not allows.unordered and allows.field_unordered == frozenset({"delivered"})
+    assert allows.leaves_open("swap_records", "at $.actions[0] <-> at $.actions[3]") is None
+    assert allows.leaves_open("swap_records", "at $.delivered[0] <-> at $.delivered[1]")[0] == "info"
+    assert read_prompt("Rows may come in any order; `tags` too.").unordered  # rows: the whole output
+
+
+def test_how_many_records_the_answer_has_is_a_total_not_a_value():
+    """p12: '102 valid plan(s) missing' for one made-up line: 102 is how many plans the answer lists
+    (its comment line '# 102 valid plans' aside), a total as in spec 3.3's '3 of 12 endpoints'."""
+    from artifactbench.gates.leaks._numbers import NumberIndex, ReferenceNumbers
+    from artifactbench.gates.leaks._sizes import record_counts
+
+    reference = "# 102 valid plans\n" + "".join(f"A{i}, B, C\n" for i in range(102))
+    assert 102 in record_counts("text", reference)
+    numbers = ReferenceNumbers({102.0: "102", 4711.0: "4711"}, [], record_counts("text", reference))
+    assert numbers.matches("102 valid plan(s) missing", NumberIndex([])) == []
+    assert [m.spelling for m in numbers.matches("expected 4711", NumberIndex([]))] == ["4711"]
+
+
+def test_a_definition_item_frees_the_order_of_the_field_it_defines():
+    allows = read_prompt("* `rejected`: the `id`s of all rejected events, each once, in any order.\n")
+    assert allows.leaves_open("swap_records", "at $.rejected[0] <-> at $.rejected[1]")[0] == "info"

@@ -281,6 +281,9 @@ class PromptAllows:
     copies_agree: str = ""  # the sentence saying a part may be written more than once if the copies agree
     comments_said: str = ""  # the sentence saying comments are allowed or ignored ("" when none does)
     quota: tuple[int, int, str] | None = None  # (records that may be wrong, of how many, the sentence)
+    # Lists whose order a clause frees by their key alone ("`delivered` — the parcels delivered, in any
+    # order"): the rest of the output keeps the order the prompt states
+    field_unordered: frozenset[str] = frozenset()
 
     def frees_list(self, where: str, nested: int) -> str:
         """The clause saying that the order of the list a swap exchanged two items of is free ("" when
@@ -418,7 +421,8 @@ class PromptAllows:
             severity = "info" if kind in _KEY_KINDS or self.granted_free(other) else "warn"
             return severity, f"the prompt allows other keys and never names {other!r} ({self.other_keys!r})"
         if kind in ORDER_KINDS and self.allows_kind(kind, where):
-            if self.unordered:
+            key = _list_key(where)
+            if self.unordered or (key and key in self.field_unordered):
                 return "info", "allowed by the prompt: it says order does not matter"
             return "warn", "the prompt states no order for it"
         if kind == "duplicate_record" and self.copies_agree and where.startswith("line "):  # (a text's line)
@@ -552,6 +556,23 @@ def _order_clauses(sentence: str) -> list[tuple[str, bool]]:
     return out
 
 
+def _field_scoped(sentence: str, clauses: list[tuple[str, bool]]) -> list[str]:
+    """The quoted fields each clause freeing an order names (or the field a definition list's item starts
+    with: "* `delivered` — the parcels delivered, in any order"), where every clause names one and none
+    speaks of the output's lines, rows or records; [] else."""
+    fields: list[str] = []
+    lead = _LEAD_FIELD.match(sentence)
+    for clause, _ in clauses:
+        named = ([lead.group(1)] if lead else []) + _FIELD.findall(clause)
+        if not named or _NAMES_ROWS.search(clause):
+            return []
+        fields += named
+    return fields
+
+
+_NAMES_ROWS = re.compile(r"\b(lines?|rows?|records?|entries|output|results?|file|objects)\b", re.IGNORECASE)
+
+
 def _says_unordered(sentence: str) -> bool:
     """The sentence says the output's order is free (and states no order for it besides)."""
     if _UNORDERED.search(sentence):
@@ -622,6 +643,8 @@ def read_prompt(text: str) -> PromptAllows:
     order_clauses: list[tuple[str, bool]] = []
     set_sentences: list[str] = []
     copies_agree = comments_said = ""
+    field_unordered: set[str] = set()
+    general_unordered = False
     quota: tuple[int, int, str] | None = None
     threshold = ""
     typed: set[str] = set()
@@ -666,7 +689,13 @@ def read_prompt(text: str) -> PromptAllows:
             order_sentences.append(sentence)
         if _says_unordered(sentence) and not _of_inputs_only(sentence, written):
             unordered_sentences.append(sentence)
-            order_clauses += _order_clauses(sentence)
+            clauses = _order_clauses(sentence)
+            order_clauses += clauses
+            scoped = _field_scoped(sentence, clauses)
+            if scoped:
+                field_unordered.update(scoped)
+            else:
+                general_unordered = True
         if _SET_LIKE.search(sentence):
             set_sentences.append(sentence)
         found = _QUOTA.search(sentence) if quota is None else None
@@ -691,7 +720,7 @@ def read_prompt(text: str) -> PromptAllows:
         n = match.group("n")
         places = _count(n) if n.isdigit() else _WORDS[n.lower()]
         abs_tol = max(abs_tol, 0.5 * 10 ** -places)
-    return PromptAllows(bool(unordered_sentences), tuple(ordered), frozenset(optional), abs_tol, rel_tol,
+    return PromptAllows(general_unordered, tuple(ordered), frozenset(optional), abs_tol, rel_tol,
                         frozenset(free), tuple(order_sentences), tuple(unordered_sentences), tuple(set_sentences),
                         bool(VAGUE_TOLERANCE.search(text)), threshold, frozenset(typed),
                         frozenset(recomputed - declared), grants[0] if grants else "", "\n".join(naming),
@@ -699,4 +728,4 @@ def read_prompt(text: str) -> PromptAllows:
                                                       if _MANY_ANSWERS.search(s)), ""), read_free_lines(text),
                         other_keys_free=grants_free, granted=frozenset(granted), record_nouns=_record_nouns(text),
                         order_clauses=tuple(order_clauses), copies_agree=copies_agree,
-                        comments_said=comments_said, quota=quota)
+                        comments_said=comments_said, quota=quota, field_unordered=frozenset(field_unordered))

@@ -6,7 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-__all__ = ["comment_only", "program"]
+from artifactbench.gates.core import MARKUP_SUFFIXES, markup_content
+
+__all__ = ["comment_only", "graded_element", "markup_only", "outside_element", "program"]
 
 _HASH = re.compile(r"\s*#")
 _SEMI_OR_HASH = re.compile(r"\s*[;#]")
@@ -105,3 +107,12 @@ def outside_element(artifact: str, element: tuple[str, dict[str, str], str] | No
     kept = _element_lines(old, element[0], element[1])
     return kept is not None and _element_lines(new, element[0], element[1]) == kept and sum(
         1 for ln in new if ln == kept[0]) == sum(1 for ln in old if ln == kept[0])
+
+
+def markup_only(artifact: str, reference: str, mutant: str) -> bool:
+    """An XML or HTML mutant whose text and attribute values are the reference's, in order: it moved,
+    dropped, repeated or added tags only (`<tbody>` dropped), which a parser may read as the same."""
+    if PurePosixPath(artifact).suffix.lower() not in MARKUP_SUFFIXES or mutant == reference \
+            or max(len(reference), len(mutant)) > 4 * MAX_LINES * 80:
+        return False
+    return markup_content(reference).split() == markup_content(mutant).split()

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from artifactbench.gates.fuzz._comments import comment_only, graded_element, outside_element, program
+from artifactbench.gates.fuzz._comments import comment_only, graded_element, markup_only, outside_element, program
 from artifactbench.gates.fuzz._formats import _norm, normalize, parse
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._policy import FuzzPolicy
@@ -71,9 +71,11 @@ class Reference:
         if self.fmt != "text":
             return None
         element = graded_element(prompt)
-        if not outside_element(self.artifact, element, self.reference, mutant):
-            return None
-        return "info", f"it changes only the page outside <{element[0]}>, which the prompt frees ({element[2]!r})"
+        if outside_element(self.artifact, element, self.reference, mutant):
+            return "info", f"it changes only the page outside <{element[0]}>, which the prompt frees ({element[2]!r})"
+        if markup_only(self.artifact, self.reference, mutant):
+            return "warn", "it moves, drops or repeats tags only: its text and attribute values are the reference's"
+        return None
 
     def program_change(self, kind: str) -> tuple[str, str] | None:
         """(warn, why) for a line dropped, repeated, moved, added or cut off in a program the fuzzer

@@ -71,18 +71,6 @@ def answer_text(reference: str, prompt: str, fixed: frozenset[str]) -> str:
     return "\n".join(out)
 
 
-_MARKUP_NOISE = re.compile(r"<!--.*?-->|<\?.*?\?>|<!\w[^>]*>", re.DOTALL)
-_TAG_NAME = re.compile(r"</?[A-Za-z_][\w:.-]*|/?>")
-_ATTR_NAME = re.compile(r"(?<=\s)[A-Za-z_][\w:.-]*\s*=\s*(?=[\"'])")
-MARKUP_SUFFIXES = frozenset((".xml", ".html", ".htm", ".xhtml", ".svg"))
-
-
-def markup_content(text: str) -> str:
-    """An XML or HTML answer's content: its text and attribute values, without the element and attribute
-    names, comments, declarations or doctype (the format the prompt shows: `<step id=...>`)."""
-    return _TAG_NAME.sub(" ", _ATTR_NAME.sub(" ", _MARKUP_NOISE.sub(" ", text)))
-
-
 def code_blocks(text: str) -> list[str]:
     """The fenced blocks of a markdown text, then its indented blocks (outside the fences)."""
     blocks, rest = fenced_blocks(text)

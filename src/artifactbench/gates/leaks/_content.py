@@ -42,9 +42,8 @@ from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
 from artifactbench.gates.core import reference_text
 from artifactbench.gates.fuzz import format_of
-from artifactbench.gates.leaks._blocks import (
-    MARKUP_SUFFIXES, ReferenceLines, answer_text, code_blocks, format_lines, markup_content,
-)
+from artifactbench.gates.core import MARKUP_SUFFIXES, markup_content
+from artifactbench.gates.leaks._blocks import ReferenceLines, answer_text, code_blocks, format_lines
 from artifactbench.gates.leaks._records import Shapes, non_trivial_lines, records_in, reference_records
 from artifactbench.gates.leaks._values import RUN, TOKEN_SPLIT, Distinctive, distinctive, quoted_in
 

@@ -122,6 +122,8 @@ class ReferenceNumbers:
         for p in printed_numbers(detail):
             found = self.index.exact(p.value)
             if found is not None:
+                if p.value.is_integer() and p.value in self.counts and p.value >= 2:
+                    continue  # how many records the answer has: a total (spec 3.3's "3 of 12 endpoints")
                 spelling = self.spelling[found]
                 digits = min(p.digits, significant_digits(spelling))
                 if digits >= MIN_DIGITS:
