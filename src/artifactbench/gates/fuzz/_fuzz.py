@@ -263,7 +263,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             if allowed is None and ref is not None and ref.within_tolerance(mutant.text):
                 allowed = ("info", "every number it changes stays within the tolerance the prompt states")
             if allowed is None and ref is not None:
-                allowed = ref.open_change(mutant.text) or ref.comment_change(mutant.text) \
+                allowed = ref.open_change(mutant.text) or ref.comment_change(mutant.text, prompt) \
                     or ref.markup_change(mutant.text, prompt) or ref.program_change(kind)
             if allowed is None and allows.quota is not None and ref is not None:
                 allowed = _within_quota(state, grade, kind, mutant, ref, allows.quota)
@@ -375,7 +375,7 @@ def _within_quota(state: _Search, grade, kind: str, mutant: Mutation, ref: Refer
     None when it is accepted too (the grader passes more than the prompt allows) or cannot be made."""
     place = _place(mutant.where)
     if place not in state.quota:
-        wider = widened(ref.fmt, ref.reference, kind, mutant.text, quota[0] + 1, ref.policy)
+        wider = widened(ref.fmt, ref.reference, kind, mutant.text, quota[0] + 1, ref.policy, quota[1])
         state.quota[place] = wider is not None and not grade(
             wider, label=f"{kind}\t{mutant.describe()} (and in {quota[0]} more record(s))").passed
     if not state.quota[place]:
