@@ -61,6 +61,7 @@ SOUND = {
     "team_wins_sorted_strict": "a grader rejecting unsorted rows with a score that says so",
     "talk_slots_domain": "a prompt listing the slots a schedule fills, never which talk goes where",
     "build_waves_any_order": "'the order of the modules inside a wave does not matter': a grader sorting each",
+    "orbit_batch_quota_kept": "'passes when at least 8 of the 10 orbits meet the tolerance', as the grader does",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -95,6 +96,7 @@ FLAWED = {
     "team_wins_score_one": ("fuzz", "result_shape"),  # passed=False with score 1.0 on rows out of order
     "talk_slots_announced": ("content_leaks", "reference_values:prompt.md"),  # each talk named with its slot
     "spring_rates_nan_blind": ("fuzz", "number_nan"),  # `abs(k - want) > TOL` lets NaN through
+    "orbit_batch_half_passes": ("fuzz", "number_far"),  # passes at 5 of 10 where the prompt says 8
 }
 # twin whose grader is stricter than its prompt -> (gate, case) reported as warn: it fails right answers
 STRICTER = {

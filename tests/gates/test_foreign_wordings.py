@@ -213,3 +213,42 @@ def test_how_many_records_the_answer_has_is_a_total_not_a_value():
 def test_a_definition_item_frees_the_order_of_the_field_it_defines():
     allows = read_prompt("* `rejected`: the `id`s of all rejected events, each once, in any order.\n")
     assert allows.leaves_open("swap_records", "at $.rejected[0] <-> at $.rejected[1]")[0] == "info"
+# Found by attack11: the rules above hid real flaws, or scanned a hostile reference in quadratic time.
+
+def test_a_quota_over_other_things_widens_no_record():
+    """"3 of the 4 seeds" is no quota of an answer of 20 yields: widened to the quota's total only."""
+    rows = json.dumps([{"id": i, "y": 1.5 * i} for i in range(1, 21)])
+    far = rows.replace('"y": 1.5}', '"y": 1500.0}')
+    assert widened("json", rows, "number_far", far, 2, FuzzPolicy(), 20) is not None
+    assert widened("json", rows, "number_far", far, 2, FuzzPolicy(), 4) is None
+
+
+def test_a_comment_the_prompt_quotes_is_graded():
+    sql = "-- schema_version: 7\nSELECT 1;\n"
+    prompt = "The first line must be exactly the header comment `-- schema_version: 7`. You may add comments."
+    assert not comment_only("q.sql", sql, sql.replace("7", "1070"), prompt)  # the quoted header edited
+    assert not comment_only("q.sql", sql, sql.replace("-- schema_version: 7\n", ""), prompt)  # dropped
+    assert not comment_only("q.sql", sql, "-- note\n" + sql, prompt)  # no longer first
+    assert comment_only("q.sql", sql, sql + "-- note\n", prompt)  # another comment after it
+    assert comment_only("q.sql", sql, sql.replace("7", "1070"), "You may add comments.")
+
+
+def test_a_sentence_naming_two_elements_frees_neither():
+    assert graded_element("The page can look however you like, but it must have an `<h1 id=\"t\">` heading "
+                          "and a `<table id=\"r\">` of results.") is None
+
+
+def test_copies_may_agree_but_records_are_listed_once():
+    allows = read_prompt("Write one line per host, each host listed exactly once. If you write the summary "
+                         "line more than once, every copy has to agree.")
+    assert not allows.copies_agree
+
+
+def test_hostile_lines_are_scanned_in_linear_time():
+    import time
+    from artifactbench.gates.fuzz._comments import _element_lines
+    from artifactbench.gates.fuzz._reference import _RULE
+    started = time.monotonic()
+    assert _element_lines(["<table" * 40_000], "table", {"id": "r"}) is None
+    assert _RULE.match("-" * 40_000 + "x") is None and _RULE.match("|---|:--:|") and not _RULE.match("| a |")
+    assert time.monotonic() - started < 1.0  # (quadratic: about 10 s)

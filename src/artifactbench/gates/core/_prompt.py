@@ -107,6 +107,9 @@ _COMMENTS_REFUSED = re.compile(r"\b(no|without)\s+comments?\b|\bcomments?\s+(are
                                r"permitted)\b|\b(must|should)\s+not\b|\bforbidden\b", re.IGNORECASE)
 _REFUSE_COPIES = re.compile(r"\b(exactly\s+once|only\s+once|no\s+duplicates?|not?\s+(be\s+)?(repeat|duplicat)\w*|"
                             r"must\s+not|never)\b", re.IGNORECASE)
+# "each host listed exactly once": some lines may not be repeated, so copies that agree say nothing of them
+_ONCE = re.compile(r"\b(exactly|only)\s+once\b|\bno\s+duplicates?\b|\bnot?\s+(be\s+)?(repeat|duplicat)\w*",
+                   re.IGNORECASE)
 _COPIES_AGREE = re.compile(r"\b(more\s+than\s+once|twice|several\s+times|repeat\w*|again)\b[^.!?]{0,80}?"
                            r"\b(agree|consistent|identical|the\s+same|match)\b", re.IGNORECASE)
 # Fields the grader does not take from the artifact: their value is free, whatever the mutant does.
@@ -645,6 +648,7 @@ def read_prompt(text: str) -> PromptAllows:
     copies_agree = comments_said = ""
     field_unordered: set[str] = set()
     general_unordered = False
+    once = False
     quota: tuple[int, int, str] | None = None
     threshold = ""
     typed: set[str] = set()
@@ -707,6 +711,7 @@ def read_prompt(text: str) -> PromptAllows:
             comments_said = " ".join(sentence.split())[:160]
         if not copies_agree and _COPIES_AGREE.search(sentence) and not _REFUSE_COPIES.search(sentence):
             copies_agree = " ".join(sentence.split())[:160]
+        once = once or _ONCE.search(sentence) is not None
         if not threshold and _THRESHOLD.search(sentence) and _THRESHOLD_VERB.search(sentence):
             threshold = " ".join(sentence.split())[:120]
     abs_tol = rel_tol = 0.0
@@ -727,5 +732,5 @@ def read_prompt(text: str) -> PromptAllows:
                         stated_tolerance(text), next((" ".join(s.split())[:160] for s in _sentences(text)
                                                       if _MANY_ANSWERS.search(s)), ""), read_free_lines(text),
                         other_keys_free=grants_free, granted=frozenset(granted), record_nouns=_record_nouns(text),
-                        order_clauses=tuple(order_clauses), copies_agree=copies_agree,
+                        order_clauses=tuple(order_clauses), copies_agree="" if once else copies_agree,
                         comments_said=comments_said, quota=quota, field_unordered=frozenset(field_unordered))

@@ -36,16 +36,22 @@ def _syntax(artifact: str) -> re.Pattern[str] | None:
     return _BY_NAME.get(path.name.lower()) or _BY_SUFFIX.get(path.suffix.lower())
 
 
-def comment_only(artifact: str, reference: str, mutant: str) -> bool:
+def comment_only(artifact: str, reference: str, mutant: str, prompt: str = "") -> bool:
     """The mutant differs from the reference, and only in whole-line comments of the artifact's type
-    (its other lines are the reference's, in their order): a comment edited, dropped, added or moved."""
+    (its other lines are the reference's, in their order): a comment edited, dropped, added or moved.
+    A comment the prompt quotes is part of the answer ("the first line must be exactly the header
+    comment `-- schema_version: 7`"): it stays, in its order (and first where it was first)."""
     syntax = _syntax(artifact)
     if syntax is None or mutant == reference:
         return False
     old, new = reference.splitlines(), mutant.splitlines()
     if max(len(old), len(new)) > MAX_LINES:
         return False
-    return [ln for ln in old if not syntax.match(ln)] == [ln for ln in new if not syntax.match(ln)]
+    if [ln for ln in old if not syntax.match(ln)] != [ln for ln in new if not syntax.match(ln)]:
+        return False
+    quoted = {ln.strip() for ln in old if syntax.match(ln) and len(ln.strip()) >= 4 and ln.strip() in prompt}
+    return [ln.strip() for ln in old if ln.strip() in quoted] == [ln.strip() for ln in new if ln.strip() in quoted] \
+        and not (old and old[0].strip() in quoted and (not new or new[0].strip() != old[0].strip()))
 
 
 _PROGRAMS = frozenset((".sql", ".sh", ".bash", ".zsh", ".js", ".mjs", ".ts", ".rb", ".pl", ".lua", ".go", ".rs",
@@ -73,7 +79,10 @@ def graded_element(prompt: str) -> tuple[str, dict[str, str], str] | None:
     for sentence in re.split(r"(?<=[.!?])\s+", prompt):
         if not _PAGE_FREE.search(sentence):
             continue
+        named = {m.group(0) for m in _ELEMENT.finditer(sentence)}
         found = _ELEMENT.search(sentence)
+        if len(named) > 1:  # ("an `<h1>` and a `<table id=...>`": one element's lines say nothing of the other)
+            return None
         if found:
             attrs = {m.group(1).lower(): next(g for g in m.groups()[1:] if g is not None)
                      for m in _ATTR.finditer(found.group(2))}
@@ -84,7 +93,7 @@ def graded_element(prompt: str) -> tuple[str, dict[str, str], str] | None:
 def _element_lines(lines: list[str], tag: str, attrs: dict[str, str]) -> list[str] | None:
     """The lines from the first opening `tag` carrying `attrs` to its first closing tag (None if absent)."""
     for i, line in enumerate(lines):
-        for found in re.finditer(rf"<{re.escape(tag)}\b([^>]*)>", line, re.IGNORECASE):
+        for found in re.finditer(rf"<{re.escape(tag)}\b([^<>]*)>", line, re.IGNORECASE):
             have = {m.group(1).lower(): next(g for g in m.groups()[1:] if g is not None)
                     for m in _ATTR.finditer(found.group(1))}
             if all(have.get(k) == v for k, v in attrs.items()):

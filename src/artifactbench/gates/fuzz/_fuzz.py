@@ -80,7 +80,7 @@ class _Search:
     # rejected reorderings of the records where the prompt says in words that their order is free: the
     # grader refuses answers its prompt calls right
     refused: list[tuple[Mutation, str, str]] = field(default_factory=list)
-    quota: dict[str, bool] = field(default_factory=dict)  # place -> the change in one record more is rejected
+    quota: dict[str, bool] = field(default_factory=dict)  # where -> the change in one record more is rejected
 
 
 def fuzz_gate(ctx: TaskContext, budget: FuzzBudget | None = None) -> CheckResult:
@@ -263,7 +263,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             if allowed is None and ref is not None and ref.within_tolerance(mutant.text):
                 allowed = ("info", "every number it changes stays within the tolerance the prompt states")
             if allowed is None and ref is not None:
-                allowed = ref.open_change(mutant.text) or ref.comment_change(mutant.text) \
+                allowed = ref.open_change(mutant.text) or ref.comment_change(mutant.text, prompt) \
                     or ref.markup_change(mutant.text, prompt) or ref.program_change(kind)
             if allowed is None and allows.quota is not None and ref is not None:
                 allowed = _within_quota(state, grade, kind, mutant, ref, allows.quota)
@@ -371,11 +371,13 @@ def _also_accepted(ctx, grade, kind: str, minimal: Mutation, examples: Iterable[
 def _within_quota(state: _Search, grade, kind: str, mutant: Mutation, ref: Reference,
                   quota: tuple[int, int, str]) -> tuple[str, str] | None:
     """(info, why) when the prompt passes an answer with up to `quota[0]` wrong records and the same
-    change made in one record more than that is rejected (graded once per place the kind touches);
+    change made in one record more than that is rejected (graded once per record and field it touches);
     None when it is accepted too (the grader passes more than the prompt allows) or cannot be made."""
-    place = _place(mutant.where)
+    # Per record and field, not per field: a grader checking only the first records passes a change to
+    # a later one with `quota` others wrong (attack11: records 11-20 of "at least 19 of the 20" unread)
+    place = mutant.where
     if place not in state.quota:
-        wider = widened(ref.fmt, ref.reference, kind, mutant.text, quota[0] + 1, ref.policy)
+        wider = widened(ref.fmt, ref.reference, kind, mutant.text, quota[0] + 1, ref.policy, quota[1])
         state.quota[place] = wider is not None and not grade(
             wider, label=f"{kind}\t{mutant.describe()} (and in {quota[0]} more record(s))").passed
     if not state.quota[place]:

@@ -88,9 +88,11 @@ def _apply(kind: str, sibling: Any, record: Any, changed: Any, rel: tuple, polic
     return out
 
 
-def widened(fmt: str, reference: str, kind: str, mutant: str, count: int, policy: FuzzPolicy) -> str | None:
+def widened(fmt: str, reference: str, kind: str, mutant: str, count: int, policy: FuzzPolicy,
+            total: int | None = None) -> str | None:
     """The mutant's one-record change made in `count` records of the same shape (None when it changes
-    more than one record, or too few records are like it)."""
+    more than one record, or too few records are like it). `total`: the records must be a list of that
+    many (a quota's "of the 20 orbits"; "3 of the 4 seeds" says nothing of an answer of 20 records)."""
     if fmt not in ("json", "jsonl", "yaml", "csv") or count < 2:
         return None
     try:
@@ -104,6 +106,8 @@ def widened(fmt: str, reference: str, kind: str, mutant: str, count: int, policy
         container, entry = _at(doc.data, path[:depth - 1]), path[depth - 1]
         record = container[entry]
         if not isinstance(record, (dict, list)) or not isinstance(container, (dict, list)):
+            continue
+        if total is not None and len(_entries(container)) != total:
             continue
         others = [k for k in _entries(container) if k != entry and _shaped(container[k], record)]
         if len(others) < count - 1:

@@ -53,11 +53,11 @@ class Reference:
         shown = {line.strip() for line in prompt.splitlines()}
         return _shape(a) == _shape(b) and not (_RULE.match(a) or _RULE.match(b) or a in shown or b in shown)
 
-    def comment_change(self, mutant: str) -> tuple[str, str] | None:
+    def comment_change(self, mutant: str, prompt: str = "") -> tuple[str, str] | None:
         """(severity, why) when the mutant changes only whole-line comments of the artifact's type:
         `info` where the prompt speaks of comments as allowed or ignored, else `warn` (it leaves open
         whether a comment is part of the answer)."""
-        if self.fmt != "text" or not comment_only(self.artifact, self.reference, mutant):
+        if self.fmt != "text" or not comment_only(self.artifact, self.reference, mutant, prompt):
             return None
         said = self.allows.comments_said  # (a PromptAllows)
         if said:
@@ -175,7 +175,7 @@ def _normal(fmt: str, text: str):
     return normalize(fmt, text)
 
 
-_RULE = re.compile(r"^\|?[\s:|-]*-[\s:|-]*$")  # a Markdown table's rule row
+_RULE = re.compile(r"^(?=[^-]*-)[\s:|-]*$")  # a Markdown table's rule row (one scan: no backtracking)
 _LEAD = re.compile(r"^[^\w\s]*\s*")
 
 
