@@ -252,3 +252,13 @@ def test_hostile_lines_are_scanned_in_linear_time():
     assert _element_lines(["<table" * 40_000], "table", {"id": "r"}) is None
     assert _RULE.match("-" * 40_000 + "x") is None and _RULE.match("|---|:--:|") and not _RULE.match("| a |")
     assert time.monotonic() - started < 1.0  # (quadratic: about 10 s)
+
+
+def test_order_freed_anywhere_frees_every_nested_list():
+    """p11: "Order does not matter anywhere: not the order of the pairings, not the order of pairs
+    inside a pairing ..." and a grader comparing the pairs of each pairing in the reference's order."""
+    allows = read_prompt("Order does not matter anywhere: not the order of the pairings, not the order of pairs "
+                         "inside a pairing.")
+    assert allows.frees_list("at $.pairings[0].pairs[0] <-> at $.pairings[0].pairs[1]", 2)
+    assert allows.frees_list("at $.pairings[0] <-> at $.pairings[1]", 2)
+    assert not read_prompt("Order does not matter.").frees_list("at $.pairings[0] <-> at $.pairings[1]", 2)

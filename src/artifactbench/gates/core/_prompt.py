@@ -308,6 +308,8 @@ class PromptAllows:
         for clause, inside in self.order_clauses:
             if _KEY_ORDER.search(clause):
                 continue
+            if _EVERYWHERE.search(clause):
+                return clause
             mentioned = named and _mentions(clause, keys[-1])
             if not inside:
                 if mentioned:
@@ -548,6 +550,10 @@ _KEY_ORDER = re.compile(r"\b(?:keys?|fields?|columns?|properties|attributes|memb
 _LISTS = re.compile(r"\b(?:lists?|arrays?)\b", re.IGNORECASE)
 
 
+_EVERYWHERE = re.compile(r"\s*(anywhere|everywhere|at\s+(?:any|all|every)\s+levels?|at\s+any\s+depth)\b",
+                         re.IGNORECASE)
+
+
 def _order_clauses(sentence: str) -> list[tuple[str, bool]]:
     """Each place the sentence says an order is free: (its clause up to there, whether it is said of
     something inside another: "inside"/"within", "in each", "each team's members")."""
@@ -555,6 +561,9 @@ def _order_clauses(sentence: str) -> list[tuple[str, bool]]:
     for match in _UNORDERED.finditer(sentence):
         start = max((m.end() for m in _CLAUSE_END.finditer(sentence, 0, match.start())), default=0)
         clause = sentence[start:match.end()]
+        wide = _EVERYWHERE.match(sentence, match.end())  # "Order does not matter anywhere: ..."
+        if wide:
+            clause += wide.group()
         out.append((" ".join(clause.split())[:200], _INSIDE.search(clause) is not None))
     return out
 
