@@ -57,7 +57,7 @@ _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compa
                         r"\b(grader|checker|we)\s+(ignores?|skips?)\b|\b(is|are)\s+(fine|ok|okay|acceptable|welcome)\b|"
                         r"\bwhatever\s+(?:[\w-]+\s+){0,3}?you\s+(like|want|wish|prefer)\b",
                         re.IGNORECASE)
-_BUT = re.compile(r",?\s+but\s+|;\s*")
+_BUT = re.compile(r"(?<!\s),?\s++but\s+|;\s*")  # (no start inside a run of spaces: quadratic)
 # "only the table is read": everything else in the report is free, whatever it is.
 _ONLY_READ = re.compile(r"\bonly\s+(the\s+)?[\w-]+(\s+[\w-]+)?\s+(is|are|gets?|will\s+be)\s+(read|graded|checked|"
                         r"parsed|compared|scored|evaluated)\b", re.IGNORECASE)
