@@ -6,14 +6,14 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from artifactbench.bench import (BUILTIN_AGENTS, Arm, ArmError, BenchConfig, RunStore, config_from_run_json,
-                                 load_arms_file, make_progress, new_run_id, parse_arm, regrade_run,
-                                 render_text, report_run, resolve_mode, run_bench, unique_arms,
-                                 write_summary)
 from artifactbench.cli._select import default_runs_dir, select_tasks
 from artifactbench.cli._html import write_run_html as _html
 from artifactbench.errors import ArtifactBenchError, SelectionError
+
+if TYPE_CHECKING:
+    from artifactbench.bench import Arm, RunStore
 
 __all__ = ["add_run_arguments", "add_subcommands", "cmd_regrade", "cmd_report", "cmd_run"]
 
@@ -91,6 +91,8 @@ def add_subcommands(subparsers: argparse._SubParsersAction) -> None:  # type: ig
 
 def _arms(args: argparse.Namespace) -> tuple[tuple[Arm, ...], bool]:
     """The arms asked for, and whether the oracle self-test default was used."""
+    from artifactbench.bench import BUILTIN_AGENTS, Arm, ArmError, load_arms_file, parse_arm, unique_arms
+
     from_file = load_arms_file(Path(args.arms_file)) if args.arms_file else ()
     arms: list[Arm] = list(from_file)
     if args.arms:
@@ -125,6 +127,8 @@ def _hidden_roots(task_roots: list[Path], runs_dir: Path) -> tuple[Path, ...]:
 
 
 def _finish(store: RunStore, records: list, config: dict[str, object]) -> int:
+    from artifactbench.bench import render_text, write_summary
+
     doc = write_summary(store, records, config, store.results)
     print()
     print(render_text(doc), end="")
@@ -139,6 +143,10 @@ def _finish(store: RunStore, records: list, config: dict[str, object]) -> int:
 
 def cmd_run(args: argparse.Namespace) -> int:
     """Run (or resume) a benchmark; 0 when it completed, 1 when an ERROR record exists."""
+    # (the bench layer is imported by the commands that use it: `check` never pays for it)
+    from artifactbench.bench import (BenchConfig, RunStore, config_from_run_json, make_progress, new_run_id,
+                                     resolve_mode, run_bench)
+
     if args.runs < 1 or args.jobs < 1:
         raise ArtifactBenchError(f"--runs={args.runs!r} and --jobs={args.jobs!r}: must be >= 1")
     runs_dir = default_runs_dir(args.runs_dir)
@@ -193,6 +201,8 @@ def _print_notes(notes: tuple[str, ...]) -> None:
 
 
 def cmd_regrade(args: argparse.Namespace) -> int:
+    from artifactbench.bench import regrade_run, render_text, report_run
+
     runs_dir = default_runs_dir(args.runs_dir)
     path, records, notes = regrade_run(runs_dir, args.run_id, jobs=args.jobs,
                                        grade_timeout_s=args.grader_timeout)
@@ -205,6 +215,8 @@ def cmd_regrade(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    from artifactbench.bench import render_text, report_run
+
     doc, notes = report_run(default_runs_dir(args.runs_dir), args.run_id, args.results)
     _print_notes(notes)
     if args.json:
