@@ -113,7 +113,6 @@ WARN_ONLY = {
     "depot_loads_extra": ("fuzz", "number_far"),  # "other keys" allowed: `by_size` is not named
     "meter_log_oversized": ("materialize", "size_limit"),  # generated, so spec 8's limit is advice here
     "compass_turn_enumerated": ("fuzz", "examples_only"),  # "one of N, E, S, W": the examples are the domain
-    "release_audit_titled": ("negative", "wrap_in_list"),  # a stray "]" line is no title or prose
     "talk_slots_domain": ("content_leaks", "reference_values:prompt.md"),  # the domain, or a hint to it
 }
 # sound twin -> (gate, case) reported as info: the prompt says in words that this is fine
@@ -136,6 +135,9 @@ INFO_ONLY = {
     "parcel_hours_any_line_order_": ("negative", "reversed_lines"),
     "roster_lines_any_order": ("fuzz", "swap_records"),
     "release_audit_titled_": ("fuzz", "drop_record"),
+    # a line of marks only ("]") beside "you may add a title or other prose lines": it holds no answer
+    # (this was a warning until blind p13, whose author read such a line as the prose the prompt frees)
+    "release_audit_titled__": ("negative", "wrap_in_list"),
 }
 
 

@@ -121,6 +121,16 @@ def test_only_the_named_parts_are_free():
     assert not commentary.confined(REPORT, REPORT.replace("week 22", "week 1220"))
 
 
+def test_a_line_of_marks_only_is_free_where_commentary_is():
+    """Blind p13: "You may add headings, notes or other prose anywhere" and the spec's wrap_in_list, whose
+    `]` lands on a line of its own after a closing note: no answer is on it."""
+    commentary = read_prompt(FORMAT + "You may add headings, notes or other prose anywhere.").free_lines
+    assert commentary.confined(REPORT, "[" + REPORT + "]")
+    assert not commentary.confined(REPORT, REPORT.replace("| 41 |", "| 41 |]"))  # a table row is no note
+    headings = read_prompt(FORMAT + "Headings are not graded.").free_lines
+    assert not headings.confined(REPORT, REPORT + "]")  # commentary not free: a stray line is no heading
+
+
 def test_a_heading_the_prompt_pins_stays_graded():
     pinned = "The title must read exactly `# Support week 22, 2025`. Commentary is free text."
     free = read_prompt(FORMAT + pinned).free_lines

@@ -299,6 +299,9 @@ def test_a_stated_type_for_all_fields_keeps_type_changes_strict():
     ("Each `k` must be within an absolute 1e-6 of force / extension.", 1e-6, 0.0),
     ("The relative error must be below 1e-4.", 0.0, 1e-4),
     ("Compute the mean of each column of `sensors.csv` to within an absolute 1e-6.", 1e-6, 0.0),
+    # in places (blind p13: a ledger "correct to the cent" graded with a relative 1e-3)
+    ("Money columns must be correct to the cent (write them with 2 decimals).", 0.01, 0.0),
+    ("Each rate is checked to four decimal places.", 1e-4, 0.0),
 ])
 def test_a_stated_accuracy_is_read(text, abs_tol, rel_tol):
     stated = read_prompt(text).stated
@@ -311,6 +314,7 @@ def test_a_stated_accuracy_is_read(text, abs_tol, rel_tol):
     "The grader uses a small tolerance.",
     "Print every value to 6 significant figures.",
     "Round each mean to 2 decimal places.",
+    "Convert each expense to USD and round it to the cent before adding it up.",  # how to compute
     "The readings in `sensors.csv` are accurate to within 1e-6.",  # the input's accuracy, not the answer's
     "Input timestamps are given within 0.001 s of the true time.",
 ])

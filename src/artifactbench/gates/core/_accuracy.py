@@ -22,15 +22,25 @@ _STATED = re.compile(
     r"(?:\bwithin(?:\s+(?:an?|the|absolute|relative|abs\.?|rel\.?|error)){0,2}|"
     r"\btolerances?(?:\s+of|\s*:|\s+is|\s*=)?|±|\+/-|\bplus\s+or\s+minus|"
     r"\berrors?(?:\s+(?:of|is|must\s+be|should\s+be))?\s*(?:<=|≤|<|\bbelow|\bunder|\bat\s+most|"
-    r"\bno\s+(?:more|greater)\s+than|\bnot\s+exceed(?:ing)?)|\|\s*(?:<=|≤|<))" + MARKUP + NUMBER
+    r"\bno\s+(?:more|greater)\s+than|\bnot\s+exceed(?:ing)?)|\b(?:rel(?:ative|\.)?|abs(?:olute|\.)?)\s+"
+    r"errors?\s+of|\|\s*(?:<=|≤|<))" + MARKUP + NUMBER
     + MARKUP + r"(?P<pct>%|percent)?", re.IGNORECASE)
 _SIGNIFICANT = re.compile(r"\b(?P<n>\d+|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+significant\s+"
                           r"(?:figures|digits)\b", re.IGNORECASE)
+# An accuracy in places: "money columns must be correct to the cent", "accurate to 3 decimal places"
+# (not "round each amount to the cent", which says how to compute): the loosest reading, one unit of
+# the last place.
+_PLACES = re.compile(r"\b(?:correct|accurate|exact|right|agree|match(?:es)?|checked|compared|graded)\s+"
+                     r"(?:to|within)\s+(?:the\s+|a\s+|one\s+)?(?:(?P<cent>cent|penny)\b|"
+                     r"(?P<places>\d{1,2}|one|two|three|four|five|six)\s+decimal(?:\s+places?|s)?\b)",
+                     re.IGNORECASE)
+_PLACE_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _SIG_WORDS = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
               "eleven": 11, "twelve": 12}
 # Sentences about how to compute, not about the answer: "iterate until the change is within 1e-12".
 _METHOD = re.compile(r"\b(until|stop(s|ped|ping)?|converge[sd]?|convergence|iterat\w*|residual|step\s*size|"
                      r"terminat\w*)\b", re.IGNORECASE)
+_CLAUSES = re.compile(r";|,\s+(?=(?:which|so|and|but|while|whereas)\b)")
 # Sentences about the input, not the answer: "the readings in `sensors.csv` are accurate to within 1e-6"
 # (one that also speaks of the answer counts: "compute the mean of `sensors.csv` to within 1e-6").
 _INPUT = re.compile(r"\b(inputs?|given|provided|readings?|measurements?|source|workspace)\b|"
@@ -99,10 +109,13 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
     said = ""
     readings: list[tuple[float, float]] = []
     digits_stated = False
-    for sentence in sentences(text):
-        if _METHOD.search(sentence) or VAGUE_TOLERANCE.search(sentence):
+    for whole in sentences(text):
+        if VAGUE_TOLERANCE.search(whole) or (_INPUT.search(whole) and not _ANSWER.search(whole)):
             continue
-        if _INPUT.search(sentence) and not _ANSWER.search(sentence):
+        # How to compute is read clause by clause: "Results are compared with a converged reference; A
+        # must agree to a relative error of 1e-4, which any converged minimiser reaches" states one.
+        sentence = "; ".join(c for c in _CLAUSES.split(whole) if c.strip() and not _METHOD.search(c))
+        if not sentence:
             continue
         relative = re.search(r"\brel(ative|\.)?\b|\*\s*\|", sentence, re.IGNORECASE) is not None
         absolute = re.search(r"\babs(olute|\.)?\b", sentence, re.IGNORECASE) is not None
@@ -128,8 +141,15 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             if 1 <= digits <= 17:
                 found = digits_stated = True
                 rel_tol = max(rel_tol, 10.0 ** (1 - digits))
+        for match in _PLACES.finditer(sentence):
+            n = match.group("places")
+            places = 2 if match.group("cent") else int(n) if n.isdigit() else _PLACE_WORDS[n.lower()]
+            if places <= 15:
+                found = True
+                abs_tol = max(abs_tol, 10.0 ** -places)
+                readings.append((10.0 ** -places, 0.0))
         if found and not said:
-            said = " ".join(sentence.split())[:160]
+            said = " ".join(whole.split())[:160]
     if not said:
         return None
     return StatedTolerance(abs_tol, rel_tol, said, () if digits_stated else tuple(readings))

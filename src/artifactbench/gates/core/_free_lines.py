@@ -39,6 +39,7 @@ from functools import lru_cache
 from artifactbench.gates.core._accuracy import sentences as _sentences
 
 HEADINGS, COMMENTARY, ELSEWHERE = "headings", "commentary", "anything else"
+OPTIONS = "other options"  # a config file's `key = value` lines for keys the prompt names nowhere else
 _NUMBER = re.compile(r"(?<![\w.])[-+]?\d+(?:[.,]\d+)*(?![\w])")
 _PARTS = {
     # (a table's "column headings" are its header row, not the report's headings)
@@ -50,12 +51,16 @@ _PARTS = {
     ELSEWHERE: re.compile(r"\b(anything|everything)\s+else\b|\b(all\s+)?other\s+(lines|text|content)\b|"
                           r"\bthe\s+rest\s+of\s+the\s+(file|report|document|output|text)\b|"
                           r"\banything\s+(outside|besides|beyond)\b", re.IGNORECASE),
+    # "Any other supervisord options (`stdout_logfile`, `stopwaitsecs`, comments, ...) may be added freely"
+    OPTIONS: re.compile(r"\b(other|additional|extra|further|more)\s+(?:[\w-]+\s+)?(options|settings|keys|"
+                        r"directives|parameters|entries|variables)\b", re.IGNORECASE),
 }
 _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compared|scored|evaluated|parsed|read|"
                         r"validated|inspected)\b|\bignored\b|\bup\s+to\s+you\b|\byour\s+choice\b|\bdo(es)?\s*"
                         r"n[o']?t\s+(matter|count)\b|\bnever\s+(graded|checked|parsed|read)\b|"
-                        r"\b(grader|checker|we)\s+(ignores?|skips?)\b|\b(is|are)\s+(fine|ok|okay|acceptable|welcome)\b|"
-                        r"\bwhatever\s+(?:[\w-]+\s+){0,3}?you\s+(like|want|wish|prefer)\b",
+                        r"\b(grader|checker|we)\s+(ignores?|skips?)\b|\b(is|are)\s+(fine|ok|okay|acceptable|welcome|allowed|permitted)\b|"
+                        r"\bwhatever\s+(?:[\w-]+\s+){0,3}?you\s+(like|want|wish|prefer)\b|\bfreely\b|"
+                        r"\bmay\s+be\s+(added|included|present|set)\b",
                         re.IGNORECASE)
 _BUT = re.compile(r"(?<!\s),?\s++but\s+|;\s*")  # (no start inside a run of spaces: quadratic)
 # "only the table is read": everything else in the report is free, whatever it is.
@@ -82,6 +87,7 @@ _HEADING = re.compile(r"^#{1,6}(\s|$)")
 # "Lines that are blank or start with `#` are ignored": every line with that prefix is free.
 _PREFIXED = re.compile(r"\blines?\s+(?:that\s+(?:are\s+blank\s+or\s+)?|which\s+)?(?:start|begin)(?:s|ing)?\s+"
                        r"with\s+(?:an?\s+)?[`'\"]([^\s`'\"]{1,3})[`'\"]", re.IGNORECASE)
+_OPTION = re.compile(r"^\s*([A-Za-z_][\w.-]*)\s*[=:]")  # a config line's key: `stdout_logfile=...`
 _TITLE = re.compile(r"^#\s+\S")  # a level-1 heading: the document's title
 _UNDERLINE = re.compile(r"^(=+|-+)$")
 _LABEL = re.compile(r"^[\s>*+-]*[*_]*([A-Za-z][\w ()%/'.-]{0,60}?)[*_]*\s*:")
@@ -219,12 +225,15 @@ class FreeLines:
         heading = bool(_HEADING.match(line) or any(_UNDERLINE.fullmatch(x) and len(x) >= 3 for x in (line, below)))
         if heading and HEADINGS in self.parts and (not any(matched) or (self.title_free and _TITLE.match(line))):
             return "free"
+        if OPTIONS in self.parts and not any(matched) and (option := _OPTION.match(line)) \
+                and not _names(self.naming_text, option.group(1)):
+            return "free"  # (a key named elsewhere in the prompt is one it asks for; a literal shown line stays)
         if matched or self._named_label(line):
             return "graded"
         if heading and ELSEWHERE in self.parts:
             return "free"
-        if _prose(line) and (COMMENTARY in self.parts or ELSEWHERE in self.parts):
-            return "free"
+        if (_prose(line) or not re.search(r"\w", line)) and (COMMENTARY in self.parts or ELSEWHERE in self.parts):
+            return "free"  # (prose, or a line of marks only: "]", "***", which says nothing of the answer)
         if ELSEWHERE in self.parts and not _NUMBER.search(line):
             return "free"
         return "other"

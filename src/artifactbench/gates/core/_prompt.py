@@ -240,9 +240,23 @@ def _steps(where: str) -> list[list[str | int]]:
     return paths
 
 
+# A key that is a record's id in an object of records ("RG-08", "AC5762", "2024-03-14"): digits in it, a
+# short code before them. The key after it is that record's own field.
+_ID_KEY = re.compile(r"(?=[^\d]{0,8}\d)[A-Za-z]{0,8}[-_:./]?\d[\w:./-]*")
+
+
 def _record_keys(path: list[str | int]) -> list[str]:
-    """The keys of `path` that are a record's own keys: the first key, or one right after a list index."""
-    return [s for i, s in enumerate(path) if isinstance(s, str) and (i == 0 or isinstance(path[i - 1], int))]
+    """The keys of `path` that are a record's own keys: the first key, or one right after a list index
+    or after a record's id (`$.RG-08.r2`: `r2`, not the station id a prompt never names)."""
+    keys = []
+    for i, s in enumerate(path):
+        if not isinstance(s, str):
+            continue
+        if i + 1 < len(path) and isinstance(path[i + 1], str) and _ID_KEY.fullmatch(s):
+            continue  # an id, followed by its record's field
+        if i == 0 or isinstance(path[i - 1], int) or (isinstance(path[i - 1], str) and _ID_KEY.fullmatch(path[i - 1])):
+            keys.append(s)
+    return keys
 
 
 def _mentions(sentence: str, name: str) -> bool:

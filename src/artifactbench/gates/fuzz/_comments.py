@@ -19,9 +19,10 @@ _PERCENT = re.compile(r"\s*%")
 _MARKUP = re.compile(r"\s*(<!--.*-->|<\?[^>]*\?>|<!DOCTYPE[^>]*>)\s*$", re.IGNORECASE)
 
 _BY_SUFFIX = {
-    **dict.fromkeys((".sh", ".bash", ".zsh", ".toml", ".cfg", ".conf", ".r", ".rb", ".pl", ".mk", ".tf",
+    **dict.fromkeys((".sh", ".bash", ".zsh", ".toml", ".r", ".rb", ".pl", ".mk", ".tf",
                      ".properties", ".dockerfile", ".gitignore", ".env"), _HASH),
-    ".ini": _SEMI_OR_HASH,
+    # (INI-style: supervisord's .conf, setup.cfg, configparser files take `;` comments too)
+    **dict.fromkeys((".ini", ".cfg", ".conf"), _SEMI_OR_HASH),
     **dict.fromkeys((".sql", ".lua", ".hs"), _DASHES),
     **dict.fromkeys((".js", ".ts", ".c", ".h", ".cc", ".cpp", ".java", ".go", ".rs", ".kt", ".swift"), _SLASHES),
     **dict.fromkeys((".tex", ".m"), _PERCENT),
@@ -69,6 +70,14 @@ _PAGE_FREE = re.compile(r"\b(page|document|file|rest|layout|markup|everything\s+
                         r"\b(however\s+you\s+(like|want)|whatever\s+you\s+(like|want)|as\s+you\s+(like|wish)|up\s+to\s+"
                         r"you|your\s+(choice|call)|is\s+free|are\s+free|(is|are)\s+ignored|not\s+(graded|checked))",
                         re.IGNORECASE)
+# "Anything outside `<nav id="toc">` (doctype, `<head>`, styles, a heading) is up to you": the element named
+# after "outside" is the graded one, whatever others the sentence gives as examples of the free part.
+_OUTSIDE = re.compile(r"\b(?:anything|everything|all)\s+(?:else\s+)?(?:outside(?:\s+of)?|except(?:\s+for)?|"
+                      r"other\s+than|apart\s+from|besides)\s+(?:the\s+|that\s+|this\s+)?`?(?=<[A-Za-z])",
+                      re.IGNORECASE)
+_FREED = re.compile(r"\b(however\s+you\s+(like|want)|whatever\s+you\s+(like|want)|as\s+you\s+(like|wish)|up\s+to\s+"
+                    r"you|your\s+(choice|call)|is\s+free|are\s+free|(is|are)\s+ignored|not\s+(graded|checked))",
+                    re.IGNORECASE)
 _ELEMENT = re.compile(r"<([A-Za-z][\w-]*)((?:\s+[\w-]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s>]+))?)*)\s*/?>")
 _ATTR = re.compile(r"([\w-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s>]+))")
 
@@ -77,6 +86,13 @@ def graded_element(prompt: str) -> tuple[str, dict[str, str], str] | None:
     """(tag, attributes, sentence) of the element a prompt grades on a page it otherwise frees ("The page
     can look however you like, but it must contain a `<table id="verification">` ..."), or None."""
     for sentence in re.split(r"(?<=[.!?])\s+", prompt):
+        outside = _OUTSIDE.search(sentence)
+        if outside and _FREED.search(sentence, outside.end()):
+            found = _ELEMENT.match(sentence, outside.end())
+            if found:
+                attrs = {m.group(1).lower(): next(g for g in m.groups()[1:] if g is not None)
+                         for m in _ATTR.finditer(found.group(2))}
+                return found.group(1).lower(), attrs, " ".join(sentence.split())[:160]
         if not _PAGE_FREE.search(sentence):
             continue
         named = {m.group(0) for m in _ELEMENT.finditer(sentence)}

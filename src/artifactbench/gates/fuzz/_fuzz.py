@@ -23,6 +23,7 @@ from artifactbench.gates.core import (
     FINDING, OK, SKIPPED, WARNING, FuzzBudget, cap, counts, error_text, finish, fuzz_budget, reference_text,
     stateful_case,
 )
+from artifactbench.gates.fuzz._classes import same_class
 from artifactbench.gates.fuzz._draws import scout
 from artifactbench.gates.fuzz._examples_only import NAME as EXAMPLES, examples_case, memorizers
 from artifactbench.gates.fuzz._formats import format_of, parse, rerender
@@ -262,9 +263,13 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             allowed = allows.leaves_open(kind, mutant.where)
             if allowed is None and ref is not None and ref.within_tolerance(mutant.text):
                 allowed = ("info", "every number it changes stays within the tolerance the prompt states")
+            if allowed is None and ref is not None and (classes := same_class(text, mutant.text)):
+                allowed = ("info", f"it writes the character class {classes[0]} as {classes[1]}, the same "
+                                   "characters: the same pattern")
             if allowed is None and ref is not None:
                 allowed = ref.open_change(mutant.text) or ref.comment_change(mutant.text, prompt) \
-                    or ref.markup_change(mutant.text, prompt) or ref.program_change(kind)
+                    or ref.markup_change(mutant.text, prompt) or ref.program_change(kind) \
+                    or ref.shown_line_change(mutant.text, prompt)
             if allowed is None and allows.quota is not None and ref is not None:
                 allowed = _within_quota(state, grade, kind, mutant, ref, allows.quota)
             if allowed is None and free_lines and not free_lines.touches_graded(text, mutant.text):

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from artifactbench.gates.core import cap
 from artifactbench.gates.fuzz._comments import comment_only, graded_element, markup_only, outside_element, program
 from artifactbench.gates.fuzz._formats import _norm, normalize, parse
 from artifactbench.gates.fuzz._mutation import Mutation
@@ -78,12 +79,39 @@ class Reference:
         return None
 
     def program_change(self, kind: str) -> tuple[str, str] | None:
-        """(warn, why) for a line dropped, repeated, moved, added or cut off in a program the fuzzer
-        reads as text (SQL, a shell script): the changed program may do the same (a column selected
-        twice, `set -eu` dropped on a run that never fails), so an accepted one shows no wrong answer."""
-        if self.fmt != "text" or kind not in _LINE_KINDS or not program(self.artifact):
+        """(warn, why) for a line dropped, repeated, moved, added or cut off, or a constant changed, in a
+        program the fuzzer reads as text (SQL, a shell script): the changed program may do the same (a
+        column selected twice, `set -eu` dropped on a run that never fails, an equivalent pattern), so an
+        accepted one shows no wrong answer. A program cut short (truncate_text) stays a finding."""
+        if self.fmt != "text" or kind == "truncate_text" or not program(self.artifact):
             return None
-        return "warn", "a program changed this way may behave the same; the grader's tests do not tell them apart"
+        if kind in _LINE_KINDS:
+            return "warn", "a program changed this way may behave the same; the grader's tests do not tell them apart"
+        # (blind p15: `[0-9]` -> `[1000-9]` in a grep pattern, a guard `$10 != "-"` whose branch adds 0
+        # anyway, `'2024-01-01'` -> `'2024--1-01'` compared as a string: each the same program)
+        return "warn", ("a constant changed in a program may leave it behaving the same (an equivalent "
+                        "pattern, a redundant guard, a bound no input crosses); the grader's tests do not tell them apart")
+
+    def shown_line_change(self, mutant: str, prompt: str) -> tuple[str, str] | None:
+        """(warn, why) when every line the mutant changes or drops is one the prompt shows verbatim
+        (`<schedule date="2026-03-14">` in its format example): a value the task gives, not one it asks
+        the agent to work out, so a grader ignoring it accepts no wrongly worked answer (blind p14)."""
+        if self.fmt != "text" or not prompt:
+            return None
+        old, new = self.reference.splitlines(), mutant.splitlines()
+        head = 0
+        while head < min(len(old), len(new)) and old[head] == new[head]:
+            head += 1
+        tail = 0
+        while tail < min(len(old), len(new)) - head and old[-1 - tail] == new[-1 - tail]:
+            tail += 1
+        changed = [line.strip() for line in old[head:len(old) - tail]]
+        if not changed or len(changed) > 3:
+            return None
+        shown = {line.strip() for line in prompt.splitlines()}
+        if all(len(line) >= 8 and line in shown for line in changed):
+            return "warn", f"it changes only a line the prompt itself shows ({cap(changed[0], 80)!r}), not a value worked out"
+        return None
 
     def sweep(self, kind: str) -> Iterator[Mutation]:
         return place_examples(self.fmt, self.reference, self.policy, kind)
@@ -155,14 +183,28 @@ def _nested_lists(fmt: str, text: str) -> int:
     return len(found)
 
 
+MIN_RECORDS = 3  # entries of an object all holding records of one shape: its keys are their ids
+
+
+def _record_map(value: dict) -> bool:
+    """An object mapping ids to records (`{"AC1061": {...}, "AC1470": {...}}`, `{"RG-08": {...}}`): at
+    least MIN_RECORDS entries, every value an object with the same keys. Its keys are the answer's data,
+    not field names a prompt could name or leave open (blind p14, p15: a dropped account read as an
+    "other key" the prompt allowed)."""
+    values = list(value.values())
+    return len(values) >= MIN_RECORDS and all(isinstance(v, dict) and v.keys() == values[0].keys() for v in values)
+
+
 @lru_cache(maxsize=8)
 def _keys(fmt: str, text: str) -> frozenset[str]:
+    """Every field name of the document at any depth (not the ids of an object of records)."""
     found: set[str] = set()
     stack = [_data(fmt, text)]
     while stack:
         value = stack.pop()
         if isinstance(value, dict):
-            found.update(str(k) for k in value)
+            if not _record_map(value):
+                found.update(str(k) for k in value)
             stack.extend(value.values())
         elif isinstance(value, list):
             stack.extend(value)

@@ -1,0 +1,133 @@
+"""Rules from blind batches p13-p15 (tasks none of us wrote): a tolerance in places, a relative error of a
+sentence that also speaks of convergence, programs whose constants change, equivalent character classes,
+a page free outside one element, INI comments, other config options, ids of an object of records, and a
+parser's own words in a detail."""
+
+from __future__ import annotations
+
+import json
+
+from artifactbench.gates.core import read_prompt
+from artifactbench.gates.core._accuracy import stated_tolerance
+from artifactbench.gates.fuzz import FuzzPolicy
+from artifactbench.gates.fuzz._classes import same_class
+from artifactbench.gates.fuzz._comments import comment_only, graded_element, outside_element
+from artifactbench.gates.fuzz._reference import Reference
+from artifactbench.gates.leaks._values import distinctive, quoted_in
+
+
+def test_a_relative_error_beside_a_clause_on_convergence_is_read():
+    stated = stated_tolerance("Results are compared with a converged reference solution; A and Ea must each agree "
+                              "to a relative error of 1e-4, which any properly converged minimiser reaches easily.")
+    assert stated is not None and (stated.abs, stated.rel) == (0.0, 1e-4)
+    assert stated.sentence.startswith("Results are compared")  # the whole sentence is quoted back
+    # a clause on how to compute still states nothing of the answer
+    assert stated_tolerance("Iterate until successive values are within 1e-12 of each other.") is None
+    both = stated_tolerance("Stop iterating when the residual is below 1e-10, and report x within 1e-6.")
+    assert both is not None and both.abs == 1e-6
+
+
+def _ref(artifact: str, text: str, prompt: str = "") -> Reference:
+    return Reference("text", text, FuzzPolicy(), read_prompt(prompt), artifact)
+
+
+SQL = ("SELECT region, SUM(total) FROM orders\nWHERE order_date >= '2024-01-01 00:00:00'\n"
+       "  AND order_date < '2025-01-01 00:00:00'\nGROUP BY region\nLIMIT 5;\n")
+
+
+def test_a_constant_changed_in_a_program_is_left_open_but_a_program_cut_short_is_not():
+    ref = _ref("q.sql", SQL)
+    for kind in ("number_far", "number_sign", "number_nan", "type_change", "string_change", "later_record"):
+        severity, why = ref.program_change(kind)
+        assert severity == "warn" and "may leave it behaving the same" in why, kind
+    assert ref.program_change("drop_record")[0] == "warn"
+    assert ref.program_change("truncate_text") is None
+    assert _ref("report.md", SQL).program_change("number_far") is None  # a report is no program
+
+
+def test_an_equivalent_character_class_is_the_same_pattern():
+    line = "ipv4 = '(25[0-5]|2[0-4][0-9]|1[0-9][0-9])'\n"
+    assert same_class(line, line.replace("[0-5]", "[1000-5]", 1)) == ("[0-5]", "[1000-5]")
+    assert same_class(line, line.replace("[0-5]", "[0-6]", 1)) is None  # one character more
+    assert same_class(line, line.replace("[0-5]", "[-0-5]", 1)) is None  # a literal "-" added
+    assert same_class("x = [1, 2, 1]\n", "x = [1, 2, 2]\n") is None  # a list, not a class
+    assert same_class("grep -E '[0-9]{3}'", "grep -E '[0-9]{1003}'") is None  # outside the class
+    assert same_class(r"p = '[\d-x]'", r"p = '[\d-1000x]'") is None  # an escape class is not expanded
+
+
+PAGE = ('<!DOCTYPE html>\n<html>\n<head>\n  <meta charset="utf-8">\n</head>\n<body>\n<h1>Handbook</h1>\n'
+        '<nav id="toc">\n<ul>\n  <li><a href="#a">A</a></li>\n</ul>\n</nav>\n</body>\n</html>\n')
+
+
+def test_anything_outside_one_element_frees_the_rest_of_the_page():
+    element = graded_element('Anything outside `<nav id="toc">` (doctype, `<head>`, styles, a heading) is up to '
+                             'you, and whitespace/indentation does not matter.')
+    assert element is not None and element[:2] == ("nav", {"id": "toc"})
+    assert outside_element("toc.html", element, PAGE, PAGE.replace("<head>", "mutant-value"))
+    assert not outside_element("toc.html", element, PAGE, PAGE.replace('href="#a"', 'href="#b"'))
+    assert graded_element("Everything except the <table id=\"t\"> is ignored.")[:2] == ("table", {"id": "t"})
+    assert graded_element("Anything outside <nav> must be valid HTML.") is None  # no freedom stated
+
+
+def test_ini_style_configs_take_semicolon_comments():
+    conf = "; supervisord config for app-07\n[supervisord]\nnodaemon=true\n"
+    assert comment_only("deploy/supervisord.conf", conf, conf.replace("; supervisord config for app-07\n", ""))
+    assert comment_only("setup.cfg", conf, "; note\n" + conf)
+    assert not comment_only("deploy/supervisord.conf", conf, conf.replace("nodaemon=true", "nodaemon=false"))
+
+
+CONF = "[program:api]\ncommand=/opt/api\npriority=40\nstdout_logfile=/var/log/api.log\n"
+CONF_PROMPT = ("Each `[program:<name>]` section sets `command` and `priority`.\n\n"
+               "Any other supervisord options (`stdout_logfile`, `stopwaitsecs`, comments, ...) may be added freely.")
+
+
+def test_other_options_of_a_config_file_are_free_lines():
+    free = read_prompt(CONF_PROMPT).free_lines
+    assert free.confined(CONF, CONF.replace("stdout_logfile=/var/log/api.log\n", ""))
+    assert free.confined(CONF, CONF + "stopwaitsecs=10\n")
+    assert not free.confined(CONF, CONF.replace("priority=40\n", ""))  # a key the prompt asks for
+    assert not free.confined(CONF, CONF.replace("command=/opt/api", "command=/opt/other"))
+
+
+def test_other_lines_that_are_allowed_are_free():
+    prompt = ("Write `heat_report.txt` with one `key: value` pair per line.\n\n* Key order is free, and other "
+              "lines (headings, comments, extra diagnostics) are allowed as long as they do not repeat a key.")
+    report = "# FTCS reference run, r = 0.2200\nsteps: 900\n"
+    free = read_prompt(prompt).free_lines
+    assert free.confined(report, report.replace("0.2200", "1002.2000"))
+    assert not free.confined(report, report.replace("900", "1900"))
+
+
+def test_the_ids_of_an_object_of_records_are_no_other_keys():
+    answer = {"accounts": {f"AC{n}": {"balance": n * 10, "status": "open", "memo": "m"} for n in (1061, 1470, 1518, 5762)}}
+    text = json.dumps(answer, indent=2)
+    allows = read_prompt("Write `ledger.json`: `accounts` maps each account id to its `balance` and `status`. "
+                         "Other keys are allowed.")
+    ref = Reference("json", text, FuzzPolicy(), allows, "ledger.json")
+    dropped = json.loads(text)
+    del dropped["accounts"]["AC5762"]
+    assert ref.open_change(json.dumps(dropped, indent=2)) is None  # an account dropped is a wrong answer
+    memo = json.loads(text)
+    del memo["accounts"]["AC5762"]["memo"]
+    assert ref.open_change(json.dumps(memo, indent=2)) is not None  # a field the prompt never names is still open
+    # the station id before a named field is the record's id, not an unnamed key
+    stations = read_prompt("Write one object per station id holding `mean_level_cm` and `r2`. Extra keys per "
+                           "station are allowed.")
+    assert stations.leaves_open("number_nan", "at $.RG-08.r2") is None
+    assert stations.leaves_open("number_nan", "at $.RG-08.extra_note") is not None
+
+
+def test_a_parser_s_own_words_are_no_answer_values():
+    answer = distinctive("json", json.dumps({"steps": [{"op": "move", "position": "after", "key": "timeout_s"}]}))
+    detail = "output artifact failed to parse: Expected '=' after a key in a key/value pair (at line 1, column 9)"
+    assert quoted_in(answer, detail) == []
+    assert quoted_in(answer, "expected key timeout_s") == ["timeout_s"]  # an answer value still counts
+
+
+def test_a_line_the_prompt_shows_verbatim_is_given_not_worked_out():
+    prompt = 'Write the final state to `schedule.xml`:\n\n```\n<schedule date="2026-03-14">\n  <booking .../>\n```\n'
+    text = '<?xml version="1.0"?>\n<schedule date="2026-03-14">\n  <booking id="R031" start="09:00"/>\n</schedule>\n'
+    ref = _ref("schedule.xml", text, prompt)
+    assert ref.shown_line_change(text.replace("2026-03-14", "21260-03-14"), prompt)[0] == "warn"
+    assert ref.shown_line_change(text.replace("09:00", "10:00"), prompt) is None  # a worked-out value
+    assert ref.shown_line_change(text.replace("2026-03-14", "2027-03-14").replace("09:00", "10:00"), prompt) is None
