@@ -131,3 +131,20 @@ def test_a_line_the_prompt_shows_verbatim_is_given_not_worked_out():
     assert ref.shown_line_change(text.replace("2026-03-14", "21260-03-14"), prompt)[0] == "warn"
     assert ref.shown_line_change(text.replace("09:00", "10:00"), prompt) is None  # a worked-out value
     assert ref.shown_line_change(text.replace("2026-03-14", "2027-03-14").replace("09:00", "10:00"), prompt) is None
+
+
+def test_two_statements_of_a_program_swapped_stay_a_finding():
+    sql = "SELECT x FROM t\nWHERE 1 = 1\n  AND a = 1\n  AND b = 2\n"
+    ref = _ref("q.sql", sql)
+    assert ref.program_change("swap_records", "line 1 <-> line 3") is None  # SELECT with AND: it no longer runs
+    assert ref.program_change("swap_records", "line 2 <-> line 3") is None  # WHERE with AND
+    assert ref.program_change("swap_records", "line 3 <-> line 4")[0] == "warn"  # two conditions may commute
+
+
+def test_a_tolerance_stated_of_one_field_is_not_probed_on_another():
+    from artifactbench.gates.fuzz._within import within_probes
+
+    text = json.dumps({"RG-01": {"mean_cm": 142.4333, "max_cm": 144.6}, "RG-02": {"mean_cm": 248.8, "max_cm": 249.9}})
+    prompt = "- `mean_cm`: the mean of the station's levels, within 0.01 cm;\n- `max_cm`: the highest level recorded."
+    probes = within_probes("json", text, FuzzPolicy(), stated_tolerance(prompt), prompt)
+    assert probes and all("mean_cm" in p.where for p in probes)

@@ -62,6 +62,8 @@ SOUND = {
     "talk_slots_domain": "a prompt listing the slots a schedule fills, never which talk goes where",
     "build_waves_any_order": "'the order of the modules inside a wave does not matter': a grader sorting each",
     "orbit_batch_quota_kept": "'passes when at least 8 of the 10 orbits meet the tolerance', as the grader does",
+    "gauge_levels_keyed": "an object keyed by station id; a tolerance stated of `mean_cm` alone, NaN rejected",
+    "region_revenue_sql_run": "an SQL query run on several databases: constants that no test crosses are left open",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -74,6 +76,8 @@ FLAWED = {
     "mfa_audit_uncapped": ("detail_leaks", "answer_set"),
     "sensor_means_loose": ("negative", "off_by_one"),
     "orbit_fit_declared": ("fuzz", "number_far"),
+    "gauge_levels_nan_blind": ("fuzz", "number_nan"),  # under a station id, not an "other key" (blind p14)
+    "region_revenue_sql_keywords": ("fuzz", "swap_records"),  # a grader looking for words, never running it
     "pantry_pick_expected": ("detail_leaks", "leak:number_far"),
     "crew_cover_sorted": ("fuzz", "swap_records"),
     "network_trees_strict": ("fuzz", "duplicate_record"),

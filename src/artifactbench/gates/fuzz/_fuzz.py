@@ -24,6 +24,7 @@ from artifactbench.gates.core import (
     stateful_case,
 )
 from artifactbench.gates.fuzz._classes import same_class
+from artifactbench.gates.fuzz._comments import program
 from artifactbench.gates.fuzz._draws import scout
 from artifactbench.gates.fuzz._examples_only import NAME as EXAMPLES, examples_case, memorizers
 from artifactbench.gates.fuzz._formats import format_of, parse, rerender
@@ -268,11 +269,13 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                                    "characters: the same pattern")
             if allowed is None and ref is not None:
                 allowed = ref.open_change(mutant.text) or ref.comment_change(mutant.text, prompt) \
-                    or ref.markup_change(mutant.text, prompt) or ref.program_change(kind) \
+                    or ref.markup_change(mutant.text, prompt) or ref.program_change(kind, mutant.where) \
                     or ref.shown_line_change(mutant.text, prompt)
             if allowed is None and allows.quota is not None and ref is not None:
                 allowed = _within_quota(state, grade, kind, mutant, ref, allows.quota)
-            if allowed is None and free_lines and not free_lines.touches_graded(text, mutant.text):
+            # (not in a program: freed comments leave its code lines graded, whatever the prompt shows)
+            if allowed is None and free_lines and not (ref is not None and program(ref.artifact)) \
+                    and not free_lines.touches_graded(text, mutant.text):
                 allowed = ("warn", "the prompt declares parts of the report free "
                                    f"({free_lines.sentence!r}) and this change is on no line it shows as graded")
             if allowed is not None:

@@ -78,12 +78,16 @@ class Reference:
             return "warn", "it moves, drops or repeats tags only: its text and attribute values are the reference's"
         return None
 
-    def program_change(self, kind: str) -> tuple[str, str] | None:
+    def program_change(self, kind: str, where: str = "") -> tuple[str, str] | None:
         """(warn, why) for a line dropped, repeated, moved, added or cut off, or a constant changed, in a
         program the fuzzer reads as text (SQL, a shell script): the changed program may do the same (a
         column selected twice, `set -eu` dropped on a run that never fails, an equivalent pattern), so an
-        accepted one shows no wrong answer. A program cut short (truncate_text) stays a finding."""
+        accepted one shows no wrong answer. A program cut short (truncate_text) stays a finding, as do two
+        lines of different statements swapped (`SELECT ...` with `AND ...`): that program no longer runs,
+        and a grader accepting it never ran it."""
         if self.fmt != "text" or kind == "truncate_text" or not program(self.artifact):
+            return None
+        if kind == "swap_records" and not self._same_statement(where):
             return None
         if kind in _LINE_KINDS:
             return "warn", "a program changed this way may behave the same; the grader's tests do not tell them apart"
@@ -91,6 +95,15 @@ class Reference:
         # anyway, `'2024-01-01'` -> `'2024--1-01'` compared as a string: each the same program)
         return "warn", ("a constant changed in a program may leave it behaving the same (an equivalent "
                         "pattern, a redundant guard, a bound no input crosses); the grader's tests do not tell them apart")
+
+    def _same_statement(self, where: str) -> bool:
+        """The two lines a text swap exchanged open with the same word (`AND a`, `AND b`: may commute)."""
+        found = re.fullmatch(r"line (\d+) <-> line (\d+)", where)
+        lines = self.reference.splitlines()
+        if found is None or max(int(g) for g in found.groups()) > len(lines):
+            return True
+        lead = [re.match(r"\s*(\W*\w*)", lines[int(g) - 1]).group(1).lower() for g in found.groups()]
+        return lead[0] == lead[1]
 
     def shown_line_change(self, mutant: str, prompt: str) -> tuple[str, str] | None:
         """(warn, why) when every line the mutant changes or drops is one the prompt shows verbatim

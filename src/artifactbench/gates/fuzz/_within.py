@@ -52,6 +52,10 @@ def within_probes(fmt: str, reference: str, policy: FuzzPolicy, stated: StatedTo
         return []
     cells = doc.fmt == "csv"
     exact = _exact_clauses(prompt)
+    # A tolerance stated of named fields ("- `mean_cm`: the mean ..., within 0.01 cm") is theirs alone:
+    # a sibling the sentence does not name (`max_cm`, "the highest level recorded") is not probed.
+    fields = {step for path, _ in targets.numbers for step in path if isinstance(step, str)}
+    scoped = {f for f in fields if _named_in(f, [stated.sentence])}
     probes: dict[tuple, Mutation] = {}
     wanted_exactly: dict[str, bool] = {}  # field name -> named in an exact clause (once per name)
     for path, old in targets.numbers:
@@ -63,8 +67,8 @@ def within_probes(fmt: str, reference: str, policy: FuzzPolicy, stated: StatedTo
         field = place[-1] if place and isinstance(place[-1], str) else None
         if field is not None and field not in wanted_exactly:
             wanted_exactly[field] = _named_in(field, exact)
-        if field is not None and wanted_exactly[field]:
-            continue  # a value the prompt wants exactly
+        if field is not None and (wanted_exactly[field] or (scoped and field not in scoped)):
+            continue  # a value the prompt wants exactly, or one its tolerance does not speak of
         step = SHARE * stated.strict_band(value)
         new = value + step if value >= 0 else value - step
         if not step > 0 or new == value:
