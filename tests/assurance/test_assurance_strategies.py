@@ -43,6 +43,24 @@ def test_python_mutants_touch_only_prompt_named_definitions(kind, data):
     assert data.draw(strategy).where.startswith("definition 'solve'")
 
 
+SORTING = ("def merge(bookings):\n    \"\"\"Merged intervals, any input order.\"\"\"\n    out = []\n"
+           "    for s, e in sorted(bookings, key=lambda b: b[0]):\n        out.append((s, e))\n"
+           "    names = [n for n, _ in bookings]\n    names.sort(reverse=True)\n    return out\n\n\n"
+           "def unnamed(x):\n    return sorted(x)\n")
+
+
+@FAST
+@given(data=st.data())
+def test_drop_sort_takes_one_sort_out_of_a_named_definition(data):
+    import ast
+
+    mutant = data.draw(mutation_strategy("python", SORTING, FuzzPolicy(), "drop_sort", "write merge(bookings)"))
+    assert mutant.where.startswith("definition 'merge'")
+    ast.parse(mutant.text)  # still a module
+    assert ("list(bookings)" in mutant.text) != ("names.sort" not in mutant.text)  # exactly one sort gone
+    assert "return sorted(x)" in mutant.text  # a definition the prompt does not name keeps its sort
+
+
 def test_numbers_inside_the_tolerance_are_never_mutants():
     policy = FuzzPolicy(rel=0.0, abs=10_000.0)  # nothing moves far enough
     assert mutation_strategy("jsonl", SAMPLES["jsonl"], policy, "number_far") is None

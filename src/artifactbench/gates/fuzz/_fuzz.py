@@ -264,6 +264,11 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             allowed = allows.leaves_open(kind, mutant.where)
             if allowed is None and ref is not None and ref.within_tolerance(mutant.text):
                 allowed = ("info", "every number it changes stays within the tolerance the prompt states")
+            if allowed is None and kind == "drop_sort":
+                # (a sort before a sum, or of input that always comes sorted, changes nothing: a hint to
+                # look at the tests' inputs, not a wrong answer shown; blind p15: inputs only ever sorted)
+                allowed = ("warn", "the code without this sort passed: do the grader's tests feed input in "
+                                   "an order it does not already have?")
             if allowed is None and ref is not None and (classes := same_class(text, mutant.text)):
                 allowed = ("info", f"it writes the character class {classes[0]} as {classes[1]}, the same "
                                    "characters: the same pattern")

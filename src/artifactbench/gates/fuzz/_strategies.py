@@ -30,8 +30,8 @@ DATA_KINDS: tuple[str, ...] = (
     "drop_key", "rename_key", "drop_record", "duplicate_record", "inject_record", "swap_records", "swap_values",
     "truncate_records", "truncate_text", "number_near",
 )
-PYTHON_KINDS: tuple[str, ...] = ("stub_function", "drop_definition", "truncate_text")
-KINDS: tuple[str, ...] = DATA_KINDS + PYTHON_KINDS[:2]
+PYTHON_KINDS: tuple[str, ...] = ("stub_function", "drop_definition", "drop_sort", "truncate_text")
+KINDS: tuple[str, ...] = DATA_KINDS + PYTHON_KINDS[:3]
 
 
 def kinds_for(fmt: str) -> tuple[str, ...]:

@@ -135,7 +135,46 @@ def python_strategy(doc: PyDoc, kind: str, prompt: str) -> Draws | None:
             return _replace(doc, lines, kind, c[0], first.lineno, c[1].end_lineno,
                             [f"{indent}return None\n"], "body replaced by `return None`")
         return pick(pool).map(stub) if pool else None
+    if kind == "drop_sort":
+        pool = [(name, call) for name, node in defs for call in _sorts(node)]
+        return pick(pool).map(lambda c: _unsorted(doc, kind, c[0], c[1])) if pool else None
     return None
+
+
+def _sorts(node: ast.AST) -> list[ast.AST]:
+    """The `sorted(x, ...)` calls (not nested in another) and `x.sort(...)` statements in a definition."""
+    found: list[ast.AST] = []
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == "sorted" and sub.args:
+            found.append(sub)
+        elif isinstance(sub, ast.Expr) and isinstance(sub.value, ast.Call) and isinstance(sub.value.func, ast.Attribute) \
+                and sub.value.func.attr == "sort":
+            found.append(sub)
+    spans = [(n.lineno, n.col_offset, n.end_lineno, n.end_col_offset) for n in found]
+    return [n for n, span in zip(found, spans)
+            if not any(o != span and o[:2] <= span[:2] and span[2:] <= o[2:] for o in spans)][:20]
+
+
+def _offset(lines: list[bytes], line: int, col: int) -> int:
+    return sum(len(x) for x in lines[:line - 1]) + col  # (ast columns count UTF-8 bytes)
+
+
+def _unsorted(doc: PyDoc, kind: str, name: str, node: ast.AST) -> Mutation:
+    """`sorted(x, key=...)` as `list(x)`; a `x.sort(...)` statement as `pass`: the code without that sort."""
+    data = doc.source.encode("utf-8")
+    lines = data.splitlines(keepends=True)
+    start = _offset(lines, node.lineno, node.col_offset)
+    end = _offset(lines, node.end_lineno or node.lineno, node.end_col_offset or 0)
+    if isinstance(node, ast.Call):
+        first = node.args[0]
+        inner = data[_offset(lines, first.lineno, first.col_offset):
+                     _offset(lines, first.end_lineno or first.lineno, first.end_col_offset or 0)]
+        new, label = b"list(" + inner + b")", "list(...) in place of sorted(...)"
+    else:
+        new, label = b"pass", "the .sort() call dropped"
+    old = data[start:end].decode("utf-8", "replace")
+    return Mutation(kind, f"definition {name!r}, line {node.lineno}: {old[:60]!r}", "sorted", label,
+                    (data[:start] + new + data[end:]).decode("utf-8"))
 
 
 def _replace(doc: PyDoc, lines: list[str], kind: str, name: str, start: int, end: int | None,
