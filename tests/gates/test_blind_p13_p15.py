@@ -148,3 +148,23 @@ def test_a_tolerance_stated_of_one_field_is_not_probed_on_another():
     prompt = "- `mean_cm`: the mean of the station's levels, within 0.01 cm;\n- `max_cm`: the highest level recorded."
     probes = within_probes("json", text, FuzzPolicy(), stated_tolerance(prompt), prompt)
     assert probes and all("mean_cm" in p.where for p in probes)
+
+
+def test_lines_of_a_program_are_no_records_whose_order_a_prompt_frees():
+    """Blind p18: "the order of the view's rows does not matter" beside an SQL view whose two lines,
+    swapped, no longer parse: that refusal is no right answer refused."""
+    sql = "CREATE VIEW v AS\nSELECT a FROM t\nUNION ALL\nSELECT b FROM u;\n"
+    assert not _ref("view.sql", sql).records_swapped("line 2 <-> line 4", "")
+    table = "| a |\n|---|\n| 1 |\n| 2 |\n"
+    assert _ref("table.md", table).records_swapped("line 3 <-> line 4", "")
+
+
+def test_one_exception_from_one_line_is_reported_once():
+    from artifactbench.gates.contract._contract import _raise_site
+
+    first = ('grader exception: grade() raised ValueError: embedded null character; traceback tail: File '
+             '"/t/grader/hidden.py", line 57, in grade / conn.executescript(sql) / ValueError: embedded null')
+    again = first.replace("embedded null character", "embedded null character (2)")
+    assert _raise_site(first) == _raise_site(again) == ("ValueError", "/t/grader/hidden.py", "57")
+    assert _raise_site(first.replace("line 57", "line 60")) != _raise_site(first)
+    assert _raise_site("grader timeout: grade() took longer than 60 s") is None

@@ -46,6 +46,8 @@ class Reference:
         swapped with the header or a closing sentence is no reordering of rows the prompt frees."""
         if self.fmt != "text":
             return True
+        if program(self.artifact):
+            return False  # a program's lines are statements, not the records whose order a prompt frees
         found = re.fullmatch(r"line (\d+) <-> line (\d+)", where)
         lines = self.reference.splitlines()
         if found is None or max(int(g) for g in found.groups()) > len(lines):
