@@ -168,3 +168,33 @@ def test_one_exception_from_one_line_is_reported_once():
     assert _raise_site(first) == _raise_site(again) == ("ValueError", "/t/grader/hidden.py", "57")
     assert _raise_site(first.replace("line 57", "line 60")) != _raise_site(first)
     assert _raise_site("grader timeout: grade() took longer than 60 s") is None
+
+
+def test_the_negative_gate_allows_a_change_outside_the_element_a_page_grades(tmp_path):
+    """Blind p15: the spec's off_by_one (`utf-8` -> `utf-9` in a `<meta>`) and wrap_in_list (`[` before the
+    doctype) on a page whose prompt frees everything outside `<nav id="toc">`: info, not a warning."""
+    import shutil
+    from pathlib import Path
+
+    from artifactbench.gates import CheckOptions, resolve_gates, run_checks
+    from artifactbench.manifest import load_task
+
+    task = tmp_path / "toc"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "fixtures" / "foreign" / "release_audit_titled", task)
+    (task / "prompt.md").write_text('Write `audit.md`, an HTML page. Anything outside `<nav id="toc">` is up to '
+                                    'you.\n', encoding="utf-8")
+    page = '<!DOCTYPE html>\n<html><head><meta charset="utf-8"></head>\n<body>\n<nav id="toc">\n<a href="#a">A</a>\n</nav>\n</body></html>\n'
+    manifest = (task / "task.yaml").read_text(encoding="utf-8")
+    (task / "task.yaml").write_text(manifest.replace("audit.md", "toc.html"), encoding="utf-8")
+    (task / "grader" / "golden_toc.html").write_text(page, encoding="utf-8")
+    (task / "grader" / "hidden.py").write_text(
+        "from pathlib import Path\n\nclass GradeResult:\n    def __init__(self, passed, score, detail):\n"
+        "        self.passed, self.score, self.detail = passed, score, detail\n\n"
+        "def grade(scratch_dir):\n    p = Path(scratch_dir) / 'toc.html'\n"
+        "    text = p.read_text(encoding='utf-8', errors='replace') if p.is_file() else ''\n"
+        "    ok = '<nav id=\"toc\">\\n<a href=\"#a\">A</a>\\n</nav>' in text\n"
+        "    return GradeResult(ok, 1.0 if ok else 0.0, 'toc correct' if ok else 'toc missing')\n", encoding="utf-8")
+    report = run_checks([load_task(task)], resolve_gates(["negative"]), jobs=1, options=CheckOptions())
+    cases = {k.name: k for c in report.tasks[0].checks for k in c.cases}
+    assert cases["off_by_one"].severity == "info" and "outside <nav>" in cases["off_by_one"].detail
+    assert cases["wrap_in_list"].severity == "info"

@@ -2,6 +2,7 @@
 `verifier_consistency` (verify.py keeps accepting structure-preserving mutants), with the artifact
 formats, mutation strategies and per-task fuzz policy they share (docs/assurance.md)."""
 
+from artifactbench.gates.fuzz._comments import comment_only, graded_element, outside_element
 from artifactbench.gates.fuzz._formats import (
     NUMBER_RE, PyDoc, TextDoc, TreeDoc, format_of, load_yaml, normalize, parse, rerender,
 )
@@ -21,13 +22,16 @@ __all__ = [
     "PyDoc",
     "TextDoc",
     "TreeDoc",
+    "comment_only",
     "format_of",
     "fuzz_gate",
+    "graded_element",
     "kinds_for",
     "load_policy",
     "load_yaml",
     "mutation_strategy",
     "normalize",
+    "outside_element",
     "parse",
     "place_examples",
     "rerender",

@@ -6,7 +6,7 @@ import re
 import time
 
 from artifactbench.gates.core import CaseResult, CheckResult, TaskContext, one_line, outcome_reason, read_prompt
-from artifactbench.gates.fuzz import NUMBER_RE, format_of, normalize
+from artifactbench.gates.fuzz import NUMBER_RE, comment_only, format_of, graded_element, normalize, outside_element
 from artifactbench.errors import ArtifactBenchError
 from artifactbench.negative import (
     MutateError, NegativeCase, classify, is_default_mutation, load_negative_cases_isolated, why_unchanged,
@@ -70,7 +70,8 @@ def _same_meaning(fmt: str, mutated: str, reference: str) -> bool:
 
 def _prompt_allows(ctx: TaskContext, name: str, mutated: str, reference: str) -> str:
     """Why the prompt allows what a default mutation changed ("" when it does not)."""
-    allows = read_prompt(ctx.task.problem_statement.read_text(encoding="utf-8", errors="replace"))
+    prompt = ctx.task.problem_statement.read_text(encoding="utf-8", errors="replace")
+    allows = read_prompt(prompt)
     # Only what the prompt says explicitly: a task that lists a default case in its own
     # negative_cases.py asserts the mutant is wrong, and the prompt's silence does not overrule it.
     if name == "reversed_lines" and allows.unordered:
@@ -78,6 +79,12 @@ def _prompt_allows(ctx: TaskContext, name: str, mutated: str, reference: str) ->
     if format_of(ctx.task.output_artifact) == "text":
         if allows.free_lines.confined(reference, mutated):
             return f"the change stays on lines it declares free ({allows.free_lines.sentence!r})"
+        artifact = ctx.task.output_artifact.as_posix()
+        element = graded_element(prompt)
+        if element is not None and outside_element(artifact, element, reference, mutated):
+            return f"it changes only the page outside <{element[0]}>, which it frees ({element[2]!r})"
+        if allows.comments_said and comment_only(artifact, reference, mutated, prompt):
+            return f"it changes only comment lines, which it allows ({allows.comments_said!r})"
     if name == "off_by_one":
         changed = [(float(a), float(b)) for a, b in zip(NUMBER_RE.findall(reference), NUMBER_RE.findall(mutated))
                    if a != b][:1]
