@@ -142,14 +142,25 @@ def python_strategy(doc: PyDoc, kind: str, prompt: str) -> Draws | None:
 
 
 def _sorts(node: ast.AST) -> list[ast.AST]:
-    """The `sorted(x, ...)` calls (not nested in another) and `x.sort(...)` statements in a definition."""
+    """The sorts of a definition's input: `sorted(x, ...)` calls (not nested in another) and `x.sort(...)`
+    statements whose `x` names one of the function's parameters (`sorted(_validated(bookings))`). A sort
+    of the function's own values (`sorted(sets[0])` of a set of small ints, already in order in CPython)
+    says nothing of the inputs a grader feeds it."""
     found: list[ast.AST] = []
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == "sorted" and sub.args:
-            found.append(sub)
-        elif isinstance(sub, ast.Expr) and isinstance(sub.value, ast.Call) and isinstance(sub.value.func, ast.Attribute) \
-                and sub.value.func.attr == "sort":
-            found.append(sub)
+    functions = [n for n in ast.walk(node) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    for function in functions:
+        params = {a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs,
+                                  *(x for x in (function.args.vararg, function.args.kwarg) if x))} - {"self", "cls"}
+        for sub in ast.walk(function):
+            if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == "sorted" and sub.args:
+                target = sub.args[0]
+            elif isinstance(sub, ast.Expr) and isinstance(sub.value, ast.Call) \
+                    and isinstance(sub.value.func, ast.Attribute) and sub.value.func.attr == "sort":
+                target = sub.value.func.value
+            else:
+                continue
+            if any(isinstance(n, ast.Name) and n.id in params for n in ast.walk(target)) and sub not in found:
+                found.append(sub)
     spans = [(n.lineno, n.col_offset, n.end_lineno, n.end_col_offset) for n in found]
     return [n for n, span in zip(found, spans)
             if not any(o != span and o[:2] <= span[:2] and span[2:] <= o[2:] for o in spans)][:20]
