@@ -174,7 +174,7 @@ class FreeLines:
         parts of a report, whether those lines are graded is what it leaves open."""
         old, new = tuple(reference.splitlines()), tuple(mutant.splitlines())
         old_kinds, new_kinds = _kinds(self, old), _kinds(self, new)
-        head, tail = _common_ends(old, new)
+        head, tail = common_ends(old, new)
         a, b = slice(head, len(old) - tail), slice(head, len(new) - tail)
         # Only the lines between the common head and tail can differ. With no graded line among them no
         # edit touches one; with more than MAX_DIFF_LINES, the graded skeleton alone decides: difflib is
@@ -197,7 +197,7 @@ class FreeLines:
         moved_kinds = _kinds(self, new)
         if _kept(old, old_kinds) == _kept(new, moved_kinds) and _skeleton(new, moved_kinds) == _skeleton(old, old_kinds):
             return True  # every line not declared free is there, as it was, in its order (a note moved)
-        head, tail = _common_ends(old, new)
+        head, tail = common_ends(old, new)
         new_kinds = _patched(self, old, new, old_kinds, head, tail)
         matcher = difflib.SequenceMatcher(None, [_flat(x) for x in old[head:len(old) - tail]],
                                           [_flat(x) for x in new[head:len(new) - tail]], autojunk=False)
@@ -248,7 +248,7 @@ class FreeLines:
 MAX_DIFF_LINES = 2000  # changed lines touches_graded aligns line by line (difflib) at most
 
 
-def _common_ends(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[int, int]:
+def common_ends(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[int, int]:
     """How many lines `old` and `new` share at the start, and then at the end."""
     head = 0
     while head < min(len(old), len(new)) and old[head] == new[head]:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from artifactbench.gates.core import cap
+from artifactbench.gates.core import cap, common_ends
 from artifactbench.gates.fuzz._comments import comment_only, graded_element, markup_only, outside_element, program
 from artifactbench.gates.fuzz._formats import _norm, normalize, parse
 from artifactbench.gates.fuzz._mutation import Mutation
@@ -114,12 +114,7 @@ class Reference:
         if self.fmt != "text" or not prompt:
             return None
         old, new = self.reference.splitlines(), mutant.splitlines()
-        head = 0
-        while head < min(len(old), len(new)) and old[head] == new[head]:
-            head += 1
-        tail = 0
-        while tail < min(len(old), len(new)) - head and old[-1 - tail] == new[-1 - tail]:
-            tail += 1
+        head, tail = common_ends(tuple(old), tuple(new))
         changed = [line.strip() for line in old[head:len(old) - tail]]
         if not changed or len(changed) > 3:
             return None
