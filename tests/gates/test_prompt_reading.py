@@ -61,6 +61,8 @@ UNORDERED = [
     ("no-particular-order-your", "Your rows may come in no particular order."),
     ("any-line-order", "Every parcel exactly once; any line order; extra keys ignored."),
     ("any-row-order-in-parentheses", "`out.csv` with a header and one row per project (any row order)."),
+    ("row-order-free", "Write `stock.csv` with one row per SKU that appears in any event (row order free):"),  # blind p19
+    ("line-order-is-free", "Line order is free; keys within a line are fixed."),
     ("in-any-line-order", "Each parcel exactly once, in any line order."),
     ("may-appear-in-any-order", "Rows may appear in any order."),
     ("arbitrary-order", "Write the rows in an arbitrary order."),

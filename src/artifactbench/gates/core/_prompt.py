@@ -64,6 +64,8 @@ _NEUTRAL = r"(matters?|counts?|important|significant|relevant|checked|graded|enf
 # else the spaces after "of" split among three repeats, cubic in a run of them.)
 _UNORDER_WORDS = (r"\border(ing)?\s+(of\s+[\w`'\x22.,/-][\w\s`'\x22.,/-]{0,59}?\s+)?" + _NOT + r"\s+(be\s+)?" + _NEUTRAL + r"|"
                   r"\b(any|whatever|arbitrary)\s+((line|row|record|entry|item|output|result)s?\s+)?order\b|"
+                  r"\b(line|row|record|entry|item|output|result)s?\s+order\s+(is\s+)?(free|optional|open|"
+                  r"arbitrary|irrelevant|does\s*n[o']?t\s+matter)\b|"
                   r"\bin\s+(any|an?\s+arbitrary|arbitrary)\s+(order|sequence)\b|"
                   r"\border(ing)?\s+(of\s+[\w`'\x22./-][\w\s`'\x22./-]{0,59}?\s+)?(is|are)\s+(irrelevant|immaterial|ignored|"
                   r"arbitrary|unimportant|insignificant|not\s+significant|free|up\s+to\s+you|your\s+(choice|call)|"
