@@ -198,3 +198,59 @@ def test_the_negative_gate_allows_a_change_outside_the_element_a_page_grades(tmp
     cases = {k.name: k for c in report.tasks[0].checks for k in c.cases}
     assert cases["off_by_one"].severity == "info" and "outside <nav>" in cases["off_by_one"].detail
     assert cases["wrap_in_list"].severity == "info"
+
+
+# Found by an outside review of the rules above: each one too broad somewhere.
+def test_review_keys_required_beside_the_grant_of_other_options_stay_graded():
+    prompt = "The program section must set `command`, `user` and `autorestart`; any other options may be added freely."
+    conf = "[program:api]\ncommand=/opt/api\nuser=worker\nautorestart=true\nstdout_logfile=/var/log/api.log\n"
+    free = read_prompt(prompt).free_lines
+    assert not free.confined(conf, conf.replace("autorestart=true", "autorestart=false"))
+    assert not free.confined(conf, conf.replace("user=worker", "user=root"))
+    assert free.confined(conf, conf.replace("stdout_logfile=/var/log/api.log\n", ""))
+
+
+def test_review_a_range_of_numbers_in_a_report_is_no_character_class():
+    assert same_class("bucket [10-20]: 5\n", "bucket [10-21]: 5\n") is None
+    assert same_class("window [12:00-13:00]\n", "window [12:00-13:01]\n") is None
+    assert same_class("p = '25[0-5]|2[0-4]'", "p = '25[1000-5]|2[0-4]'") is not None
+
+
+def test_review_a_method_clause_lends_the_answer_no_tolerance():
+    stated = stated_tolerance("Answers are compared within 1e-8. Run the solver with an error below 0.01, which "
+                              "makes it converge quickly.")
+    assert stated is not None and (stated.abs, stated.rel) == (1e-8, 1e-8)
+
+
+def test_review_a_grid_row_is_no_line_of_brackets():
+    prompt = "Write `maze.txt`, the maze with the path marked by `*`. You may add notes below the maze."
+    maze = "#####\n##*##\n##*##\n#####\n"
+    free = read_prompt(prompt).free_lines
+    assert not free.confined(maze, maze.replace("##*##\n##*##", "##*##\n##.##"))
+
+
+def test_review_a_key_the_prompt_names_is_a_field_whatever_its_digits():
+    allows = read_prompt("Each endpoint has `p95` and `p50` in milliseconds. You may add other keys.")
+    assert allows.leaves_open("number_far", "at $.p95.millis") is None
+
+
+def test_review_an_answer_word_that_is_a_parser_s_noun_still_leaks():
+    answer = distinctive("json", json.dumps({"column_type": "mapping", "storage": "string"}))
+    assert quoted_in(answer, "expected mapping here") == ["mapping"]
+
+
+def test_review_an_element_with_many_attributes_and_no_end_is_read_in_linear_time():
+    import time
+
+    started = time.monotonic()
+    graded_element("Anything outside `<nav" + ' b="x"' * 40 + "` is up to you.")
+    assert time.monotonic() - started < 1.0  # (exponential before: 6 s at 24 attributes, doubling each)
+
+
+def test_a_header_value_the_prompt_s_example_gives_is_given_but_a_record_field_is_data():
+    prompt = "Write `summary.yaml`:\n\n```yaml\nanalyte: nitrate\nunits: mg/L\nbatches:\n  - batch: B-1\n    status: open\n```\n"
+    text = "analyte: nitrate\nunits: mg/L\nbatches:\n- batch: B-1\n  status: open\n- batch: B-2\n  status: open\n"
+    ref = Reference("yaml", text, FuzzPolicy(), read_prompt(prompt), "summary.yaml")
+    assert ref.given_value_change("at $.analyte", prompt)[0] == "warn"
+    assert ref.given_value_change("top level, key 'units'", prompt)[0] == "warn"
+    assert ref.given_value_change("at $.batches[0].status", prompt) is None  # a record's field: data

@@ -114,7 +114,11 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             continue
         # How to compute is read clause by clause: "Results are compared with a converged reference; A
         # must agree to a relative error of 1e-4, which any converged minimiser reaches" states one.
-        sentence = "; ".join(c for c in _CLAUSES.split(whole) if c.strip() and not _METHOD.search(c))
+        # (in such a sentence, a clause is kept only where it speaks of the answer itself: "Run the solver
+        # with an error below 0.01, which makes it converge" states no accuracy of the answer)
+        method = _METHOD.search(whole) is not None
+        sentence = "; ".join(c for c in _CLAUSES.split(whole) if c.strip() and not _METHOD.search(c)
+                             and (not method or _ANSWER.search(c)))
         if not sentence:
             continue
         relative = re.search(r"\brel(ative|\.)?\b|\*\s*\|", sentence, re.IGNORECASE) is not None

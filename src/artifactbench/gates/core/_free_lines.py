@@ -87,6 +87,7 @@ _HEADING = re.compile(r"^#{1,6}(\s|$)")
 # "Lines that are blank or start with `#` are ignored": every line with that prefix is free.
 _PREFIXED = re.compile(r"\blines?\s+(?:that\s+(?:are\s+blank\s+or\s+)?|which\s+)?(?:start|begin)(?:s|ing)?\s+"
                        r"with\s+(?:an?\s+)?[`'\"]([^\s`'\"]{1,3})[`'\"]", re.IGNORECASE)
+_BRACKETS = re.compile(r"[\[\](){}'\",;\s]+")
 _OPTION = re.compile(r"^\s*([A-Za-z_][\w.-]*)\s*[=:]")  # a config line's key: `stdout_logfile=...`
 _TITLE = re.compile(r"^#\s+\S")  # a level-1 heading: the document's title
 _UNDERLINE = re.compile(r"^(=+|-+)$")
@@ -232,8 +233,8 @@ class FreeLines:
             return "graded"
         if heading and ELSEWHERE in self.parts:
             return "free"
-        if (_prose(line) or not re.search(r"\w", line)) and (COMMENTARY in self.parts or ELSEWHERE in self.parts):
-            return "free"  # (prose, or a line of marks only: "]", "***", which says nothing of the answer)
+        if (_prose(line) or _BRACKETS.fullmatch(line)) and (COMMENTARY in self.parts or ELSEWHERE in self.parts):
+            return "free"  # (prose, or a line of brackets only: the `]` of wrap_in_list; not a grid row `##*##`)
         if ELSEWHERE in self.parts and not _NUMBER.search(line):
             return "free"
         return "other"
@@ -242,7 +243,13 @@ class FreeLines:
         match = _LABEL.match(line)
         if not match or len(match.group(1).split()) > 6:
             return False
-        return _names(self.naming_text, match.group(1).strip().lower())
+        label = match.group(1).strip().lower()
+        # Named as a label, followed by its colon ("**Bad releases:**", "`peak_hour`: the hour"), not only
+        # as a value the prompt defines elsewhere (`LOW_MARGIN`, a rule code in its table of rules, which a
+        # free summary line "- LOW_MARGIN: 12" counts; blind p16)
+        words = re.escape(label).replace(r"\ ", r"\s+")
+        return _names(self.naming_text, label) and re.search(
+            rf"(?<![\w-]){words}s?[*_`'\"]*\s*[:=]", self.naming_text, re.IGNORECASE) is not None
 
 
 MAX_DIFF_LINES = 2000  # changed lines touches_graded aligns line by line (difflib) at most
@@ -430,6 +437,10 @@ def read_free_lines(prompt: str) -> FreeLines:
         if free:
             parts |= named
             declared.append(" ".join(sentence.split())[:160])
+            if OPTIONS in named:
+                # What the sentence requires before it frees the other options still names its keys ("must
+                # set `command` and `user`; any other options may be added freely")
+                naming.append(sentence[:_PARTS[OPTIONS].search(sentence).start()])
             continue
         naming.append(sentence)
         if HEADINGS in named and _PINNED.search(sentence):

@@ -225,6 +225,11 @@ def _list_key(where: str) -> str | None:
     return None
 
 
+def where_paths(where: str) -> list[list[str | int]]:
+    """The paths of the places a fuzzer description names (see _steps)."""
+    return _steps(where)
+
+
 def _steps(where: str) -> list[list[str | int]]:
     """The path of each place a fuzzer description names ("record 2 (line 3), field 'a.0.b'" ->
     [2, 'a', 0, 'b']; "at $.a[1], key 'k'" -> ['a', 1, 'k']; "column 'k'" -> ['k'])."""
@@ -247,16 +252,20 @@ def _steps(where: str) -> list[list[str | int]]:
 _ID_KEY = re.compile(r"(?=[^\d]{0,8}\d)[A-Za-z]{0,8}[-_:./]?\d[\w:./-]*")
 
 
-def _record_keys(path: list[str | int]) -> list[str]:
+def _record_keys(path: list[str | int], named=lambda key: False) -> list[str]:
     """The keys of `path` that are a record's own keys: the first key, or one right after a list index
-    or after a record's id (`$.RG-08.r2`: `r2`, not the station id a prompt never names)."""
+    or after a record's id (`$.RG-08.r2`: `r2`, not the station id a prompt never names). A key the
+    prompt names (`named`) is a field, whatever digits it holds (`p95`, `sha256`)."""
+    def is_id(i: int) -> bool:
+        key = path[i]
+        return isinstance(key, str) and i + 1 < len(path) and isinstance(path[i + 1], str) \
+            and _ID_KEY.fullmatch(key) is not None and not named(key)
+
     keys = []
     for i, s in enumerate(path):
-        if not isinstance(s, str):
-            continue
-        if i + 1 < len(path) and isinstance(path[i + 1], str) and _ID_KEY.fullmatch(s):
-            continue  # an id, followed by its record's field
-        if i == 0 or isinstance(path[i - 1], int) or (isinstance(path[i - 1], str) and _ID_KEY.fullmatch(path[i - 1])):
+        if not isinstance(s, str) or is_id(i):
+            continue  # (an id, followed by its record's field)
+        if i == 0 or isinstance(path[i - 1], int) or is_id(i - 1):
             keys.append(s)
     return keys
 
@@ -374,7 +383,7 @@ class PromptAllows:
             return None
         found = None
         for path in _steps(where):
-            unnamed = [k for k in _record_keys(path) if not self.names(k)]
+            unnamed = [k for k in _record_keys(path, self.names) if not self.names(k)]
             if not unnamed:
                 return None
             found = found or unnamed[0]

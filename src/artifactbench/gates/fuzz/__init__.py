@@ -2,7 +2,7 @@
 `verifier_consistency` (verify.py keeps accepting structure-preserving mutants), with the artifact
 formats, mutation strategies and per-task fuzz policy they share (docs/assurance.md)."""
 
-from artifactbench.gates.fuzz._comments import comment_only, graded_element, outside_element
+from artifactbench.gates.fuzz._comments import comment_only, graded_element, outside_element, program
 from artifactbench.gates.fuzz._formats import (
     NUMBER_RE, PyDoc, TextDoc, TreeDoc, format_of, load_yaml, normalize, parse, rerender,
 )
@@ -34,6 +34,7 @@ __all__ = [
     "outside_element",
     "parse",
     "place_examples",
+    "program",
     "rerender",
     "sample_mutants",
     "verifier_consistency_gate",

@@ -65,5 +65,11 @@ def same_class(reference: str, mutant: str) -> tuple[str, str] | None:
         return None  # a list literal (`[1, 2]`), not a class with a range
     if mutant[closing_mut:closing_mut + 1] != "]" or reference[closing_ref + 1:] != mutant[closing_mut + 1:]:
         return None
+    # Only a class of a pattern: an operator or another class right after it, or a group or an
+    # alternative right before it (`25[0-5]|`, `[0-9]{3}`, `([a-z]`): "[10-20]: 5" in a report is a range
+    # of numbers, "[10-21]" another one.
+    after, before = reference[closing_ref + 1:closing_ref + 2], reference[opening - 1:opening] if opening else ""
+    if not (after and after in "*+?{(|[$") and not (before and before in "(|^]"):
+        return None
     a, b = _members(old), _members(new)
     return (f"[{old}]", f"[{new}]") if a is not None and a == b else None

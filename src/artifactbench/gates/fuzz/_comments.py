@@ -78,7 +78,9 @@ _OUTSIDE = re.compile(r"\b(?:anything|everything|all)\s+(?:else\s+)?(?:outside(?
 _FREED = re.compile(r"\b(however\s+you\s+(like|want)|whatever\s+you\s+(like|want)|as\s+you\s+(like|wish)|up\s+to\s+"
                     r"you|your\s+(choice|call)|is\s+free|are\s+free|(is|are)\s+ignored|not\s+(graded|checked))",
                     re.IGNORECASE)
-_ELEMENT = re.compile(r"<([A-Za-z][\w-]*)((?:\s+[\w-]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s>]+))?)*)\s*/?>")
+# (an unquoted value takes no quote: `b="x"` has one parse, not two per attribute, which made a run of
+# attributes with no closing `>` exponential)
+_ELEMENT = re.compile(r"<([A-Za-z][\w-]*)((?:\s+[\w-]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s>\"']+))?)*)\s*/?>")
 _ATTR = re.compile(r"([\w-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s>]+))")
 
 

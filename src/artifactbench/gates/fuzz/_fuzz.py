@@ -244,7 +244,10 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             # Out of time (while shrinking, keep the smallest found so far). Never answer False for an
             # example that was accepted before: Hypothesis would call that flaky and blame the grader.
             raise _OutOfTime()
-        free = bool(free_lines) and free_lines.confined(text, mutant.text)
+        # (a program's code lines are never free: what a prompt frees there is its comments, which
+        # comment_change reads; "define additional variables freely" frees no `acc=0` of a script)
+        free = bool(free_lines) and not (ref is not None and program(ref.artifact)) \
+            and free_lines.confined(text, mutant.text)
         if free and state.free >= FREE_GRADED:
             raise UnsatisfiedAssumption()  # not a draw of the budget: the search goes on among graded lines
         state.graded += 1
@@ -275,7 +278,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             if allowed is None and ref is not None:
                 allowed = ref.open_change(mutant.text) or ref.comment_change(mutant.text, prompt) \
                     or ref.markup_change(mutant.text, prompt) or ref.program_change(kind, mutant.where) \
-                    or ref.shown_line_change(mutant.text, prompt)
+                    or ref.shown_line_change(mutant.text, prompt) or ref.given_value_change(mutant.where, prompt)
             if allowed is None and allows.quota is not None and ref is not None:
                 allowed = _within_quota(state, grade, kind, mutant, ref, allows.quota)
             # (not in a program: freed comments leave its code lines graded, whatever the prompt shows)

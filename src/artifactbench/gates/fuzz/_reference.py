@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from artifactbench.gates.core import cap, common_ends
+from artifactbench.gates.core import cap, common_ends, where_paths
 from artifactbench.gates.fuzz._comments import comment_only, graded_element, markup_only, outside_element, program
 from artifactbench.gates.fuzz._formats import _norm, normalize, parse
 from artifactbench.gates.fuzz._mutation import Mutation
@@ -107,6 +107,32 @@ class Reference:
         lead = [re.match(r"\s*(\W*\w*)", lines[int(g) - 1]).group(1).lower() for g in found.groups()]
         return lead[0] == lead[1]
 
+    def given_value_change(self, where: str, prompt: str) -> tuple[str, str] | None:
+        """(warn, why) when the mutant changes, drops or renames a key whose reference value the prompt's
+        format example gives verbatim (`analyte: nitrate` in a YAML example, `"units": "mg/L"`): a value
+        the task gives, not one the agent works out (blind p17)."""
+        if self.fmt not in ("json", "yaml") or not prompt:
+            return None
+        for path in where_paths(where):
+            if any(isinstance(step, int) for step in path) or _record_path(self.fmt, self.reference, path):
+                continue  # a field of the answer's records is data, whatever value an example shows
+            value = _data(self.fmt, self.reference)
+            for step in path:
+                try:
+                    value = value[step]
+                except (KeyError, IndexError, TypeError):
+                    value = None
+                    break
+            key = next((x for x in reversed(path) if isinstance(x, str)), None)
+            if key is None or not isinstance(value, str) or len(value) < 2:
+                continue
+            shown = re.search(rf"(?m)[\"']?{re.escape(key)}[\"']?\s*[:=]\s*[\"']?{re.escape(value)}[\"']?\s*,?\s*$",
+                              prompt)
+            if shown:
+                return "warn", (f"{key!r} holds {value!r}, which the prompt's example gives verbatim: a value the "
+                                "task gives, not one worked out")
+        return None
+
     def shown_line_change(self, mutant: str, prompt: str) -> tuple[str, str] | None:
         """(warn, why) when every line the mutant changes or drops is one the prompt shows verbatim
         (`<schedule date="2026-03-14">` in its format example): a value the task gives, not one it asks
@@ -191,6 +217,19 @@ def _nested_lists(fmt: str, text: str) -> int:
                 found.add(path)
             stack.extend((v, path + (None,), True) for v in value)
     return len(found)
+
+
+def _record_path(fmt: str, text: str, path: list) -> bool:
+    """`path` passes through an object of records keyed by id (its first steps name one)."""
+    value = _data(fmt, text)
+    for step in path[:-1]:
+        if isinstance(value, dict) and _record_map(value):
+            return True
+        try:
+            value = value[step]
+        except (KeyError, IndexError, TypeError):
+            return False
+    return False
 
 
 MIN_RECORDS = 3  # entries of an object all holding records of one shape: its keys are their ids

@@ -6,7 +6,8 @@ import re
 import time
 
 from artifactbench.gates.core import CaseResult, CheckResult, TaskContext, one_line, outcome_reason, read_prompt
-from artifactbench.gates.fuzz import NUMBER_RE, comment_only, format_of, graded_element, normalize, outside_element
+from artifactbench.gates.fuzz import (NUMBER_RE, comment_only, format_of, graded_element, normalize, outside_element,
+                                      program)
 from artifactbench.errors import ArtifactBenchError
 from artifactbench.negative import (
     MutateError, NegativeCase, classify, is_default_mutation, load_negative_cases_isolated, why_unchanged,
@@ -77,7 +78,7 @@ def _prompt_allows(ctx: TaskContext, name: str, mutated: str, reference: str) ->
     if name == "reversed_lines" and allows.unordered:
         return "it says order does not matter"
     if format_of(ctx.task.output_artifact) == "text":
-        if allows.free_lines.confined(reference, mutated):
+        if not program(ctx.task.output_artifact.as_posix()) and allows.free_lines.confined(reference, mutated):
             return f"the change stays on lines it declares free ({allows.free_lines.sentence!r})"
         artifact = ctx.task.output_artifact.as_posix()
         element = graded_element(prompt)
