@@ -237,17 +237,16 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                ref: Reference | None) -> CaseResult:
     text = ref.text if ref else ""
     allows = read_prompt(prompt)
-    free_lines = allows.free_lines if text else None
+    # (a program's code lines are never free: what a prompt frees there is its comments, which
+    # comment_change reads; "define additional variables freely" frees no `acc=0` of a script)
+    free_lines = allows.free_lines if text and not program(ref.artifact) else None
 
     def accepted(mutant: Mutation) -> bool:
         if time.monotonic() > state.deadline:
             # Out of time (while shrinking, keep the smallest found so far). Never answer False for an
             # example that was accepted before: Hypothesis would call that flaky and blame the grader.
             raise _OutOfTime()
-        # (a program's code lines are never free: what a prompt frees there is its comments, which
-        # comment_change reads; "define additional variables freely" frees no `acc=0` of a script)
-        free = bool(free_lines) and not (ref is not None and program(ref.artifact)) \
-            and free_lines.confined(text, mutant.text)
+        free = bool(free_lines) and free_lines.confined(text, mutant.text)
         if free and state.free >= FREE_GRADED:
             raise UnsatisfiedAssumption()  # not a draw of the budget: the search goes on among graded lines
         state.graded += 1
@@ -281,9 +280,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                     or ref.shown_line_change(mutant.text, prompt) or ref.given_value_change(mutant.where, prompt)
             if allowed is None and allows.quota is not None and ref is not None:
                 allowed = _within_quota(state, grade, kind, mutant, ref, allows.quota)
-            # (not in a program: freed comments leave its code lines graded, whatever the prompt shows)
-            if allowed is None and free_lines and not (ref is not None and program(ref.artifact)) \
-                    and not free_lines.touches_graded(text, mutant.text):
+            if allowed is None and free_lines and not free_lines.touches_graded(text, mutant.text):
                 allowed = ("warn", "the prompt declares parts of the report free "
                                    f"({free_lines.sentence!r}) and this change is on no line it shows as graded")
             if allowed is not None:

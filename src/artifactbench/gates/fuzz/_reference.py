@@ -48,11 +48,10 @@ class Reference:
             return True
         if program(self.artifact):
             return False  # a program's lines are statements, not the records whose order a prompt frees
-        found = re.fullmatch(r"line (\d+) <-> line (\d+)", where)
-        lines = self.reference.splitlines()
-        if found is None or max(int(g) for g in found.groups()) > len(lines):
+        pair = self._swapped_lines(where)
+        if pair is None:
             return False
-        a, b = (lines[int(g) - 1].strip() for g in found.groups())
+        a, b = (line.strip() for line in pair)
         shown = {line.strip() for line in prompt.splitlines()}
         return _shape(a) == _shape(b) and not (_RULE.match(a) or _RULE.match(b) or a in shown or b in shown)
 
@@ -100,12 +99,20 @@ class Reference:
 
     def _same_statement(self, where: str) -> bool:
         """The two lines a text swap exchanged open with the same word (`AND a`, `AND b`: may commute)."""
+        pair = self._swapped_lines(where)
+        if pair is None:
+            return True
+        lead = [re.match(r"\s*(\W*\w*)", line).group(1).lower() for line in pair]
+        return lead[0] == lead[1]
+
+    def _swapped_lines(self, where: str) -> tuple[str, str] | None:
+        """The reference's two lines a text swap ("line 3 <-> line 7") exchanged, or None."""
         found = re.fullmatch(r"line (\d+) <-> line (\d+)", where)
         lines = self.reference.splitlines()
         if found is None or max(int(g) for g in found.groups()) > len(lines):
-            return True
-        lead = [re.match(r"\s*(\W*\w*)", lines[int(g) - 1]).group(1).lower() for g in found.groups()]
-        return lead[0] == lead[1]
+            return None
+        a, b = (lines[int(g) - 1] for g in found.groups())
+        return a, b
 
     def given_value_change(self, where: str, prompt: str) -> tuple[str, str] | None:
         """(warn, why) when the mutant changes, drops or renames a key whose reference value the prompt's
@@ -114,15 +121,9 @@ class Reference:
         if self.fmt not in ("json", "yaml") or not prompt:
             return None
         for path in where_paths(where):
-            if any(isinstance(step, int) for step in path) or _record_path(self.fmt, self.reference, path):
+            if any(isinstance(step, int) for step in path):
                 continue  # a field of the answer's records is data, whatever value an example shows
-            value = _data(self.fmt, self.reference)
-            for step in path:
-                try:
-                    value = value[step]
-                except (KeyError, IndexError, TypeError):
-                    value = None
-                    break
+            value = _header_value(_data(self.fmt, self.reference), path)
             key = next((x for x in reversed(path) if isinstance(x, str)), None)
             if key is None or not isinstance(value, str) or len(value) < 2:
                 continue
@@ -219,17 +220,18 @@ def _nested_lists(fmt: str, text: str) -> int:
     return len(found)
 
 
-def _record_path(fmt: str, text: str, path: list) -> bool:
-    """`path` passes through an object of records keyed by id (its first steps name one)."""
-    value = _data(fmt, text)
-    for step in path[:-1]:
+def _header_value(data, path: list):
+    """The value at `path`, or None where there is none or the path passes through an object of records
+    keyed by id (a record's field is data)."""
+    value = data
+    for step in path:
         if isinstance(value, dict) and _record_map(value):
-            return True
+            return None
         try:
             value = value[step]
         except (KeyError, IndexError, TypeError):
-            return False
-    return False
+            return None
+    return value
 
 
 MIN_RECORDS = 3  # entries of an object all holding records of one shape: its keys are their ids

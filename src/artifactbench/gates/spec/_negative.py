@@ -78,9 +78,9 @@ def _prompt_allows(ctx: TaskContext, name: str, mutated: str, reference: str) ->
     if name == "reversed_lines" and allows.unordered:
         return "it says order does not matter"
     if format_of(ctx.task.output_artifact) == "text":
-        if not program(ctx.task.output_artifact.as_posix()) and allows.free_lines.confined(reference, mutated):
-            return f"the change stays on lines it declares free ({allows.free_lines.sentence!r})"
         artifact = ctx.task.output_artifact.as_posix()
+        if not program(artifact) and allows.free_lines.confined(reference, mutated):
+            return f"the change stays on lines it declares free ({allows.free_lines.sentence!r})"
         element = graded_element(prompt)
         if element is not None and outside_element(artifact, element, reference, mutated):
             return f"it changes only the page outside <{element[0]}>, which it frees ({element[2]!r})"
