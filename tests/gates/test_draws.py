@@ -153,7 +153,7 @@ def test_the_scout_finds_an_injection_anywhere_but_above_the_header():
     nothing else is, accepts a line injected anywhere below the header; the scout only ever injected
     above it (4 mutants, 4 places rejected) where Hypothesis' search found it on every seed."""
     from artifactbench.gates.fuzz._draws import scout
-    from artifactbench.gates.fuzz._fuzz import _place
+    from artifactbench.gates.fuzz._fuzz import _mutant_place as _place
     from artifactbench.gates.fuzz._policy import FuzzPolicy
     from artifactbench.gates.fuzz._strategies import mutation_draws
 
@@ -191,7 +191,7 @@ def test_the_scout_reads_no_value_past_its_deadline():
     """review8: the scout read (rendered) 16 mutants ahead whatever the time: on a 12 MB JSON reference
     its first kinds ran past their shares and 5 of 15 kinds were not run within a 25 s budget."""
     from artifactbench.gates.fuzz._draws import scout
-    from artifactbench.gates.fuzz._fuzz import _place
+    from artifactbench.gates.fuzz._fuzz import _mutant_place as _place
 
     draws, made = _counted_mutants(fields=2)
     ticks = []
@@ -211,12 +211,12 @@ def test_the_scout_stops_looking_for_new_places_after_a_run_of_misses():
     """review8: a kind of three fields read all 16 values it may (each a whole artifact) to grade 4;
     with enough put off to fill the budget, a run of reads at graded places ends the look."""
     from artifactbench.gates.fuzz._draws import scout
-    from artifactbench.gates.fuzz._fuzz import _place
+    from artifactbench.gates.fuzz._fuzz import _mutant_place as _place
 
     draws, made = _counted_mutants(fields=3)
     graded = []
     assert not scout(draws, lambda m: graded.append(m) or False, 4, random.Random(1), _place)
-    assert len(graded) == 4 and len({_place(m.where) for m in graded}) == 3
+    assert len(graded) == 4 and len({_place(m) for m in graded}) == 3
     assert len(made) <= 12, len(made)
     many, made_many = _counted_mutants(fields=40)  # new places keep coming: one read a grading
     assert not scout(many, lambda m: False, 4, random.Random(1), _place)

@@ -64,13 +64,15 @@ SOUND = {
     "orbit_batch_quota_kept": "'passes when at least 8 of the 10 orbits meet the tolerance', as the grader does",
     "gauge_levels_keyed": "an object keyed by station id; a tolerance stated of `mean_cm` alone, NaN rejected",
     "region_revenue_sql_run": "an SQL query run on several databases: constants that no test crosses are left open",
+    "pallet_mixes_distinct": "an enumeration compared as a set of distinct mixes, in any line order",
+    "tram_board_columns": "a fixed-width board compared line by line, padding included",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
     "host_inventory_ordered": ("fuzz", "swap_records"),
     "incident_summary_required": ("fuzz", "string_change"),
     "slugify_unchecked": ("fuzz", "stub_function"),
-    "invoice_totals_expected": ("detail_leaks", "leak:number_sign"),
+    "invoice_totals_expected": ("detail_leaks", "leak:number_far"),  # (its number_sign probe: the same line)
     "ledger_example_is_answer": ("content_leaks", "reference_records:prompt.md"),
     "kv_parser_verbose": ("detail_leaks", "hidden_suite"),
     "mfa_audit_uncapped": ("detail_leaks", "answer_set"),
@@ -88,7 +90,7 @@ FLAWED = {
     "sparse_codes_example_is_answer": ("content_leaks", "reference_block:prompt.md"),
     "depot_loads_unchecked": ("fuzz", "number_far"),  # behind accepted changes to its other keys
     "clinic_waits_quoted": ("detail_leaks", "leak:number_far"),  # expected values at 2 and 4 decimals
-    "tank_drain_hinted": ("detail_leaks", "leak:truncate_text"),  # a reference level next to the row count
+    "tank_drain_hinted": ("detail_leaks", "answer_set"),  # a reference level next to the row count, once
     "uptime_digest_unchecked_column": ("fuzz", "number_far"),  # behind the free heading and notes
     "uptime_digest_pinned_title": ("fuzz", "drop_record"),  # the title the prompt pins is not free
     "depot_stock_rows_shown": ("content_leaks", "reference_line:prompt.md"),
@@ -101,6 +103,8 @@ FLAWED = {
     "talk_slots_announced": ("content_leaks", "reference_values:prompt.md"),  # each talk named with its slot
     "spring_rates_nan_blind": ("fuzz", "number_nan"),  # `abs(k - want) > TOL` lets NaN through
     "orbit_batch_half_passes": ("fuzz", "number_far"),  # passes at 5 of 10 where the prompt says 8
+    "pallet_mixes_counted": ("fuzz", "replace_record"),  # each line valid and the count right, never distinct
+    "tram_board_tokens": ("fuzz", "collapse_spaces"),  # compares split() tokens of a fixed-width board
 }
 # twin whose grader is stricter than its prompt -> (gate, case) reported as warn: it fails right answers
 STRICTER = {
@@ -218,7 +222,7 @@ def test_a_rounded_expected_value_is_named_with_the_reference_value():
 
 def test_the_row_count_beside_a_leaked_level_is_not_reported():
     check = next(c for c in reports()["tank_drain_hinted"].checks if c.gate == "detail_leaks")
-    found = next(k for k in check.cases if k.name == "leak:truncate_text")
+    found = next(k for k in check.cases if k.name == "answer_set")  # (the truncations: the same line)
     leaked = found.detail.split("presents reference value(s) ", 1)[1].split(" as the expected", 1)[0]
     assert leaked.count(",") == 0 and "." in leaked, found  # the level alone, not the count or the minute
 

@@ -22,7 +22,8 @@ from pathlib import Path
 from artifactbench._tempdirs import run_temp_dir
 from artifactbench.gates.contract import _netaudit
 from artifactbench.gates.core import (
-    FINDING, OK, SKIPPED, WARNING, cap, counts, error_text, finish, grader_timeout, reference_text, stateful_case,
+    FINDING, OK, SKIPPED, WARNING, cap, counts, error_text, finish, grader_timeout, raise_site, reference_text,
+    stateful_case,
 )
 from artifactbench.gates.fuzz import FuzzPolicy, format_of, place_examples
 from artifactbench.gates.contract._garbage import garbage_cases, place
@@ -234,7 +235,6 @@ def _no_raise(ctx: TaskContext, reference: str) -> list[CaseResult]:
 def _no_raise_once(ctx: TaskContext, reference: str) -> list[CaseResult]:
     fmt = format_of(ctx.task.output_artifact)
     out = []
-    raised: dict[tuple[str, ...], CaseResult] = {}  # (exception, file, line) -> the case reporting it
     for garbage in garbage_cases(fmt, reference, ctx.task.seed):
         ctx.check_cancelled()
         # Warm: a rejection is what most garbage gets; anything else is confirmed in a forked child.
@@ -247,14 +247,14 @@ def _no_raise_once(ctx: TaskContext, reference: str) -> list[CaseResult]:
         name = f"no_raise:{garbage.name}"
         if not outcome.ok:
             error = error_text(outcome)
-            cause = _raise_site(error)
-            if cause is not None and cause in raised:
+            cause = raise_site(error)
+            if cause is not None and cause in ctx.raised:
                 # One root cause, reported once: the same exception from the same line of the grader.
-                out.append(CaseResult(name, SKIPPED, f"raised as on {raised[cause].name} (reported there)"))
+                out.append(CaseResult(name, SKIPPED, f"raised as on {ctx.raised[cause]} (reported there)"))
                 continue
             out.append(CaseResult(name, FINDING, error))
             if cause is not None:
-                raised[cause] = out[-1]
+                ctx.raised[cause] = f"contract/{name}"
         elif outcome.result.passed:
             out.append(CaseResult(name, FINDING, cap(f"grader ACCEPTED it: {outcome.result.detail!r}")))
         elif not str(outcome.result.detail).strip():
@@ -263,14 +263,6 @@ def _no_raise_once(ctx: TaskContext, reference: str) -> list[CaseResult]:
             out.append(CaseResult(name, OK, cap(f"rejected: {outcome.result.detail}", 200)))
     out.append(_field_types(ctx, fmt, reference))
     return out
-
-
-def _raise_site(error: str) -> tuple[str, ...] | None:
-    """(exception, file, line) of a grader's exception as error_text() words it; None for a timeout,
-    a crash or a text that names no frame."""
-    kind = re.search(r"grade\(\) raised (\w+)", error)
-    frames = re.findall(r'File "([^"]+)", line (\d+)', error)
-    return (kind.group(1), *frames[-1]) if kind and frames else None
 
 
 def _field_types(ctx: TaskContext, fmt: str, reference: str) -> CaseResult:

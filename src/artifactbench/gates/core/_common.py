@@ -77,6 +77,14 @@ def error_text(outcome) -> str:
     return cap(_runs(text + (f"; traceback tail: {' / '.join(tail)}" if tail else "")), 900)
 
 
+def raise_site(error: str) -> tuple[str, ...] | None:
+    """(exception, file, line) of a grader's exception as error_text() words it: one root cause, however
+    many artifacts met it; None for a timeout, a crash or a text that names no frame."""
+    kind = re.search(r"grade\(\) raised (\w+)", error)
+    frames = re.findall(r'File "([^"]+)", line (\d+)', error)
+    return (kind.group(1), *frames[-1]) if kind and frames else None
+
+
 def _runs(text: str) -> str:
     """Long runs of one character (a 100 000-deep "[[[[" quoted in a traceback) shortened to a count."""
     return re.sub(r"(.)\1{19,}", lambda m: f"{m.group(1) * 3}...({len(m.group(0))}x {m.group(1)!r})", text)

@@ -84,6 +84,8 @@ class TaskContext:
         self.long_detail_reported = False
         self.inconsistent: str | None = None  # the first GradeResult saying passed=False with score 1.0
         self.inconsistent_reported = False
+        # (exception, grader file, line) -> the "gate/case" that reported it: one root cause, reported once
+        self.raised: dict[tuple[str, ...], str] = {}
         self.loaded_ok = False  # some grading got a verdict (the grader imported at least once)
         self.load_flaky = False  # it imported before and then failed to: reported once as an error
         self.contract_pending = False  # set by check_task: the contract gate will run later

@@ -231,20 +231,24 @@ SCOUT_TRIES = 4  # values the scout reads per mutant it may grade (repeats and r
 
 
 def scout(draws: Draws, accepted: Callable[[Any], bool], examples: int, rng: random.Random,
-          place_of: Callable[[str], str], tick: Callable[[], object] = lambda: None) -> bool:
+          place_of: Callable[[Any], str], tick: Callable[[], object] = lambda: None,
+          defer: Callable[[Any], bool] | None = None) -> bool:
     """Grade up to `examples` distinct mutants of a kind in a seeded breadth-first order (`values`),
     without Hypothesis' engine: most kinds end with every mutant rejected, and the engine cost more than
-    a small grader. Mutants at a place not graded yet (`place_of(where)`: a field, whatever its record)
+    a small grader. Mutants at a place not graded yet (`place_of(mutant)`: a field, whatever its record)
     come first: a grader that leaves one field unchecked accepts every change to it. True once one was
     accepted (the caller's Hypothesis search then finds it again, its verdict remembered, and shrinks
     it); False when none was. What `accepted` raises (the gate's "clearly rejected", "out of time") goes
     through this as through Hypothesis; a mutant it refuses to count (UnsatisfiedAssumption: one
     confined to free lines) is skipped as it is there. `tick` is called before each value is read (each
     is a whole mutated artifact, rendered as it is read): it raises as `accepted` does once the kind's
-    time is up, so reading ahead for a new place never runs past the budget."""
+    time is up, so reading ahead for a new place never runs past the budget. Mutants `defer` picks
+    (changes confined to lines the prompt frees: they can only be reported as allowed) are graded last,
+    after every other mutant read: a slow grader's share of the budget goes to the lines it grades."""
     seen: set[str] = set()
     places: set[str] = set()
     later: list = []  # mutants at a place already graded, for when no new place is left
+    deferred: list = []  # mutants `defer` picked, for the very end
     graded = misses = 0  # misses: values read in a row at places already graded
 
     def grade(mutant) -> bool | None:  # True accepted, False rejected, None not counted
@@ -262,7 +266,13 @@ def scout(draws: Draws, accepted: Callable[[Any], bool], examples: int, rng: ran
         if mutant is REFUSED or mutant.text in seen:
             continue
         seen.add(mutant.text)
-        place = place_of(mutant.where)
+        if defer is not None and defer(mutant):
+            deferred.append(mutant)
+            misses += 1
+            if misses >= examples and graded + len(later) + len(deferred) >= examples:
+                break
+            continue
+        place = place_of(mutant)
         if place in places:
             later.append(mutant)
             misses += 1
@@ -280,7 +290,7 @@ def scout(draws: Draws, accepted: Callable[[Any], bool], examples: int, rng: ran
             graded += 1
     if graded >= examples:
         return False
-    for mutant in later[: examples - graded]:
+    for mutant in (later + deferred)[: examples - graded]:
         if grade(mutant):
             return True
     return False

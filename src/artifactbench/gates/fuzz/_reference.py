@@ -16,7 +16,9 @@ from artifactbench.gates.fuzz._policy import FuzzPolicy
 from artifactbench.gates.fuzz._strategies import place_examples
 
 
-_LINE_KINDS = frozenset({"drop_record", "duplicate_record", "inject_record", "swap_records", "truncate_records"})
+_CLOSING = re.compile(r"\s*(exit(\s+0)?|return(\s+0)?|commit(\s+transaction)?\s*;?|end\s*;|;)\s*", re.IGNORECASE)
+_LINE_KINDS = frozenset({"drop_record", "duplicate_record", "replace_record", "inject_record", "swap_records",
+                         "truncate_records"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,11 +85,14 @@ class Reference:
         """(warn, why) for a line dropped, repeated, moved, added or cut off, or a constant changed, in a
         program the fuzzer reads as text (SQL, a shell script): the changed program may do the same (a
         column selected twice, `set -eu` dropped on a run that never fails, an equivalent pattern), so an
-        accepted one shows no wrong answer. A program cut short (truncate_text) stays a finding, as do two
+        accepted one shows no wrong answer. A program cut short (truncate_text) stays a finding (but for a
+        cut of its closing statement alone: _closing_cut), as do two
         lines of different statements swapped (`SELECT ...` with `AND ...`): that program no longer runs,
         and a grader accepting it never ran it."""
-        if self.fmt != "text" or kind == "truncate_text" or not program(self.artifact):
+        if self.fmt != "text" or not program(self.artifact):
             return None
+        if kind == "truncate_text":
+            return self._closing_cut(where)
         if kind == "swap_records" and not self._same_statement(where):
             return None
         if kind in _LINE_KINDS:
@@ -96,6 +101,21 @@ class Reference:
         # anyway, `'2024-01-01'` -> `'2024--1-01'` compared as a string: each the same program)
         return "warn", ("a constant changed in a program may leave it behaving the same (an equivalent "
                         "pattern, a redundant guard, a bound no input crosses); the grader's tests do not tell them apart")
+
+    def _closing_cut(self, where: str) -> tuple[str, str] | None:
+        """(warn, why) when a program's cut drops only its closing statement, on a line of its own
+        (`exit 0`, `COMMIT;`, a lone `;`): the program before it may end the same way (blind p21: a
+        script whose `exit 0` follows an `if` that exits otherwise). Any other cut stays a finding."""
+        found = re.fullmatch(r"cut at character (\d+) of \d+", where)
+        if found is None:
+            return None
+        cut = int(found.group(1))
+        if cut == 0 or self.reference[cut - 1:cut + 1].count("\n") == 0:
+            return None  # (all of it, or a cut inside a line)
+        dropped = [line for line in self.reference[cut:].splitlines() if line.strip()]
+        if len(dropped) != 1 or not _CLOSING.fullmatch(dropped[0]):
+            return None
+        return "warn", f"the cut drops only the program's closing statement ({dropped[0].strip()!r}), which may change nothing"
 
     def _same_statement(self, where: str) -> bool:
         """The two lines a text swap exchanged open with the same word (`AND a`, `AND b`: may commute)."""

@@ -22,13 +22,13 @@ from artifactbench.gates.fuzz._formats import as_number
 from artifactbench.gates.fuzz._mutation import Mutation, distinct_string, number_changes, other_types, short
 from artifactbench.gates.fuzz._near import near_strategy
 from artifactbench.gates.fuzz._policy import FuzzPolicy
-from artifactbench.gates.fuzz._text_strategies import python_strategy, text_strategy
+from artifactbench.gates.fuzz._text_strategies import collapse_strategy, python_strategy, states_layout, text_strategy
 from artifactbench.gates.fuzz._tree_strategies import LEAF_KINDS, TreeTargets, leaf_strategy, structure_strategy
 
 DATA_KINDS: tuple[str, ...] = (
     "number_far", "number_sign", "number_nan", "bool_flip", "string_change", "type_change", "later_record",
-    "drop_key", "rename_key", "drop_record", "duplicate_record", "inject_record", "swap_records", "swap_values",
-    "truncate_records", "truncate_text", "number_near",
+    "drop_key", "rename_key", "drop_record", "duplicate_record", "replace_record", "inject_record", "swap_records", "swap_values",
+    "truncate_records", "truncate_text", "number_near", "collapse_spaces",
 )
 PYTHON_KINDS: tuple[str, ...] = ("stub_function", "drop_definition", "drop_sort", "truncate_text")
 KINDS: tuple[str, ...] = DATA_KINDS + PYTHON_KINDS[:3]
@@ -64,6 +64,8 @@ def mutation_draws(fmt: str, text: str, policy: FuzzPolicy, kind: str, prompt: s
         inner = _truncate(text)
     elif kind == "number_near":  # (only numbers of a parsed tree: in free text a number has no field)
         inner = near_strategy(targets, read_prompt(prompt).stated) if isinstance(doc, TreeDoc) else None
+    elif kind == "collapse_spaces":  # (a text's padding, where the prompt fixes its columns)
+        inner = collapse_strategy(doc) if isinstance(doc, TextDoc) and states_layout(prompt) else None
     elif kind == "swap_values":  # (a field exchanged between records: free text has no fields)
         inner = structure_strategy(targets, kind) if isinstance(doc, TreeDoc) else None
     elif isinstance(doc, PyDoc):
@@ -79,7 +81,9 @@ def mutation_draws(fmt: str, text: str, policy: FuzzPolicy, kind: str, prompt: s
     # case, records and keys): comparing texts suffices. Raw cuts and text/Python edits may still say
     # the same thing ("1.50" cut to "1.5"), so those are compared by meaning (slower on big files).
     # A reference that does not parse has no meaning to compare with: its cuts are compared as text.
-    by_meaning = (kind == "truncate_text" or not isinstance(doc, TreeDoc)) and reference is not None
+    # (collapse_spaces changes only what the text's meaning ignores, its spacing: compared as text)
+    by_meaning = (kind == "truncate_text" or not isinstance(doc, TreeDoc)) and reference is not None \
+        and kind != "collapse_spaces"
 
     def different(mutant: Mutation) -> Mutation:
         # (as `assume` does, which warns outside Hypothesis' own test context: the scout draws there)

@@ -61,6 +61,13 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
     if kind == "duplicate_record":
         return pick(records).map(lambda i: edit(
             kind, f"line {i + 1}", lines[i], "(twice)", lines[: i + 1] + [lines[i]] + lines[i + 1:]))
+    if kind == "replace_record":
+        pairs = [(i, j) for n, i in enumerate(records[:500])
+                 for j in [next((records[k] for k in (n + 1, n - 1) if 0 <= k < len(records)
+                                 and lines[records[k]].strip() != lines[i].strip()), None)] if j is not None]
+        return pick(pairs).map(lambda c: edit(
+            kind, f"line {c[0] + 1} replaced by a copy of line {c[1] + 1}", lines[c[0]], lines[c[1]],
+            lines[: c[0]] + [lines[c[1]]] + lines[c[0] + 1:])) if pairs else None
     if kind == "truncate_records" and len(records) > 1:
         return ints(1, len(records) - 1).map(lambda k: edit(
             kind, f"keep {k} of {len(records)} non-blank lines", len(records), k, lines[: records[k]]))
@@ -85,6 +92,29 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
             kind, f"before line {c[1] + 1} (copy of line {c[0] + 1}, numbers moved)", "(absent)",
             scramble(c[0]), lines[: c[1]] + [scramble(c[0])] + lines[c[1]:])) if sources else None
     return None
+
+
+# A prompt that fixes where each column of a text line sits: then the spaces that pad a line are part
+# of the answer, and a grader that splits lines on whitespace never reads them.
+_LAYOUT = re.compile(r"fixed[- ]width|\b(left|right)[- ]aligned\b|\balign(ed|ment)\b|\b(space|zero)[- ]padded\b"
+                     r"|\bcolumns?\s+\d+\s*(?:[-\u2013]|to)\s*\d+|\bexactly\s+\d+\s+(characters|chars|columns)\b",
+                     re.IGNORECASE)
+_PADDING = re.compile(r"(?<=\S)[ \t]{2,}(?=\S)")
+
+
+def states_layout(prompt: str) -> bool:
+    """The prompt fixes a text line's layout: fixed-width columns, alignment, padding."""
+    return _LAYOUT.search(prompt) is not None
+
+
+def collapse_strategy(doc: TextDoc) -> Draws | None:
+    """One line whose padding (each run of two or more spaces between words) is cut to one space: the
+    same words, another layout. Markdown table rows are left alone (their padding is free)."""
+    lines = list(doc.lines)
+    pool = [i for i in doc.records[:5000] if not lines[i].lstrip().startswith("|") and _PADDING.search(lines[i])]
+    return pick(pool).map(lambda i: Mutation(
+        "collapse_spaces", f"line {i + 1}", short(lines[i]), short(_PADDING.sub(" ", lines[i])),
+        doc.render(lines[:i] + [_PADDING.sub(" ", lines[i])] + lines[i + 1:]))) if pool else None
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")

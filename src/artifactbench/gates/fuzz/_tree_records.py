@@ -45,6 +45,12 @@ def structure_strategy(t: TreeTargets, kind: str) -> Draws | None:
         return pick(items).map(lambda c: t.edit(
             kind, where(doc, c[0] + (c[1],)), "once", "twice",
             lambda d: _splice(d, c[0], c[1] + 1, 0, [copy.deepcopy(get_at(d, c[0])[c[1]])]), spine=c[0]))
+    if kind == "replace_record":
+        pairs = _replacements(lists)
+        return pick(pairs).map(lambda c: t.edit(
+            kind, f"{where(doc, c[0] + (c[1],))} replaced by a copy of {where(doc, c[0] + (c[2],))}", "its own",
+            "a repeat", lambda d: _splice(d, c[0], c[1], 1, [copy.deepcopy(get_at(d, c[0])[c[2]])]),
+            spine=c[0])) if pairs else None
     if kind == "inject_record":
         return pick(items).flatmap(lambda c: ints(0, len(get_at(doc.data, c[0]))).map(
             lambda pos: _inject(t, c[0], c[1], pos))).filter(lambda m: m is not None)
@@ -79,6 +85,25 @@ def _record_swaps(ordered: list[tuple[Path, list]]) -> list[tuple[Path, int, int
         if found:
             per_list.append(found)
             kept += len(found)
+    turns = itertools.chain.from_iterable(itertools.zip_longest(*per_list))
+    return list(itertools.islice((pair for pair in turns if pair is not None), 500))
+
+
+def _replacements(lists: list[tuple[Path, list]]) -> list[tuple[Path, int, int]]:
+    """Up to 500 (list path, i, j): record i and its nearest neighbour j that differs from it, so that
+    writing j's copy over i keeps the count of records and loses one (a grader that checks each record
+    and the count, never that each is there once, accepts it). The lists take turns, as _record_swaps'."""
+    per_list: list[list[tuple[Path, int, int]]] = []
+    for path, items in lists:
+        found = []
+        for i in range(min(len(items), 500)):
+            j = next((k for k in (i + 1, i - 1) if 0 <= k < len(items) and items[k] != items[i]), None)
+            if j is not None:
+                found.append((path, i, j))
+        if found:
+            per_list.append(found)
+        if len(per_list) >= 64:
+            break
     turns = itertools.chain.from_iterable(itertools.zip_longest(*per_list))
     return list(itertools.islice((pair for pair in turns if pair is not None), 500))
 

@@ -21,10 +21,11 @@ is not when 42 is the answer):
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import replace
 
-from artifactbench.gates.core import OK, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
+from artifactbench.gates.core import OK, SKIPPED, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
 from artifactbench.gates.core import fuzz_budget
 from artifactbench.gates.core import reference_text, stateful_case
 from artifactbench.gates.fuzz import KINDS, FuzzPolicy, format_of, sample_mutants
@@ -64,6 +65,34 @@ class _Values:
         return self._values
 
 
+_NUMBER = re.compile(r"[-+]?(?:\d[\d_,]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
+_WORD = re.compile(r"[^\W\d][\w.-]*\w|[^\W\d]")
+_SEVERITY = {"fail": 0, "warn": 1, "info": 2}
+
+
+def detail_shape(detail: str, text: str) -> str:
+    """The line of the grader that printed `detail`, as far as the detail shows it: every number masked,
+    and every word that is also a word of the graded artifact `text` (a record's id, a field's name),
+    so "WH-A1: qty mismatch (expected 25, got 3)" and "WH-A1: value mismatch (expected 6.5, got 13)"
+    are one shape: one f-string of the grader, fed different fields."""
+    own = set(_WORD.findall(text))
+    masked = _WORD.sub(lambda m: "@" if m.group(0) in own else m.group(0), detail)
+    return _NUMBER.sub("#", masked)
+
+
+def once_per_shape(cases: list[CaseResult], shapes: list[str]) -> list[CaseResult]:
+    """One root cause, reported once: of the leak cases whose details have one shape (`detail_shape`),
+    the most severe (the first among equals) stays; the others are SKIPPED and point at it."""
+    keep: dict[str, int] = {}
+    for i, (case, shape) in enumerate(zip(cases, shapes)):
+        best = keep.get(shape)
+        if best is None or _SEVERITY.get(case.severity, 3) < _SEVERITY.get(cases[best].severity, 3):
+            keep[shape] = i
+    return [case if keep[shape] == i else
+            CaseResult(case.name, SKIPPED, f"the same detail line as {cases[keep[shape]].name} (reported there)")
+            for i, (case, shape) in enumerate(zip(cases, shapes))]
+
+
 def _size(values: Distinctive) -> int:
     return len(values.numbers) + len(values.strings)
 
@@ -97,6 +126,7 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
             return CheckResult("detail_leaks", "skip", cap(f"no mutants: {type(exc).__name__}: {exc}"))
         probes += [(f"leak:{m.kind}", m.text, m.describe()) for m in mutants]
     cases: list[CaseResult] = []
+    shapes: list[str] = []  # each case's detail line with the artifact's own words and every number masked
     failing = 0
     deadline = time.monotonic() + fuzz_budget(ctx).seconds
     def detail_of(text: str, warm: bool = False) -> str | None:
@@ -184,9 +214,11 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
         case = judge(name, what, detail, *shown, suite, _size(answer), seen, records)
         if case is not None and all(c.name != case.name for c in cases):
             cases.append(case)
+            shapes.append(detail_shape(detail, text))
     if not ctx.warm_canary():  # the grader keeps state between calls: every probe again, each forked
         again = detail_leaks_gate(ctx)
         return replace(again, cases=(stateful_case(ctx), *again.cases))
+    cases = once_per_shape(cases, shapes)
     if looked < len(probes):  # cut short: what was not looked at is not known to be clean
         budget = fuzz_budget(ctx).seconds
         cases.append(CaseResult("details_unread", WARNING, cap(

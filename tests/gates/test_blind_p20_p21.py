@@ -1,0 +1,139 @@
+"""Rules from blind batches p20-p21 (tasks none of us wrote): a record written over by a copy of its
+neighbour, a fixed-width line's padding, a script's closing `exit 0`, one grader exception met by several
+fuzz kinds, one leaking detail line met by several probes, lines placed by their shape, and free lines
+graded last."""
+
+from __future__ import annotations
+
+import random
+
+from artifactbench.gates.core import read_prompt
+from artifactbench.gates.core import CaseResult
+from artifactbench.gates.fuzz import FuzzPolicy
+from artifactbench.gates.fuzz._draws import pick, scout
+from artifactbench.gates.fuzz._fuzz import _mutant_place, _raised_once
+from artifactbench.gates.fuzz._mutation import Mutation
+from artifactbench.gates.fuzz._reference import Reference
+from artifactbench.gates.fuzz._strategies import mutation_draws
+from artifactbench.gates.fuzz._text_strategies import states_layout
+from artifactbench.gates.leaks._detail import detail_shape, once_per_shape
+
+
+def _all(draws) -> list[Mutation]:
+    return list(draws.values(random.Random(0)))
+
+
+def test_replace_record_keeps_the_count_and_loses_a_record():
+    text = '{"crates": ["A", "B"], "kg": 9}\n{"crates": ["A", "C"], "kg": 10}\n{"crates": ["A", "C"], "kg": 10}\n'
+    mutants = _all(mutation_draws("jsonl", text, FuzzPolicy(), "replace_record"))
+    assert mutants
+    assert all(len(m.text.splitlines()) == 3 and m.text != text and "replaced by a copy of" in m.where
+               for m in mutants)
+    top = {m.where for m in mutants if "field" not in m.where}
+    assert top == {"record 0 (line 1) replaced by a copy of record 1 (line 2)",
+                   "record 1 (line 2) replaced by a copy of record 0 (line 1)"}, top  # (2 equals its neighbour)
+    # (a nested list's item too: ["A", "C"] as ["C", "C"] names one crate twice and loses one)
+    # equal neighbours offer nothing to write over: the result would be the same text
+    assert mutation_draws("jsonl", '{"a": 1}\n{"a": 1}\n', FuzzPolicy(), "replace_record") is None
+    lines = _all(mutation_draws("text", "alpha 1\nbeta 2\ngamma 3\n", FuzzPolicy(), "replace_record"))
+    assert {m.where for m in lines} >= {"line 1 replaced by a copy of line 2", "line 3 replaced by a copy of line 2"}
+    assert all(len(m.text.splitlines()) == 3 for m in lines)
+
+
+BOARD = "08:02 4  Harbour       2\n08:05 11 Old Mill     12\n"
+LAYOUT = "Each line is exactly 24 characters: columns 1-5 the time, then the line, left-aligned, space-padded."
+
+
+def test_padding_is_collapsed_only_where_the_prompt_fixes_the_columns():
+    assert states_layout(LAYOUT) and states_layout("The controller reads a fixed-width file.")
+    assert states_layout("columns 12–31: destination")
+    assert not states_layout("Write one line per departure: time, line and destination separated by spaces.")
+    mutants = _all(mutation_draws("text", BOARD, FuzzPolicy(), "collapse_spaces", LAYOUT))
+    assert {m.new for m in mutants} == {"'08:02 4 Harbour 2'", "'08:05 11 Old Mill 12'"}
+    assert mutation_draws("text", BOARD, FuzzPolicy(), "collapse_spaces", "one line per tram") is None
+    table = "| a  | b |\n|----|---|\n| 1  | 2 |\n"  # a Markdown table's padding is free
+    assert mutation_draws("text", table, FuzzPolicy(), "collapse_spaces", LAYOUT) is None
+
+
+def _ref(artifact: str, text: str) -> Reference:
+    return Reference("text", text, FuzzPolicy(), read_prompt(""), artifact)
+
+
+SCRIPT = "#!/bin/bash\nif grep -q x \"$1\"; then\n    echo bad\n    exit 1\nfi\nexit 0\n"
+
+
+def test_a_cut_of_a_scripts_closing_exit_alone_is_left_open():
+    ref = _ref("lint.sh", SCRIPT)
+    at = SCRIPT.index("\nexit 0")
+    assert ref.program_change("truncate_text", f"cut at character {at} of {len(SCRIPT)}")[0] == "warn"
+    assert ref.program_change("truncate_text", f"cut at character {at + 1} of {len(SCRIPT)}")[0] == "warn"
+    # the `fi` cut off too, a cut inside a line, or all of it: the program no longer runs
+    before_fi = SCRIPT.index("fi\n")
+    assert ref.program_change("truncate_text", f"cut at character {before_fi} of {len(SCRIPT)}") is None
+    assert ref.program_change("truncate_text", f"cut at character {at + 3} of {len(SCRIPT)}") is None
+    assert ref.program_change("truncate_text", f"cut at character 0 of {len(SCRIPT)}") is None
+    sql = "SELECT a FROM t\nWHERE b > 2;\nCOMMIT;\n"
+    assert _ref("q.sql", sql).program_change("truncate_text", f"cut at character {sql.index('COMMIT')} of 30")
+    assert _ref("q.sql", sql).program_change("truncate_text", f"cut at character {sql.index('WHERE')} of 30") is None
+    assert _ref("out.txt", SCRIPT).program_change("truncate_text", f"cut at character {at} of 50") is None
+
+
+class _Ctx:
+    def __init__(self) -> None:
+        self.raised: dict = {}
+
+
+RAISED = ('grader raised instead of returning a failing GradeResult on 1 mutant(s), first: {kind}: line 1: '
+          '"8" -> "1080"; grader exception: grade() raised LookupError: unknown encoding: UTF-1080; traceback '
+          'tail: File "/t/grader/hidden.py", line {line}, in grade / root = ET.parse(art).getroot()')
+
+
+def test_one_grader_exception_met_by_several_kinds_is_reported_once():
+    ctx = _Ctx()
+    cases = [CaseResult("number_far", "FINDING", RAISED.format(kind="number_far", line=60)),
+             CaseResult("number_nan", "FINDING", RAISED.format(kind="number_nan", line=60)),
+             CaseResult("inject_record", "FINDING", RAISED.format(kind="inject_record", line=61)),
+             CaseResult("drop_record", "FINDING", "grader ACCEPTED a mutant (shrunk minimal example): ...")]
+    out = _raised_once(ctx, cases)
+    assert [c.status for c in out] == ["FINDING", "SKIPPED", "FINDING", "FINDING"]
+    assert "as on fuzz/number_far (reported there)" in out[1].detail
+    # the contract gate reported it first: every fuzz kind points there
+    ctx = _Ctx()
+    ctx.raised[("LookupError", "/t/grader/hidden.py", "60")] = "contract/no_raise:malformed"
+    assert _raised_once(ctx, cases[:1])[0].status == "SKIPPED"
+
+
+def test_one_leaking_detail_line_met_by_several_probes_is_reported_once():
+    a = '{"WH-A1": {"on_hand_qty": 253, "on_hand_value": 6332.65}}'
+    first = detail_shape("WH-A1: on_hand_qty mismatch (expected 253.00, got 3530)", a)
+    assert first == detail_shape("WH-A1: on_hand_value mismatch (expected 6332.65, got 12666.3)", a)
+    assert first != detail_shape("total mismatch: expected 253.00", a)
+    cases = [CaseResult("leak:number_far", "FINDING", "x", "warn"),
+             CaseResult("leak:number_sign", "FINDING", "y", "fail"),
+             CaseResult("leak:drop_record", "FINDING", "z", "fail")]
+    out = once_per_shape(cases, ["s", "s", "t"])
+    assert [c.status for c in out] == ["SKIPPED", "FINDING", "FINDING"]  # the more severe of one shape stays
+    assert "leak:number_sign (reported there)" in out[0].detail
+
+
+def test_text_lines_are_placed_by_their_shape():
+    def drop(line: str, n: int) -> Mutation:
+        return Mutation("drop_record", f"line {n}", repr(line), "(dropped)", "")
+    assert _mutant_place(drop('  <error code="DUP_BARCODE"/>', 4)) == _mutant_place(drop('  <error code="YEAR"/>', 9))
+    assert _mutant_place(drop('  <record id="CAT00014">', 3)) != _mutant_place(drop('  <error code="YEAR"/>', 9))
+    number = Mutation("number_far", "line 4", "'8'", "'1080'", "")
+    assert _mutant_place(number) == "line 4"  # a number's place stays its line
+
+
+def test_free_lines_are_graded_last():
+    order: list[str] = []
+
+    def accepted(mutant: Mutation) -> bool:
+        order.append(mutant.where)
+        return False
+
+    names = ["free 1", "graded 1", "free 2", "graded 2", "graded 3"]
+    draws = pick([Mutation("drop_record", n, "", "", n) for n in names])
+    scout(draws, accepted, 4, random.Random(1), lambda m: m.where, defer=lambda m: m.where.startswith("free"))
+    assert sorted(order[:3]) == ["graded 1", "graded 2", "graded 3"]
+    assert order[3].startswith("free") and len(order) == 4
