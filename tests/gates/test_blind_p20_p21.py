@@ -75,6 +75,9 @@ def test_a_cut_of_a_scripts_closing_exit_alone_is_left_open():
     sql = "SELECT a FROM t\nWHERE b > 2;\nCOMMIT;\n"
     assert _ref("q.sql", sql).program_change("truncate_text", f"cut at character {sql.index('COMMIT')} of 30")
     assert _ref("q.sql", sql).program_change("truncate_text", f"cut at character {sql.index('WHERE')} of 30") is None
+    end = "SELECT a FROM t\nORDER BY a;\n"  # the final `;` alone (this project's meter_totals_sql_fresh twin)
+    assert _ref("q.sql", end).program_change("truncate_text", f"cut at character {len(end) - 2} of 22")[0] == "warn"
+    assert _ref("q.sql", end).program_change("truncate_text", f"cut at character {len(end) - 3} of 22") is None
     assert _ref("out.txt", SCRIPT).program_change("truncate_text", f"cut at character {at} of 50") is None
 
 
@@ -137,3 +140,38 @@ def test_free_lines_are_graded_last():
     scout(draws, accepted, 4, random.Random(1), lambda m: m.where, defer=lambda m: m.where.startswith("free"))
     assert sorted(order[:3]) == ["graded 1", "graded 2", "graded 3"]
     assert order[3].startswith("free") and len(order) == 4
+
+
+def test_a_programs_keywords_are_no_answer_values():
+    from artifactbench.gates.leaks._values import distinctive, program_values
+
+    script = '#!/bin/bash\nif ! grep -q "Unreleased section" "$1"; then\n    echo "missing Unreleased"\n    exit 1\nfi\n'
+    values = program_values(distinctive("text", script), script)
+    assert {"Unreleased", "section", "missing"} <= values.strings
+    assert not {"grep", "exit", "echo", "then"} & values.strings
+
+
+def test_a_query_of_constants_is_built_from_the_workspace_data(tmp_path):
+    from artifactbench.gates.fuzz._constant_query import constant_query
+
+    (tmp_path / "schema.sql").write_text("CREATE TABLE r (meter TEXT, kwh REAL);\n")
+    (tmp_path / "data.sql").write_text("INSERT INTO r VALUES ('M-1', 2.5), ('M-2', NULL), ('it''s', 1e308);\n")
+    query = "-- totals\nSELECT meter, SUM(kwh) AS total FROM r WHERE kwh IS NOT NULL GROUP BY meter ORDER BY meter;"
+    text, source = constant_query("out/q.sql", query, tmp_path)
+    assert source == "data.sql + schema.sql" and "FROM r" not in text
+    import sqlite3
+
+    assert sqlite3.connect(":memory:").execute(text).fetchall() == [("M-1", 2.5), ("it's", 1e308)]
+    view = "CREATE VIEW totals AS SELECT meter FROM r WHERE kwh > 2;"
+    made, _ = constant_query("v.sql", view, tmp_path)
+    assert made.splitlines()[1].startswith("CREATE VIEW totals AS WITH t(")
+    assert constant_query("q.txt", query, tmp_path) == "the artifact is not an SQL query"
+    assert "more than one statement" in constant_query("q.sql", "SELECT 1; SELECT 2;", tmp_path)
+    # task files never reach another file, and a runaway query is cut off
+    assert "attaches or writes" in constant_query("q.sql", "ATTACH 'x.db' AS x", tmp_path)
+    (tmp_path / "data.sql").write_text("ATTACH DATABASE '/tmp/evil.db' AS e;\n")
+    assert "attaches or writes" in constant_query("q.sql", query, tmp_path)
+    (tmp_path / "data.sql").write_text("INSERT INTO r VALUES ('a', 1);\n")
+    runaway = ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) "
+               "SELECT count(*) AS c FROM n, r")
+    assert "does not run" in constant_query("q.sql", runaway, tmp_path)

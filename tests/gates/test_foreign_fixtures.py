@@ -66,6 +66,7 @@ SOUND = {
     "region_revenue_sql_run": "an SQL query run on several databases: constants that no test crosses are left open",
     "pallet_mixes_distinct": "an enumeration compared as a set of distinct mixes, in any line order",
     "tram_board_columns": "a fixed-width board compared line by line, padding included",
+    "meter_totals_sql_fresh": "an SQL query run on the workspace's month and on another one",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -105,6 +106,7 @@ FLAWED = {
     "orbit_batch_half_passes": ("fuzz", "number_far"),  # passes at 5 of 10 where the prompt says 8
     "pallet_mixes_counted": ("fuzz", "replace_record"),  # each line valid and the count right, never distinct
     "tram_board_tokens": ("fuzz", "collapse_spaces"),  # compares split() tokens of a fixed-width board
+    "meter_totals_sql_same": ("fuzz", "constant_query"),  # runs the query on the workspace's data alone
 }
 # twin whose grader is stricter than its prompt -> (gate, case) reported as warn: it fails right answers
 STRICTER = {

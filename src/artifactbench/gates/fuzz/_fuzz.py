@@ -26,6 +26,7 @@ from artifactbench.gates.core import (
 )
 from artifactbench.gates.fuzz._classes import same_class
 from artifactbench.gates.fuzz._comments import program
+from artifactbench.gates.fuzz._constant_query import NAME as CONSTANT, constant_query_case
 from artifactbench.gates.fuzz._draws import scout
 from artifactbench.gates.fuzz._examples_only import NAME as EXAMPLES, examples_case, memorizers
 from artifactbench.gates.fuzz._formats import format_of, parse, rerender
@@ -115,7 +116,7 @@ def fuzz_gate(ctx: TaskContext, budget: FuzzBudget | None = None) -> CheckResult
         return CheckResult("fuzz", "error", cap(exc), duration_s=time.monotonic() - started)
     except SyntaxError as exc:
         return CheckResult("fuzz", "error", cap(f"grader/negative_cases.py does not parse: {exc}"))
-    unknown = [k for k in policy.skip if k not in (*kinds_for(fmt), NAME, TIES, EXAMPLES)]
+    unknown = [k for k in policy.skip if k not in (*kinds_for(fmt), NAME, TIES, EXAMPLES, CONSTANT)]
     if unknown:
         near = difflib.get_close_matches(unknown[0], kinds_for(fmt), n=1)
         hint = f" (did you mean {near[0]!r}?)" if near else f"; known: {', '.join(kinds_for(fmt))}"
@@ -176,6 +177,9 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
             cases.append(probe)
     if baseline is None and fmt == "python" and EXAMPLES not in policy.skip:  # a grader of the examples only
         cases.append(examples_case(ctx, grade, *memorizers(reference, prompt)))
+    if baseline is None and fmt == "text" and CONSTANT not in policy.skip \
+            and ctx.task.output_artifact.suffix.lower() == ".sql":  # a grader of the agent's own data only
+        cases.append(constant_query_case(ctx, grade, ctx.task.output_artifact.as_posix(), reference, prompt))
     findings = sum(c.status == FINDING for c in cases)
     noted = sum(c.status == WARNING and c.severity == "warn" and c.name in strategies for c in cases)
     allowed = sum(c.status == WARNING and c.severity == "info" and c.name in strategies for c in cases)
@@ -196,6 +200,8 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         summary += "; the grader rejects answers within the tolerance the prompt states"
     if any(c.name == TIES and c.status == WARNING for c in cases):
         summary += "; the grader breaks ties the prompt leaves open"
+    if any(c.name == CONSTANT and c.status == FINDING for c in cases):
+        summary += "; the grader accepts a query of constants where the prompt wants it to work on other data"
     if any(c.name == EXAMPLES and c.status == FINDING for c in cases):
         summary += "; the grader accepts a module that knows only the prompt's examples"
     summary += f" ({counts(cases)})"

@@ -110,6 +110,8 @@ class Reference:
         if found is None:
             return None
         cut = int(found.group(1))
+        if cut > 0 and self.reference[cut:].strip() == ";":  # the last statement's `;` alone
+            return "warn", "the cut drops only the program's final `;`, which may change nothing"
         if cut == 0 or self.reference[cut - 1:cut + 1].count("\n") == 0:
             return None  # (all of it, or a cut inside a line)
         dropped = [line for line in self.reference[cut:].splitlines() if line.strip()]

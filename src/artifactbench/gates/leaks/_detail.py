@@ -28,12 +28,12 @@ from dataclasses import replace
 from artifactbench.gates.core import OK, SKIPPED, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
 from artifactbench.gates.core import fuzz_budget
 from artifactbench.gates.core import reference_text, stateful_case
-from artifactbench.gates.fuzz import KINDS, FuzzPolicy, format_of, sample_mutants
+from artifactbench.gates.fuzz import KINDS, FuzzPolicy, format_of, program, sample_mutants
 from artifactbench.gates.leaks._derived import derived
 from artifactbench.gates.leaks._numbers import NumberIndex, ReferenceNumbers, number_values
 from artifactbench.gates.leaks._probes import bogus_record, varied, visible_text
 from artifactbench.gates.leaks._sizes import record_counts, record_total
-from artifactbench.gates.leaks._values import Distinctive, distinctive, quoted_in, shared_with
+from artifactbench.gates.leaks._values import Distinctive, distinctive, program_values, quoted_in, shared_with
 from artifactbench.gates.leaks._verdict import MIN_SUITE, Exposure, as_expected, hidden_expected, judge, listed
 
 PER_KIND = 4
@@ -106,6 +106,8 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
     skip = frozenset({task.workspace_generator}) if task.workspace_generator else frozenset()
     visible = visible_text(task.problem_statement, ctx.pristine().scratch_dir, skip)
     answer = distinctive(fmt, reference).minus(distinctive("text", prompt))
+    if fmt == "text" and program(task.output_artifact.as_posix()):
+        answer = program_values(answer, reference)
     secrets = answer.minus(shared_with(visible, answer))
     numbers = ReferenceNumbers(distinctive(fmt, reference, min_digits=1).numbers, number_values(visible),
                                record_counts(fmt, reference))

@@ -38,6 +38,17 @@ def _words(text: str) -> list[str]:
     return [w for w in _WORD.findall(text) if not NUMBER_RE.fullmatch(w)]
 
 
+_QUOTED = re.compile(r"'([^'\n]{0,4000})'|\"([^\"\n]{0,4000})\"")
+
+
+def program_values(values: Distinctive, source: str) -> Distinctive:
+    """Of a program read as text (SQL, a shell script), the distinctive strings that stand inside its
+    quotes: its commands and keywords (`exit`, `grep`, `SELECT`) are vocabulary, as a Python answer's
+    identifiers are (blind p21: "case 0: exit status" quoted no answer of a linter script)."""
+    quoted = {w for m in _QUOTED.finditer(source) for w in _words(m.group(1) or m.group(2) or "")}
+    return Distinctive(values.numbers, frozenset(s for s in values.strings if s in quoted))
+
+
 def significant_digits(token: str) -> int:
     """Significant digits of a number as written ("812.5" -> 4, "0.030" -> 2, "1000" -> 1)."""
     mantissa = re.split(r"[eE]", token.strip().lstrip("+-"))[0]
