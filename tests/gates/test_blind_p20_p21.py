@@ -46,7 +46,6 @@ LAYOUT = "Each line is exactly 24 characters: columns 1-5 the time, then the lin
 
 def test_padding_is_collapsed_only_where_the_prompt_fixes_the_columns():
     assert states_layout(LAYOUT) and states_layout("The controller reads a fixed-width file.")
-    assert states_layout("columns 12–31: destination")
     assert not states_layout("Write one line per departure: time, line and destination separated by spaces.")
     mutants = _all(mutation_draws("text", BOARD, FuzzPolicy(), "collapse_spaces", LAYOUT))
     assert {m.new for m in mutants} == {"'08:02 4 Harbour 2'", "'08:05 11 Old Mill 12'"}
@@ -72,8 +71,7 @@ def test_a_cut_of_a_scripts_closing_exit_alone_is_left_open():
     assert ref.program_change("truncate_text", f"cut at character {before_fi} of {len(SCRIPT)}") is None
     assert ref.program_change("truncate_text", f"cut at character {at + 3} of {len(SCRIPT)}") is None
     assert ref.program_change("truncate_text", f"cut at character 0 of {len(SCRIPT)}") is None
-    sql = "SELECT a FROM t\nWHERE b > 2;\nCOMMIT;\n"
-    assert _ref("q.sql", sql).program_change("truncate_text", f"cut at character {sql.index('COMMIT')} of 30")
+    sql = "SELECT a FROM t\nWHERE b > 2;\n"
     assert _ref("q.sql", sql).program_change("truncate_text", f"cut at character {sql.index('WHERE')} of 30") is None
     end = "SELECT a FROM t\nORDER BY a;\n"  # the final `;` alone (this project's meter_totals_sql_fresh twin)
     assert _ref("q.sql", end).program_change("truncate_text", f"cut at character {len(end) - 2} of 22")[0] == "warn"
@@ -175,3 +173,120 @@ def test_a_query_of_constants_is_built_from_the_workspace_data(tmp_path):
     runaway = ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) "
                "SELECT count(*) AS c FROM n, r")
     assert "does not run" in constant_query("q.sql", runaway, tmp_path)
+
+
+def test_kinds_accepted_at_one_place_are_one_root_cause():
+    from artifactbench.gates.fuzz._fuzz import _accepted_once
+
+    def acc(kind: str, where: str) -> CaseResult:
+        return CaseResult(kind, "FINDING", f"grader ACCEPTED a mutant (shrunk minimal example): {kind}: {where}: "
+                                           "'4' -> '1040'; grader detail: 'audit matches'")
+    text = [acc("number_far", "line 67"), acc("number_nan", "line 67"), acc("drop_record", "line 67"),
+            acc("duplicate_record", "line 62"), acc("inject_record", "before line 1 (copy of line 63, numbers moved)")]
+    out = _accepted_once("text", text)
+    assert [c.status for c in out] == ["FINDING", "SKIPPED", "SKIPPED", "FINDING", "FINDING"]
+    assert "same place as number_far (reported there)" in out[1].detail
+    # a field whatever its record (blind p23: NaN grams of every ingredient), but not another field
+    tree = [acc("number_far", "record 0, field 'grams'"), acc("number_sign", "record 3, field 'grams'"),
+            acc("number_nan", "record 0, field 'objective'")]
+    assert [c.status for c in _accepted_once("json", tree)] == ["FINDING", "SKIPPED", "FINDING"]
+
+
+def test_review_narrowed_rules():
+    """An outside review of the p20-p21 rules: each one too broad, with its repro."""
+    for free in ("Fields are separated by any amount of whitespace; alignment does not matter.",
+                 "Report the global alignment of the two sequences.", "the mean of columns 2-4 of each CSV row",
+                 "IDs are zero-padded to 6 digits."):
+        assert not states_layout(free), free
+    assert states_layout("Each line is exactly 40 characters wide.")
+    assert states_layout("The destination is left-aligned and space-padded to 20 characters.")
+    # a repeat where the prompt takes any answer that passes the check, or a few wrong records
+    allows = read_prompt("Write 5 codes. Any codes that satisfy the check are accepted; a code may repeat.")
+    assert allows.leaves_open("replace_record", "record 0 (line 1) replaced by a copy of record 1 (line 2)")[0] == "warn"
+    assert read_prompt("List every code once.").leaves_open("replace_record", "record 0 (line 1)") is None
+    # a COMMIT or an END cut off changes what the program does
+    for body in ("BEGIN;\nINSERT INTO t VALUES (1);\nCOMMIT;\n", "CREATE TRIGGER g AFTER INSERT ON t BEGIN\n"
+                 "  UPDATE n SET c = c + 1;\nEND;\n"):
+        last = body.rstrip("\n").rindex("\n") + 1
+        assert _ref("q.sql", body).program_change("truncate_text", f"cut at character {last} of 50") is None
+    # prose words of a report are not masked: two different lines of the grader stay two shapes
+    report = "total expected got count missing rows"
+    assert detail_shape("total: expected 40, got 12", report) != detail_shape("count: missing 7, rows 9", report)
+
+
+def test_a_contract_rerun_on_a_stateful_grader_reports_its_raise(tmp_path):
+    from artifactbench.gates import CheckOptions, resolve_gates, run_checks
+    from artifactbench.manifest import load_task
+    import shutil
+    from pathlib import Path
+
+    src = Path(__file__).resolve().parents[1] / "fixtures" / "foreign" / "pallet_mixes_distinct"
+    task_dir = tmp_path / "pallet_mixes_stateful"
+    shutil.copytree(src, task_dir)
+    (task_dir / "task.yaml").write_text((task_dir / "task.yaml").read_text().replace(
+        "pallet_mixes_distinct", "pallet_mixes_stateful"))
+    grader = task_dir / "grader" / "hidden.py"
+    text = grader.read_text().replace(
+        '        crates = row.get("crates") if isinstance(row, dict) else None',
+        '        crates = row.get("crates")')
+    text = text.replace("def grade(scratch_dir):\n", "_CALLS = []\n\n\ndef grade(scratch_dir):\n"
+                        "    _CALLS.append(1)\n    if len(_CALLS) > 1 and _POISONED:\n"
+                        "        return GradeResult(False, 0.0, 'poisoned')\n    try:\n        return _grade(scratch_dir)\n"
+                        "    except AttributeError:\n        _POISONED.append(1)\n        raise\n\n\n_POISONED = []\n\n\n"
+                        "def _grade(scratch_dir):\n")
+    grader.write_text(text)
+    report = run_checks([load_task(task_dir)], resolve_gates(["contract"]), jobs=1,
+                        options=CheckOptions(grader_timeout_s=20.0, generator_timeout_s=20.0))
+    contract = report.tasks[0].checks[-1]
+    assert any(k.name.startswith("no_raise:") and k.status == "FINDING" and "AttributeError" in k.detail
+               for k in contract.cases), contract
+
+
+def test_rules_from_blind_p22():
+    from artifactbench.gates.fuzz._comments import comment_only, graded_element
+
+    # keys the prompt leaves to the answer ("Bed labels are yours to choose")
+    allows = read_prompt('Write {"beds": {"<bed label>": {...}}}. Bed labels are yours to choose (any non-empty '
+                         "strings). Every stay appears in exactly one bed.")
+    assert allows.leaves_open("rename_key", "at $.beds, key 'F-01'")[0] == "info"
+    assert allows.leaves_open("rename_key", "at $.summary, key 'F'") is None
+    assert read_prompt("Bed labels must not be changed: use the ward's labels.").leaves_open(
+        "rename_key", "at $.beds, key 'F-01'") is None
+    # a DNS zone file's `;` comments, whatever the file is called
+    zone = ("; rebuilt from snapshot\n$TTL 300\na.corp.test. 300 IN A 10.0.0.1\nb.corp.test. 300 IN CNAME a.corp.test.\n"
+            "corp.test. 3600 IN NS ns.corp.test.\n")
+    assert comment_only("output/corp.test.db", zone, zone.replace("; rebuilt from snapshot\n", ""))
+    assert not comment_only("output/corp.test.db", zone, zone.replace("$TTL 300\n", ""))
+    assert not comment_only("output/notes.db", "; a\nx y\n", "x y\n")  # not a zone: no `;` comments
+    # a line of tags is markup, not a one-word value
+    page = "<html>\n<body>\n<p>\nharbour\n</p>\n</body></html>\n"
+    assert {m.old for m in _all(mutation_draws("text", page, FuzzPolicy(), "string_change"))} == {"'harbour'"}
+    # "any other HTML ... around the table": the table is graded, the rest of the page is free
+    said = "Row order does not matter, and you may put any other HTML (headings, styling) around the table."
+    assert graded_element(said)[0] == "table"
+    assert graded_element("The table must not have any other HTML around the table rows.") is None
+
+
+def test_a_row_added_inside_the_graded_table_is_not_free():
+    prompt = ("Write an HTML document containing one `<table>` with one `<tr>` per finding. Row order does not "
+              "matter, and you may put any other HTML (headings, summary paragraphs) around the table.")
+    page = ("<html><body>\n<h1>Lint</h1>\n<table>\n<tr><th>line</th><th>code</th></tr>\n"
+            "<tr><td>13</td><td>NS_NO_GLUE</td></tr>\n<tr><td>15</td><td>BAD_A</td></tr>\n</table>\n</body></html>\n")
+    ref = Reference("text", page, FuzzPolicy(), read_prompt(prompt), "out/lint.html")
+    lines = page.splitlines(keepends=True)
+    extra = "".join(lines[:6] + ["<tr><td>99</td><td>BAD_A</td></tr>\n"] + lines[6:])
+    assert ref.in_graded_element(extra, prompt)
+    heading = page.replace("<h1>Lint</h1>", "<h1>Lint report</h1>")
+    assert not ref.in_graded_element(heading, prompt)
+    # a swap of the page's `<body>` line with a row is no reordering of the rows
+    body, row = 1, 5
+    assert not ref.records_swapped(f"line {body} <-> line {row}", prompt)
+    assert ref.records_swapped("line 5 <-> line 6", prompt)
+    # an injected copy of a markup line goes among lines of its own tag
+    injected = [m for m in _all(mutation_draws("text", page, FuzzPolicy(), "inject_record")) if hasattr(m, "text")]
+    assert injected
+    for m in injected:
+        new = [ln for ln in m.text.splitlines() if ln not in page.splitlines()]
+        at = int(m.where.split("before line ", 1)[1].split()[0]) - 1
+        neighbours = page.splitlines()[max(0, at - 1):at + 1]
+        assert any(n.split(">")[0] == new[0].split(">")[0] for n in neighbours), (m.where, new)

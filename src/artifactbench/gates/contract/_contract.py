@@ -225,10 +225,14 @@ def _determinism_and_read_only(ctx, artifacts, env, durations, shared: bool = Fa
 
 
 def _no_raise(ctx: TaskContext, reference: str) -> list[CaseResult]:
+    before = dict(ctx.raised)
     cases = _no_raise_once(ctx, reference)
     if ctx.warm_canary():
         return cases
-    # The grader keeps state between calls in one process: every garbage artifact again, each forked.
+    # The grader keeps state between calls in one process: every garbage artifact again, each forked
+    # (the first pass's cases are dropped, so the raise sites they reported are forgotten with them).
+    ctx.raised.clear()
+    ctx.raised.update(before)
     return [stateful_case(ctx), *_no_raise_once(ctx, reference)]
 
 

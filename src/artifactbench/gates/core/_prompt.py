@@ -312,6 +312,21 @@ class PromptAllows:
     # Lists whose order a clause frees by their key alone ("`delivered` — the parcels delivered, in any
     # order"): the rest of the output keeps the order the prompt states
     field_unordered: frozenset[str] = frozenset()
+    # The sentences leaving the labels of a mapping to the answer ("Bed labels are yours to choose"), each
+    # with the noun it names them by, singular ("bed")
+    chosen_keys: tuple[tuple[str, str], ...] = ()
+
+    def chosen_key(self, where: str) -> str:
+        """The sentence leaving the keys of the mapping that `where` ("at $.beds, key 'F-01'") renamed a
+        key of to the answer ("" when none does): the noun it names them by is that mapping's key."""
+        found = re.match(r"at \$(?P<path>[^,]*), key '", where)
+        if found is None:
+            return ""
+        named = [seg for seg in re.split(r"[.\[\]]+", found.group("path")) if seg and not seg.isdigit()]
+        if not named:
+            return ""
+        stem = _singular(named[-1].lower())
+        return next((sentence for noun, sentence in self.chosen_keys if noun == stem), "")
 
     def frees_list(self, where: str, nested: int) -> str:
         """The clause saying that the order of the list a swap exchanged two items of is free ("" when
@@ -412,6 +427,11 @@ class PromptAllows:
         `info` where it says so in words, `warn` where it only leaves the point open."""
         if kind == "swap_values":
             return self._exchange_open(where)
+        if kind == "replace_record" and (self.many_answers or self.quota):
+            # (a record written over by another: a second right answer where more than one is, or one
+            # wrong record where the prompt passes a few)
+            said = self.many_answers or self.quota[2]
+            return "warn", f"the prompt accepts more than one answer, or a few wrong records ({said!r})"
         return self._value_open(kind, where)
 
     def _exchange_open(self, where: str) -> tuple[str, str] | None:
@@ -432,6 +452,8 @@ class PromptAllows:
         return None
 
     def _value_open(self, kind: str, where: str) -> tuple[str, str] | None:
+        if kind == "rename_key" and (chosen := self.chosen_key(where)):
+            return "info", f"the prompt leaves those keys to the answer ({chosen!r})"
         names = _names(where)
         free = [n for n in names if n in self.free_fields]
         if free:
@@ -767,4 +789,27 @@ def read_prompt(text: str) -> PromptAllows:
                                                       if _MANY_ANSWERS.search(s)), ""), read_free_lines(text),
                         other_keys_free=grants_free, granted=frozenset(granted), record_nouns=_record_nouns(text),
                         order_clauses=tuple(order_clauses), copies_agree="" if once else copies_agree,
-                        comments_said=comments_said, quota=quota, field_unordered=frozenset(field_unordered))
+                        comments_said=comments_said, quota=quota, field_unordered=frozenset(field_unordered),
+                        chosen_keys=tuple(_chosen_keys(text)))
+
+
+# "Bed labels are yours to choose (any non-empty strings)", "the slot names are up to you": the keys a
+# mapping of records is keyed by are the answer's own choice, so a renamed one is another right answer.
+_LABELS = re.compile(r"\b(?P<noun>[a-z][\w-]*?)\s+(labels?|names?|keys?|ids?|identifiers?|tags?)\b", re.IGNORECASE)
+_CHOSEN = re.compile(r"\b(yours\s+to\s+(choose|pick)|up\s+to\s+you|your\s+(own\s+)?choice|of\s+your\s+choosing|"
+                     r"you\s+(may|can)\s+(choose|pick|name)|(freely|arbitrarily)\s+chosen|arbitrary|any\s+(non-?empty\s+)?"
+                     r"(unique\s+)?strings?)\b", re.IGNORECASE)
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") and len(word) > 3 else word
+
+
+def _chosen_keys(text: str) -> list[tuple[str, str]]:
+    out = []
+    for sentence in _sentences(text):
+        if len(sentence) > 600 or not _CHOSEN.search(sentence) or _REFUSE.search(sentence):
+            continue
+        for match in _LABELS.finditer(sentence):
+            out.append((_singular(match.group("noun").lower()), " ".join(sentence.split())[:160]))
+    return out

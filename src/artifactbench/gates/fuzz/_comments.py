@@ -8,7 +8,7 @@ from pathlib import PurePosixPath
 
 from artifactbench.gates.core import MARKUP_SUFFIXES, markup_content
 
-__all__ = ["comment_only", "graded_element", "markup_only", "outside_element", "program"]
+__all__ = ["comment_only", "element_present", "graded_element", "markup_only", "outside_element", "program"]
 
 _HASH = re.compile(r"\s*#")
 _SEMI_OR_HASH = re.compile(r"\s*[;#]")
@@ -32,9 +32,26 @@ _BY_NAME = {"makefile": _HASH, "dockerfile": _HASH, "gnumakefile": _HASH}
 MAX_LINES = 20_000  # lines compared at most (a larger artifact's changes are not read as comments)
 
 
-def _syntax(artifact: str) -> re.Pattern[str] | None:
+_SEMI = re.compile(r"\s*;")
+# a DNS zone file's resource record (`app.corp.test. 300 IN CNAME web.corp.test.`) or directive ($TTL, $ORIGIN)
+_ZONE_LINE = re.compile(r"\s*(\$(TTL|ORIGIN|INCLUDE)\b|\S+\s+(\d+\s+)?(IN\s+)?(\d+\s+)?"
+                        r"(SOA|NS|A|AAAA|CNAME|MX|TXT|SRV|PTR|CAA|SPF|NAPTR|DS|DNSKEY)\s)", re.IGNORECASE)
+
+
+def _zone(reference: str) -> bool:
+    """The text is a DNS zone file (whatever its name: `corp.test.db`, `db.example`): `;` comments."""
+    lines = [ln for ln in reference.splitlines()[:MAX_LINES] if ln.strip() and not _SEMI.match(ln)]
+    records = sum(1 for ln in lines if _ZONE_LINE.match(ln))
+    return records >= 3 and records * 2 > len(lines)
+
+
+def _syntax(artifact: str, reference: str = "") -> re.Pattern[str] | None:
     path = PurePosixPath(artifact)
-    return _BY_NAME.get(path.name.lower()) or _BY_SUFFIX.get(path.suffix.lower())
+    found = _BY_NAME.get(path.name.lower()) or _BY_SUFFIX.get(path.suffix.lower())
+    if found is None and (path.suffix.lower() in (".zone", ".db", "") or path.name.lower().startswith("db.")) \
+            and _zone(reference):
+        return _SEMI
+    return found
 
 
 def comment_only(artifact: str, reference: str, mutant: str, prompt: str = "") -> bool:
@@ -42,7 +59,7 @@ def comment_only(artifact: str, reference: str, mutant: str, prompt: str = "") -
     (its other lines are the reference's, in their order): a comment edited, dropped, added or moved.
     A comment the prompt quotes is part of the answer ("the first line must be exactly the header
     comment `-- schema_version: 7`"): it stays, in its order (and first where it was first)."""
-    syntax = _syntax(artifact)
+    syntax = _syntax(artifact, reference)
     if syntax is None or mutant == reference:
         return False
     old, new = reference.splitlines(), mutant.splitlines()
@@ -84,10 +101,22 @@ _ELEMENT = re.compile(r"<([A-Za-z][\w-]*)((?:\s+[\w-]+(?:\s*=\s*(?:\"[^\"]*\"|'[
 _ATTR = re.compile(r"([\w-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s>]+))")
 
 
+# "you may put any other HTML (headings, summary paragraphs, styling) around the table": the element
+# is named by its tag's word alone, and what is around it is free
+_AROUND = re.compile(r"\b(?:any\s+)?other\s+(?:HTML|markup|content|elements?|tags?)\b[^.!?]{0,100}?\b(?:around|"
+                     r"outside(?:\s+of)?|before\s+(?:or|and)\s+after)\s+(?:the|that|this|your)\s+`?<?(?P<tag>table|ul|ol|"
+                     r"dl|nav|section|article|main|pre|svg|form|figure)\b", re.IGNORECASE)
+_PERMIT = re.compile(r"\b(may|can|allowed|permitted|fine|welcome|up\s+to\s+you|ignored)\b", re.IGNORECASE)
+
+
 def graded_element(prompt: str) -> tuple[str, dict[str, str], str] | None:
     """(tag, attributes, sentence) of the element a prompt grades on a page it otherwise frees ("The page
-    can look however you like, but it must contain a `<table id="verification">` ..."), or None."""
+    can look however you like, but it must contain a `<table id="verification">` ...", "you may put any
+    other HTML ... around the table"), or None."""
     for sentence in re.split(r"(?<=[.!?])\s+", prompt):
+        around = _AROUND.search(sentence)
+        if around and _PERMIT.search(sentence[max(0, around.start() - 40):around.end()]):
+            return around.group("tag").lower(), {}, " ".join(sentence.split())[:160]
         outside = _OUTSIDE.search(sentence)
         if outside and _FREED.search(sentence, outside.end()):
             found = _ELEMENT.match(sentence, outside.end())
@@ -134,6 +163,14 @@ def outside_element(artifact: str, element: tuple[str, dict[str, str], str] | No
     kept = _element_lines(old, element[0], element[1])
     return kept is not None and _element_lines(new, element[0], element[1]) == kept and sum(
         1 for ln in new if ln == kept[0]) == sum(1 for ln in old if ln == kept[0])
+
+
+def element_present(artifact: str, element: tuple[str, dict[str, str], str], reference: str) -> bool:
+    """The graded element is on the reference page (whose lines outside_element compares)."""
+    if PurePosixPath(artifact).suffix.lower() not in (".html", ".htm", ".xhtml", ".xml"):
+        return False
+    lines = reference.splitlines()
+    return len(lines) <= MAX_LINES and _element_lines(lines, element[0], element[1]) is not None
 
 
 def markup_only(artifact: str, reference: str, mutant: str) -> bool:

@@ -161,7 +161,7 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
     if not ctx.warm_canary():  # the grader keeps state between calls: every kind again, every mutant forked
         searched = [stateful_case(ctx), *_searches(ctx, grade, strategies, per_kind,
                                                    time.monotonic() + budget.seconds, budget, prompt, ref)]
-    cases += _raised_once(ctx, searched)
+    cases += _accepted_once(fmt, _raised_once(ctx, searched))
     ran = {c.name for c in searched if c.name in strategies and c.status != SKIPPED}
     spent = sum(c.name in strategies and c.detail.startswith(NOT_RUN) for c in searched)
     if strategies and not ran:  # a gate that graded no mutant tested nothing: never a clean pass
@@ -221,6 +221,42 @@ def _raised_once(ctx, cases: list[CaseResult]) -> list[CaseResult]:
             continue
         if site is not None:
             ctx.raised[site] = f"fuzz/{case.name}"
+        out.append(case)
+    return out
+
+
+_ACCEPTED = "grader ACCEPTED a mutant (shrunk minimal example): "
+
+
+def _accepted_place(fmt: str, detail: str) -> str | None:
+    """Where an acceptance finding's minimal mutant changed the artifact: a text's line, else the field
+    (_place); None for other findings."""
+    if not detail.startswith(_ACCEPTED):
+        return None
+    where = detail[len(_ACCEPTED):].split(": ", 2)[1:2]
+    if not where:
+        return None
+    if fmt == "text":
+        line = re.match(r"(?:before )?line (\d+)$", where[0])
+        return f"line {line.group(1)}" if line else None
+    return _place(where[0])
+
+
+def _accepted_once(fmt: str, cases: list[CaseResult]) -> list[CaseResult]:
+    """Kinds whose minimal accepted mutants changed the same line or field are one root cause: that
+    value is never checked, so a far number, a flipped sign, NaN, another type and the line dropped all
+    pass there (blind p23: six kinds at one summary line). The first kind reports it; the others are
+    SKIPPED, naming it."""
+    first: dict[str, str] = {}
+    out = []
+    for case in cases:
+        place = _accepted_place(fmt, case.detail) if case.status == FINDING else None
+        if place is not None and place in first:
+            out.append(CaseResult(case.name, SKIPPED, cap(
+                f"accepted at the same place as {first[place]} (reported there): {case.detail}", 300)))
+            continue
+        if place is not None:
+            first[place] = case.name
         out.append(case)
     return out
 
@@ -323,7 +359,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                     or ref.shown_line_change(mutant.text, prompt) or ref.given_value_change(mutant.where, prompt)
             if allowed is None and allows.quota is not None and ref is not None:
                 allowed = _within_quota(state, grade, kind, mutant, ref, allows.quota)
-            if allowed is None and free_lines and not free_lines.touches_graded(text, mutant.text):
+            if allowed is None and free_lines and not free_lines.touches_graded(text, mutant.text) and not (
+                    ref is not None and ref.in_graded_element(mutant.text, prompt)):
                 allowed = ("warn", "the prompt declares parts of the report free "
                                    f"({free_lines.sentence!r}) and this change is on no line it shows as graded")
             if allowed is not None:

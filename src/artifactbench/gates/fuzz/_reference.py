@@ -9,14 +9,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from artifactbench.gates.core import cap, common_ends, where_paths
-from artifactbench.gates.fuzz._comments import comment_only, graded_element, markup_only, outside_element, program
+from artifactbench.gates.fuzz._comments import (
+    comment_only, element_present, graded_element, markup_only, outside_element, program,
+)
 from artifactbench.gates.fuzz._formats import _norm, normalize, parse
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._policy import FuzzPolicy
 from artifactbench.gates.fuzz._strategies import place_examples
 
 
-_CLOSING = re.compile(r"\s*(exit(\s+0)?|return(\s+0)?|commit(\s+transaction)?\s*;?|end\s*;|;)\s*", re.IGNORECASE)
+_LEAD_TAG = re.compile(r"<([A-Za-z][\w-]*)")
+_CLOSING = re.compile(r"\s*exit(\s+0)?\s*;?\s*")  # (not COMMIT or END: without them a transaction or a trigger is lost)
 _LINE_KINDS = frozenset({"drop_record", "duplicate_record", "replace_record", "inject_record", "swap_records",
                          "truncate_records"})
 
@@ -55,7 +58,19 @@ class Reference:
             return False
         a, b = (line.strip() for line in pair)
         shown = {line.strip() for line in prompt.splitlines()}
+        if _LEAD_TAG.match(a) or _LEAD_TAG.match(b):  # (markup: two rows of one tag, never `<body>` and a `<tr>`)
+            tags = [(m.group(1).lower() if m else None) for m in (_LEAD_TAG.match(a), _LEAD_TAG.match(b))]
+            if tags[0] != tags[1]:
+                return False
         return _shape(a) == _shape(b) and not (_RULE.match(a) or _RULE.match(b) or a in shown or b in shown)
+
+    def in_graded_element(self, mutant: str, prompt: str) -> bool:
+        """The mutant changes the lines of the element the prompt grades on a page it otherwise frees (a
+        row added to "one `<table>`" of "any other HTML ... around the table"): those lines are graded,
+        whatever else the prompt frees."""
+        element = graded_element(prompt) if self.fmt == "text" else None
+        return element is not None and element_present(self.artifact, element, self.reference) \
+            and not outside_element(self.artifact, element, self.reference, mutant)
 
     def comment_change(self, mutant: str, prompt: str = "") -> tuple[str, str] | None:
         """(severity, why) when the mutant changes only whole-line comments of the artifact's type:
@@ -103,9 +118,10 @@ class Reference:
                         "pattern, a redundant guard, a bound no input crosses); the grader's tests do not tell them apart")
 
     def _closing_cut(self, where: str) -> tuple[str, str] | None:
-        """(warn, why) when a program's cut drops only its closing statement, on a line of its own
-        (`exit 0`, `COMMIT;`, a lone `;`): the program before it may end the same way (blind p21: a
-        script whose `exit 0` follows an `if` that exits otherwise). Any other cut stays a finding."""
+        """(warn, why) when a program's cut drops only its closing `exit 0` (on a line of its own) or its
+        final `;`: the program before it may end the same way (blind p21: a script whose `exit 0` follows
+        an `if` that exits otherwise). Any other cut stays a finding: without a `COMMIT;` a transaction
+        rolls back, without an `END;` a trigger does not parse."""
         found = re.fullmatch(r"cut at character (\d+) of \d+", where)
         if found is None:
             return None

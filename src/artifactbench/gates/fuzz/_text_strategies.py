@@ -15,6 +15,8 @@ from artifactbench.gates.fuzz._mutation import (
 )
 from artifactbench.gates.fuzz._policy import FuzzPolicy
 
+_TAG_LINE = re.compile(r"(?:</?[A-Za-z][^<>]*>)+")
+_LEAD = re.compile(r"\s*<([A-Za-z][\w-]*)")
 MAX_PAIRS = 20_000  # line pairs swap_records looks at (as _tree_records does for records)
 
 
@@ -40,7 +42,9 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str) -> Draws | None:
                 pool.append(put(kind, i, m.span(), m.group(), new))
         return pick(pool) if pool else None
     if kind == "string_change":
-        words = [i for i in records if len(lines[i].split()) == 1 and not NUMBER_RE.fullmatch(lines[i].strip())]
+        # (a line that is one tag, `<body>` or `</tr>`, is markup, not a one-word value: blind p22)
+        words = [i for i in records if len(lines[i].split()) == 1 and not NUMBER_RE.fullmatch(lines[i].strip())
+                 and not _TAG_LINE.fullmatch(lines[i].strip())]
         pool = [(i, new) for i in words for new in distinct_string(lines[i].strip(), [])]
         return pick(pool).map(
             lambda c: put(kind, c[0], (0, len(lines[c[0]])), lines[c[0]], c[1])) if pool else None
@@ -88,23 +92,35 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
 
         def scramble(i: int) -> str:
             return NUMBER_RE.sub(lambda m: str(keep_kind(m.group(), far_number(float(m.group())))), lines[i])
-        return tuples(pick(sources), ints(0, len(lines))).map(lambda c: edit(
+        def fits(c: tuple[int, int]) -> bool:
+            # (a markup line goes among lines of its own tag: a `<tr>` among the rows, never the page's
+            # `<head>` line into a table, which a parser reads as nothing added)
+            tag = _LEAD.match(lines[c[0]])
+            if tag is None:
+                return True
+            near = [lines[k] for k in (c[1] - 1, c[1]) if 0 <= k < len(lines)]
+            return any((m := _LEAD.match(n)) is not None and m.group(1).lower() == tag.group(1).lower() for n in near)
+        return tuples(pick(sources), ints(0, len(lines))).filter(fits).map(lambda c: edit(
             kind, f"before line {c[1] + 1} (copy of line {c[0] + 1}, numbers moved)", "(absent)",
             scramble(c[0]), lines[: c[1]] + [scramble(c[0])] + lines[c[1]:])) if sources else None
     return None
 
 
 # A prompt that fixes where each column of a text line sits: then the spaces that pad a line are part
-# of the answer, and a grader that splits lines on whitespace never reads them.
-_LAYOUT = re.compile(r"fixed[- ]width|\b(left|right)[- ]aligned\b|\balign(ed|ment)\b|\b(space|zero)[- ]padded\b"
-                     r"|\bcolumns?\s+\d+\s*(?:[-\u2013]|to)\s*\d+|\bexactly\s+\d+\s+(characters|chars|columns)\b",
-                     re.IGNORECASE)
+# of the answer, and a grader that splits lines on whitespace never reads them. Said of the output's
+# lines, in one sentence that does not free the spacing again ("alignment does not matter").
+_LAYOUT = re.compile(r"\bfixed[- ]width\b|\b(left|right)[- ](aligned|justified)\b|\bspace[- ]padded\b|"
+                     r"\bpadded\s+with\s+spaces\b|\bexactly\s+\d+\s+(characters|chars|columns)\s+(wide|long)\b|"
+                     r"\balignment\s+matters\b", re.IGNORECASE)
+_SPACING_FREE = re.compile(r"\b(do(es)?\s*n[o']?t\s+matter|ignored|any\s+(amount|number)\s+of\s+(white)?spaces?|"
+                           r"up\s+to\s+you|is\s+free|are\s+free|not\s+(graded|checked|compared))\b", re.IGNORECASE)
+_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]|$)", re.MULTILINE)
 _PADDING = re.compile(r"(?<=\S)[ \t]{2,}(?=\S)")
 
 
 def states_layout(prompt: str) -> bool:
-    """The prompt fixes a text line's layout: fixed-width columns, alignment, padding."""
-    return _LAYOUT.search(prompt) is not None
+    """The prompt fixes a text line's layout: fixed-width columns, left/right alignment, space padding."""
+    return any(_LAYOUT.search(s) and not _SPACING_FREE.search(s) for s in _SENTENCE.findall(prompt[:200_000]))
 
 
 def collapse_strategy(doc: TextDoc) -> Draws | None:

@@ -67,15 +67,17 @@ class _Values:
 
 _NUMBER = re.compile(r"[-+]?(?:\d[\d_,]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 _WORD = re.compile(r"[^\W\d][\w.-]*\w|[^\W\d]")
+_NAMING = re.compile(r"[\d_.-]")  # an id's or a field's name (`WH-A176`, `on_hand_qty`), not a prose word
 _SEVERITY = {"fail": 0, "warn": 1, "info": 2}
 
 
 def detail_shape(detail: str, text: str) -> str:
     """The line of the grader that printed `detail`, as far as the detail shows it: every number masked,
-    and every word that is also a word of the graded artifact `text` (a record's id, a field's name),
+    and every word of the graded artifact `text` that names something (a record's id, a field's name:
+    with a digit, `_`, `-` or `.`, or all capitals; not a prose word such as "total"),
     so "WH-A1: qty mismatch (expected 25, got 3)" and "WH-A1: value mismatch (expected 6.5, got 13)"
     are one shape: one f-string of the grader, fed different fields."""
-    own = set(_WORD.findall(text))
+    own = {w for w in _WORD.findall(text) if _NAMING.search(w) or w.isupper()}
     masked = _WORD.sub(lambda m: "@" if m.group(0) in own else m.group(0), detail)
     return _NUMBER.sub("#", masked)
 
