@@ -290,3 +290,19 @@ def test_a_row_added_inside_the_graded_table_is_not_free():
         at = int(m.where.split("before line ", 1)[1].split()[0]) - 1
         neighbours = page.splitlines()[max(0, at - 1):at + 1]
         assert any(n.split(">")[0] == new[0].split(">")[0] for n in neighbours), (m.where, new)
+
+
+def test_the_sql_probe_runs_task_sql_in_a_child_and_follows_no_link(tmp_path):
+    import time
+
+    from artifactbench.gates.fuzz._constant_query import constant_query
+
+    (tmp_path / "root").symlink_to("/")  # never walked: the workspace's own files only
+    (tmp_path / "schema.sql").write_text("CREATE TABLE r (a INTEGER);\nINSERT INTO r VALUES (1), (2);\n")
+    started = time.monotonic()
+    text, source = constant_query("q.sql", "SELECT a FROM r ORDER BY a", tmp_path)
+    assert source == "schema.sql" and "(1),\n  (2)" in text
+    assert time.monotonic() - started < 20
+    # a blob too big for the child is the child's failure, told as a reason: this process goes on
+    why = constant_query("q.sql", "SELECT zeroblob(2000000000) AS z FROM r", tmp_path)
+    assert isinstance(why, str) and ("does not run" in why or "failed" in why), why
