@@ -184,7 +184,7 @@ def test_kinds_accepted_at_one_place_are_one_root_cause():
     text = [acc("number_far", "line 67"), acc("number_nan", "line 67"), acc("drop_record", "line 67"),
             acc("duplicate_record", "line 62"), acc("inject_record", "before line 1 (copy of line 63, numbers moved)")]
     out = _accepted_once("text", text)
-    assert [c.status for c in out] == ["FINDING", "SKIPPED", "SKIPPED", "FINDING", "FINDING"]
+    assert [c.status for c in out] == ["FINDING", "SKIPPED", "FINDING", "FINDING", "FINDING"]  # (a drop: its own)
     assert "same place as number_far (reported there)" in out[1].detail
     # a field whatever its record (blind p23: NaN grams of every ingredient), but not another field
     tree = [acc("number_far", "record 0, field 'grams'"), acc("number_sign", "record 3, field 'grams'"),
@@ -306,3 +306,121 @@ def test_the_sql_probe_runs_task_sql_in_a_child_and_follows_no_link(tmp_path):
     # a blob too big for the child is the child's failure, told as a reason: this process goes on
     why = constant_query("q.sql", "SELECT zeroblob(2000000000) AS z FROM r", tmp_path)
     assert isinstance(why, str) and ("does not run" in why or "failed" in why), why
+
+
+def test_a_timestamps_hour_and_a_config_files_keys():
+    from artifactbench.gates.fuzz._comments import has_comments
+    from artifactbench.gates.fuzz._fuzz import _accepted_once
+    from artifactbench.gates.fuzz._mutation import distinct_string
+
+    assert distinct_string("2025-05-13T10:00:00", [])[0] == "2025-05-13T21:00:00"  # same day, another hour
+    assert distinct_string("2025-05-13", [])[0] == "mutant-value"  # a date alone has no hour
+    # a config file's free lines are its comments: a `key = value` line stays graded
+    assert has_comments("out/meters.ini", "[m1]\nlast = 1\n") and not has_comments("report.md", "# T\n")
+    assert not has_comments("page.html", "<p>x</p>\n")
+    # one key accepted in every section is one unchecked value
+    ini = "[m1]\nlast = 2025-05-13T10:00:00\n[m2]\nlast = 2025-05-11T18:00:00\nused = 3\n"
+
+    def acc(kind: str, line: int) -> CaseResult:
+        return CaseResult(kind, "FINDING", f"grader ACCEPTED a mutant (shrunk minimal example): {kind}: line {line}: "
+                                           "'00' -> '1000'; grader detail: 'ok'")
+    out = _accepted_once("text", [acc("number_far", 2), acc("later_record", 4), acc("type_change", 5)], ini)
+    assert [c.status for c in out] == ["FINDING", "SKIPPED", "FINDING"]
+
+
+def test_second_review_of_the_p20_p23_rules(tmp_path):
+    """A second outside review: each repro a test."""
+    from artifactbench.gates.fuzz._comments import comment_only, graded_element
+    from artifactbench.gates.fuzz._constant_query import _OTHER_DATA, constant_query
+    from artifactbench.gates.leaks._values import distinctive, program_values
+
+    # a workspace file's name is never a URI: `..%2F` opens nothing outside, `?mode=rwc` creates nothing
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    import sqlite3
+
+    secret = sqlite3.connect(outside / "secret.db")
+    secret.execute("CREATE TABLE k (v TEXT)")
+    secret.execute("INSERT INTO k VALUES ('TOP-SECRET')")
+    secret.commit()
+    secret.close()
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    decoy = sqlite3.connect(ws / "real.db")
+    decoy.execute("CREATE TABLE k (v TEXT)")
+    decoy.execute("INSERT INTO k VALUES ('public')")
+    decoy.commit()
+    decoy.close()
+    (ws / "real.db").rename(ws / "..%2Foutside%2Fsecret.db")
+    text, _ = constant_query("q.sql", "SELECT v FROM k", ws)
+    assert "public" in text and "TOP-SECRET" not in text
+    assert sorted(p.name for p in outside.iterdir()) == ["secret.db"]
+    # a value too big, or a query of many statements, is refused quickly
+    assert "does not run" in constant_query("q.sql", "SELECT zeroblob(100000000) AS z FROM k", ws)
+    assert "more than one" in constant_query("q.sql", "SELECT '" + ";" * 300 + "'", ws)
+    # the words that say the query is for other data
+    assert not _OTHER_DATA.search("Write the query to a new file; leave schema.sql unchanged.")
+    assert not _OTHER_DATA.search("Readings from other days are ignored.")
+    # keys bound by the prompt stay graded, whatever else "may be any string"
+    bound = read_prompt("Ward names must be copied exactly from the input; the optional `comment` field may be "
+                        "any string.")
+    assert bound.leaves_open("rename_key", "at $.wards, key 'North'") is None
+    # "may not put any other HTML around the table" frees nothing; a named table is the one graded
+    assert graded_element("You may not put any other HTML around the table.") is None
+    named = graded_element('Fill `<table id="results">`. You may put any other HTML around the table.')
+    assert named[0] == "table" and named[1] == {"id": "results"}
+    # a program's ids, hosts and tables stay answer values
+    script = "#!/bin/sh\ncurl billing-7f3q.internal.example --tier X9-PLATINUM\nexit 0\n"
+    kept = program_values(distinctive("text", script), script).strings
+    assert {"X9-PLATINUM", "billing-7f3q.internal.example"} <= kept and "curl" not in kept
+    # `alice A 93` is a grade, not a DNS record
+    grades = "alice A 93\nbob B 81\ncarol A 97\n;dave withdrawn\n"
+    assert not comment_only("out/grades", grades, grades.replace(";dave withdrawn\n", ""))
+
+
+def test_a_text_artifacts_fields_and_values_the_prompt_leaves_to_the_answer():
+    """Blind p24: "an `id` attribute (any string, unique within the file)", "The `#` column is a row
+    number (any numbering you like)": those values are the answer's own, in an XML or Markdown answer."""
+    rings = read_prompt("One `<ring>` per ring, with an `id` attribute (any string, unique within the file) and "
+                        "`size` = number of claims in it.")
+    assert "id" in rings.free_fields and "size" not in rings.free_fields
+    assert "#" in read_prompt("The `#` column is a row number (any numbering you like).").free_fields
+    xml = '<rings count="2">\n  <ring id="4" size="4">\n  </ring>\n</rings>\n'
+    ref = Reference("text", xml, FuzzPolicy(), read_prompt(""), "out/rings.xml")
+    assert ref.text_field(xml.replace('id="4"', 'id="-4"')) == "id"
+    assert ref.text_field(xml.replace('size="4"', 'size="1040"')) == "size"
+    table = "| # | S1 | S2 |\n|---|---|---|\n| 1 | - | M67 |\n| 2 | HR34 | - |\n"
+    ref = Reference("text", table, FuzzPolicy(), read_prompt(""), "out/s.md")
+    assert ref.text_field(table.replace("| 2 |", "| 1010 |")) == "#"
+    assert ref.text_field(table.replace("M67", "mutant-value")) == "S2"
+    ini = "[m1]\nlast = 2025-05-13T10:00:00\n"
+    assert Reference("text", ini, FuzzPolicy(), read_prompt(""), "m.ini").text_field(ini.replace("10:00", "21:00")) == "last"
+    assert ref.text_field(table + "| 3 | - | - |\n") is None  # a line added: no field changed in place
+
+
+def test_rules_from_blind_p24_p25():
+    from artifactbench.gates.core._accuracy import stated_tolerance
+    from artifactbench.gates.fuzz._reference import _record_map
+
+    # a colon after a method phrase ends it; bold markers are no part of the words
+    said = stated_tolerance("Any method is fine, but iterate to convergence: the answer is checked to **±0.01 m on "
+                            "every junction head**, so stop only when your residuals are well below 1e-6.")
+    assert said is not None and said.abs == 0.01
+    assert stated_tolerance("Iterate until successive values are within 1e-12 of each other.") is None
+    # a value with a unit is absolute; a bare one may be either
+    assert stated_tolerance("heads are checked to within 0.01 m").readings == ((0.01, 0.0),)
+    assert stated_tolerance("within 0.01 of the true value").rel == 0.01
+    # a map of ids to numbers: its keys are data, never "other keys" a grant leaves open
+    assert _record_map({"J1": 141.2, "J2": 139.8, "J3": 140.1})
+    assert not _record_map({"pressures": 1.0, "iterations": 12.0, "residual": 0.1})
+    assert not _record_map({"J1": 141.2, "J2": "x", "J3": 140.1})
+
+
+def test_a_number_grown_at_the_end_of_a_line_has_its_field():
+    """A value change that only appends to a line ("GROUP BY 1" -> "GROUP BY 1010") once ended the fuzz
+    gate with StopIteration."""
+    sql = "SELECT region\nGROUP BY 1\n"
+    ref = Reference("text", sql, FuzzPolicy(), read_prompt(""), "q.sql")
+    assert ref.text_field(sql.replace("BY 1", "BY 1010")) is None
+    ini = "limit = 1\n"
+    assert Reference("text", ini, FuzzPolicy(), read_prompt(""), "c.ini").text_field("limit = 1010\n") == "limit"

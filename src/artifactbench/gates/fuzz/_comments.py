@@ -8,7 +8,7 @@ from pathlib import PurePosixPath
 
 from artifactbench.gates.core import MARKUP_SUFFIXES, markup_content
 
-__all__ = ["comment_only", "element_present", "graded_element", "markup_only", "outside_element", "program"]
+__all__ = ["comment_only", "element_present", "has_comments", "graded_element", "markup_only", "outside_element", "program"]
 
 _HASH = re.compile(r"\s*#")
 _SEMI_OR_HASH = re.compile(r"\s*[;#]")
@@ -34,12 +34,14 @@ MAX_LINES = 20_000  # lines compared at most (a larger artifact's changes are no
 
 _SEMI = re.compile(r"\s*;")
 # a DNS zone file's resource record (`app.corp.test. 300 IN CNAME web.corp.test.`) or directive ($TTL, $ORIGIN)
-_ZONE_LINE = re.compile(r"\s*(\$(TTL|ORIGIN|INCLUDE)\b|\S+\s+(\d+\s+)?(IN\s+)?(\d+\s+)?"
-                        r"(SOA|NS|A|AAAA|CNAME|MX|TXT|SRV|PTR|CAA|SPF|NAPTR|DS|DNSKEY)\s)", re.IGNORECASE)
+_ZONE_LINE = re.compile(r"\s*(\$(TTL|ORIGIN|INCLUDE)\b|(\S*\.|@)\s+(\d+\s+)?(IN\s+)?(\d+\s+)?(?&type)|"
+                        r"\S+\s+(\d+\s+)?IN\s+(\d+\s+)?(?&type))".replace(
+                            "(?&type)", r"(SOA|NS|A|AAAA|CNAME|MX|TXT|SRV|PTR|CAA|SPF|NAPTR|DS|DNSKEY)\s"))
 
 
 def _zone(reference: str) -> bool:
-    """The text is a DNS zone file (whatever its name: `corp.test.db`, `db.example`): `;` comments."""
+    """The text is a DNS zone file (whatever its name: `corp.test.db`, `db.example`): `;` comments. A
+    record line names a domain (`app.corp.test.`, `@`) or the class `IN`: `alice A 93` is no record."""
     lines = [ln for ln in reference.splitlines()[:MAX_LINES] if ln.strip() and not _SEMI.match(ln)]
     records = sum(1 for ln in lines if _ZONE_LINE.match(ln))
     return records >= 3 and records * 2 > len(lines)
@@ -52,6 +54,13 @@ def _syntax(artifact: str, reference: str = "") -> re.Pattern[str] | None:
             and _zone(reference):
         return _SEMI
     return found
+
+
+def has_comments(artifact: str, reference: str) -> bool:
+    """The artifact's type has whole-line comments (a config file, a program, a zone file): what a
+    prompt frees of its lines ("comments are allowed") is those, never a `key = value` line."""
+    return _syntax(artifact, reference) is not None and PurePosixPath(artifact).suffix.lower() not in (
+        ".xml", ".html", ".htm", ".svg", ".xhtml")
 
 
 def comment_only(artifact: str, reference: str, mutant: str, prompt: str = "") -> bool:
@@ -115,8 +124,17 @@ def graded_element(prompt: str) -> tuple[str, dict[str, str], str] | None:
     other HTML ... around the table"), or None."""
     for sentence in re.split(r"(?<=[.!?])\s+", prompt):
         around = _AROUND.search(sentence)
-        if around and _PERMIT.search(sentence[max(0, around.start() - 40):around.end()]):
-            return around.group("tag").lower(), {}, " ".join(sentence.split())[:160]
+        clause = sentence[max([0] + [m.end() for m in re.finditer(r"[,;:]", sentence[:around.start()])]):around.end()] \
+            if around else ""
+        if around and _PERMIT.search(clause) and not re.search(r"\b(not|never|no)\b|n't\b", clause, re.IGNORECASE):
+            tag = around.group("tag").lower()
+            # (the prompt may name the one it grades elsewhere: `<table id="results">` beside a legend table)
+            named = {m.group(2) for m in _ELEMENT.finditer(prompt) if m.group(1).lower() == tag and m.group(2).strip()}
+            if len(named) > 1:
+                return None
+            attrs = {m.group(1).lower(): next(g for g in m.groups()[1:] if g is not None)
+                     for m in _ATTR.finditer(next(iter(named)))} if named else {}
+            return tag, attrs, " ".join(sentence.split())[:160]
         outside = _OUTSIDE.search(sentence)
         if outside and _FREED.search(sentence, outside.end()):
             found = _ELEMENT.match(sentence, outside.end())

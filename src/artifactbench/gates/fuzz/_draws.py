@@ -269,7 +269,7 @@ def scout(draws: Draws, accepted: Callable[[Any], bool], examples: int, rng: ran
         if defer is not None and defer(mutant):
             deferred.append(mutant)
             misses += 1
-            if misses >= examples and graded + len(later) + len(deferred) >= examples:
+            if misses >= 2 * examples and graded + len(later) + len(deferred) >= examples:
                 break
             continue
         place = place_of(mutant)
@@ -277,8 +277,10 @@ def scout(draws: Draws, accepted: Callable[[Any], bool], examples: int, rng: ran
             later.append(mutant)
             misses += 1
             # (enough put off to fill the budget, and no new place in a while: a kind of three fields
-            # read 16 whole artifacts to grade 4, each rendered as it is read)
-            if misses >= examples and graded + len(later) >= examples:
+            # read 16 whole artifacts to grade 4, each rendered as it is read; "a while" is two budgets'
+            # worth, so that two fields drawn alike are both reached: blind p25's unchecked second field
+            # was never drawn behind four draws of the first)
+            if misses >= 2 * examples and graded + len(later) >= examples:
                 break
             continue
         misses = 0

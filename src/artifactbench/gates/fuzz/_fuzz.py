@@ -25,7 +25,7 @@ from artifactbench.gates.core import (
     stateful_case,
 )
 from artifactbench.gates.fuzz._classes import same_class
-from artifactbench.gates.fuzz._comments import program
+from artifactbench.gates.fuzz._comments import has_comments, program
 from artifactbench.gates.fuzz._constant_query import NAME as CONSTANT, constant_query_case
 from artifactbench.gates.fuzz._draws import scout
 from artifactbench.gates.fuzz._examples_only import NAME as EXAMPLES, examples_case, memorizers
@@ -161,7 +161,7 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
     if not ctx.warm_canary():  # the grader keeps state between calls: every kind again, every mutant forked
         searched = [stateful_case(ctx), *_searches(ctx, grade, strategies, per_kind,
                                                    time.monotonic() + budget.seconds, budget, prompt, ref)]
-    cases += _accepted_once(fmt, _raised_once(ctx, searched))
+    cases += _accepted_once(fmt, _raised_once(ctx, searched), ref.text)
     ran = {c.name for c in searched if c.name in strategies and c.status != SKIPPED}
     spent = sum(c.name in strategies and c.detail.startswith(NOT_RUN) for c in searched)
     if strategies and not ran:  # a gate that graded no mutant tested nothing: never a clean pass
@@ -226,31 +226,42 @@ def _raised_once(ctx, cases: list[CaseResult]) -> list[CaseResult]:
 
 
 _ACCEPTED = "grader ACCEPTED a mutant (shrunk minimal example): "
+# kinds that change one value in place: accepted at one place, they show one unchecked value (a line
+# dropped or repeated there is another question: whether the grader counts the lines)
+_VALUE_KINDS = frozenset({"number_far", "number_sign", "number_nan", "type_change", "string_change", "later_record",
+                          "bool_flip", "rename_key", "drop_key"})
+_KEY_LINE = re.compile(r"\s*([A-Za-z_][\w.-]*)\s*[=:]\s*\S")
 
 
-def _accepted_place(fmt: str, detail: str) -> str | None:
-    """Where an acceptance finding's minimal mutant changed the artifact: a text's line, else the field
-    (_place); None for other findings."""
+def _accepted_place(fmt: str, detail: str, text: str = "") -> str | None:
+    """Where an acceptance finding's minimal mutant changed the artifact: a text's line (a `key = value`
+    line by its key, whatever its section), else the field (_place); None for other findings."""
     if not detail.startswith(_ACCEPTED):
         return None
     where = detail[len(_ACCEPTED):].split(": ", 2)[1:2]
     if not where:
         return None
     if fmt == "text":
-        line = re.match(r"(?:before )?line (\d+)$", where[0])
-        return f"line {line.group(1)}" if line else None
+        line = re.match(r"line (\d+)$", where[0])
+        if line is None:
+            return None
+        lines = text.splitlines()
+        n = int(line.group(1))
+        key = _KEY_LINE.match(lines[n - 1]) if 0 < n <= len(lines) else None
+        return f"key {key.group(1)}" if key else f"line {n}"
     return _place(where[0])
 
 
-def _accepted_once(fmt: str, cases: list[CaseResult]) -> list[CaseResult]:
-    """Kinds whose minimal accepted mutants changed the same line or field are one root cause: that
-    value is never checked, so a far number, a flipped sign, NaN, another type and the line dropped all
-    pass there (blind p23: six kinds at one summary line). The first kind reports it; the others are
-    SKIPPED, naming it."""
+def _accepted_once(fmt: str, cases: list[CaseResult], text: str = "") -> list[CaseResult]:
+    """Value kinds whose minimal accepted mutants changed the same line or field are one root cause: that
+    value is never checked, so a far number, a flipped sign, NaN and another type all pass there (blind
+    p23: five kinds at one summary line). The first kind reports it; the others are SKIPPED, naming it.
+    A record dropped or repeated there is reported on its own (a grader that never counts lines)."""
     first: dict[str, str] = {}
     out = []
     for case in cases:
-        place = _accepted_place(fmt, case.detail) if case.status == FINDING else None
+        place = _accepted_place(fmt, case.detail, text) if case.status == FINDING and case.name in _VALUE_KINDS \
+            else None
         if place is not None and place in first:
             out.append(CaseResult(case.name, SKIPPED, cap(
                 f"accepted at the same place as {first[place]} (reported there): {case.detail}", 300)))
@@ -343,6 +354,9 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             raise UnsatisfiedAssumption()  # (reject(): the same, without Hypothesis' test context)
         if outcome.result.passed:
             allowed = allows.leaves_open(kind, mutant.where)
+            if allowed is None and ref is not None and ref.fmt == "text" and kind in _VALUE_KINDS \
+                    and (field := ref.text_field(mutant.text)) is not None:
+                allowed = allows.leaves_open(kind, f"field '{field}'")  # (a table column, an attribute, a key)
             if allowed is None and ref is not None and ref.within_tolerance(mutant.text):
                 allowed = ("info", "every number it changes stays within the tolerance the prompt states")
             if allowed is None and kind == "drop_sort":
@@ -360,7 +374,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             if allowed is None and allows.quota is not None and ref is not None:
                 allowed = _within_quota(state, grade, kind, mutant, ref, allows.quota)
             if allowed is None and free_lines and not free_lines.touches_graded(text, mutant.text) and not (
-                    ref is not None and ref.in_graded_element(mutant.text, prompt)):
+                    ref is not None and (ref.in_graded_element(mutant.text, prompt)
+                                         or (has_comments(ref.artifact, ref.reference) and not allows.other_keys))):
                 allowed = ("warn", "the prompt declares parts of the report free "
                                    f"({free_lines.sentence!r}) and this change is on no line it shows as graded")
             if allowed is not None:

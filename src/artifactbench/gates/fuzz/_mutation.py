@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -83,10 +85,20 @@ def other_types(old: Any, *, text_cells: bool) -> list[Any]:
     return [None]
 
 
+# a date with a time of day (`2024-03-05 14:22`, `2024-03-05T14:22:07Z`): its hour is a value of its own
+_DATETIME = re.compile(r"(\d{4}-\d{2}-\d{2}[T ])(\d{2})(:\d{2})")
+
+
 def distinct_string(old: str, pool: list[str]) -> list[str]:
-    """Replacement strings that differ from `old` even after case-folding and stripping."""
+    """Replacement strings that differ from `old` even after case-folding and stripping. A timestamp
+    also gets itself at another hour of the same day (blind p22: a grader comparing only the date
+    part of `last_disconnect` passes every wrong time of day)."""
     key = old.strip().casefold()
     out = [s for s in dict.fromkeys(pool) if s.strip().casefold() != key]
+    stamp = _DATETIME.search(old) if len(old) <= 64 else None
+    if stamp is not None:
+        hour = (int(stamp.group(2)) + 11) % 24
+        out.insert(0, old[:stamp.start(2)] + f"{hour:02d}" + old[stamp.end(2):])
     if MUTANT_STRING.casefold() != key:
         out.append(MUTANT_STRING)
     return out

@@ -19,6 +19,9 @@ from artifactbench.gates.fuzz._strategies import place_examples
 
 
 _LEAD_TAG = re.compile(r"<([A-Za-z][\w-]*)")
+_ID_LIKE = re.compile(r"(?=[^\d]{0,8}\d)[A-Za-z]{0,8}[-_:./]?\d[\w:./-]*")
+_ATTR_VALUE = re.compile(r"([\w:-]+)\s*=\s*[\"']([^\"']*)[\"']")
+_KEY_VALUE = re.compile(r"\s*([A-Za-z_][\w.-]*)\s*[=:]\s*\S")
 _CLOSING = re.compile(r"\s*exit(\s+0)?\s*;?\s*")  # (not COMMIT or END: without them a transaction or a trigger is lost)
 _LINE_KINDS = frozenset({"drop_record", "duplicate_record", "replace_record", "inject_record", "swap_records",
                          "truncate_records"})
@@ -63,6 +66,35 @@ class Reference:
             if tags[0] != tags[1]:
                 return False
         return _shape(a) == _shape(b) and not (_RULE.match(a) or _RULE.match(b) or a in shown or b in shown)
+
+    def text_field(self, mutant: str) -> str | None:
+        """The field a value change of a text artifact is in, as its format names it: a Markdown table
+        cell's column header, a markup attribute's name, a `key = value` line's key; None when the
+        mutant changes no single line in place, or the line is none of these."""
+        old, new = self.reference.splitlines(), mutant.splitlines()
+        if self.fmt != "text" or len(old) != len(new) or len(old) > 20_000:
+            return None
+        changed = [i for i, (a, b) in enumerate(zip(old, new)) if a != b]
+        if len(changed) != 1:
+            return None
+        i = changed[0]
+        a, b = old[i], new[i]
+        at = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+        if a.lstrip().startswith("|") and a.count("|") == b.count("|"):
+            cells = a.split("|")
+            column = sum(1 for k, ch in enumerate(a) if ch == "|" and k < at) - 1
+            head = i
+            while head > 0 and old[head - 1].lstrip().startswith("|"):
+                head -= 1
+            names = [c.strip().strip("`*") for c in old[head].split("|")]
+            if 0 <= column < len(cells) and column + 1 < len(names) and names[column + 1]:
+                return names[column + 1]
+            return None
+        for attr in _ATTR_VALUE.finditer(a):
+            if attr.start(2) <= at <= attr.end(2):
+                return attr.group(1)
+        key = _KEY_VALUE.match(a)
+        return key.group(1) if key and at >= key.end(1) else None
 
     def in_graded_element(self, mutant: str, prompt: str) -> bool:
         """The mutant changes the lines of the element the prompt grades on a page it otherwise frees (a
@@ -281,7 +313,14 @@ def _record_map(value: dict) -> bool:
     not field names a prompt could name or leave open (blind p14, p15: a dropped account read as an
     "other key" the prompt allowed)."""
     values = list(value.values())
-    return len(values) >= MIN_RECORDS and all(isinstance(v, dict) and v.keys() == values[0].keys() for v in values)
+    if len(values) < MIN_RECORDS:
+        return False
+    if all(isinstance(v, dict) and v.keys() == values[0].keys() for v in values):
+        return True
+    # (or ids to values of one type: `"heads": {"J1": 141.2, "J2": 139.8, ...}`; blind p25)
+    kinds = {type(v) for v in values}
+    return len(kinds) == 1 and kinds <= {int, float, str, bool} and all(
+        _ID_LIKE.fullmatch(str(k)) is not None for k in value)
 
 
 @lru_cache(maxsize=8)

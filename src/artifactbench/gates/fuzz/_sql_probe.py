@@ -15,11 +15,15 @@ import math
 import re
 import sqlite3
 import sys
+import time
 from pathlib import Path, PurePosixPath
 
 MAX_ROWS = 5000  # rows of the reference's result written as constants at most
 MAX_DB_BYTES = 256 << 20
 MAX_STEPS = 50_000_000  # virtual machine steps (a few seconds) for loading the data and the query, then cut off
+MAX_SECONDS = 20.0  # wall time for the same (one step may take long: `randomblob(5e7)`)
+MAX_VALUE_BYTES = 1 << 20  # SQLITE_LIMIT_LENGTH: the largest string or blob a value may be
+MAX_QUERY_CHARS = 200_000
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _DENIED = {sqlite3.SQLITE_ATTACH, sqlite3.SQLITE_DETACH, sqlite3.SQLITE_PRAGMA}
 _FILE_WORDS = re.compile(r"\b(attach|detach|vacuum|load_extension|pragma)\b", re.IGNORECASE)
@@ -60,7 +64,10 @@ def _sources(workspace: Path) -> tuple[list[Path], list[Path]]:
 
 
 def _single_statement(sql: str) -> str | None:
-    """The one statement of `sql`, comments cut, without its `;` (None: none, or more than one)."""
+    """The one statement of `sql`, comments cut, without its `;` (None: none, more than one, or a text
+    over MAX_QUERY_CHARS: each `;` is tested with the text before it)."""
+    if len(sql) > MAX_QUERY_CHARS or sql.count(";") > 200:
+        return None
     body = re.sub(r"--[^\n]*|/\*.*?\*/", " ", sql, flags=re.DOTALL).strip().rstrip(";").strip()
     if not body or not sqlite3.complete_statement(body + ";") or any(
             sqlite3.complete_statement(body[: m.start() + 1]) for m in re.finditer(";", body)):
@@ -76,6 +83,8 @@ def _literal(value: object) -> str | None:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, float):
+        if math.isnan(value):
+            return None
         return repr(value) if math.isfinite(value) else ("9e999" if value > 0 else "-9e999")
     if isinstance(value, str):
         return "'" + value.replace("'", "''") + "'" if "\x00" not in value else None
@@ -85,14 +94,16 @@ def _literal(value: object) -> str | None:
 
 
 def _guarded(conn: sqlite3.Connection) -> None:
-    """Nothing that reaches a file (ATTACH, DETACH, PRAGMA) and a step budget, on an in-memory copy."""
+    """Nothing that reaches a file (ATTACH, DETACH, PRAGMA), values of at most MAX_VALUE_BYTES (one
+    `zeroblob(1e9)` is no gigabyte here), and a budget of steps and of wall time, on an in-memory copy."""
     conn.set_authorizer(lambda action, *_: sqlite3.SQLITE_DENY if action in _DENIED else sqlite3.SQLITE_OK)
-    steps = [0]
+    conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
+    steps, deadline = [0], time.monotonic() + MAX_SECONDS
 
     def tick() -> int:
         steps[0] += 1
-        return 1 if steps[0] * 10_000 > MAX_STEPS else 0
-    conn.set_progress_handler(tick, 10_000)
+        return 1 if steps[0] * 1_000 > MAX_STEPS or time.monotonic() > deadline else 0
+    conn.set_progress_handler(tick, 1_000)
 
 
 def _loaded(databases: list[Path], scripts: list[Path]) -> tuple[sqlite3.Connection, str] | str:
@@ -101,11 +112,8 @@ def _loaded(databases: list[Path], scripts: list[Path]) -> tuple[sqlite3.Connect
     conn = sqlite3.connect(":memory:")
     try:
         if len(databases) == 1:
-            source = sqlite3.connect(f"file:{databases[0]}?mode=ro", uri=True, timeout=0.1)
-            try:
-                source.backup(conn)
-            finally:
-                source.close()
+            # (its bytes, never its name: a file name is no URI to open, and no -wal file is made)
+            conn.deserialize(databases[0].read_bytes())
             _guarded(conn)
             return conn, databases[0].name
         if databases or not scripts:

@@ -42,11 +42,14 @@ _QUOTED = re.compile(r"'([^'\n]{0,4000})'|\"([^\"\n]{0,4000})\"")
 
 
 def program_values(values: Distinctive, source: str) -> Distinctive:
-    """Of a program read as text (SQL, a shell script), the distinctive strings that stand inside its
-    quotes: its commands and keywords (`exit`, `grep`, `SELECT`) are vocabulary, as a Python answer's
-    identifiers are (blind p21: "case 0: exit status" quoted no answer of a linter script)."""
+    """Of a program read as text (SQL, a shell script), the distinctive strings but its plain words
+    outside quotes: its commands and keywords (`exit`, `grep`, `SELECT`) are vocabulary, as a Python
+    answer's identifiers are (blind p21: "case 0: exit status" quoted no answer of a linter script).
+    Words inside quotes, and tokens with a digit, `-`, `.` or `_` (`X9-PLATINUM`, `readings_zq93`, a host
+    name) stay values wherever they stand."""
     quoted = {w for m in _QUOTED.finditer(source) for w in _words(m.group(1) or m.group(2) or "")}
-    return Distinctive(values.numbers, frozenset(s for s in values.strings if s in quoted))
+    return Distinctive(values.numbers, frozenset(s for s in values.strings
+                                                 if s in quoted or re.search(r"[\d._-]", s)))
 
 
 def significant_digits(token: str) -> int:
