@@ -424,3 +424,24 @@ def test_a_number_grown_at_the_end_of_a_line_has_its_field():
     assert ref.text_field(sql.replace("BY 1", "BY 1010")) is None
     ini = "limit = 1\n"
     assert Reference("text", ini, FuzzPolicy(), read_prompt(""), "c.ini").text_field("limit = 1010\n") == "limit"
+
+
+def test_a_value_the_prompt_leaves_to_the_answer_refused_is_a_stricter_grader():
+    """Blind p24: ring ids parsed with int() under "an `id` attribute (any string, unique within the
+    file)": a right answer with `id="n/a"` fails. A text answer's value changes are placed by field."""
+    from artifactbench.gates.fuzz._fuzz import _chosen_value, _field_place
+
+    prompt = "One `<ring>` per ring, with an `id` attribute (any string, unique within the file)."
+    allows = read_prompt(prompt)
+    assert allows.chosen_values[0][:2] == ("id", "string")
+    xml = '<rings count="1">\n  <ring id="3" size="2">\n    <claim>CLM-40687</claim>\n  </ring>\n</rings>\n'
+    ref = Reference("text", xml, FuzzPolicy(), allows, "out/rings.xml")
+    word = Mutation("type_change", "line 2", "'3'", "'n/a'", xml.replace('id="3"', 'id="n/a"'))
+    assert "leaves 'id' to the answer" in _chosen_value(allows, ref, "type_change", word)
+    size = Mutation("type_change", "line 2", "'2'", "'n/a'", xml.replace('size="2"', 'size="n/a"'))
+    assert _chosen_value(allows, ref, "type_change", size) == ""
+    numbering = read_prompt("The `#` column is a row number (any numbering you like).")
+    assert numbering.chosen_values[0][:2] == ("#", "number")
+    place = _field_place(ref)
+    claim = Mutation("number_far", "line 3", "'40687'", "'407720'", xml.replace("40687", "407720"))
+    assert place(claim) == "field claim" and place(word) == "field id"

@@ -316,6 +316,9 @@ class PromptAllows:
     # The sentences leaving the labels of a mapping to the answer ("Bed labels are yours to choose"), each
     # with the noun it names them by, singular ("bed")
     chosen_keys: tuple[tuple[str, str], ...] = ()
+    # Fields whose value the prompt leaves to the answer ("an `id` attribute (any string, unique within the
+    # file)"), each with "string" or "number" (what any value of it must be) and the sentence
+    chosen_values: tuple[tuple[str, str, str], ...] = ()
 
     def chosen_key(self, where: str) -> str:
         """The sentence leaving the keys of the mapping that `where` ("at $.beds, key 'F-01'") renamed a
@@ -501,6 +504,16 @@ class PromptAllows:
 # you like)": that field's value is the answer's own choice
 _ANY_VALUE = re.compile(r"[`\"']([#A-Za-z_][\w.-]{0,60})[`\"'][^.;`]{0,80}?\(\s*any\s+(?:non-?empty\s+)?(?:unique\s+)?"
                         r"(?:string|numbering|label|name|value|identifier|id|text|number)s?\b", re.IGNORECASE)
+
+
+def _chosen_values(text: str) -> list[tuple[str, str, str]]:
+    out = []
+    for sentence in _sentences(text):
+        for match in _ANY_VALUE.finditer(sentence):
+            what = "number" if re.search(r"\bany\s+[\w\s-]*?\b(numbering|number)s?\b", match.group(0), re.IGNORECASE) \
+                else "string"
+            out.append((match.group(1), what, " ".join(sentence.split())[:160]))
+    return out
 
 
 def _free_fields(sentence: str) -> list[str]:
@@ -804,7 +817,7 @@ def read_prompt(text: str) -> PromptAllows:
                         other_keys_free=grants_free, granted=frozenset(granted), record_nouns=_record_nouns(text),
                         order_clauses=tuple(order_clauses), copies_agree="" if once else copies_agree,
                         comments_said=comments_said, quota=quota, field_unordered=frozenset(field_unordered),
-                        chosen_keys=tuple(_chosen_keys(text)))
+                        chosen_keys=tuple(_chosen_keys(text)), chosen_values=tuple(_chosen_values(text)))
 
 
 # "Bed labels are yours to choose (any non-empty strings)", "the slot names are up to you": the keys a

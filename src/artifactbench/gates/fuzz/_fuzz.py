@@ -72,6 +72,20 @@ _LINE_DROPS = ("drop_record", "duplicate_record", "replace_record")
 _SHAPE = re.compile(r'"[^"]*"|\d+(?:\.\d+)?')
 
 
+def _field_place(ref: Reference | None):  # -> Callable[[Mutation], str]
+    """_mutant_place, with a text answer's value change placed by its field (a table column, an
+    attribute, a key: Reference.text_field), so the first mutants of a kind reach each field rather than
+    four numbers of one (blind p24: claim numbers drawn, the ring ids never)."""
+    if ref is None or ref.fmt != "text" or len(ref.reference) > 1 << 20:
+        return _mutant_place
+
+    def place(mutant: Mutation) -> str:
+        if mutant.kind in _VALUE_KINDS and (field := ref.text_field(mutant.text)) is not None:
+            return f"field {field}"
+        return _mutant_place(mutant)
+    return place
+
+
 def _mutant_place(mutant: Mutation) -> str:
     """_place of the mutant; a text line dropped, repeated or written over is placed by the line's shape
     (its numbers and quoted values masked): `<error code="A"/>` and `<error code="B"/>` are one place,
@@ -208,6 +222,26 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
     return finish("fuzz", cases, started, summary)
 
 
+def _chosen_value(allows, ref: Reference, kind: str, mutant: Mutation) -> str:
+    """Why a rejected mutant is a right answer: it gives a field whose value the prompt leaves to the
+    answer ("an `id` attribute (any string, unique within the file)") another value of the kind it
+    allows, new to the file (a far or negated number; in a text answer also a word), so a grader that
+    rejects it is stricter than its prompt (blind p24: ring ids parsed with int()). "" when not."""
+    if not allows.chosen_values or kind not in ("number_far", "number_sign", "type_change"):
+        return ""
+    if ref.fmt == "text":
+        field = ref.text_field(mutant.text)
+    else:
+        names = re.findall(r"(?:field|key) '([^']+)'", mutant.where) or re.findall(r"\.([\w-]+)$", mutant.where)
+        field = names[-1].split(".")[-1] if names else None
+    for name, what, sentence in allows.chosen_values:
+        if field == name and (what == "string" and ref.fmt == "text" or kind != "type_change"):
+            if what == "string" and ref.fmt != "text":
+                return ""  # (a number put in a JSON string field is not "any string")
+            return f"it leaves {name!r} to the answer ({sentence!r})"
+    return ""
+
+
 def _raised_once(ctx, cases: list[CaseResult]) -> list[CaseResult]:
     """A kind whose mutants made the grader raise the exception, from the grader line, that an earlier
     case reported (the contract's garbage, another kind's mutants) is that case's root cause: SKIPPED,
@@ -330,6 +364,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
     # (a program's code lines are never free: what a prompt frees there is its comments, which
     # comment_change reads; "define additional variables freely" frees no `acc=0` of a script)
     free_lines = allows.free_lines if text and not program(ref.artifact) else None
+    place_of = _field_place(ref)
 
     def accepted(mutant: Mutation) -> bool:
         if time.monotonic() > state.deadline:
@@ -392,7 +427,9 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
         elif kind == "swap_records" and ref is not None and (
                 clause := allows.frees_list(mutant.where, ref.nested_lists())):
             state.refused.append((mutant, f"it says {clause!r}", cap(outcome.result.detail, 200)))
-        state.places.add(_mutant_place(mutant))
+        elif ref is not None and (chosen := _chosen_value(allows, ref, kind, mutant)):
+            state.refused.append((mutant, chosen, cap(outcome.result.detail, 200)))
+        state.places.add(place_of(mutant))
         if len(state.places) >= CLEAR_AFTER and not state.errors and not state.accepted:
             raise _ClearlyRejected()  # spend the budget where it finds things
         return False
@@ -403,7 +440,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
 
     minimal = None
     try:
-        if scout(draws, accepted, examples, random.Random(f"{ctx.task.instance_id}:{kind}:scout"), _mutant_place, tick,
+        if scout(draws, accepted, examples, random.Random(f"{ctx.task.instance_id}:{kind}:scout"), place_of, tick,
                  defer=(lambda m: free_lines.confined(text, m.text)) if free_lines else None):
             # A mutant was accepted: Hypothesis searches again (the verdicts are remembered) and
             # shrinks what it finds to a minimal example.

@@ -20,6 +20,7 @@ from artifactbench.gates.fuzz._strategies import place_examples
 
 _LEAD_TAG = re.compile(r"<([A-Za-z][\w-]*)")
 _ID_LIKE = re.compile(r"(?=[^\d]{0,8}\d)[A-Za-z]{0,8}[-_:./]?\d[\w:./-]*")
+_ELEMENT_TEXT = re.compile(r"<([A-Za-z][\w:-]*)(?:\s[^<>]*)?>([^<>]*)</\1\s*>")
 _ATTR_VALUE = re.compile(r"([\w:-]+)\s*=\s*[\"']([^\"']*)[\"']")
 _KEY_VALUE = re.compile(r"\s*([A-Za-z_][\w.-]*)\s*[=:]\s*\S")
 _CLOSING = re.compile(r"\s*exit(\s+0)?\s*;?\s*")  # (not COMMIT or END: without them a transaction or a trigger is lost)
@@ -93,6 +94,9 @@ class Reference:
         for attr in _ATTR_VALUE.finditer(a):
             if attr.start(2) <= at <= attr.end(2):
                 return attr.group(1)
+        for element in _ELEMENT_TEXT.finditer(a):  # (an element's text: `<claim>CLM-40687</claim>`)
+            if element.start(2) <= at <= element.end(2):
+                return element.group(1)
         key = _KEY_VALUE.match(a)
         return key.group(1) if key and at >= key.end(1) else None
 
