@@ -34,7 +34,7 @@ from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._near import WARN_FACTOR, factor_of
 from artifactbench.gates.fuzz._policy import FuzzPolicy, load_policy
 from artifactbench.gates.fuzz._quota import widened
-from artifactbench.gates.fuzz._reference import Reference, rows_unordered, top_level_swap
+from artifactbench.gates.fuzz._reference import Reference, line_key, rows_unordered, top_level_swap
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
 from artifactbench.gates.fuzz._text_strategies import states_layout
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
@@ -235,10 +235,13 @@ def _chosen_value(allows, ref: Reference, kind: str, mutant: Mutation) -> str:
         names = re.findall(r"(?:field|key) '([^']+)'", mutant.where) or re.findall(r"\.([\w-]+)$", mutant.where)
         field = names[-1].split(".")[-1] if names else None
     for name, what, sentence in allows.chosen_values:
-        if field == name and (what == "string" and ref.fmt == "text" or kind != "type_change"):
-            if what == "string" and ref.fmt != "text":
-                return ""  # (a number put in a JSON string field is not "any string")
-            return f"it leaves {name!r} to the answer ({sentence!r})"
+        if field != name:
+            continue
+        if what == "string" and ref.fmt != "text":
+            return ""  # (a number put in a JSON string field is not "any string")
+        if what == "number" and kind == "type_change":
+            return ""  # (a word is no row number)
+        return f"it leaves {name!r} to the answer ({sentence!r})"
     return ""
 
 
@@ -264,7 +267,6 @@ _ACCEPTED = "grader ACCEPTED a mutant (shrunk minimal example): "
 # dropped or repeated there is another question: whether the grader counts the lines)
 _VALUE_KINDS = frozenset({"number_far", "number_sign", "number_nan", "type_change", "string_change", "later_record",
                           "bool_flip", "rename_key", "drop_key"})
-_KEY_LINE = re.compile(r"\s*([A-Za-z_][\w.-]*)\s*[=:]\s*\S")
 
 
 def _accepted_place(fmt: str, detail: str, text: str = "") -> str | None:
@@ -281,8 +283,8 @@ def _accepted_place(fmt: str, detail: str, text: str = "") -> str | None:
             return None
         lines = text.splitlines()
         n = int(line.group(1))
-        key = _KEY_LINE.match(lines[n - 1]) if 0 < n <= len(lines) else None
-        return f"key {key.group(1)}" if key else f"line {n}"
+        key = line_key(lines[n - 1]) if 0 < n <= len(lines) else None
+        return f"key {key}" if key else f"line {n}"
     return _place(where[0])
 
 

@@ -70,35 +70,10 @@ class Reference:
 
     def text_field(self, mutant: str) -> str | None:
         """The field a value change of a text artifact is in, as its format names it: a Markdown table
-        cell's column header, a markup attribute's name, a `key = value` line's key; None when the
-        mutant changes no single line in place, or the line is none of these."""
-        old, new = self.reference.splitlines(), mutant.splitlines()
-        if self.fmt != "text" or len(old) != len(new) or len(old) > 20_000:
-            return None
-        changed = [i for i, (a, b) in enumerate(zip(old, new)) if a != b]
-        if len(changed) != 1:
-            return None
-        i = changed[0]
-        a, b = old[i], new[i]
-        at = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-        if a.lstrip().startswith("|") and a.count("|") == b.count("|"):
-            cells = a.split("|")
-            column = sum(1 for k, ch in enumerate(a) if ch == "|" and k < at) - 1
-            head = i
-            while head > 0 and old[head - 1].lstrip().startswith("|"):
-                head -= 1
-            names = [c.strip().strip("`*") for c in old[head].split("|")]
-            if 0 <= column < len(cells) and column + 1 < len(names) and names[column + 1]:
-                return names[column + 1]
-            return None
-        for attr in _ATTR_VALUE.finditer(a):
-            if attr.start(2) <= at <= attr.end(2):
-                return attr.group(1)
-        for element in _ELEMENT_TEXT.finditer(a):  # (an element's text: `<claim>CLM-40687</claim>`)
-            if element.start(2) <= at <= element.end(2):
-                return element.group(1)
-        key = _KEY_VALUE.match(a)
-        return key.group(1) if key and at >= key.end(1) else None
+        cell's column header, a markup attribute's name, an element's text, a `key = value` line's key;
+        None when the mutant changes no single line in place, or the line is none of these. (Asked of
+        one mutant by the scout, the search and the refusal check: worked out once.)"""
+        return _text_field(self.reference, mutant) if self.fmt == "text" else None
 
     def in_graded_element(self, mutant: str, prompt: str) -> bool:
         """The mutant changes the lines of the element the prompt grades on a page it otherwise frees (a
@@ -325,6 +300,48 @@ def _record_map(value: dict) -> bool:
     kinds = {type(v) for v in values}
     return len(kinds) == 1 and kinds <= {int, float, str, bool} and all(
         _ID_LIKE.fullmatch(str(k)) is not None for k in value)
+
+
+def line_key(line: str) -> str | None:
+    """The key of a `key = value` (or `key: value`) line, else None."""
+    found = _KEY_VALUE.match(line)
+    return found.group(1) if found else None
+
+
+@lru_cache(maxsize=4)
+def _lines(text: str) -> list[str]:
+    return text.splitlines()
+
+
+@lru_cache(maxsize=16)
+def _text_field(reference: str, mutant: str) -> str | None:
+    old, new = _lines(reference), mutant.splitlines()
+    if len(old) != len(new) or len(old) > 20_000:
+        return None
+    changed = [i for i, (a, b) in enumerate(zip(old, new)) if a != b]
+    if len(changed) != 1:
+        return None
+    i = changed[0]
+    a, b = old[i], new[i]
+    at = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    if a.lstrip().startswith("|") and a.count("|") == b.count("|"):
+        cells = a.split("|")
+        column = sum(1 for k, ch in enumerate(a) if ch == "|" and k < at) - 1
+        head = i
+        while head > 0 and old[head - 1].lstrip().startswith("|"):
+            head -= 1
+        names = [c.strip().strip("`*") for c in old[head].split("|")]
+        if 0 <= column < len(cells) and column + 1 < len(names) and names[column + 1]:
+            return names[column + 1]
+        return None
+    for attr in _ATTR_VALUE.finditer(a):
+        if attr.start(2) <= at <= attr.end(2):
+            return attr.group(1)
+    for element in _ELEMENT_TEXT.finditer(a):  # (an element's text: `<claim>CLM-40687</claim>`)
+        if element.start(2) <= at <= element.end(2):
+            return element.group(1)
+    key = _KEY_VALUE.match(a)
+    return key.group(1) if key and at >= key.end(1) else None
 
 
 @lru_cache(maxsize=8)
