@@ -331,7 +331,7 @@ def test_a_timestamps_hour_and_a_config_files_keys():
 def test_second_review_of_the_p20_p23_rules(tmp_path):
     """A second outside review: each repro a test."""
     from artifactbench.gates.fuzz._comments import comment_only, graded_element
-    from artifactbench.gates.fuzz._constant_query import _OTHER_DATA, constant_query
+    from artifactbench.gates.fuzz._constant_query import OTHER_DATA, constant_query
     from artifactbench.gates.leaks._values import distinctive, program_values
 
     # a workspace file's name is never a URI: `..%2F` opens nothing outside, `?mode=rwc` creates nothing
@@ -359,8 +359,8 @@ def test_second_review_of_the_p20_p23_rules(tmp_path):
     assert "does not run" in constant_query("q.sql", "SELECT zeroblob(100000000) AS z FROM k", ws)
     assert "more than one" in constant_query("q.sql", "SELECT '" + ";" * 300 + "'", ws)
     # the words that say the query is for other data
-    assert not _OTHER_DATA.search("Write the query to a new file; leave schema.sql unchanged.")
-    assert not _OTHER_DATA.search("Readings from other days are ignored.")
+    assert not OTHER_DATA.search("Write the query to a new file; leave schema.sql unchanged.")
+    assert not OTHER_DATA.search("Readings from other days are ignored.")
     # keys bound by the prompt stay graded, whatever else "may be any string"
     bound = read_prompt("Ward names must be copied exactly from the input; the optional `comment` field may be "
                         "any string.")

@@ -67,6 +67,7 @@ SOUND = {
     "pallet_mixes_distinct": "an enumeration compared as a set of distinct mixes, in any line order",
     "tram_board_columns": "a fixed-width board compared line by line, padding included",
     "meter_totals_sql_fresh": "an SQL query run on the workspace's month and on another one",
+    "door_counts_sh_fresh": "a shell script run on the workspace's log and on another day's",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -107,6 +108,7 @@ FLAWED = {
     "pallet_mixes_counted": ("fuzz", "replace_record"),  # each line valid and the count right, never distinct
     "tram_board_tokens": ("fuzz", "collapse_spaces"),  # compares split() tokens of a fixed-width board
     "meter_totals_sql_same": ("fuzz", "constant_query"),  # runs the query on the workspace's data alone
+    "door_counts_sh_sample": ("fuzz", "constant_script"),  # runs the script on the workspace's log alone
 }
 # twin whose grader is stricter than its prompt -> (gate, case) reported as warn: it fails right answers
 STRICTER = {

@@ -296,3 +296,43 @@ def test_a_table_rows_outer_pipes_are_optional():
 
     assert normalize("text", "| ops | 12.5% |\n") == normalize("text", "| ops | 12.5%\n")
     assert normalize("text", "a|b|\n") != normalize("text", "a|b\n")  # not a Markdown row: a field less
+
+
+def test_where_only_marked_lines_are_free_every_other_line_is_graded():
+    """Blind p29: "Blank lines and lines starting with `#` are ignored" frees those lines and no
+    others, so a block written over by a copy of its neighbour is a change to the answer (a fail when
+    accepted), not a line the prompt leaves open (a warn)."""
+    from artifactbench.gates.core._free_lines import read_free_lines
+
+    free = read_free_lines("* Every admissible block must appear exactly once; nothing else may appear.\n"
+                           "* Blank lines and lines starting with `#` are ignored, so you may put a comment "
+                           "header at the top.")
+    report = "# 72 blocks, produced by brute force\nABAPAPBPB\nABAPBPAPB\n"
+    assert free.touches_graded(report, report.replace("ABAPAPBPB", "ABAPBPAPB"))
+    assert free.confined(report, report.replace("72 blocks", "73 blocks"))
+
+
+@pytest.mark.parametrize("sentence", [
+    "Then a last line `TOTAL` followed by the sum of all spaces. Anything after the TOTAL line is ignored.",
+    "Close with the `END` row; lines after the END row are not read.",
+])
+def test_lines_after_a_closing_line_the_prompt_ignores_are_free(sentence):
+    """Blind p29: "Anything after the TOTAL line is ignored": a second TOTAL line after the first is on
+    a free line; the first one, and every line before it, stays graded."""
+    from artifactbench.gates.core._free_lines import read_free_lines
+
+    free = read_free_lines(sentence)
+    label = "TOTAL" if "TOTAL" in sentence else "END"
+    report = f"ZONE  SPACES\nnorth    76\nsouth    75\n{label}  151\n"
+    assert free.confined(report, report + f"{label}  151\n")
+    assert free.confined(report, report + "printed 2026-05-01\n")
+    assert not free.confined(report, report.replace(f"{label}  151", f"{label}  152"))
+    assert not free.confined(report, report.replace("north    76", "north    77"))
+    assert free.touches_graded(report, report.replace("south    75", "south    74"))
+
+
+def test_a_closing_line_the_prompt_pins_frees_nothing_after_it():
+    from artifactbench.gates.core._free_lines import read_free_lines
+
+    assert not read_free_lines("Then a last line `TOTAL`. Nothing may follow the TOTAL line; lines after the "
+                               "TOTAL line must not appear.")

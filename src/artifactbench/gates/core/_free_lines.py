@@ -87,6 +87,10 @@ _HEADING = re.compile(r"^#{1,6}(\s|$)")
 # "Lines that are blank or start with `#` are ignored": every line with that prefix is free.
 _PREFIXED = re.compile(r"\blines?\s+(?:that\s+(?:are\s+blank\s+or\s+)?|which\s+)?(?:start|begin)(?:s|ing)?\s+"
                        r"with\s+(?:an?\s+)?[`'\"]([^\s`'\"]{1,3})[`'\"]", re.IGNORECASE)
+# "Anything after the TOTAL line is ignored": every line after the first that starts with that label is free.
+_AFTER = re.compile(r"\b(?:anything|everything|any\s+(?:other\s+)?(?:lines?|text)|(?:all\s+)?(?:other\s+)?lines?|text)\s+"
+                    r"(?:after|below|following|beneath)\s+(?:the\s+)?[`'\"*]*([A-Za-z][\w-]{0,23})[`'\"*]*\s+"
+                    r"(?:line|row|entry)\b", re.IGNORECASE)
 _BRACKETS = re.compile(r"[\[\](){}'\",;\s]+")
 _OPTION = re.compile(r"^\s*([A-Za-z_][\w.-]*)\s*[=:]")  # a config line's key: `stdout_logfile=...`
 _TITLE = re.compile(r"^#\s+\S")  # a level-1 heading: the document's title
@@ -164,9 +168,18 @@ class FreeLines:
     # A declaration names a title ("whatever prose you like around it (a title, ...)"): the report's
     # "# title" line is free even where the prompt's example report shows one
     title_free: bool = False
+    after: tuple[str, ...] = ()  # every line after the first one starting with one of these is free
 
     def __bool__(self) -> bool:
-        return bool(self.parts or self.prefixes)
+        return bool(self.parts or self.prefixes or self.after)
+
+    def cut(self, lines: tuple[str, ...]) -> int:
+        """The index of the first line after which every line is free (len(lines): none)."""
+        if self.after:
+            for i, line in enumerate(lines):
+                if _flat(line).startswith(self.after):
+                    return i + 1
+        return len(lines)
 
     def touches_graded(self, reference: str, mutant: str) -> bool:
         """The change from `reference` to `mutant` removes, edits or adds a line the prompt shows as
@@ -212,11 +225,14 @@ class FreeLines:
                 return False
         return _skeleton(new, new_kinds) == _skeleton(old, old_kinds)
 
-    def kind(self, lines: tuple[str, ...], i: int, fenced: bool) -> str:
-        """'blank', 'graded', 'free' or 'other' for line i (`fenced`: inside a code fence)."""
+    def kind(self, lines: tuple[str, ...], i: int, fenced: bool, cut: int | None = None) -> str:
+        """'blank', 'graded', 'free' or 'other' for line i (`fenced`: inside a code fence; `cut`: what
+        cut(lines) gives, worked out once by a caller classifying many lines)."""
         line = _flat(lines[i])
         if not line:
             return "blank"
+        if self.after and i >= (self.cut(lines) if cut is None else cut):
+            return "free"
         if fenced or line.startswith(("```", "~~~")) or ("|" in line and _in_table(lines, i)):
             return "graded"
         if self.prefixes and line.startswith(self.prefixes):
@@ -237,6 +253,10 @@ class FreeLines:
             return "free"  # (prose, or a line of brackets only: the `]` of wrap_in_list; not a grid row `##*##`)
         if ELSEWHERE in self.parts and not _NUMBER.search(line):
             return "free"
+        if not self.parts:
+            # Only marked lines are declared free ("lines starting with `#` are ignored"), or those after
+            # a closing line: the prompt says which lines are free, so every other line is the answer.
+            return "graded"
         return "other"
 
     def _named_label(self, line: str) -> bool:
@@ -321,9 +341,10 @@ def _kinds(free: FreeLines, lines: tuple[str, ...]) -> tuple[str, ...]:
 def _classify(free: FreeLines, lines: tuple[str, ...], start: int, stop: int, fenced: bool) -> tuple[str, ...]:
     """The kinds of lines[start:stop], `fenced` telling whether lines[start] opens inside a code fence."""
     kinds = []
+    cut = free.cut(lines)
     for i in range(start, stop):
         fence = _fence(lines[i])
-        kinds.append(free.kind(lines, i, fenced or fence))
+        kinds.append(free.kind(lines, i, fenced or fence, cut))
         fenced = fenced != fence
     return tuple(kinds)
 
@@ -419,9 +440,13 @@ def read_free_lines(prompt: str) -> FreeLines:
     naming: list[str] = []
     pinned = False
     prefixes: list[str] = []
+    after: list[str] = []
     for sentence in _sentences(prompt):
         if _PREFIXED.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence):
             prefixes += _PREFIXED.findall(sentence)
+            declared.append(" ".join(sentence.split())[:160])
+        if _AFTER.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence):
+            after += _AFTER.findall(sentence)
             declared.append(" ".join(sentence.split())[:160])
         named = {part for part, words in _PARTS.items() if words.search(sentence)}
         only = _ONLY_READ.search(sentence) is not None and not _REFUSED.search(sentence)
@@ -447,11 +472,11 @@ def read_free_lines(prompt: str) -> FreeLines:
             pinned = True
     if pinned:
         parts.discard(HEADINGS)
-    if not parts and not prefixes:
+    if not parts and not prefixes and not after:
         return FreeLines()
     blocks, rest = fenced_blocks(prompt)
     spans = [line for block in blocks for line in block.splitlines()] + _INLINE.findall(rest)
     templates = tuple(t for t in map(_template, spans) if t is not None)
     titled = HEADINGS in parts and any(re.search(r"\btitles?\b", d, re.IGNORECASE) for d in declared)
     return FreeLines(frozenset(parts), declared[0], templates, "\n".join(naming), tuple(dict.fromkeys(prefixes)),
-                     titled)
+                     titled, tuple(dict.fromkeys(after)))

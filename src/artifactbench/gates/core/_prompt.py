@@ -32,7 +32,11 @@ from artifactbench.gates.core._free_lines import FreeLines, read_free_lines
 
 ORDER_KINDS = frozenset({"swap_records", "reversed_lines"})
 _KEY_KINDS = frozenset({"drop_key", "rename_key", "renamed_field"})
+# ("in queue order", "in insertion order", "in the same order": a named order; never "in any order", "in
+# no particular order", "in an arbitrary order")
 _ORDER_STATED = re.compile(r"\b(sorted|ascending|descending|in\s+(the\s+)?order|ordered\s+by|chronological(ly)?|"
+                           r"in\s+(?!(?:any|no|an?|arbitrary|random|whatever|some|either|whichever|every)\b)"
+                           r"(?:[\w-]+\s+){1,2}order|head[- ]first|"
                            r"ranked|by\s+rank|oldest\s+first|newest\s+first|earliest\s+first|latest\s+first|"
                            r"(in|by)\s+(increasing|decreasing|alphabetical|lexicographic(al)?|numeric(al)?|reverse))\b",
                            re.IGNORECASE)

@@ -57,10 +57,12 @@ def _syntax(artifact: str, reference: str = "") -> re.Pattern[str] | None:
 
 
 def has_comments(artifact: str, reference: str) -> bool:
-    """The artifact's type has whole-line comments (a config file, a program, a zone file): what a
-    prompt frees of its lines ("comments are allowed") is those, never a `key = value` line."""
+    """The artifact's type has whole-line comments (a config file, a program, a zone file, an XML data
+    file): what a prompt frees of its lines ("comments are allowed", "XML comments anywhere") is those,
+    never a `key = value` line or an element (blind p20: a dropped `<error>` line was left open). Not a
+    web page, whose "notes" may be prose paragraphs."""
     return _syntax(artifact, reference) is not None and PurePosixPath(artifact).suffix.lower() not in (
-        ".xml", ".html", ".htm", ".svg", ".xhtml")
+        ".html", ".htm", ".svg", ".xhtml")
 
 
 def comment_only(artifact: str, reference: str, mutant: str, prompt: str = "") -> bool:
@@ -116,6 +118,12 @@ _AROUND = re.compile(r"\b(?:any\s+)?other\s+(?:HTML|markup|content|elements?|tag
                      r"outside(?:\s+of)?|before\s+(?:or|and)\s+after)\s+(?:the|that|this|your)\s+`?<?(?P<tag>table|ul|ol|"
                      r"dl|nav|section|article|main|pre|svg|form|figure)\b", re.IGNORECASE)
 _PERMIT = re.compile(r"\b(may|can|allowed|permitted|fine|welcome|up\s+to\s+you|ignored)\b", re.IGNORECASE)
+# "an HTML document containing a `<table>` ... any other markup, styling or text in the document is
+# allowed": the page is free but for the one element the prompt names (blind p30)
+_OTHER_MARKUP = re.compile(r"\b(?:any\s+|all\s+)?other\s+(?:HTML|markup|content|elements?|tags?)\b[^.!?;]{0,80}?"
+                           r"\b(?:is|are)\s+(?:also\s+)?(?:allowed|permitted|fine|welcome|ignored|free|up\s+to\s+you)\b",
+                           re.IGNORECASE)
+_GRADED_TAGS = ("table", "ul", "ol", "dl", "nav", "section", "article", "main", "pre", "svg", "form", "figure")
 
 
 def graded_element(prompt: str) -> tuple[str, dict[str, str], str] | None:
@@ -139,6 +147,15 @@ def graded_element(prompt: str) -> tuple[str, dict[str, str], str] | None:
         if outside and _FREED.search(sentence, outside.end()):
             found = _ELEMENT.match(sentence, outside.end())
             if found:
+                attrs = {m.group(1).lower(): next(g for g in m.groups()[1:] if g is not None)
+                         for m in _ATTR.finditer(found.group(2))}
+                return found.group(1).lower(), attrs, " ".join(sentence.split())[:160]
+        other = _OTHER_MARKUP.search(sentence)
+        if other and not re.search(r"\b(not|never|no)\b|n't\b", sentence[:other.end()], re.IGNORECASE):
+            # the one element of those a page is graded by that the prompt names (in any sentence)
+            named = {m.group(0) for m in _ELEMENT.finditer(prompt) if m.group(1).lower() in _GRADED_TAGS}
+            if len(named) == 1:
+                found = _ELEMENT.search(next(iter(named)))
                 attrs = {m.group(1).lower(): next(g for g in m.groups()[1:] if g is not None)
                          for m in _ATTR.finditer(found.group(2))}
                 return found.group(1).lower(), attrs, " ".join(sentence.split())[:160]
@@ -191,10 +208,21 @@ def element_present(artifact: str, element: tuple[str, dict[str, str], str], ref
     return len(lines) <= MAX_LINES and _element_lines(lines, element[0], element[1]) is not None
 
 
-def markup_only(artifact: str, reference: str, mutant: str) -> bool:
+_HTML_ATTR = re.compile(r"""\s([\w:-]+)\s*=\s*("[^"<>]*"|'[^'<>]*'|[^\s>"']+)""")
+
+
+def markup_only(artifact: str, reference: str, mutant: str, prompt: str = "") -> bool:
     """An XML or HTML mutant whose text and attribute values are the reference's, in order: it moved,
-    dropped, repeated or added tags only (`<tbody>` dropped), which a parser may read as the same."""
-    if PurePosixPath(artifact).suffix.lower() not in MARKUP_SUFFIXES or mutant == reference \
-            or max(len(reference), len(mutant)) > 4 * MAX_LINES * 80:
+    dropped, repeated or added tags only (`<tbody>` dropped), which a parser may read as the same. On a
+    web page, attributes the prompt never names (`border="1"`, `class`, `style`) are presentation, not
+    values (blind p30: a dropped `<table border="1">` line)."""
+    suffix = PurePosixPath(artifact).suffix.lower()
+    if suffix not in MARKUP_SUFFIXES or mutant == reference or max(len(reference), len(mutant)) > 4 * MAX_LINES * 80:
         return False
+    if suffix in (".html", ".htm", ".xhtml"):
+        named = {w.lower() for w in re.findall(r"[\w:-]+", prompt)}
+
+        def shown(text: str) -> str:
+            return _HTML_ATTR.sub(lambda m: m.group(0) if m.group(1).lower() in named else " ", text)
+        reference, mutant = shown(reference), shown(mutant)
     return markup_content(reference).split() == markup_content(mutant).split()

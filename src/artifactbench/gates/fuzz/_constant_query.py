@@ -28,14 +28,18 @@ from artifactbench.gates.core import FINDING, OK, SKIPPED, WARNING, CaseResult, 
 
 NAME = "constant_query"
 PROBE_TIMEOUT_S = 60.0
-# "runs this query unchanged against every new weekly export", "must not hard-code", "a fresh database":
-# the query is for other data too (not "a new file", "leave schema.sql unchanged", "other days")
-_OTHER_DATA = re.compile(
+# "runs this query unchanged against every new weekly export", "must not hard-code", "a fresh database",
+# "must work for any log in this format, not just the sample": the program is for other data too (not "a
+# new file", "leave schema.sql unchanged", "other days", "any order")
+OTHER_DATA = re.compile(
     r"\bhard[- ]?cod\w*|\breusable\b|\b(other|different|another|new|fresh|hidden|future|unseen|later|every|each)\s+"
-    r"(?:[\w-]+\s+){0,2}?(data(bases?|sets?)?|exports?|snapshots?|dumps?|db|dbs|instances\s+of\s+the\s+schema)\b",
+    r"(?:[\w-]+\s+){0,2}?(data(bases?|sets?)?|exports?|snapshots?|dumps?|db|dbs|instances\s+of\s+the\s+schema)\b|"
+    r"\bnot\s+(?:just|only)\s+(?:on\s+|for\s+)?the\s+(?:[\w-]+\s+)?(sample|example|given|provided)\b|"
+    r"\b(?:work|run)s?\s+(?:on|for|with)\s+any\s+(?:[\w-]+\s+){0,2}?(logs?|files?|inputs?|exports?|directory|"
+    r"folders?|data(bases?|sets?)?)\b",
     re.IGNORECASE)
 
-__all__ = ["NAME", "constant_query", "constant_query_case"]
+__all__ = ["NAME", "OTHER_DATA", "constant_query", "constant_query_case"]
 
 
 def constant_query(artifact: str, reference: str, workspace: Path) -> tuple[str, str] | str:
@@ -76,7 +80,7 @@ def constant_query_case(ctx, grade, artifact: str, reference: str, prompt: str) 
     if not (settled.ok and settled.passed):
         return CaseResult(NAME, OK, f"grader rejected a query returning the answer on {db} as constants")
     detail = cap(settled.result.detail, 160)
-    said = _OTHER_DATA.search(prompt)
+    said = OTHER_DATA.search(prompt)
     if said:
         return CaseResult(NAME, FINDING, cap(
             f"grader ACCEPTED a query that returns the answer on {db} as constants (no table read), though the "

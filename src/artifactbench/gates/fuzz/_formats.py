@@ -36,6 +36,26 @@ def format_of(artifact: PurePosixPath | str) -> str:
     return _BY_SUFFIX.get(PurePosixPath(str(artifact)).suffix.lower(), "text")
 
 
+# "Write `output/cutsets.csv`: CSV **without a header**, one set per line": rows of values, no names
+_HEADERLESS = re.compile(r"\b(?:without|no)\s+(?:an?\s+|any\s+)?header(?:\s+(?:row|line))?\b|\bheader-?less\b|"
+                         r"\b(?:do\s+not|don't|never)\s+(?:write|include|add|emit|print)\s+(?:an?\s+|any\s+)?header\b",
+                         re.IGNORECASE)
+
+
+def format_for(artifact: PurePosixPath | str, prompt: str) -> str:
+    """format_of, but plain text for a CSV or TSV the prompt says has no header (in a sentence naming
+    the file): its first line is a row, not column names, and its rows may differ in length (blind p30:
+    the first row of sets read as a header, two ids of one set exchanged as two fields)."""
+    fmt = format_of(artifact)
+    if fmt != "csv":
+        return fmt
+    name = PurePosixPath(str(artifact)).name
+    for sentence in re.split(r"(?<=[.!?])\s+|\n\s*\n", prompt):
+        if name in sentence and _HEADERLESS.search(sentence):
+            return "text"
+    return fmt
+
+
 @dataclass(frozen=True, slots=True)
 class TreeDoc:
     """JSONL/JSON/YAML/CSV parsed to Python data; `render` writes data back in the same style.

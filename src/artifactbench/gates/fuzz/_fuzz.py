@@ -27,9 +27,10 @@ from artifactbench.gates.core import (
 from artifactbench.gates.fuzz._classes import same_class
 from artifactbench.gates.fuzz._comments import has_comments, program
 from artifactbench.gates.fuzz._constant_query import NAME as CONSTANT, constant_query_case
+from artifactbench.gates.fuzz._constant_script import NAME as SCRIPT, constant_script_case, shell_script
 from artifactbench.gates.fuzz._draws import scout
 from artifactbench.gates.fuzz._examples_only import NAME as EXAMPLES, examples_case, memorizers
-from artifactbench.gates.fuzz._formats import format_of, parse, rerender
+from artifactbench.gates.fuzz._formats import format_for, format_of, parse, rerender
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._near import WARN_FACTOR, factor_of
 from artifactbench.gates.fuzz._policy import FuzzPolicy, load_policy
@@ -79,10 +80,24 @@ def _field_place(ref: Reference | None):  # -> Callable[[Mutation], str]
     if ref is None or ref.fmt != "text" or len(ref.reference) > 1 << 20:
         return _mutant_place
 
+    shapes: list[str] = []
+
     def place(mutant: Mutation) -> str:
         if mutant.kind in _VALUE_KINDS and (field := ref.text_field(mutant.text)) is not None:
             return f"field {field}"
-        return _mutant_place(mutant)
+        found = _mutant_place(mutant)
+        line = re.fullmatch(r"line (\d+)", mutant.where) if mutant.kind == "drop_record" else None
+        if line is not None:
+            # A line dropped from a run of lines of its shape (one `<error>` of a record's two) is another
+            # place than the only one of its kind there (a record left without any): a grader checking
+            # that each record's codes are a subset of the right ones rejects the second, never the first
+            # (blind p20: four drops of lone `<error>` lines stopped the search).
+            if not shapes:
+                shapes.extend(" ".join(_SHAPE.sub("#", x).split()) for x in ref.reference.splitlines())
+            i = int(line.group(1)) - 1
+            if 0 <= i < len(shapes) and any(0 <= j < len(shapes) and shapes[j] == shapes[i] for j in (i - 1, i + 1)):
+                return f"{found}, one of a run"
+        return found
     return place
 
 
@@ -123,21 +138,22 @@ def fuzz_gate(ctx: TaskContext, budget: FuzzBudget | None = None) -> CheckResult
     started = time.monotonic()
     budget = budget or fuzz_budget(ctx)
     task = ctx.task
-    fmt = format_of(task.output_artifact)
+    prompt = task.problem_statement.read_text(encoding="utf-8", errors="replace")
+    fmt = format_for(task.output_artifact, prompt)
     try:
         policy = load_policy(task.grader_dir)
     except ArtifactBenchError as exc:
         return CheckResult("fuzz", "error", cap(exc), duration_s=time.monotonic() - started)
     except SyntaxError as exc:
         return CheckResult("fuzz", "error", cap(f"grader/negative_cases.py does not parse: {exc}"))
-    unknown = [k for k in policy.skip if k not in (*kinds_for(fmt), NAME, TIES, EXAMPLES, CONSTANT)]
+    known = (*kinds_for(fmt), *kinds_for(format_of(task.output_artifact)), NAME, TIES, EXAMPLES, CONSTANT, SCRIPT)
+    unknown = [k for k in policy.skip if k not in known]
     if unknown:
         near = difflib.get_close_matches(unknown[0], kinds_for(fmt), n=1)
         hint = f" (did you mean {near[0]!r}?)" if near else f"; known: {', '.join(kinds_for(fmt))}"
         return CheckResult("fuzz", "error", f"grader/negative_cases.py: FUZZ_SKIP names unknown "
                            f"kind {unknown[0]!r}{hint}", duration_s=time.monotonic() - started)
     reference = reference_text(ctx)
-    prompt = task.problem_statement.read_text(encoding="utf-8", errors="replace")
     def grade(text: str, known_good: bool = False, label: str = ""):
         ctx.check_cancelled()
         # Mutants go to the warm worker. Its acceptances are steps of Hypothesis' search: the one a
@@ -194,6 +210,9 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
     if baseline is None and fmt == "text" and CONSTANT not in policy.skip \
             and ctx.task.output_artifact.suffix.lower() == ".sql":  # a grader of the agent's own data only
         cases.append(constant_query_case(ctx, grade, ctx.task.output_artifact.as_posix(), reference, prompt))
+    if baseline is None and fmt == "text" and SCRIPT not in policy.skip \
+            and shell_script(ctx.task.output_artifact.as_posix(), reference):  # a grader of the sample only
+        cases.append(constant_script_case(ctx, grade, reference, prompt))
     findings = sum(c.status == FINDING for c in cases)
     noted = sum(c.status == WARNING and c.severity == "warn" and c.name in strategies for c in cases)
     allowed = sum(c.status == WARNING and c.severity == "info" and c.name in strategies for c in cases)
