@@ -4,6 +4,8 @@ run of its kind, a named order of a nested list, a page free but for its table, 
 
 from __future__ import annotations
 
+import itertools
+
 from artifactbench.gates.core import read_prompt
 from artifactbench.gates.fuzz import FuzzPolicy
 from artifactbench.gates.fuzz._mutation import Mutation
@@ -158,6 +160,9 @@ def test_a_named_order_of_a_nested_list_is_stated():
     allows = read_prompt(prompt)
     assert allows.leaves_open("swap_records", "at $.sailings.S1.waitlist[0] <-> at $.sailings.S1.waitlist[1]") is None
     assert allows.leaves_open("swap_records", "at $.sailings.S1.confirmed[0] <-> at $.sailings.S1.confirmed[1]")
+    # (an algorithm hint states no order of the output: blind p19)
+    assert not read_prompt("For each sensor compute, using its readings in timestamp order:\n\n"
+                           "- `missing` - number of missing readings;\n- `max_run` - the longest run.\n").ordered_by
     for free in ("List the rows in any order.", "Rows may come in no particular order.",
                  "The lines can be in an arbitrary order."):
         assert read_prompt(free).leaves_open("swap_records", "line 2 <-> line 3"), free
@@ -213,3 +218,108 @@ def test_a_csv_the_prompt_says_has_no_header_is_read_as_lines():
     assert format_for("output/cutsets.csv", "Write `output/cutsets.csv` with a header row `a,b`.") == "csv"
     assert format_for("output/cutsets.csv", "`lines.csv` has no header. Write `output/cutsets.csv` as CSV.") == "csv"
     assert format_for("out/v.csv", "Write `out/v.csv` as CSV without a header row.") == "text"
+
+
+LINT_PROMPT = ("Write `output/lint_report.txt`. Format:\n\n"
+               "- Each finding is one line: `MK001 <target> <prerequisite>` for MK001, `<CODE> <name>` for the others.\n"
+               "- Findings may be in any order and may be grouped under headings or mixed with free-form notes, "
+               "but no non-finding line may start with `MK0`. Report each finding once.\n"
+               "- The report ends with a summary block: a line containing exactly `SUMMARY`, followed by one line "
+               "`<CODE>=<count>` per code.\n")
+LINT = ("tinycalc Makefile lint report\n=============================\n\nMissing prerequisites:\n"
+        "MK001 build/lexer.o include/tokens.h\nMK001 build/eval.o include/eval.h\n\nDependency cycles:\n"
+        "MK002 build/parser.o\nMK002 build/grammar.c\n\nSUMMARY\nMK001=2\nMK002=2\n")
+
+
+def test_a_plain_text_heading_ending_in_a_colon_is_free_where_headings_are():
+    """Blind p32: "may be grouped under headings": `Missing prerequisites:` repeated is a heading
+    repeated, though `<CODE> <name>` (two placeholders) matches any two-word line."""
+    free = read_prompt(LINT_PROMPT).free_lines
+    assert free.confined(LINT, LINT.replace("Missing prerequisites:\n", "Missing prerequisites:\n" * 2))
+    assert not free.confined(LINT, LINT.replace("MK002 build/parser.o\n", ""))
+
+
+def test_a_literal_line_or_a_summary_line_swapped_with_a_finding_is_no_reordering():
+    """Blind p32: `SUMMARY` (quoted as the exact line) and `MK001=2` (a key=value summary line) have a
+    finding line's shape by separators alone; a swap with them is no reorder of the findings."""
+    ref = Reference("text", LINT, FuzzPolicy(), read_prompt(LINT_PROMPT), "output/lint_report.txt")
+    lines = LINT.splitlines()
+    at = {line: i + 1 for i, line in enumerate(lines)}
+    finding, other = at["MK001 build/eval.o include/eval.h"], at["MK002 build/parser.o"]
+    assert ref.records_swapped(f"line {finding} <-> line {other}", LINT_PROMPT)
+    assert not ref.records_swapped(f"line {finding} <-> line {at['SUMMARY']}", LINT_PROMPT)
+    assert not ref.records_swapped(f"line {other} <-> line {at['MK001=2']}", LINT_PROMPT)
+
+
+def test_another_order_is_left_open_where_the_prompt_accepts_any_optimal_answer():
+    """Blind p33: "`rooms` is the cleaning order ... Any optimal assignment is accepted": another order
+    of a crew's rooms may be another optimal schedule (a warn, not a fail)."""
+    allows = read_prompt("- `rooms` are listed in cleaning order for that person.\n"
+                         "- Key order and extra keys are fine. Any optimal assignment is accepted.\n")
+    assert allows.leaves_open("swap_records", "at $.crews[2].rooms[1] <-> at $.crews[2].rooms[3]")[0] == "warn"
+    strict = read_prompt("- `rooms` are listed in cleaning order for that person.\n")
+    assert strict.leaves_open("swap_records", "at $.crews[2].rooms[1] <-> at $.crews[2].rooms[3]") is None
+
+
+def test_a_line_the_answer_repeats_under_many_records_is_no_leaked_line(tmp_path):
+    """Blind p32: the format example shows `<flag code="FORCED_TRANSFER"/>`, which the answer repeats
+    under many objects: "93/166 reference lines appear" counted that vocabulary line 90 times."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_foreign_wordings import _content_leaks
+
+    reference = ('<?xml version="1.0" encoding="UTF-8"?>\n<flags>\n' + "".join(
+        f'  <object accession="1987.{i:03d}.{i % 7}">\n    <flag code="FORCED_TRANSFER"/>\n  </object>\n'
+        for i in range(40)) + "</flags>\n")
+    prompt = ('Write `flags.xml`:\n\n```xml\n<flags>\n  <object accession="1950.001.1">\n'
+              '    <flag code="FORCED_TRANSFER"/>\n  </object>\n</flags>\n```\n')
+    result = _content_leaks(tmp_path, "flags", "flags.xml", reference, prompt, {"objects.csv": "accession\n"})
+    assert result.status == "pass", result
+    shown = prompt.replace("```\n", "".join(f'  <object accession="1987.{i:03d}.{i % 7}">\n'
+                                           for i in range(40)) + "```\n", 1)
+    result = _content_leaks(tmp_path, "flags2", "flags.xml", reference, shown, {"objects.csv": "accession\n"})
+    assert result.status == "fail", result  # every object's line is the answer
+
+
+def test_inject_record_copies_a_whole_element_beside_another_of_its_tag():
+    """An XML answer's record is an element of several lines: a copy of one (numbers moved) put after
+    another of its tag is one record more, where a copy of its opening line alone is only broken XML."""
+    import random
+
+    from artifactbench.gates.fuzz._strategies import mutation_draws
+    from artifactbench.gates.fuzz._text_strategies import element_blocks
+
+    doc = CATALOGUE.replace('"CAT00243"', '"1950.80"').replace('"CAT00246"', '"1954.93"')
+    lines = doc.splitlines()
+    assert element_blocks(lines) == [(2, 4), (5, 8)]  # each <record> (not the document's <audit>)
+    draws = mutation_draws("text", doc, FuzzPolicy(), "inject_record")
+    mutants = list(itertools.islice(draws.values(random.Random(0)), 200))
+    blocks = [m for m in mutants if "(copy of lines " in getattr(m, "where", "")]
+    assert blocks
+    for m in blocks:
+        new = m.text.splitlines()
+        assert len(new) - len(lines) in (3, 4) and new.count("  </record>") == 3
+
+
+def test_a_declaration_doctype_or_shebang_line_is_format_not_a_record():
+    """Blind p28-p33: `<?xml version="1.0"?>` moved to 1010.0, dropped or repeated, and a script's `#!`
+    line dropped, were graded mutants and a `warn` in every XML and shell task."""
+    import random
+    import re
+
+    from artifactbench.gates.fuzz._strategies import mutation_draws
+
+    page = '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE r>\n<r>\n  <a n="12.5"/>\n  <a n="13.5"/>\n</r>\n'
+    script = "#!/bin/sh\n# counts per door\nawk '{ n[$2]++ } END { for (d in n) print d, n[d] }' \"$1\"\n"
+    for text, format_lines in ((page, {1, 2}), (script, {1})):
+        for kind in ("number_far", "drop_record", "duplicate_record", "string_change", "swap_records"):
+            draws = mutation_draws("text", text, FuzzPolicy(), kind)
+            if draws is None:
+                continue
+            for m in itertools.islice(draws.values(random.Random(0)), 100):
+                if hasattr(m, "where"):
+                    assert not {int(n) for n in re.findall(r"line (\d+)", m.where)} & format_lines, (kind, m.where)
+    ref = Reference("text", script, FuzzPolicy(), read_prompt("Write `count.sh`."), "count.sh")
+    assert ref.comment_change(script.replace("# counts per door\n", ""))[0] == "info"

@@ -94,6 +94,9 @@ _AFTER = re.compile(r"\b(?:anything|everything|any\s+(?:other\s+)?(?:lines?|text
 _BRACKETS = re.compile(r"[\[\](){}'\",;\s]+")
 _OPTION = re.compile(r"^\s*([A-Za-z_][\w.-]*)\s*[=:]")  # a config line's key: `stdout_logfile=...`
 _TITLE = re.compile(r"^#\s+\S")  # a level-1 heading: the document's title
+# A plain-text report's heading: words and a closing colon, nothing after it ("Missing prerequisites:",
+# blind p32), never `label: value`
+_COLON_HEADING = re.compile(r"[A-Za-z][A-Za-z ()'/,-]{0,60}:")
 _UNDERLINE = re.compile(r"^(=+|-+)$")
 _LABEL = re.compile(r"^[\s>*+-]*[*_]*([A-Za-z][\w ()%/'.-]{0,60}?)[*_]*\s*:")
 
@@ -239,7 +242,8 @@ class FreeLines:
             return "free"
         matched = [literal for pattern, literal in self.templates if pattern.fullmatch(line)]
         below = _flat(lines[i + 1]) if i + 1 < len(lines) else ""
-        heading = bool(_HEADING.match(line) or any(_UNDERLINE.fullmatch(x) and len(x) >= 3 for x in (line, below)))
+        heading = bool(_HEADING.match(line) or any(_UNDERLINE.fullmatch(x) and len(x) >= 3 for x in (line, below))
+                       or _COLON_HEADING.fullmatch(line))
         if heading and HEADINGS in self.parts and (not any(matched) or (self.title_free and _TITLE.match(line))):
             return "free"
         if OPTIONS in self.parts and not any(matched) and (option := _OPTION.match(line)) \

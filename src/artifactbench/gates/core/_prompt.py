@@ -32,10 +32,12 @@ from artifactbench.gates.core._free_lines import FreeLines, read_free_lines
 
 ORDER_KINDS = frozenset({"swap_records", "reversed_lines"})
 _KEY_KINDS = frozenset({"drop_key", "rename_key", "renamed_field"})
-# ("in queue order", "in insertion order", "in the same order": a named order; never "in any order", "in
-# no particular order", "in an arbitrary order")
+# ("must be in queue order", "are listed in insertion order": a named order the output is in; never "in any
+# order", "in no particular order", "in an arbitrary order", nor an algorithm hint: "using its readings
+# in timestamp order", blind p19)
 _ORDER_STATED = re.compile(r"\b(sorted|ascending|descending|in\s+(the\s+)?order|ordered\s+by|chronological(ly)?|"
-                           r"in\s+(?!(?:any|no|an?|arbitrary|random|whatever|some|either|whichever|every)\b)"
+                           r"(?:be|is|are|stays?|remains?|listed|written|appears?|kept|comes?|printed|emitted)\s+"
+                           r"(?:[*_]+\s*)?in\s+(?!(?:any|no|an?|arbitrary|random|whatever|some|either|whichever|every)\b)"
                            r"(?:[\w-]+\s+){1,2}order|head[- ]first|"
                            r"ranked|by\s+rank|oldest\s+first|newest\s+first|earliest\s+first|latest\s+first|"
                            r"(in|by)\s+(increasing|decreasing|alphabetical|lexicographic(al)?|numeric(al)?|reverse))\b",
@@ -435,6 +437,10 @@ class PromptAllows:
         `info` where it says so in words, `warn` where it only leaves the point open."""
         if kind == "swap_values":
             return self._exchange_open(where)
+        if kind in ORDER_KINDS and self.many_answers and self._value_open(kind, where) is None:
+            # (another order may be another right answer: "Any optimal assignment is accepted", and the
+            # order of a crew's `rooms` is its schedule; blind p33)
+            return "warn", f"the prompt accepts more than one answer ({self.many_answers!r}): the order may be another"
         if kind == "replace_record" and (self.many_answers or self.quota):
             # (a record written over by another: a second right answer where more than one is, or one
             # wrong record where the prompt passes a few)

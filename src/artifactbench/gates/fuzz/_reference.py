@@ -61,7 +61,9 @@ class Reference:
         if pair is None:
             return False
         a, b = (line.strip() for line in pair)
-        shown = {line.strip() for line in prompt.splitlines()}
+        # (a line the prompt shows, or quotes as a literal: "a line containing exactly `SUMMARY`", p32)
+        shown = {line.strip() for line in prompt.splitlines()} | {
+            span.strip() for span in re.findall(r"(?<!`)`([^`\n]+)`(?!`)", prompt)}
         if _LEAD_TAG.match(a) or _LEAD_TAG.match(b):  # (markup: two rows of one tag, never `<body>` and a `<tr>`)
             tags = [(m.group(1).lower() if m else None) for m in (_LEAD_TAG.match(a), _LEAD_TAG.match(b))]
             if tags[0] != tags[1]:
@@ -102,6 +104,8 @@ class Reference:
         said = self.allows.comments_said  # (a PromptAllows)
         if said:
             return "info", f"it changes only comment lines, which the prompt allows ({said!r})"
+        if program(self.artifact):  # (a script's `#!` line or `# notes` dropped: what it does is the same)
+            return "info", "it changes only comment lines of a program, which do not change what it does"
         return "warn", "it changes only comment lines, of which the prompt says nothing"
 
     def markup_change(self, mutant: str, prompt: str) -> tuple[str, str] | None:
@@ -384,7 +388,10 @@ _LEAD = re.compile(r"^[^\w\s]*\s*")
 
 
 def _shape(line: str) -> tuple:
-    return line.count("|"), line.count(","), line.count("\t"), _LEAD.match(line).group()
+    """A text line's shape: its separators and lead, and whether it is a `key=value` line (a summary
+    line `MK001=5` is no record of a list of findings `MK002 build/a.o`, blind p32)."""
+    return line.count("|"), line.count(","), line.count("\t"), _LEAD.match(line).group(), \
+        re.match(r"\s*[\w.-]+\s*[=:]", line) is not None
 
 
 _ROWS = re.compile(r"\b(lines?|rows?|records?|entries|items|results|objects|output)\b", re.IGNORECASE)

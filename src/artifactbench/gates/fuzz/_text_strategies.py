@@ -5,9 +5,10 @@ from __future__ import annotations
 import ast
 import itertools
 import re
+from collections import Counter
 
 
-from artifactbench.gates.fuzz._draws import Draws, ints, pick, tuples
+from artifactbench.gates.fuzz._draws import Draws, either, ints, pick, tuples
 from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.fuzz._formats import NUMBER_RE, PyDoc, TextDoc
 from artifactbench.gates.fuzz._mutation import (
@@ -21,8 +22,13 @@ MAX_PAIRS = 20_000  # line pairs swap_records looks at (as _tree_records does fo
 
 
 def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str) -> Draws | None:
-    """Numbers inside lines, single-word lines, and whole non-blank lines (the records)."""
-    lines, records = list(doc.lines), doc.records
+    """Numbers inside lines, single-word lines, and whole non-blank lines (the records). A markup
+    declaration, doctype or comment line (`<?xml version="1.0"?>`, `<!DOCTYPE html>`, `<!-- -->`) is
+    the format, not a record: no kind draws it (each was a graded mutant and a `warn` in every XML task);
+    nor a script's opening `#!` line."""
+    lines = list(doc.lines)
+    records = tuple(i for i in doc.records if not lines[i].lstrip().startswith(("<?", "<!"))
+                    and not (i == 0 and lines[0].startswith("#!")))
     tokens = [(i, m) for i in records for m in NUMBER_RE.finditer(lines[i])]
 
     def put(kind_: str, i: int, span: tuple[int, int], old: str, new: str) -> Mutation:
@@ -100,10 +106,55 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
                 return True
             near = [lines[k] for k in (c[1] - 1, c[1]) if 0 <= k < len(lines)]
             return any((m := _LEAD.match(n)) is not None and m.group(1).lower() == tag.group(1).lower() for n in near)
-        return tuples(pick(sources), ints(0, len(lines))).filter(fits).map(lambda c: edit(
+        single = tuples(pick(sources), ints(0, len(lines))).filter(fits).map(lambda c: edit(
             kind, f"before line {c[1] + 1} (copy of line {c[0] + 1}, numbers moved)", "(absent)",
             scramble(c[0]), lines[: c[1]] + [scramble(c[0])] + lines[c[1]:])) if sources else None
+        # (records: elements with a sibling of their tag and indentation, not a lone `<table>` or `<tbody>`)
+        found = element_blocks(lines)
+        kinds = Counter(_OPEN_LINE.fullmatch(lines[a]).group(1, 2) for a, _ in found)
+        blocks = [b for b in found if kinds[_OPEN_LINE.fullmatch(lines[b[0]]).group(1, 2)] > 1
+                  and any(NUMBER_RE.search(lines[k]) for k in range(b[0], b[1] + 1))]
+        if not blocks:
+            return single
+
+        def block(c: tuple[tuple[int, int], tuple[int, int]]) -> Mutation:
+            (a, b), (_, after) = c  # a copy of lines a..b, numbers moved, right after the block ending at `after`
+            copy = [scramble(k) for k in range(a, b + 1)]
+            return edit(kind, f"after line {after + 1} (copy of lines {a + 1}-{b + 1}, numbers moved)", "(absent)",
+                        short(" ".join(x.strip() for x in copy)), lines[: after + 1] + copy + lines[after + 1:])
+        # (a whole element of several lines, `<object ...>` to `</object>`, put beside another of its tag: one
+        # record more, which a grader checking only the records it expects accepts; blind p32)
+        same_tag = tuples(pick(blocks), pick(blocks)).filter(lambda c: _LEAD.match(lines[c[0][0]]).group(1)
+                                                            == _LEAD.match(lines[c[1][0]]).group(1))
+        return either([p for p in (single, same_tag.map(block)) if p is not None])
     return None
+
+
+_OPEN_LINE = re.compile(r"(\s*)<([A-Za-z][\w:.-]*)\b[^<>]*(?<!/)>\s*")
+MAX_BLOCK_LINES = 50
+MAX_BLOCKS = 500
+
+
+def element_blocks(lines: list[str]) -> list[tuple[int, int]]:
+    """(first, last) line of each markup element written over several lines: a line that only opens
+    `<tag ...>` and the first later line that only closes it, at the same indentation (at most
+    MAX_BLOCK_LINES lines apart; the first MAX_BLOCKS such elements; not the document's root element)."""
+    found: list[tuple[int, int]] = []
+    tags = [k for k, line in enumerate(lines) if line.lstrip().startswith("<") and not line.lstrip().startswith(("<?", "<!"))]
+    root = (tags[0], tags[-1]) if tags else None  # the document's own element: no record of it
+    for i, line in enumerate(lines):
+        if len(found) >= MAX_BLOCKS:
+            break
+        opened = _OPEN_LINE.fullmatch(line)
+        if opened is None:
+            continue
+        closing = f"{opened.group(1)}</{opened.group(2)}>"
+        for j in range(i + 1, min(len(lines), i + MAX_BLOCK_LINES + 1)):
+            if lines[j].rstrip() == closing:
+                if (i, j) != root:
+                    found.append((i, j))
+                break
+    return found
 
 
 # A prompt that fixes where each column of a text line sits: then the spaces that pad a line are part

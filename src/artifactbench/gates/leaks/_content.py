@@ -236,7 +236,10 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     fixed = format_lines(reference, prompt) if fmt == "text" else frozenset()
     whole = {line.strip() for line in reference.splitlines() if line.strip()}  # every line of the answer
     markup = task.output_artifact.suffix.lower() in MARKUP_SUFFIXES
-    ref_lines = [] if ref_records else [line for line in non_trivial_lines(reference) if line not in fixed
+    # Each line once, and not a line the answer holds more than once: `<flag code="FORCED_TRANSFER"/>`
+    # under many objects is vocabulary its format example shows, not one of its records (blind p32)
+    counted = Counter(non_trivial_lines(reference))
+    ref_lines = [] if ref_records else [line for line, n in counted.items() if n == 1 and line not in fixed
                                         and not (markup and not markup_content(line).strip())]
     blocks = ReferenceLines(reference, fmt, fixed)
     values = distinctive(fmt, reference, min_digits=4)
