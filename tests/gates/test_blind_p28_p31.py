@@ -323,3 +323,15 @@ def test_a_declaration_doctype_or_shebang_line_is_format_not_a_record():
                     assert not {int(n) for n in re.findall(r"line (\d+)", m.where)} & format_lines, (kind, m.where)
     ref = Reference("text", script, FuzzPolicy(), read_prompt("Write `count.sh`."), "count.sh")
     assert ref.comment_change(script.replace("# counts per door\n", ""))[0] == "info"
+
+
+def test_a_band_stated_of_one_kind_of_value_is_that_kind_s():
+    """Blind p25: "checked to ±0.01 m on every junction head and ±0.05 L/s on every pipe flow": the
+    heads' band is 0.01, not the loosest of the two (a grader checking heads to 1% passed every move)."""
+    stated = read_prompt("Iterate to convergence: the answer is checked to **±0.01 m on every junction head** "
+                         "and **±0.05 L/s on every pipe flow**, so stop early at your own risk.").stated
+    assert dict((n, (a, r)) for n, a, r in stated.scoped) == {"head": (0.01, 0.0), "flow": (0.05, 0.0)}
+    assert stated.band_at(("J1", "heads"), 147.0) == 0.01
+    assert stated.band_at(("P1", "flows"), 58.0) == 0.05
+    assert stated.band_at(("elevation",), 3.0) == stated.band(3.0) == 0.05
+    assert read_prompt("Every value must be within 0.5% of the exact one.").stated.scoped == ()

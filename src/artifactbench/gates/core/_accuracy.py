@@ -44,6 +44,35 @@ _METHOD = re.compile(r"\b(until|stop(s|ped|ping)?|converge[sd]?|convergence|iter
 _UNIT = re.compile(r"\s?(?!(?:of|in|or|and|on|at|to|for|the|a|an|per|each|every|with|from|by|is|are)\b)"
                    r"(?:[a-zA-Zµ°]{1,4}(?:/[a-zA-Z]{1,4})?)\b(?![-'])")
 _CLAUSES = re.compile(r";|,\s+(?=(?:which|so|and|but|while|whereas)\b)")
+# "±0.01 m on every junction head": what a stated value is of (the clause's last noun, a stop word
+# ending it: "... head and ±0.05 L/s on every pipe flow")
+_SCOPE = re.compile(r"\s?(?:[a-zA-Zµ°]{1,4}(?:/[a-zA-Z]{1,4})?\s+)?(?:on|for|of|in)\s+(?:every|each|all|any)\s+"
+                    r"((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)")
+_STOP = frozenset({"and", "or", "so", "but", "with", "to", "which", "where", "while", "is", "are", "in", "of",
+                   "on", "at", "by", "the", "a", "an"})
+
+
+def _singular(noun: str) -> str:
+    if noun.endswith("ies") and len(noun) > 4:
+        return noun[:-3] + "y"
+    if noun.endswith(("ches", "shes", "xes", "sses")):
+        return noun[:-2]
+    return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
+
+
+def _scope(sentence: str, end: int) -> str | None:
+    """The noun a stated value at sentence[:end] is said of ("on every junction head" -> "head")."""
+    found = _SCOPE.match(sentence, end)
+    if found is None:
+        return None
+    words = []
+    for word in found.group(1).split():
+        if word.lower() in _STOP:
+            break
+        words.append(word)
+    return _singular(words[-1].lower()) if words else None
+
+
 # Sentences about the input, not the answer: "the readings in `sensors.csv` are accurate to within 1e-6"
 # (one that also speaks of the answer counts: "compute the mean of `sensors.csv` to within 1e-6").
 _INPUT = re.compile(r"\b(inputs?|given|provided|readings?|measurements?|source|workspace)\b|"
@@ -95,9 +124,22 @@ class StatedTolerance:
     # relative gives both, so an answer within every one of them is right under any reading. Empty
     # when the prompt states significant figures (an answer's digits, not a band around it).
     readings: tuple[tuple[float, float], ...] = ()
+    # Bands the prompt states of one kind of value each ("±0.01 m on every junction head and ±0.05 L/s on
+    # every pipe flow"): (noun, abs, rel), the noun in the singular, the loosest reading of each.
+    scoped: tuple[tuple[str, float, float], ...] = ()
 
     def band(self, value: float) -> float:
         return self.abs + self.rel * abs(value)
+
+    def band_at(self, keys: tuple[str, ...], value: float) -> float:
+        """band(value), or the band the prompt states of the values a key on the number's path names (a
+        `heads` mapping: "±0.01 m on every junction head"), where it states one."""
+        for key in keys:
+            name = _singular(key.lower())
+            for noun, abs_, rel in self.scoped:
+                if name == noun:
+                    return abs_ + rel * abs(value)
+        return self.band(value)
 
     def strict_band(self, value: float) -> float:
         """How far an answer may surely be from the exact value: within this, every reading of what
@@ -111,6 +153,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
     abs_tol = rel_tol = 0.0
     said = ""
     readings: list[tuple[float, float]] = []
+    scoped: dict[str, tuple[float, float]] = {}
     digits_stated = False
     for whole in sentences(text):
         if VAGUE_TOLERANCE.search(whole) or (_INPUT.search(whole) and not _ANSWER.search(whole)):
@@ -138,18 +181,27 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             if not 0 < value < 1e6:
                 continue
             found = True
+            noun = _scope(sentence, match.end())
             if match.group("pct"):
                 rel_tol = max(rel_tol, value / 100)
                 readings.append((0.0, value / 100))
+                if noun:
+                    old = scoped.get(noun, (0.0, 0.0))
+                    scoped[noun] = (old[0], max(old[1], value / 100))
                 continue
             # (a value with a unit, "±0.01 m", "0.05 L/s", is a distance in that unit: absolute)
             unit = _UNIT.match(sentence, match.end()) is not None
-            if (relative or not absolute) and not (unit and not relative):
+            as_rel = (relative or not absolute) and not (unit and not relative)
+            as_abs = absolute or not relative
+            if as_rel:
                 rel_tol = max(rel_tol, value)
                 readings.append((0.0, value))
-            if absolute or not relative:
+            if as_abs:
                 abs_tol = max(abs_tol, value)
                 readings.append((value, 0.0))
+            if noun:
+                old = scoped.get(noun, (0.0, 0.0))
+                scoped[noun] = (max(old[0], value if as_abs else 0.0), max(old[1], value if as_rel else 0.0))
         for match in () if _PRINTING.search(sentence) else _SIGNIFICANT.finditer(sentence):
             n = match.group("n")
             digits = count(n) if n.isdigit() else _SIG_WORDS[n.lower()]
@@ -167,4 +219,5 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             said = " ".join(whole.split())[:160]
     if not said:
         return None
-    return StatedTolerance(abs_tol, rel_tol, said, () if digits_stated else tuple(readings))
+    return StatedTolerance(abs_tol, rel_tol, said, () if digits_stated else tuple(readings),
+                           tuple((noun, a, r) for noun, (a, r) in scoped.items()))

@@ -44,14 +44,14 @@ def near_strategy(t: TreeTargets, stated: StatedTolerance | None) -> Draws | Non
         value = as_number(old, numeric_strings=cells)
         if value is None or isinstance(old, int) or (isinstance(old, str) and not re.search(r"[.eE]", old)):
             continue  # an integer (a count, an id) is exact, whatever tolerance numbers get
-        if stated.band(value) > 0:
+        if stated.band_at(_keys(path), value) > 0:
             pool.append((path, old, value))
     if not pool:
         return None
 
     def move(c: tuple, factor: int) -> Mutation:
         path, old, value = c
-        step = factor * stated.band(value)
+        step = factor * stated.band_at(_keys(path), value)
         new = value + step if value >= 0 else value - step
         mutant = t.set_leaf("number_near", path, old, _like(old, new, step))
         return Mutation(mutant.kind, f"{mutant.where}, {factor}x the prompt's tolerance", mutant.old,
@@ -59,6 +59,11 @@ def near_strategy(t: TreeTargets, stated: StatedTolerance | None) -> Draws | Non
     # The factor first: a search shrinks to the largest move accepted, and a scout's first mutants try
     # each factor (a grader 10x too loose accepts every 8x move, at whichever field) before more fields.
     return pick(FACTORS).flatmap(lambda f: pick(pool).map(lambda c: move(c, f)))
+
+
+def _keys(path: tuple) -> tuple[str, ...]:
+    """The keys on a number's path, the innermost first (a band stated of `heads` is the band of J1)."""
+    return tuple(step for step in reversed(path) if isinstance(step, str))
 
 
 def _like(old: Any, new: float, step: float) -> Any:
