@@ -303,26 +303,28 @@ def test_inject_record_copies_a_whole_element_beside_another_of_its_tag():
         assert len(new) - len(lines) in (3, 4) and new.count("  </record>") == 3
 
 
-def test_a_declaration_doctype_or_shebang_line_is_format_not_a_record():
-    """Blind p28-p33: `<?xml version="1.0"?>` moved to 1010.0, dropped or repeated, and a script's `#!`
-    line dropped, were graded mutants and a `warn` in every XML and shell task."""
+def test_a_declaration_or_doctype_change_accepted_is_info_and_a_shebang_is_not_drawn():
+    """Blind p28-p33: `<?xml version="1.0"?>` moved to 1010.0, dropped or repeated was a `warn` in every
+    XML task (it is still drawn: a grader raising on `encoding="UTF-1080"` is a finding); a script's `#!`
+    line is not drawn at all."""
     import random
     import re
 
     from artifactbench.gates.fuzz._strategies import mutation_draws
 
     page = '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE r>\n<r>\n  <a n="12.5"/>\n  <a n="13.5"/>\n</r>\n'
+    ref = Reference("text", page, FuzzPolicy(), read_prompt("Write `r.xml`."), "r.xml")
+    assert ref.declaration_change(page.replace('version="1.0"', 'version="1010.0"'))[0] == "info"
+    assert ref.declaration_change(page.replace("<!DOCTYPE r>\n", "")) is not None
+    assert ref.declaration_change(page.replace("12.5", "13.5")) is None
     script = "#!/bin/sh\n# counts per door\nawk '{ n[$2]++ } END { for (d in n) print d, n[d] }' \"$1\"\n"
-    for text, format_lines in ((page, {1, 2}), (script, {1})):
-        for kind in ("number_far", "drop_record", "duplicate_record", "string_change", "swap_records"):
-            draws = mutation_draws("text", text, FuzzPolicy(), kind)
-            if draws is None:
-                continue
-            for m in itertools.islice(draws.values(random.Random(0)), 100):
-                if hasattr(m, "where"):
-                    assert not {int(n) for n in re.findall(r"line (\d+)", m.where)} & format_lines, (kind, m.where)
-    ref = Reference("text", script, FuzzPolicy(), read_prompt("Write `count.sh`."), "count.sh")
-    assert ref.comment_change(script.replace("# counts per door\n", ""))[0] == "info"
+    for kind in ("number_far", "drop_record", "duplicate_record", "string_change", "swap_records"):
+        draws = mutation_draws("text", script, FuzzPolicy(), kind)
+        for m in itertools.islice(draws.values(random.Random(0)), 100) if draws is not None else ():
+            if hasattr(m, "where"):
+                assert 1 not in {int(n) for n in re.findall(r"line (\d+)", m.where)}, (kind, m.where)
+    sh = Reference("text", script, FuzzPolicy(), read_prompt("Write `count.sh`."), "count.sh")
+    assert sh.comment_change(script.replace("# counts per door\n", ""))[0] == "info"
 
 
 def test_a_band_stated_of_one_kind_of_value_is_that_kind_s():
@@ -335,3 +337,65 @@ def test_a_band_stated_of_one_kind_of_value_is_that_kind_s():
     assert stated.band_at(("P1", "flows"), 58.0) == 0.05
     assert stated.band_at(("elevation",), 3.0) == stated.band(3.0) == 0.05
     assert read_prompt("Every value must be within 0.5% of the exact one.").stated.scoped == ()
+
+
+DOCKET = """# Docket summary
+
+## Hon. Jane Doe
+- Open cases: 4
+- Closed cases: 9
+- Oldest open case: 2022-CR-0412
+
+## Hon. Ray Lee
+- Open cases: 12
+- Closed cases: 4
+- Oldest open case: none
+"""
+DOCKET_PROMPT = ("Each section must contain these four bullet items (labels exactly as shown, in any order). "
+                 "Judge sections may appear in any order.")
+
+
+def test_a_labelled_value_repeated_is_a_warn_and_a_swap_across_sections_no_reorder():
+    """Blind p34: `- Open cases: 4` twice says the same value twice (a warn, where a record repeated in
+    a list is a fail), and `- Closed cases: 9` of one judge swapped with `- Open cases: 12` of another
+    moves values between records, which no "in any order" frees."""
+    ref = Reference("text", DOCKET, FuzzPolicy(), read_prompt(DOCKET_PROMPT), "report.md")
+    assert ref.field_repeat("duplicate_record", "line 4")[0] == "warn"
+    assert ref.field_repeat("duplicate_record", "line 1") is None  # a title, no labelled value
+    listing = Reference("text", "A B C\nA C B\nB A C\n", FuzzPolicy(), read_prompt(""), "orders.txt")
+    assert listing.field_repeat("duplicate_record", "line 2") is None
+    errors = Reference("text", CATALOGUE, FuzzPolicy(), read_prompt(""), "audit.xml")
+    assert errors.field_repeat("duplicate_record", "line 7") is None  # one `<error>` of a run of them
+    assert not ref.records_swapped("line 5 <-> line 9", DOCKET_PROMPT)
+
+
+def test_a_one_word_key_named_only_in_the_method_text_is_another_key():
+    """Blind p34: "use any root-finding method you like" does not name an output key `method`; "Extra
+    keys are allowed" then frees it."""
+    allows = read_prompt("There is no closed form; use any root-finding method you like.\n\n"
+                         "Write `out.json` with `lift` and `rate` per lift. Extra keys are allowed.")
+    assert not allows.names("method") and allows.names("rate")
+    assert allows.leaves_open("string_change", "at $.lifts[0].method") is not None
+    assert read_prompt("Each record has a `method` field. Extra keys are allowed.").names("method")
+    assert read_prompt("Report the method you used. Extra keys are allowed.").names("method")
+
+
+def test_grant_examples_inside_records_and_keys_listed_for_the_output():
+    """Blind p35: a closed list of top-level keys with "Extra keys inside the per-target objects are
+    ignored, so you may add e.g. a `notes` field"; a JSONL output "with keys:" `booking`, `status`,
+    `seats`, where `screening` (an input event's field) is another key; "the order within `seats` do not
+    matter" frees lines too."""
+    plan = read_prompt("Write a JSON object with exactly the keys `release`, `debug`. Each value is an object "
+                       "with `waves`. Extra keys inside the per-target objects are ignored, so you may add e.g. "
+                       "a `notes` field.")
+    assert plan.leaves_open("drop_key", "at $.debug, key 'notes'")[0] == "info"
+    assert plan.leaves_open("drop_key", "at $.debug, key 'waves'") is None
+    bookings = read_prompt("- `hold` (`screening`, `seats`): the booking holds seats.\n\n"
+                           "Write `out.jsonl`: one JSON object per line, with keys:\n\n"
+                           "- `booking` - the booking id\n- `status` - its final state\n- `seats` - its seats\n\n"
+                           "Line order, key order and the order within `seats` do not matter. Extra keys are "
+                           "allowed and ignored.\n")
+    assert bookings.listed_keys == {"booking", "status", "seats"}
+    assert bookings.leaves_open("string_change", "record 3 (line 4), field 'screening'") is not None
+    assert bookings.leaves_open("string_change", "record 3 (line 4), field 'status'") is None
+    assert bookings.leaves_open("swap_records", "record 0 (line 1) <-> record 1 (line 2)")[0] == "info"

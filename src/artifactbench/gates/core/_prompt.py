@@ -68,7 +68,7 @@ _NEUTRAL = r"(matters?|counts?|important|significant|relevant|checked|graded|enf
 # "order is irrelevant", "neither the order of the sets nor the order of the names matters", "rows need
 # not be sorted", "irrespective of order", "no order is required". (What "of" names starts with no space:
 # else the spaces after "of" split among three repeats, cubic in a run of them.)
-_UNORDER_WORDS = (r"\border(ing)?\s+(of\s+[\w`'\x22.,/-][\w\s`'\x22.,/-]{0,59}?\s+)?" + _NOT + r"\s+(be\s+)?" + _NEUTRAL + r"|"
+_UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/-][\w\s`'\x22.,/-]{0,59}?\s+)?" + _NOT + r"\s+(be\s+)?" + _NEUTRAL + r"|"
                   r"\b(any|whatever|arbitrary)\s+((line|row|record|entry|item|output|result)s?\s+)?order\b|"
                   r"\b(line|row|record|entry|item|output|result)s?\s+order\s+(is\s+)?(free|optional|open|"
                   r"arbitrary|irrelevant|does\s*n[o']?t\s+matter)\b|"
@@ -201,6 +201,12 @@ _OUTPUT_SIDE = re.compile(r"\boutputs?\b|\byour\s+(answer|result|file|lines?|rec
 _CLOSED_KEYS = re.compile(r"\bexactly\s+(these|those|the\s+following|the\s+(keys|fields|columns)|"
                           r"(\w+\s+)?(keys|fields|columns|properties))\b|\bwith\s+exactly\s*:|"
                           r"\bonly\s+(these|the\s+following)\s+(keys|fields|columns|properties)\b", re.IGNORECASE)
+# A grant that says where the other keys go ("extra keys inside the per-target objects"): not undone by
+# a closed list of the top level's keys; the keys it gives as examples ("so you may add e.g. a `notes`
+# field")
+_SCOPED_GRANT = re.compile(r"\b(inside|within)\b|\bin\s+(each|every)\b|\bper[- ][a-z]+", re.IGNORECASE)
+_GRANT_EXAMPLES = re.compile(r"\((?:for\s+example|for\s+instance|e\.\s?g\.|such\s+as|like)[^)]*\)|"
+                             r"\b(?:(?:for\s+example|for\s+instance|such\s+as)\b|e\.\s?g\.)[^;.)]*", re.IGNORECASE)
 # Examples inside a grant ("(for example a `by_day` key)", "such as `note`") are other keys themselves.
 _EXAMPLES = re.compile(r"\((?:for\s+example|for\s+instance|e\.\s?g\.|such\s+as|like)[^)]*\)|"
                        r"\b(?:for\s+example|for\s+instance|e\.\s?g\.|such\s+as)\b[^;.)]*", re.IGNORECASE)
@@ -277,6 +283,10 @@ def _record_keys(path: list[str | int], named=lambda key: False) -> list[str]:
     return keys
 
 
+_OUTPUT_CUE = re.compile(r"\b(outputs?|report|field|key|column|attribute|write|writes|written|include|answer|"
+                         r"file|record|row|entry|list|object|value)s?\b", re.IGNORECASE)
+
+
 def _mentions(sentence: str, name: str) -> bool:
     """`sentence` names `name` quoted or as a word (plural or singular; not a file name's stem)."""
     stem = re.escape(name[:-1] if name.endswith("s") and len(name) > 3 else name)
@@ -325,6 +335,10 @@ class PromptAllows:
     # Fields whose value the prompt leaves to the answer ("an `id` attribute (any string, unique within the
     # file)"), each with "string" or "number" (what any value of it must be) and the sentence
     chosen_values: tuple[tuple[str, str, str], ...] = ()
+    # The output's keys where the prompt lists them ("one JSON object per line ... with keys:" and a
+    # bullet per `key`): a key of the answer outside that list is another key, whatever input field of
+    # the same name the prompt quotes elsewhere (blind p35: `screening`, an input event's field)
+    listed_keys: frozenset[str] = frozenset()
 
     def chosen_key(self, where: str) -> str:
         """The sentence leaving the keys of the mapping that `where` ("at $.beds, key 'F-01'") renamed a
@@ -408,15 +422,25 @@ class PromptAllows:
             return None
         found = None
         for path in _steps(where):
-            unnamed = [k for k in _record_keys(path, self.names) if not self.names(k)]
+            unnamed = [k for k in _record_keys(path, self.names)
+                       if not self.names(k) or (self.listed_keys and k not in self.listed_keys)]
             if not unnamed:
                 return None
             found = found or unnamed[0]
         return found
 
     def names(self, key: str) -> bool:
-        """The prompt names `key`: quoted, in a table or example, or as a word ("usd_total" as "USD total")."""
-        return any(_mentions(self.naming_text, k) for k in {key, key.replace("_", " ")})
+        """The prompt names `key`: quoted, in a table or example, or as a word ("usd_total" as "USD total").
+        A one-word key (`method`, `notes`) named only as a plain word names it only in a sentence that
+        speaks of the output ("use any root-finding method you like" does not: blind p34)."""
+        if "_" in key or "-" in key or not key.isalpha() or key != key.lower():
+            return any(_mentions(self.naming_text, k) for k in {key, key.replace("_", " ")})
+        if not _mentions(self.naming_text, key):
+            return False
+        stem = re.escape(key[:-1] if key.endswith("s") and len(key) > 3 else key)
+        if re.search(rf"[`'\"|]\s*{stem}s?\s*[`'\"|]|(?<![\w.-]){stem}s?\s*[:=]", self.naming_text, re.IGNORECASE):
+            return True  # (quoted, a table cell, a label or a key of an example)
+        return any(_mentions(sentence, key) and _OUTPUT_CUE.search(sentence) for sentence in _sentences(self.naming_text))
 
     def allows_kind(self, kind: str, where: str = "") -> bool:
         """An order change the prompt leaves open: it says order does not matter, or it states no order
@@ -770,6 +794,17 @@ def read_prompt(text: str) -> PromptAllows:
                 sentence_names = re.sub(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", " ", sentence_names)
         else:
             sentence_names = sentence
+            if closed and _SCOPED_GRANT.search(sentence) and _grants_other_keys(sentence):
+                # "a JSON object with exactly the keys `release`, `debug` ... Extra keys inside the
+                # per-target objects are ignored, so you may add e.g. a `notes` field": the closed list
+                # is the top level's; the keys the grant gives as examples are free inside (blind p35)
+                shown = [f for m in _GRANT_EXAMPLES.finditer(sentence) for f in _FIELD.findall(m.group(0))]
+                rest = _GRANT_EXAMPLES.sub(" ", text)
+                for name in shown:
+                    if not _mentions(rest, name):
+                        (free if _FREE.search(sentence) or re.search(r"\bignored\b", sentence, re.IGNORECASE)
+                         else optional).add(name)
+                        sentence_names = re.sub(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", " ", sentence_names)
         naming.append(sentence_names)
         if _TYPED.search(sentence):
             typed.update(["*"] if _ALL_FIELDS.search(sentence) else _FIELD.findall(sentence))
@@ -827,7 +862,21 @@ def read_prompt(text: str) -> PromptAllows:
                         other_keys_free=grants_free, granted=frozenset(granted), record_nouns=_record_nouns(text),
                         order_clauses=tuple(order_clauses), copies_agree="" if once else copies_agree,
                         comments_said=comments_said, quota=quota, field_unordered=frozenset(field_unordered),
-                        chosen_keys=tuple(_chosen_keys(text)), chosen_values=tuple(_chosen_values(text)))
+                        chosen_keys=tuple(_chosen_keys(text)), chosen_values=tuple(_chosen_values(text)),
+                        listed_keys=_listed_keys(text))
+
+
+_KEY_LIST = re.compile(r"\bwith\s+(?:the\s+|these\s+)?(?:following\s+)?(?:keys|fields|properties)\s*:\s*\n"
+                       r"((?:\s*\n)?(?:[ \t]*[-*+][ \t]+`[^`\n]+`[^\n]*\n(?:[ \t]{2,}[^\n]*\n)*)+)", re.IGNORECASE)
+
+
+def _listed_keys(text: str) -> frozenset[str]:
+    """The keys of the output's one bullet list of keys ("with keys:" then `- `booking` - ...`), or none
+    where the prompt has no such list or several (each may be another object's)."""
+    lists = _KEY_LIST.findall(text)
+    if len(lists) != 1:
+        return frozenset()
+    return frozenset(re.findall(r"^[ \t]*[-*+][ \t]+`([^`\n]+)`", lists[0], re.MULTILINE))
 
 
 # "Bed labels are yours to choose (any non-empty strings)", "the slot names are up to you": the keys a

@@ -409,7 +409,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                     state.open.append((mutant, cap(outcome.result.detail, 200), ("info", why)))
             raise UnsatisfiedAssumption()  # (reject(): the same, without Hypothesis' test context)
         if outcome.result.passed:
-            allowed = allows.leaves_open(kind, mutant.where)
+            allowed = (ref.declaration_change(mutant.text) if ref is not None else None) \
+                or allows.leaves_open(kind, mutant.where)
             if allowed is None and ref is not None and ref.fmt == "text" and kind in _VALUE_KINDS \
                     and (field := ref.text_field(mutant.text)) is not None:
                 allowed = allows.leaves_open(kind, f"field '{field}'")  # (a table column, an attribute, a key)
@@ -426,7 +427,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             if allowed is None and ref is not None:
                 allowed = ref.open_change(mutant.text) or ref.comment_change(mutant.text, prompt) \
                     or ref.markup_change(mutant.text, prompt) or ref.program_change(kind, mutant.where) \
-                    or ref.shown_line_change(mutant.text, prompt) or ref.given_value_change(mutant.where, prompt)
+                    or ref.shown_line_change(mutant.text, prompt) or ref.given_value_change(mutant.where, prompt) \
+                    or ref.field_repeat(kind, mutant.where)
             if allowed is None and allows.quota is not None and ref is not None:
                 allowed = _within_quota(state, grade, kind, mutant, ref, allows.quota)
             if allowed is None and free_lines and not free_lines.touches_graded(text, mutant.text) and not (

@@ -69,7 +69,20 @@ class Reference:
             if tags[0] != tags[1]:
                 return False
         return _shape(a) == _shape(b) and not (_RULE.match(a) or _RULE.match(b) or a in shown or b in shown
-                                               or self._table_header(where))
+                                               or self._table_header(where) or self._across_sections(where))
+
+    def _across_sections(self, where: str) -> bool:
+        """The swap exchanged two labelled values of different labels across a heading (`- Closed cases:
+        4` of one judge's section with `- Open cases: 12` of another's): no reordering of one list, but
+        values moved to another record (blind p34)."""
+        found = re.fullmatch(r"line (\d+) <-> line (\d+)", where)
+        lines = self.reference.splitlines()
+        if found is None:
+            return False
+        i, j = sorted(int(g) - 1 for g in found.groups())
+        if j >= len(lines) or _field_label(lines[i]) is None or _field_label(lines[i]) == _field_label(lines[j]):
+            return False
+        return any(line.lstrip().startswith("#") or _UNDERLINE_LINE.fullmatch(line.strip()) for line in lines[i + 1:j])
 
     def _table_header(self, where: str) -> bool:
         """One of the two lines a text swap exchanged is a Markdown table's header row (the line above its
@@ -167,6 +180,33 @@ class Reference:
             return True
         lead = [re.match(r"\s*(\W*\w*)", line).group(1).lower() for line in pair]
         return lead[0] == lead[1]
+
+    def declaration_change(self, mutant: str) -> tuple[str, str] | None:
+        """(info, why) when the mutant changes, adds or drops only markup declaration or doctype lines
+        (`<?xml version="1.0"?>` to 1010.0, `<!DOCTYPE html>` repeated): the document's format, not its
+        content (each was a `warn` in every XML task of blind p28-p33)."""
+        if self.fmt != "text":
+            return None
+        old, new = self.reference.splitlines(), mutant.splitlines()
+        head, tail = common_ends(tuple(old), tuple(new))
+        changed = old[head:len(old) - tail] + new[head:len(new) - tail]
+        if changed and all(_DECLARATION.match(line) for line in changed):
+            return "info", "it changes only the document's declaration or doctype line: its format, not its content"
+        return None
+
+    def field_repeat(self, kind: str, where: str) -> tuple[str, str] | None:
+        """(warn, why) for a text line repeated that is one labelled value (`- Open cases: 4`,
+        `<boarded>3449</boarded>`, `key = 3`) with no neighbour of its label: the same value twice, which a
+        reader taking either copy reads as the answer, unlike a record repeated in a list (blind p34)."""
+        found = re.fullmatch(r"line (\d+)", where) if kind == "duplicate_record" and self.fmt == "text" else None
+        if found is None:
+            return None
+        lines = self.reference.splitlines()
+        i = int(found.group(1)) - 1
+        label = _field_label(lines[i]) if 0 <= i < len(lines) else None
+        if label is None or any(0 <= j < len(lines) and _field_label(lines[j]) == label for j in (i - 1, i + 1)):
+            return None
+        return "warn", f"it repeats one labelled value ({cap(lines[i].strip(), 60)!r}): either copy reads the same"
 
     def _swapped_lines(self, where: str) -> tuple[str, str] | None:
         """The reference's two lines a text swap ("line 3 <-> line 7") exchanged, or None."""
@@ -385,6 +425,25 @@ def _normal(fmt: str, text: str):
 
 _RULE = re.compile(r"^(?=[^-]*-)[\s:|-]*$")  # a Markdown table's rule row (one scan: no backtracking)
 _LEAD = re.compile(r"^[^\w\s]*\s*")
+
+
+_DECLARATION = re.compile(r"\s*<(\?xml\b|!DOCTYPE\b)", re.IGNORECASE)
+_FIELD_LINE = re.compile(r"(?:[-*+]\s+)?[*_`]*([A-Za-z][\w ()%/'.-]{0,60}?)[*_`]*\s*[:=]\s*\S.*")
+_ELEMENT_LINE = re.compile(r"<([A-Za-z][\w:.-]*)(?:\s[^<>]*)?>[^<>]*</\1\s*>")
+
+
+_UNDERLINE_LINE = re.compile(r"(=|-){3,}")
+
+
+def _field_label(line: str) -> str | None:
+    """The label of a line holding one labelled value (`- Open cases: 4` -> "open cases", an element
+    with its text -> its tag), or None."""
+    line = line.strip()
+    element = _ELEMENT_LINE.fullmatch(line)
+    if element is not None:
+        return "<" + element.group(1).lower()
+    field = _FIELD_LINE.fullmatch(line)
+    return field.group(1).strip().lower() if field is not None else None
 
 
 def _shape(line: str) -> tuple:

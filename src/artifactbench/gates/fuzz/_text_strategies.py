@@ -22,13 +22,11 @@ MAX_PAIRS = 20_000  # line pairs swap_records looks at (as _tree_records does fo
 
 
 def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str) -> Draws | None:
-    """Numbers inside lines, single-word lines, and whole non-blank lines (the records). A markup
-    declaration, doctype or comment line (`<?xml version="1.0"?>`, `<!DOCTYPE html>`, `<!-- -->`) is
-    the format, not a record: no kind draws it (each was a graded mutant and a `warn` in every XML task);
-    nor a script's opening `#!` line."""
+    """Numbers inside lines, single-word lines, and whole non-blank lines (the records); not a script's
+    opening `#!` line. (A markup declaration is drawn: a grader raising on `encoding="UTF-1080"` is a
+    finding; one accepting it is `info`, see Reference.declaration_change.)"""
     lines = list(doc.lines)
-    records = tuple(i for i in doc.records if not lines[i].lstrip().startswith(("<?", "<!"))
-                    and not (i == 0 and lines[0].startswith("#!")))
+    records = tuple(i for i in doc.records if not (i == 0 and lines[0].startswith("#!")))
     tokens = [(i, m) for i in records for m in NUMBER_RE.finditer(lines[i])]
 
     def put(kind_: str, i: int, span: tuple[int, int], old: str, new: str) -> Mutation:
