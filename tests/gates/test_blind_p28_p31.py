@@ -399,3 +399,21 @@ def test_grant_examples_inside_records_and_keys_listed_for_the_output():
     assert bookings.leaves_open("string_change", "record 3 (line 4), field 'screening'") is not None
     assert bookings.leaves_open("string_change", "record 3 (line 4), field 'status'") is None
     assert bookings.leaves_open("swap_records", "record 0 (line 1) <-> record 1 (line 2)")[0] == "info"
+
+
+def test_a_page_line_outside_the_table_written_over_with_tags_and_a_header_row_swap():
+    """Blind p35: "You may put any other content (headings, notes, CSS) outside the table": the `<h1>`
+    line written over with a copy of `<table border=1>` is a freed line dropped and a tag added (a warn);
+    the `<tr><th>` header row swapped with a data row is no reorder of the rows."""
+    prompt = ("Write `growth.html`: an HTML document containing one `<table>` whose first row is a header. "
+              "Rows may be in any order. You may put any other content (headings, notes, CSS) outside the table.")
+    page = ("<html><body>\n<h1>Fitted growth</h1><p>Bisection on g</p>\n<table border=1>\n"
+            "<tr><th>hive</th><th>g</th></tr>\n<tr><td>H1</td><td>0.02</td></tr>\n<tr><td>H2</td><td>0.03</td></tr>\n"
+            "</table>\n</body></html>\n")
+    ref = Reference("text", page, FuzzPolicy(), read_prompt(prompt), "growth.html")
+    lines = page.splitlines()
+    over = "\n".join(lines[:1] + [lines[2]] + lines[2:]) + "\n"
+    assert ref.markup_change(over, prompt)[0] == "warn"
+    assert ref.markup_change(page.replace("<td>0.02</td>", "<td>0.05</td>"), prompt) is None
+    assert not ref.records_swapped("line 4 <-> line 5", prompt)
+    assert ref.records_swapped("line 5 <-> line 6", prompt)

@@ -68,6 +68,8 @@ class Reference:
             tags = [(m.group(1).lower() if m else None) for m in (_LEAD_TAG.match(a), _LEAD_TAG.match(b))]
             if tags[0] != tags[1]:
                 return False
+            if ("<th" in a.lower()) != ("<th" in b.lower()):  # (a table's header row, `<tr><th>`: no record)
+                return False
         return _shape(a) == _shape(b) and not (_RULE.match(a) or _RULE.match(b) or a in shown or b in shown
                                                or self._table_header(where) or self._across_sections(where))
 
@@ -132,6 +134,17 @@ class Reference:
             return "info", f"it changes only the page outside <{element[0]}>, which the prompt frees ({element[2]!r})"
         if markup_only(self.artifact, self.reference, mutant, prompt):
             return "warn", "it moves, drops or repeats tags only: its text and attribute values are the reference's"
+        if element is not None:
+            # One line the page frees written over with a line of tags only (`<h1>...</h1><p>...` replaced by
+            # a copy of `<table border=1>`): the freed line dropped, a tag added (blind p35)
+            old, new = self.reference.splitlines(), mutant.splitlines()
+            head, tail = common_ends(tuple(old), tuple(new))
+            if len(old) == len(new) and len(old) - tail - head == 1:
+                dropped = "\n".join(old[:head] + old[head + 1:]) + "\n"
+                tags_only = markup_only(self.artifact, dropped, "\n".join(new) + "\n", prompt)
+                if tags_only and outside_element(self.artifact, element, self.reference, dropped):
+                    return "warn", (f"it writes a line of tags over a line outside <{element[0]}>, which the "
+                                    f"prompt frees ({element[2]!r})")
         return None
 
     def program_change(self, kind: str, where: str = "") -> tuple[str, str] | None:
