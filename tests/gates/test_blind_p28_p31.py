@@ -417,3 +417,67 @@ def test_a_page_line_outside_the_table_written_over_with_tags_and_a_header_row_s
     assert ref.markup_change(page.replace("<td>0.02</td>", "<td>0.05</td>"), prompt) is None
     assert not ref.records_swapped("line 4 <-> line 5", prompt)
     assert ref.records_swapped("line 5 <-> line 6", prompt)
+
+
+AUDIT_PROMPT = ("1. One *finding line* per commit that violates a rule: `<first 7 characters of the sha> <rules>`, "
+                "e.g. `1a2b3c4 R1,R5`.\n2. Then a summary block that starts with the line `== summary ==`.\n\n"
+                "You may put a title, blank lines or short prose before the findings, as long as no such line "
+                "starts with a 7-character hex word.\n")
+AUDIT = "Commit convention audit\n=======================\n\n1197955 R1\ne4666a6 R1\n== summary ==\ncommits_checked: 9\n"
+
+
+def test_prose_before_the_findings_is_free_and_a_placeholder_format_grades_lines_with_values():
+    """Blind p37: the title's underline edited to a word, or a line put above the first finding, is
+    prose "before the findings"; `<sha> <rules>` (placeholders only) grades lines holding a value."""
+    free = read_prompt(AUDIT_PROMPT).free_lines
+    assert free.before
+    assert free.confined(AUDIT, AUDIT.replace("=" * 23, "mutant-value"))
+    assert free.confined(AUDIT, "commits_checked: 2170\n" + AUDIT)
+    assert not free.confined(AUDIT, AUDIT.replace("e4666a6 R1\n", ""))
+    assert not free.confined(AUDIT, AUDIT.replace("1197955 R1", "1197955 R2"))
+
+
+def test_an_injected_copy_keeps_an_id_s_width():
+    """Blind p37: `1197955 R1` copied as `11980550 R1` (and `249e196` read as a float) made a line its
+    prompt calls prose; the copy keeps the id's width."""
+    import random
+
+    from artifactbench.gates.fuzz._strategies import mutation_draws
+
+    text = "1197955 R1\n249e196 R5\n"
+    draws = mutation_draws("text", text, FuzzPolicy(), "inject_record")
+    copies = {m.new for m in itertools.islice(draws.values(random.Random(0)), 50) if hasattr(m, "new")}
+    assert copies and all(len(c.strip("'").split()[0]) == 7 for c in copies), copies
+
+
+def test_a_key_value_answer_s_keys_are_its_format_and_named_keys_are_graded(tmp_path):
+    """Blind p37: a TOML answer whose keys the prompt names was "quoting 7/12 of the answer's values" (its
+    key names); and `rated_speed_mps = nan` was left open by "any additional keys are up to you"."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_foreign_wordings import _content_leaks
+
+    reference = ("[elevator]\nrated_speed_mps = 3.247719\nmean_flight_time_s = 16.000000\n"
+                 "longest_flight_s = 31.5\nshortest_flight_s = 4.25\n")
+    prompt = ("Write `profile.toml` with a table `[elevator]` holding `rated_speed_mps`, `mean_flight_time_s`, "
+              "`longest_flight_s` and `shortest_flight_s`. Comments, key order and any additional keys or "
+              "tables are up to you.\n")
+    result = _content_leaks(tmp_path, "lift", "profile.toml", reference, prompt, {"trips.csv": "t\n"})
+    assert result.status == "pass", result
+    free = read_prompt(prompt).free_lines
+    assert not free.confined(reference, reference.replace("3.247719", "nan"))
+    assert free.confined(reference, reference + "notes = 'fast'\n")
+
+
+def test_an_element_that_is_a_list_s_item_repeated_stays_a_record_repeated():
+    """Blind p19: `<reason>range</reason>` is one of a sensor's reasons (another sensor has two in a row):
+    repeated, it is one reason more, unlike `<boarded>`, which every lift has once."""
+    qc = ('<qc>\n  <sensor id="A">\n    <reason>range</reason>\n  </sensor>\n  <sensor id="B">\n'
+          '    <reason>stuck</reason>\n    <reason>range</reason>\n  </sensor>\n</qc>\n')
+    ref = Reference("text", qc, FuzzPolicy(), read_prompt(""), "qc.xml")
+    assert ref.field_repeat("duplicate_record", "line 3") is None
+    lifts = '<lifts>\n  <lift id="A">\n    <boarded>34</boarded>\n  </lift>\n</lifts>\n'
+    assert Reference("text", lifts, FuzzPolicy(), read_prompt(""), "l.xml").field_repeat(
+        "duplicate_record", "line 3")[0] == "warn"

@@ -91,6 +91,8 @@ _PREFIXED = re.compile(r"\blines?\s+(?:that\s+(?:are\s+blank\s+or\s+)?|which\s+)
 _AFTER = re.compile(r"\b(?:anything|everything|any\s+(?:other\s+)?(?:lines?|text)|(?:all\s+)?(?:other\s+)?lines?|text)\s+"
                     r"(?:after|below|following|beneath)\s+(?:the\s+)?[`'\"*]*([A-Za-z][\w-]{0,23})[`'\"*]*\s+"
                     r"(?:line|row|entry)\b", re.IGNORECASE)
+_BEFORE = re.compile(r"\b(?:before|above|ahead\s+of)\s+the\s+(?:first\s+)?(?:findings?|table|data|results?|list|"
+                     r"records?|rows?|entries|answer|report\s+lines?)\b", re.IGNORECASE)
 _BRACKETS = re.compile(r"[\[\](){}'\",;\s]+")
 _OPTION = re.compile(r"^\s*([A-Za-z_][\w.-]*)\s*[=:]")  # a config line's key: `stdout_logfile=...`
 _TITLE = re.compile(r"^#\s+\S")  # a level-1 heading: the document's title
@@ -151,6 +153,11 @@ def _template(span: str) -> tuple[re.Pattern[str], bool] | None:
         head = r"[-+]?\d" if kind == "num" and least == 1 else ""
         more = max(0, least - 1) if head else least
         pattern.append(head + (f"{unit}{{{more},}}+" if more > 1 else f"{unit}++" if more else f"{unit}*+"))
+    if not any(len(part) == 1 and part[0].strip() for part in merged):
+        # Placeholders only (`<CODE> <name>`, `<sha> <rules>`): any line of as many words matches, a
+        # heading (`Missing prerequisites:`) or a title's underline edited to a word as well; such a
+        # format line grades lines that hold a value, a digit (blind p32, p37)
+        pattern.insert(0, r"(?=.*\d)")
     return re.compile("".join(pattern), re.IGNORECASE), literal
 
 
@@ -172,6 +179,9 @@ class FreeLines:
     # "# title" line is free even where the prompt's example report shows one
     title_free: bool = False
     after: tuple[str, ...] = ()  # every line after the first one starting with one of these is free
+    # "You may put a title, blank lines or short prose before the findings": whatever stands above the
+    # first graded line is free, whatever it looks like (blind p37)
+    before: bool = False
 
     def __bool__(self) -> bool:
         return bool(self.parts or self.prefixes or self.after)
@@ -211,6 +221,10 @@ class FreeLines:
             return False
         old, new = tuple(reference.splitlines()), tuple(mutant.splitlines())
         old_kinds = _kinds(self, old)
+        if self.before and "graded" in old_kinds:
+            head, tail = common_ends(old, new)
+            if len(old) - tail <= old_kinds.index("graded") and head <= old_kinds.index("graded"):
+                return True  # (all of it above the first graded line)
         moved_kinds = _kinds(self, new)
         if _kept(old, old_kinds) == _kept(new, moved_kinds) and _skeleton(new, moved_kinds) == _skeleton(old, old_kinds):
             return True  # every line not declared free is there, as it was, in its order (a note moved)
@@ -246,9 +260,10 @@ class FreeLines:
                        or _COLON_HEADING.fullmatch(line))
         if heading and HEADINGS in self.parts and (not any(matched) or (self.title_free and _TITLE.match(line))):
             return "free"
-        if OPTIONS in self.parts and not any(matched) and (option := _OPTION.match(line)) \
-                and not _names(self.naming_text, option.group(1)):
-            return "free"  # (a key named elsewhere in the prompt is one it asks for; a literal shown line stays)
+        if OPTIONS in self.parts and not any(matched) and (option := _OPTION.match(line)):
+            # (a key named elsewhere in the prompt is one it asks for: graded, blind p37's
+            # `rated_speed_mps = 3.2`; a literal shown line stays)
+            return "graded" if _names(self.naming_text, option.group(1)) else "free"
         if matched or self._named_label(line):
             return "graded"
         if heading and ELSEWHERE in self.parts:
@@ -445,6 +460,7 @@ def read_free_lines(prompt: str) -> FreeLines:
     pinned = False
     prefixes: list[str] = []
     after: list[str] = []
+    before = False
     for sentence in _sentences(prompt):
         if _PREFIXED.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence):
             prefixes += _PREFIXED.findall(sentence)
@@ -466,6 +482,7 @@ def read_free_lines(prompt: str) -> FreeLines:
         if free:
             parts |= named
             declared.append(" ".join(sentence.split())[:160])
+            before = before or _BEFORE.search(sentence) is not None
             if OPTIONS in named:
                 # What the sentence requires before it frees the other options still names its keys ("must
                 # set `command` and `user`; any other options may be added freely")
@@ -483,4 +500,4 @@ def read_free_lines(prompt: str) -> FreeLines:
     templates = tuple(t for t in map(_template, spans) if t is not None)
     titled = HEADINGS in parts and any(re.search(r"\btitles?\b", d, re.IGNORECASE) for d in declared)
     return FreeLines(frozenset(parts), declared[0], templates, "\n".join(naming), tuple(dict.fromkeys(prefixes)),
-                     titled, tuple(dict.fromkeys(after)))
+                     titled, tuple(dict.fromkeys(after)), before)

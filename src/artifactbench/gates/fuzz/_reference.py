@@ -219,6 +219,11 @@ class Reference:
         label = _field_label(lines[i]) if 0 <= i < len(lines) else None
         if label is None or any(0 <= j < len(lines) and _field_label(lines[j]) == label for j in (i - 1, i + 1)):
             return None
+        # (a label that stands twice in a row anywhere, `<reason>` of a sensor with two reasons, is a list's
+        # item: repeated, it is one more item, as a record repeated; blind p19)
+        labels = [_field_label(line) for line in lines]
+        if any(a == label and b == label for a, b in zip(labels, labels[1:])):
+            return None
         return "warn", f"it repeats one labelled value ({cap(lines[i].strip(), 60)!r}): either copy reads the same"
 
     def _swapped_lines(self, where: str) -> tuple[str, str] | None:

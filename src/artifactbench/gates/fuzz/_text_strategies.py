@@ -94,8 +94,16 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
     if kind == "inject_record":
         sources = [i for i in records if NUMBER_RE.search(lines[i])]
 
+        def moved(token: str) -> str:
+            # (a whole number of 5 digits or more is an id or a code: its first digit changed keeps its
+            # width, so the copy is a well-formed record of another id, not a line of another format;
+            # blind p37: `1197955 R1` copied as `11980550 R1`, which its prompt makes prose)
+            if re.fullmatch(r"\d+(?:[eE]\d+)?", token) and len(token) >= 5:  # (`249e196`: a hex id, no float)
+                return str((int(token[0]) + 4) % 9 + 1) + token[1:]
+            return str(keep_kind(token, far_number(float(token))))
+
         def scramble(i: int) -> str:
-            return NUMBER_RE.sub(lambda m: str(keep_kind(m.group(), far_number(float(m.group())))), lines[i])
+            return NUMBER_RE.sub(lambda m: moved(m.group()), lines[i])
         def fits(c: tuple[int, int]) -> bool:
             # (a markup line goes among lines of its own tag: a `<tr>` among the rows, never the page's
             # `<head>` line into a table, which a parser reads as nothing added)

@@ -175,6 +175,17 @@ def _block_case(shown: str, text: str, reference: ReferenceLines) -> CaseResult 
         f"e.g. {best.first!r}: the agent can copy the answer"))
 
 
+_KEY_VALUE_SUFFIXES = (".toml", ".ini", ".cfg", ".conf", ".env", ".properties")
+_CONFIG_KEY = re.compile(r"^\s*(?:\[\[?[^\]\n]*\]\]?\s*$|[\w.\"'-]+\s*[=:]\s*)", re.MULTILINE)
+
+
+def _config_values(text: str) -> str:
+    """A key = value file's values: without its keys and `[table]` headers (blind p37: a TOML answer's
+    `rated_speed_mps = ...` keys were counted as 7 of its 12 distinctive values, "quoted" by the prompt
+    that names them as the format)."""
+    return _CONFIG_KEY.sub(" ", text)
+
+
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n")
 MAX_STEPS = 2_000_000  # (sentence, record) pairs _stated_together looks at; past them, labels stay labels
 
@@ -249,6 +260,9 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     if markup:  # element and attribute names are its format, as are a declaration and a doctype
         values = Distinctive(values.numbers, values.strings
                              & distinctive(fmt, markup_content(reference), min_digits=4).strings)
+    if task.output_artifact.suffix.lower() in _KEY_VALUE_SUFFIXES:  # (its keys and `[table]` names are its format)
+        values = Distinctive(values.numbers, values.strings
+                             & distinctive(fmt, _config_values(reference), min_digits=4).strings)
     total = _size(values)
     scratch = ctx.pristine().scratch_dir
     generator = task.workspace_generator
