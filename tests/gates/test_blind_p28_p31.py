@@ -63,7 +63,9 @@ def test_the_recording_wrapper_prints_and_exits_as_the_script_and_keeps_each_run
     assert wrapped.startswith("#!/bin/sh\n")
     assert _sh(wrapped, tmp_path, "in.txt") == _sh(SCRIPT, tmp_path, "in.txt") == (0, b"GATE A\nQ'UOTE\n")
     assert _sh(wrapped, tmp_path, "missing.txt") == _sh(SCRIPT, tmp_path, "missing.txt") == (3, b"")
-    assert sorted(_runs(runs)) == [b"", b"GATE A\nQ'UOTE\n"]
+    found = sorted(_runs(runs))  # (arguments, exit status, stdout, argv, {n: bytes of a file argument})
+    assert [(r[0], r[1], r[2]) for r in found] == [("in.txt", 0, b"GATE A\nQ'UOTE\n"), ("missing.txt", 3, b"")]
+    assert found[0][3:] == (["in.txt"], {1: b"gate a\nq'uote\n"})
 
 
 def test_the_constant_script_prints_the_recorded_bytes_whatever_its_input(tmp_path):
@@ -351,7 +353,8 @@ DOCKET = """# Docket summary
 - Closed cases: 4
 - Oldest open case: none
 """
-DOCKET_PROMPT = ("Each section must contain these four bullet items (labels exactly as shown, in any order). "
+DOCKET_PROMPT = ("Each section must contain these bullet items (labels exactly as shown, in any order):\n\n"
+                 "```\n- Open cases: <n>\n- Closed cases: <n>\n- Oldest open case: <case_no>\n```\n\n"
                  "Judge sections may appear in any order.")
 
 
@@ -360,12 +363,15 @@ def test_a_labelled_value_repeated_is_a_warn_and_a_swap_across_sections_no_reord
     a list is a fail), and `- Closed cases: 9` of one judge swapped with `- Open cases: 12` of another
     moves values between records, which no "in any order" frees."""
     ref = Reference("text", DOCKET, FuzzPolicy(), read_prompt(DOCKET_PROMPT), "report.md")
-    assert ref.field_repeat("duplicate_record", "line 4")[0] == "warn"
-    assert ref.field_repeat("duplicate_record", "line 1") is None  # a title, no labelled value
+    assert ref.field_repeat("duplicate_record", "line 4", DOCKET_PROMPT)[0] == "warn"
+    assert ref.field_repeat("duplicate_record", "line 1", DOCKET_PROMPT) is None  # a title, no labelled value
     listing = Reference("text", "A B C\nA C B\nB A C\n", FuzzPolicy(), read_prompt(""), "orders.txt")
-    assert listing.field_repeat("duplicate_record", "line 2") is None
+    assert listing.field_repeat("duplicate_record", "line 2", "") is None
     errors = Reference("text", CATALOGUE, FuzzPolicy(), read_prompt(""), "audit.xml")
-    assert errors.field_repeat("duplicate_record", "line 7") is None  # one `<error>` of a run of them
+    assert errors.field_repeat("duplicate_record", "line 7", CATALOGUE_PROMPT) is None  # one `<error>` of a run
+    # (a label the prompt does not name is data: `bob: 5` of "one line per user, `username: count`")
+    users = Reference("text", "alice: 3\nbob: 5\ncarol: 2\n", FuzzPolicy(), read_prompt(""), "users.txt")
+    assert users.field_repeat("duplicate_record", "line 2", "One line per user, `username: count`.") is None
     assert not ref.records_swapped("line 5 <-> line 9", DOCKET_PROMPT)
 
 
@@ -432,7 +438,8 @@ def test_prose_before_the_findings_is_free_and_a_placeholder_format_grades_lines
     free = read_prompt(AUDIT_PROMPT).free_lines
     assert free.before
     assert free.confined(AUDIT, AUDIT.replace("=" * 23, "mutant-value"))
-    assert free.confined(AUDIT, "commits_checked: 2170\n" + AUDIT)
+    assert free.confined(AUDIT, "Checked by hand in May\n" + AUDIT)
+    assert not free.confined(AUDIT, AUDIT.replace("1197955 R1", "abcdef0 R9\n1197955 R1"))  # a finding added
     assert not free.confined(AUDIT, AUDIT.replace("e4666a6 R1\n", ""))
     assert not free.confined(AUDIT, AUDIT.replace("1197955 R1", "1197955 R2"))
 
@@ -477,7 +484,46 @@ def test_an_element_that_is_a_list_s_item_repeated_stays_a_record_repeated():
     qc = ('<qc>\n  <sensor id="A">\n    <reason>range</reason>\n  </sensor>\n  <sensor id="B">\n'
           '    <reason>stuck</reason>\n    <reason>range</reason>\n  </sensor>\n</qc>\n')
     ref = Reference("text", qc, FuzzPolicy(), read_prompt(""), "qc.xml")
-    assert ref.field_repeat("duplicate_record", "line 3") is None
+    assert ref.field_repeat("duplicate_record", "line 3", "Give each sensor's `<reason>` elements.") is None
     lifts = '<lifts>\n  <lift id="A">\n    <boarded>34</boarded>\n  </lift>\n</lifts>\n'
     assert Reference("text", lifts, FuzzPolicy(), read_prompt(""), "l.xml").field_repeat(
-        "duplicate_record", "line 3")[0] == "warn"
+        "duplicate_record", "line 3", "Each `<lift>` holds a `<boarded>` count.")[0] == "warn"
+
+
+def test_review_repros_of_rules_too_broad(tmp_path):
+    """An outside review of this batch of rules found each of these downgrading a real flaw, or a
+    format misread; each is its repro."""
+    from artifactbench.gates.fuzz._comments import graded_element, markup_only
+    from artifactbench.gates.fuzz._constant_query import other_data
+    from artifactbench.gates.fuzz._constant_script import constant
+    from artifactbench.gates.fuzz._formats import format_for
+
+    # a declaration sharing its line with the document is no declaration-only change
+    one_line = '<?xml version="1.0" ?><summary><failed>42</failed></summary>\n'
+    ref = Reference("text", one_line, FuzzPolicy(), read_prompt(""), "s.xml")
+    assert ref.declaration_change(one_line.replace("42", "4200")) is None
+    # a page that names a `<p id="total">` besides its `<table>` is not free but for the table
+    assert graded_element("Put the count in a `<p id=\"total\">` element and the jobs in a `<table>`. Any other "
+                          "markup or styling is allowed.") is None
+    # an `href` is a value, whatever the prompt calls it
+    page = '<table>\n<tr><td><a href="https://pypi.org/project/flask/">flask</a></td></tr>\n</table>\n'
+    assert not markup_only("p.html", page, page.replace("https://pypi.org/project/flask/", "https://evil.example/"),
+                           "Link each package to its page.")
+    # a one-word key named in plain prose is named
+    assert read_prompt("Save `result.json` with `by_user`. Also give the overall total. Extra keys are allowed.") \
+        .names("total")
+    # the constant script keeps the exit status the grader saw
+    script = tmp_path / "c.sh"
+    script.write_text(constant("#!/bin/sh\necho\n", b"E101 a.py\n", 1))
+    import subprocess
+    assert subprocess.run(["sh", str(script)], capture_output=True).returncode == 1
+    # a sort the prompt states is one order, whatever answers it accepts
+    sorted_crews = read_prompt("The lines must be sorted by `crew` ascending. Any optimal assignment is accepted.")
+    assert sorted_crews.leaves_open("swap_records", "line 1 <-> line 2") is None
+    # an input without a header row, or a file whose name holds the output's, says nothing of the output
+    assert format_for("out/readings.csv", "The input `data/readings.csv` has no header row. Write "
+                      "`out/readings.csv` with the header `sensor,mean`.") == "csv"
+    assert format_for("out.csv", "The input `layout.csv` has no header row. Write `out.csv`.") == "csv"
+    # a permission to hard-code asks nothing of other data
+    assert other_data("You may hard-code the path `app.log`.") is None
+    assert other_data("Hard-coding the file name is fine.") is None

@@ -211,8 +211,8 @@ def test_a_note_line_moved_among_the_others_stays_confined_to_free_lines():
     ("Total: 12", "total: 13.5", True),
     ("... total", "grand sum total", True),
     ("<a> - <b>", "x - y - z", False),  # a placeholder stops where what follows it first matches
-    ("{a}{b}", "ab", False),  # placeholders alone grade only a line holding a value (a digit): p32, p37
-    ("{a}{b}", "a1b", True),
+    ("{a}{b}", "ab", False),  # one placeholder alone names a value, not a line (p37)
+    ("<user> <status>", "bob locked", True),
     ("<CODE> <name>", "Missing prerequisites:", False),
     ("<CODE> <name>", "MK002 build/parser.o", True),
     ("- ... ...", "- many words here", True),

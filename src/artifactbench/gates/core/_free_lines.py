@@ -154,10 +154,12 @@ def _template(span: str) -> tuple[re.Pattern[str], bool] | None:
         more = max(0, least - 1) if head else least
         pattern.append(head + (f"{unit}{{{more},}}+" if more > 1 else f"{unit}++" if more else f"{unit}*+"))
     if not any(len(part) == 1 and part[0].strip() for part in merged):
-        # Placeholders only (`<CODE> <name>`, `<sha> <rules>`): any line of as many words matches, a
-        # heading (`Missing prerequisites:`) or a title's underline edited to a word as well; such a
-        # format line grades lines that hold a value, a digit (blind p32, p37)
-        pattern.insert(0, r"(?=.*\d)")
+        # Placeholders only: a lone one (`<rules>`) names a value, not a line, and matches any word (a
+        # title's underline edited to one, blind p37); several (`<CODE> <name>`) match any line of as many
+        # words, but never a heading's closing colon (`Missing prerequisites:`, blind p32)
+        if sum(len(part) == 2 for part in merged) < 2:
+            return None
+        pattern.insert(0, r"(?!.*:\s*$)")
     return re.compile("".join(pattern), re.IGNORECASE), literal
 
 
@@ -223,8 +225,10 @@ class FreeLines:
         old_kinds = _kinds(self, old)
         if self.before and "graded" in old_kinds:
             head, tail = common_ends(old, new)
-            if len(old) - tail <= old_kinds.index("graded") and head <= old_kinds.index("graded"):
-                return True  # (all of it above the first graded line)
+            first = old_kinds.index("graded")
+            if len(old) - tail <= first and head <= first \
+                    and "graded" not in _kinds(self, new)[head:len(new) - tail]:
+                return True  # (all of it above the first graded line, and no line it adds graded)
         moved_kinds = _kinds(self, new)
         if _kept(old, old_kinds) == _kept(new, moved_kinds) and _skeleton(new, moved_kinds) == _skeleton(old, old_kinds):
             return True  # every line not declared free is there, as it was, in its order (a note moved)

@@ -31,6 +31,9 @@ from artifactbench.gates.core._accuracy import (
 from artifactbench.gates.core._free_lines import FreeLines, read_free_lines
 
 ORDER_KINDS = frozenset({"swap_records", "reversed_lines"})
+# A sort the prompt asks of the output ("sorted by `crew` ascending"): one order, whatever answers it accepts
+_SORT_WORDS = re.compile(r"\b(sort(ed|s)?|ascending|descending|alphabetical(ly)?|lexicographic(al(ly)?)?)\b",
+                         re.IGNORECASE)
 _KEY_KINDS = frozenset({"drop_key", "rename_key", "renamed_field"})
 # ("must be in queue order", "are listed in insertion order": a named order the output is in; never "in any
 # order", "in no particular order", "in an arbitrary order", nor an algorithm hint: "using its readings
@@ -283,10 +286,6 @@ def _record_keys(path: list[str | int], named=lambda key: False) -> list[str]:
     return keys
 
 
-_OUTPUT_CUE = re.compile(r"\b(outputs?|report|field|key|column|attribute|write|writes|written|include|answer|"
-                         r"file|record|row|entry|list|object|value)s?\b", re.IGNORECASE)
-
-
 def _mentions(sentence: str, name: str) -> bool:
     """`sentence` names `name` quoted or as a word (plural or singular; not a file name's stem)."""
     stem = re.escape(name[:-1] if name.endswith("s") and len(name) > 3 else name)
@@ -440,7 +439,10 @@ class PromptAllows:
         stem = re.escape(key[:-1] if key.endswith("s") and len(key) > 3 else key)
         if re.search(rf"[`'\"|]\s*{stem}s?\s*[`'\"|]|(?<![\w.-]){stem}s?\s*[:=]", self.naming_text, re.IGNORECASE):
             return True  # (quoted, a table cell, a label or a key of an example)
-        return any(_mentions(sentence, key) and _OUTPUT_CUE.search(sentence) for sentence in _sentences(self.naming_text))
+        # (named unless every plain mention is "any <...> method you like": how to work, not what to write)
+        free_use = re.compile(rf"\bany\s+(?:[\w-]+\s+){{0,2}}{stem}s?\s+(?:you\s+(?:like|want|choose|prefer)|"
+                              rf"(?:is|are)\s+(?:fine|ok|okay|allowed))", re.IGNORECASE)
+        return any(_mentions(sentence, key) and not free_use.search(sentence) for sentence in _sentences(self.naming_text))
 
     def allows_kind(self, kind: str, where: str = "") -> bool:
         """An order change the prompt leaves open: it says order does not matter, or it states no order
@@ -461,7 +463,8 @@ class PromptAllows:
         `info` where it says so in words, `warn` where it only leaves the point open."""
         if kind == "swap_values":
             return self._exchange_open(where)
-        if kind in ORDER_KINDS and self.many_answers and self._value_open(kind, where) is None:
+        if kind in ORDER_KINDS and self.many_answers and self._value_open(kind, where) is None \
+                and not _SORT_WORDS.search(" ".join(self.order_sentences)):
             # (another order may be another right answer: "Any optimal assignment is accepted", and the
             # order of a crew's `rooms` is its schedule; blind p33)
             return "warn", f"the prompt accepts more than one answer ({self.many_answers!r}): the order may be another"

@@ -123,6 +123,12 @@ _PERMIT = re.compile(r"\b(may|can|allowed|permitted|fine|welcome|up\s+to\s+you|i
 _OTHER_MARKUP = re.compile(r"\b(?:any\s+|all\s+)?other\s+(?:HTML|markup|content|elements?|tags?)\b[^.!?;]{0,80}?"
                            r"\b(?:is|are)\s+(?:also\s+)?(?:allowed|permitted|fine|welcome|ignored|free|up\s+to\s+you)\b",
                            re.IGNORECASE)
+_INSIDE_TAGS = frozenset({"tr", "td", "th", "thead", "tbody", "tfoot", "caption", "li", "dt", "dd", "html", "body",
+                          "head", "title", "meta", "style", "link", "script", "col", "colgroup"})
+# Other elements a prompt may grade on a page (not a placeholder such as `<breaker_id>`)
+_PAGE_TAGS = frozenset({"p", "div", "span", "h1", "h2", "h3", "h4", "h5", "h6", "a", "img", "strong", "em", "b", "i",
+                        "code", "dl", "ol", "ul", "nav", "section", "article", "main", "pre", "svg", "form", "figure",
+                        "header", "footer", "aside", "time", "output", "data", "meter", "progress"})
 _GRADED_TAGS = ("table", "ul", "ol", "dl", "nav", "section", "article", "main", "pre", "svg", "form", "figure")
 
 
@@ -154,7 +160,9 @@ def graded_element(prompt: str) -> tuple[str, dict[str, str], str] | None:
         if other and not re.search(r"\b(not|never|no)\b|n't\b", sentence[:other.end()], re.IGNORECASE):
             # the one element of those a page is graded by that the prompt names (in any sentence)
             named = {m.group(0) for m in _ELEMENT.finditer(prompt) if m.group(1).lower() in _GRADED_TAGS}
-            if len(named) == 1:
+            others = {m.group(1).lower() for m in _ELEMENT.finditer(prompt)} & _PAGE_TAGS
+            if len(named) == 1 and not others - {_ELEMENT.search(next(iter(named))).group(1).lower()}:
+                # (a `<p id="total">` named too is graded as well: no page free but for one element)
                 found = _ELEMENT.search(next(iter(named)))
                 attrs = {m.group(1).lower(): next(g for g in m.groups()[1:] if g is not None)
                          for m in _ATTR.finditer(found.group(2))}
@@ -208,6 +216,9 @@ def element_present(artifact: str, element: tuple[str, dict[str, str], str], ref
     return len(lines) <= MAX_LINES and _element_lines(lines, element[0], element[1]) is not None
 
 
+# Attributes that only say how a page looks (never `href`, `src`, `value`, `id`: those hold values)
+_PRESENTATION = frozenset({"class", "style", "border", "width", "height", "cellpadding", "cellspacing", "align",
+                           "valign", "bgcolor", "color", "lang", "dir", "charset", "rules", "frame", "summary"})
 _HTML_ATTR = re.compile(r"""\s([\w:-]+)\s*=\s*("[^"<>]*"|'[^'<>]*'|[^\s>"']+)""")
 
 
@@ -223,6 +234,7 @@ def markup_only(artifact: str, reference: str, mutant: str, prompt: str = "") ->
         named = {w.lower() for w in re.findall(r"[\w:-]+", prompt)}
 
         def shown(text: str) -> str:
-            return _HTML_ATTR.sub(lambda m: m.group(0) if m.group(1).lower() in named else " ", text)
+            return _HTML_ATTR.sub(lambda m: " " if m.group(1).lower() in _PRESENTATION and m.group(1).lower()
+                                  not in named else m.group(0), text)
         reference, mutant = shown(reference), shown(mutant)
     return markup_content(reference).split() == markup_content(mutant).split()

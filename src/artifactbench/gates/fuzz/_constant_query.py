@@ -39,7 +39,23 @@ OTHER_DATA = re.compile(
     r"folders?|data(bases?|sets?)?)\b",
     re.IGNORECASE)
 
-__all__ = ["NAME", "OTHER_DATA", "constant_query", "constant_query_case"]
+_PERMITTED = re.compile(r"\b(may|can|could|allowed\s+to|free\s+to)\s+(?:[\w-]+\s+){0,2}$", re.IGNORECASE)
+_PERMITTED_AFTER = re.compile(r"^\S*(?:\s+[\w`'\".-]+){0,4}?\s+(is|are)\s+(fine|ok|okay|allowed|acceptable)\b", re.IGNORECASE)
+
+
+def other_data(prompt: str):  # -> re.Match | None
+    """The first OTHER_DATA wording that asks the program to work on other data, not one that permits
+    hard-coding ("You may hard-code the path", "Hard-coding the file name is fine")."""
+    for found in OTHER_DATA.finditer(prompt):
+        start = prompt.rfind("\n", 0, found.start()) + 1
+        if _PERMITTED.search(prompt[max(start, found.start() - 40):found.start()]) or \
+                _PERMITTED_AFTER.match(prompt[found.start():found.start() + 80]):
+            continue
+        return found
+    return None
+
+
+__all__ = ["NAME", "OTHER_DATA", "constant_query", "constant_query_case", "other_data"]
 
 
 def constant_query(artifact: str, reference: str, workspace: Path) -> tuple[str, str] | str:
@@ -80,7 +96,7 @@ def constant_query_case(ctx, grade, artifact: str, reference: str, prompt: str) 
     if not (settled.ok and settled.passed):
         return CaseResult(NAME, OK, f"grader rejected a query returning the answer on {db} as constants")
     detail = cap(settled.result.detail, 160)
-    said = OTHER_DATA.search(prompt)
+    said = other_data(prompt)
     if said:
         return CaseResult(NAME, FINDING, cap(
             f"grader ACCEPTED a query that returns the answer on {db} as constants (no table read), though the "

@@ -49,9 +49,13 @@ def format_for(artifact: PurePosixPath | str, prompt: str) -> str:
     fmt = format_of(artifact)
     if fmt != "csv":
         return fmt
-    name = PurePosixPath(str(artifact)).name
+    path = PurePosixPath(str(artifact))
+    # (the file itself: its path, or its name not inside another path or name: `layout.csv` is not
+    # `out.csv`, `data/readings.csv` not `out/readings.csv`)
+    named = re.compile(rf"(?<![\w.-]){re.escape(path.as_posix())}(?![\w.-])|(?<![\w./-]){re.escape(path.name)}(?![\w.-])")
     for sentence in re.split(r"(?<=[.!?])\s+|\n\s*\n", prompt):
-        if name in sentence and _HEADERLESS.search(sentence):
+        if named.search(sentence) and _HEADERLESS.search(sentence) and not re.search(
+                r"\b(inputs?|given|provided)\b", sentence, re.IGNORECASE):
             return "text"
     return fmt
 

@@ -428,7 +428,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 allowed = ref.open_change(mutant.text) or ref.comment_change(mutant.text, prompt) \
                     or ref.markup_change(mutant.text, prompt) or ref.program_change(kind, mutant.where) \
                     or ref.shown_line_change(mutant.text, prompt) or ref.given_value_change(mutant.where, prompt) \
-                    or ref.field_repeat(kind, mutant.where)
+                    or ref.field_repeat(kind, mutant.where, prompt)
             if allowed is None and allows.quota is not None and ref is not None:
                 allowed = _within_quota(state, grade, kind, mutant, ref, allows.quota)
             if allowed is None and free_lines and not free_lines.touches_graded(text, mutant.text) and not (

@@ -203,11 +203,11 @@ class Reference:
         old, new = self.reference.splitlines(), mutant.splitlines()
         head, tail = common_ends(tuple(old), tuple(new))
         changed = old[head:len(old) - tail] + new[head:len(new) - tail]
-        if changed and all(_DECLARATION.match(line) for line in changed):
+        if changed and all(_DECLARATION.fullmatch(line) for line in changed):
             return "info", "it changes only the document's declaration or doctype line: its format, not its content"
         return None
 
-    def field_repeat(self, kind: str, where: str) -> tuple[str, str] | None:
+    def field_repeat(self, kind: str, where: str, prompt: str = "") -> tuple[str, str] | None:
         """(warn, why) for a text line repeated that is one labelled value (`- Open cases: 4`,
         `<boarded>3449</boarded>`, `key = 3`) with no neighbour of its label: the same value twice, which a
         reader taking either copy reads as the answer, unlike a record repeated in a list (blind p34)."""
@@ -218,6 +218,9 @@ class Reference:
         i = int(found.group(1)) - 1
         label = _field_label(lines[i]) if 0 <= i < len(lines) else None
         if label is None or any(0 <= j < len(lines) and _field_label(lines[j]) == label for j in (i - 1, i + 1)):
+            return None
+        # (a label the prompt does not name is data, `bob: 5` of a list of users: one record more)
+        if label.lstrip("<").lower() not in prompt.lower():
             return None
         # (a label that stands twice in a row anywhere, `<reason>` of a sensor with two reasons, is a list's
         # item: repeated, it is one more item, as a record repeated; blind p19)
@@ -445,7 +448,7 @@ _RULE = re.compile(r"^(?=[^-]*-)[\s:|-]*$")  # a Markdown table's rule row (one 
 _LEAD = re.compile(r"^[^\w\s]*\s*")
 
 
-_DECLARATION = re.compile(r"\s*<(\?xml\b|!DOCTYPE\b)", re.IGNORECASE)
+_DECLARATION = re.compile(r"\s*(?:<\?xml\b[^<>]*\?>|<!DOCTYPE\b[^<>]*>)\s*", re.IGNORECASE)  # (the line is that alone)
 _FIELD_LINE = re.compile(r"(?:[-*+]\s+)?[*_`]*([A-Za-z][\w ()%/'.-]{0,60}?)[*_`]*\s*[:=]\s*\S.*")
 _ELEMENT_LINE = re.compile(r"<([A-Za-z][\w:.-]*)(?:\s[^<>]*)?>[^<>]*</\1\s*>")
 

@@ -136,7 +136,7 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
     return None
 
 
-_OPEN_LINE = re.compile(r"(\s*)<([A-Za-z][\w:.-]*)\b[^<>]*(?<!/)>\s*")
+_OPEN_LINE = re.compile(r"(\s*)<([A-Za-z][\w:.-]*+)(?![\w:.-])[^<>]*+(?<!/)>\s*")  # (possessive: no backtracking)
 MAX_BLOCK_LINES = 50
 MAX_BLOCKS = 500
 
