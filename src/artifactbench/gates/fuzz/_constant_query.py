@@ -43,6 +43,16 @@ _PERMITTED = re.compile(r"\b(may|can|could|allowed\s+to|free\s+to)\s+(?:[\w-]+\s
 _PERMITTED_AFTER = re.compile(r"^\S*(?:\s+[\w`'\".-]+){0,4}?\s+(is|are)\s+(fine|ok|okay|allowed|acceptable)\b", re.IGNORECASE)
 
 
+def settled_acceptance(ctx, grade, text: str, label: str) -> str | None:
+    """The grader's detail (capped) where it accepts the stand-in `text` warm and again in a forked child;
+    None where either rejects it."""
+    outcome = grade(text, label=label)
+    if not outcome.ok or not outcome.passed:
+        return None
+    settled = ctx.settle(text)
+    return cap(settled.result.detail, 160) if settled.ok and settled.passed else None
+
+
 def other_data(prompt: str):  # -> re.Match | None
     """The first OTHER_DATA wording that asks the program to work on other data, not one that permits
     hard-coding ("You may hard-code the path", "Hard-coding the file name is fine")."""
@@ -55,7 +65,7 @@ def other_data(prompt: str):  # -> re.Match | None
     return None
 
 
-__all__ = ["NAME", "OTHER_DATA", "constant_query", "constant_query_case", "other_data"]
+__all__ = ["NAME", "OTHER_DATA", "constant_query", "constant_query_case", "other_data", "settled_acceptance"]
 
 
 def constant_query(artifact: str, reference: str, workspace: Path) -> tuple[str, str] | str:
@@ -89,13 +99,9 @@ def constant_query_case(ctx, grade, artifact: str, reference: str, prompt: str) 
     if isinstance(made, str):
         return CaseResult(NAME, SKIPPED, made)
     text, db = made
-    outcome = grade(text, label=f"{NAME}\t{db}")
-    if not outcome.ok or not outcome.passed:
+    detail = settled_acceptance(ctx, grade, text, f"{NAME}\t{db}")
+    if detail is None:
         return CaseResult(NAME, OK, f"grader rejected a query returning the answer on {db} as constants")
-    settled = ctx.settle(text)
-    if not (settled.ok and settled.passed):
-        return CaseResult(NAME, OK, f"grader rejected a query returning the answer on {db} as constants")
-    detail = cap(settled.result.detail, 160)
     said = other_data(prompt)
     if said:
         return CaseResult(NAME, FINDING, cap(

@@ -25,7 +25,7 @@ import re
 from pathlib import Path
 
 from artifactbench.gates.core import FINDING, OK, SKIPPED, WARNING, CaseResult, cap
-from artifactbench.gates.fuzz._constant_query import other_data
+from artifactbench.gates.fuzz._constant_query import other_data, settled_acceptance
 
 NAME = "constant_script"
 MAX_PRINTED = 1 << 20  # bytes of one run's stdout the constant script may print at most
@@ -212,13 +212,9 @@ def constant_script_case(ctx, grade, reference: str, prompt: str) -> CaseResult:
                                         "outputs: it feeds it more than one input")
     if text is None:
         return CaseResult(NAME, SKIPPED, "what the script prints is not text a shell word can hold")
-    outcome = grade(text, label=f"{NAME}\tconstant")
-    if not outcome.ok or not outcome.passed:
+    detail = settled_acceptance(ctx, grade, text, f"{NAME}\tconstant")
+    if detail is None:
         return CaseResult(NAME, OK, f"grader rejected {shown}")
-    settled = ctx.settle(text)
-    if not (settled.ok and settled.passed):
-        return CaseResult(NAME, OK, f"grader rejected {shown}")
-    detail = cap(settled.result.detail, 160)
     said = other_data(prompt)
     if said:
         return CaseResult(NAME, FINDING, cap(
