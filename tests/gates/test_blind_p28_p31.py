@@ -503,8 +503,12 @@ def test_review_repros_of_rules_too_broad(tmp_path):
     ref = Reference("text", one_line, FuzzPolicy(), read_prompt(""), "s.xml")
     assert ref.declaration_change(one_line.replace("42", "4200")) is None
     # a page that names a `<p id="total">` besides its `<table>` is not free but for the table
-    assert graded_element("Put the count in a `<p id=\"total\">` element and the jobs in a `<table>`. Any other "
-                          "markup or styling is allowed.") is None
+    both = ("Put the count in a `<p id=\"total\">` element and the jobs in a `<table>`. Any other markup or "
+            "styling is allowed.")
+    page2 = '<p id="total">2</p>\n<table>\n<tr><td>job-1</td></tr>\n</table>\n'
+    assert graded_element(both)[0] == "table"  # (a row added to it is graded)
+    assert Reference("text", page2, FuzzPolicy(), read_prompt(both), "p.html").markup_change(
+        page2.replace(">2<", ">7<"), both) is None
     # an `href` is a value, whatever the prompt calls it
     page = '<table>\n<tr><td><a href="https://pypi.org/project/flask/">flask</a></td></tr>\n</table>\n'
     assert not markup_only("p.html", page, page.replace("https://pypi.org/project/flask/", "https://evil.example/"),
@@ -527,3 +531,20 @@ def test_review_repros_of_rules_too_broad(tmp_path):
     # a permission to hard-code asks nothing of other data
     assert other_data("You may hard-code the path `app.log`.") is None
     assert other_data("Hard-coding the file name is fine.") is None
+
+
+def test_a_key_line_is_injected_only_into_its_own_table():
+    """Blind p15, p20: `movements_applied = 23500` copied above `[summary]` is a root key more, which
+    "extra keys are up to you" frees; a copy goes into the key's own table."""
+    import random
+
+    from artifactbench.gates.fuzz._strategies import mutation_draws
+
+    toml = "[summary]\nmovements_applied = 2250\n\n[warehouses.AMS]\ntotal_units = 4056\n"
+    draws = mutation_draws("text", toml, FuzzPolicy(), "inject_record")
+    for m in itertools.islice(draws.values(random.Random(0)), 100):
+        if hasattr(m, "where"):
+            at = int(m.where.split("before line ", 1)[1].split()[0]) - 1
+            source = int(m.where.split("copy of line ", 1)[1].split(",")[0]) - 1
+            headers = lambda k: sum(1 for line in toml.splitlines()[:k] if line.startswith("["))  # noqa: E731
+            assert headers(at) == headers(source + 1), m.where

@@ -160,9 +160,7 @@ def graded_element(prompt: str) -> tuple[str, dict[str, str], str] | None:
         if other and not re.search(r"\b(not|never|no)\b|n't\b", sentence[:other.end()], re.IGNORECASE):
             # the one element of those a page is graded by that the prompt names (in any sentence)
             named = {m.group(0) for m in _ELEMENT.finditer(prompt) if m.group(1).lower() in _GRADED_TAGS}
-            others = {m.group(1).lower() for m in _ELEMENT.finditer(prompt)} & _PAGE_TAGS
-            if len(named) == 1 and not others - {_ELEMENT.search(next(iter(named))).group(1).lower()}:
-                # (a `<p id="total">` named too is graded as well: no page free but for one element)
+            if len(named) == 1:
                 found = _ELEMENT.search(next(iter(named)))
                 attrs = {m.group(1).lower(): next(g for g in m.groups()[1:] if g is not None)
                          for m in _ATTR.finditer(found.group(2))}
@@ -178,6 +176,12 @@ def graded_element(prompt: str) -> tuple[str, dict[str, str], str] | None:
                      for m in _ATTR.finditer(found.group(2))}
             return found.group(1).lower(), attrs, " ".join(sentence.split())[:160]
     return None
+
+
+def other_elements(prompt: str, element: tuple[str, dict[str, str], str]) -> frozenset[str]:
+    """Page elements the prompt names besides the graded one (`<span id="tac">` beside a `<table>`): the
+    page outside that element is then not free (blind p33; an outside review's `<p id="total">`)."""
+    return frozenset({m.group(1).lower() for m in _ELEMENT.finditer(prompt)} & _PAGE_TAGS) - {element[0]}
 
 
 def _element_lines(lines: list[str], tag: str, attrs: dict[str, str]) -> list[str] | None:

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from artifactbench.gates.core import cap, common_ends, where_paths
 from artifactbench.gates.fuzz._comments import (
-    comment_only, element_present, graded_element, markup_only, outside_element, program,
+    comment_only, element_present, graded_element, markup_only, other_elements, outside_element, program,
 )
 from artifactbench.gates.fuzz._formats import _norm, normalize, parse
 from artifactbench.gates.fuzz._mutation import Mutation
@@ -130,6 +130,8 @@ class Reference:
         if self.fmt != "text":
             return None
         element = graded_element(prompt)
+        if element is not None and other_elements(prompt, element):
+            element = None  # (the page grades more than that element: nothing outside it is free)
         if outside_element(self.artifact, element, self.reference, mutant):
             return "info", f"it changes only the page outside <{element[0]}>, which the prompt frees ({element[2]!r})"
         if markup_only(self.artifact, self.reference, mutant, prompt):

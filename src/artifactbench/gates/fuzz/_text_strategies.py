@@ -104,9 +104,16 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
 
         def scramble(i: int) -> str:
             return NUMBER_RE.sub(lambda m: moved(m.group()), lines[i])
+        # The section each line is in: how many `[table]` header lines stand above it (a key = value file)
+        sections = list(itertools.accumulate((1 if _SECTION.match(line) else 0 for line in lines), initial=0))
+
         def fits(c: tuple[int, int]) -> bool:
             # (a markup line goes among lines of its own tag: a `<tr>` among the rows, never the page's
             # `<head>` line into a table, which a parser reads as nothing added)
+            if _KEY_LINE.match(lines[c[0]]) and sections[-1] and sections[c[0]] != sections[c[1]]:
+                # (a `key = value` line copied into another `[table]`, or above the first, is another key
+                # there, which "extra keys are up to you" frees: blind p15, p20)
+                return False
             tag = _LEAD.match(lines[c[0]])
             if tag is None:
                 return True
@@ -136,6 +143,8 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
     return None
 
 
+_SECTION = re.compile(r"\s*\[\[?[^\]\n]+\]\]?\s*$")  # a TOML/INI table header line
+_KEY_LINE = re.compile(r"\s*[\w.\"'-]+\s*=")
 _OPEN_LINE = re.compile(r"(\s*)<([A-Za-z][\w:.-]*+)(?![\w:.-])[^<>]*+(?<!/)>\s*")  # (possessive: no backtracking)
 MAX_BLOCK_LINES = 50
 MAX_BLOCKS = 500
