@@ -548,3 +548,13 @@ def test_a_key_line_is_injected_only_into_its_own_table():
             source = int(m.where.split("copy of line ", 1)[1].split(",")[0]) - 1
             headers = lambda k: sum(1 for line in toml.splitlines()[:k] if line.startswith("["))  # noqa: E731
             assert headers(at) == headers(source + 1), m.where
+
+
+def test_a_shell_script_gets_no_200_kb_of_brackets():
+    """The shell parses a script the grader runs: 200 KB of `[` cost `sh` 2.8 s a run and tested nothing of
+    the grader (door_counts_sh fixtures: the contract gate took 3.7 s of a 4 s check)."""
+    from artifactbench.gates.contract._garbage import garbage_cases
+
+    names = [g.name for g in garbage_cases("text", "echo hi\n", 1, shell=True)]
+    assert "deeply_nested_json" not in names and "binary_garbage" in names
+    assert "deeply_nested_json" in [g.name for g in garbage_cases("text", "a b\n", 1)]

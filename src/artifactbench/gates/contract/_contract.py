@@ -25,7 +25,7 @@ from artifactbench.gates.core import (
     FINDING, OK, SKIPPED, WARNING, cap, counts, error_text, finish, grader_timeout, raise_site, reference_text,
     stateful_case,
 )
-from artifactbench.gates.fuzz import FuzzPolicy, format_of, place_examples
+from artifactbench.gates.fuzz import FuzzPolicy, format_of, place_examples, shell_script
 from artifactbench.gates.contract._garbage import garbage_cases, place
 from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
 from artifactbench.gates.core import tree_stats as _tree_stats
@@ -239,7 +239,8 @@ def _no_raise(ctx: TaskContext, reference: str) -> list[CaseResult]:
 def _no_raise_once(ctx: TaskContext, reference: str) -> list[CaseResult]:
     fmt = format_of(ctx.task.output_artifact)
     out = []
-    for garbage in garbage_cases(fmt, reference, ctx.task.seed):
+    shell = shell_script(ctx.task.output_artifact.as_posix(), reference)
+    for garbage in garbage_cases(fmt, reference, ctx.task.seed, shell):
         ctx.check_cancelled()
         # Warm: a rejection is what most garbage gets; anything else is confirmed in a forked child.
         if isinstance(garbage.content, str):  # a text: the task's remembered verdict, or one more grading

@@ -3,6 +3,7 @@
 formats, mutation strategies and per-task fuzz policy they share (docs/assurance.md)."""
 
 from artifactbench.gates.fuzz._comments import comment_only, graded_element, outside_element, program
+from artifactbench.gates.fuzz._constant_script import shell_script
 from artifactbench.gates.fuzz._formats import (
     NUMBER_RE, PyDoc, TextDoc, TreeDoc, format_of, load_yaml, normalize, parse, rerender,
 )
@@ -37,5 +38,6 @@ __all__ = [
     "program",
     "rerender",
     "sample_mutants",
+    "shell_script",
     "verifier_consistency_gate",
 ]

@@ -1,20 +1,22 @@
 """constant_script: a grader of a shell script that runs it only on the input the agent was given.
 
-Two gradings. First the reference script, wrapped so that each run also copies what it prints to a
-folder of the check's own (same stdout, same exit status, same arguments, stdin and working dir: the
-body runs in a subshell whose stdout goes to a file, printed afterwards). The wrapped script must get
-the reference's verdict, or the probe says nothing. Then, where every run the grader made printed the
-same bytes, a script that ignores its input and prints those bytes: what an agent who ran its script
-once on the sample could hand in. A grader that runs the script on inputs of its own (other logs, a
-second directory) rejects that; one that runs it only on the workspace's sample accepts it. Accepted
-(confirmed in a forked child), it is a `fail` where the prompt wants the script for other input too
-("must work for any log in this format, not just the sample", "must not hard-code"), and a `warn`
-otherwise: the printed bytes are the sample's right answer, and only the prompt can say the script must
-be more (blind p27, p29).
+Two gradings. First the reference script, wrapped so that each run also records what it printed, its exit
+status, its arguments and the bytes of each file argument in a folder of the check's own (same stdout,
+same exit status, same arguments, stdin and working dir: the body runs in a subshell whose stdout goes to
+a file, printed afterwards). The wrapped script must get the reference's verdict, or the probe says
+nothing. A run on input the grader wrote itself (a path no workspace file has, with bytes no workspace
+file has) means the grader tests the script beyond the sample: `OK`, nothing replayed. Otherwise the
+second grading is what an agent who ran its script on the sample could hand in: where every run printed
+the same bytes and ended with the same status, a script that prints them and exits so whatever its
+input; where the runs differ, a `case "$*"` table answering each argument list the grader used as the
+reference did. A grader that runs the script on inputs of its own rejects that; one that runs it only on
+the workspace's accepts it. Accepted (confirmed in a forked child), it is a `fail` where the prompt wants
+the script for other input too ("must work for any log in this format, not just the sample", "must not
+hard-code"), and a `warn` otherwise: those are the sample's right answers, and only the prompt can say the
+script must be more (blind p15, p27, p29, p37).
 
-Nothing here runs the script: the grader does, as it runs every artifact. A script whose runs printed
-different bytes (the grader feeds it several inputs), printed nothing (it writes files), or that the
-grader never ran, is not probed.
+Nothing here runs the script: the grader does, as it runs every artifact. A script that printed nothing
+with one status on every run (it writes files), or that the grader never ran, is not probed.
 """
 
 from __future__ import annotations
