@@ -266,11 +266,7 @@ def test_another_order_is_left_open_where_the_prompt_accepts_any_optimal_answer(
 def test_a_line_the_answer_repeats_under_many_records_is_no_leaked_line(tmp_path):
     """Blind p32: the format example shows `<flag code="FORCED_TRANSFER"/>`, which the answer repeats
     under many objects: "93/166 reference lines appear" counted that vocabulary line 90 times."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).parent))
-    from test_foreign_wordings import _content_leaks
+    from _leak_task import content_leaks as _content_leaks
 
     reference = ('<?xml version="1.0" encoding="UTF-8"?>\n<flags>\n' + "".join(
         f'  <object accession="1987.{i:03d}.{i % 7}">\n    <flag code="FORCED_TRANSFER"/>\n  </object>\n'
@@ -460,11 +456,7 @@ def test_an_injected_copy_keeps_an_id_s_width():
 def test_a_key_value_answer_s_keys_are_its_format_and_named_keys_are_graded(tmp_path):
     """Blind p37: a TOML answer whose keys the prompt names was "quoting 7/12 of the answer's values" (its
     key names); and `rated_speed_mps = nan` was left open by "any additional keys are up to you"."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).parent))
-    from test_foreign_wordings import _content_leaks
+    from _leak_task import content_leaks as _content_leaks
 
     reference = ("[elevator]\nrated_speed_mps = 3.247719\nmean_flight_time_s = 16.000000\n"
                  "longest_flight_s = 31.5\nshortest_flight_s = 4.25\n")

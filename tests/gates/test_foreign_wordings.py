@@ -13,6 +13,8 @@ from artifactbench.gates.fuzz import FuzzPolicy
 from artifactbench.gates.fuzz._comments import comment_only, graded_element, outside_element, program
 from artifactbench.gates.fuzz._quota import widened
 
+from _leak_task import content_leaks  # noqa: E402 - tests/gates/_leak_task.py (a test util)
+
 SQL = "-- top customer per country\nWITH s AS (\n  SELECT 1 AS x\n)\nSELECT x FROM s;\n"
 
 
@@ -129,31 +131,6 @@ def test_prose_allowed_before_a_but_that_pins_the_rest():
     assert {"headings", "commentary"} <= free.parts and free.title_free
 
 
-def _content_leaks(tmp_path, name: str, artifact: str, reference: str, prompt: str, files: dict[str, str]):
-    from artifactbench.gates import CheckOptions, TaskContext
-    from artifactbench.gates.leaks import content_leaks_gate
-    from artifactbench.manifest import load_task
-
-    root = tmp_path / name
-    (root / "grader").mkdir(parents=True)
-    (root / "workspace").mkdir()
-    for rel, text in files.items():
-        (root / "workspace" / rel).write_text(text)
-    (root / "grader" / f"expected{artifact[artifact.rindex('.'):]}").write_text(reference)
-    (root / "grader" / "hidden.py").write_text("def grade(scratch_dir):\n    raise NotImplementedError\n")
-    (root / "prompt.md").write_text(prompt)
-    (root / "task.yaml").write_text(
-        f"instance_id: data_processing__{name}\ncategory: data_processing\ndifficulty: easy\n"
-        f"problem_statement: prompt.md\nworkspace_dir: workspace/\noutput_artifact: {artifact}\n"
-        f"hidden_grader: grader/hidden.py\nreference_output: grader/expected{artifact[artifact.rindex('.'):]}\n"
-        "execution_budget:\n  max_code_runs: 0\n  max_wall_seconds: 0\n")
-    ctx = TaskContext(load_task(root), CheckOptions())
-    try:
-        return content_leaks_gate(ctx)
-    finally:
-        ctx.close()
-
-
 def test_an_xml_answer_s_element_and_attribute_names_are_its_format(tmp_path):
     """p11: a prompt showing `<step module=... start=... finish=... critical=.../>` 'quoted 11/22 of the
     answer's values' (plan, step, encoding, UTF-8, finish, ...): names of the format, not answers."""
@@ -166,11 +143,11 @@ def test_an_xml_answer_s_element_and_attribute_names_are_its_format(tmp_path):
                            for i in range(8)) + "</plan>\n")
     prompt = ('Write `plan.xml`:\n\n```xml\n<?xml version="1.0" encoding="UTF-8"?>\n<plan>\n'
               '  <step module="NAME" start="S" finish="F" critical="yes"/>\n</plan>\n```\n')
-    result = _content_leaks(tmp_path, "plan", "plan.xml", reference, prompt, {"modules.txt": "m0-lib\n"})
+    result = content_leaks(tmp_path, "plan", "plan.xml", reference, prompt, {"modules.txt": "m0-lib\n"})
     assert result.status == "pass", result
     leaked = prompt.replace('module="NAME"', 'module="m0-lib"').replace("```\n", "".join(
         f'<step module="m{i}-lib" start="{i}"/>\n' for i in range(8)) + "```\n", 1)
-    result = _content_leaks(tmp_path, "plan2", "plan.xml", reference, leaked, {"modules.txt": "m0-lib\n"})
+    result = content_leaks(tmp_path, "plan2", "plan.xml", reference, leaked, {"modules.txt": "m0-lib\n"})
     assert result.status == "fail", result  # the module names with their start times are the answer
 
 
@@ -181,9 +158,9 @@ def test_an_input_the_answer_edits_holds_its_unchanged_lines(tmp_path):
     reference = base.replace("8080", "9090").replace("workers = 4", "workers = 8")
     prompt = "Apply `changes.log` to `base.ini` and write the result to `final.ini`.\n"
     files = {"base.ini": base, "changes.log": "port 9090\nworkers 8\n"}
-    assert _content_leaks(tmp_path, "ini", "final.ini", reference, prompt, files).status == "pass"
+    assert content_leaks(tmp_path, "ini", "final.ini", reference, prompt, files).status == "pass"
     files["base.ini"] = "; snapshot after the changes\n" + reference
-    assert _content_leaks(tmp_path, "ini2", "final.ini", reference, prompt, files).status == "fail"
+    assert content_leaks(tmp_path, "ini2", "final.ini", reference, prompt, files).status == "fail"
 
 
 def test_an_order_freed_for_one_field_keeps_the_stated_order_of_another():
