@@ -155,13 +155,13 @@ def test_a_query_of_constants_is_built_from_the_workspace_data(tmp_path):
     (tmp_path / "schema.sql").write_text("CREATE TABLE r (meter TEXT, kwh REAL);\n")
     (tmp_path / "data.sql").write_text("INSERT INTO r VALUES ('M-1', 2.5), ('M-2', NULL), ('it''s', 1e308);\n")
     query = "-- totals\nSELECT meter, SUM(kwh) AS total FROM r WHERE kwh IS NOT NULL GROUP BY meter ORDER BY meter;"
-    text, source = constant_query("out/q.sql", query, tmp_path)
+    text, source, _ = constant_query("out/q.sql", query, tmp_path)
     assert source == "data.sql + schema.sql" and "FROM r" not in text
     import sqlite3
 
     assert sqlite3.connect(":memory:").execute(text).fetchall() == [("M-1", 2.5), ("it's", 1e308)]
     view = "CREATE VIEW totals AS SELECT meter FROM r WHERE kwh > 2;"
-    made, _ = constant_query("v.sql", view, tmp_path)
+    made, _, _ = constant_query("v.sql", view, tmp_path)
     assert made.splitlines()[1].startswith("CREATE VIEW totals AS WITH t(")
     assert constant_query("q.txt", query, tmp_path) == "the artifact is not an SQL query"
     assert "more than one statement" in constant_query("q.sql", "SELECT 1; SELECT 2;", tmp_path)
@@ -301,7 +301,7 @@ def test_the_sql_probe_runs_task_sql_in_a_child_and_follows_no_link(tmp_path):
     (tmp_path / "root").symlink_to("/")  # never walked: the workspace's own files only
     (tmp_path / "schema.sql").write_text("CREATE TABLE r (a INTEGER);\nINSERT INTO r VALUES (1), (2);\n")
     started = time.monotonic()
-    text, source = constant_query("q.sql", "SELECT a FROM r ORDER BY a", tmp_path)
+    text, source, _ = constant_query("q.sql", "SELECT a FROM r ORDER BY a", tmp_path)
     assert source == "schema.sql" and "(1),\n  (2)" in text
     assert time.monotonic() - started < 20
     # a blob too big for the child is the child's failure, told as a reason: this process goes on
@@ -353,7 +353,7 @@ def test_second_review_of_the_p20_p23_rules(tmp_path):
     decoy.commit()
     decoy.close()
     (ws / "real.db").rename(ws / "..%2Foutside%2Fsecret.db")
-    text, _ = constant_query("q.sql", "SELECT v FROM k", ws)
+    text, _, _ = constant_query("q.sql", "SELECT v FROM k", ws)
     assert "public" in text and "TOP-SECRET" not in text
     assert sorted(p.name for p in outside.iterdir()) == ["secret.db"]
     # a value too big, or a query of many statements, is refused quickly

@@ -550,3 +550,22 @@ def test_a_shell_script_gets_no_200_kb_of_brackets():
     names = [g.name for g in garbage_cases("text", "echo hi\n", 1, shell=True)]
     assert "deeply_nested_json" not in names and "binary_garbage" in names
     assert "deeply_nested_json" in [g.name for g in garbage_cases("text", "a b\n", 1)]
+
+
+def test_the_reference_query_with_its_rows_reversed(tmp_path):
+    """Blind p33: a grader matching rows by name never checked the `ORDER BY total_minutes DESC` its
+    prompt asks for. The probe wraps the reference so its rows come in reverse, only where that is another
+    order; a grader accepting it ignores the order (`query_order`)."""
+    import sqlite3
+
+    from artifactbench.gates.fuzz._constant_query import constant_query
+
+    (tmp_path / "schema.sql").write_text("CREATE TABLE h (name TEXT, minutes INTEGER);\n"
+                                         "INSERT INTO h VALUES ('ann', 30), ('bo', 50), ('cy', 40);\n")
+    reference = "-- minutes per housekeeper\nSELECT name, minutes FROM h\nORDER BY minutes DESC; -- busiest first\n"
+    _, _, reversed_ = constant_query("q.sql", reference, tmp_path)
+    conn = sqlite3.connect(":memory:")
+    conn.executescript((tmp_path / "schema.sql").read_text())
+    assert conn.execute(reversed_).fetchall() == [("ann", 30), ("cy", 40), ("bo", 50)]
+    # one row, or rows that read the same backwards: no other order to offer
+    assert constant_query("q.sql", "SELECT name FROM h WHERE name = 'bo'", tmp_path)[2] is None

@@ -27,6 +27,7 @@ from artifactbench._process import run_process, scrubbed_env
 from artifactbench.gates.core import FINDING, OK, SKIPPED, WARNING, CaseResult, cap
 
 NAME = "constant_query"
+ORDER = "query_order"
 PROBE_TIMEOUT_S = 60.0
 # "runs this query unchanged against every new weekly export", "must not hard-code", "a fresh database",
 # "must work for any log in this format, not just the sample": the program is for other data too (not "a
@@ -65,11 +66,12 @@ def other_data(prompt: str):  # -> re.Match | None
     return None
 
 
-__all__ = ["NAME", "OTHER_DATA", "constant_query", "constant_query_case", "other_data", "settled_acceptance"]
+__all__ = ["NAME", "ORDER", "OTHER_DATA", "constant_query", "constant_query_cases", "other_data", "settled_acceptance"]
 
 
-def constant_query(artifact: str, reference: str, workspace: Path) -> tuple[str, str] | str:
-    """(query text of the workspace's answer as constants, the files it came from), or why there is
+def constant_query(artifact: str, reference: str, workspace: Path) -> tuple[str, str, str | None] | str:
+    """(query text of the workspace's answer as constants, the files it came from, the reference query
+    with its rows in reverse order where that is another order), or why there is
     none: worked out by `_sql_probe` in a child process of its own (task SQL never runs in this one)."""
     if not artifact.lower().endswith(".sql"):
         return "the artifact is not an SQL query"
@@ -89,16 +91,32 @@ def constant_query(artifact: str, reference: str, workspace: Path) -> tuple[str,
     if isinstance(answer.get("why"), str):
         return answer["why"]
     if isinstance(answer.get("text"), str) and isinstance(answer.get("source"), str):
-        return answer["text"], answer["source"]
+        reversed_ = answer.get("reversed")
+        return answer["text"], answer["source"], reversed_ if isinstance(reversed_, str) else None
     return "running the reference on the workspace's data gave no answer"
 
 
-def constant_query_case(ctx, grade, artifact: str, reference: str, prompt: str) -> CaseResult:
-    """Grade the constant stand-in; accepted and confirmed in a forked child: fail or warn (module doc)."""
+def constant_query_cases(ctx, grade, artifact: str, reference: str, prompt: str, order: bool = True) -> list[CaseResult]:
+    """constant_query's case, and query_order's where the prompt states the order of the rows (`order`)
+    and the reference's rows reversed are another order: the reference query wrapped to return its rows
+    in reverse, accepted and confirmed in a forked child, is a `fail` (a grader comparing the rows as a set
+    where the prompt asks for `ORDER BY total_minutes DESC`: blind p33)."""
     made = constant_query(artifact, reference, ctx.pristine().scratch_dir)
     if isinstance(made, str):
-        return CaseResult(NAME, SKIPPED, made)
-    text, db = made
+        return [CaseResult(NAME, SKIPPED, made)]
+    text, db, reversed_ = made
+    cases = [_constant_case(ctx, grade, text, db, prompt)]
+    if reversed_ is not None and order:
+        detail = settled_acceptance(ctx, grade, reversed_, f"{ORDER}\treversed")
+        cases.append(CaseResult(ORDER, OK, "grader rejected the reference query with its rows in reverse order")
+                     if detail is None else CaseResult(ORDER, FINDING, cap(
+                         "grader ACCEPTED the reference query with its rows in reverse order, though the prompt "
+                         f"states their order; grader detail: {detail!r}", 600)))
+    return cases
+
+
+def _constant_case(ctx, grade, text: str, db: str, prompt: str) -> CaseResult:
+    """Grade the constant stand-in; accepted and confirmed in a forked child: fail or warn (module doc)."""
     detail = settled_acceptance(ctx, grade, text, f"{NAME}\t{db}")
     if detail is None:
         return CaseResult(NAME, OK, f"grader rejected a query returning the answer on {db} as constants")

@@ -26,7 +26,7 @@ from artifactbench.gates.core import (
 )
 from artifactbench.gates.fuzz._classes import same_class
 from artifactbench.gates.fuzz._comments import has_comments, program
-from artifactbench.gates.fuzz._constant_query import NAME as CONSTANT, constant_query_case
+from artifactbench.gates.fuzz._constant_query import NAME as CONSTANT, ORDER as QUERY_ORDER, constant_query_cases
 from artifactbench.gates.fuzz._constant_script import NAME as SCRIPT, constant_script_case, shell_script
 from artifactbench.gates.fuzz._draws import scout
 from artifactbench.gates.fuzz._examples_only import NAME as EXAMPLES, examples_case, memorizers
@@ -146,7 +146,8 @@ def fuzz_gate(ctx: TaskContext, budget: FuzzBudget | None = None) -> CheckResult
         return CheckResult("fuzz", "error", cap(exc), duration_s=time.monotonic() - started)
     except SyntaxError as exc:
         return CheckResult("fuzz", "error", cap(f"grader/negative_cases.py does not parse: {exc}"))
-    known = (*kinds_for(fmt), *kinds_for(format_of(task.output_artifact)), NAME, TIES, EXAMPLES, CONSTANT, SCRIPT)
+    known = (*kinds_for(fmt), *kinds_for(format_of(task.output_artifact)), NAME, TIES, EXAMPLES, CONSTANT, SCRIPT,
+             QUERY_ORDER)
     unknown = [k for k in policy.skip if k not in known]
     if unknown:
         near = difflib.get_close_matches(unknown[0], kinds_for(fmt), n=1)
@@ -209,7 +210,9 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         cases.append(examples_case(ctx, grade, *memorizers(reference, prompt)))
     if baseline is None and fmt == "text" and CONSTANT not in policy.skip \
             and ctx.task.output_artifact.suffix.lower() == ".sql":  # a grader of the agent's own data only
-        cases.append(constant_query_case(ctx, grade, ctx.task.output_artifact.as_posix(), reference, prompt))
+        allows = read_prompt(prompt)
+        cases += constant_query_cases(ctx, grade, ctx.task.output_artifact.as_posix(), reference, prompt,
+                                      QUERY_ORDER not in policy.skip and bool(allows.ordered_by) and not allows.unordered)
     if baseline is None and fmt == "text" and SCRIPT not in policy.skip \
             and shell_script(ctx.task.output_artifact.as_posix(), reference):  # a grader of the sample only
         cases.append(constant_script_case(ctx, grade, reference, prompt))

@@ -153,8 +153,9 @@ def _rows(conn: sqlite3.Connection, statement: str) -> tuple[str, list[str], lis
     return (view.group("head") + " " if view else ""), names, rows
 
 
-def constant_query(artifact: str, reference: str, workspace: Path) -> tuple[str, str] | str:
-    """(query text of the workspace's answer as constants, the files it came from), or why there is none."""
+def constant_query(artifact: str, reference: str, workspace: Path) -> tuple[str, str, str | None] | str:
+    """(query text of the workspace's answer as constants, the files it came from, the reference with its
+    rows reversed or None), or why there is none."""
     if PurePosixPath(artifact).suffix.lower() != ".sql":
         return "the artifact is not an SQL query"
     statement = _single_statement(reference)
@@ -180,7 +181,28 @@ def constant_query(artifact: str, reference: str, workspace: Path) -> tuple[str,
     body = ",\n  ".join("(" + ", ".join(row) + ")" for row in values)
     text = (f"-- the rows the workspace's data gives, as constants\n{head}WITH t({columns}) AS (VALUES\n  {body}\n)\n"
             "SELECT * FROM t;\n")
-    return text, source
+    return text, source, _reversed(workspace, statement, columns, rows) if not head else None
+
+
+def _reversed(workspace: Path, statement: str, columns: str, rows: list) -> str | None:
+    """The reference query with its rows in reverse order (its own SELECT, wrapped), where that is another
+    order of them and runs so on the workspace's data; None otherwise."""
+    if len(rows) < 2 or rows == rows[::-1]:
+        return None
+    inner = statement.strip().rstrip(";").rstrip()
+    text = (f"-- the reference query, its rows in reverse order\nSELECT {columns} FROM (SELECT *, ROW_NUMBER() "
+            f'OVER () AS "__ab_row" FROM (\n{inner}\n)) ORDER BY "__ab_row" DESC;\n')
+    again = _loaded(*_sources(workspace))  # (a fresh database of the same data)
+    if isinstance(again, str):
+        return None
+    conn = again[0]
+    try:
+        got = conn.execute(text).fetchmany(MAX_ROWS + 1)
+    except (sqlite3.Error, sqlite3.Warning, ValueError, OverflowError, MemoryError, RecursionError):
+        return None
+    finally:
+        conn.close()
+    return text if got == rows[::-1] else None
 
 
 
@@ -198,7 +220,7 @@ def main() -> None:
         pass
     request = json.loads(sys.stdin.read())
     made = constant_query(request["artifact"], request["reference"], Path(request["workspace"]))
-    answer = {"why": made} if isinstance(made, str) else {"text": made[0], "source": made[1]}
+    answer = {"why": made} if isinstance(made, str) else {"text": made[0], "source": made[1], "reversed": made[2]}
     sys.stdout.write(json.dumps(answer))
 
 
