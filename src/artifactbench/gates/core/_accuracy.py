@@ -52,7 +52,9 @@ _STOP = frozenset({"and", "or", "so", "but", "with", "to", "which", "where", "wh
                    "on", "at", "by", "the", "a", "an"})
 
 
-def _singular(noun: str) -> str:
+def singular(noun: str) -> str:
+    """A plural noun's singular, roughly ("groups" -> "group", "entries" -> "entry", "boxes" -> "box")."""
+    noun = noun.lower()
     if noun.endswith("ies") and len(noun) > 4:
         return noun[:-3] + "y"
     if noun.endswith(("ches", "shes", "xes", "sses")):
@@ -70,7 +72,7 @@ def _scope(sentence: str, end: int) -> str | None:
         if word.lower() in _STOP:
             break
         words.append(word)
-    return _singular(words[-1].lower()) if words else None
+    return singular(words[-1].lower()) if words else None
 
 
 # Sentences about the input, not the answer: "the readings in `sensors.csv` are accurate to within 1e-6"
@@ -135,7 +137,7 @@ class StatedTolerance:
         """band(value), or the band the prompt states of the values a key on the number's path names (a
         `heads` mapping: "±0.01 m on every junction head"), where it states one."""
         for key in keys:
-            name = _singular(key.lower())
+            name = singular(key.lower())
             for noun, abs_, rel in self.scoped:
                 if name == noun:
                     return abs_ + rel * abs(value)

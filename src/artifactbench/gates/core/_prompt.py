@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from artifactbench.gates.core._accuracy import (
     MARKUP, NUMBER, VAGUE_TOLERANCE, StatedTolerance, count as _count, number as _number, sentences as _sentences,
-    stated_tolerance,
+    singular, stated_tolerance,
 )
 from artifactbench.gates.core._free_lines import FreeLines, read_free_lines
 
@@ -720,16 +720,6 @@ _ARRAY_OF = re.compile(r"\b(?:array|list|sequence)\s+of\s+(?:the\s+|its\s+|all\s
                        re.IGNORECASE)
 _ONE_PER = re.compile(r"\bone\s+(?:(?:row|line|record|entry|object)\s+per\s+([A-Za-z][A-Za-z-]{2,30})|"
                       r"([A-Za-z][A-Za-z-]{2,30})\s+per\s+(?:line|row))\b", re.IGNORECASE)
-
-
-def singular(noun: str) -> str:
-    """A plural noun's singular, roughly ("groups" -> "group", "entries" -> "entry", "boxes" -> "box")."""
-    noun = noun.lower()
-    if noun.endswith("ies") and len(noun) > 4:
-        return noun[:-3] + "y"
-    if noun.endswith(("ches", "shes", "xes", "sses")):
-        return noun[:-2]
-    return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
 
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z-]*(?:['’](?:s\b)?)?")  # with a possessive: "group's", "groups'"

@@ -123,8 +123,6 @@ _PERMIT = re.compile(r"\b(may|can|allowed|permitted|fine|welcome|up\s+to\s+you|i
 _OTHER_MARKUP = re.compile(r"\b(?:any\s+|all\s+)?other\s+(?:HTML|markup|content|elements?|tags?)\b[^.!?;]{0,80}?"
                            r"\b(?:is|are)\s+(?:also\s+)?(?:allowed|permitted|fine|welcome|ignored|free|up\s+to\s+you)\b",
                            re.IGNORECASE)
-_INSIDE_TAGS = frozenset({"tr", "td", "th", "thead", "tbody", "tfoot", "caption", "li", "dt", "dd", "html", "body",
-                          "head", "title", "meta", "style", "link", "script", "col", "colgroup"})
 # Other elements a prompt may grade on a page (not a placeholder such as `<breaker_id>`)
 _PAGE_TAGS = frozenset({"p", "div", "span", "h1", "h2", "h3", "h4", "h5", "h6", "a", "img", "strong", "em", "b", "i",
                         "code", "dl", "ol", "ul", "nav", "section", "article", "main", "pre", "svg", "form", "figure",

@@ -226,7 +226,7 @@ class Reference:
             return None
         # (a label that stands twice in a row anywhere, `<reason>` of a sensor with two reasons, is a list's
         # item: repeated, it is one more item, as a record repeated; blind p19)
-        labels = [_field_label(line) for line in lines]
+        labels = _field_labels(self.reference)
         if any(a == label and b == label for a, b in zip(labels, labels[1:])):
             return None
         return "warn", f"it repeats one labelled value ({cap(lines[i].strip(), 60)!r}): either copy reads the same"
@@ -456,6 +456,12 @@ _ELEMENT_LINE = re.compile(r"<([A-Za-z][\w:.-]*)(?:\s[^<>]*)?>[^<>]*</\1\s*>")
 
 
 _UNDERLINE_LINE = re.compile(r"(=|-){3,}")
+
+
+@lru_cache(maxsize=8)
+def _field_labels(reference: str) -> tuple[str | None, ...]:
+    """_field_label of each line of a reference (asked of every repeated line a search grades)."""
+    return tuple(_field_label(line) for line in reference.splitlines())
 
 
 def _field_label(line: str) -> str | None:
