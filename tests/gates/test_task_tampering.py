@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
 
 from artifactbench.gates import CheckOptions, resolve_gates, run_checks
-from artifactbench.gates.core._integrity import changes, snapshot
+from artifactbench.gates.core._integrity import Contents, changes, snapshot
 from artifactbench.manifest import load_task
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -121,6 +122,41 @@ def test_another_link_to_a_file_is_not_a_change_to_it(tmp_path):
     assert not changes(before, snapshot(tmp_path))  # ...that a shared file's ctime no longer shows
     file.write_text("a\nchanged\n")
     assert changes(before, snapshot(tmp_path)).modified == ("reference_output.txt",)
+
+
+def test_a_link_made_and_gone_between_snapshots_is_settled_by_the_bytes(tmp_path):
+    """One link at both snapshots, ctime moved (a sandbox linked the file and went away in between):
+    the bytes as first seen decide. A same-size write with mtime put back still shows, shared or not."""
+    file = tmp_path / "reference_output.txt"
+    file.write_text("a\nb\n")
+    before = snapshot(tmp_path)
+    contents = Contents(tmp_path).remember(before)
+    time.sleep(0.01)
+    os.link(file, tmp_path.parent / f"{tmp_path.name}-sandbox")
+    os.unlink(tmp_path.parent / f"{tmp_path.name}-sandbox")
+    after = snapshot(tmp_path)
+    assert after["reference_output.txt"][3] != before["reference_output.txt"][3]  # ctime moved
+    assert changes(before, after).modified == ("reference_output.txt",)  # without the bytes: a write
+    assert not changes(before, after, contents)
+    os.link(file, tmp_path.parent / f"{tmp_path.name}-sandbox")  # shared now
+    st = file.stat()
+    file.write_text("a\nc\n")
+    os.utime(file, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert changes(before, snapshot(tmp_path), contents).modified == ("reference_output.txt",)
+    file.write_text("a\nb\n")  # the same bytes back, mtime put back: the file is as it was
+    os.utime(file, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert not changes(before, snapshot(tmp_path), contents)
+
+
+def test_contents_never_open_a_fifo_and_keep_to_their_budget(tmp_path):
+    os.mkfifo(tmp_path / "pipe")
+    (tmp_path / "big").write_bytes(b"x" * 100)
+    (tmp_path / "small").write_bytes(b"y" * 10)
+    snap = snapshot(tmp_path)
+    contents = Contents(tmp_path, budget=50).remember(snap)  # returns at once: the FIFO is not opened
+    assert contents.same("big", snap["big"]) is None  # over the budget: not kept
+    assert contents.same("small", snap["small"]) is True
+    assert contents.same("pipe", snap["pipe"]) is None
 
 
 def test_a_long_list_of_changes_is_capped(tmp_path):

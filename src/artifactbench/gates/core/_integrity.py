@@ -2,26 +2,32 @@
 
 `check` runs task code without a filesystem sandbox, so a grader could loosen its own tolerance, a
 generator could append to hidden.py, or one task's grader could overwrite a sibling task's. A snapshot
-is the lstat of every entry under the task dir (no file is read): for a regular file its size,
-mtime_ns, ctime_ns, inode and link count. ctime cannot be set back by an unprivileged process, so any
-write, truncation, chmod or `os.utime` in between shows, even one that restores size and mtime. One
-exception: a file with more than one hard link (Pants links its inputs from a store into every sandbox,
-and each link or unlink moves the shared ctime) counts as changed only when its size, mtime, inode or
-mode moved. Reading a
-file changes none of these. Bytecode caches count too: graders run with PYTHONDONTWRITEBYTECODE, so a
-new .pyc in a task dir was written on purpose.
+is the lstat of every entry under the task dir: for a regular file its size, mtime_ns, ctime_ns, inode
+and link count. ctime cannot be set back by an unprivileged process, so any write, truncation, chmod or
+`os.utime` in between shows, even one that restores size and mtime.
+
+ctime also moves when another name of the same file is linked or unlinked: Pants links large input
+files from its store into every sandbox that needs it, so a task file's ctime moves while other checks
+and tests start and end. A move of ctime alone (size, mtime, inode and mode as they were) is settled by
+the file's bytes: `Contents` keeps a digest of each file as the run first saw it (up to
+MAX_HASHED_BYTES a task), and the file is modified only if its bytes now differ. A file past that budget
+falls back on its link count: with more than one link at either snapshot, a ctime move alone is another
+name's doing. Bytecode caches count too: graders run with PYTHONDONTWRITEBYTECODE, so a new .pyc in a
+task dir was written on purpose.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["MAX_ENTRIES", "Changes", "changes", "snapshot"]
+__all__ = ["MAX_ENTRIES", "MAX_HASHED_BYTES", "Changes", "Contents", "changes", "snapshot"]
 
 MAX_ENTRIES = 100_000  # a task dir is capped at 20,000 entries on load; past this, the rest is one marker
+MAX_HASHED_BYTES = 64 << 20  # a task's files digested when first seen; past this, the link-count rule
 Snapshot = dict[str, tuple]
 
 
@@ -87,20 +93,74 @@ class Changes:
         return "; ".join(parts)
 
 
-def changes(before: Snapshot, after: Snapshot) -> Changes:
-    """What changed from `before` to `after`."""
+class Contents:
+    """The bytes of a task dir's regular files as the run first saw them, kept as digests, so that a
+    move of ctime alone can be told from a write. Files are read once each, in `remember`, up to
+    `budget` bytes in all; never a FIFO, device or link (opened with O_NOFOLLOW | O_NONBLOCK and
+    checked to be the file that was listed)."""
+
+    def __init__(self, root: Path, budget: int = MAX_HASHED_BYTES) -> None:
+        self.root = os.fspath(root)
+        self.budget = budget
+        self._digests: dict[tuple, bytes] = {}
+
+    def remember(self, snap: Snapshot) -> "Contents":
+        for rel, key in sorted(snap.items()):
+            if key[0] != "file" or (rel, *_identity(key)) in self._digests or key[1] > self.budget:
+                continue
+            digest = _digest(os.path.join(self.root, rel), key)
+            if digest is not None:
+                self.budget -= key[1]
+                self._digests[(rel, *_identity(key))] = digest
+        return self
+
+    def same(self, rel: str, key: tuple) -> bool | None:
+        """Whether the file at `rel` (lstat `key` now) holds the bytes first seen under that identity;
+        None where they were not kept (over the budget, or unreadable then)."""
+        first = self._digests.get((rel, *_identity(key)))
+        if first is None:
+            return None
+        return _digest(os.path.join(self.root, rel), key) == first
+
+
+def _identity(key: tuple) -> tuple:
+    return key[1], key[2], key[4], key[5]  # size, mtime, inode, mode: all but ctime and the link count
+
+
+def _digest(path: str, key: tuple) -> bytes | None:
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_ino != key[4]:
+            return None
+        h = hashlib.blake2b(digest_size=20)
+        while chunk := os.read(fd, 1 << 20):
+            h.update(chunk)
+        return h.digest()
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def changes(before: Snapshot, after: Snapshot, contents: Contents | None = None) -> Changes:
+    """What changed from `before` to `after`; `contents` settles moves of ctime alone by the bytes."""
     added = tuple(sorted(k for k in after if k not in before))
     removed = tuple(sorted(k for k in before if k not in after))
     modified = tuple(sorted(k for k in before if k in after and before[k] != after[k]
-                            and not _linked_elsewhere(before[k], after[k])))
+                            and not _ctime_only(k, before[k], after[k], contents)))
     return Changes(added, removed, modified)
 
 
-def _linked_elsewhere(old: tuple, new: tuple) -> bool:
-    """Only ctime (and the link count) moved, on a file with more than one hard link: another name of
-    the same file was linked or unlinked. Pants links each input file from its store into every
-    sandbox that needs it, so a task file's ctime moves while other checks and tests start and end."""
+def _ctime_only(rel: str, old: tuple, new: tuple, contents: Contents | None) -> bool:
+    """Only ctime (and the link count) moved, and the file's bytes are as first seen; where they were
+    not kept, the file has more than one hard link (another name of it was linked or unlinked)."""
     if old[0] != "file" or new[0] != "file" or len(old) < 7 or len(new) < 7:
         return False
-    same = old[1:3] == new[1:3] and old[4:6] == new[4:6]  # size, mtime, inode, mode
-    return same and max(old[6], new[6]) > 1
+    if _identity(old) != _identity(new):
+        return False
+    same = contents.same(rel, new) if contents is not None else None
+    return same if same is not None else max(old[6], new[6]) > 1

@@ -13,7 +13,7 @@ from pathlib import Path
 from artifactbench._tagging import live_tags, reap_tagged, tagging
 from artifactbench.gates.core._bounds import GraderBlocked
 from artifactbench.gates.core._context import Cancelled, CheckOptions, TaskContext
-from artifactbench.gates.core._integrity import Changes, Snapshot, changes, snapshot
+from artifactbench.gates.core._integrity import Changes, Contents, Snapshot, changes, snapshot
 from artifactbench.gates.core._select import Gate
 from artifactbench.gates.core._text import one_line
 from artifactbench.gates.core._values import CaseResult, CheckResult, Report, TaskReport, task_status
@@ -159,14 +159,16 @@ def _with_case(result: CheckResult, case: CaseResult) -> CheckResult:
     return CheckResult(result.gate, status, result.summary, result.cases + (case,), result.duration_s)
 
 
-def _check_task(task: Task, gates: Sequence[Gate], options: CheckOptions,
-                before: Snapshot | None = None) -> tuple[TaskReport, Snapshot]:
+def _check_task(task: Task, gates: Sequence[Gate], options: CheckOptions, before: Snapshot | None = None,
+                contents: Contents | None = None) -> tuple[TaskReport, Snapshot]:
     """check_task, watching the task dir: returns the report and the dir's snapshot once the check is
-    over. `before`: the snapshot taken when the run started (a change since is another task's doing)."""
+    over. `before`: the snapshot taken when the run started (a change since is another task's doing);
+    `contents`: the files' bytes as the run first saw them (else as this check does)."""
     started = time.monotonic()
     current = snapshot(task.root)
+    contents = contents if contents is not None else Contents(task.root).remember(current)
     checks: list[CheckResult] = []
-    if before is not None and (early := changes(before, current)):
+    if before is not None and (early := changes(before, current, contents)):
         case = CaseResult(TASK_FILES, "ERROR", one_line(
             f"task files changed during the run before this task's check began (another task's code, or "
             f"an edit): {early.describe()}; its results describe the changed files", limit=600))
@@ -175,7 +177,7 @@ def _check_task(task: Task, gates: Sequence[Gate], options: CheckOptions,
     def watch() -> Changes:
         nonlocal current
         now = snapshot(task.root)
-        changed, current = changes(current, now), now
+        changed, current = changes(current, now, contents), now
         return changed
 
     ctx = TaskContext(task, options)
@@ -268,9 +270,10 @@ def _run_checks(tasks: Sequence[Task], selected: tuple[Gate, ...], jobs: int, op
     # Every task dir as the run found it, and as each task's check left it: task code runs unsandboxed,
     # so a task's grader may write into another task's dir (checked again once all are done).
     initial = [snapshot(task.root) for task in tasks]
+    contents = [Contents(task.root).remember(snap) for task, snap in zip(tasks, initial)]
     final: dict[int, Snapshot] = {}
     try:
-        futures = {pool.submit(_check_task, task, selected, options, initial[i]): i
+        futures = {pool.submit(_check_task, task, selected, options, initial[i], contents[i]): i
                    for i, task in enumerate(tasks)}
         from concurrent.futures import as_completed
 
@@ -286,6 +289,6 @@ def _run_checks(tasks: Sequence[Task], selected: tuple[Gate, ...], jobs: int, op
         raise
     pool.shutdown(wait=True)
     for i, task in enumerate(tasks):
-        if changed := changes(final[i], snapshot(task.root)):
+        if changed := changes(final[i], snapshot(task.root), contents[i]):
             reports[i] = _changed_later(reports[i], changed)
     return Report(tuple(reports[i] for i in range(len(tasks))))
