@@ -284,7 +284,9 @@ def _field_types(ctx: TaskContext, fmt: str, reference: str) -> CaseResult:
         return CaseResult("no_raise:field_types", OK, "no field to retype (not a JSON, JSONL, YAML or CSV artifact)")
     for mutant in examples:
         ctx.check_cancelled()
-        outcome = ctx.grade_text(mutant.text, warm=True)
+        # Only a raise is a finding here: an acceptance stays the warm worker's (a gate reporting the
+        # text confirms it then), a raise is confirmed in a forked child as every warm error is.
+        outcome = ctx.grade_text(mutant.text, warm=True, accepted_later=True)
         if not outcome.ok:
             return CaseResult("no_raise:field_types", FINDING, cap(
                 f"{mutant.where}: {mutant.old} -> {mutant.new}: {error_text(outcome)}", 900))
