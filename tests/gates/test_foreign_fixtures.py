@@ -68,6 +68,8 @@ SOUND = {
     "tram_board_columns": "a fixed-width board compared line by line, padding included",
     "meter_totals_sql_fresh": "an SQL query run on the workspace's month and on another one",
     "door_counts_sh_fresh": "a shell script run on the workspace's log and on another day's",
+    "bin_stock_both_ways": "an object keyed by bin ids compared both ways; a required `bins` beside a grant's example",
+    "pump_duty_all_listed": "a detail listing as missing every pump of the input, all of them in the answer",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -109,6 +111,7 @@ FLAWED = {
     "tram_board_tokens": ("fuzz", "collapse_spaces"),  # compares split() tokens of a fixed-width board
     "meter_totals_sql_same": ("fuzz", "constant_query"),  # runs the query on the workspace's data alone
     "door_counts_sh_sample": ("fuzz", "constant_script"),  # runs the script on the workspace's log alone
+    "bin_stock_one_way": ("fuzz", "inject_record"),  # walks the expected bins only: one more entry passes
 }
 # twin whose grader is stricter than its prompt -> (gate, case) reported as warn: it fails right answers
 STRICTER = {

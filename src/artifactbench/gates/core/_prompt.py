@@ -179,7 +179,8 @@ _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 # ignored", "keys other than these are not graded". Not one that refuses them ("extra keys are
 # rejected", "do not add other fields", "no other keys"), nor one about the input files ("invoices.csv
 # may have extra columns") unless it also speaks of the output.
-_OTHER_KEYS = re.compile(r"\b(other|additional|extra|further|unknown|unrecogni[sz]ed|unlisted|unexpected)\s+"
+_OTHER_KEYS = re.compile(r"\b(other|additional|extra|further|unknown|unrecogni[sz]ed|unlisted|unexpected|"
+                         r"(?<=\byour\s)own)\s+"  # ("you may add your own keys": blind p38)
                          r"(?:[\w-]+\s+){0,2}?(keys?|fields?|columns?|properties|attributes|members)\b|"
                          r"\b(keys?|fields?|columns?|properties|attributes)\s+(other\s+than|besides|beyond|"
                          r"not\s+(listed|named|mentioned|described|above))\b", re.IGNORECASE)
@@ -420,9 +421,12 @@ class PromptAllows:
         if not self.other_keys:
             return None
         found = None
+        top = re.search(r"\btop[- ]level\b", self.other_keys, re.IGNORECASE) is not None
         for path in _steps(where):
-            unnamed = [k for k in _record_keys(path, self.names)
-                       if not self.names(k) or (self.listed_keys and k not in self.listed_keys)]
+            keys = _record_keys(path, self.names)
+            # ("other top-level keys": a key below a named top-level key is that key's data; blind p38)
+            keys = keys[:1] if top and path and keys and keys[0] == path[0] else keys
+            unnamed = [k for k in keys if not self.names(k) or (self.listed_keys and k not in self.listed_keys)]
             if not unnamed:
                 return None
             found = found or unnamed[0]
@@ -511,7 +515,8 @@ class PromptAllows:
             return severity, f"the prompt calls {optional[0]!r} optional"
         other = self.other_key(where)
         if other is not None and not (kind == "type_change" and "*" in self.typed_fields):
-            severity = "info" if kind in _KEY_KINDS or self.granted_free(other) else "warn"
+            listed_only = self.other_keys_free and other not in self.listed_keys and bool(self.listed_keys)
+            severity = "info" if kind in _KEY_KINDS or self.granted_free(other) or listed_only else "warn"
             return severity, f"the prompt allows other keys and never names {other!r} ({self.other_keys!r})"
         if kind in ORDER_KINDS and self.allows_kind(kind, where):
             key = _list_key(where)
@@ -610,9 +615,12 @@ def _granted_names(sentence: str) -> list[str]:
             if found:
                 names.append(found.group(1))
             else:  # "(for example how many iterations you needed)": the words that could be a key
-                names += [w for w in re.findall(r"[A-Za-z_][\w-]{2,}", re.sub(
+                words = [w for w in re.findall(r"[A-Za-z_][\w-]{2,}", re.sub(
                     r"^\s*(?:for\s+(?:example|instance)|e\.\s?g\.|such\s+as|like)\b", "", item))
                     if w.lower() not in _NOT_KEYS]
+                names += words
+                if 2 <= len(words) <= 3:  # ("e.g. the offered load": an `offered_load` key too; blind p38)
+                    names.append("_".join(w.lower() for w in words))
     return names
 
 
@@ -775,10 +783,15 @@ def read_prompt(text: str) -> PromptAllows:
             grants.append(" ".join(sentence.split())[:160])
             sentence_names = _EXAMPLES.sub(" ", sentence)
             said_free = _FREE.search(sentence) is not None or re.search(
-                r"\b(ignored|disregarded|skipped)\b|\b(grader|checker|we)\s+(ignores?|skips?|disregards?)\b",
+                r"\b(ignored|disregarded|skipped)\b|\b(grader|checker|we)\s+(ignores?|skips?|disregards?)\b|"
+                r"\b(ignores|disregards)\s+(everything|anything|all)\b",  # ("the printout ignores everything but": p38)
                 sentence, re.IGNORECASE) is not None
             grants_free = grants_free or said_free
-            listed = _granted_names(sentence)
+            # (a word of a described example that the prompt shows as a key of its own elsewhere is that
+            # key, not one the grant frees: "other top-level keys (e.g. which bins are still on hold)"
+            # beside a required `bins`; blind p38)
+            listed = [n for n in _granted_names(sentence)
+                      if f"`{n}`" in sentence or f"`{n}`" not in text]
             granted.update(listed)
             optional.update(listed)
             if said_free:
@@ -863,12 +876,21 @@ _KEY_LIST = re.compile(r"\bwith\s+(?:the\s+|these\s+)?(?:following\s+)?(?:keys|f
                        r"((?:\s*\n)?(?:[ \t]*[-*+][ \t]+`[^`\n]+`[^\n]*\n(?:[ \t]{2,}[^\n]*\n)*)+)", re.IGNORECASE)
 
 
+# "a Markdown table with (at least) the columns `Day`, `Shift` and `Staff`": the keys in one run of code spans
+_INLINE_KEYS = re.compile(r"\bwith\s+(?:\(?at\s+least\)?\s+)?(?:the\s+|these\s+)?(?:keys|fields|properties|columns)"
+                          r"\s+(`[^`\n]+`(?:\s*(?:,\s*(?:and\s+)?|and\s+)`[^`\n]+`)+)", re.IGNORECASE)
+
+
 def _listed_keys(text: str) -> frozenset[str]:
-    """The keys of the output's one bullet list of keys ("with keys:" then `- `booking` - ...`), or none
-    where the prompt has no such list or several (each may be another object's)."""
+    """The keys of the output's one list of keys ("with keys:" then `- `booking` - ...`, or "with the
+    columns `Day`, `Shift` and `Staff`"), or none where the prompt has no such list or several (each
+    may be another object's)."""
     lists = _KEY_LIST.findall(text)
-    if len(lists) != 1:
+    inline = _INLINE_KEYS.findall(text)
+    if len(lists) + len(inline) != 1:
         return frozenset()
+    if inline:
+        return frozenset(re.findall(r"`([^`\n]+)`", inline[0]))
     return frozenset(re.findall(r"^[ \t]*[-*+][ \t]+`([^`\n]+)`", lists[0], re.MULTILINE))
 
 

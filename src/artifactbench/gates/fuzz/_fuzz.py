@@ -417,6 +417,15 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             if allowed is None and ref is not None and ref.fmt == "text" and kind in _VALUE_KINDS \
                     and (field := ref.text_field(mutant.text)) is not None:
                 allowed = allows.leaves_open(kind, f"field '{field}'")  # (a table column, an attribute, a key)
+            if allowed is None and kind == "drop_record" and ref is not None \
+                    and (key := ref.dropped_key(mutant.text)) is not None:
+                allowed = allows.leaves_open("drop_key", f"field '{key}'")  # (`offered_load = 16.3` of a TOML)
+            if allowed is None and kind == "string_change" and allows.many_answers \
+                    and _reassigned(text or ctx.reference_text(), mutant):
+                # (a truck moved from door D4 to door D10, a label the answer uses elsewhere: where any valid
+                # plan is right, the grader may have checked the new one; blind p38)
+                allowed = ("warn", f"it gives one record another value the answer uses elsewhere, and the prompt "
+                                   f"accepts more than one answer ({allows.many_answers!r})")
             if allowed is None and ref is not None and ref.within_tolerance(mutant.text):
                 allowed = ("info", "every number it changes stays within the tolerance the prompt states")
             if allowed is None and kind == "drop_sort":
@@ -567,3 +576,12 @@ def _left_open(ctx, kind: str, state: _Search) -> CaseResult:
     return CaseResult(kind, WARNING, cap(
         f"grader accepted {state.open_count} mutant(s) that the prompt leaves open, first: {mutant.describe()} "
         f"({why}); grader detail: {detail!r}", 600), severity)
+
+
+def _reassigned(reference: str, mutant) -> bool:  # noqa: ANN001 - a Mutant
+    """The mutant's new value is a whole token the reference already holds elsewhere (a record moved to
+    another of the answer's own labels, not given a value no record has)."""
+    new = str(getattr(mutant, "new", "")).strip("'\"")
+    if not new or len(new) > 80:
+        return False
+    return re.search(rf"(?<![\w.-]){re.escape(new)}(?![\w.-])", reference) is not None

@@ -13,13 +13,13 @@ from artifactbench.gates.fuzz._comments import (
     comment_only, element_present, graded_element, markup_only, other_elements, outside_element, program,
 )
 from artifactbench.gates.fuzz._formats import _norm, normalize, parse
+from artifactbench.gates.fuzz._mutation import ID_LIKE as _ID_LIKE
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._policy import FuzzPolicy
 from artifactbench.gates.fuzz._strategies import place_examples
 
 
 _LEAD_TAG = re.compile(r"<([A-Za-z][\w-]*)")
-_ID_LIKE = re.compile(r"(?=[^\d]{0,8}\d)[A-Za-z]{0,8}[-_:./]?\d[\w:./-]*")
 _ELEMENT_TEXT = re.compile(r"<([A-Za-z][\w:-]*)(?:\s[^<>]*)?>([^<>]*)</\1\s*>")
 _ATTR_VALUE = re.compile(r"([\w:-]+)\s*=\s*[\"']([^\"']*)[\"']")
 _KEY_VALUE = re.compile(r"\s*([A-Za-z_][\w.-]*)\s*[=:]\s*\S")
@@ -101,6 +101,20 @@ class Reference:
         None when the mutant changes no single line in place, or the line is none of these. (Asked of
         one mutant by the scout, the search and the refusal check: worked out once.)"""
         return _text_field(self.reference, mutant) if self.fmt == "text" else None
+
+    def dropped_key(self, mutant: str) -> str | None:
+        """The key of the one `key = value` line the mutant drops from a text artifact (a TOML or INI
+        answer read as lines), else None."""
+        if self.fmt != "text":
+            return None
+        old, new = _lines(self.reference), mutant.splitlines()
+        if len(old) != len(new) + 1 or len(old) > 20_000:
+            return None
+        head, tail = common_ends(tuple(old), tuple(new))
+        if head + tail != len(new):
+            return None
+        key = _KEY_VALUE.match(old[head])
+        return key.group(1) if key else None
 
     def in_graded_element(self, mutant: str, prompt: str) -> bool:
         """The mutant changes the lines of the element the prompt grades on a page it otherwise frees (a
@@ -376,9 +390,10 @@ def _record_map(value: dict) -> bool:
         return False
     if all(isinstance(v, dict) and v.keys() == values[0].keys() for v in values):
         return True
-    # (or ids to values of one type: `"heads": {"J1": 141.2, "J2": 139.8, ...}`; blind p25)
+    # (or ids to values of one type: `"heads": {"J1": 141.2, "J2": 139.8, ...}`, blind p25; or ids to
+    # objects of their own keys: `"bins": {"A-01": {"SKU-4402": 18}, "R-01": {...}}`, blind p38)
     kinds = {type(v) for v in values}
-    return len(kinds) == 1 and kinds <= {int, float, str, bool} and all(
+    return len(kinds) == 1 and kinds <= {int, float, str, bool, dict} and all(
         _ID_LIKE.fullmatch(str(k)) is not None for k in value)
 
 

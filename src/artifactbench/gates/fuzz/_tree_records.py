@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import copy
 import itertools
+import re
 from typing import Any
 
 
-from artifactbench.gates.fuzz._draws import Draws, ints, pick
+from artifactbench.gates.fuzz._draws import Draws, either, ints, pick
 from artifactbench.gates.core import ALSO_DIFFER
 from artifactbench.gates.fuzz._formats import as_number
-from artifactbench.gates.fuzz._mutation import MUTANT_STRING, Mutation, far_number, keep_kind
+from artifactbench.gates.fuzz._mutation import ID_LIKE, MUTANT_STRING, Mutation, far_number, keep_kind
 from artifactbench.gates.fuzz._tree_targets import Path, TreeTargets, get_at, where
 
 __all__ = ["structure_strategy"]
@@ -35,6 +36,17 @@ def structure_strategy(t: TreeTargets, kind: str) -> Draws | None:
         ordered = [(p, v) for p, v in lists if t.policy.order_matters(_key_of(p))]
         return pick(pairs).map(lambda c: _swap(t, c)) if (pairs := _record_swaps(ordered)) else None
     items = [(p, i) for p, v in lists for i in range(len(v))]
+    if kind == "inject_record":
+        # A record copied into a list, or an entry into an object keyed by ids (`"R-01": {"SKU-4402": 21}`:
+        # a grader walking only the reference's entries never sees one more; blind p38)
+        entries = [(p, k) for p in _id_maps(doc.data) for k in list(get_at(doc.data, p))[:MAX_ENTRIES]]
+        into_lists = pick(items).flatmap(lambda c: ints(0, len(get_at(doc.data, c[0]))).map(
+            lambda pos: _inject(t, c[0], c[1], pos))) if items else None
+        into_maps = pick(entries).map(lambda c: _inject_entry(t, *c)) if entries else None
+        if into_lists is None and into_maps is None:
+            return None
+        draws = either([d for d in (into_lists, into_maps) if d is not None])
+        return draws.filter(lambda m: m is not None)
     if not items:
         return None
     if kind == "drop_record":
@@ -51,9 +63,6 @@ def structure_strategy(t: TreeTargets, kind: str) -> Draws | None:
             kind, f"{where(doc, c[0] + (c[1],))} replaced by a copy of {where(doc, c[0] + (c[2],))}", "its own",
             "a repeat", lambda d: _splice(d, c[0], c[1], 1, [copy.deepcopy(get_at(d, c[0])[c[2]])]),
             spine=c[0])) if pairs else None
-    if kind == "inject_record":
-        return pick(items).flatmap(lambda c: ints(0, len(get_at(doc.data, c[0]))).map(
-            lambda pos: _inject(t, c[0], c[1], pos))).filter(lambda m: m is not None)
     raise ValueError(kind)
 
 
@@ -254,3 +263,58 @@ def _inject(t: TreeTargets, path: Path, src: int, pos: int) -> Mutation | None:
         return None
     return t.edit("inject_record", f"{where(t.doc, path + (pos,))} (copy of record {src}, scrambled)",
                   "absent", fake, lambda d: _splice(d, path, pos, 0, [fake]), spine=path)
+
+
+MIN_ENTRIES = 3  # entries of an object keyed by ids before one more is injected
+MAX_ENTRIES = 200  # entries of one such object an injected one may copy
+_MAX_MAPS = 50
+
+
+def _id_maps(data: Any) -> list[Path]:
+    """Paths of the objects (below the root) keyed by ids, MIN_ENTRIES or more, whose values are all
+    objects or all scalars of one type: `bins`, a bin's `{"SKU-4402": 21, ...}`."""
+    found: list[Path] = []
+    stack: list[tuple[Path, Any]] = [((), data)]
+    seen = 0
+    while stack and len(found) < _MAX_MAPS and seen < 20_000:
+        path, node = stack.pop()
+        seen += 1
+        if isinstance(node, dict):
+            values = list(node.values())
+            kinds = {type(v) for v in values}
+            if path and len(values) >= MIN_ENTRIES and all(ID_LIKE.fullmatch(str(k)) for k in node) and (
+                    kinds == {dict} or (len(kinds) == 1 and kinds <= {int, float, str})):
+                found.append(path)
+            stack.extend((path + (k,), v) for k, v in node.items() if isinstance(v, (dict, list)))
+        elif isinstance(node, list):
+            stack.extend((path + (i,), v) for i, v in enumerate(node[:1000]) if isinstance(v, (dict, list)))
+    return found[::-1]
+
+
+def _new_id(key: str, taken: dict) -> str | None:
+    """An id like `key` that `taken` does not hold: its last number counted on (`A-04` -> `A-07`)."""
+    match = re.search(r"(\d+)(?!.*\d)", key)
+    if match is None:
+        return None
+    digits = match.group(1)
+    for step in range(1, 1000):
+        candidate = f"{key[:match.start()]}{int(digits) + step:0{len(digits)}d}{key[match.end():]}"
+        if candidate not in taken:
+            return candidate
+    return None
+
+
+def _inject_entry(t: TreeTargets, path: Path, src: str) -> Mutation | None:
+    target = get_at(t.doc.data, path)
+    new = _new_id(str(src), target)
+    fake = _scramble(target[src], t.doc.fmt == "csv")
+    if new is None or fake == target[src]:
+        return None
+
+    def change(data: Any) -> Any:
+        get_at(data, path)[new] = fake
+        return data
+
+    # (placed by the object it goes into: its new id is data, no key a prompt could name or free)
+    return t.edit("inject_record", f"{where(t.doc, path)}: a new entry {new!r} (a copy of {src!r}, scrambled)",
+                  "absent", fake, change, spine=path)

@@ -31,7 +31,7 @@ from artifactbench.gates.core import reference_text, stateful_case
 from artifactbench.gates.fuzz import KINDS, FuzzPolicy, format_of, program, sample_mutants
 from artifactbench.gates.leaks._derived import derived
 from artifactbench.gates.leaks._numbers import NumberIndex, ReferenceNumbers, number_values
-from artifactbench.gates.leaks._probes import bogus_record, varied, visible_text
+from artifactbench.gates.leaks._probes import bogus_record, input_groups, varied, visible_text
 from artifactbench.gates.leaks._sizes import record_counts, record_total
 from artifactbench.gates.leaks._values import Distinctive, distinctive, program_values, quoted_in, shared_with
 from artifactbench.gates.leaks._verdict import MIN_SUITE, Exposure, as_expected, hidden_expected, judge, listed
@@ -169,9 +169,23 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
                 # Values listed as missing/expected count even when the input data holds them (a filter
                 # task's answer is a subset of its input): the list says which.
                 shown_listed.append(value)
+        if len(shown_listed) >= 2 and whole_group(shown_listed):
+            shown_listed = []  # (every item of an input group, all in the answer: the list names the input)
         out.quoted += shown_listed
         out.visible += shown_listed
         return out
+
+    groups: list[list[frozenset[str]]] = []
+
+    def whole_group(values: list[str]) -> bool:
+        """`values` lie in one group of sibling values of the workspace's files (the keys of its
+        `services:`, a column of its CSV) whose every item the reference holds: a detail listing them as
+        missing lists the input's items, not the ones the answer picks (blind p39: "missing services:"
+        and every service of the input)."""
+        if not groups:
+            groups.append(input_groups(ctx.pristine().scratch_dir, skip))
+        wanted = set(values)
+        return any(wanted <= group and all(_holds(reference, item) for item in group) for group in groups[0])
 
     def is_answer(token: str) -> bool:
         value = float(token)
@@ -235,3 +249,6 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
                   f"{leaks} leaking detail(s) in {failing} failing run(s) ({counts(cases)})")
 
 
+def _holds(text: str, value: str) -> bool:
+    """`text` holds `value` as a whole token."""
+    return re.search(rf"(?<![\w.-]){re.escape(value)}(?![\w.-])", text) is not None

@@ -16,6 +16,9 @@
 from __future__ import annotations
 
 import copy
+import csv
+import io
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -163,3 +166,51 @@ def visible_text(prompt: Path, scratch: Path, skip: frozenset[Path] = frozenset(
         if b"\0" not in data[:8192]:
             parts.append(data.decode("utf-8", "replace"))
     return "\n".join(parts)
+
+
+_MAX_GROUP_FILE = 1_000_000  # bytes of one workspace file read for its groups of sibling values
+_MAX_NODES = 20_000  # nodes of one parsed file visited (a YAML alias shared many times is one node each time)
+
+
+def input_groups(scratch: Path, skip: frozenset[Path] = frozenset()) -> list[frozenset[str]]:
+    """Groups of sibling values in the workspace's structured files: the keys of each mapping, the
+    values each key takes across a list of records, and each CSV column's cells. A detail that lists a
+    whole group as missing ("missing services: ...", every service of the input's `services:`) names
+    the input, not which of its items make the answer."""
+    import yaml
+
+    groups: list[frozenset[str]] = []
+    for path in sorted(scratch.rglob("*")):
+        if not path.is_file() or path.is_symlink() or path in skip:
+            continue
+        suffix = path.suffix.lower()
+        if suffix not in (".json", ".yaml", ".yml", ".csv", ".tsv"):
+            continue
+        try:
+            text = path.read_bytes()[:_MAX_GROUP_FILE].decode("utf-8")
+            if suffix in (".csv", ".tsv"):
+                rows = list(csv.reader(io.StringIO(text), delimiter="\t" if suffix == ".tsv" else ","))
+                columns = zip(*rows[1:]) if len(rows) > 2 else ()
+                groups += [frozenset(c.strip() for c in col if c.strip()) for col in columns]
+                continue
+            data = json.loads(text) if suffix == ".json" else yaml.safe_load(text)
+        except Exception:  # noqa: BLE001 - not a file of that format (or cut short): no groups from it
+            continue
+        _groups(data, groups, [_MAX_NODES])
+    return [g for g in groups if len(g) >= 2]
+
+
+def _groups(node: Any, out: list[frozenset[str]], budget: list[int]) -> None:
+    budget[0] -= 1
+    if budget[0] < 0:
+        return
+    if isinstance(node, dict):
+        out.append(frozenset(str(k) for k in node))
+        for value in node.values():
+            _groups(value, out, budget)
+    elif isinstance(node, list):
+        records = [item for item in node[:5000] if isinstance(item, dict)]
+        for key in {k for r in records for k in r}:
+            out.append(frozenset(str(r[key]) for r in records if isinstance(r.get(key), (str, int))))
+        for item in node:
+            _groups(item, out, budget)

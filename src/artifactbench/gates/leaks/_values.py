@@ -168,7 +168,8 @@ def shared_with(text: str, values: Distinctive) -> Distinctive:
         if (value in values.numbers and value not in numbers and NUMBER_RE.fullmatch(token.strip())
                 and significant_digits(token) >= 3):
             numbers[value] = values.numbers[value]
-    words = {w.strip() for w in set(_words(text))}
+    # (a YAML key `audit-sink:` or a label `auth.` is the value `audit-sink`, `auth`: blind p39)
+    words = {v for w in set(_words(text)) for v in (w.strip(), w.strip().rstrip(":."))}
     strings = frozenset(w for w in values.strings & words if len(w) >= 4 and w.casefold() not in COMMON_WORDS)
     return Distinctive(numbers, strings)
 

@@ -1,0 +1,105 @@
+"""Rules from blind batches p38-p39 (tasks none of us wrote): "your own keys", a column list stated
+inline, a described grant example that is a required key, a record moved to another of the answer's own
+labels where any valid plan is right, a free key's line dropped, entries injected into an object keyed
+by ids, and a detail listing every item of an input group."""
+
+from __future__ import annotations
+
+import json
+
+from artifactbench.gates.core import read_prompt
+from artifactbench.gates.fuzz import FuzzPolicy
+from artifactbench.gates.fuzz._fuzz import _reassigned
+from artifactbench.gates.fuzz._mutation import Mutation
+from artifactbench.gates.fuzz._reference import Reference, _record_map
+from artifactbench.gates.leaks._probes import input_groups
+from artifactbench.gates.leaks._values import Distinctive, shared_with
+
+
+def test_your_own_keys_named_by_example_are_free():
+    """p38: "you may add your own keys (e.g. the offered load) — they're ignored" grants other keys,
+    says they are not graded, and its example is the key `offered_load`."""
+    allows = read_prompt("Write `out/plan.toml`. The tables can come in any order, and you may add your own "
+                         "keys (e.g. the offered load) — they're ignored.")
+    assert allows.other_keys and allows.other_keys_free
+    assert allows.granted_free("offered_load")
+    assert not read_prompt("Put each value in its own column.").other_keys
+
+
+def test_an_inline_column_list_and_a_printout_that_ignores_everything_else():
+    """p38: "with (at least) the columns `Day`, `Shift` and `Staff`" lists the graded columns; "the
+    printout ignores everything but those three columns" says the others are not graded."""
+    prompt = ("Write the roster as a Markdown table with (at least) the columns `Day`, `Shift` and `Staff`. "
+              "You're welcome to add other columns (counts, notes) — the board printout ignores everything "
+              "but those three columns.")
+    allows = read_prompt(prompt)
+    assert allows.listed_keys == frozenset({"Day", "Shift", "Staff"})
+    assert allows.other_keys_free
+    severity, _ = allows.leaves_open("number_far", "field 'Forklift'")
+    assert severity == "info"
+    assert allows.leaves_open("number_far", "field 'Staff'") is None
+
+
+def test_a_described_grant_example_is_no_required_key_of_that_name():
+    """p38: "other top-level keys (e.g. which bins are still on hold)" beside a required `bins`: the
+    word `bins` of the example frees no `bins`."""
+    prompt = ("- `bins`: stock after the last event.\n- `rejected`: ids of rejected events.\n\n"
+              "You can add other top-level keys (e.g. which bins are still on hold) if that's handy; they are ignored.")
+    allows = read_prompt(prompt)
+    assert "bins" not in allows.free_fields and "bins" not in allows.granted
+    assert allows.leaves_open("number_far", "at $.bins.R-01.SKU-1041") is None
+
+
+def test_a_record_moved_to_another_label_of_the_answer():
+    """p38: truck T-30 moved from door D4 to door D10, a door the plan uses: where the prompt accepts
+    any valid plan, another right answer may be what the grader accepted (a warn); a door no record has
+    is no such move."""
+    reference = "truck_id,door\nT-01,D1\nT-30,D4\nT-31,D10\n"
+    moved = Mutation("string_change", "record 1, field 'door'", "'D4'", "'D10'", reference.replace("D4", "D10"))
+    made_up = Mutation("string_change", "record 1, field 'door'", "'D4'", "'mutant-value'", reference)
+    assert _reassigned(reference, moved)
+    assert not _reassigned(reference, made_up)
+
+
+def test_a_dropped_line_of_a_key_value_answer_is_that_key_dropped():
+    """p38: `offered_load = 16.310` dropped from a TOML answer read as lines is the key `offered_load`
+    dropped, which the prompt's grant frees."""
+    toml = "total = 3\n\n[[hour]]\nhour = 5\npickers = 2\noffered_load = 1.5\n\n[[hour]]\nhour = 6\npickers = 1\n"
+    ref = Reference("text", toml, FuzzPolicy(), read_prompt("Write `out/plan.toml`."), "out/plan.toml")
+    assert ref.dropped_key(toml.replace("offered_load = 1.5\n", "")) == "offered_load"
+    assert ref.dropped_key(toml.replace("[[hour]]\nhour = 6\n", "")) is None  # two lines
+    assert ref.dropped_key(toml.replace("\n\n[[hour]]\nhour = 5", "\n\nhour = 5")) is None  # a header
+
+
+def test_an_object_keyed_by_ids_with_objects_of_their_own_keys_is_a_record_map():
+    """p38: `"bins": {"A-01": {"SKU-100": 12}, "R-01": {...}}` holds data as keys, not field names."""
+    assert _record_map({"A-01": {"SKU-100": 12}, "A-03": {"SKU-300": 6}, "R-01": {"SKU-100": 26, "SKU-300": 9}})
+    assert not _record_map({"name": {"a": 1}, "place": {"b": 2}, "owner": {"c": 3}})
+
+
+def test_inject_record_adds_an_entry_to_an_object_keyed_by_ids():
+    from artifactbench.gates.leaks._detail import sample_mutants
+
+    reference = json.dumps({"bins": {"A-01": {"SKU-100": 12}, "A-03": {"SKU-300": 6},
+                                     "R-01": {"SKU-100": 26, "SKU-300": 9, "SKU-400": 1}}, "refused": [9]})
+    mutants = sample_mutants("json", reference, FuzzPolicy(), ("inject_record",), 12, "seed", "")
+    entries = [m for m in mutants if "a new entry" in m.where]
+    assert entries
+    for m in entries:
+        before, after = json.loads(reference)["bins"], json.loads(m.text)["bins"]
+        grown = [k for k in after if k not in before] or [
+            (b, s) for b in after for s in after[b] if s not in before.get(b, {})]
+        assert len(grown) == 1
+
+
+def test_a_yaml_key_is_a_value_the_agent_sees_and_an_input_group_is_found(tmp_path):
+    """p39: `audit-sink:` in retry.yaml is the service `audit-sink` the agent reads; a detail listing
+    every service of `services:` lists the input, not which services the answer picks."""
+    found = shared_with("services:\n  audit-sink:\n    attempts: 3\n", Distinctive({}, frozenset({"audit-sink"})))
+    assert found.strings == frozenset({"audit-sink"})
+    (tmp_path / "retry.yaml").write_text("services:\n  payments: {attempts: 5}\n  audit-sink: {attempts: 3}\n")
+    (tmp_path / "pumps.csv").write_text("pump,rate\nnorth,4\neast,5\n")
+    (tmp_path / "bomb.yaml").write_text("a: &a [1, 1]\nb: &b [*a, *a, *a, *a]\nc: [*b, *b, *b, *b, *b]\n")
+    groups = input_groups(tmp_path)
+    assert frozenset({"payments", "audit-sink"}) in groups
+    assert frozenset({"north", "east"}) in groups
