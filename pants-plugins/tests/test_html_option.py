@@ -6,7 +6,7 @@ from artifactbench_pants.goals.test import HTML, REPORT, check_argv
 
 def test_html_report_off_keeps_the_argv_and_its_cache_key() -> None:
     assert check_argv("t", "t.junit.xml", ()) == (
-        "check", "--json-out", REPORT, "--junit-xml", "t.junit.xml", "--quiet", "t")
+        "check", "--json-out", REPORT, "--junit-xml", "t.junit.xml", "--quiet", "--linked-task-files", "t")
 
 
 def test_html_report_on_asks_the_checker_for_the_page() -> None:

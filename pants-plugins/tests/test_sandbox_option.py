@@ -15,7 +15,7 @@ CORE_CONTEXT = Path(__file__).resolve().parents[2] / "src" / "artifactbench" / "
 
 def test_the_default_keeps_the_argv_and_its_cache_key() -> None:
     assert check_argv("t", "t.junit.xml", (), sandbox="none") == check_argv("t", "t.junit.xml", ()) == (
-        "check", "--json-out", REPORT, "--junit-xml", "t.junit.xml", "--quiet", "t")
+        "check", "--json-out", REPORT, "--junit-xml", "t.junit.xml", "--quiet", "--linked-task-files", "t")
 
 
 def test_bwrap_asks_the_checker_for_its_sandbox_before_the_task_dir() -> None:

@@ -5,6 +5,7 @@ by ids, and a detail listing every item of an input group."""
 
 from __future__ import annotations
 
+import itertools
 import json
 
 from artifactbench.gates.core import read_prompt
@@ -54,11 +55,13 @@ def test_a_record_moved_to_another_label_of_the_answer():
     """p38: truck T-30 moved from door D4 to door D10, a door the plan uses: where the prompt accepts
     any valid plan, another right answer may be what the grader accepted (a warn); a door no record has
     is no such move."""
-    reference = "truck_id,door\nT-01,D1\nT-30,D4\nT-31,D10\n"
-    moved = Mutation("string_change", "record 1, field 'door'", "'D4'", "'D10'", reference.replace("D4", "D10"))
+    reference = "truck_id,door\nT-01,D1\nT-30,D4\nT-31,D10\nT-32,D4\n"
+    moved = Mutation("string_change", "record 1, field 'door'", "'D4'", "'D10'", reference.replace("D4", "D10", 1))
     made_up = Mutation("string_change", "record 1, field 'door'", "'D4'", "'mutant-value'", reference)
+    an_id = Mutation("string_change", "record 1, field 'truck_id'", "'T-30'", "'T-31'", reference)
     assert _reassigned(reference, moved)
     assert not _reassigned(reference, made_up)
+    assert not _reassigned(reference, an_id)  # (T-31 twice and T-30 gone: wrong in every plan; review)
 
 
 def test_a_dropped_line_of_a_key_value_answer_is_that_key_dropped():
@@ -66,7 +69,11 @@ def test_a_dropped_line_of_a_key_value_answer_is_that_key_dropped():
     dropped, which the prompt's grant frees."""
     toml = "total = 3\n\n[[hour]]\nhour = 5\npickers = 2\noffered_load = 1.5\n\n[[hour]]\nhour = 6\npickers = 1\n"
     ref = Reference("text", toml, FuzzPolicy(), read_prompt("Write `out/plan.toml`."), "out/plan.toml")
+    toml = toml.replace("pickers = 1\n", "pickers = 1\noffered_load = 0.7\n")
+    ref = Reference("text", toml, FuzzPolicy(), read_prompt("Write `out/plan.toml`."), "out/plan.toml")
     assert ref.dropped_key(toml.replace("offered_load = 1.5\n", "")) == "offered_load"
+    scores = "alice = 12\nbob = 7\ncarol = 9\n"  # one line per player: a key that stands once is data (review)
+    assert Reference("text", scores, FuzzPolicy(), read_prompt("x"), "s.ini").dropped_key("alice = 12\ncarol = 9\n") is None
     assert ref.dropped_key(toml.replace("[[hour]]\nhour = 6\n", "")) is None  # two lines
     assert ref.dropped_key(toml.replace("\n\n[[hour]]\nhour = 5", "\n\nhour = 5")) is None  # a header
 
@@ -103,3 +110,76 @@ def test_a_yaml_key_is_a_value_the_agent_sees_and_an_input_group_is_found(tmp_pa
     groups = input_groups(tmp_path)
     assert frozenset({"payments", "audit-sink"}) in groups
     assert frozenset({"north", "east"}) in groups
+
+
+def test_review_repros_of_rules_too_broad():
+    """An outside review of these rules: each repro a sound grader's false fail, or a real flaw hidden."""
+    from artifactbench.gates.fuzz._tree_records import _new_id
+
+    # percentiles `p50`, `p90`, `p99` are field names, not ids: no entry is injected beside them; nor a CSV column
+    latency = '{"service": "checkout", "latency_ms": {"p50": 12.5, "p90": 30.1, "p99": 88.0}}\n'
+    from artifactbench.gates.leaks._detail import sample_mutants
+
+    mutants = sample_mutants("json", latency, FuzzPolicy(), ("inject_record",), 6, "x", "")
+    assert not [m for m in mutants if "a new entry" in m.where]
+    grid = "q1,q2,q3\n10,20,30\n11,21,31\n12,22,32\n"
+    assert not [m for m in sample_mutants("csv", grid, FuzzPolicy(), ("inject_record",), 6, "x", "")
+                if "a new entry" in m.where]
+    # an input's column list is no list of the output's keys
+    allows = read_prompt("`shifts.csv` is a table with the columns `nurse`, `day` and `hours`.\nWrite `summary.json`: "
+                         "a JSON object with keys `total_hours` and `busiest_day`.\nOther keys in your output are ignored.")
+    assert allows.listed_keys == frozenset({"total_hours", "busiest_day"})  # (the output's own list)
+    assert allows.leaves_open("number_far", "at $.total_hours") is None
+    # a grant of both levels is no top-level grant
+    allows = read_prompt("Write `out.json`: an object with `total` and `records` (a list of objects with `id` and "
+                         "`qty`). Other keys are ignored, both top-level ones and ones inside a record.")
+    assert allows.leaves_open("string_change", "at $.records[0].note") is not None
+    # "derive your own fields ... which would be wrong" closes nothing: the real grant stands
+    allows = read_prompt("Write `summary.csv` with a row per region. Derive your own fields from `raw.csv` rather than "
+                         "copying `sample.csv`, which would be wrong. Additional columns are ignored by the grader.")
+    assert allows.leaves_open("string_change", "column 'note'") is not None
+    # "the total ignores all voided lines" says nothing of other columns being free
+    allows = read_prompt("The total ignores all voided lines, and your output may also include other columns.")
+    assert not allows.other_keys_free
+    # a long id gets no new number (Python's int digit limit, a quadratic search)
+    assert _new_id("ID-" + "9" * 5000, {}) is None
+    assert _new_id("A-04", {"A-05": 1}) == "A-06"
+
+
+def test_p40_p41_a_config_answer_read_as_lines():
+    """p40: number_near moves a `key = value` number of an INI answer (a grader checking 1e-3 under
+    "0.01 % relative error"); p41: a comment line swapped with the section header below it moves only a
+    comment; a default off_by_one on an attribute the prompt frees (`size`) is what the prompt allows."""
+    from artifactbench.gates.fuzz import comment_only, text_field
+    from artifactbench.gates.fuzz._formats import parse
+    from artifactbench.gates.fuzz._near import text_near_strategy
+
+    ini = "[RUN-07]\nt_max_s = 4.654093\nruns = 3\n\n[RUN-08]\nt_max_s = 5.116856\n"
+    stated = read_prompt("Values must be accurate to within 0.01 % relative error.").stated
+    draws = text_near_strategy(parse("text", ini), stated)
+    import random
+
+    mutants = list(itertools.islice(draws.values(random.Random(1)), 6))
+    assert mutants and all("key 't_max_s'" in m.where and "x the prompt's tolerance" in m.where for m in mutants)
+    assert text_near_strategy(parse("text", ini), None) is None
+    ledger = "; Grant ledger\n\n[GR-1]\nstatus = active\n"
+    swapped = "[GR-1]\n\n; Grant ledger\nstatus = active\n"
+    assert comment_only("out/ledger.ini", ledger, swapped)
+    xml = '<duplicates>\n  <cluster canonical="V4" size="2">\n    <voter id="V4"/>\n  </cluster>\n</duplicates>\n'
+    assert text_field(xml, xml.replace('size="2"', 'size="3"')) == "size"
+
+
+def test_an_ini_file_s_sections_are_an_input_group(tmp_path):
+    (tmp_path / "experiments.ini").write_text("[DEFAULT]\na0 = 1\n[RUN-07]\nk1 = 2\n[RUN-08]\nk1 = 3\n")
+    assert frozenset({"RUN-07", "RUN-08"}) in input_groups(tmp_path)
+
+
+def test_nothing_can_be_hard_coded_asks_for_a_query_of_other_data():
+    """p41: "Nothing from the sample can be hard-coded" forbids what "You can hard-code the table name"
+    permits; "against the live ledger database" is other data too."""
+    from artifactbench.gates.fuzz._constant_query import other_data
+
+    assert other_data("Nothing from the sample can be hard-coded.")
+    assert other_data("The job runs your query against the live ledger database.")
+    assert not other_data("You can hard-code the table name.")
+    assert not other_data("You may hard-code the path.")

@@ -57,7 +57,7 @@ def _options(args: argparse.Namespace) -> CheckOptions:
                                      "'bubblewrap' (apt-get install -y bubblewrap) or leave --sandbox out")
     return CheckOptions(grader_timeout_s=args.grader_timeout, generator_timeout_s=args.generator_timeout,
                         verifier_timeout_s=verifier, sandbox=sandbox, warm=not getattr(args, "no_warm", False),
-                        **budget)
+                        linked_task_files=getattr(args, "linked_task_files", False), **budget)
 
 
 def check_outputs(args: argparse.Namespace) -> None:

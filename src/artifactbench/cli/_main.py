@@ -65,6 +65,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-warm", action="store_true",
                    help="grade every probe of the assurance gates in a process of its own, never in the warm "
                         "worker that grades one after another (slower; see docs/user-guide.md)")
+    p.add_argument("--linked-task-files", action="store_true",
+                   help="the task files may be hard links a build tool makes and drops during the check (the "
+                        "Pants plugin passes this): a task file whose ctime alone moved counts as changed only "
+                        "if its bytes did")
     p.add_argument("--list-gates", action="store_true", help="list the registered gates and exit")
     p.add_argument("--html", metavar="FILE", help="write a self-contained HTML page to FILE: a gates x "
                    "tasks matrix, each cell opening its finding (docs/adr/0002-html-reports.md)")

@@ -44,6 +44,11 @@ class CheckOptions:
     # Whether the assurance gates may grade their probes in a warm worker (GraderSession.grade_warm):
     # verdicts that make a finding are still confirmed in a forked child. False: every grading forks.
     warm: bool = True
+    # The task files may be hard links a build tool makes and drops while the check runs (Pants links
+    # large inputs from its store into each sandbox): a file whose ctime alone moved counts as changed
+    # only where its bytes did (see _integrity.Contents). False: any ctime move of a file with one link
+    # is a write, so a write put back byte for byte within a gate still shows.
+    linked_task_files: bool = False
 
 
 class Cancelled(Exception):

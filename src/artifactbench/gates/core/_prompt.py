@@ -179,11 +179,13 @@ _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 # ignored", "keys other than these are not graded". Not one that refuses them ("extra keys are
 # rejected", "do not add other fields", "no other keys"), nor one about the input files ("invoices.csv
 # may have extra columns") unless it also speaks of the output.
-_OTHER_KEYS = re.compile(r"\b(other|additional|extra|further|unknown|unrecogni[sz]ed|unlisted|unexpected|"
-                         r"(?<=\byour\s)own)\s+"  # ("you may add your own keys": blind p38)
+_OTHER_KEYS = re.compile(r"\b(other|additional|extra|further|unknown|unrecogni[sz]ed|unlisted|unexpected)\s+"
                          r"(?:[\w-]+\s+){0,2}?(keys?|fields?|columns?|properties|attributes|members)\b|"
                          r"\b(keys?|fields?|columns?|properties|attributes)\s+(other\s+than|besides|beyond|"
                          r"not\s+(listed|named|mentioned|described|above))\b", re.IGNORECASE)
+# "you may add your own keys (e.g. the offered load)": other keys granted (blind p38), never a closed list's words
+_OWN_KEYS = re.compile(r"\byour\s+(own)\s+(?:[\w-]+\s+){0,2}?(keys?|fields?|columns?|properties|attributes)\b",
+                       re.IGNORECASE)
 _GRANT = re.compile(r"\b(ignored|allowed|permitted|accepted|tolerated|welcome|harmless|disregarded|skipped)\b|"
                     r"\bup\s+to\s+you\b|\byour\s+(own\s+)?(choice|call)\b|"
                     r"\bnot\s+(graded|checked|compared|scored|evaluated|examined|inspected|read|validated|"
@@ -245,6 +247,14 @@ def _list_key(where: str) -> str | None:
 def where_paths(where: str) -> list[list[str | int]]:
     """The paths of the places a fuzzer description names (see _steps)."""
     return _steps(where)
+
+
+# "You can add other top-level keys": a grant of the top level alone (not "both top-level ones and ones
+# inside a record")
+_TOP_LEVEL_ONLY = re.compile(r"\b(?:other|additional|extra|further)\s+top[- ]level\s+(?:keys|fields|properties)\b",
+                             re.IGNORECASE)
+_DEEPER = re.compile(r"\b(inside|within|nested|both|any\s+level|every\s+level|any\s+depth|sub-?objects?)\b",
+                     re.IGNORECASE)
 
 
 def _steps(where: str) -> list[list[str | int]]:
@@ -421,7 +431,7 @@ class PromptAllows:
         if not self.other_keys:
             return None
         found = None
-        top = re.search(r"\btop[- ]level\b", self.other_keys, re.IGNORECASE) is not None
+        top = _TOP_LEVEL_ONLY.search(self.other_keys) is not None and _DEEPER.search(self.other_keys) is None
         for path in _steps(where):
             keys = _record_keys(path, self.names)
             # ("other top-level keys": a key below a named top-level key is that key's data; blind p38)
@@ -597,10 +607,15 @@ _NOT_KEYS = frozenset("the and you your how many much what which that this these
 _ASIDE = re.compile(r"[^.;:\u2014\u2013]{0,40}?\s(?:\u2014|\u2013|--?)\s([^.;\u2014\u2013]{1,200}?)\s(?:\u2014|\u2013|--?)\s")
 
 
+def _shown_key(text: str, name: str) -> bool:
+    """`text` shows `name` as a key: in backticks or in double quotes (`bins`, `"id"`, a JSON example's "bins")."""
+    return f"`{name}`" in text or f'"{name}"' in text
+
+
 def _granted_names(sentence: str) -> list[str]:
     """The keys a sentence granting other keys lists as examples of them."""
     names: list[str] = []
-    for match in _OTHER_KEYS.finditer(sentence):
+    for match in [*_OTHER_KEYS.finditer(sentence), *_OWN_KEYS.finditer(sentence)]:
         if match.group(1) is None:
             continue  # "columns other than (order_id, amount)": what follows is the keys it does not grant
         listed = _LISTED.match(sentence, match.end())
@@ -626,7 +641,8 @@ def _granted_names(sentence: str) -> list[str]:
 
 def _grants_other_keys(sentence: str) -> bool:
     """The sentence allows keys (fields, columns) the prompt does not list in the output."""
-    if not (_OTHER_KEYS.search(sentence) and _GRANT.search(sentence)) or _REFUSE.search(sentence):
+    if not ((_OTHER_KEYS.search(sentence) or _OWN_KEYS.search(sentence)) and _GRANT.search(sentence)) \
+            or _REFUSE.search(sentence):
         return False
     return not _INPUT_SIDE.search(sentence) or bool(_OUTPUT_SIDE.search(sentence))
 
@@ -784,14 +800,14 @@ def read_prompt(text: str) -> PromptAllows:
             sentence_names = _EXAMPLES.sub(" ", sentence)
             said_free = _FREE.search(sentence) is not None or re.search(
                 r"\b(ignored|disregarded|skipped)\b|\b(grader|checker|we)\s+(ignores?|skips?|disregards?)\b|"
-                r"\b(ignores|disregards)\s+(everything|anything|all)\b",  # ("the printout ignores everything but": p38)
+                r"\b(ignores|disregards)\s+(everything|anything)\s+(else|but|except|other\s+than)\b",  # (p38)
                 sentence, re.IGNORECASE) is not None
             grants_free = grants_free or said_free
             # (a word of a described example that the prompt shows as a key of its own elsewhere is that
             # key, not one the grant frees: "other top-level keys (e.g. which bins are still on hold)"
             # beside a required `bins`; blind p38)
             listed = [n for n in _granted_names(sentence)
-                      if f"`{n}`" in sentence or f"`{n}`" not in text]
+                      if _shown_key(sentence, n) or not _shown_key(text, n)]
             granted.update(listed)
             optional.update(listed)
             if said_free:
@@ -877,6 +893,7 @@ _KEY_LIST = re.compile(r"\bwith\s+(?:the\s+|these\s+)?(?:following\s+)?(?:keys|f
 
 
 # "a Markdown table with (at least) the columns `Day`, `Shift` and `Staff`": the keys in one run of code spans
+_WRITE_OR_OUTPUT = re.compile(r"\b(write|produce|output|create|save|emit|generate|report|your)\b", re.IGNORECASE)
 _INLINE_KEYS = re.compile(r"\bwith\s+(?:\(?at\s+least\)?\s+)?(?:the\s+|these\s+)?(?:keys|fields|properties|columns)"
                           r"\s+(`[^`\n]+`(?:\s*(?:,\s*(?:and\s+)?|and\s+)`[^`\n]+`)+)", re.IGNORECASE)
 
@@ -886,7 +903,11 @@ def _listed_keys(text: str) -> frozenset[str]:
     columns `Day`, `Shift` and `Staff`"), or none where the prompt has no such list or several (each
     may be another object's)."""
     lists = _KEY_LIST.findall(text)
-    inline = _INLINE_KEYS.findall(text)
+    # (an input's columns, "`shifts.csv` is a table with the columns `nurse`, `day`", are no output's list)
+    inline = [found for sentence in _sentences(text) if _WRITE_OR_OUTPUT.search(sentence)
+              and not re.search(r"`[\w./-]+\.(csv|tsv|jsonl?|xlsx|txt|ya?ml|xml)`\s+(is|has|holds|contains|lists)\b",
+                                sentence, re.IGNORECASE)
+              for found in _INLINE_KEYS.findall(sentence)]
     if len(lists) + len(inline) != 1:
         return frozenset()
     if inline:

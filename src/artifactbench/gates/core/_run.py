@@ -163,10 +163,12 @@ def _check_task(task: Task, gates: Sequence[Gate], options: CheckOptions, before
                 contents: Contents | None = None) -> tuple[TaskReport, Snapshot]:
     """check_task, watching the task dir: returns the report and the dir's snapshot once the check is
     over. `before`: the snapshot taken when the run started (a change since is another task's doing);
-    `contents`: the files' bytes as the run first saw them (else as this check does)."""
+    `contents`: the files' bytes as the run first saw them (with `linked_task_files`; else as this check
+    does), which settle a move of ctime alone; None: the link-count rule alone."""
     started = time.monotonic()
     current = snapshot(task.root)
-    contents = contents if contents is not None else Contents(task.root).remember(current)
+    if contents is None and options.linked_task_files:
+        contents = Contents(task.root).remember(current)
     checks: list[CheckResult] = []
     if before is not None and (early := changes(before, current, contents)):
         case = CaseResult(TASK_FILES, "ERROR", one_line(
@@ -270,7 +272,8 @@ def _run_checks(tasks: Sequence[Task], selected: tuple[Gate, ...], jobs: int, op
     # Every task dir as the run found it, and as each task's check left it: task code runs unsandboxed,
     # so a task's grader may write into another task's dir (checked again once all are done).
     initial = [snapshot(task.root) for task in tasks]
-    contents = [Contents(task.root).remember(snap) for task, snap in zip(tasks, initial)]
+    contents = [Contents(task.root).remember(snap) if options.linked_task_files else None
+                for task, snap in zip(tasks, initial)]
     final: dict[int, Snapshot] = {}
     try:
         futures = {pool.submit(_check_task, task, selected, options, initial[i], contents[i]): i

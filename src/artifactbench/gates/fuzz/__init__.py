@@ -10,6 +10,7 @@ from artifactbench.gates.fuzz._formats import (
 from artifactbench.gates.fuzz._fuzz import fuzz_gate
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._policy import FuzzPolicy, FuzzPolicyError, load_policy
+from artifactbench.gates.fuzz._reference import text_field
 from artifactbench.gates.fuzz._sampling import sample_mutants
 from artifactbench.gates.fuzz._strategies import KINDS, kinds_for, mutation_strategy, place_examples
 from artifactbench.gates.fuzz._verifier_consistency import verifier_consistency_gate
@@ -38,6 +39,7 @@ __all__ = [
     "program",
     "rerender",
     "sample_mutants",
+    "text_field",
     "shell_script",
     "verifier_consistency_gate",
 ]

@@ -76,7 +76,9 @@ def comment_only(artifact: str, reference: str, mutant: str, prompt: str = "") -
     old, new = reference.splitlines(), mutant.splitlines()
     if max(len(old), len(new)) > MAX_LINES:
         return False
-    if [ln for ln in old if not syntax.match(ln)] != [ln for ln in new if not syntax.match(ln)]:
+    # (blank lines aside: a comment moved past one moves the blank line too; blind p41's `; ledger` title
+    # swapped with the `[GR-2023-001]` below it)
+    if [ln for ln in old if ln.strip() and not syntax.match(ln)] != [ln for ln in new if ln.strip() and not syntax.match(ln)]:
         return False
     quoted = {ln.strip() for ln in old if syntax.match(ln) and len(ln.strip()) >= 4 and ln.strip() in prompt}
     return [ln.strip() for ln in old if ln.strip() in quoted] == [ln.strip() for ln in new if ln.strip() in quoted] \

@@ -33,7 +33,8 @@ PROBE_TIMEOUT_S = 60.0
 # "must work for any log in this format, not just the sample": the program is for other data too (not "a
 # new file", "leave schema.sql unchanged", "other days", "any order")
 OTHER_DATA = re.compile(
-    r"\bhard[- ]?cod\w*|\breusable\b|\b(other|different|another|new|fresh|hidden|future|unseen|later|every|each)\s+"
+    r"\bhard[- ]?cod\w*|\breusable\b|\b(other|different|another|new|fresh|hidden|future|unseen|later|every|each|live|"
+    r"production)\s+"
     r"(?:[\w-]+\s+){0,2}?(data(bases?|sets?)?|exports?|snapshots?|dumps?|db|dbs|instances\s+of\s+the\s+schema)\b|"
     r"\bnot\s+(?:just|only)\s+(?:on\s+|for\s+)?the\s+(?:[\w-]+\s+)?(sample|example|given|provided)\b|"
     r"\b(?:work|run)s?\s+(?:on|for|with)\s+any\s+(?:[\w-]+\s+){0,2}?(logs?|files?|inputs?|exports?|directory|"
@@ -41,6 +42,7 @@ OTHER_DATA = re.compile(
     re.IGNORECASE)
 
 _PERMITTED = re.compile(r"\b(may|can|could|allowed\s+to|free\s+to)\s+(?:[\w-]+\s+){0,2}$", re.IGNORECASE)
+_NEGATED = re.compile(r"\b(nothing|not|never|no|none|cannot|can't|mustn't|shouldn't)\b", re.IGNORECASE)
 _PERMITTED_AFTER = re.compile(r"^\S*(?:\s+[\w`'\".-]+){0,4}?\s+(is|are)\s+(fine|ok|okay|allowed|acceptable)\b", re.IGNORECASE)
 
 
@@ -59,7 +61,9 @@ def other_data(prompt: str):  # -> re.Match | None
     hard-coding ("You may hard-code the path", "Hard-coding the file name is fine")."""
     for found in OTHER_DATA.finditer(prompt):
         start = prompt.rfind("\n", 0, found.start()) + 1
-        if _PERMITTED.search(prompt[max(start, found.start() - 40):found.start()]) or \
+        before = prompt[max(start, found.start() - 40):found.start()]
+        # ("Nothing from the sample can be hard-coded" forbids it: blind p41)
+        if (_PERMITTED.search(before) and not _NEGATED.search(before)) or \
                 _PERMITTED_AFTER.match(prompt[found.start():found.start() + 80]):
             continue
         return found

@@ -579,9 +579,13 @@ def _left_open(ctx, kind: str, state: _Search) -> CaseResult:
 
 
 def _reassigned(reference: str, mutant) -> bool:  # noqa: ANN001 - a Mutant
-    """The mutant's new value is a whole token the reference already holds elsewhere (a record moved to
-    another of the answer's own labels, not given a value no record has)."""
-    new = str(getattr(mutant, "new", "")).strip("'\"")
-    if not new or len(new) > 80:
+    """The mutant moves a record from one of the answer's labels to another: its old value is one several
+    records share and its new one a token the reference holds (not an id, not a value no record has)."""
+    old, new = (str(v).strip("'\"") for v in (mutant.old, mutant.new))
+    if not new or not old or max(len(old), len(new)) > 80:
         return False
-    return re.search(rf"(?<![\w.-]){re.escape(new)}(?![\w.-])", reference) is not None
+
+    def count(value: str) -> int:
+        return len(re.findall(rf"(?<![\w.-]){re.escape(value)}(?![\w.-])", reference))
+    # (a value several records share, a door: a label the answer assigns; an id, once each, is no label)
+    return count(new) >= 1 and count(old) >= 2

@@ -19,8 +19,8 @@ from typing import Any
 
 from artifactbench.gates.fuzz._draws import Draws, pick
 from artifactbench.gates.core import StatedTolerance
-from artifactbench.gates.fuzz._formats import as_number
-from artifactbench.gates.fuzz._mutation import Mutation
+from artifactbench.gates.fuzz._formats import NUMBER_RE, TextDoc, as_number
+from artifactbench.gates.fuzz._mutation import Mutation, short
 from artifactbench.gates.fuzz._tree_targets import TreeTargets
 
 FACTORS = (100, 8)  # shrinks towards the first: the report names the largest move accepted
@@ -58,6 +58,39 @@ def near_strategy(t: TreeTargets, stated: StatedTolerance | None) -> Draws | Non
                         mutant.new, mutant.text)
     # The factor first: a search shrinks to the largest move accepted, and a scout's first mutants try
     # each factor (a grader 10x too loose accepts every 8x move, at whichever field) before more fields.
+    return pick(FACTORS).flatmap(lambda f: pick(pool).map(lambda c: move(c, f)))
+
+
+# `key = value` or `key: value` with a non-integer number as the whole value (a trailing comment aside)
+_KEY_NUMBER = re.compile(r"\s*([A-Za-z_][\w.-]*)\s*[=:]\s*([-+]?(?:\d+\.\d*|\.\d+|\d+(?:\.\d*)?[eE][-+]?\d+)"
+                         r"(?:[eE][-+]?\d+)?)\s*(?:[#;].*)?")
+
+
+def text_near_strategy(doc: TextDoc, stated: StatedTolerance | None) -> Draws | None:
+    """number_near in a text answer: the numbers that are a `key = value` line's whole value (an INI
+    or TOML answer read as lines; blind p40: a grader checking 1e-3 where the prompt says 0.01%). A
+    number in prose or a table has no key the band could be scoped by: not drawn."""
+    if stated is None:
+        return None
+    pool = []
+    for i in doc.records:
+        found = _KEY_NUMBER.fullmatch(doc.lines[i])
+        if found is None or not NUMBER_RE.fullmatch(found.group(2)):
+            continue
+        value = float(found.group(2))
+        if math.isfinite(value) and stated.band_at((found.group(1),), value) > 0:
+            pool.append((i, found, value))
+    if not pool:
+        return None
+
+    def move(c: tuple, factor: int) -> Mutation:
+        i, found, value = c
+        step = factor * stated.band_at((found.group(1),), value)
+        new = _like(found.group(2), value + step if value >= 0 else value - step, step)
+        lines = list(doc.lines)
+        lines[i] = lines[i][:found.start(2)] + new + lines[i][found.end(2):]
+        return Mutation("number_near", f"line {i + 1}, key '{found.group(1)}', {factor}x the prompt's tolerance",
+                        short(found.group(2)), short(new), doc.render(lines))
     return pick(FACTORS).flatmap(lambda f: pick(pool).map(lambda c: move(c, f)))
 
 

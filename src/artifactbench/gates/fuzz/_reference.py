@@ -114,7 +114,12 @@ class Reference:
         if head + tail != len(new):
             return None
         key = _KEY_VALUE.match(old[head])
-        return key.group(1) if key else None
+        if key is None:
+            return None
+        # (a field every record has, `offered_load` of each `[[hour]]`: a key that stands once is the
+        # answer's data, `bob = 7` of one line per player, and its line a record)
+        same = sum(1 for line in old if (other := _KEY_VALUE.match(line)) and other.group(1) == key.group(1))
+        return key.group(1) if same >= 2 else None
 
     def in_graded_element(self, mutant: str, prompt: str) -> bool:
         """The mutant changes the lines of the element the prompt grades on a page it otherwise frees (a
@@ -409,6 +414,11 @@ def _lines(text: str) -> list[str]:
 
 
 @lru_cache(maxsize=16)
+def text_field(reference: str, mutant: str) -> str | None:
+    """The field one in-place value change of a text answer is in (Reference.text_field), else None."""
+    return _text_field(reference, mutant)
+
+
 def _text_field(reference: str, mutant: str) -> str | None:
     old, new = _lines(reference), mutant.splitlines()
     if len(old) != len(new) or len(old) > 20_000:

@@ -20,7 +20,7 @@ from artifactbench.gates.fuzz._formats import PyDoc, TextDoc, TreeDoc, normalize
 from artifactbench.gates.core import read_prompt
 from artifactbench.gates.fuzz._formats import as_number
 from artifactbench.gates.fuzz._mutation import Mutation, distinct_string, number_changes, other_types, short
-from artifactbench.gates.fuzz._near import near_strategy
+from artifactbench.gates.fuzz._near import near_strategy, text_near_strategy
 from artifactbench.gates.fuzz._policy import FuzzPolicy
 from artifactbench.gates.fuzz._text_strategies import collapse_strategy, python_strategy, states_layout, text_strategy
 from artifactbench.gates.fuzz._tree_strategies import LEAF_KINDS, TreeTargets, leaf_strategy, structure_strategy
@@ -62,8 +62,10 @@ def mutation_draws(fmt: str, text: str, policy: FuzzPolicy, kind: str, prompt: s
         doc, targets, reference, baseline = _prepared(fmt, text, policy)
     if kind == "truncate_text":
         inner = _truncate(text)
-    elif kind == "number_near":  # (only numbers of a parsed tree: in free text a number has no field)
-        inner = near_strategy(targets, read_prompt(prompt).stated) if isinstance(doc, TreeDoc) else None
+    elif kind == "number_near":  # (numbers of a parsed tree, or a text's `key = value` lines: others have no field)
+        stated = read_prompt(prompt).stated
+        inner = near_strategy(targets, stated) if isinstance(doc, TreeDoc) else (
+            text_near_strategy(doc, stated) if isinstance(doc, TextDoc) else None)
     elif kind == "collapse_spaces":  # (a text's padding, where the prompt fixes its columns)
         inner = collapse_strategy(doc) if isinstance(doc, TextDoc) and states_layout(prompt) else None
     elif kind == "swap_values":  # (a field exchanged between records: free text has no fields)

@@ -39,7 +39,8 @@ def structure_strategy(t: TreeTargets, kind: str) -> Draws | None:
     if kind == "inject_record":
         # A record copied into a list, or an entry into an object keyed by ids (`"R-01": {"SKU-4402": 21}`:
         # a grader walking only the reference's entries never sees one more; blind p38)
-        entries = [(p, k) for p in _id_maps(doc.data) for k in list(get_at(doc.data, p))[:MAX_ENTRIES]]
+        entries = [] if doc.fmt == "csv" else [
+            (p, k) for p in _id_maps(doc.data) for k in list(get_at(doc.data, p))[:MAX_ENTRIES]]
         into_lists = pick(items).flatmap(lambda c: ints(0, len(get_at(doc.data, c[0]))).map(
             lambda pos: _inject(t, c[0], c[1], pos))) if items else None
         into_maps = pick(entries).map(lambda c: _inject_entry(t, *c)) if entries else None
@@ -282,7 +283,7 @@ def _id_maps(data: Any) -> list[Path]:
         if isinstance(node, dict):
             values = list(node.values())
             kinds = {type(v) for v in values}
-            if path and len(values) >= MIN_ENTRIES and all(ID_LIKE.fullmatch(str(k)) for k in node) and (
+            if path and len(values) >= MIN_ENTRIES and all(_data_id(str(k)) for k in node) and (
                     kinds == {dict} or (len(kinds) == 1 and kinds <= {int, float, str})):
                 found.append(path)
             stack.extend((path + (k,), v) for k, v in node.items() if isinstance(v, (dict, list)))
@@ -291,9 +292,15 @@ def _id_maps(data: Any) -> list[Path]:
     return found[::-1]
 
 
+def _data_id(key: str) -> bool:
+    """A key that is an id (`A-01`, `SKU-100`, `AC1061`), not a short field name with a digit (`p50`, `q1`)."""
+    return len(key) <= 64 and ID_LIKE.fullmatch(key) is not None and (
+        re.search(r"[-_:./]", key) is not None or len(key) >= 5)
+
+
 def _new_id(key: str, taken: dict) -> str | None:
     """An id like `key` that `taken` does not hold: its last number counted on (`A-04` -> `A-07`)."""
-    match = re.search(r"(\d+)(?!.*\d)", key)
+    match = re.search(r"(\d{1,18})(?!.*\d)", key) if len(key) <= 64 else None
     if match is None:
         return None
     digits = match.group(1)
@@ -316,5 +323,5 @@ def _inject_entry(t: TreeTargets, path: Path, src: str) -> Mutation | None:
         return data
 
     # (placed by the object it goes into: its new id is data, no key a prompt could name or free)
-    return t.edit("inject_record", f"{where(t.doc, path)}: a new entry {new!r} (a copy of {src!r}, scrambled)",
+    return t.edit("inject_record", f"{where(t.doc, path)}, key '{new}' (a new entry, a copy of {src!r}, scrambled)",
                   "absent", fake, change, spine=path)

@@ -185,7 +185,9 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
         if not groups:
             groups.append(input_groups(ctx.pristine().scratch_dir, skip))
         wanted = set(values)
-        return any(wanted <= group and all(_holds(reference, item) for item in group) for group in groups[0])
+        # (nearly all of the group: "expected promote: alice, carol" of five staff picks two of them)
+        return any(wanted <= group and 5 * len(wanted) >= 4 * len(group)
+                   and all(_holds(reference, item) for item in group) for group in groups[0])
 
     def is_answer(token: str) -> bool:
         value = float(token)

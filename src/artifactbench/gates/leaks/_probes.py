@@ -15,11 +15,13 @@
 
 from __future__ import annotations
 
+import configparser
 import copy
 import csv
 import io
 import json
 import re
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -168,7 +170,7 @@ def visible_text(prompt: Path, scratch: Path, skip: frozenset[Path] = frozenset(
     return "\n".join(parts)
 
 
-_MAX_GROUP_FILE = 1_000_000  # bytes of one workspace file read for its groups of sibling values
+_MAX_GROUP_FILE = 512_000  # bytes of one workspace file read for its groups of sibling values
 _MAX_NODES = 20_000  # nodes of one parsed file visited (a YAML alias shared many times is one node each time)
 
 
@@ -184,16 +186,26 @@ def input_groups(scratch: Path, skip: frozenset[Path] = frozenset()) -> list[fro
         if not path.is_file() or path.is_symlink() or path in skip:
             continue
         suffix = path.suffix.lower()
-        if suffix not in (".json", ".yaml", ".yml", ".csv", ".tsv"):
+        if suffix not in (".json", ".yaml", ".yml", ".csv", ".tsv", ".ini", ".cfg", ".toml"):
             continue
         try:
-            text = path.read_bytes()[:_MAX_GROUP_FILE].decode("utf-8")
+            with open(path, "rb") as fh:
+                text = fh.read(_MAX_GROUP_FILE).decode("utf-8")
             if suffix in (".csv", ".tsv"):
-                rows = list(csv.reader(io.StringIO(text), delimiter="\t" if suffix == ".tsv" else ","))
+                rows = [r for r in csv.reader(io.StringIO(text), delimiter="\t" if suffix == ".tsv" else ",") if r]
                 columns = zip(*rows[1:]) if len(rows) > 2 else ()
                 groups += [frozenset(c.strip() for c in col if c.strip()) for col in columns]
                 continue
-            data = json.loads(text) if suffix == ".json" else yaml.safe_load(text)
+            if suffix in (".ini", ".cfg"):
+                parser = configparser.ConfigParser(interpolation=None)
+                parser.read_string(text)
+                data = {name: dict(parser[name]) for name in parser.sections()}
+            elif suffix == ".toml":
+                data = tomllib.loads(text)
+            else:
+                # (libyaml's loader where there is one: the pure-Python one takes 20 s on 600 KB)
+                data = json.loads(text) if suffix == ".json" else yaml.load(  # noqa: S506 - a safe loader
+                    text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         except Exception:  # noqa: BLE001 - not a file of that format (or cut short): no groups from it
             continue
         _groups(data, groups, [_MAX_NODES])
@@ -205,12 +217,19 @@ def _groups(node: Any, out: list[frozenset[str]], budget: list[int]) -> None:
     if budget[0] < 0:
         return
     if isinstance(node, dict):
+        budget[0] -= len(node)
+        if budget[0] < 0:
+            return
         out.append(frozenset(str(k) for k in node))
         for value in node.values():
             _groups(value, out, budget)
     elif isinstance(node, list):
         records = [item for item in node[:5000] if isinstance(item, dict)]
-        for key in {k for r in records for k in r}:
+        keys = {k for r in records for k in r}
+        budget[0] -= len(records) * len(keys)  # (a YAML alias repeated 5 000 times is 5 000 records here)
+        if budget[0] < 0:
+            return
+        for key in keys:
             out.append(frozenset(str(r[key]) for r in records if isinstance(r.get(key), (str, int))))
         for item in node:
             _groups(item, out, budget)

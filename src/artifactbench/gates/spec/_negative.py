@@ -7,7 +7,7 @@ import time
 
 from artifactbench.gates.core import CaseResult, CheckResult, TaskContext, one_line, outcome_reason, read_prompt
 from artifactbench.gates.fuzz import (NUMBER_RE, comment_only, format_of, graded_element, normalize, outside_element,
-                                      program)
+                                      program, text_field)
 from artifactbench.errors import ArtifactBenchError
 from artifactbench.negative import (
     MutateError, NegativeCase, classify, is_default_mutation, load_negative_cases_isolated, why_unchanged,
@@ -86,6 +86,10 @@ def _prompt_allows(ctx: TaskContext, name: str, mutated: str, reference: str) ->
             return f"it changes only the page outside <{element[0]}>, which it frees ({element[2]!r})"
         if allows.comments_said and comment_only(artifact, reference, mutated, prompt):
             return f"it changes only comment lines, which it allows ({allows.comments_said!r})"
+        field = text_field(reference, mutated)  # (a table column, an attribute, a key = value line's key)
+        freed = allows.leaves_open("number_far", f"field '{field}'") if field is not None else None
+        if freed is not None:
+            return f"it changes only {field!r}: {freed[1]}"  # (blind p41: "extra attributes (a `size` ...) are fine")
     if name == "off_by_one":
         changed = [(float(a), float(b)) for a, b in zip(NUMBER_RE.findall(reference), NUMBER_RE.findall(mutated))
                    if a != b][:1]
