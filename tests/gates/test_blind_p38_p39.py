@@ -183,3 +183,36 @@ def test_nothing_can_be_hard_coded_asks_for_a_query_of_other_data():
     assert other_data("The job runs your query against the live ledger database.")
     assert not other_data("You can hard-code the table name.")
     assert not other_data("You may hard-code the path.")
+
+
+def test_p43_a_header_row_swapped_with_a_title_and_a_constant_of_a_query():
+    """p43: `# NURS 210 final grades` swapped with the table's header row moves no record (a warn, never
+    a fail); the default off_by_one on a query's `COALESCE(n.enrolled, 0)` may leave it the same query."""
+    report = "# Final grades\n\n| id | name | overall |\n|---|---|---|\n| s1 | Ann | 91.5 |\n| s2 | Bo | 78.0 |\n"
+    prompt = "Write `final_grades.md` with a Markdown table; prose around the table is fine."
+    ref = Reference("text", report, FuzzPolicy(), read_prompt(prompt), "final_grades.md")
+    assert ref.table_header("line 1 <-> line 3")
+    assert not ref.table_header("line 5 <-> line 6")
+
+
+def test_p42_tied_neighbours_are_swapped_first_and_a_row_number_stays_in_place():
+    """p42: a league table's grader checked only that points never go up. swap_records draws the
+    neighbours tied on the list's sort key first (points, not the row number `pos`), and a swap keeps
+    `pos` where it was (a reordered table numbers its rows anew); "in ranking order" and "the row order
+    matters" state an order."""
+    from artifactbench.gates.fuzz._tree_records import _rank_key, _tied_neighbours
+
+    rows = [{"pos": "1", "team": "H", "gd": "8", "points": "32"}, {"pos": "2", "team": "A", "gd": "9", "points": "30"},
+            {"pos": "3", "team": "F", "gd": "4", "points": "30"}, {"pos": "4", "team": "G", "gd": "1", "points": "28"}]
+    assert _tied_neighbours((), rows) == [((), 1, 2)]
+    assert _rank_key(rows) == "pos"
+    assert _rank_key([{"n": 3}, {"n": 1}, {"n": 2}]) is None
+    table = "pos,team,gd,points\n" + "".join(f"{r['pos']},{r['team']},{r['gd']},{r['points']}\n" for r in rows)
+    from artifactbench.gates.leaks._detail import sample_mutants
+
+    swaps = sample_mutants("csv", table, FuzzPolicy(), ("swap_records",), 1, "x", "")
+    assert swaps and swaps[0].text.splitlines()[2:4] == ["2,F,4,30", "3,A,9,30"]
+    allows = read_prompt("Write `standings.csv`: one row per club, in ranking order, with `pos` running 1, 2, 3. "
+                         "The secretary pastes it into the handbook, so the row order matters.")
+    assert allows.order_sentences and not allows.unordered
+    assert not read_prompt("Write `out.csv`, rows in any order.").order_sentences

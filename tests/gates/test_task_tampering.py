@@ -165,3 +165,20 @@ def test_a_long_list_of_changes_is_capped(tmp_path):
         (tmp_path / f"f{i:02}").write_text("x")
     text = changes(before, snapshot(tmp_path)).describe()
     assert text == "added f00, f01, f02, f03, f04 (+7 more)"
+
+
+def test_with_linked_task_files_a_re_moded_file_of_the_same_bytes_is_unchanged(tmp_path):
+    """Under Pants a shared store file may be re-moded or re-linked between two snapshots: with the
+    bytes kept, only a change of bytes is a write; without them the finding names what moved."""
+    file = tmp_path / "reference_output.txt"
+    file.write_text("a\nb\n")
+    before = snapshot(tmp_path)
+    contents = Contents(tmp_path).remember(before)
+    file.chmod(0o444)
+    after = snapshot(tmp_path)
+    assert not changes(before, after, contents)
+    found = changes(before, after)
+    assert found.modified == ("reference_output.txt",) and "mode" in found.describe()
+    file.chmod(0o644)
+    file.write_text("a\nc\n")
+    assert changes(before, snapshot(tmp_path), contents).modified == ("reference_output.txt",)

@@ -43,6 +43,10 @@ _ORDER_STATED = re.compile(r"\b(sorted|ascending|descending|in\s+(the\s+)?order|
                            r"(?:[*_]+\s*)?in\s+(?!(?:any|no|an?|arbitrary|random|whatever|some|either|whichever|every)\b)"
                            r"(?:[\w-]+\s+){1,2}order|head[- ]first|"
                            r"ranked|by\s+rank|oldest\s+first|newest\s+first|earliest\s+first|latest\s+first|"
+                           # ("one row per club, in ranking order", "so the row order matters": blind p42)
+                           r"in\s+(?!(?:any|no|an?|arbitrary|random|whatever|some|either|whichever|every|the)\b)"
+                           r"[\w-]+\s+order|(?:row|line|record|entry)\s+order\s+(?:matters|counts|is\s+(?:checked|"
+                           r"graded|significant|important))|"
                            r"(in|by)\s+(increasing|decreasing|alphabetical|lexicographic(al)?|numeric(al)?|reverse))\b",
                            re.IGNORECASE)
 # What still states an order once a sentence's order-freedom words are taken out ("Rows sorted by `id`;

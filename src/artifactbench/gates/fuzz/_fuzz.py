@@ -417,6 +417,11 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             if allowed is None and ref is not None and ref.fmt == "text" and kind in _VALUE_KINDS \
                     and (field := ref.text_field(mutant.text)) is not None:
                 allowed = allows.leaves_open(kind, f"field '{field}'")  # (a table column, an attribute, a key)
+            if allowed is None and kind == "swap_records" and ref is not None and ref.fmt == "text" \
+                    and ref.table_header(mutant.where):
+                # (a title swapped with the header row: the table's rows stand as they were; whether a header
+                # parted from its rule row still makes a table is the prompt's to say; blind p43)
+                allowed = ("warn", "it moves a table's header row, no record of the table")
             if allowed is None and kind == "drop_record" and ref is not None \
                     and (key := ref.dropped_key(mutant.text)) is not None:
                 allowed = allows.leaves_open("drop_key", f"field '{key}'")  # (`offered_load = 16.3` of a TOML)

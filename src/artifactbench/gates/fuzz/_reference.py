@@ -71,7 +71,7 @@ class Reference:
             if ("<th" in a.lower()) != ("<th" in b.lower()):  # (a table's header row, `<tr><th>`: no record)
                 return False
         return _shape(a) == _shape(b) and not (_RULE.match(a) or _RULE.match(b) or a in shown or b in shown
-                                               or self._table_header(where) or self._across_sections(where))
+                                               or self.table_header(where) or self._across_sections(where))
 
     def _across_sections(self, where: str) -> bool:
         """The swap exchanged two labelled values of different labels across a heading (`- Closed cases:
@@ -86,7 +86,7 @@ class Reference:
             return False
         return any(line.lstrip().startswith("#") or _UNDERLINE_LINE.fullmatch(line.strip()) for line in lines[i + 1:j])
 
-    def _table_header(self, where: str) -> bool:
+    def table_header(self, where: str) -> bool:
         """One of the two lines a text swap exchanged is a Markdown table's header row (the line above its
         rule row): no record of the table, whatever its shape (blind p28: `| Cell | Issue | Note |`)."""
         found = re.fullmatch(r"line (\d+) <-> line (\d+)", where)

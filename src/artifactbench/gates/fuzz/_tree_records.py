@@ -92,11 +92,35 @@ def _record_swaps(ordered: list[tuple[Path, list]]) -> list[tuple[Path, int, int
                 break
             if items[i] != items[j]:
                 found.append((path, i, j))
+        ties = _tied_neighbours(path, items)
+        found = ties + [pair for pair in found if pair not in ties]
         if found:
             per_list.append(found)
             kept += len(found)
     turns = itertools.chain.from_iterable(itertools.zip_longest(*per_list))
     return list(itertools.islice((pair for pair in turns if pair is not None), 500))
+
+
+def _tied_neighbours(path: Path, items: list) -> list[tuple[Path, int, int]]:
+    """Neighbouring records equal in the list's sort key, the first field whose numbers run one way
+    through the whole list (a league table's points): swapped, only its tiebreak tells them apart, which
+    a grader checking that points never go up never reads (blind p42). At most 8; none where no field
+    sorts the list."""
+    records = items[:2000]
+    if len(records) < 3 or not all(isinstance(r, dict) for r in records):
+        return []
+    for key in records[0]:
+        values = [as_number(r.get(key), numeric_strings=True) if not isinstance(r.get(key), bool) else None
+                  for r in records]
+        if any(v is None for v in values) or len(set(values)) < 2:
+            continue
+        steps = [b - a for a, b in zip(values, values[1:])]
+        if not (all(d <= 0 for d in steps) or all(d >= 0 for d in steps)):
+            continue
+        ties = [(path, i, i + 1) for i, d in enumerate(steps) if d == 0 and records[i] != records[i + 1]][:8]
+        if ties:  # (a row number runs one way too, with no tie: the next such field is the sort key)
+            return ties
+    return []
 
 
 def _replacements(lists: list[tuple[Path, list]]) -> list[tuple[Path, int, int]]:
@@ -127,12 +151,29 @@ def _splice(data: Any, path: Path, at: int, remove: int, insert: list[Any]) -> A
 def _swap(t: TreeTargets, c: tuple[Path, int, int]) -> Mutation:
     path, i, j = c
 
+    rank = _rank_key(get_at(t.doc.data, path))
+
     def change(data: Any) -> Any:
         target = get_at(data, path)
         target[i], target[j] = target[j], target[i]
+        if rank is not None:  # (the rows trade places; their numbers stay where they are: `pos` 2, then 3)
+            target[i], target[j] = {**target[i], rank: target[j][rank]}, {**target[j], rank: target[i][rank]}
         return data
     return t.edit("swap_records", f"{where(t.doc, path + (i,))} <-> {where(t.doc, path + (j,))}",
                   f"order {i},{j}", f"order {j},{i}", change, spine=path)
+
+
+def _rank_key(items: Any) -> str | None:
+    """The field of a list of records that numbers them in list order (`pos`: 1, 2, 3, ...), if any: a
+    row number, which a reordered answer writes anew rather than carrying along."""
+    if not isinstance(items, list) or len(items) < 3 or not all(isinstance(r, dict) for r in items[:2000]):
+        return None
+    for key in items[0]:
+        values = [as_number(r.get(key), numeric_strings=True) for r in items[:2000]]
+        if all(v is not None for v in values) and values[0] in (0, 1) and all(
+                b - a == 1 for a, b in zip(values, values[1:])):
+            return key
+    return None
 
 
 def _scalar(value: Any) -> bool:

@@ -53,6 +53,12 @@ def run_case(ctx: TaskContext, case: NegativeCase, reference: str, per_task_file
         return Verdict(CaseStatus.ERROR, Severity.FAIL if bug else Severity.ERROR, outcome_reason(outcome))
     result = outcome.result
     verdict = classify(case, per_task_file=per_task_file, accepted=bool(result.passed), detail=str(result.detail))
+    if default and verdict.status in (CaseStatus.MISS, CaseStatus.WEAK_MISS) and case.name == "off_by_one" \
+            and program(ctx.task.output_artifact.as_posix()):
+        # (`COALESCE(n.enrolled, 0)` -> `1` where no row is ever NULL: maybe the same query on every input,
+        # maybe a test the grader lacks; blind p43. Not the prompt's word: a warn either way.)
+        return Verdict(CaseStatus.WEAK_MISS, Severity.WARN, f"{verdict.detail}; a constant changed in a program may "
+                       "leave it behaving the same (a bound no input crosses): do the grader's tests tell them apart?")
     if default and verdict.status in (CaseStatus.MISS, CaseStatus.WEAK_MISS):
         allowed = _prompt_allows(ctx, case.name, mutated, reference)
         if allowed and verdict.status is CaseStatus.WEAK_MISS:
