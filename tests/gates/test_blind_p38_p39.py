@@ -216,3 +216,56 @@ def test_p42_tied_neighbours_are_swapped_first_and_a_row_number_stays_in_place()
                          "The secretary pastes it into the handbook, so the row order matters.")
     assert allows.order_sentences and not allows.unordered
     assert not read_prompt("Write `out.csv`, rows in any order.").order_sentences
+
+
+def test_second_review_repros():
+    """An outside review of the p40-p43 rules: each repro a false fail or a real flaw hidden."""
+    from artifactbench.gates.fuzz._constant_query import other_data
+    from artifactbench.gates.fuzz._fuzz import _tie_swap_open
+    from artifactbench.gates.fuzz._tree_records import _rank_key
+    from artifactbench.gates.spec._negative import _fallback_constant
+
+    for sentence in ("Write `out.csv`, one row per region, with the columns `region`, `orders` and `revenue`, "
+                     "in that order.", "Replay the transactions in timestamp order and write `balances.csv`.",
+                     "No line order is checked.", "Write one row per user, in unspecified order.",
+                     "The boxes in `boxes.json` are given in reading order; write one line per word."):
+        assert not read_prompt(sentence).order_sentences, sentence
+    assert not other_data("No need to generalise: you may hard-code the sample's values.")
+    assert not other_data("Sum the monthly production data by plant.")
+    assert other_data("No value may be hard-coded.")
+    either = "Sorted by `points` descending. Teams on equal points may be listed in either order."
+    assert _tie_swap_open(either, "points")[0] == "info"
+    assert _tie_swap_open("Sorted by `points` descending.", "points")[0] == "warn"
+    assert _tie_swap_open("Sorted by `points` descending, then by `gd`.", "points") is None
+    assert _rank_key([{"hour": "0"}, {"hour": "1"}, {"hour": "2"}]) is None  # an hour is data, not a row number
+    query = "SELECT a,\n  COALESCE(n.x, 0) AS x\nFROM t WHERE n > 10;\n"
+    assert _fallback_constant(query, query.replace("n.x, 0", "n.x, 1"))
+    assert not _fallback_constant(query, query.replace("n > 10", "n > 11"))
+    report = "# T\n\n| id | v |\n|---|---|\n| a | 1 |\n| b | 2 |\n"
+    ref = Reference("text", report, FuzzPolicy(), read_prompt("Write `t.md`."), "t.md")
+    assert ref.table_header("line 3 <-> line 5") and ref.both_table_rows("line 3 <-> line 5")
+    assert not ref.both_table_rows("line 1 <-> line 3")
+
+
+def test_p44_a_config_file_s_repeated_header_line_and_a_key_given_twice():
+    """p44: an INI answer's `[flows]` or `P2 = 35.061` repeated as it was is the same mapping (a warn: a
+    strict reader refuses it); a key injected above its own line leaves the reference's value last."""
+    from artifactbench.gates.fuzz._fuzz import _KEY_LINE, _SECTION, _given_later
+
+    assert _SECTION.fullmatch("[flows]") and not _SECTION.fullmatch("[[hour]]")
+    assert _KEY_LINE.fullmatch("P2 = 35.061")
+    ini = "[heads]\nJ1 = 47.177\nJ2 = 45.1\n[flows]\nP1 = 3.2\n"
+    above = Mutation("inject_record", "before line 2 (copy of line 3, numbers moved)", "(absent)", "'J2 = 1045.1'", "")
+    below = Mutation("inject_record", "before line 4 (copy of line 2, numbers moved)", "(absent)", "'J1 = 1047.177'", "")
+    assert _given_later(ini, above)
+    assert not _given_later(ini, below)  # (below its own line, in the next section's place: the value read is wrong)
+
+
+def test_p45_a_band_stated_of_the_keys_named_before_it_and_plus_minus_is_absolute():
+    """p45: "`price` must be within ±0.01 of the exact optimal price; `units` and `profit` within 1 %":
+    price's band is an absolute 0.01 (a ± distance), units' and profit's 1 % of the value."""
+    stated = read_prompt("Tolerances: `price` must be within ±0.01 of the exact optimal price (so rounding to "
+                         "cents is fine); `units` and `profit` within 1 % of their values at the exact optimum.").stated
+    assert stated.band_at(("price",), 7.47) == 0.01
+    assert abs(stated.band_at(("units",), 1000.0) - 10.0) < 1e-9
+    assert abs(stated.band_at(("profit",), 500.0) - 5.0) < 1e-9

@@ -75,6 +75,17 @@ def _scope(sentence: str, end: int) -> str | None:
     return singular(words[-1].lower()) if words else None
 
 
+def _keys_before(sentence: str, start: int) -> list[str]:
+    """The keys a clause names in backticks before its stated value ("`price` must be within ±0.01;
+    `units` and `profit` within 1 %": price, then units and profit; blind p45), singular, lower case.
+    None where the clause states another value before this one (the keys are that one's)."""
+    head = sentence[:start]
+    clause = head[max(head.rfind(";"), head.rfind(": "), head.rfind(". ")) + 1:]
+    if _STATED.search(clause):
+        return []
+    return [singular(k.lower()) for k in re.findall(r"`([A-Za-z_][\w.-]*)`", clause)][:4]
+
+
 # Sentences about the input, not the answer: "the readings in `sensors.csv` are accurate to within 1e-6"
 # (one that also speaks of the answer counts: "compute the mean of `sensors.csv` to within 1e-6").
 _INPUT = re.compile(r"\b(inputs?|given|provided|readings?|measurements?|source|workspace)\b|"
@@ -183,16 +194,18 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             if not 0 < value < 1e6:
                 continue
             found = True
-            noun = _scope(sentence, match.end())
+            nouns = [n for n in [_scope(sentence, match.end())] if n] or _keys_before(sentence, match.start())
             if match.group("pct"):
                 rel_tol = max(rel_tol, value / 100)
                 readings.append((0.0, value / 100))
-                if noun:
+                for noun in nouns:
                     old = scoped.get(noun, (0.0, 0.0))
                     scoped[noun] = (old[0], max(old[1], value / 100))
                 continue
             # (a value with a unit, "±0.01 m", "0.05 L/s", is a distance in that unit: absolute)
             unit = _UNIT.match(sentence, match.end()) is not None
+            # (as is "±0.01": a distance either side of the value, blind p45's price "within ±0.01")
+            unit = unit or "±" in sentence[max(0, match.start() - 2):match.end()]
             as_rel = (relative or not absolute) and not (unit and not relative)
             as_abs = absolute or not relative
             if as_rel:
@@ -201,7 +214,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             if as_abs:
                 abs_tol = max(abs_tol, value)
                 readings.append((value, 0.0))
-            if noun:
+            for noun in nouns:
                 old = scoped.get(noun, (0.0, 0.0))
                 scoped[noun] = (max(old[0], value if as_abs else 0.0), max(old[1], value if as_rel else 0.0))
         for match in () if _PRINTING.search(sentence) else _SIGNIFICANT.finditer(sentence):

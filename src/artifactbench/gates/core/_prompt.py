@@ -43,9 +43,12 @@ _ORDER_STATED = re.compile(r"\b(sorted|ascending|descending|in\s+(the\s+)?order|
                            r"(?:[*_]+\s*)?in\s+(?!(?:any|no|an?|arbitrary|random|whatever|some|either|whichever|every)\b)"
                            r"(?:[\w-]+\s+){1,2}order|head[- ]first|"
                            r"ranked|by\s+rank|oldest\s+first|newest\s+first|earliest\s+first|latest\s+first|"
-                           # ("one row per club, in ranking order", "so the row order matters": blind p42)
-                           r"in\s+(?!(?:any|no|an?|arbitrary|random|whatever|some|either|whichever|every|the)\b)"
-                           r"[\w-]+\s+order|(?:row|line|record|entry)\s+order\s+(?:matters|counts|is\s+(?:checked|"
+                           # ("one row per club, in ranking order", "so the row order matters": blind p42; never
+                           # "columns ... in that order", "replay them in timestamp order", "no line order is checked")
+                           r"one\s+(?:row|line|record|entry|object)\s+per\s+[\w-]+\s*,?\s+in\s+(?!(?:any|no|an?|"
+                           r"arbitrary|random|whatever|some|either|whichever|every|the|this|that|same|its|their|"
+                           r"unspecified|nondeterministic|undefined|unknown)\b)[\w-]+\s+order|"
+                           r"(?<!\bno\s)(?:row|line|record|entry)\s+order\s+(?:matters|counts|is\s+(?:checked|"
                            r"graded|significant|important))|"
                            r"(in|by)\s+(increasing|decreasing|alphabetical|lexicographic(al)?|numeric(al)?|reverse))\b",
                            re.IGNORECASE)
@@ -908,9 +911,11 @@ def _listed_keys(text: str) -> frozenset[str]:
     may be another object's)."""
     lists = _KEY_LIST.findall(text)
     # (an input's columns, "`shifts.csv` is a table with the columns `nurse`, `day`", are no output's list)
+    written = _written_files(text)
     inline = [found for sentence in _sentences(text) if _WRITE_OR_OUTPUT.search(sentence)
-              and not re.search(r"`[\w./-]+\.(csv|tsv|jsonl?|xlsx|txt|ya?ml|xml)`\s+(is|has|holds|contains|lists)\b",
-                                sentence, re.IGNORECASE)
+              and not any(m.group(1).rsplit("/", 1)[-1] not in written for m in re.finditer(
+                  r"`([\w./-]+\.(?:csv|tsv|jsonl?|xlsx|txt|ya?ml|xml))`\s+(?:is|has|holds|contains|lists)\b",
+                  sentence, re.IGNORECASE))
               for found in _INLINE_KEYS.findall(sentence)]
     if len(lists) + len(inline) != 1:
         return frozenset()

@@ -33,8 +33,8 @@ PROBE_TIMEOUT_S = 60.0
 # "must work for any log in this format, not just the sample": the program is for other data too (not "a
 # new file", "leave schema.sql unchanged", "other days", "any order")
 OTHER_DATA = re.compile(
-    r"\bhard[- ]?cod\w*|\breusable\b|\b(other|different|another|new|fresh|hidden|future|unseen|later|every|each|live|"
-    r"production)\s+"
+    r"\bhard[- ]?cod\w*|\breusable\b|\bproduction\s+(?:database|db|environment|server)\b|"
+    r"\b(other|different|another|new|fresh|hidden|future|unseen|later|every|each|live)\s+"
     r"(?:[\w-]+\s+){0,2}?(data(bases?|sets?)?|exports?|snapshots?|dumps?|db|dbs|instances\s+of\s+the\s+schema)\b|"
     r"\bnot\s+(?:just|only)\s+(?:on\s+|for\s+)?the\s+(?:[\w-]+\s+)?(sample|example|given|provided)\b|"
     r"\b(?:work|run)s?\s+(?:on|for|with)\s+any\s+(?:[\w-]+\s+){0,2}?(logs?|files?|inputs?|exports?|directory|"
@@ -42,7 +42,10 @@ OTHER_DATA = re.compile(
     re.IGNORECASE)
 
 _PERMITTED = re.compile(r"\b(may|can|could|allowed\s+to|free\s+to)\s+(?:[\w-]+\s+){0,2}$", re.IGNORECASE)
-_NEGATED = re.compile(r"\b(nothing|not|never|no|none|cannot|can't|mustn't|shouldn't)\b", re.IGNORECASE)
+# a negated subject or modal right before "can be hard-coded": "Nothing from the sample can be", "no value may be"
+_NEGATED = re.compile(r"\b(nothing|none|no\s+\w+)(?:\s+[\w-]+){0,4}\s+(?:may|can|could)\s+(?:[\w-]+\s+){0,2}$|"
+                      r"\b(?:cannot|can't|mustn't|shouldn't|may\s+not|can\s+not)\s+(?:[\w-]+\s+){0,2}$",
+                      re.IGNORECASE)
 _PERMITTED_AFTER = re.compile(r"^\S*(?:\s+[\w`'\".-]+){0,4}?\s+(is|are)\s+(fine|ok|okay|allowed|acceptable)\b", re.IGNORECASE)
 
 

@@ -417,8 +417,27 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             if allowed is None and ref is not None and ref.fmt == "text" and kind in _VALUE_KINDS \
                     and (field := ref.text_field(mutant.text)) is not None:
                 allowed = allows.leaves_open(kind, f"field '{field}'")  # (a table column, an attribute, a key)
+            if allowed is None and kind in ("duplicate_record", "replace_record") and ref is not None \
+                    and ref.fmt == "text" and _SECTION.fullmatch(
+                        (mutant.old if kind == "duplicate_record" else mutant.new).strip("'\" ")):
+                # (`[flows]` twice: the same sections once merged, a file a strict reader refuses; blind p44)
+                allowed = ("warn", "it repeats a section header with nothing new under it: the same sections "
+                                   "once merged, though a strict reader refuses the file")
+            if allowed is None and kind == "duplicate_record" and ref is not None and ref.fmt == "text" \
+                    and _CONFIG.search(ref.artifact) and _KEY_LINE.fullmatch(mutant.old.strip("'\" ")):
+                # (`P2 = 35.061` twice in one section: one key, one value, as a mapping reads it; blind p44)
+                allowed = ("warn", "it repeats a `key = value` line as it was: the same mapping, though a strict "
+                                   "reader refuses a key given twice")
+            if allowed is None and kind == "inject_record" and ref is not None and ref.fmt == "text" \
+                    and _CONFIG.search(ref.artifact) and _given_later(ref.reference, mutant):
+                # (`J1 = 1351.770` put right above `J1 = 47.177`: a key given twice, whose last value, the one a
+                # reader keeps, is the reference's; blind p44. Put below it, the answer reads wrong: a finding.)
+                allowed = ("warn", "it gives a key twice, the reference's value last (the one a reader keeps); a "
+                                   "strict reader refuses the file")
+            if allowed is None and kind == "swap_records" and (tie := _TIED.search(mutant.where)):
+                allowed = _tie_swap_open(prompt, tie.group(1))
             if allowed is None and kind == "swap_records" and ref is not None and ref.fmt == "text" \
-                    and ref.table_header(mutant.where):
+                    and ref.table_header(mutant.where) and not ref.both_table_rows(mutant.where):
                 # (a title swapped with the header row: the table's rows stand as they were; whether a header
                 # parted from its rule row still makes a table is the prompt's to say; blind p43)
                 allowed = ("warn", "it moves a table's header row, no record of the table")
@@ -594,3 +613,44 @@ def _reassigned(reference: str, mutant) -> bool:  # noqa: ANN001 - a Mutant
         return len(re.findall(rf"(?<![\w.-]){re.escape(value)}(?![\w.-])", reference))
     # (a value several records share, a door: a label the answer assigns; an id, once each, is no label)
     return count(new) >= 1 and count(old) >= 2
+
+
+_COPY_BEFORE = re.compile(r"before line (\d+) \(copy of line (\d+)")
+
+
+def _given_later(reference: str, mutant: Mutation) -> bool:
+    """The injected `key = value` line goes above a line of the same key in the same section of a config
+    file: a last-wins reader keeps the reference's value."""
+    copy = _COPY_BEFORE.match(mutant.where)
+    key = re.match(r"\s*([A-Za-z_][\w.-]*)\s*[=:]", mutant.new.strip("'\""))
+    if copy is None or key is None:
+        return False
+    for line in reference.splitlines()[int(copy.group(1)) - 1:]:
+        if line.lstrip().startswith("["):
+            return False
+        found = re.match(r"\s*([A-Za-z_][\w.-]*)\s*[=:]", line)
+        if found and found.group(1) == key.group(1):
+            return True
+    return False
+_CONFIG = re.compile(r"\.(ini|cfg|conf|toml|properties|env)$", re.IGNORECASE)
+_KEY_LINE = re.compile(r"[A-Za-z_][\w.-]*\s*[=:]\s*\S.*")
+_SECTION = re.compile(r"\[[A-Za-z_][\w .:-]*\]")  # an INI or TOML `[section]` (not a TOML `[[array]]` entry)
+_TIED = re.compile(r" \(tied on '([^']*)'\)$")
+# A tie-break the prompt names: "ties broken by name", "then by goal difference", "Rank teams by, in this
+# order: 1. points 2. goal difference"
+_TIEBREAK = re.compile(r"\btie-?break|\bties?\s+(?:are\s+|is\s+)?(?:broken|resolved|decided|settled)\s+(?:by|on)\b|"
+                       r"\bthen\s+(?:by\s+)?[`*\"']?[A-Za-z_]|\b(?:rank|sort|order)\w*\b[^.\n]{0,40}?\bin\s+this\s+order\b|"
+                       r"\b(?:followed\s+by|and\s+then)\b", re.IGNORECASE)
+
+
+def _tie_swap_open(prompt: str, key: str) -> tuple[str, str] | None:
+    """(severity, why) for an accepted swap of two neighbours tied on the list's sort key `key`: `info`
+    where the prompt lets ties come in either order, `warn` where it names no tie-break (another order
+    of the two may be right), None (a finding, where the order is stated) where it names one."""
+    from artifactbench.gates.fuzz._ties import _TIES
+
+    if _TIES.search(prompt):
+        return "info", f"the two records tie on {key!r} and the prompt lets ties come in either order"
+    if _TIEBREAK.search(prompt):
+        return None
+    return "warn", f"the two records tie on {key!r} and the prompt names no tie-break"

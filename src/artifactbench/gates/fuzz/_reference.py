@@ -86,6 +86,11 @@ class Reference:
             return False
         return any(line.lstrip().startswith("#") or _UNDERLINE_LINE.fullmatch(line.strip()) for line in lines[i + 1:j])
 
+    def both_table_rows(self, where: str) -> bool:
+        """Both lines a text swap exchanged hold a `|` (a header row swapped with a data row moves a record)."""
+        pair = self._swapped_lines(where)
+        return pair is not None and all("|" in line for line in pair)
+
     def table_header(self, where: str) -> bool:
         """One of the two lines a text swap exchanged is a Markdown table's header row (the line above its
         rule row): no record of the table, whatever its shape (blind p28: `| Cell | Issue | Note |`)."""

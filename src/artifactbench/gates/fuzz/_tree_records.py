@@ -101,26 +101,40 @@ def _record_swaps(ordered: list[tuple[Path, list]]) -> list[tuple[Path, int, int
     return list(itertools.islice((pair for pair in turns if pair is not None), 500))
 
 
-def _tied_neighbours(path: Path, items: list) -> list[tuple[Path, int, int]]:
-    """Neighbouring records equal in the list's sort key, the first field whose numbers run one way
-    through the whole list (a league table's points): swapped, only its tiebreak tells them apart, which
-    a grader checking that points never go up never reads (blind p42). At most 8; none where no field
-    sorts the list."""
+def _tie_key(items: Any, i: int, j: int) -> str | None:
+    """The sort key records i and j (neighbours) tie on, as _tied_neighbours reads it, else None."""
+    if j != i + 1 or not isinstance(items, list):
+        return None
+    key = _sort_key(items)
+    return key if key is not None and items[i].get(key) == items[j].get(key) else None
+
+
+def _sort_key(items: list) -> str | None:
     records = items[:2000]
     if len(records) < 3 or not all(isinstance(r, dict) for r in records):
-        return []
+        return None
     for key in records[0]:
         values = [as_number(r.get(key), numeric_strings=True) if not isinstance(r.get(key), bool) else None
                   for r in records]
         if any(v is None for v in values) or len(set(values)) < 2:
             continue
         steps = [b - a for a, b in zip(values, values[1:])]
-        if not (all(d <= 0 for d in steps) or all(d >= 0 for d in steps)):
-            continue
-        ties = [(path, i, i + 1) for i, d in enumerate(steps) if d == 0 and records[i] != records[i + 1]][:8]
-        if ties:  # (a row number runs one way too, with no tie: the next such field is the sort key)
-            return ties
-    return []
+        if (all(d <= 0 for d in steps) or all(d >= 0 for d in steps)) and 0 in steps:
+            return key
+    return None
+
+
+def _tied_neighbours(path: Path, items: list) -> list[tuple[Path, int, int]]:
+    """Neighbouring records equal in the list's sort key, the first field whose numbers run one way
+    through the whole list (a league table's points): swapped, only its tiebreak tells them apart, which
+    a grader checking that points never go up never reads (blind p42). At most 8; none where no field
+    sorts the list."""
+    key = _sort_key(items)
+    if key is None:
+        return []
+    records = items[:2000]
+    return [(path, i, i + 1) for i in range(len(records) - 1)
+            if records[i].get(key) == records[i + 1].get(key) and records[i] != records[i + 1]][:8]
 
 
 def _replacements(lists: list[tuple[Path, list]]) -> list[tuple[Path, int, int]]:
@@ -151,7 +165,9 @@ def _splice(data: Any, path: Path, at: int, remove: int, insert: list[Any]) -> A
 def _swap(t: TreeTargets, c: tuple[Path, int, int]) -> Mutation:
     path, i, j = c
 
-    rank = _rank_key(get_at(t.doc.data, path))
+    items = get_at(t.doc.data, path)
+    rank = _rank_key(items)
+    tied = _tie_key(items, i, j)
 
     def change(data: Any) -> Any:
         target = get_at(data, path)
@@ -159,8 +175,14 @@ def _swap(t: TreeTargets, c: tuple[Path, int, int]) -> Mutation:
         if rank is not None:  # (the rows trade places; their numbers stay where they are: `pos` 2, then 3)
             target[i], target[j] = {**target[i], rank: target[j][rank]}, {**target[j], rank: target[i][rank]}
         return data
-    return t.edit("swap_records", f"{where(t.doc, path + (i,))} <-> {where(t.doc, path + (j,))}",
+    tie = f" (tied on {tied!r})" if tied else ""
+    return t.edit("swap_records", f"{where(t.doc, path + (i,))} <-> {where(t.doc, path + (j,))}{tie}",
                   f"order {i},{j}", f"order {j},{i}", change, spine=path)
+
+
+# A field that numbers the rows, by its name: a value of it is the row's place, not the row's data
+_RANK_NAMES = frozenset({"pos", "position", "rank", "ranking", "place", "standing", "no", "num", "number", "#",
+                         "row", "row_number", "rownum", "seq", "idx", "index", "n"})
 
 
 def _rank_key(items: Any) -> str | None:
@@ -169,6 +191,8 @@ def _rank_key(items: Any) -> str | None:
     if not isinstance(items, list) or len(items) < 3 or not all(isinstance(r, dict) for r in items[:2000]):
         return None
     for key in items[0]:
+        if str(key).strip().lower() not in _RANK_NAMES:  # (an `hour` or `day` running 0, 1, 2 is data)
+            continue
         values = [as_number(r.get(key), numeric_strings=True) for r in items[:2000]]
         if all(v is not None for v in values) and values[0] in (0, 1) and all(
                 b - a == 1 for a, b in zip(values, values[1:])):

@@ -54,7 +54,7 @@ def run_case(ctx: TaskContext, case: NegativeCase, reference: str, per_task_file
     result = outcome.result
     verdict = classify(case, per_task_file=per_task_file, accepted=bool(result.passed), detail=str(result.detail))
     if default and verdict.status in (CaseStatus.MISS, CaseStatus.WEAK_MISS) and case.name == "off_by_one" \
-            and program(ctx.task.output_artifact.as_posix()):
+            and program(ctx.task.output_artifact.as_posix()) and _fallback_constant(reference, mutated):
         # (`COALESCE(n.enrolled, 0)` -> `1` where no row is ever NULL: maybe the same query on every input,
         # maybe a test the grader lacks; blind p43. Not the prompt's word: a warn either way.)
         return Verdict(CaseStatus.WEAK_MISS, Severity.WARN, f"{verdict.detail}; a constant changed in a program may "
@@ -68,6 +68,17 @@ def run_case(ctx: TaskContext, case: NegativeCase, reference: str, per_task_file
         if allowed:
             return Verdict(CaseStatus.WEAK_MISS, Severity.WARN, f"{verdict.detail}; the prompt allows it: {allowed}")
     return verdict
+
+
+_FALLBACK = re.compile(r"\b(?:coalesce|ifnull|nvl|isnull|getattr|get|default|or)\b", re.IGNORECASE)
+
+
+def _fallback_constant(reference: str, mutated: str) -> bool:
+    """The changed number is a default or fallback (`COALESCE(n.enrolled, 0)`, `.get(k, 0)`, `${N:-0}`):
+    it matters only where the value is missing, which the grader's data may never have."""
+    old, new = reference.splitlines(), mutated.splitlines()
+    changed = [a for a, b in zip(old, new) if a != b][:1]
+    return bool(changed) and (_FALLBACK.search(changed[0]) is not None or ":-" in changed[0])
 
 
 def _same_meaning(fmt: str, mutated: str, reference: str) -> bool:
@@ -93,7 +104,9 @@ def _prompt_allows(ctx: TaskContext, name: str, mutated: str, reference: str) ->
         if allows.comments_said and comment_only(artifact, reference, mutated, prompt):
             return f"it changes only comment lines, which it allows ({allows.comments_said!r})"
         field = text_field(reference, mutated)  # (a table column, an attribute, a key = value line's key)
-        freed = allows.leaves_open("number_far", f"field '{field}'") if field is not None else None
+        # (a field of several records, `size` of each cluster; `alice = 12` of one line per player is data)
+        repeats = field is not None and len(re.findall(rf"(?<![\w-]){re.escape(field)}\s*[=:|]", reference)) >= 2
+        freed = allows.leaves_open("number_far", f"field '{field}'") if repeats else None
         if freed is not None:
             return f"it changes only {field!r}: {freed[1]}"  # (blind p41: "extra attributes (a `size` ...) are fine")
     if name == "off_by_one":
