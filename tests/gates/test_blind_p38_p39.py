@@ -250,10 +250,11 @@ def test_second_review_repros():
 def test_p44_a_config_file_s_repeated_header_line_and_a_key_given_twice():
     """p44: an INI answer's `[flows]` or `P2 = 35.061` repeated as it was is the same mapping (a warn: a
     strict reader refuses it); a key injected above its own line leaves the reference's value last."""
-    from artifactbench.gates.fuzz._fuzz import _KEY_LINE, _SECTION, _given_later
+    from artifactbench.gates.fuzz._fuzz import _SECTION, _given_later
+    from artifactbench.gates.fuzz._reference import line_key
 
     assert _SECTION.fullmatch("[flows]") and not _SECTION.fullmatch("[[hour]]")
-    assert _KEY_LINE.fullmatch("P2 = 35.061")
+    assert line_key("P2 = 35.061") == "P2"
     ini = "[heads]\nJ1 = 47.177\nJ2 = 45.1\n[flows]\nP1 = 3.2\n"
     above = Mutation("inject_record", "before line 2 (copy of line 3, numbers moved)", "(absent)", "'J2 = 1045.1'", "")
     below = Mutation("inject_record", "before line 4 (copy of line 2, numbers moved)", "(absent)", "'J1 = 1047.177'", "")

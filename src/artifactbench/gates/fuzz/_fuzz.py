@@ -424,7 +424,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 allowed = ("warn", "it repeats a section header with nothing new under it: the same sections "
                                    "once merged, though a strict reader refuses the file")
             if allowed is None and kind == "duplicate_record" and ref is not None and ref.fmt == "text" \
-                    and _CONFIG.search(ref.artifact) and _KEY_LINE.fullmatch(mutant.old.strip("'\" ")):
+                    and _CONFIG.search(ref.artifact) and line_key(mutant.old.strip("'\"")) is not None:
                 # (`P2 = 35.061` twice in one section: one key, one value, as a mapping reads it; blind p44)
                 allowed = ("warn", "it repeats a `key = value` line as it was: the same mapping, though a strict "
                                    "reader refuses a key given twice")
@@ -622,18 +622,16 @@ def _given_later(reference: str, mutant: Mutation) -> bool:
     """The injected `key = value` line goes above a line of the same key in the same section of a config
     file: a last-wins reader keeps the reference's value."""
     copy = _COPY_BEFORE.match(mutant.where)
-    key = re.match(r"\s*([A-Za-z_][\w.-]*)\s*[=:]", mutant.new.strip("'\""))
+    key = line_key(mutant.new.strip("'\""))
     if copy is None or key is None:
         return False
     for line in reference.splitlines()[int(copy.group(1)) - 1:]:
         if line.lstrip().startswith("["):
             return False
-        found = re.match(r"\s*([A-Za-z_][\w.-]*)\s*[=:]", line)
-        if found and found.group(1) == key.group(1):
+        if line_key(line) == key:
             return True
     return False
 _CONFIG = re.compile(r"\.(ini|cfg|conf|toml|properties|env)$", re.IGNORECASE)
-_KEY_LINE = re.compile(r"[A-Za-z_][\w.-]*\s*[=:]\s*\S.*")
 _SECTION = re.compile(r"\[[A-Za-z_][\w .:-]*\]")  # an INI or TOML `[section]` (not a TOML `[[array]]` entry)
 _TIED = re.compile(r" \(tied on '([^']*)'\)$")
 # A tie-break the prompt names: "ties broken by name", "then by goal difference", "Rank teams by, in this
