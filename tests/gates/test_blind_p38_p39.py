@@ -270,3 +270,13 @@ def test_p45_a_band_stated_of_the_keys_named_before_it_and_plus_minus_is_absolut
     assert stated.band_at(("price",), 7.47) == 0.01
     assert abs(stated.band_at(("units",), 1000.0) - 10.0) < 1e-9
     assert abs(stated.band_at(("profit",), 500.0) - 5.0) < 1e-9
+
+
+def test_p46_a_column_in_your_own_words_is_free():
+    """p46: "`event` is a short description in your own words (the original message is fine)": the
+    numbers inside an event's wording are the answer's own, not values the grader must check."""
+    allows = read_prompt("Write a Markdown table `| time_utc | source | event |`. `event` is a short description "
+                         "in your own words (the original message is fine).")
+    assert "event" in allows.free_fields
+    assert allows.leaves_open("number_far", "field 'event'")[0] == "info"
+    assert "time_utc" not in allows.free_fields

@@ -136,8 +136,10 @@ _FREE_WORDS = (r"informational|informative|(?:\bnot|n['\u2019]t|\bnever)\s+(?:be
 _FREE = re.compile(_FREE_WORDS, re.IGNORECASE)
 # "`notes` is free-form", "| `notes` | free-form text ... |": that one field's value is free (not every
 # field the sentence names, as _FREE_WORDS would free).
+# ("`event` is a short description in your own words": its wording is the answer's own; blind p46)
 _FREE_FORM = re.compile(r"[`\"']([A-Za-z_][\w.-]{0,60})[`\"']\s*(?:\||:|\bis\b|\bare\b)\s*(?:an?\s+)?"
-                        r"(?:optional\s*(?:,|and)?\s*)?free[- ]?(?:form|text)\b", re.IGNORECASE)
+                        r"(?:optional\s*(?:,|and)?\s*)?(?:free[- ]?(?:form|text)\b|"
+                        r"[^.;`]{0,60}?\bin\s+your\s+own\s+words\b)", re.IGNORECASE)
 # "re-evaluated by the grader", "the grader re-evaluates it", "the grader recomputes `total`",
 # "the grader ignores `note`": any word order, the grader named in the same sentence, and only the
 # field the verb is about; "NOT recomputed from ..." (a definition) does not count.
