@@ -101,14 +101,6 @@ def _record_swaps(ordered: list[tuple[Path, list]]) -> list[tuple[Path, int, int
     return list(itertools.islice((pair for pair in turns if pair is not None), 500))
 
 
-def _tie_key(items: Any, i: int, j: int) -> str | None:
-    """The sort key records i and j (neighbours) tie on, as _tied_neighbours reads it, else None."""
-    if j != i + 1 or not isinstance(items, list):
-        return None
-    key = _sort_key(items)
-    return key if key is not None and items[i].get(key) == items[j].get(key) else None
-
-
 def _sort_key(items: list) -> str | None:
     records = items[:2000]
     if len(records) < 3 or not all(isinstance(r, dict) for r in records):
@@ -166,8 +158,13 @@ def _swap(t: TreeTargets, c: tuple[Path, int, int]) -> Mutation:
     path, i, j = c
 
     items = get_at(t.doc.data, path)
-    rank = _rank_key(items)
-    tied = _tie_key(items, i, j)
+    # (worked out once per list: each is a pass over up to 2 000 records, and a search draws many swaps)
+    keys = t.__dict__.setdefault("_order_keys", {})
+    if path not in keys:
+        keys[path] = (_rank_key(items), _sort_key(items) if isinstance(items, list) else None)
+    rank, sort_key = keys[path]
+    tied = sort_key if sort_key is not None and j == i + 1 and items[i].get(sort_key) == items[j].get(sort_key) \
+        else None
 
     def change(data: Any) -> Any:
         target = get_at(data, path)
