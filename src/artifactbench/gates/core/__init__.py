@@ -28,7 +28,7 @@ from artifactbench.gates.core._common import (
 from artifactbench.gates.core._bounds import MAX_TIMEOUTS, GraderBlocked
 from artifactbench.gates.core._context import SANDBOXES, Cancelled, CheckOptions, TaskContext
 from artifactbench.gates.core._free_lines import common_ends, fenced_blocks
-from artifactbench.gates.core._prompt import where_paths
+from artifactbench.gates.core._prompt import ID_KEY, where_paths
 from artifactbench.gates.core._prompt import (
     ALSO_DIFFER, ORDER_KINDS, PromptAllows, StatedTolerance, read_prompt,
 )
@@ -46,6 +46,7 @@ from artifactbench.gates.core._values import (
 )
 
 __all__ = [
+    "ID_KEY",
     "common_ends",
     "where_paths",
     "stated_tolerance",

@@ -285,7 +285,7 @@ def _steps(where: str) -> list[list[str | int]]:
 
 # A key that is a record's id in an object of records ("RG-08", "AC5762", "2024-03-14"): digits in it, a
 # short code before them. The key after it is that record's own field.
-_ID_KEY = re.compile(r"(?=[^\d]{0,8}\d)[A-Za-z]{0,8}[-_:./]?\d[\w:./-]*")
+ID_KEY = re.compile(r"(?=[^\d]{0,8}\d)[A-Za-z]{0,8}[-_:./]?\d[\w:./-]*")
 
 
 def _record_keys(path: list[str | int], named=lambda key: False) -> list[str]:
@@ -295,7 +295,7 @@ def _record_keys(path: list[str | int], named=lambda key: False) -> list[str]:
     def is_id(i: int) -> bool:
         key = path[i]
         return isinstance(key, str) and i + 1 < len(path) and isinstance(path[i + 1], str) \
-            and _ID_KEY.fullmatch(key) is not None and not named(key)
+            and ID_KEY.fullmatch(key) is not None and not named(key)
 
     keys = []
     for i, s in enumerate(path):

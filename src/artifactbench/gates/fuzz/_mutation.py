@@ -8,11 +8,10 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from artifactbench.gates.core import ID_KEY as ID_LIKE  # (`AC1061`, `RG-08`, `SKU-4402`: an id)
 from artifactbench.gates.fuzz._policy import FuzzPolicy
 
 MUTANT_STRING = "mutant-value"
-# An id (`AC1061`, `RG-08`, `SKU-4402`): a few letters, maybe a separator, then a digit onwards.
-ID_LIKE = re.compile(r"(?=[^\d]{0,8}\d)[A-Za-z]{0,8}[-_:./]?\d[\w:./-]*")
 
 
 @dataclass(frozen=True, slots=True)
