@@ -52,4 +52,6 @@ def test_a_long_sentence_is_read_in_one_pass():
     prompt = "an array of groups, " * 20_000 + "\nThe groups may be listed in any order.\n"
     started = time.monotonic()
     assert rows_unordered(read_prompt(prompt))
-    assert time.monotonic() - started < 5.0
+    # A guard against the quadratic reading (90 s), not a speed target: one pass takes about 2 s here,
+    # and a loaded CI machine (Pants and its sandboxes on two cores) has been seen past 5 s.
+    assert time.monotonic() - started < 30.0

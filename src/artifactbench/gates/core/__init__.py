@@ -34,7 +34,7 @@ from artifactbench.gates.core._prompt import (
 )
 from artifactbench.gates.core._run import check_task, display_path, run_checks
 from artifactbench.gates.core._select import Gate, GateFunc, select_gates
-from artifactbench.gates.core._text import MARKUP_SUFFIXES, markup_content, one_line, outcome_reason
+from artifactbench.gates.core._text import MARKUP_SUFFIXES, markup_content, one_line, outcome_reason, whole_token
 from artifactbench.gates.core._values import (
     CASE_STATUSES,
     REPORT_VERSION,
@@ -93,6 +93,7 @@ __all__ = [
     "fuzz_budget",
     "grader_timeout",
     "one_line",
+    "whole_token",
     "markup_content",
     "MARKUP_SUFFIXES",
     "fenced_blocks",

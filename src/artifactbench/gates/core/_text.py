@@ -28,3 +28,10 @@ def markup_content(text: str) -> str:
     """An XML or HTML answer's content: its text and attribute values, without the element and attribute
     names, comments, declarations or doctype (the format the prompt shows: `<step id=...>`)."""
     return _TAG_NAME.sub(" ", _ATTR_NAME.sub(" ", _MARKUP_NOISE.sub(" ", text)))
+
+
+def whole_token(value: str) -> re.Pattern[str]:
+    """A pattern matching `value` as a whole token: no word character, dot or hyphen glued to either end
+    (`D4` is not in `D40` nor in `D4.1`; `12` is not in `1.12`)."""
+    return re.compile(rf"(?<![\w.-]){re.escape(value)}(?![\w.-])")
+

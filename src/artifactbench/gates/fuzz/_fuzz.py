@@ -22,7 +22,7 @@ from hypothesis.errors import HypothesisWarning, NoSuchExample, Unsatisfiable, U
 from artifactbench.gates.core import (
     FINDING, OK, SKIPPED, WARNING, FuzzBudget, cap, counts, error_text, finish, fuzz_budget, raise_site,
     reference_text,
-    stateful_case,
+    stateful_case, whole_token,
 )
 from artifactbench.gates.fuzz._classes import same_class
 from artifactbench.gates.fuzz._comments import has_comments, program
@@ -610,7 +610,7 @@ def _reassigned(reference: str, mutant) -> bool:  # noqa: ANN001 - a Mutant
         return False
 
     def count(value: str) -> int:
-        return len(re.findall(rf"(?<![\w.-]){re.escape(value)}(?![\w.-])", reference))
+        return len(whole_token(value).findall(reference))
     # (a value several records share, a door: a label the answer assigns; an id, once each, is no label)
     return count(new) >= 1 and count(old) >= 2
 

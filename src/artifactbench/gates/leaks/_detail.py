@@ -27,7 +27,7 @@ from dataclasses import replace
 
 from artifactbench.gates.core import OK, SKIPPED, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
 from artifactbench.gates.core import fuzz_budget
-from artifactbench.gates.core import reference_text, stateful_case
+from artifactbench.gates.core import reference_text, stateful_case, whole_token
 from artifactbench.gates.fuzz import KINDS, FuzzPolicy, format_of, program, sample_mutants
 from artifactbench.gates.leaks._derived import derived
 from artifactbench.gates.leaks._numbers import NumberIndex, ReferenceNumbers, number_values
@@ -253,4 +253,4 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
 
 def _holds(text: str, value: str) -> bool:
     """`text` holds `value` as a whole token."""
-    return re.search(rf"(?<![\w.-]){re.escape(value)}(?![\w.-])", text) is not None
+    return whole_token(value).search(text) is not None
