@@ -70,6 +70,9 @@ SOUND = {
     "door_counts_sh_fresh": "a shell script run on the workspace's log and on another day's",
     "bin_stock_both_ways": "an object keyed by bin ids compared both ways; a required `bins` beside a grant's example",
     "pump_duty_all_listed": "a detail listing as missing every pump of the input, all of them in the answer",
+    "yard_sections_exact": "an INI answer whose sections are compared both ways, a `[summary]` beside them",
+    "tap_flags_compared": "a 0/1 flag column compared cell by cell",
+    "permit_flags_typed": "JSON `true`/`false` asked for and compared with their type",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -112,6 +115,9 @@ FLAWED = {
     "meter_totals_sql_same": ("fuzz", "constant_query"),  # runs the query on the workspace's data alone
     "door_counts_sh_sample": ("fuzz", "constant_script"),  # runs the script on the workspace's log alone
     "bin_stock_one_way": ("fuzz", "inject_record"),  # walks the expected bins only: one more entry passes
+    "yard_sections_expected_only": ("fuzz", "inject_record"),  # walks the expected sections: one more passes
+    "tap_flags_unchecked": ("fuzz", "bool_flip"),  # checks is_transfer is 0 or 1, never which
+    "permit_flags_loose": ("fuzz", "bool_number"),  # `got == want`: 1 passes for `true`
 }
 # twin whose grader is stricter than its prompt -> (gate, case) reported as warn: it fails right answers
 STRICTER = {

@@ -173,7 +173,10 @@ _MANY_ANSWERS = re.compile(
     r"ordering|order|plan|set|choice|colou?ring|labell?ing)s?\b|\b(not|isn'?t)\s+(necessarily\s+)?unique\b|"
     r"\bties?\s+(may|can)\s+be\s+broken\s+(in\s+)?any\b|"
     r"\bany\s+(\w+\s+){0,3}that\s+(satisf(y|ies)|meets?|fulfil+s?|obeys?|respects?|passes)\b|"
-    r"\bany\s+(\w+\s+){1,3}(is|are|will\s+be)\s+(acceptable|accepted|fine|correct|valid|ok)\b", re.IGNORECASE)
+    # ("Any order is fine" frees the rows' order, not which rows: blind p50, "Each valid menu exactly once")
+    r"\bany\s+(?!(?:(?:row|line|record|key|column|sort|output)\s+)?(?:order|ordering|sequence|arrangement|spacing|"
+    r"whitespace|case|casing|format|formatting)\s+(?:is|are|will)\b)(\w+\s+){1,3}(is|are|will\s+be)\s+"
+    r"(acceptable|accepted|fine|correct|valid|ok)\b", re.IGNORECASE)
 # swap_values' description of the other fields in which the two records differ (see leaves_open)
 ALSO_DIFFER = "; the records also differ in "
 VAGUE_REL = 0.01  # "the grader uses a small tolerance": a change below 1% is within it

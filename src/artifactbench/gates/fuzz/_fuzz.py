@@ -38,6 +38,7 @@ from artifactbench.gates.fuzz._quota import widened
 from artifactbench.gates.fuzz._reference import Reference, line_key, rows_unordered, top_level_swap
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
 from artifactbench.gates.fuzz._text_strategies import states_layout
+from artifactbench.gates.fuzz._bool_number import NAME as BOOLS, bool_number_case, bool_number_probe
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
 from artifactbench.gates.fuzz._within import NAME, within_case, within_probes
 from artifactbench.gates.core import ORDER_KINDS, CaseResult, CheckResult, TaskContext, read_prompt
@@ -147,7 +148,7 @@ def fuzz_gate(ctx: TaskContext, budget: FuzzBudget | None = None) -> CheckResult
     except SyntaxError as exc:
         return CheckResult("fuzz", "error", cap(f"grader/negative_cases.py does not parse: {exc}"))
     known = (*kinds_for(fmt), *kinds_for(format_of(task.output_artifact)), NAME, TIES, EXAMPLES, CONSTANT, SCRIPT,
-             QUERY_ORDER)
+             QUERY_ORDER, BOOLS)
     unknown = [k for k in policy.skip if k not in known]
     if unknown:
         near = difflib.get_close_matches(unknown[0], kinds_for(fmt), n=1)
@@ -206,6 +207,12 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         probe = tie_case(ctx, grade, tie_probes(fmt, reference, policy, prompt), tie_sentence(prompt))
         if probe is not None:
             cases.append(probe)
+    if baseline is None and BOOLS not in policy.skip:  # `true` written as `1`, which `==` lets through
+        allows = read_prompt(prompt)
+        probe = bool_number_case(ctx, bool_number_probe(fmt, reference, policy,
+                                                        lambda w: allows.leaves_open("type_change", w)), prompt)
+        if probe is not None:
+            cases.append(probe)
     if baseline is None and fmt == "python" and EXAMPLES not in policy.skip:  # a grader of the examples only
         cases.append(examples_case(ctx, grade, *memorizers(reference, prompt)))
     if baseline is None and fmt == "text" and CONSTANT not in policy.skip \
@@ -236,6 +243,8 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         summary += "; the grader rejects answers within the tolerance the prompt states"
     if any(c.name == TIES and c.status == WARNING for c in cases):
         summary += "; the grader breaks ties the prompt leaves open"
+    if any(c.name == BOOLS and c.status == FINDING for c in cases):
+        summary += "; the grader accepts booleans written as numbers where the prompt asks for true/false"
     if any(c.name == CONSTANT and c.status == FINDING for c in cases):
         summary += "; the grader accepts a query of constants where the prompt wants it to work on other data"
     if any(c.name == EXAMPLES and c.status == FINDING for c in cases):

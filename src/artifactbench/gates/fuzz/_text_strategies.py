@@ -122,13 +122,23 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
         single = tuples(pick(sources), ints(0, len(lines))).filter(fits).map(lambda c: edit(
             kind, f"before line {c[1] + 1} (copy of line {c[0] + 1}, numbers moved)", "(absent)",
             scramble(c[0]), lines[: c[1]] + [scramble(c[0])] + lines[c[1]:])) if sources else None
+        # (a `[section]` of a config file, copied under another name beside the last of its keys' shape: one
+        # record more, which a grader looping over the sections it expects accepts; blind p49)
+        shaped = config_sections(lines)
+
+        def section(c: tuple[int, int]) -> Mutation:
+            a, b = c
+            copy = [_renamed_header(lines[a], moved)] + [scramble(k) for k in range(a + 1, b + 1)]
+            return edit(kind, f"after line {b + 1} (copy of section lines {a + 1}-{b + 1}, renamed, numbers moved)",
+                        "(absent)", short(" ".join(x.strip() for x in copy)), lines[: b + 1] + copy + lines[b + 1:])
+        by_section = pick(shaped).map(section) if shaped else None
         # (records: elements with a sibling of their tag and indentation, not a lone `<table>` or `<tbody>`)
         found = element_blocks(lines)
         kinds = Counter(_OPEN_LINE.fullmatch(lines[a]).group(1, 2) for a, _ in found)
         blocks = [b for b in found if kinds[_OPEN_LINE.fullmatch(lines[b[0]]).group(1, 2)] > 1
                   and any(NUMBER_RE.search(lines[k]) for k in range(b[0], b[1] + 1))]
         if not blocks:
-            return single
+            return either([p for p in (single, by_section) if p is not None]) if by_section else single
 
         def block(c: tuple[tuple[int, int], tuple[int, int]]) -> Mutation:
             (a, b), (_, after) = c  # a copy of lines a..b, numbers moved, right after the block ending at `after`
@@ -139,8 +149,33 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
         # record more, which a grader checking only the records it expects accepts; blind p32)
         same_tag = tuples(pick(blocks), pick(blocks)).filter(lambda c: _LEAD.match(lines[c[0][0]]).group(1)
                                                             == _LEAD.match(lines[c[1][0]]).group(1))
-        return either([p for p in (single, same_tag.map(block)) if p is not None])
+        return either([p for p in (single, same_tag.map(block), by_section) if p is not None])
     return None
+
+
+def config_sections(lines: list[str]) -> list[tuple[int, int]]:
+    """(header, last line) of each `[section]` of a key = value file whose set of keys another section
+    shares (sections of one shape are records: `[CMAU3430790]` with `slot` and `holds`, not `[summary]`).
+    A section ends at its last non-blank line before the next header. The first MAX_BLOCKS sections."""
+    heads = [i for i, line in enumerate(lines) if _SECTION.match(line)][:MAX_BLOCKS]
+    found: list[tuple[int, int, frozenset[str]]] = []
+    for n, a in enumerate(heads):
+        stop = heads[n + 1] if n + 1 < len(heads) else len(lines)
+        body = [k for k in range(a + 1, stop) if lines[k].strip()]
+        keys = frozenset(m.group(0).split("=")[0].strip() for k in body if (m := _KEY_LINE.match(lines[k])))
+        if keys and len(body) <= MAX_BLOCK_LINES:
+            found.append((a, body[-1], keys))
+    shapes = Counter(keys for _, _, keys in found)
+    return [(a, b) for a, b, keys in found if shapes[keys] > 1]
+
+
+def _renamed_header(header: str, moved) -> str:  # noqa: ANN001 - moved: a number token -> another
+    """A `[section]` header naming another section: its numbers moved (`[CMAU3430790]` -> `[CMAU7430790]`),
+    or `-x` added to a name without one. An `[[array]]` header stays: a copy under it is one element more."""
+    if header.lstrip().startswith("[["):
+        return header
+    renamed = NUMBER_RE.sub(lambda m: moved(m.group()), header)
+    return renamed if renamed != header else re.sub(r"\](\s*)$", r"-x]\1", header, count=1)
 
 
 _SECTION = re.compile(r"\s*\[\[?[^\]\n]+\]\]?\s*$")  # a TOML/INI table header line

@@ -30,7 +30,7 @@ def leaf_strategy(t: TreeTargets, kind: str) -> Draws | None:
         return pick(pool).map(lambda c: t.set_leaf(kind, c[0], c[1], c[2])) if pool else None
     if kind == "bool_flip":
         pool = t.bools
-        return pick(pool).map(lambda c: t.set_leaf(kind, c[0], c[1], not c[1])) if pool else None
+        return pick(pool).map(lambda c: t.set_leaf(kind, *c)) if pool else None
     if kind == "string_change":
         return _strings(t, t.strings, kind)
     if kind == "type_change":

@@ -46,6 +46,31 @@ def where(doc: TreeDoc, path: Path) -> str:
     return f"at ${steps}"
 
 
+# Two values that write a yes/no answer (compared lower-cased): a field of a list's records holding
+# both of one pair and nothing else is a flag, whatever its type (a CSV's cells are strings)
+_FLAG_PAIRS = (frozenset({"0", "1"}), frozenset({"yes", "no"}), frozenset({"y", "n"}),
+               frozenset({"true", "false"}), frozenset({"t", "f"}))
+
+
+def _flags(leaves: list[tuple[Path, Any]]) -> list[tuple[Path, Any, Any]]:
+    """(path, value, the field's other value) for each leaf of a records' field written as a flag: at
+    least three records, every value one of a pair, both present (blind p51: an `is_transfer` column of
+    1 and 0 that the grader checks is 0 or 1, never which)."""
+    fields: dict[Path, list[tuple[Path, Any]]] = {}
+    for p, v in leaves:
+        if isinstance(v, bool) or not isinstance(v, (int, str)) or not any(isinstance(step, int) for step in p):
+            continue
+        fields.setdefault(tuple(None if isinstance(step, int) else step for step in p), []).append((p, v))
+    found: list[tuple[Path, Any, Any]] = []
+    for items in fields.values():
+        values = {v for _, v in items}
+        if len(items) < 3 or len(values) != 2 or frozenset(str(v).lower() for v in values) not in _FLAG_PAIRS:
+            continue
+        a, b = values
+        found += [(p, v, b if v == a else a) for p, v in items]
+    return found
+
+
 class TreeTargets:
     """Everything a strategy may touch in one document, computed once; lists are in document order so
     Hypothesis shrinks towards the first record and field."""
@@ -58,7 +83,8 @@ class TreeTargets:
         self.leaves = [(p, v) for p, v in nodes
                        if not isinstance(v, (dict, list)) and p and not _ignored(p, policy)]
         self.numbers = [(p, v) for p, v in self.leaves if as_number(v, numeric_strings=cells) is not None]
-        self.bools = [(p, v) for p, v in self.leaves if isinstance(v, bool)]
+        # (path, value, its flip): a bool, or a record field written as a flag (`is_transfer` of 1s and 0s)
+        self.bools = [(p, v, not v) for p, v in self.leaves if isinstance(v, bool)] + _flags(self.leaves)
         numeric = {p for p, _ in self.numbers}
         self.strings = [(p, v) for p, v in self.leaves if isinstance(v, str) and p not in numeric]
         self.keys = [(p, k) for p, v in nodes if isinstance(v, dict) and not _ignored(p, policy)

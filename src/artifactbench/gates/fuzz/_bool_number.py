@@ -1,0 +1,79 @@
+"""bool_number: a JSON or YAML answer with its booleans written as numbers (`true` as `1`, `false` as `0`).
+
+type_change never draws them: in Python `1 == True`, so a grader comparing with `==` accepts them, and
+most graders do. Whether that is a flaw is the prompt's to say. One probe per task, every boolean the
+prompt does not leave open rewritten at once, graded once (an acceptance confirmed in a forked child):
+- accepted where the prompt writes the literals in its prose (`true` / `false` in backticks, "JSON
+  booleans"): a `fail` (blind p48: "`T` / `F` are logicals → JSON `true` / `false`", a grader whose
+  `got == exp` let `1` through);
+- accepted where the prompt only speaks of booleans or true/false in passing: a `warn`;
+- accepted where it says nothing of them: `info`.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+
+from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, cap
+from artifactbench.gates.fuzz._formats import ParseError, TreeDoc, parse
+from artifactbench.gates.fuzz._mutation import Mutation
+from artifactbench.gates.fuzz._policy import FuzzPolicy
+from artifactbench.gates.fuzz._tree_targets import TreeTargets, get_at, where
+
+NAME = "bool_number"
+MAX_BOOLS = 2000  # booleans rewritten in one probe
+
+# The literals in prose (not in a code block): `true` / `false`, "JSON booleans", "a JSON boolean"
+_LITERALS = re.compile(r"`(?:true|false)`|\bJSON\s+booleans?\b|\bbooleans?\s*\(\s*`?(?:true|false)`?", re.IGNORECASE)
+_MENTIONED = re.compile(r"\b(?:bool(?:ean)?s?|true|false)\b", re.IGNORECASE)
+_FENCE = re.compile(r"^\s*(```|~~~).*?^\s*\1", re.MULTILINE | re.DOTALL)
+
+__all__ = ["NAME", "bool_number_case", "bool_number_probe"]
+
+
+def bool_number_probe(fmt: str, reference: str, policy: FuzzPolicy, open_at=None) -> Mutation | None:  # noqa: ANN001
+    """The reference with every boolean (at most MAX_BOOLS; none that `open_at(where)` says the prompt
+    leaves open) written as 1 or 0; None when it has none, or is no JSON, JSONL or YAML document."""
+    if fmt not in ("json", "jsonl", "yaml"):
+        return None
+    try:
+        doc = parse(fmt, reference)
+    except (ParseError, ValueError):
+        return None
+    if not isinstance(doc, TreeDoc):
+        return None
+    found = [(p, v) for p, v, _ in TreeTargets(doc, policy).bools if isinstance(v, bool)]
+    found = [(p, v) for p, v in found if open_at is None or open_at(where(doc, p)) is None][:MAX_BOOLS]
+    if not found:
+        return None
+    data = copy.deepcopy(doc.data)
+    for path, value in found:
+        get_at(data, path[:-1])[path[-1]] = int(value)
+    first = where(doc, found[0][0])
+    more = f" and {len(found) - 1} more" if len(found) > 1 else ""
+    return Mutation(NAME, f"{first}{more}", "true/false", "1/0", doc.render(data))
+
+
+def _severity(prompt: str) -> tuple[str, str]:
+    prose = _FENCE.sub(" ", prompt)
+    said = _LITERALS.search(prose)
+    if said:
+        return "fail", f"the prompt asks for the literals ({said.group(0)!r})"
+    if _MENTIONED.search(prose):
+        return "warn", "the prompt speaks of booleans without asking for the literals"
+    return "info", "the prompt says nothing of how booleans are written"
+
+
+def bool_number_case(ctx, probe: Mutation | None, prompt: str) -> CaseResult | None:  # noqa: ANN001
+    """Grade the probe (an acceptance is confirmed in a forked child). None without a probe."""
+    if probe is None:
+        return None
+    outcome = ctx.grade_text(probe.text, warm=True, label=f"{NAME}\t{probe.describe()}")
+    if not outcome.ok or not outcome.passed:
+        return CaseResult(NAME, OK, "grader rejects booleans written as 1/0")
+    severity, why = _severity(prompt)
+    status = FINDING if severity == "fail" else WARNING
+    return CaseResult(NAME, status, cap(
+        f"grader ACCEPTED booleans written as numbers ({why}): {probe.describe()}; grader detail: "
+        f"{outcome.result.detail!r}", 600), severity)
