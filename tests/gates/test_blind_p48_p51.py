@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import random
 
-from artifactbench.gates.core import read_prompt
+from artifactbench.gates.core import read_prompt, stated_tolerance
 from artifactbench.gates.fuzz import FuzzPolicy
 from artifactbench.gates.fuzz._bool_number import _severity, bool_number_probe
 from artifactbench.gates.fuzz._formats import parse
@@ -86,3 +86,42 @@ def test_booleans_written_as_numbers():
     assert _severity("Each flag is a JSON boolean.")[0] == "fail"
     assert _severity("`active` is a boolean.")[0] == "warn"
     assert _severity("```json\n{\"ok\": true}\n```\nWrite the report.")[0] == "info"
+
+
+def test_a_money_tolerance_in_a_sentence_that_says_relative_elsewhere():
+    """p51: "ridership within 0.01% (relative) ...; `fare` within ±$0.01 of the true optimum": the
+    fare's band is one cent (the `$` was not read at all, and the sentence's "relative" would have made
+    it 1%), not the 0.01% said of ridership, which put a sound grader's fare at 8x."""
+    stated = stated_tolerance("Accuracy: ridership within 0.01% (relative) of the true equilibrium; `fare` "
+                              "within ±$0.01 of the true optimum; `revenue` within 0.01% of the true maximum.")
+    assert stated.band_at(("optimal_fare", "fare"), 4.033) == 0.01
+    assert abs(stated.band_at(("optimal_fare", "revenue"), 41007.0) - 4.1007) < 1e-9
+    assert stated_tolerance("Totals must be within $5 of the figure.").band_at(("total",), 1000.0) == 5.0
+
+
+def test_review_repros_of_the_p48_p51_rules():
+    """An outside review of the rules above: a flag flipped where any valid selection is right, a
+    section copy where the prompt frees other sections or names the section copied, "any order is fine
+    as long as ..." (a constraint: several answers), and booleans the prompt accepts as 1/0 too."""
+    from artifactbench.gates.fuzz._fuzz import _section_copy_allowed
+    from artifactbench.gates.fuzz._text_strategies import _renamed_header
+
+    allows = read_prompt("Any selection that satisfies these rules is accepted.")
+    assert allows.many_answers  # (bool_flip of a flag is then a warn, as string_change's reassignment)
+    assert _section_copy_allowed("[TGHU4411803]", "You may add other sections of your own; they are ignored.",
+                                 read_prompt("x"), "out/yard.ini")[0] == "info"
+    assert _section_copy_allowed("[input]", "Write two sections, `[input]` and `[output]`.", read_prompt("x"),
+                                 "out/run.ini")[0] == "warn"
+    assert _section_copy_allowed("[TGHU4411803]", "One section per box.", read_prompt("x"), "out/yard.ini") is None
+    assert read_prompt("Any order is fine as long as each job starts after its prerequisite.").many_answers
+    assert _severity("`valid`: `true` or `false` (`1` and `0` are accepted too).")[0] == "info"
+    assert _severity("Each flag is 0 or 1 (not `true`/`false`).")[0] == "info"
+    assert _severity("The input has a column `member` holding `true` or `false`.")[0] == "info"
+    assert _severity("Write `valid: true` if all checks pass, else `valid: false`.")[0] == "fail"
+    assert _severity("Count true positives and false negatives.")[0] == "info"
+    moved = lambda token: "1020"  # noqa: E731
+    assert _renamed_header("[alpha]", moved, {"[alpha]", "[alpha-x]"}) == "[alpha-x-x]"  # never a duplicate
+    assert _renamed_header('[servers."alpha beta"]', moved, set()) == '[servers."alpha beta-x"]'
+    assert _renamed_header("[[row]]", moved, set()) == "[[row]]"
+    flags = TreeTargets(parse("json", '[{"f": 1}, {"f": "0"}, {"f": 1}]'), FuzzPolicy())
+    assert flags.bools == []  # (1 and "0": a flip would cross types)

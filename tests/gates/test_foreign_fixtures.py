@@ -73,6 +73,7 @@ SOUND = {
     "yard_sections_exact": "an INI answer whose sections are compared both ways, a `[summary]` beside them",
     "tap_flags_compared": "a 0/1 flag column compared cell by cell",
     "permit_flags_typed": "JSON `true`/`false` asked for and compared with their type",
+    "fuel_table_absolute": "a Markdown table's column compared within the ±1 kg the prompt states",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -118,6 +119,7 @@ FLAWED = {
     "yard_sections_expected_only": ("fuzz", "inject_record"),  # walks the expected sections: one more passes
     "tap_flags_unchecked": ("fuzz", "bool_flip"),  # checks is_transfer is 0 or 1, never which
     "permit_flags_loose": ("fuzz", "bool_number"),  # `got == want`: 1 passes for `true`
+    "fuel_table_relative": ("fuzz", "number_near"),  # 1% relative where the prompt says ±1 kg
 }
 # twin whose grader is stricter than its prompt -> (gate, case) reported as warn: it fails right answers
 STRICTER = {
@@ -250,17 +252,19 @@ def test_free_headings_and_notes_hide_no_finding_in_the_table():
 
 
 def test_a_grader_somewhat_looser_than_the_prompt_is_only_a_warning(tmp_path):
-    """Accepted at 8x the stated tolerance but not at 100x: the grader keeps some slack (warn); at
-    100x it accepts what the prompt calls wrong (fail, spring_rates_lax)."""
+    """Accepted at 8x the stated tolerance but not at 16x: the grader keeps some slack (warn); at 16x
+    (a grader 20x looser: 2% where the prompt says 0.1%, blind p52) or 100x it accepts what the prompt
+    calls wrong (fail, spring_rates_lax)."""
     import shutil
 
-    root = tmp_path / "spring_rates_slack"
-    shutil.copytree(FOREIGN / "spring_rates_stated", root)
-    hidden = root / "grader" / "hidden.py"
-    hidden.write_text(hidden.read_text().replace("TOL = 1e-6", "TOL = 2e-5"))
-    report = run_checks([load_task(root)], resolve_gates(["fuzz"]), options=OPTIONS).tasks[0]
-    found = next(k for c in report.checks for k in c.cases if k.name == "number_near")
-    assert found.severity == "warn" and "8x" in found.detail, found
+    for tol, factor, severity in (("1.2e-5", "8x", "warn"), ("2e-5", "16x", "fail")):
+        root = tmp_path / f"spring_rates_{tol}"
+        shutil.copytree(FOREIGN / "spring_rates_stated", root)
+        hidden = root / "grader" / "hidden.py"
+        hidden.write_text(hidden.read_text().replace("TOL = 1e-6", f"TOL = {tol}"))
+        report = run_checks([load_task(root)], resolve_gates(["fuzz"]), options=OPTIONS).tasks[0]
+        found = next(k for c in report.checks for k in c.cases if k.name == "number_near")
+        assert found.severity == severity and factor in found.detail, (tol, found)
 
 
 def test_a_grader_exactly_ten_times_looser_is_caught_at_every_field(tmp_path):

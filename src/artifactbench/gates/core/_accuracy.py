@@ -23,7 +23,7 @@ _STATED = re.compile(
     r"\btolerances?(?:\s+of|\s*:|\s+is|\s*=)?|±|\+/-|\bplus\s+or\s+minus|"
     r"\berrors?(?:\s+(?:of|is|must\s+be|should\s+be))?\s*(?:<=|≤|<|\bbelow|\bunder|\bat\s+most|"
     r"\bno\s+(?:more|greater)\s+than|\bnot\s+exceed(?:ing)?)|\b(?:rel(?:ative|\.)?|abs(?:olute|\.)?)\s+"
-    r"errors?\s+of|\|\s*(?:<=|≤|<))" + MARKUP + NUMBER
+    r"errors?\s+of|\|\s*(?:<=|≤|<))" + MARKUP + r"(?P<money>[$€£¥]\s?)?" + NUMBER
     + MARKUP + r"(?P<pct>%|percent)?", re.IGNORECASE)
 _SIGNIFICANT = re.compile(r"\b(?P<n>\d+|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+significant\s+"
                           r"(?:figures|digits)\b", re.IGNORECASE)
@@ -206,8 +206,18 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             unit = _UNIT.match(sentence, match.end()) is not None
             # (as is "±0.01": a distance either side of the value, blind p45's price "within ±0.01")
             unit = unit or "±" in sentence[max(0, match.start() - 2):match.end()]
-            as_rel = (relative or not absolute) and not (unit and not relative)
-            as_abs = absolute or not relative
+            # (and "within $0.01": an amount of money; blind p51's `fare` "within ±$0.01")
+            unit = unit or match.group("money") is not None
+            # Relative or absolute as the value's own clause says; where it says neither, as the sentence
+            # does, but a value with a unit is a distance ("ridership within 0.01% (relative); `fare`
+            # within ±$0.01": the fare's band is a cent, not 1%; blind p51)
+            start, end = sentence.rfind(";", 0, match.start()) + 1, sentence.find(";", match.end())
+            clause = sentence[start:end if end >= 0 else len(sentence)]
+            rel_here = re.search(r"\brel(ative|\.)?\b|\*\s*\|", clause, re.IGNORECASE) is not None
+            abs_here = re.search(r"\babs(olute|\.)?\b", clause, re.IGNORECASE) is not None
+            rel, ab = (rel_here, abs_here) if rel_here or abs_here else (relative and not unit, absolute)
+            as_rel = (rel or not ab) and not (unit and not rel)
+            as_abs = ab or not rel
             if as_rel:
                 rel_tol = max(rel_tol, value)
                 readings.append((0.0, value))

@@ -66,8 +66,12 @@ _BUT = re.compile(r"(?<!\s),?\s++but\s+|;\s*")  # (no start inside a run of spac
 # "only the table is read": everything else in the report is free, whatever it is.
 _ONLY_READ = re.compile(r"\bonly\s+(the\s+)?[\w-]+(\s+[\w-]+)?\s+(is|are|gets?|will\s+be)\s+(read|graded|checked|"
                         r"parsed|compared|scored|evaluated)\b", re.IGNORECASE)
+# (and "don't add headers or comments", "no comments": blind p53, beside "whitespace is ignored")
 _REFUSED = re.compile(r"\bnothing\s+else\b|\bno\s+other\b|\b(must|should|shall|may)\s*not\b|\bnot\s+(be\s+)?"
-                      r"(allowed|permitted|accepted)\b|\bforbidden\b|\breject\w*|\bfail\w*", re.IGNORECASE)
+                      r"(allowed|permitted|accepted)\b|\bforbidden\b|\breject\w*|\bfail\w*|"
+                      r"\b(do\s*n[o'’]?t|never)\s+(add|include|write|put|emit|print|insert)\s+(any\s+|a\s+)?(headers?|"
+                      r"headings?|comments?|prose|notes|commentary|titles?|text)\b|"
+                      r"\bno\s+(headers?|headings?|comments?|prose|notes|commentary|titles?)\b", re.IGNORECASE)
 # A permission to add a part is a declaration too: "You may add a title or other prose lines", "your report
 # can include notes", "a short commentary is optional". Addressed to the author (_OUTPUT); not where the
 # sentence also pins what the part must be (_PINNED).

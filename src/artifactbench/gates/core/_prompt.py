@@ -95,6 +95,10 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/-][\w\s`
                   r"\bno\s+(particular\s+|specific\s+)?order(ing)?\s+(is|will\s+be)\s+(required|imposed|expected|"
                   r"enforced|checked)|"
                   r"unordered|(regardless|irrespective)\s+of\s+(the\s+|their\s+|its\s+)?order|"
+                  # ("Element order, attribute order, indentation and the XML declaration are up to you": blind p54)
+                  r"\b(element|section|table|row|line|record|entry|item|group|block)s?\s+order\s*,[^.!?;:\n]{0,100}?\s(is|are)\s+"
+                  r"(all\s+)?(up\s+to\s+you|free|your\s+(choice|call)|"
+                  r"irrelevant|ignored|arbitrary)\b|"
                   r"without\s+regard\s+to\s+(the\s+)?order|order-(insensitive|independent|agnostic)|"
                   r"(sorted|compared)\s+as\s+a\s+set")
 _UNORDERED = re.compile(_UNORDER_WORDS, re.IGNORECASE)
@@ -174,9 +178,16 @@ _MANY_ANSWERS = re.compile(
     r"\bties?\s+(may|can)\s+be\s+broken\s+(in\s+)?any\b|"
     r"\bany\s+(\w+\s+){0,3}that\s+(satisf(y|ies)|meets?|fulfil+s?|obeys?|respects?|passes)\b|"
     # ("Any order is fine" frees the rows' order, not which rows: blind p50, "Each valid menu exactly once")
+    # (but "any order is fine as long as each job starts after its prerequisite" is a constraint: many)
     r"\bany\s+(?!(?:(?:row|line|record|key|column|sort|output)\s+)?(?:order|ordering|sequence|arrangement|spacing|"
-    r"whitespace|case|casing|format|formatting)\s+(?:is|are|will)\b)(\w+\s+){1,3}(is|are|will\s+be)\s+"
-    r"(acceptable|accepted|fine|correct|valid|ok)\b", re.IGNORECASE)
+    r"whitespace|case|casing|format|formatting)\s+(?:is|are|will\s+be)\s+\w+\b(?![^.;\n]*\b(?:as\s+long\s+as|so\s+long"
+    r"\s+as|provided|if|when|unless|respect\w*|satisf\w*|obey\w*|meets?|consistent|valid)\b))(\w+\s+){1,6}?"
+    r"(is|are|will\s+be)\s+(acceptable|accepted|fine|correct|valid|ok)\b|"
+    # ("Any allocation that is feasible and minimal is accepted — there are usually many": blind p53)
+    r"\bthere\s+(?:are|is|may\s+be|can\s+be|will\s+be)\s+(?:usually\s+|often\s+|typically\s+|generally\s+)?"
+    r"(?:many|several|multiple)\s*(?:[.;:)!]|$|(?:valid|correct|right|possible|optimal|feasible|equally\s+good)\s+"
+    r"(?:answers?|solutions?|allocations?|assignments?|schedules?|plans?|orders?|orderings?|routes?|ways?)\b)",
+    re.IGNORECASE | re.MULTILINE)
 # swap_values' description of the other fields in which the two records differ (see leaves_open)
 ALSO_DIFFER = "; the records also differ in "
 VAGUE_REL = 0.01  # "the grader uses a small tolerance": a change below 1% is within it

@@ -34,4 +34,3 @@ def whole_token(value: str) -> re.Pattern[str]:
     """A pattern matching `value` as a whole token: no word character, dot or hyphen glued to either end
     (`D4` is not in `D40` nor in `D4.1`; `12` is not in `1.12`)."""
     return re.compile(rf"(?<![\w.-]){re.escape(value)}(?![\w.-])")
-

@@ -12,22 +12,29 @@ prompt does not leave open rewritten at once, graded once (an acceptance confirm
 
 from __future__ import annotations
 
-import copy
 import re
 
 from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, cap
 from artifactbench.gates.fuzz._formats import ParseError, TreeDoc, parse
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._policy import FuzzPolicy
-from artifactbench.gates.fuzz._tree_targets import TreeTargets, get_at, where
+from artifactbench.gates.fuzz._strategies import _prepared
+from artifactbench.gates.fuzz._tree_targets import _copy_spines, get_at, where
 
 NAME = "bool_number"
 MAX_BOOLS = 2000  # booleans rewritten in one probe
 
-# The literals in prose (not in a code block): `true` / `false`, "JSON booleans", "a JSON boolean"
-_LITERALS = re.compile(r"`(?:true|false)`|\bJSON\s+booleans?\b|\bbooleans?\s*\(\s*`?(?:true|false)`?", re.IGNORECASE)
-_MENTIONED = re.compile(r"\b(?:bool(?:ean)?s?|true|false)\b", re.IGNORECASE)
-_FENCE = re.compile(r"^\s*(```|~~~).*?^\s*\1", re.MULTILINE | re.DOTALL)
+# The literals asked for in prose (not in a code block): `true` / `false` (alone or in a span such as
+# `valid: true`), "JSON booleans", "a boolean (true/false)"
+_LITERALS = re.compile(r"`[^`\n]{0,40}\b(?:true|false)\b[^`\n]{0,40}`|\bJSON\s+booleans?\b|"
+                       r"\bbooleans?\s*\(\s*`?(?:true|false)`?", re.IGNORECASE)
+# ... said of the answer's numbers too: "`true` or `false` (`1` and `0` are accepted too)"
+_NUMBERS_TOO = re.compile(r"(?<![\w.])`?[01]`?\s*(?:/|,|or|and)\s*`?[01]`?(?![\w.])", re.IGNORECASE)
+_NEGATED = re.compile(r"\b(?:not|never|no|don'?t|do\s+not|instead\s+of|rather\s+than)\b[^.;:\n]{0,24}$", re.IGNORECASE)
+_INPUT = re.compile(r"\b(?:input|inputs|workspace|source)\b", re.IGNORECASE)
+_MENTIONED = re.compile(r"\bbool(?:ean)?s?\b|\btrue\s*(?:/|or)\s*false\b", re.IGNORECASE)
+_FENCE = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1", re.MULTILINE | re.DOTALL)
+_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]|$)", re.MULTILINE)
 
 __all__ = ["NAME", "bool_number_case", "bool_number_probe"]
 
@@ -38,16 +45,17 @@ def bool_number_probe(fmt: str, reference: str, policy: FuzzPolicy, open_at=None
     if fmt not in ("json", "jsonl", "yaml"):
         return None
     try:
-        doc = parse(fmt, reference)
+        doc, targets, _, _ = _prepared(fmt, reference, policy)  # (the fuzz kinds' parse, made once)
     except (ParseError, ValueError):
         return None
-    if not isinstance(doc, TreeDoc):
+    if not isinstance(doc, TreeDoc) or targets is None:
         return None
-    found = [(p, v) for p, v, _ in TreeTargets(doc, policy).bools if isinstance(v, bool)]
+    found = [(p, v) for p, v, _ in targets.bools if isinstance(v, bool)]
     found = [(p, v) for p, v in found if open_at is None or open_at(where(doc, p)) is None][:MAX_BOOLS]
     if not found:
         return None
-    data = copy.deepcopy(doc.data)
+    # (only the containers on the way to each boolean are copied: the rest of a large document is shared)
+    data = _copy_spines(doc.data, tuple(p[:-1] for p, _ in found))
     for path, value in found:
         get_at(data, path[:-1])[path[-1]] = int(value)
     first = where(doc, found[0][0])
@@ -56,10 +64,19 @@ def bool_number_probe(fmt: str, reference: str, policy: FuzzPolicy, open_at=None
 
 
 def _severity(prompt: str) -> tuple[str, str]:
-    prose = _FENCE.sub(" ", prompt)
-    said = _LITERALS.search(prose)
-    if said:
-        return "fail", f"the prompt asks for the literals ({said.group(0)!r})"
+    """How an acceptance reads against the prompt: (fail|warn|info, why)."""
+    prose = _FENCE.sub(" ", prompt[:200_000])
+    asked = ""
+    for sentence in _SENTENCE.findall(prose):
+        for found in _LITERALS.finditer(sentence):
+            if _NEGATED.search(sentence[:found.start()]) or _INPUT.search(sentence):
+                continue  # ("0 or 1, not `true`/`false`"; a column of the input holding `true`)
+            rest = sentence[found.end():]
+            if _NUMBERS_TOO.search(rest) and not _NEGATED.search(rest[:_NUMBERS_TOO.search(rest).start()]):
+                return "info", f"the prompt accepts 1/0 too ({' '.join(sentence.split())[:80]!r})"
+            asked = asked or found.group(0)
+    if asked:
+        return "fail", f"the prompt asks for the literals ({asked!r})"
     if _MENTIONED.search(prose):
         return "warn", "the prompt speaks of booleans without asking for the literals"
     return "info", "the prompt says nothing of how booleans are written"
@@ -70,7 +87,9 @@ def bool_number_case(ctx, probe: Mutation | None, prompt: str) -> CaseResult | N
     if probe is None:
         return None
     outcome = ctx.grade_text(probe.text, warm=True, label=f"{NAME}\t{probe.describe()}")
-    if not outcome.ok or not outcome.passed:
+    if not outcome.ok:  # (a raise on another type is type_change's and the contract's to report)
+        return CaseResult(NAME, OK, cap(f"grader did not grade booleans written as 1/0: {outcome.error}", 300))
+    if not outcome.passed:
         return CaseResult(NAME, OK, "grader rejects booleans written as 1/0")
     severity, why = _severity(prompt)
     status = FINDING if severity == "fail" else WARNING

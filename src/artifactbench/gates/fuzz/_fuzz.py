@@ -24,6 +24,7 @@ from artifactbench.gates.core import (
     reference_text,
     stateful_case, whole_token,
 )
+from artifactbench.gates.fuzz._bool_number import NAME as BOOLS, bool_number_case, bool_number_probe
 from artifactbench.gates.fuzz._classes import same_class
 from artifactbench.gates.fuzz._comments import has_comments, program
 from artifactbench.gates.fuzz._constant_query import NAME as CONSTANT, ORDER as QUERY_ORDER, constant_query_cases
@@ -38,10 +39,9 @@ from artifactbench.gates.fuzz._quota import widened
 from artifactbench.gates.fuzz._reference import Reference, line_key, rows_unordered, top_level_swap
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
 from artifactbench.gates.fuzz._text_strategies import states_layout
-from artifactbench.gates.fuzz._bool_number import NAME as BOOLS, bool_number_case, bool_number_probe
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
 from artifactbench.gates.fuzz._within import NAME, within_case, within_probes
-from artifactbench.gates.core import ORDER_KINDS, CaseResult, CheckResult, TaskContext, read_prompt
+from artifactbench.gates.core import ORDER_KINDS, CaseResult, CheckResult, TaskContext, common_ends, read_prompt
 from artifactbench.errors import ArtifactBenchError
 
 
@@ -438,6 +438,26 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 allowed = ("warn", "it repeats a `key = value` line as it was: the same mapping, though a strict "
                                    "reader refuses a key given twice")
             if allowed is None and kind == "inject_record" and ref is not None and ref.fmt == "text" \
+                    and (section := _copied_section(mutant.where, ref.reference)) is not None:
+                allowed = _section_copy_allowed(section, prompt, allows, ref.artifact)
+            if allowed is None and kind in ("drop_record", "duplicate_record") and ref is not None \
+                    and ref.fmt == "text" and _RULE_ROW.fullmatch(mutant.old.strip("'\" ")):
+                # (`|---|---:|` dropped or twice: every row of the table as it was; whether it still renders
+                # as a table is layout; blind p53)
+                allowed = ("warn", "it drops or repeats a Markdown table's rule row: the rows are as they were, "
+                                   "only the table's rendering changes")
+            if allowed is None and ref is not None and ref.fmt == "text" and allows.optional_fields \
+                    and (label := _optional_rows_only(ref.reference, mutant.text, allows)):
+                # (the `Total` row of "A final `Total` row is optional", changed or moved past the free
+                # commentary: a row the prompt does not require; blind p52)
+                allowed = ("warn", f"it changes only a table row the prompt calls optional ({label!r}) and free "
+                                   "prose around the table")
+            if allowed is None and kind == "bool_flip" and allows.many_answers:
+                # (a flag flipped, `selected` 1 -> 0, under "any selection that satisfies the rules is accepted":
+                # another right answer, maybe; review of blind p51's flag rule)
+                allowed = ("warn", f"it flips a flag, and the prompt accepts more than one answer "
+                                   f"({allows.many_answers!r})")
+            if allowed is None and kind == "inject_record" and ref is not None and ref.fmt == "text" \
                     and _CONFIG.search(ref.artifact) and _given_later(ref.reference, mutant):
                 # (`J1 = 1351.770` put right above `J1 = 47.177`: a key given twice, whose last value, the one a
                 # reader keeps, is the reference's; blind p44. Put below it, the answer reads wrong: a finding.)
@@ -609,6 +629,73 @@ def _left_open(ctx, kind: str, state: _Search) -> CaseResult:
     return CaseResult(kind, WARNING, cap(
         f"grader accepted {state.open_count} mutant(s) that the prompt leaves open, first: {mutant.describe()} "
         f"({why}); grader detail: {detail!r}", 600), severity)
+
+
+_RULE_ROW = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?")  # a Markdown table's rule row
+def _optional_rows_only(reference: str, mutant: str, allows) -> str:  # noqa: ANN001
+    """The label of a Markdown table row the prompt calls optional (`| Total | 150 | ...`) when every
+    line the mutant changes is such a row, or prose outside the table where the prompt frees commentary
+    around it, and at least one is such a row; "" otherwise."""
+    old, new = reference.splitlines(), mutant.splitlines()
+    head, tail = common_ends(tuple(old), tuple(new))
+    optional = {f.lower() for f in allows.optional_fields}
+    labels: list[str] = []
+
+    def fits(line: str) -> bool:
+        text = line.strip()
+        if not text:
+            return True
+        if text.startswith("|"):
+            cells = [c.strip().strip("*_` ") for c in text.strip("|").split("|")]
+            if cells and cells[0].lower() in optional:
+                labels.append(cells[0])
+                return True
+            return False
+        return bool(allows.free_lines)  # (a title or a sentence of commentary, where the prompt frees them)
+
+    a, b = old[head:len(old) - tail], new[head:len(new) - tail]
+    if len(a) + len(b) > 200:
+        return ""
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op != "equal" and not all(fits(line) for line in (*a[i1:i2], *b[j1:j2])):
+            return ""
+    return labels[0] if labels else ""
+
+
+_SECTION_COPY = re.compile(r"\(copy of section lines (\d+)-\d+")
+# "other sections are ignored", "extra tables are fine", "you may add sections of your own"
+_SECTIONS_FREE = re.compile(
+    r"\b(?:other|extra|additional|more|further|own)\s+(?:sections?|tables?)\b[^.;\n]{0,80}?"
+    r"\b(?:allowed|ignored|fine|ok(?:ay)?|welcome|permitted|accepted|up\s+to\s+you)\b|"
+    r"\b(?:may|can|are\s+free\s+to)\s+add\b[^.;\n]{0,40}?\b(?:sections?|tables?)\b", re.IGNORECASE)
+
+
+def _copied_section(where: str, reference: str) -> str | None:
+    """The header line of the section an inject_record section copy copied ("(copy of section lines 7-9"),
+    or None for another mutant."""
+    found = _SECTION_COPY.search(where)
+    lines = reference.splitlines()
+    if found is None or not 0 < int(found.group(1)) <= len(lines):
+        return None
+    return lines[int(found.group(1)) - 1].strip()
+
+
+def _section_copy_allowed(header: str, prompt: str, allows, artifact: str) -> tuple[str, str] | None:  # noqa: ANN001
+    """Why a section copied under another name may be a right answer, or None: the prompt frees other
+    sections ("extra sections are ignored": info); in TOML, where a table is a key, it grants other keys
+    and the copy's new name is a key of its own (`[work_orders.WO-5001.wip-x]` beside "extra keys inside
+    a work-order table are ignored"; blind p52), not another id; or it names the copied section itself
+    (`[input]` of a fixed layout: a schema's section, not one record of many; a warn)."""
+    free = _SECTIONS_FREE.search(prompt)
+    if free:
+        return "info", f"the prompt allows other sections ({free.group(0)!r})"
+    if artifact.lower().endswith(".toml") and allows.other_keys and not re.search(r"\d", header):
+        return ("info" if allows.other_keys_free else "warn"), \
+            f"in TOML a table is a key, and the prompt allows other keys ({allows.other_keys!r})"
+    if header.lower() in prompt.lower():
+        return "warn", f"it copies {header}, a section the prompt names: one of a fixed layout, not one record of many"
+    return None
 
 
 def _reassigned(reference: str, mutant) -> bool:  # noqa: ANN001 - a Mutant

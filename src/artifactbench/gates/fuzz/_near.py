@@ -4,10 +4,12 @@ The other number kinds move values far (10x + 1000), so a grader whose tolerance
 looser than the prompt's "within 1e-8" passes them all. This kind moves one non-integer value of the
 reference by FACTORS times the band the prompt states (StatedTolerance: abs + rel * |x|, a value the
 prompt does not call absolute or relative counting as both, so the reading is the loosest one). A
-grader that accepts the move accepts an answer the prompt calls wrong: at 100x a fail, at only 8x a
-warning (a grader may keep some slack for the reference's own error). 8x, not 10x: a grader exactly 10x
+grader that accepts the move accepts an answer the prompt calls wrong: at 100x or 16x a fail, at only 8x
+a warning (a grader may keep some slack for the reference's own error, and a band misread from the
+prompt's words is more likely off by a few times than by sixteen). 8x, not 10x: a grader exactly 10x
 looser than its prompt (0.5% stated, 5% checked) would accept or reject a move of exactly 10x by
-rounding, field by field; at 8x it accepts every one.
+rounding, field by field; at 8x it accepts every one. 16x names a grader 20x looser (2% where the prompt
+says 0.1%; blind p52).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from artifactbench.gates.fuzz._formats import NUMBER_RE, TextDoc, as_number
 from artifactbench.gates.fuzz._mutation import Mutation, short
 from artifactbench.gates.fuzz._tree_targets import TreeTargets
 
-FACTORS = (100, 8)  # shrinks towards the first: the report names the largest move accepted
+FACTORS = (100, 16, 8)  # shrinks towards the first: the report names the largest move accepted
 WARN_FACTOR = 8
 _FACTOR = re.compile(r", (\d+)x the prompt's tolerance$")
 
@@ -68,30 +70,69 @@ _KEY_NUMBER = re.compile(r"\s*([A-Za-z_][\w.-]*)\s*[=:]\s*([-+]?(?:\d+\.\d*|\.\d
 
 def text_near_strategy(doc: TextDoc, stated: StatedTolerance | None) -> Draws | None:
     """number_near in a text answer: the numbers that are a `key = value` line's whole value (an INI
-    or TOML answer read as lines; blind p40: a grader checking 1e-3 where the prompt says 0.01%). A
-    number in prose or a table has no key the band could be scoped by: not drawn."""
+    or TOML answer read as lines; blind p40: a grader checking 1e-3 where the prompt says 0.01%), and
+    the non-integer numbers that are a Markdown table cell's whole value, keyed by their column's header
+    (blind p53: a grader checking 1% where the prompt promises ±1 kg). A number in prose has no key the
+    band could be scoped by: not drawn."""
     if stated is None:
         return None
-    pool = []
+    pool = []  # (line, key, span of the number in the line, its text, its value)
     for i in doc.records:
         found = _KEY_NUMBER.fullmatch(doc.lines[i])
         if found is None or not NUMBER_RE.fullmatch(found.group(2)):
             continue
         value = float(found.group(2))
         if math.isfinite(value) and stated.band_at((found.group(1),), value) > 0:
-            pool.append((i, found, value))
+            pool.append((i, found.group(1), found.span(2), found.group(2), value))
+    for i, key, span, text in _table_cells(doc.lines):
+        value = float(text)
+        if math.isfinite(value) and stated.band_at((key,), value) > 0:
+            pool.append((i, key, span, text, value))
     if not pool:
         return None
 
     def move(c: tuple, factor: int) -> Mutation:
-        i, found, value = c
-        step = factor * stated.band_at((found.group(1),), value)
-        new = _like(found.group(2), value + step if value >= 0 else value - step, step)
+        i, key, (start, end), text, value = c
+        step = factor * stated.band_at((key,), value)
+        new = _like(text, value + step if value >= 0 else value - step, step)
         lines = list(doc.lines)
-        lines[i] = lines[i][:found.start(2)] + new + lines[i][found.end(2):]
-        return Mutation("number_near", f"line {i + 1}, key '{found.group(1)}', {factor}x the prompt's tolerance",
-                        short(found.group(2)), short(new), doc.render(lines))
+        lines[i] = lines[i][:start] + new + lines[i][end:]
+        return Mutation("number_near", f"line {i + 1}, key '{key}', {factor}x the prompt's tolerance",
+                        short(text), short(new), doc.render(lines))
     return pick(FACTORS).flatmap(lambda f: pick(pool).map(lambda c: move(c, f)))
+
+
+_RULE_ROW = re.compile(r"\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*")
+_CELL_NUMBER = re.compile(r"[-+]?(?:\d+\.\d+|\.\d+)")  # a non-integer: an integer cell is a count or an id
+MAX_TABLE_ROWS = 2000
+
+
+def _table_cells(lines: tuple[str, ...] | list[str]) -> list[tuple[int, str, tuple[int, int], str]]:
+    """(line, column header, span, text) of each Markdown table cell that is a non-integer number alone
+    (`| 117726.3 |`), in the rows below a header and its rule row (the first MAX_TABLE_ROWS rows)."""
+    out: list[tuple[int, str, tuple[int, int], str]] = []
+    header: list[str] | None = None
+    rows = 0
+    for i, line in enumerate(lines):
+        text = line.strip()
+        if not text.startswith("|"):
+            header = None
+            continue
+        if _RULE_ROW.fullmatch(text) and i > 0 and lines[i - 1].strip().startswith("|"):
+            header = [c.strip().strip("*_` ") for c in lines[i - 1].strip().strip("|").split("|")]
+            continue
+        if header is None or rows >= MAX_TABLE_ROWS:
+            continue
+        rows += 1
+        bars = [k for k, ch in enumerate(line) if ch == "|"]
+        for n, (a, b) in enumerate(zip(bars, bars[1:])):
+            cell = line[a + 1:b]
+            found = _CELL_NUMBER.fullmatch(cell.strip())
+            if found is None or n >= len(header) or not header[n]:
+                continue
+            start = a + 1 + cell.index(cell.strip())
+            out.append((i, header[n], (start, start + len(cell.strip())), cell.strip()))
+    return out
 
 
 def _keys(path: tuple) -> tuple[str, ...]:

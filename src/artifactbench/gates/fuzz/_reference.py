@@ -82,7 +82,12 @@ class Reference:
         if found is None:
             return False
         i, j = sorted(int(g) - 1 for g in found.groups())
-        if j >= len(lines) or _field_label(lines[i]) is None or _field_label(lines[i]) == _field_label(lines[j]):
+        if j >= len(lines):
+            return False
+        if line_key(lines[i]) is not None and line_key(lines[j]) is not None and any(
+                _CONFIG_HEADER.fullmatch(line.strip()) for line in lines[i + 1:j]):
+            return True  # (`annual_irr = ...` of one `[lease]` with that of another: a value moved; blind p55)
+        if _field_label(lines[i]) is None or _field_label(lines[i]) == _field_label(lines[j]):
             return False
         return any(line.lstrip().startswith("#") or _UNDERLINE_LINE.fullmatch(line.strip()) for line in lines[i + 1:j])
 
@@ -512,7 +517,12 @@ def _shape(line: str) -> tuple:
         re.match(r"\s*[\w.-]+\s*[=:]", line) is not None
 
 
-_ROWS = re.compile(r"\b(lines?|rows?|records?|entries|items|results|objects|output)\b", re.IGNORECASE)
+# (and a markup answer's elements, a config file's sections or tables: its records)
+_ROWS = re.compile(r"\b(lines?|rows?|records?|entries|items|results|objects|output|elements?|sections?|tables?)\b",
+                   re.IGNORECASE)
+
+
+_CONFIG_HEADER = re.compile(r"\[\[?[^\]\n]+\]\]?")  # an INI or TOML `[section]` / `[[table]]` line
 
 
 def rows_unordered(allows) -> bool:

@@ -93,6 +93,11 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
         return pick(pairs).map(swap) if pairs else None
     if kind == "inject_record":
         sources = [i for i in records if NUMBER_RE.search(lines[i])]
+        # (no number stands alone: an id's digits move instead, `LS347-LS473` -> `LS4470-LS473`, one more
+        # line naming what the input does not have; blind p53: pairings of legs, extras never rejected)
+        glued = not sources
+        if glued:
+            sources = [i for i in records if re.search(r"\d", lines[i])]
 
         def moved(token: str) -> str:
             # (a whole number of 5 digits or more is an id or a code: its first digit changed keeps its
@@ -103,6 +108,8 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
             return str(keep_kind(token, far_number(float(token))))
 
         def scramble(i: int) -> str:
+            if glued:
+                return re.sub(r"\d+", lambda m: moved(m.group()), lines[i], count=1)
             return NUMBER_RE.sub(lambda m: moved(m.group()), lines[i])
         # The section each line is in: how many `[table]` header lines stand above it (a key = value file)
         sections = list(itertools.accumulate((1 if _SECTION.match(line) else 0 for line in lines), initial=0))
@@ -122,13 +129,23 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
         single = tuples(pick(sources), ints(0, len(lines))).filter(fits).map(lambda c: edit(
             kind, f"before line {c[1] + 1} (copy of line {c[0] + 1}, numbers moved)", "(absent)",
             scramble(c[0]), lines[: c[1]] + [scramble(c[0])] + lines[c[1]:])) if sources else None
+        if glued and single is not None:
+            # (and a line of the same ids in reverse, `LS344-LS473-LS347`: each one the input has, the whole
+            # a line the answer does not have, which a grader checking only each id passes)
+            present = {line.strip() for line in lines}
+            turned = [(i, r) for i in sources[:500] if (r := _reversed_tokens(lines[i])) and r.strip() not in present]
+            if turned:
+                single = either([single, tuples(pick(turned), ints(0, len(lines))).map(lambda c: edit(
+                    kind, f"before line {c[1] + 1} (line {c[0][0] + 1} with its parts in reverse)", "(absent)",
+                    c[0][1], lines[: c[1]] + [c[0][1]] + lines[c[1]:]))])
         # (a `[section]` of a config file, copied under another name beside the last of its keys' shape: one
         # record more, which a grader looping over the sections it expects accepts; blind p49)
         shaped = config_sections(lines)
+        headers = {line.strip() for line in lines if _SECTION.match(line)} if shaped else set()
 
         def section(c: tuple[int, int]) -> Mutation:
             a, b = c
-            copy = [_renamed_header(lines[a], moved)] + [scramble(k) for k in range(a + 1, b + 1)]
+            copy = [_renamed_header(lines[a], moved, headers)] + [scramble(k) for k in range(a + 1, b + 1)]
             return edit(kind, f"after line {b + 1} (copy of section lines {a + 1}-{b + 1}, renamed, numbers moved)",
                         "(absent)", short(" ".join(x.strip() for x in copy)), lines[: b + 1] + copy + lines[b + 1:])
         by_section = pick(shaped).map(section) if shaped else None
@@ -153,6 +170,17 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
     return None
 
 
+def _reversed_tokens(line: str) -> str:
+    """`line`'s parts in reverse order, joined as they were (`A-B-C` -> `C-B-A`, `A, B` -> `B, A`); "" when
+    it has fewer than two parts or reads the same reversed."""
+    for sep in (" -> ", "->", ", ", ",", "-", " "):
+        parts = line.strip().split(sep)
+        if len(parts) >= 2 and all(parts):
+            turned = sep.join(reversed(parts))
+            return "" if turned == line.strip() else line[: len(line) - len(line.lstrip())] + turned
+    return ""
+
+
 def config_sections(lines: list[str]) -> list[tuple[int, int]]:
     """(header, last line) of each `[section]` of a key = value file whose set of keys another section
     shares (sections of one shape are records: `[CMAU3430790]` with `slot` and `holds`, not `[summary]`).
@@ -169,13 +197,19 @@ def config_sections(lines: list[str]) -> list[tuple[int, int]]:
     return [(a, b) for a, b, keys in found if shapes[keys] > 1]
 
 
-def _renamed_header(header: str, moved) -> str:  # noqa: ANN001 - moved: a number token -> another
-    """A `[section]` header naming another section: its numbers moved (`[CMAU3430790]` -> `[CMAU7430790]`),
-    or `-x` added to a name without one. An `[[array]]` header stays: a copy under it is one element more."""
+def _renamed_header(header: str, moved, taken: set[str]) -> str:  # noqa: ANN001 - moved: a number token -> another
+    """A `[section]` header naming a section the file does not have (not one of `taken`): its numbers
+    moved (`[batch 12]` -> `[batch 1020]`; an id's first digits, `[CMAU3430790]` -> `[CMAU8430790]`), else
+    `-x` added to its name (inside the quotes of a quoted one, `[servers."alpha beta-x"]`), as often as it
+    takes. An `[[array]]` header stays: a copy under it is one element more."""
     if header.lstrip().startswith("[["):
         return header
     renamed = NUMBER_RE.sub(lambda m: moved(m.group()), header)
-    return renamed if renamed != header else re.sub(r"\](\s*)$", r"-x]\1", header, count=1)
+    if renamed == header:  # (an id's digits, `[CMAU3430790]` -> `[CMAU8430790]`, `[work_orders.WO-5001]`)
+        renamed = re.sub(r"\d+", lambda m: moved(m.group()), header, count=1)
+    while renamed == header or renamed.strip() in taken:
+        renamed = re.sub(r'("?)\](\s*)$', r'-x\1]\2', renamed, count=1)
+    return renamed
 
 
 _SECTION = re.compile(r"\s*\[\[?[^\]\n]+\]\]?\s*$")  # a TOML/INI table header line

@@ -50,6 +50,7 @@ def where(doc: TreeDoc, path: Path) -> str:
 # both of one pair and nothing else is a flag, whatever its type (a CSV's cells are strings)
 _FLAG_PAIRS = (frozenset({"0", "1"}), frozenset({"yes", "no"}), frozenset({"y", "n"}),
                frozenset({"true", "false"}), frozenset({"t", "f"}))
+MAX_FLAG_RECORDS = 2000
 
 
 def _flags(leaves: list[tuple[Path, Any]]) -> list[tuple[Path, Any, Any]]:
@@ -60,11 +61,15 @@ def _flags(leaves: list[tuple[Path, Any]]) -> list[tuple[Path, Any, Any]]:
     for p, v in leaves:
         if isinstance(v, bool) or not isinstance(v, (int, str)) or not any(isinstance(step, int) for step in p):
             continue
-        fields.setdefault(tuple(None if isinstance(step, int) else step for step in p), []).append((p, v))
+        items = fields.setdefault(tuple(None if isinstance(step, int) else step for step in p), [])
+        if len(items) < MAX_FLAG_RECORDS:  # (the first records of a large list say what the field is)
+            items.append((p, v))
     found: list[tuple[Path, Any, Any]] = []
     for items in fields.values():
         values = {v for _, v in items}
-        if len(items) < 3 or len(values) != 2 or frozenset(str(v).lower() for v in values) not in _FLAG_PAIRS:
+        # (one type: `1` and `"0"` mixed would flip across types, which a type-strict grader rejects as such)
+        if len(items) < 3 or len(values) != 2 or len({type(v) for v in values}) != 1 \
+                or frozenset(str(v).lower() for v in values) not in _FLAG_PAIRS:
             continue
         a, b = values
         found += [(p, v, b if v == a else a) for p, v in items]

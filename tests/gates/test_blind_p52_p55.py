@@ -1,0 +1,103 @@
+"""Rules from blind batches p52-p55 (tasks none of us wrote): "there are usually many" answers, an
+element or section order freed in a list of freedoms, a Markdown table's rule row, a row the prompt
+calls optional, a TOML table copied under an extra-keys grant, a table cell's stated tolerance, ids of
+an enumeration put in reverse, "don't add headers or comments", and a key moved to another section."""
+
+from __future__ import annotations
+
+import random
+
+from artifactbench.gates.core import read_prompt, stated_tolerance
+from artifactbench.gates.fuzz import FuzzPolicy
+from artifactbench.gates.fuzz._formats import parse
+from artifactbench.gates.fuzz._fuzz import _RULE_ROW, _optional_rows_only, _section_copy_allowed
+from artifactbench.gates.fuzz._mutation import Mutation
+from artifactbench.gates.fuzz._near import _table_cells, text_near_strategy
+from artifactbench.gates.fuzz._reference import Reference, rows_unordered
+from artifactbench.gates.fuzz._text_strategies import _renamed_header, _reversed_tokens, text_strategy
+
+
+def test_many_answers_said_after_a_long_subject():
+    """p53: "Any allocation that is feasible and minimal is accepted — there are usually many.\""""
+    assert read_prompt("Any allocation that is feasible and minimal is accepted — there are usually many.").many_answers
+    assert read_prompt("There are usually many.").many_answers
+    assert not read_prompt("There are many records in the file.").many_answers
+    assert not read_prompt("Any row with a blank id is invalid.").many_answers
+
+
+def test_an_element_order_freed_in_a_list_of_freedoms():
+    """p54: "Element order, attribute order, indentation and the XML declaration are up to you"; "Key
+    order, spacing and comments are free" frees no record's order."""
+    assert rows_unordered(read_prompt("Element order, attribute order, indentation and the XML declaration "
+                                      "are up to you."))
+    assert rows_unordered(read_prompt("Section order, key order and comments are all up to you."))
+    assert not read_prompt("Key order, spacing and comments are free.").unordered
+
+
+def test_a_rule_row_and_an_optional_total_row():
+    """p53: a Markdown table's `|---|---:|` dropped or twice is layout (warn); p52: "A final `Total` row
+    is optional" with commentary free: a change to that row, or the row swapped with a sentence around
+    the table, is one the prompt leaves open; a change to a defect's row is not."""
+    assert _RULE_ROW.fullmatch("|---|---|---:|---:|") and not _RULE_ROW.fullmatch("| a | b |")
+    prompt = ("One row per defect code. A final `Total` row is optional. You can put a title or a sentence "
+              "of commentary around the table if you like.")
+    allows = read_prompt(prompt)
+    lines = ["# Scrap", "", "By code.", "", "| Defect | Qty |", "|---|---:|", "| CRACK | 14 |", "| DENT | 3 |",
+             "| Total | 17 |"]
+    reference = "\n".join(lines) + "\n"
+    total = lines[:8] + ["| Total | -17 |"]
+    swapped = lines[:2] + [lines[8], "", *lines[4:8], lines[2]]
+    crack = lines[:6] + ["| CRACK | -14 |"] + lines[7:]
+    assert _optional_rows_only(reference, "\n".join(total) + "\n", allows) == "Total"
+    assert _optional_rows_only(reference, "\n".join(swapped) + "\n", allows) == "Total"
+    assert _optional_rows_only(reference, "\n".join(crack) + "\n", allows) == ""
+
+
+def test_a_toml_table_copied_under_an_extra_keys_grant():
+    """p52: `[work_orders.WO-5001.wip-x]` beside "extra keys inside a work-order table are ignored" is a
+    key of that table; a copy under another id (`WO-…` digits moved) is another work order."""
+    grant = read_prompt("Table and key order are up to you, and extra keys inside a work-order table are ignored.")
+    assert _section_copy_allowed("[work_orders.wip]", "x", grant, "state/wip.toml") is not None
+    assert _section_copy_allowed("[work_orders.WO-5001.wip]", "x", grant, "state/wip.toml") is None
+    assert _section_copy_allowed("[work_orders.wip]", "x", grant, "state/wip.ini") is None
+    assert _renamed_header("[work_orders.WO-5001]", lambda t: "9001", set()) == "[work_orders.WO-9001]"
+
+
+def test_a_table_cells_stated_tolerance():
+    """p53: "`trip_kg` within ±1 kg" of a Markdown table: its non-integer cells are moved by the band of
+    their column (a grader checking 1% accepts 100x), integer cells (counts, ids) are not."""
+    table = "| flight | trip_kg | pax |\n|---|---:|---:|\n| XA101 | 117726.3 | 132 |\n| XA102 | 9811.5 | 98 |\n"
+    assert [(i, key, text) for i, key, _, text in _table_cells(table.splitlines())] == [
+        (2, "trip_kg", "117726.3"), (3, "trip_kg", "9811.5")]
+    stated = stated_tolerance("We'll accept `trip_kg` within ±1 kg of our own figures.")
+    draws = text_near_strategy(parse("text", table), stated)
+    mutants = [m for m in draws.values(random.Random(0)) if isinstance(m, Mutation)]
+    assert any("key 'trip_kg', 100x" in m.where and "117826.3" in m.text for m in mutants)
+
+
+def test_an_enumerations_ids_put_in_reverse():
+    """p53: pairings `LS347-LS473-LS344` with no number standing alone: inject_record moves an id's digits,
+    or puts a line's ids in reverse (each one the input has, the whole a pairing that is not)."""
+    assert _reversed_tokens("LS347-LS473-LS344") == "LS344-LS473-LS347"
+    assert _reversed_tokens("ABA") == "" and _reversed_tokens("x y x") == ""
+    doc = parse("text", "LS301-LS302\nLS347-LS473-LS344\n")
+    mutants = [m for m in text_strategy(doc, FuzzPolicy(), "inject_record").values(random.Random(1))
+               if isinstance(m, Mutation)]
+    assert any("in reverse" in m.where for m in mutants)
+    assert all("LS302-LS301\nLS301-LS302" not in m.text or "in reverse" in m.where for m in mutants)
+
+
+def test_dont_add_headers_or_comments_frees_nothing():
+    """p53: "surrounding whitespace is ignored, but ... don't add headers or comments" declares no free
+    commentary; "Comments are fine, but do not add extra rows" still does."""
+    assert not read_prompt("Line order doesn't matter and surrounding whitespace is ignored, but don't list a "
+                           "pairing twice and don't add headers or comments.").free_lines.parts
+    assert read_prompt("Comments are fine, but do not add extra rows.").free_lines.parts
+
+
+def test_a_key_swapped_with_its_namesake_of_another_section():
+    """p55: `annual_irr` of one `[lease]` swapped with that of another, under "Table order doesn't
+    matter": a value moved to another record, not a reorder, so a grader rejecting it is right."""
+    toml = "[L-A]\nmonthly = 0.0069\nannual = 0.0865\n\n[L-B]\nmonthly = 0.0067\nannual = 0.0839\n"
+    ref = Reference("text", toml, FuzzPolicy(), read_prompt("Table order doesn't matter."), "out/irr.toml")
+    assert not ref.records_swapped("line 3 <-> line 7", "Table order doesn't matter.")
