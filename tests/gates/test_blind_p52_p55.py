@@ -20,7 +20,7 @@ from artifactbench.gates.fuzz._text_strategies import _renamed_header, _reversed
 def test_many_answers_said_after_a_long_subject():
     """p53: "Any allocation that is feasible and minimal is accepted — there are usually many.\""""
     assert read_prompt("Any allocation that is feasible and minimal is accepted — there are usually many.").many_answers
-    assert read_prompt("There are usually many.").many_answers
+    assert not read_prompt("There are several.").many_answers  # (review: said of anything; no answer noun)
     assert not read_prompt("There are many records in the file.").many_answers
     assert not read_prompt("Any row with a blank id is invalid.").many_answers
 
@@ -57,9 +57,12 @@ def test_a_toml_table_copied_under_an_extra_keys_grant():
     """p52: `[work_orders.WO-5001.wip-x]` beside "extra keys inside a work-order table are ignored" is a
     key of that table; a copy under another id (`WO-…` digits moved) is another work order."""
     grant = read_prompt("Table and key order are up to you, and extra keys inside a work-order table are ignored.")
-    assert _section_copy_allowed("[work_orders.wip]", "x", grant, "state/wip.toml") is not None
+    assert _section_copy_allowed("[work_orders.current.wip]", "x", grant, "state/wip.toml") is not None
     assert _section_copy_allowed("[work_orders.WO-5001.wip]", "x", grant, "state/wip.toml") is None
-    assert _section_copy_allowed("[work_orders.wip]", "x", grant, "state/wip.ini") is None
+    assert _section_copy_allowed("[work_orders.current.wip]", "x", grant, "state/wip.ini") is None
+    # (review: `[employees.bob-x]` beside "extra keys inside an employee table" is another employee)
+    assert _section_copy_allowed("[employees.bob]", "x", read_prompt("Extra keys inside an employee table are "
+                                                                      "ignored."), "staff.toml") is None
     assert _renamed_header("[work_orders.WO-5001]", lambda t: "9001", set()) == "[work_orders.WO-9001]"
 
 
@@ -101,3 +104,39 @@ def test_a_key_swapped_with_its_namesake_of_another_section():
     toml = "[L-A]\nmonthly = 0.0069\nannual = 0.0865\n\n[L-B]\nmonthly = 0.0067\nannual = 0.0839\n"
     ref = Reference("text", toml, FuzzPolicy(), read_prompt("Table order doesn't matter."), "out/irr.toml")
     assert not ref.records_swapped("line 3 <-> line 7", "Table order doesn't matter.")
+
+
+def test_second_review_repros():
+    """An outside review of the rules above: "tolerances are relative" said of the whole sentence, "$1,000",
+    "percentage points", a column the prompt states no band for, escaped pipes, "no header" said of a
+    file, a pair written either way round, ordinary "any ... is fine" sentences, a list of freedoms with
+    "but ... checked exactly", a refused or nested section grant, a required line beside an optional
+    row, and `true`/`false` asked for in an input-record sentence."""
+    relative = stated_tolerance("Our tolerances are relative; `trip_kg` within ±1e-4 of our own figures.")
+    assert relative.band_at(("trip_kg",), 10000.0) >= 1.0  # (relative read too: the looser)
+    assert stated_tolerance("`cost` within $1,000 of ours.") is None
+    assert stated_tolerance("`share` within 0.5 percentage points.").band_at(("share",), 2.1) >= 0.5
+    only_trip = stated_tolerance("We compare `trip_kg` within ±1 kg of our own figures.")
+    assert only_trip.states_for(("trip_kg",)) and not only_trip.states_for(("tow_kg",))
+    table = "| route | trip_kg | ratio |\n|---|---:|---:|\n| LHR\\|CDG | 35834.5 | 0.83 |\n"
+    assert [(key, text) for _, key, _, text in _table_cells(table.splitlines())] == [
+        ("trip_kg", "35834.5"), ("ratio", "0.83")]
+    assert read_prompt("Lines starting with `#` are ignored (the file has no header).").free_lines.prefixes
+    assert not read_prompt("Any extra whitespace around the cells is fine.").many_answers
+    assert not read_prompt("The input contains malformed lines (there are several); skip them.").many_answers
+    assert not read_prompt("Row order, column names and the header line are checked exactly, but extra "
+                           "whitespace is ignored.").unordered
+    assert not rows_unordered(read_prompt("The attributes of each element may be given in any order."))
+    assert not rows_unordered(read_prompt("The table's columns may appear in any order."))
+    assert _section_copy_allowed("[A1]", "No other sections are allowed.", read_prompt("x"), "g.ini") is None
+    assert _section_copy_allowed("[A1]", "```ini\n[A1]\nstatus = open\n```\nOne section per gate.",
+                                 read_prompt("x"), "g.ini") is None
+    prompt = ("A final `Total` row is optional. Lines starting with `#` are ignored. The line `Fuel total: <kg> kg` "
+              "must be present.")
+    lines = ["# plan", "| leg | kg |", "|---|---:|", "| A | 1.5 |", "| Total | 1.5 |", "Fuel total: 1.5 kg"]
+    cut = lines[:4]
+    assert _optional_rows_only("\n".join(lines) + "\n", "\n".join(cut) + "\n", read_prompt(prompt)) == ""
+    from artifactbench.gates.fuzz._bool_number import _severity
+    assert _severity("For each input record, write `ok` as `true` or `false`.")[0] == "fail"
+    assert _severity("Set `late` to `true` or `false`; writing 1 or 0 is wrong.")[0] == "fail"
+    assert _severity("`in_range` is `true` when the ratio lies between 0 and 1, else `false`.")[0] == "fail"

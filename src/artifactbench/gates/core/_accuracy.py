@@ -24,7 +24,7 @@ _STATED = re.compile(
     r"\berrors?(?:\s+(?:of|is|must\s+be|should\s+be))?\s*(?:<=|≤|<|\bbelow|\bunder|\bat\s+most|"
     r"\bno\s+(?:more|greater)\s+than|\bnot\s+exceed(?:ing)?)|\b(?:rel(?:ative|\.)?|abs(?:olute|\.)?)\s+"
     r"errors?\s+of|\|\s*(?:<=|≤|<))" + MARKUP + r"(?P<money>[$€£¥]\s?)?" + NUMBER
-    + MARKUP + r"(?P<pct>%|percent)?", re.IGNORECASE)
+    + MARKUP + r"(?P<pct>%|percent\b)?", re.IGNORECASE)  # ("0.5 percentage points" is no percent)
 _SIGNIFICANT = re.compile(r"\b(?P<n>\d+|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+significant\s+"
                           r"(?:figures|digits)\b", re.IGNORECASE)
 # An accuracy in places: "money columns must be correct to the cent", "accurate to 3 decimal places"
@@ -140,6 +140,10 @@ class StatedTolerance:
     # Bands the prompt states of one kind of value each ("±0.01 m on every junction head and ±0.05 L/s on
     # every pipe flow"): (noun, abs, rel), the noun in the singular, the loosest reading of each.
     scoped: tuple[tuple[str, float, float], ...] = ()
+    # Whether some stated value is said of no one kind of value: then it is every number's band; else a
+    # number no scoped noun names has none the prompt states ("`trip_kg` within ±1 kg" says nothing of
+    # `tow_kg`)
+    general: bool = True
 
     def band(self, value: float) -> float:
         return self.abs + self.rel * abs(value)
@@ -153,6 +157,11 @@ class StatedTolerance:
                 if name == noun:
                     return abs_ + rel * abs(value)
         return self.band(value)
+
+    def states_for(self, keys: tuple[str, ...]) -> bool:
+        """Whether the prompt states a band for a number on this path: a general one, or one scoped to
+        a noun one of `keys` names."""
+        return self.general or any(singular(key.lower()) == noun for key in keys for noun, _, _ in self.scoped)
 
     def strict_band(self, value: float) -> float:
         """How far an answer may surely be from the exact value: within this, every reading of what
@@ -168,6 +177,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
     readings: list[tuple[float, float]] = []
     scoped: dict[str, tuple[float, float]] = {}
     digits_stated = False
+    general = False
     for whole in sentences(text):
         if VAGUE_TOLERANCE.search(whole) or (_INPUT.search(whole) and not _ANSWER.search(whole)):
             continue
@@ -191,10 +201,11 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
         found = False
         for match in _STATED.finditer(sentence):
             value = number(match.group("value"))
-            if not 0 < value < 1e6:
-                continue
+            if not 0 < value < 1e6 or re.match(r",\d{3}\b", sentence[match.end("value"):]):
+                continue  # (and not "$1,000" read as 1)
             found = True
             nouns = [n for n in [_scope(sentence, match.end())] if n] or _keys_before(sentence, match.start())
+            general = general or not nouns
             if match.group("pct"):
                 rel_tol = max(rel_tol, value / 100)
                 readings.append((0.0, value / 100))
@@ -215,9 +226,14 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             clause = sentence[start:end if end >= 0 else len(sentence)]
             rel_here = re.search(r"\brel(ative|\.)?\b|\*\s*\|", clause, re.IGNORECASE) is not None
             abs_here = re.search(r"\babs(olute|\.)?\b", clause, re.IGNORECASE) is not None
-            rel, ab = (rel_here, abs_here) if rel_here or abs_here else (relative and not unit, absolute)
-            as_rel = (rel or not ab) and not (unit and not rel)
-            as_abs = ab or not rel
+            if rel_here or abs_here:
+                as_rel = (rel_here or not abs_here) and not (unit and not rel_here)
+                as_abs = abs_here or not rel_here
+            elif unit and relative:  # ("tolerances are relative; `trip_kg` within ±1e-4": both, the looser)
+                as_rel = as_abs = True
+            else:
+                as_rel = (relative or not absolute) and not (unit and not relative)
+                as_abs = absolute or not relative
             if as_rel:
                 rel_tol = max(rel_tol, value)
                 readings.append((0.0, value))
@@ -231,13 +247,13 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             n = match.group("n")
             digits = count(n) if n.isdigit() else _SIG_WORDS[n.lower()]
             if 1 <= digits <= 17:
-                found = digits_stated = True
+                found = digits_stated = general = True
                 rel_tol = max(rel_tol, 10.0 ** (1 - digits))
         for match in _PLACES.finditer(sentence):
             n = match.group("places")
             places = 2 if match.group("cent") else int(n) if n.isdigit() else _PLACE_WORDS[n.lower()]
             if places <= 15:
-                found = True
+                found = general = True
                 abs_tol = max(abs_tol, 10.0 ** -places)
                 readings.append((10.0 ** -places, 0.0))
         if found and not said:
@@ -245,4 +261,4 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
     if not said:
         return None
     return StatedTolerance(abs_tol, rel_tol, said, () if digits_stated else tuple(readings),
-                           tuple((noun, a, r) for noun, (a, r) in scoped.items()))
+                           tuple((noun, a, r) for noun, (a, r) in scoped.items()), general or not scoped)

@@ -70,8 +70,7 @@ _ONLY_READ = re.compile(r"\bonly\s+(the\s+)?[\w-]+(\s+[\w-]+)?\s+(is|are|gets?|w
 _REFUSED = re.compile(r"\bnothing\s+else\b|\bno\s+other\b|\b(must|should|shall|may)\s*not\b|\bnot\s+(be\s+)?"
                       r"(allowed|permitted|accepted)\b|\bforbidden\b|\breject\w*|\bfail\w*|"
                       r"\b(do\s*n[o'’]?t|never)\s+(add|include|write|put|emit|print|insert)\s+(any\s+|a\s+)?(headers?|"
-                      r"headings?|comments?|prose|notes|commentary|titles?|text)\b|"
-                      r"\bno\s+(headers?|headings?|comments?|prose|notes|commentary|titles?)\b", re.IGNORECASE)
+                      r"headings?|comments?|prose|notes|commentary|titles?|text)\b", re.IGNORECASE)
 # A permission to add a part is a declaration too: "You may add a title or other prose lines", "your report
 # can include notes", "a short commentary is optional". Addressed to the author (_OUTPUT); not where the
 # sentence also pins what the part must be (_PINNED).
@@ -249,6 +248,10 @@ class FreeLines:
             if any(k == "graded" or (k == "other" and not edited) for k in new_kinds[head + j1:head + j2]):
                 return False
         return _skeleton(new, new_kinds) == _skeleton(old, old_kinds)
+
+    def kinds(self, text: str) -> tuple[str, ...]:
+        """The kind of each line of `text` ("free", "graded", "blank", ...), as the checks above read them."""
+        return _kinds(self, tuple(text.splitlines()))
 
     def kind(self, lines: tuple[str, ...], i: int, fenced: bool, cut: int | None = None) -> str:
         """'blank', 'graded', 'free' or 'other' for line i (`fenced`: inside a code fence; `cut`: what

@@ -96,7 +96,8 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/-][\w\s`
                   r"enforced|checked)|"
                   r"unordered|(regardless|irrespective)\s+of\s+(the\s+|their\s+|its\s+)?order|"
                   # ("Element order, attribute order, indentation and the XML declaration are up to you": blind p54)
-                  r"\b(element|section|table|row|line|record|entry|item|group|block)s?\s+order\s*,[^.!?;:\n]{0,100}?\s(is|are)\s+"
+                  r"\b(element|section|table|row|line|record|entry|item|group|block)s?\s+order\s*,"
+                  r"(?:(?!\b(?:is|are|must|but|while|though|whereas|kept|checked)\b)[^.!?;:\n]){0,100}?\s(is|are)\s+"
                   r"(all\s+)?(up\s+to\s+you|free|your\s+(choice|call)|"
                   r"irrelevant|ignored|arbitrary)\b|"
                   r"without\s+regard\s+to\s+(the\s+)?order|order-(insensitive|independent|agnostic)|"
@@ -180,14 +181,18 @@ _MANY_ANSWERS = re.compile(
     # ("Any order is fine" frees the rows' order, not which rows: blind p50, "Each valid menu exactly once")
     # (but "any order is fine as long as each job starts after its prerequisite" is a constraint: many)
     r"\bany\s+(?!(?:(?:row|line|record|key|column|sort|output)\s+)?(?:order|ordering|sequence|arrangement|spacing|"
-    r"whitespace|case|casing|format|formatting)\s+(?:is|are|will\s+be)\s+\w+\b(?![^.;\n]*\b(?:as\s+long\s+as|so\s+long"
-    r"\s+as|provided|if|when|unless|respect\w*|satisf\w*|obey\w*|meets?|consistent|valid)\b))(\w+\s+){1,6}?"
+    r"whitespace|case|casing|format|formatting)\s+(?:is|are|will\s+be)\s+\w+\b(?![^.;\n]{0,120}\b(?:as\s+long\s+as|so\s+long"
+    r"\s+as|provided|if|when|unless|respect\w*|satisf\w*|obey\w*|meets?|consistent|valid)\b))(\w+\s+){1,3}"
     r"(is|are|will\s+be)\s+(acceptable|accepted|fine|correct|valid|ok)\b|"
-    # ("Any allocation that is feasible and minimal is accepted — there are usually many": blind p53)
+    # ("Any allocation that is feasible and minimal is accepted — there are usually many": blind p53; a
+    # longer subject only where it is an answer's noun)
+    r"\bany\s+(?:answer|solution|plan|assignment|allocation|selection|schedule|route|tour|matching|packing|"
+    r"partition|layout|timetable|roster|colou?ring|labell?ing|configuration|arrangement)s?\b[^.;:\n]{0,80}?\b"
+    r"(?:is|are|will\s+be)\s+(?:acceptable|accepted|fine|correct|valid|ok)\b|"
     r"\bthere\s+(?:are|is|may\s+be|can\s+be|will\s+be)\s+(?:usually\s+|often\s+|typically\s+|generally\s+)?"
-    r"(?:many|several|multiple)\s*(?:[.;:)!]|$|(?:valid|correct|right|possible|optimal|feasible|equally\s+good)\s+"
-    r"(?:answers?|solutions?|allocations?|assignments?|schedules?|plans?|orders?|orderings?|routes?|ways?)\b)",
-    re.IGNORECASE | re.MULTILINE)
+    r"(?:many|several|multiple)\s+(?:valid|correct|right|possible|optimal|feasible|equally\s+good)\s+"
+    r"(?:answers?|solutions?|allocations?|assignments?|schedules?|plans?|orderings?|routes?|ways?)\b",
+    re.IGNORECASE)
 # swap_values' description of the other fields in which the two records differ (see leaves_open)
 ALSO_DIFFER = "; the records also differ in "
 VAGUE_REL = 0.01  # "the grader uses a small tolerance": a change below 1% is within it

@@ -28,10 +28,14 @@ MAX_BOOLS = 2000  # booleans rewritten in one probe
 # `valid: true`), "JSON booleans", "a boolean (true/false)"
 _LITERALS = re.compile(r"`[^`\n]{0,40}\b(?:true|false)\b[^`\n]{0,40}`|\bJSON\s+booleans?\b|"
                        r"\bbooleans?\s*\(\s*`?(?:true|false)`?", re.IGNORECASE)
-# ... said of the answer's numbers too: "`true` or `false` (`1` and `0` are accepted too)"
-_NUMBERS_TOO = re.compile(r"(?<![\w.])`?[01]`?\s*(?:/|,|or|and)\s*`?[01]`?(?![\w.])", re.IGNORECASE)
+# ... said of the answer's numbers too, as an acceptance: "(`1` and `0` are accepted too)", "1/0 both fine"
+# (not "between 0 and 1", not "writing 1 or 0 is wrong")
+_NUMBERS_OK = re.compile(r"(?<!between\s)(?<![\w.])`?[01]`?\s*(?:/|or|and)\s*`?[01]`?(?![\w.])[^.;]{0,40}?\b(?:accepted|"
+                         r"acceptable|allowed|fine|ok(?:ay)?|also|too|works?)\b", re.IGNORECASE)
+_NUMBERS_REFUSED = re.compile(r"\b(?:wrong|rejected|fails?|invalid|not\s+(?:accepted|allowed|ok))\b", re.IGNORECASE)
 _NEGATED = re.compile(r"\b(?:not|never|no|don'?t|do\s+not|instead\s+of|rather\s+than)\b[^.;:\n]{0,24}$", re.IGNORECASE)
 _INPUT = re.compile(r"\b(?:input|inputs|workspace|source)\b", re.IGNORECASE)
+_WRITE = re.compile(r"\b(?:write|writes|output|report|set|emit|return|answer|give)\b", re.IGNORECASE)
 _MENTIONED = re.compile(r"\bbool(?:ean)?s?\b|\btrue\s*(?:/|or)\s*false\b", re.IGNORECASE)
 _FENCE = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1", re.MULTILINE | re.DOTALL)
 _SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]|$)", re.MULTILINE)
@@ -64,19 +68,19 @@ def bool_number_probe(fmt: str, reference: str, policy: FuzzPolicy, open_at=None
 
 
 def _severity(prompt: str) -> tuple[str, str]:
-    """How an acceptance reads against the prompt: (fail|warn|info, why)."""
+    """How an acceptance reads against the prompt: (fail|warn|info, why). Each literal is read with
+    the 24 characters before it (a negation) and the 160 after (1/0 accepted too): linear in the prompt."""
     prose = _FENCE.sub(" ", prompt[:200_000])
-    asked = ""
     for sentence in _SENTENCE.findall(prose):
         for found in _LITERALS.finditer(sentence):
-            if _NEGATED.search(sentence[:found.start()]) or _INPUT.search(sentence):
+            before = sentence[max(0, found.start() - 24):found.start()]
+            if _NEGATED.search(before) or (_INPUT.search(sentence) and not _WRITE.search(sentence)):
                 continue  # ("0 or 1, not `true`/`false`"; a column of the input holding `true`)
-            rest = sentence[found.end():]
-            if _NUMBERS_TOO.search(rest) and not _NEGATED.search(rest[:_NUMBERS_TOO.search(rest).start()]):
+            after = sentence[found.end():found.end() + 160]
+            numbers = _NUMBERS_OK.search(after)
+            if numbers and not _NUMBERS_REFUSED.search(after):
                 return "info", f"the prompt accepts 1/0 too ({' '.join(sentence.split())[:80]!r})"
-            asked = asked or found.group(0)
-    if asked:
-        return "fail", f"the prompt asks for the literals ({asked!r})"
+            return "fail", f"the prompt asks for the literals ({found.group(0)!r})"
     if _MENTIONED.search(prose):
         return "warn", "the prompt speaks of booleans without asking for the literals"
     return "info", "the prompt says nothing of how booleans are written"

@@ -452,6 +452,11 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # commentary: a row the prompt does not require; blind p52)
                 allowed = ("warn", f"it changes only a table row the prompt calls optional ({label!r}) and free "
                                    "prose around the table")
+            if allowed is None and kind == "inject_record" and "parts in reverse" in mutant.where and (
+                    allows.copies_agree or allows.set_sentences or _EITHER_WAY.search(prompt)):
+                # (`J7-J12` beside `J12-J7`, where a pair may be written either way round or the lines are
+                # compared as a set: the same item again, as a duplicate is; review of blind p53's rule)
+                allowed = ("warn", "it writes a line's parts in reverse, which the prompt may read as the same item")
             if allowed is None and kind == "bool_flip" and allows.many_answers:
                 # (a flag flipped, `selected` 1 -> 0, under "any selection that satisfies the rules is accepted":
                 # another right answer, maybe; review of blind p51's flag rule)
@@ -631,6 +636,9 @@ def _left_open(ctx, kind: str, state: _Search) -> CaseResult:
         f"({why}); grader detail: {detail!r}", 600), severity)
 
 
+_EITHER_WAY = re.compile(r"\beither\s+way(?:\s+round)?\b|\bin\s+either\s+(?:order|direction)\b|\bany\s+order\s+"
+                         r"within\b|\b(?:order|direction)\s+(?:of|within|inside)\s+(?:a|each|the)\s+\w+\s+(?:does\s*n[o']?t\s+"
+                         r"matter|is\s+free)", re.IGNORECASE)
 _RULE_ROW = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?")  # a Markdown table's rule row
 def _optional_rows_only(reference: str, mutant: str, allows) -> str:  # noqa: ANN001
     """The label of a Markdown table row the prompt calls optional (`| Total | 150 | ...`) when every
@@ -640,8 +648,14 @@ def _optional_rows_only(reference: str, mutant: str, allows) -> str:  # noqa: AN
     head, tail = common_ends(tuple(old), tuple(new))
     optional = {f.lower() for f in allows.optional_fields}
     labels: list[str] = []
+    a, b = old[head:len(old) - tail], new[head:len(new) - tail]
+    if len(a) + len(b) > 200:
+        return ""
+    free = allows.free_lines
+    kinds_a = free.kinds(reference)[head:len(old) - tail] if free else ("graded",) * len(a)
+    kinds_b = free.kinds(mutant)[head:len(new) - tail] if free else ("graded",) * len(b)
 
-    def fits(line: str) -> bool:
+    def fits(line: str, kind: str) -> bool:
         text = line.strip()
         if not text:
             return True
@@ -651,14 +665,12 @@ def _optional_rows_only(reference: str, mutant: str, allows) -> str:  # noqa: AN
                 labels.append(cells[0])
                 return True
             return False
-        return bool(allows.free_lines)  # (a title or a sentence of commentary, where the prompt frees them)
+        return kind in ("free", "blank", "other")  # (prose the prompt frees or never shows: not a line it requires)
 
-    a, b = old[head:len(old) - tail], new[head:len(new) - tail]
-    if len(a) + len(b) > 200:
-        return ""
     matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
-        if op != "equal" and not all(fits(line) for line in (*a[i1:i2], *b[j1:j2])):
+        if op != "equal" and not (all(fits(a[k], kinds_a[k]) for k in range(i1, i2))
+                                  and all(fits(b[k], kinds_b[k]) for k in range(j1, j2))):
             return ""
     return labels[0] if labels else ""
 
@@ -687,13 +699,18 @@ def _section_copy_allowed(header: str, prompt: str, allows, artifact: str) -> tu
     and the copy's new name is a key of its own (`[work_orders.WO-5001.wip-x]` beside "extra keys inside
     a work-order table are ignored"; blind p52), not another id; or it names the copied section itself
     (`[input]` of a fixed layout: a schema's section, not one record of many; a warn)."""
-    free = _SECTIONS_FREE.search(prompt)
-    if free:
-        return "info", f"the prompt allows other sections ({free.group(0)!r})"
-    if artifact.lower().endswith(".toml") and allows.other_keys and not re.search(r"\d", header):
+    for free in _SECTIONS_FREE.finditer(prompt):
+        around = prompt[max(0, free.start() - 12):free.end() + 24]
+        if not re.search(r"\b(?:no|not|never|nothing|without)\b", around, re.IGNORECASE):  # ("No other sections ...")
+            return "info", f"the prompt allows other sections ({free.group(0)!r})"
+    # (a key inside a record's table, `[work_orders.WO-5001.wip-x]`: three names deep at least, the copy's
+    # last one new; `[employees.bob-x]` is another employee)
+    if artifact.lower().endswith(".toml") and allows.other_keys and not re.search(r"\d", header) \
+            and header.strip("[] ").count(".") >= 2:
         return ("info" if allows.other_keys_free else "warn"), \
             f"in TOML a table is a key, and the prompt allows other keys ({allows.other_keys!r})"
-    if header.lower() in prompt.lower():
+    prose = re.sub(r"(?ms)^[ \t]*(```|~~~).*?^[ \t]*\1", " ", prompt)  # (not a name its example block shows)
+    if header.lower() in prose.lower():
         return "warn", f"it copies {header}, a section the prompt names: one of a fixed layout, not one record of many"
     return None
 

@@ -46,7 +46,7 @@ def near_strategy(t: TreeTargets, stated: StatedTolerance | None) -> Draws | Non
         value = as_number(old, numeric_strings=cells)
         if value is None or isinstance(old, int) or (isinstance(old, str) and not re.search(r"[.eE]", old)):
             continue  # an integer (a count, an id) is exact, whatever tolerance numbers get
-        if stated.band_at(_keys(path), value) > 0:
+        if stated.band_at(_keys(path), value) > 0 and stated.states_for(_keys(path)):
             pool.append((path, old, value))
     if not pool:
         return None
@@ -82,11 +82,11 @@ def text_near_strategy(doc: TextDoc, stated: StatedTolerance | None) -> Draws | 
         if found is None or not NUMBER_RE.fullmatch(found.group(2)):
             continue
         value = float(found.group(2))
-        if math.isfinite(value) and stated.band_at((found.group(1),), value) > 0:
+        if math.isfinite(value) and stated.band_at((found.group(1),), value) > 0 and stated.states_for((found.group(1),)):
             pool.append((i, found.group(1), found.span(2), found.group(2), value))
     for i, key, span, text in _table_cells(doc.lines):
         value = float(text)
-        if math.isfinite(value) and stated.band_at((key,), value) > 0:
+        if math.isfinite(value) and stated.band_at((key,), value) > 0 and stated.states_for((key,)):
             pool.append((i, key, span, text, value))
     if not pool:
         return None
@@ -107,6 +107,23 @@ _CELL_NUMBER = re.compile(r"[-+]?(?:\d+\.\d+|\.\d+)")  # a non-integer: an integ
 MAX_TABLE_ROWS = 2000
 
 
+def _bars(line: str) -> list[int]:
+    """Where the cell borders of a Markdown table row are: its `|`s, not an escaped `\\|` nor one inside a
+    code span."""
+    out, code, k = [], False, 0
+    while k < len(line):
+        ch = line[k]
+        if ch == "\\":
+            k += 2
+            continue
+        if ch == "`":
+            code = not code
+        elif ch == "|" and not code:
+            out.append(k)
+        k += 1
+    return out
+
+
 def _table_cells(lines: tuple[str, ...] | list[str]) -> list[tuple[int, str, tuple[int, int], str]]:
     """(line, column header, span, text) of each Markdown table cell that is a non-integer number alone
     (`| 117726.3 |`), in the rows below a header and its rule row (the first MAX_TABLE_ROWS rows)."""
@@ -119,12 +136,16 @@ def _table_cells(lines: tuple[str, ...] | list[str]) -> list[tuple[int, str, tup
             header = None
             continue
         if _RULE_ROW.fullmatch(text) and i > 0 and lines[i - 1].strip().startswith("|"):
-            header = [c.strip().strip("*_` ") for c in lines[i - 1].strip().strip("|").split("|")]
+            above = lines[i - 1]
+            marks = _bars(above)
+            header = [above[a + 1:b].strip().strip("*_` ") for a, b in zip(marks, marks[1:])]
             continue
         if header is None or rows >= MAX_TABLE_ROWS:
             continue
         rows += 1
-        bars = [k for k, ch in enumerate(line) if ch == "|"]
+        bars = _bars(line)
+        if len(bars) - 1 != len(header):  # (a row of another width: its cells cannot be told by column)
+            continue
         for n, (a, b) in enumerate(zip(bars, bars[1:])):
             cell = line[a + 1:b]
             found = _CELL_NUMBER.fullmatch(cell.strip())

@@ -517,9 +517,11 @@ def _shape(line: str) -> tuple:
         re.match(r"\s*[\w.-]+\s*[=:]", line) is not None
 
 
-# (and a markup answer's elements, a config file's sections or tables: its records)
-_ROWS = re.compile(r"\b(lines?|rows?|records?|entries|items|results|objects|output|elements?|sections?|tables?)\b",
-                   re.IGNORECASE)
+_ROWS = re.compile(r"\b(lines?|rows?|records?|entries|items|results|objects|output)\b|"
+                   # (a markup answer's elements, a config file's sections or tables: its records, where their
+                   # own order is what is said, not that of the keys or attributes of each)
+                   r"(?<!each\s)(?<!every\s)\b(?:elements?|sections?|tables?)\s+(?:order\b|(?:may|can)\s+(?:come|appear|be))|"
+                   r"\border\s+of\s+(?:the\s+)?(?:elements|sections|tables)\b", re.IGNORECASE)
 
 
 _CONFIG_HEADER = re.compile(r"\[\[?[^\]\n]+\]\]?")  # an INI or TOML `[section]` / `[[table]]` line
