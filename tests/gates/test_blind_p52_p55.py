@@ -118,6 +118,9 @@ def test_second_review_repros():
     assert stated_tolerance("`share` within 0.5 percentage points.").band_at(("share",), 2.1) >= 0.5
     only_trip = stated_tolerance("We compare `trip_kg` within ±1 kg of our own figures.")
     assert only_trip.states_for(("trip_kg",)) and not only_trip.states_for(("tow_kg",))
+    far = stated_tolerance("All four keys are required: `dose_mg` an integer, the two levels rounded to 2 decimals "
+                           "(I'll accept ±0.01 mg/L for rounding differences).")
+    assert far.states_for(("trough_mg_l",))  # (a key named far back: the band stays every number's; p43)
     table = "| route | trip_kg | ratio |\n|---|---:|---:|\n| LHR\\|CDG | 35834.5 | 0.83 |\n"
     assert [(key, text) for _, key, _, text in _table_cells(table.splitlines())] == [
         ("trip_kg", "35834.5"), ("ratio", "0.83")]

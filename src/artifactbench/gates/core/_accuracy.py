@@ -204,8 +204,12 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             if not 0 < value < 1e6 or re.match(r",\d{3}\b", sentence[match.end("value"):]):
                 continue  # (and not "$1,000" read as 1)
             found = True
-            nouns = [n for n in [_scope(sentence, match.end())] if n] or _keys_before(sentence, match.start())
-            general = general or not nouns
+            scope = _scope(sentence, match.end())
+            nouns = [scope] if scope else _keys_before(sentence, match.start())
+            # (said of its keys only where they stand right before it, "`trip_kg` within ±1 kg"; a key named
+            # far back, "`dose_mg` an integer, the two levels rounded ... ±0.01", leaves it every number's)
+            general = general or not nouns or not (
+                scope or re.search(r"`[A-Za-z_][\w.-]*`[^`]{0,24}$", sentence[:match.start()]))
             if match.group("pct"):
                 rel_tol = max(rel_tol, value / 100)
                 readings.append((0.0, value / 100))
