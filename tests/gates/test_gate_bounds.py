@@ -48,6 +48,7 @@ def rows(scratch_dir):
 '''
 GRADERS = {
     "hangs_on_reference": "def grade(scratch_dir):\n    time.sleep(30)\n",
+    "hangs_for_good": "def grade(scratch_dir):\n    time.sleep(600)\n",
     "hangs_on_wrong": ("def grade(scratch_dir):\n    if rows(scratch_dir) != EXPECTED:\n        time.sleep(30)\n"
                        "    return GradeResult(True, 1.0, 'ok')\n"),
     "long_detail": ("def grade(scratch_dir):\n    got = rows(scratch_dir)\n    if got == EXPECTED:\n"
@@ -159,21 +160,26 @@ def test_killing_the_checker_leaves_no_grader_or_generator_behind(tmp_path, sig,
     if not sys.platform.startswith("linux"):
         pytest.skip("PR_SET_PDEATHSIG is Linux only")
     marker = f"abmarker{os.getpid()}{where}{int(sig)}"
-    root = make_task(tmp_path, "hangs_on_reference", marker)
+    # (a grader that outlives the checker's 60 s timeout: one that returned after 30 s could be gone before
+    # a test starved of CPU by a busy machine, Pants' own test processes, first looked for it)
+    root = make_task(tmp_path, "hangs_for_good", marker)
     if where == "generator":
         (root / "workspace" / "generator.py").write_text("import time\ntime.sleep(60)\n")
         manifest = root / "task.yaml"
         manifest.write_text(manifest.read_text() + "workspace_generator: workspace/generator.py\n")
     env = {**os.environ, "PYTHONPATH": str(SRC)}
-    checker = subprocess.Popen([sys.executable, "-m", "artifactbench", "check", str(root), "--grader-timeout", "60",
-                                "--generator-timeout", "60", "--quiet"], env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    errors = tmp_path / "checker.stderr"
+    with errors.open("wb") as err:
+        checker = subprocess.Popen([sys.executable, "-m", "artifactbench", "check", str(root), "--grader-timeout", "60",
+                                    "--generator-timeout", "60", "--quiet"], env=env,
+                                   stdout=subprocess.DEVNULL, stderr=err)
     try:
-        for _ in range(600):  # until the child holding the marker runs (slow under load)
-            if _marked(marker, checker.pid):
-                break
+        deadline = time.monotonic() + 180  # until the child holding the marker runs (slow under load)
+        while time.monotonic() < deadline and checker.poll() is None and not _marked(marker, checker.pid):
             time.sleep(0.1)
-        assert _marked(marker, checker.pid), "the grader/generator never started"
+        assert _marked(marker, checker.pid), (
+            f"the grader/generator never started (checker exit code {checker.poll()}): "
+            f"{errors.read_text(errors='replace')[-2000:]}")
         checker.send_signal(sig)
         checker.wait(timeout=30)
         for _ in range(100):  # the kernel signals at once; the reaping may lag under load
