@@ -57,6 +57,11 @@ def example(tmp_path_factory):
     h = _harness()
     root = tmp_path_factory.mktemp("consumer") / "monorepo"
     shutil.copytree(EXAMPLE, root)
+    # A store of its own: the "first check runs, not cached" assertions must hold on a machine whose own
+    # Pants store already holds these checks (a second CI run, a developer's rerun), not only a fresh one.
+    manifest = root / "pants.toml"
+    store = root.parent / "pants-store"
+    manifest.write_text(manifest.read_text().replace("[GLOBAL]\n", f'[GLOBAL]\nlocal_store_dir = "{store}"\n', 1))
     build = subprocess.run(["bash", str(REPO / "tools" / "build_wheels.sh"), str(root / "wheels")],
                            cwd=REPO, capture_output=True, text=True, timeout=1800)
     assert build.returncode == 0, (build.stdout + build.stderr)[-3000:]

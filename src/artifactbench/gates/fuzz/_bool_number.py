@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, cap
-from artifactbench.gates.fuzz._formats import ParseError, TreeDoc, parse
+from artifactbench.gates.fuzz._formats import ParseError, TreeDoc
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._policy import FuzzPolicy
 from artifactbench.gates.fuzz._strategies import _prepared

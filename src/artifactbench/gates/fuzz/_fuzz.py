@@ -34,7 +34,7 @@ from artifactbench.gates.fuzz._examples_only import NAME as EXAMPLES, examples_c
 from artifactbench.gates.fuzz._formats import format_for, format_of, parse, rerender
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._near import WARN_FACTOR, factor_of
-from artifactbench.gates.fuzz._policy import FuzzPolicy, load_policy
+from artifactbench.gates.fuzz._policy import load_policy
 from artifactbench.gates.fuzz._quota import widened
 from artifactbench.gates.fuzz._reference import Reference, line_key, rows_unordered, top_level_swap
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
