@@ -33,7 +33,7 @@ from artifactbench.gates.fuzz._draws import scout
 from artifactbench.gates.fuzz._examples_only import NAME as EXAMPLES, examples_case, memorizers
 from artifactbench.gates.fuzz._formats import format_for, format_of, parse, rerender
 from artifactbench.gates.fuzz._mutation import Mutation
-from artifactbench.gates.fuzz._near import WARN_FACTOR, factor_of
+from artifactbench.gates.fuzz._near import RULE_ROW as _RULE_ROW, WARN_FACTOR, factor_of
 from artifactbench.gates.fuzz._policy import load_policy
 from artifactbench.gates.fuzz._quota import widened
 from artifactbench.gates.fuzz._reference import Reference, line_key, rows_unordered, top_level_swap
@@ -41,7 +41,7 @@ from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
 from artifactbench.gates.fuzz._text_strategies import states_layout
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
 from artifactbench.gates.fuzz._within import NAME, within_case, within_probes
-from artifactbench.gates.core import ORDER_KINDS, CaseResult, CheckResult, TaskContext, common_ends, read_prompt
+from artifactbench.gates.core import ORDER_KINDS, CaseResult, CheckResult, TaskContext, common_ends, fenced_blocks, read_prompt
 from artifactbench.errors import ArtifactBenchError
 
 
@@ -639,7 +639,6 @@ def _left_open(ctx, kind: str, state: _Search) -> CaseResult:
 _EITHER_WAY = re.compile(r"\beither\s+way(?:\s+round)?\b|\bin\s+either\s+(?:order|direction)\b|\bany\s+order\s+"
                          r"within\b|\b(?:order|direction)\s+(?:of|within|inside)\s+(?:a|each|the)\s+\w+\s+(?:does\s*n[o']?t\s+"
                          r"matter|is\s+free)", re.IGNORECASE)
-_RULE_ROW = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?")  # a Markdown table's rule row
 def _optional_rows_only(reference: str, mutant: str, allows) -> str:  # noqa: ANN001
     """The label of a Markdown table row the prompt calls optional (`| Total | 150 | ...`) when every
     line the mutant changes is such a row, or prose outside the table where the prompt frees commentary
@@ -709,7 +708,7 @@ def _section_copy_allowed(header: str, prompt: str, allows, artifact: str) -> tu
             and header.strip("[] ").count(".") >= 2:
         return ("info" if allows.other_keys_free else "warn"), \
             f"in TOML a table is a key, and the prompt allows other keys ({allows.other_keys!r})"
-    prose = re.sub(r"(?ms)^[ \t]*(```|~~~).*?^[ \t]*\1", " ", prompt)  # (not a name its example block shows)
+    prose = fenced_blocks(prompt)[1]  # (not a name its example block shows)
     if header.lower() in prose.lower():
         return "warn", f"it copies {header}, a section the prompt names: one of a fixed layout, not one record of many"
     return None

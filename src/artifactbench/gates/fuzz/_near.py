@@ -102,7 +102,7 @@ def text_near_strategy(doc: TextDoc, stated: StatedTolerance | None) -> Draws | 
     return pick(FACTORS).flatmap(lambda f: pick(pool).map(lambda c: move(c, f)))
 
 
-_RULE_ROW = re.compile(r"\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*")
+RULE_ROW = re.compile(r"\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*")  # a Markdown table's rule row
 _CELL_NUMBER = re.compile(r"[-+]?(?:\d+\.\d+|\.\d+)")  # a non-integer: an integer cell is a count or an id
 MAX_TABLE_ROWS = 2000
 
@@ -135,7 +135,7 @@ def _table_cells(lines: tuple[str, ...] | list[str]) -> list[tuple[int, str, tup
         if not text.startswith("|"):
             header = None
             continue
-        if _RULE_ROW.fullmatch(text) and i > 0 and lines[i - 1].strip().startswith("|"):
+        if RULE_ROW.fullmatch(text) and i > 0 and lines[i - 1].strip().startswith("|"):
             above = lines[i - 1]
             marks = _bars(above)
             header = [above[a + 1:b].strip().strip("*_` ") for a, b in zip(marks, marks[1:])]

@@ -17,6 +17,7 @@ from artifactbench.gates.fuzz._mutation import ID_LIKE as _ID_LIKE
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._policy import FuzzPolicy
 from artifactbench.gates.fuzz._strategies import place_examples
+from artifactbench.gates.fuzz._text_strategies import _SECTION
 
 
 _LEAD_TAG = re.compile(r"<([A-Za-z][\w-]*)")
@@ -85,7 +86,7 @@ class Reference:
         if j >= len(lines):
             return False
         if line_key(lines[i]) is not None and line_key(lines[j]) is not None and any(
-                _CONFIG_HEADER.fullmatch(line.strip()) for line in lines[i + 1:j]):
+                _SECTION.match(line) for line in lines[i + 1:j]):
             return True  # (`annual_irr = ...` of one `[lease]` with that of another: a value moved; blind p55)
         if _field_label(lines[i]) is None or _field_label(lines[i]) == _field_label(lines[j]):
             return False
@@ -522,9 +523,6 @@ _ROWS = re.compile(r"\b(lines?|rows?|records?|entries|items|results|objects|outp
                    # own order is what is said, not that of the keys or attributes of each)
                    r"(?<!each\s)(?<!every\s)\b(?:elements?|sections?|tables?)\s+(?:order\b|(?:may|can)\s+(?:come|appear|be))|"
                    r"\border\s+of\s+(?:the\s+)?(?:elements|sections|tables)\b", re.IGNORECASE)
-
-
-_CONFIG_HEADER = re.compile(r"\[\[?[^\]\n]+\]\]?")  # an INI or TOML `[section]` / `[[table]]` line
 
 
 def rows_unordered(allows) -> bool:
