@@ -74,6 +74,7 @@ SOUND = {
     "tap_flags_compared": "a 0/1 flag column compared cell by cell",
     "permit_flags_typed": "JSON `true`/`false` asked for and compared with their type",
     "fuel_table_absolute": "a Markdown table's column compared within the ±1 kg the prompt states",
+    "hire_depots_sql_edges_held": "an SQL query tested on a day with an idle depot and a hire still out",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -120,6 +121,7 @@ FLAWED = {
     "tap_flags_unchecked": ("fuzz", "bool_flip"),  # checks is_transfer is 0 or 1, never which
     "permit_flags_loose": ("fuzz", "bool_number"),  # `got == want`: 1 passes for `true`
     "fuel_table_relative": ("fuzz", "number_near"),  # 1% relative where the prompt says ±1 kg
+    "hire_depots_sql_edges_missing": ("fuzz", "sql_weaken"),  # no idle depot, no NULL `returned_at` in its data
 }
 # twin whose grader is stricter than its prompt -> (gate, case) reported as warn: it fails right answers
 STRICTER = {

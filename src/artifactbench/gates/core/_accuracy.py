@@ -81,8 +81,13 @@ def _keys_before(sentence: str, start: int) -> list[str]:
     None where the clause states another value before this one (the keys are that one's)."""
     head = sentence[:start]
     clause = head[max(head.rfind(";"), head.rfind(": "), head.rfind(". ")) + 1:]
-    if _STATED.search(clause):
-        return []
+    stated = list(_STATED.finditer(clause))
+    if stated:  # (a list of bands, "`a` within $0.50 of x, `b` within 0.0005": the keys after the last one)
+        rest = clause[stated[-1].end():]
+        comma = rest.find(", ")
+        if comma < 0:
+            return []
+        clause = rest[comma + 2:]
     return [singular(k.lower()) for k in re.findall(r"`([A-Za-z_][\w.-]*)`", clause)][:4]
 
 
@@ -205,7 +210,11 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
                 continue  # (and not "$1,000" read as 1)
             found = True
             scope = _scope(sentence, match.end())
-            nouns = [scope] if scope else _keys_before(sentence, match.start())
+            keys = _keys_before(sentence, match.start())
+            # (a key standing right before the value names what it is said of, whatever noun follows:
+            # "`expected_payment` within $0.05 of the mean payment" is the expected_payment's band; blind p58)
+            near = keys and re.search(r"`[A-Za-z_][\w.-]*`[^`]{0,24}$", sentence[:match.start()])
+            nouns = [*keys, scope] if scope and near else [scope] if scope else keys
             # (said of its keys only where they stand right before it, "`trip_kg` within ±1 kg"; a key named
             # far back, "`dose_mg` an integer, the two levels rounded ... ±0.01", leaves it every number's)
             general = general or not nouns or not (
@@ -223,6 +232,10 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             unit = unit or "±" in sentence[max(0, match.start() - 2):match.end()]
             # (and "within $0.01": an amount of money; blind p51's `fare` "within ±$0.01")
             unit = unit or match.group("money") is not None
+            # (and "within 0.002 of the true optimum": a distance from it; blind p56, whose grader was 2.5%
+            # relative. Not "within 1% of": a percentage is relative whatever follows)
+            unit = unit or (not match.group("pct") and re.match(
+                r"\s*of\s+(?:the|its|their|our|your|each|every)\b", sentence[match.end():]) is not None)
             # Relative or absolute as the value's own clause says; where it says neither, as the sentence
             # does, but a value with a unit is a distance ("ridership within 0.01% (relative); `fare`
             # within ±$0.01": the fare's band is a cent, not 1%; blind p51)

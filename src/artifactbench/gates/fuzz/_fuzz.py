@@ -28,6 +28,7 @@ from artifactbench.gates.fuzz._bool_number import NAME as BOOLS, bool_number_cas
 from artifactbench.gates.fuzz._classes import same_class
 from artifactbench.gates.fuzz._comments import has_comments, program
 from artifactbench.gates.fuzz._constant_query import NAME as CONSTANT, ORDER as QUERY_ORDER, constant_query_cases
+from artifactbench.gates.fuzz._sql_weaken import NAME as WEAKEN, sql_weaken_case
 from artifactbench.gates.fuzz._constant_script import NAME as SCRIPT, constant_script_case, shell_script
 from artifactbench.gates.fuzz._draws import scout
 from artifactbench.gates.fuzz._examples_only import NAME as EXAMPLES, examples_case, memorizers
@@ -148,7 +149,7 @@ def fuzz_gate(ctx: TaskContext, budget: FuzzBudget | None = None) -> CheckResult
     except SyntaxError as exc:
         return CheckResult("fuzz", "error", cap(f"grader/negative_cases.py does not parse: {exc}"))
     known = (*kinds_for(fmt), *kinds_for(format_of(task.output_artifact)), NAME, TIES, EXAMPLES, CONSTANT, SCRIPT,
-             QUERY_ORDER, BOOLS)
+             QUERY_ORDER, BOOLS, WEAKEN)
     unknown = [k for k in policy.skip if k not in known]
     if unknown:
         near = difflib.get_close_matches(unknown[0], kinds_for(fmt), n=1)
@@ -220,6 +221,11 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         allows = read_prompt(prompt)
         cases += constant_query_cases(ctx, grade, ctx.task.output_artifact.as_posix(), reference, prompt,
                                       QUERY_ORDER not in policy.skip and bool(allows.ordered_by) and not allows.unordered)
+    if baseline is None and fmt == "text" and WEAKEN not in policy.skip \
+            and ctx.task.output_artifact.suffix.lower() == ".sql":  # a grader whose data lacks an edge case
+        probe = sql_weaken_case(ctx, grade, reference, prompt)
+        if probe is not None:
+            cases.append(probe)
     if baseline is None and fmt == "text" and SCRIPT not in policy.skip \
             and shell_script(ctx.task.output_artifact.as_posix(), reference):  # a grader of the sample only
         cases.append(constant_script_case(ctx, grade, reference, prompt))
@@ -247,6 +253,8 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         summary += "; the grader accepts booleans written as numbers where the prompt asks for true/false"
     if any(c.name == CONSTANT and c.status == FINDING for c in cases):
         summary += "; the grader accepts a query of constants where the prompt wants it to work on other data"
+    if any(c.name == WEAKEN and c.status == FINDING for c in cases):
+        summary += "; the grader's data never holds an edge case the prompt asks the query to handle"
     if any(c.name == EXAMPLES and c.status == FINDING for c in cases):
         summary += "; the grader accepts a module that knows only the prompt's examples"
     summary += f" ({counts(cases)})"
@@ -437,6 +445,10 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # (`P2 = 35.061` twice in one section: one key, one value, as a mapping reads it; blind p44)
                 allowed = ("warn", "it repeats a `key = value` line as it was: the same mapping, though a strict "
                                    "reader refuses a key given twice")
+            if allowed is None and ref is not None and ref.fmt == "text" and _CONFIG.search(ref.artifact) \
+                    and (sections := _free_sections_only(ref.reference, mutant.text, prompt)):
+                allowed = ("info", f"it changes only {sections}, a section the prompt never names, where it "
+                                   f"frees the others ({_sections_freed(prompt)!r})")
             if allowed is None and kind == "inject_record" and ref is not None and ref.fmt == "text" \
                     and (section := _copied_section(mutant.where, ref.reference)) is not None:
                 allowed = _section_copy_allowed(section, prompt, allows, ref.artifact)
@@ -484,7 +496,9 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # plan is right, the grader may have checked the new one; blind p38)
                 allowed = ("warn", f"it gives one record another value the answer uses elsewhere, and the prompt "
                                    f"accepts more than one answer ({allows.many_answers!r})")
-            if allowed is None and ref is not None and ref.within_tolerance(mutant.text):
+            if allowed is None and ref is not None and kind != "number_near" and ref.within_tolerance(mutant.text):
+                # (not a number_near move: it is beyond the band the prompt states of its key, which a
+                # general band read elsewhere in the prompt does not widen)
                 allowed = ("info", "every number it changes stays within the tolerance the prompt states")
             if allowed is None and kind == "drop_sort":
                 # (a sort before a sum, or of input that always comes sorted, changes nothing: a hint to
@@ -522,7 +536,9 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             state.refused.append((mutant, f"it says {clause!r}", cap(outcome.result.detail, 200)))
         elif ref is not None and (chosen := _chosen_value(allows, ref, kind, mutant)):
             state.refused.append((mutant, chosen, cap(outcome.result.detail, 200)))
-        state.places.add(place_of(mutant))
+        if kind != "number_near" or factor_of(mutant.where) == WARN_FACTOR:
+            # (a number moved 100x and rejected says nothing of one moved 8x: only the smallest move clears)
+            state.places.add(place_of(mutant))
         if len(state.places) >= CLEAR_AFTER and not state.errors and not state.accepted:
             raise _ClearlyRejected()  # spend the budget where it finds things
         return False
@@ -679,7 +695,51 @@ _SECTION_COPY = re.compile(r"\(copy of section lines (\d+)-\d+")
 _SECTIONS_FREE = re.compile(
     r"\b(?:other|extra|additional|more|further|own)\s+(?:sections?|tables?)\b[^.;\n]{0,80}?"
     r"\b(?:allowed|ignored|fine|ok(?:ay)?|welcome|permitted|accepted|up\s+to\s+you)\b|"
-    r"\b(?:may|can|are\s+free\s+to)\s+add\b[^.;\n]{0,40}?\b(?:sections?|tables?)\b", re.IGNORECASE)
+    r"\b(?:may|can|(?:are\s+|feel\s+)?free\s+to)\s+add\b[^.;\n]{0,40}?\b(?:sections?|tables?)\b|"
+    r"\bonly\s+(?:the\s+)?`\[[^`\]\n]{1,60}\]`(?:\s+(?:section|table))?\s+(?:is|are|gets?|will\s+be)\s+"
+    r"(?:read|graded|checked|compared|parsed|looked\s+at)\b", re.IGNORECASE)
+
+
+def _sections_freed(prompt: str) -> str | None:
+    """The words by which the prompt frees the sections it does not name ("Feel free to add other
+    sections ... only `[prices]` is read"), or None (also where a negation stands by: "No other sections")."""
+    for free in _SECTIONS_FREE.finditer(prompt):
+        around = prompt[max(0, free.start() - 12):free.end() + 24]
+        if not re.search(r"\b(?:no|not|never|nothing|without)\b", around, re.IGNORECASE):
+            return free.group(0)
+    return None
+
+
+def _free_sections_only(reference: str, mutant: str, prompt: str) -> str | None:
+    """The sections of an INI/TOML answer a change stays in where each is one the prompt never names and
+    the prompt frees the sections it does not name (blind p59: `max_abs_residual` of a `[solver]` section
+    beside "only `[prices]` is read"); None where it touches a named section or the lines above the first."""
+    if _sections_freed(prompt) is None:
+        return None
+    old, new = reference.splitlines(), mutant.splitlines()
+
+    def section_at(lines: list[str], i: int) -> str | None:
+        for line in reversed(lines[:i + 1]):
+            if _SECTION.fullmatch(line.strip()):
+                return line.strip()
+        return None
+    touched: set[str | None] = set()
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        for i in range(i1, max(i2, i1 + 1)):
+            touched.add(section_at(old, min(i, len(old) - 1)) if old else None)
+        for j in range(j1, j2):
+            touched.add(section_at(new, j))
+        if any(_SECTION.fullmatch(line.strip()) for line in old[i1:i2] + new[j1:j2]) and not (
+                tag == "delete" and all(_SECTION.fullmatch(line.strip()) for line in [ln for ln in old[i2:] if ln.strip()][:1])):
+            # (a header moved, or dropped or added without its lines: which lines fall under which section
+            # changes; a section dropped whole, up to the next header or the end, is a change of it alone)
+            return None
+    named = prompt.lower()
+    if not touched or None in touched or any(header.lower() in named for header in touched):
+        return None
+    return ", ".join(sorted(touched))
 
 
 def _copied_section(where: str, reference: str) -> str | None:
@@ -698,10 +758,8 @@ def _section_copy_allowed(header: str, prompt: str, allows, artifact: str) -> tu
     and the copy's new name is a key of its own (`[work_orders.WO-5001.wip-x]` beside "extra keys inside
     a work-order table are ignored"; blind p52), not another id; or it names the copied section itself
     (`[input]` of a fixed layout: a schema's section, not one record of many; a warn)."""
-    for free in _SECTIONS_FREE.finditer(prompt):
-        around = prompt[max(0, free.start() - 12):free.end() + 24]
-        if not re.search(r"\b(?:no|not|never|nothing|without)\b", around, re.IGNORECASE):  # ("No other sections ...")
-            return "info", f"the prompt allows other sections ({free.group(0)!r})"
+    if (free := _sections_freed(prompt)) is not None:  # (not "No other sections ...")
+        return "info", f"the prompt allows other sections ({free!r})"
     # (a key inside a record's table, `[work_orders.WO-5001.wip-x]`: three names deep at least, the copy's
     # last one new; `[employees.bob-x]` is another employee)
     if artifact.lower().endswith(".toml") and allows.other_keys and not re.search(r"\d", header) \

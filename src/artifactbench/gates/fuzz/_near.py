@@ -48,6 +48,7 @@ def near_strategy(t: TreeTargets, stated: StatedTolerance | None) -> Draws | Non
             continue  # an integer (a count, an id) is exact, whatever tolerance numbers get
         if stated.band_at(_keys(path), value) > 0 and stated.states_for(_keys(path)):
             pool.append((path, old, value))
+    pool = _extremes(pool, lambda c: _keys(c[0]), lambda c: c[2])
     if not pool:
         return None
 
@@ -88,6 +89,7 @@ def text_near_strategy(doc: TextDoc, stated: StatedTolerance | None) -> Draws | 
         value = float(text)
         if math.isfinite(value) and stated.band_at((key,), value) > 0 and stated.states_for((key,)):
             pool.append((i, key, span, text, value))
+    pool = _extremes(pool, lambda c: c[1], lambda c: c[4])
     if not pool:
         return None
 
@@ -154,6 +156,19 @@ def _table_cells(lines: tuple[str, ...] | list[str]) -> list[tuple[int, str, tup
             start = a + 1 + cell.index(cell.strip())
             out.append((i, header[n], (start, start + len(cell.strip())), cell.strip()))
     return out
+
+
+def _extremes(pool: list, key_of, value_of) -> list:  # noqa: ANN001
+    """Of each key's numbers, the largest and the smallest in size: where a grader's band parts most
+    from the prompt's. A relative band checked where the prompt states an absolute one is loosest at the
+    largest value (blind p58: 0.1% of a $26,400 deductible where the prompt says ±$0.50), an absolute one
+    where it states a relative one at the smallest; in between, a band of the same kind is as loose."""
+    out: dict = {}
+    for c in pool:
+        key, size = key_of(c), abs(value_of(c))
+        low, high = out.get(key, (c, c))
+        out[key] = (c if size < abs(value_of(low)) else low, c if size > abs(value_of(high)) else high)
+    return [c for low, high in out.values() for c in dict.fromkeys((high, low), None)] if out else []
 
 
 def _keys(path: tuple) -> tuple[str, ...]:

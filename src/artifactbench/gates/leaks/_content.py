@@ -40,7 +40,7 @@ from pathlib import Path
 
 from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
-from artifactbench.gates.core import reference_text
+from artifactbench.gates.core import read_prompt, reference_text
 from artifactbench.gates.fuzz import format_of
 from artifactbench.gates.core import MARKUP_SUFFIXES, markup_content
 from artifactbench.gates.leaks._blocks import ReferenceLines, answer_text, code_blocks, format_lines
@@ -163,6 +163,24 @@ def _line_case(shown: str, text: str, ref_lines: list[str]) -> CaseResult | None
     status = FINDING if len(hits) * 2 >= len(ref_lines) else WARNING
     return CaseResult(f"reference_line:{shown}", status,
                       cap(f"{len(hits)}/{len(ref_lines)} reference line(s) appear, e.g. {hits[0]!r}"))
+
+
+def _unchanged_lines(case: CaseResult, text: str, reference: str, whole: set[str], ordered: bool) -> CaseResult | None:
+    """An input holding every line of the answer unchanged: the answer is what the task does to the lines.
+    In another order where the prompt states the order (a shelf list to sort: blind p56) the
+    answer is that order, which the input lacks: no case. In the answer's order among other lines, the
+    answer is which lines (a filter): a WARNING. The same lines in one run, in the same order (or in any order
+    where order is free) are the answer itself: the FINDING stands."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    kept = list(dict.fromkeys(ln for ln in lines if ln in whole))
+    answer = list(dict.fromkeys(ln.strip() for ln in reference.splitlines() if ln.strip()))
+    if kept != answer and ordered:
+        return None
+    at = [i for i, ln in enumerate(lines) if ln in whole]
+    if len(lines) > len(kept) and at[-1] - at[0] + 1 > len(at):  # (not one run: the answer shown whole is one)
+        return CaseResult(case.name, WARNING, cap(f"{case.detail}; among other lines of an input: is the answer "
+                                                  "which lines to keep?"))
+    return case
 
 
 def _block_case(shown: str, text: str, reference: ReferenceLines) -> CaseResult | None:
@@ -302,6 +320,8 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     alone = (values.strings - labels) & paired
     alone -= _stated_together(prompt, alone, units, full)
     prompt_values = Distinctive(values.numbers, values.strings - labels - alone)
+    allows = read_prompt(prompt)
+    ordered = bool(allows.ordered_by) and not allows.unordered  # (the order is part of the answer)
     cases: list[CaseResult] = []
     seen: set[str] = set()
     for shown, path in sources:
@@ -324,6 +344,8 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
             # An input keeps some of the answer's lines as they are (a paragraph left as it was, the keys of
             # a config the answer edits): the answer is in the lines it changed, which this file lacks.
             case = None
+        elif case is not None and not ref_records and path in inputs:
+            case = _unchanged_lines(case, text, reference, whole, ordered)
         if (case is None or case.status != FINDING) and (shown == "prompt.md" or path.suffix.lower() in _MARKDOWN):
             case = _block_case(shown, text, blocks) or case
         if (case is None or case.status != FINDING) and fmt != "python" \

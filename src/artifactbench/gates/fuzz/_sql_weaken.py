@@ -1,0 +1,210 @@
+"""sql_weaken: the reference query with one of its edge cases dropped, which only test data holding
+that edge case tells apart.
+
+A grader of a query runs it on data of its own and compares the rows. Where that data never holds the
+case a clause of the query is there for, the clause may go and the grader still passes the query (blind
+p52: every work centre of the hidden data had inspections, so an inner join passed where the prompt asks
+for "every active work center ..., even one that has no inspections at all"; p53: no permanent NOTAM
+was in force at any graded instant, so `end_utc IS NULL OR` could go). The probe drops such a clause,
+one at a time, outside comments and string literals:
+
+- `LEFT [OUTER] JOIN t` made an inner `JOIN t`;
+- `(x IS NULL OR ...)` / `(... OR x IS NULL)` without the NULL test;
+- a comparison of a column the prompt calls inclusive or exclusive (`start_utc` "(inclusive)") made
+  strict or not (`<=` as `<`, `<` as `<=`); no other comparison is touched.
+
+An accepted one (confirmed in a forked child) is a `fail` where the prompt asks for the case the clause
+keeps: rows with no match ("even one that has no inspections", "0 if none") for a join whose columns
+the reference reads through COALESCE/IFNULL/IS NULL, a NULL of that column ("A NULL `end_utc` means
+..."), the inclusive or exclusive end; a `warn` otherwise (the data the prompt speaks of may never hold
+the case). Every mutant is a different query on some data, so no finding stands on an equal one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, cap, fenced_blocks
+from artifactbench.gates.fuzz._constant_query import settled_acceptance
+
+NAME = "sql_weaken"
+MAX_MUTANTS = 6  # queries graded per task at most
+MAX_QUERY_CHARS = 200_000
+
+__all__ = ["NAME", "sql_weaken_case", "weakenings"]
+
+_IDENT = r"(?:\"[^\"\n]{1,64}\"|\[[^\]\n]{1,64}\]|`[^`\n]{1,64}`|[A-Za-z_]\w{0,63})"
+_COLUMN = rf"{_IDENT}(?:\.{_IDENT})?"
+_LEFT_JOIN = re.compile(rf"\bLEFT(\s+OUTER)?\s+JOIN\s+(?P<table>{_IDENT})(?:\s+(?:AS\s+)?(?P<alias>(?!ON\b|USING\b){_IDENT}))?",
+                        re.IGNORECASE)
+_NULL_FIRST = re.compile(rf"\(\s*(?P<col>{_COLUMN})\s+IS\s+NULL\s+OR\s+", re.IGNORECASE)
+_NULL_LAST = re.compile(rf"\s+OR\s+(?P<col>{_COLUMN})\s+IS\s+NULL(?=\s*\))", re.IGNORECASE)
+_COMPARE = re.compile(rf"(?P<left>{_COLUMN})\s*(?P<op><=|>=|<(?![>=])|>(?!=))\s*(?P<right>{_COLUMN})")
+_FLIPPED = {"<=": "<", ">=": ">", "<": "<=", ">": ">="}
+_KEYWORDS = {"and", "or", "not", "null", "is", "select", "where", "on", "case", "when", "then", "else", "end"}
+
+# the prompt asks for rows with no match: "even one that has no inspections", "including stations without
+# readings", "0 if none", "NULL when nothing was inspected", "zero when there are none"
+_NO_MATCH = re.compile(
+    r"\b(?:even|including|incl\.|also|as\s+well)\b[^.;\n]{0,80}?\b(?:no|without|zero|none)\b|"
+    r"\b(?:0|zero|null|none|empty)\s+(?:if|when|where)\s+(?:none|nothing|no\b|there\s+(?:is|are)\s+no)|"
+    r"\b(?:with|having|that\s+ha(?:s|ve)|who\s+ha(?:s|ve))\s+no\s+\w+\s+at\s+all\b",
+    re.IGNORECASE)
+_NULL_WORDS = re.compile(r"\bnull\b|\bempty\b|\bblank\b|\bmissing\b|\bno\s+value\b|\bnot\s+set\b", re.IGNORECASE)
+_BOUND_WORDS = re.compile(r"\binclusive\b|\bexclusive\b|\bat\s+or\s+(?:before|after)\b|\bor\s+(?:later|earlier|"
+                          r"more|less|equal)\b|\bstrictly\b|\bup\s+to\s+and\s+including\b", re.IGNORECASE)
+_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]|$)", re.MULTILINE)
+
+
+def _masked(text: str) -> str:
+    """`text` with its comments and string literals blanked (same length): where a clause may be found."""
+    out = list(text)
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if text.startswith("--", i):
+            end = text.find("\n", i)
+            end = n if end < 0 else end
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            end = n if end < 0 else end + 2
+        elif ch == "'":
+            end = i + 1
+            while end < n:  # ('' is a quote inside the literal)
+                if text[end] == "'" and not text.startswith("''", end):
+                    break
+                end += 2 if text.startswith("''", end) else 1
+            end = min(n, end + 1)
+        else:
+            i += 1
+            continue
+        for j in range(i, end):
+            if out[j] != "\n":
+                out[j] = " "
+        i = end
+    return "".join(out)
+
+
+def _bare(column: str) -> str:
+    return column.rsplit(".", 1)[-1].strip('"[]`').lower()
+
+
+def weakenings(reference: str) -> list[tuple[str, str, dict]]:
+    """(what was dropped, the query without it, facts for the severity) for each clause the probe drops,
+    in the order they stand, at most MAX_MUTANTS."""
+    if len(reference) > MAX_QUERY_CHARS:
+        return []
+    masked = _masked(reference)
+    found: list[tuple[int, str, str, dict]] = []
+    for m in _LEFT_JOIN.finditer(masked):
+        alias = m.group("alias") if m.group("alias") and m.group("alias").lower() not in _KEYWORDS else m.group("table")
+        text = reference[:m.start()] + re.sub(r"^LEFT(\s+OUTER)?\s+JOIN", "JOIN", reference[m.start():m.end()],
+                                              flags=re.IGNORECASE) + reference[m.end():]
+        found.append((m.start(), f"LEFT JOIN {m.group('table')} made an inner JOIN", text,
+                      {"kind": "join", "alias": alias.strip('"[]`'), "table": m.group("table").strip('"[]`')}))
+    for pattern in (_NULL_FIRST, _NULL_LAST):
+        for m in pattern.finditer(masked):
+            cut = (m.start() + 1, m.end()) if pattern is _NULL_FIRST else (m.start(), m.end())
+            text = reference[:cut[0]] + reference[cut[1]:]
+            found.append((m.start(), f"'{m.group('col')} IS NULL' dropped from its OR", text,
+                          {"kind": "null", "column": _bare(m.group("col"))}))
+    for m in _COMPARE.finditer(masked):
+        if {m.group("left").lower(), m.group("right").lower()} & _KEYWORDS:
+            continue
+        op = m.group("op")
+        start = m.start("op")
+        text = reference[:start] + _FLIPPED[op] + reference[start + len(op):]
+        found.append((m.start(), f"'{' '.join(m.group(0).split())}' made '{m.group('left')} {_FLIPPED[op]} "
+                                 f"{m.group('right')}'", text,
+                      {"kind": "bound", "columns": (_bare(m.group("left")), _bare(m.group("right")))}))
+    found.sort(key=lambda f: f[0])
+    return [(what, text, facts) for _, what, text, facts in found if text != reference]
+
+
+def _sentences(prompt: str) -> list[str]:
+    prose = fenced_blocks(prompt[:200_000])[1]
+    # (a line wrapped inside a paragraph goes on; a blank line, a list item or a table row starts anew)
+    prose = re.sub(r"(?<=\S)[ \t]*\n(?![ \t]*(?:\n|[-*+|>#]|\d+[.)]\s))[ \t]*", " ", prose)
+    return [" ".join(s.split()) for s in _SENTENCE.findall(prose)]
+
+
+def _table_words(masked: str, table: str) -> set[str]:
+    """The words a prompt would name the rows of `table` by: the last word of its name and of the tables
+    a CTE of that name reads (`firsts AS (... FROM inspections ...)` -> first, inspection), a plural's
+    `s` off."""
+    names = {table}
+    cte = re.search(rf"(?<![\w.]){re.escape(table)}\s*(?:\([^()]*\)\s*)?AS\s*\(", masked, re.IGNORECASE)
+    if cte:
+        depth, end = 1, cte.end()
+        while end < len(masked) and depth:
+            depth += {"(": 1, ")": -1}.get(masked[end], 0)
+            end += 1
+        names |= set(re.findall(rf"\b(?:FROM|JOIN)\s+({_IDENT})", masked[cte.end():end], re.IGNORECASE))
+    words = set()
+    for name in names:
+        word = re.split(r"[_.]", name.strip('"[]`').lower())[-1]
+        if len(word) >= 3:
+            words.add(re.escape(word[:-1] if word.endswith("s") and len(word) > 3 else word))
+    return words
+
+
+def _quote(found: re.Match) -> str:
+    """The words around a match, at most ~100 characters of its sentence."""
+    text = found.string
+    start, end = max(0, found.start() - 40), min(len(text), found.end() + 40)
+    return ("..." if start else "") + text[start:end] + ("..." if end < len(text) else "")
+
+
+def _names(sentence: str, column: str) -> bool:
+    return re.search(rf"(?<![\w.]){re.escape(column)}(?!\w)", sentence, re.IGNORECASE) is not None
+
+
+def _severity(facts: dict, reference: str, sentences: list[str]) -> tuple[str, str]:
+    """(fail|warn, why): fail where the prompt asks for the case the dropped clause keeps (module doc)."""
+    if facts["kind"] == "join":
+        alias = re.escape(facts["alias"])
+        handled = re.search(rf"\b(?:COALESCE|IFNULL|NULLIF)\s*\(\s*{alias}\.|\b{alias}\.\w+\s+IS\s+(?:NOT\s+)?NULL\b|"
+                            rf"\bCOUNT\s*\(\s*{alias}\.", _masked(reference), re.IGNORECASE)
+        words = _table_words(_masked(reference), facts["table"])
+        said = next((m for m in map(_NO_MATCH.search, sentences)
+                     if m and any(re.search(rf"\b{w}", m.string, re.IGNORECASE) for w in words)), None)
+        if said and handled:
+            return "fail", f"the prompt wants the rows with no match ({_quote(said)!r})"
+        return "warn", "no graded data has a row without a match; does the prompt ask for such rows?"
+    if facts["kind"] == "null":
+        said = next((s for s in sentences if _names(s, facts["column"]) and _NULL_WORDS.search(s)), None)
+        if said:
+            return "fail", f"the prompt says what a NULL {facts['column']} means ({said[:90]!r})"
+        return "warn", f"no graded data has a NULL {facts['column']} the clause reads"
+    said = next((s for s in sentences if _BOUND_WORDS.search(s) and any(_names(s, c) for c in facts["columns"])),
+                None)
+    return ("fail", f"the prompt states that end ({said[:90]!r})") if said else ("info", "")
+
+
+def sql_weaken_case(ctx, grade, reference: str, prompt: str) -> CaseResult | None:  # noqa: ANN001
+    """Grade each weakened query the prompt gives a severity for; None where there is none to grade."""
+    sentences = _sentences(prompt)
+    graded, accepted = 0, []
+    for what, text, facts in weakenings(reference):
+        severity, why = _severity(facts, reference, sentences)
+        if severity == "info":  # (a comparison the prompt says nothing of: no case to ask about)
+            continue
+        if graded >= MAX_MUTANTS:
+            break
+        graded += 1
+        detail = settled_acceptance(ctx, grade, text, f"{NAME}\t{what}")
+        if detail is not None:
+            accepted.append((severity, what, why, detail))
+    if not graded:
+        return None
+    if not accepted:
+        return CaseResult(NAME, OK, f"grader rejected {graded} query(ies) each with one edge case dropped")
+    accepted.sort(key=lambda a: a[0] != "fail")
+    severity, what, why, detail = accepted[0]
+    more = f" (also accepted: {'; '.join(a[1] for a in accepted[1:])})" if len(accepted) > 1 else ""
+    if severity == "fail":
+        return CaseResult(NAME, FINDING, cap(
+            f"grader ACCEPTED the reference query with {what}{more}, though {why}; its test data never holds "
+            f"that case; grader detail: {detail!r}", 600))
+    return CaseResult(NAME, WARNING, cap(
+        f"grader accepted the reference query with {what}{more}: {why}; grader detail: {detail!r}", 600), "warn")
