@@ -16,11 +16,12 @@ ANSWER = "QA76 .B2 1990\nQA76.73 .P98 2001\nQA100 .C4 1999\n"
 CASE = CaseResult("reference_line:workspace/shelf.txt", FINDING, "3/3 reference line(s) appear")
 
 
-def test_an_input_holding_the_answers_lines_in_another_order_leaks_nothing_of_a_sort():
+def test_an_input_holding_the_answers_lines_in_another_order_is_a_warning_at_most():
     """p56: a shelf list to put in shelf order holds every line of the answer, in another order."""
     whole = {ln for ln in ANSWER.splitlines()}
     shuffled = "QA100 .C4 1999\nQA76 .B2 1990\nQA76.73 .P98 2001\n"
-    assert _unchanged_lines(CASE, shuffled, ANSWER, whole, ordered=True) is None
+    sorted_ = _unchanged_lines(CASE, shuffled, ANSWER, whole, ordered=True)
+    assert sorted_ is not None and sorted_.status == WARNING  # (a leftover output sorted otherwise: all of it)
     # where the order is free, the same lines are the answer itself
     assert _unchanged_lines(CASE, shuffled, ANSWER, whole, ordered=False) is CASE
     # in the answer's order, as one run beside other text: the answer shown (a note's example)
@@ -89,3 +90,24 @@ def test_within_a_number_of_the_true_value_is_a_distance():
     assert bands["k"] == (0.0003, 0.0003)  # (no unit, no "of the": either reading, the looser)
     pct = stated_tolerance("`cost` must be within 1% of the optimum.")
     assert {noun: (a, r) for noun, a, r in pct.scoped}["cost"] == (0.0, 0.01)
+
+
+def test_review_repros_of_the_p56_p59_rules():
+    """An outside review: "within 0.001 of the exact quotient" under "compared with a relative tolerance"
+    is no distance, but a method's "minimises relative, not absolute, error" says nothing of tolerances;
+    a section named in backticks is named, one whose name is only a plain word ("an iterative solver of
+    your choice") is not."""
+    from artifactbench.gates.fuzz._fuzz import _free_sections_only
+
+    rel = stated_tolerance("Rates are compared with a relative tolerance. Each `rate` must be within 0.001 of the "
+                           "exact quotient.")
+    assert {n: (a, r) for n, a, r in rel.scoped}["rate"] == (0.001, 0.001)
+    method = stated_tolerance("Regressing log(c) gives a different answer (it minimises relative, not absolute, "
+                              "error). Each `A` must be within 0.002 of the true optimum.")
+    assert {n: (a, r) for n, a, r in method.scoped}["a"] == (0.002, 0.0)
+    ref = "[prices]\nUPPER = 78.98\n\n[solver]\nresidual = 3e-11\n"
+    changed = ref.replace("3e-11", "1000.0")
+    assert _free_sections_only(ref, changed, "Use an iterative solver of your choice. Feel free to add other "
+                                             "sections; only `[prices]` is read.") == "[solver]"
+    assert _free_sections_only(ref, changed, "Put the residual in a `solver` table. You may add other "
+                                             "sections.") is None

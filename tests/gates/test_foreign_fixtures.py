@@ -75,6 +75,7 @@ SOUND = {
     "permit_flags_typed": "JSON `true`/`false` asked for and compared with their type",
     "fuel_table_absolute": "a Markdown table's column compared within the ±1 kg the prompt states",
     "hire_depots_sql_edges_held": "an SQL query tested on a day with an idle depot and a hire still out",
+    "policy_term_ends_tested": "a module's hidden tests that reach both ends of a term the prompt calls inclusive",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -122,6 +123,7 @@ FLAWED = {
     "permit_flags_loose": ("fuzz", "bool_number"),  # `got == want`: 1 passes for `true`
     "fuel_table_relative": ("fuzz", "number_near"),  # 1% relative where the prompt says ±1 kg
     "hire_depots_sql_edges_missing": ("fuzz", "sql_weaken"),  # no idle depot, no NULL `returned_at` in its data
+    "policy_term_ends_untested": ("fuzz", "py_weaken"),  # never a loss on either end of the term
 }
 # twin whose grader is stricter than its prompt -> (gate, case) reported as warn: it fails right answers
 STRICTER = {

@@ -90,6 +90,10 @@ _HEADING = re.compile(r"^#{1,6}(\s|$)")
 # "Lines that are blank or start with `#` are ignored": every line with that prefix is free.
 _PREFIXED = re.compile(r"\blines?\s+(?:that\s+(?:are\s+blank\s+or\s+)?|which\s+)?(?:start|begin)(?:s|ing)?\s+"
                        r"with\s+(?:an?\s+)?[`'\"]([^\s`'\"]{1,3})[`'\"]", re.IGNORECASE)
+# "blank lines or `#` comment lines are ignored", "comment lines (starting with #)": lines with that prefix (p63)
+_COMMENT_PREFIX = re.compile(r"[`'\"]([#;%]|//|--)[`'\"]\s+comment(?:s|\s+lines?)?\b|"
+                             r"\bcomment\s+lines?\s*\(?\s*(?:that\s+)?(?:start|begin)(?:s|ing)?\s+with\s+[`'\"]?([#;%]|//|--)",
+                             re.IGNORECASE)
 # "Anything after the TOTAL line is ignored": every line after the first that starts with that label is free.
 _AFTER = re.compile(r"\b(?:anything|everything|any\s+(?:other\s+)?(?:lines?|text)|(?:all\s+)?(?:other\s+)?lines?|text)\s+"
                     r"(?:after|below|following|beneath)\s+(?:the\s+)?[`'\"*]*([A-Za-z][\w-]{0,23})[`'\"*]*\s+"
@@ -475,6 +479,9 @@ def read_free_lines(prompt: str) -> FreeLines:
     for sentence in _sentences(prompt):
         if _PREFIXED.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence):
             prefixes += _PREFIXED.findall(sentence)
+            declared.append(" ".join(sentence.split())[:160])
+        elif _COMMENT_PREFIX.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence):
+            prefixes += [a or b for a, b in _COMMENT_PREFIX.findall(sentence)]
             declared.append(" ".join(sentence.split())[:160])
         if _AFTER.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence):
             after += _AFTER.findall(sentence)

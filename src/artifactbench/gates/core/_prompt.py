@@ -100,6 +100,10 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/-][\w\s`
                   r"(?:(?!\b(?:is|are|must|but|while|though|whereas|kept|checked)\b)[^.!?;:\n]){0,100}?\s(is|are)\s+"
                   r"(all\s+)?(up\s+to\s+you|free|your\s+(choice|call)|"
                   r"irrelevant|ignored|arbitrary)\b|"
+                  # ("The order of patients, orders and ignored events, attribute order, ... are all up to you": p60)
+                  r"\border(ing)?\s+of\s+[\w`'\x22./-](?:(?!\b(?:is|are|must|but|while|though|whereas|kept|checked)\b)"
+                  r"[^.!?;:\n]){0,120}?,(?:(?!\b(?:is|are|must|but|while|though|whereas|kept|checked)\b)[^.!?;:\n]){0,120}?"
+                  r"\s(is|are)\s+(all\s+)?(up\s+to\s+you|free|your\s+(choice|call)|irrelevant|ignored|arbitrary)\b|"
                   r"without\s+regard\s+to\s+(the\s+)?order|order-(insensitive|independent|agnostic)|"
                   r"(sorted|compared)\s+as\s+a\s+set")
 _UNORDERED = re.compile(_UNORDER_WORDS, re.IGNORECASE)
@@ -210,7 +214,10 @@ _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 _OTHER_KEYS = re.compile(r"\b(other|additional|extra|further|unknown|unrecogni[sz]ed|unlisted|unexpected)\s+"
                          r"(?:[\w-]+\s+){0,2}?(keys?|fields?|columns?|properties|attributes|members)\b|"
                          r"\b(keys?|fields?|columns?|properties|attributes)\s+(other\s+than|besides|beyond|"
-                         r"not\s+(listed|named|mentioned|described|above))\b", re.IGNORECASE)
+                         r"not\s+(listed|named|mentioned|described|above))\b|"
+                         # ("columns titled A, B and C (you can add others, e.g. % spent)": blind p63)
+                         r"\b(keys?|fields?|columns?|properties|attributes)\b[^.;]{0,120}?\b(?:can|may|could|free\s+to)\s+"
+                         r"(?:also\s+)?(?:add|include)\s+others\b", re.IGNORECASE)
 # "you may add your own keys (e.g. the offered load)": other keys granted (blind p38), never a closed list's words
 _OWN_KEYS = re.compile(r"\byour\s+(own)\s+(?:[\w-]+\s+){0,2}?(keys?|fields?|columns?|properties|attributes)\b",
                        re.IGNORECASE)
@@ -243,7 +250,9 @@ _GRANT_EXAMPLES = re.compile(r"\((?:for\s+example|for\s+instance|e\.\s?g\.|such\
                              r"\b(?:(?:for\s+example|for\s+instance|such\s+as)\b|e\.\s?g\.)[^;.)]*", re.IGNORECASE)
 # Examples inside a grant ("(for example a `by_day` key)", "such as `note`") are other keys themselves.
 _EXAMPLES = re.compile(r"\((?:for\s+example|for\s+instance|e\.\s?g\.|such\s+as|like)[^)]*\)|"
-                       r"\b(?:for\s+example|for\s+instance|e\.\s?g\.|such\s+as)\b[^;.)]*", re.IGNORECASE)
+                       # (not the keys "besides e.g. `order_id`" names: those are the ones kept, not examples)
+                       r"(?:\b(?:for\s+example|for\s+instance|such\s+as)\b|"
+                       r"(?<!besides )(?<!than )(?<!except )(?<!beyond )\be\.\s?g\.)[^;.)]*", re.IGNORECASE)
 
 
 def _names(where: str) -> list[str]:

@@ -29,6 +29,7 @@ from artifactbench.gates.fuzz._classes import same_class
 from artifactbench.gates.fuzz._comments import has_comments, program
 from artifactbench.gates.fuzz._constant_query import NAME as CONSTANT, ORDER as QUERY_ORDER, constant_query_cases
 from artifactbench.gates.fuzz._sql_weaken import NAME as WEAKEN, sql_weaken_case
+from artifactbench.gates.fuzz._py_weaken import NAME as PY_WEAKEN, py_weaken_case
 from artifactbench.gates.fuzz._constant_script import NAME as SCRIPT, constant_script_case, shell_script
 from artifactbench.gates.fuzz._draws import scout
 from artifactbench.gates.fuzz._examples_only import NAME as EXAMPLES, examples_case, memorizers
@@ -37,7 +38,7 @@ from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._near import RULE_ROW as _RULE_ROW, WARN_FACTOR, factor_of
 from artifactbench.gates.fuzz._policy import load_policy
 from artifactbench.gates.fuzz._quota import widened
-from artifactbench.gates.fuzz._reference import Reference, line_key, rows_unordered, top_level_swap
+from artifactbench.gates.fuzz._reference import Reference, line_key, rows_unordered, text_field, top_level_swap
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
 from artifactbench.gates.fuzz._text_strategies import states_layout
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
@@ -149,7 +150,7 @@ def fuzz_gate(ctx: TaskContext, budget: FuzzBudget | None = None) -> CheckResult
     except SyntaxError as exc:
         return CheckResult("fuzz", "error", cap(f"grader/negative_cases.py does not parse: {exc}"))
     known = (*kinds_for(fmt), *kinds_for(format_of(task.output_artifact)), NAME, TIES, EXAMPLES, CONSTANT, SCRIPT,
-             QUERY_ORDER, BOOLS, WEAKEN)
+             QUERY_ORDER, BOOLS, WEAKEN, PY_WEAKEN)
     unknown = [k for k in policy.skip if k not in known]
     if unknown:
         near = difflib.get_close_matches(unknown[0], kinds_for(fmt), n=1)
@@ -216,6 +217,10 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
             cases.append(probe)
     if baseline is None and fmt == "python" and EXAMPLES not in policy.skip:  # a grader of the examples only
         cases.append(examples_case(ctx, grade, *memorizers(reference, prompt)))
+    if baseline is None and fmt == "python" and PY_WEAKEN not in policy.skip:  # tests that never reach a stated case
+        probe = py_weaken_case(ctx, grade, reference, prompt, budget.seconds)
+        if probe is not None:
+            cases.append(probe)
     if baseline is None and fmt == "text" and CONSTANT not in policy.skip \
             and ctx.task.output_artifact.suffix.lower() == ".sql":  # a grader of the agent's own data only
         allows = read_prompt(prompt)
@@ -223,7 +228,7 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
                                       QUERY_ORDER not in policy.skip and bool(allows.ordered_by) and not allows.unordered)
     if baseline is None and fmt == "text" and WEAKEN not in policy.skip \
             and ctx.task.output_artifact.suffix.lower() == ".sql":  # a grader whose data lacks an edge case
-        probe = sql_weaken_case(ctx, grade, reference, prompt)
+        probe = sql_weaken_case(ctx, grade, reference, prompt, budget.seconds)
         if probe is not None:
             cases.append(probe)
     if baseline is None and fmt == "text" and SCRIPT not in policy.skip \
@@ -253,6 +258,8 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         summary += "; the grader accepts booleans written as numbers where the prompt asks for true/false"
     if any(c.name == CONSTANT and c.status == FINDING for c in cases):
         summary += "; the grader accepts a query of constants where the prompt wants it to work on other data"
+    if any(c.name == PY_WEAKEN and c.status == FINDING for c in cases):
+        summary += "; the grader's tests never reach a case the prompt states"
     if any(c.name == WEAKEN and c.status == FINDING for c in cases):
         summary += "; the grader's data never holds an edge case the prompt asks the query to handle"
     if any(c.name == EXAMPLES and c.status == FINDING for c in cases):
@@ -323,7 +330,17 @@ def _accepted_place(fmt: str, detail: str, text: str = "") -> str | None:
         lines = text.splitlines()
         n = int(line.group(1))
         key = line_key(lines[n - 1]) if 0 < n <= len(lines) else None
-        return f"key {key}" if key else f"line {n}"
+        if key:
+            return f"key {key}"
+        # (a table cell: its column, whatever its row; blind p63's unchecked "% Spent" column, 4 kinds)
+        change = re.match(r"'([^']{1,80})' -> '([^']{0,80})'", detail[len(_ACCEPTED):].split(": ", 2)[2]
+                          if detail[len(_ACCEPTED):].count(": ") >= 2 else "")
+        if change and 0 < n <= len(lines) and change.group(1) in lines[n - 1]:
+            mutated = lines[:n - 1] + [lines[n - 1].replace(change.group(1), change.group(2), 1)] + lines[n:]
+            column = text_field(text, "\n".join(mutated))
+            if column:
+                return f"column {column}"
+        return f"line {n}"
     return _place(where[0])
 
 
@@ -445,6 +462,12 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # (`P2 = 35.061` twice in one section: one key, one value, as a mapping reads it; blind p44)
                 allowed = ("warn", "it repeats a `key = value` line as it was: the same mapping, though a strict "
                                    "reader refuses a key given twice")
+            if allowed is None and kind == "truncate_text" and ref is not None and ref.artifact.lower().endswith(".sql") \
+                    and mutant.text.strip() and ref.reference.startswith(mutant.text) \
+                    and _ORDER_BY_TAIL.fullmatch(ref.reference[len(mutant.text):]):
+                # (a query cut before its ORDER BY: SQLite may still give that order, a GROUP BY's; review)
+                allowed = ("warn", "it cuts only the query's ORDER BY clause, and the rows may come in that order "
+                                   "anyway (a GROUP BY's); does any graded data tell them apart?")
             if allowed is None and ref is not None and ref.fmt == "text" and _CONFIG.search(ref.artifact) \
                     and (sections := _free_sections_only(ref.reference, mutant.text, prompt)):
                 allowed = ("info", f"it changes only {sections}, a section the prompt never names, where it "
@@ -690,6 +713,8 @@ def _optional_rows_only(reference: str, mutant: str, allows) -> str:  # noqa: AN
     return labels[0] if labels else ""
 
 
+# a query's closing "ORDER BY ...;" (no LIMIT, which picks rows), as a cut leaves it off
+_ORDER_BY_TAIL = re.compile(r"\s*ORDER\s+BY\b(?:(?!\bLIMIT\b|\bOFFSET\b)[^;])*;?\s*", re.IGNORECASE)
 _SECTION_COPY = re.compile(r"\(copy of section lines (\d+)-\d+")
 # "other sections are ignored", "extra tables are fine", "you may add sections of your own"
 _SECTIONS_FREE = re.compile(
@@ -718,11 +743,17 @@ def _free_sections_only(reference: str, mutant: str, prompt: str) -> str | None:
         return None
     old, new = reference.splitlines(), mutant.splitlines()
 
-    def section_at(lines: list[str], i: int) -> str | None:
-        for line in reversed(lines[:i + 1]):
+    def headers(lines: list[str]) -> list[str | None]:  # each line's section (None above the first)
+        out, current = [], None
+        for line in lines:
             if _SECTION.fullmatch(line.strip()):
-                return line.strip()
-        return None
+                current = line.strip()
+            out.append(current)
+        return out
+    under_old, under_new = headers(old), headers(new)
+
+    def section_at(lines: list[str], i: int) -> str | None:
+        return (under_old if lines is old else under_new)[i]
     touched: set[str | None] = set()
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
         if tag == "equal":
@@ -736,8 +767,11 @@ def _free_sections_only(reference: str, mutant: str, prompt: str) -> str | None:
             # (a header moved, or dropped or added without its lines: which lines fall under which section
             # changes; a section dropped whole, up to the next header or the end, is a change of it alone)
             return None
-    named = prompt.lower()
-    if not touched or None in touched or any(header.lower() in named for header in touched):
+    # (named as `[prices]`, or any part of its name in backticks or brackets: "a `prices` table",
+    # `[prices.floor]` under it; not the plain word: "an iterative solver of your choice" names no `[solver]`)
+    if not touched or None in touched or any(
+            re.search(rf"[`\[]{re.escape(part)}[`\].]", prompt, re.IGNORECASE)
+            for header in touched for part in re.split(r"[.\s]+", header.strip("[] ")) if part):
         return None
     return ", ".join(sorted(touched))
 

@@ -3,6 +3,9 @@ and one mutant per field (the sweep after a finding)."""
 
 from __future__ import annotations
 
+import html
+import itertools
+
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -450,6 +453,9 @@ def _text_field(reference: str, mutant: str) -> str | None:
         if 0 <= column < len(cells) and column + 1 < len(names) and names[column + 1]:
             return names[column + 1]
         return None
+    header = _html_column(old, i, at)
+    if header is not None:  # (an HTML table cell: its column's header, as a Markdown cell's; blind p63)
+        return header
     for attr in _ATTR_VALUE.finditer(a):
         if attr.start(2) <= at <= attr.end(2):
             return attr.group(1)
@@ -458,6 +464,27 @@ def _text_field(reference: str, mutant: str) -> str | None:
             return element.group(1)
     key = _KEY_VALUE.match(a)
     return key.group(1) if key and at >= key.end(1) else None
+
+
+_CELL = re.compile(r"<t([dh])\b[^>]{0,200}>(.*?)</t[dh]\s*>", re.IGNORECASE | re.DOTALL)
+_TAG = re.compile(r"<[^<>]{0,200}>")
+
+
+def _html_column(lines: list[str], i: int, at: int) -> str | None:
+    """The header of the HTML table column whose `<td>` holds position `at` of line `i` (a row written on
+    one line): the `<th>` at the same index in the nearest line above made of `<th>` cells."""
+    cells = list(itertools.islice(_CELL.finditer(lines[i]), 200))
+    column = next((n for n, c in enumerate(cells) if c.group(1).lower() == "d" and c.start(2) <= at <= c.end(2)), None)
+    if column is None:
+        return None
+    for k in range(i - 1, max(-1, i - 2000), -1):
+        heads = [c for c in itertools.islice(_CELL.finditer(lines[k]), 200) if c.group(1).lower() == "h"]
+        if heads:
+            text = " ".join(_TAG.sub(" ", heads[column].group(2)).split()) if column < len(heads) else ""
+            return html.unescape(text) or None
+        if re.search(r"<table\b", lines[k], re.IGNORECASE):
+            return None
+    return None
 
 
 @lru_cache(maxsize=8)

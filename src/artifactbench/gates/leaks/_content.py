@@ -168,14 +168,16 @@ def _line_case(shown: str, text: str, ref_lines: list[str]) -> CaseResult | None
 def _unchanged_lines(case: CaseResult, text: str, reference: str, whole: set[str], ordered: bool) -> CaseResult | None:
     """An input holding every line of the answer unchanged: the answer is what the task does to the lines.
     In another order where the prompt states the order (a shelf list to sort: blind p56) the
-    answer is that order, which the input lacks: no case. In the answer's order among other lines, the
+    answer is that order, which the input lacks: a WARNING (a leftover output sorted otherwise still
+    holds all of it). In the answer's order among other lines, the
     answer is which lines (a filter): a WARNING. The same lines in one run, in the same order (or in any order
     where order is free) are the answer itself: the FINDING stands."""
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
     kept = list(dict.fromkeys(ln for ln in lines if ln in whole))
     answer = list(dict.fromkeys(ln.strip() for ln in reference.splitlines() if ln.strip()))
-    if kept != answer and ordered:
-        return None
+    if kept != answer and ordered:  # (a leftover output in another order still holds all of it: a WARNING)
+        return CaseResult(case.name, WARNING, cap(f"{case.detail}, in another order than the answer's: is the "
+                                                  "answer their order (a sort)?"))
     at = [i for i, ln in enumerate(lines) if ln in whole]
     if len(lines) > len(kept) and at[-1] - at[0] + 1 > len(at):  # (not one run: the answer shown whole is one)
         return CaseResult(case.name, WARNING, cap(f"{case.detail}; among other lines of an input: is the answer "

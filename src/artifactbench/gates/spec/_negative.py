@@ -70,7 +70,8 @@ def run_case(ctx: TaskContext, case: NegativeCase, reference: str, per_task_file
     return verdict
 
 
-_FALLBACK = re.compile(r"\b(?:coalesce|ifnull|nvl|isnull|getattr|get|default|or)\b", re.IGNORECASE)
+# (and a CASE's or a conditional's `ELSE 0`, which no row may ever reach: blind p60)
+_FALLBACK = re.compile(r"\b(?:coalesce|ifnull|nvl|isnull|getattr|get|default|or|else)\b", re.IGNORECASE)
 
 
 def _fallback_constant(reference: str, mutated: str) -> bool:

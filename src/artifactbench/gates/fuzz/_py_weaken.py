@@ -1,0 +1,256 @@
+"""py_weaken: the reference module with one case the prompt states handled wrong, which only a test that
+reaches that case tells apart.
+
+A grader of a Python module runs tests of its own. Where they never reach a case the prompt states, the
+code for it may be wrong and the module still passes (blind p58: no claim's loss date was the policy's
+expiration date, which "the policy term includes both"; p56: `to_isbn10` was never called with a `979`
+ISBN, for which the prompt says it "gives `None`"). The probe makes one such change at a time:
+
+- a comparison the prompt states a bound of made strict or not (`loss > exp` as `loss >= exp`), only
+  where a sentence of the prompt has a bound word ("inclusive", "includes both", "at or before", ...) and
+  names every value one side of the comparison reads (by its name, or by a string key it was read by:
+  `exp = policy["expiration_date"]` and "the expiration date");
+- a guard, `if <test>: return ...` / `raise ...` with nothing else in it, taken out, only where a literal
+  of its test (`"978"`) stands in a paragraph of the prompt that also says what the guard gives (`None`,
+  an error, `False`).
+
+Each accepted change (confirmed in a forked child) is a `fail`: the prompt states the case, and the
+grader's tests never reach it. A change the prompt states nothing of is not graded: a module's code has
+many bounds and guards no test needs to reach (an equal float, a defensive check). At most MAX_MUTANTS
+modules are graded a task.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import time
+
+from artifactbench._pyast import parse as parse_python
+from artifactbench.gates.core import FINDING, OK, CaseResult, cap, fenced_blocks
+from artifactbench.gates.fuzz._constant_query import settled_acceptance
+
+NAME = "py_weaken"
+MAX_MUTANTS = 6
+MAX_SOURCE_CHARS = 500_000
+MAX_CANDIDATES = 200  # changes found per module at most
+MAX_EXAMINED = 2000  # comparisons and ifs looked at per module
+MAX_SENTENCES = 200  # sentences with a bound word read per prompt
+
+__all__ = ["NAME", "py_weaken_case", "weakenings"]
+
+_FLIP = {ast.Lt: "<=", ast.LtE: "<", ast.Gt: ">=", ast.GtE: ">"}
+_BOUND_WORDS = re.compile(
+    r"\binclusive\b|\bexclusive\b|\binclud(?:es|ed|ing)\s+both\b|\bboth\b[^.;]{0,60}\binclud(?:ed|es)\b|"
+    r"\b(?:at|on)\s+or\s+(?:before|after|above|below)\b|\bor\s+(?:later|earlier|more|less|fewer|greater|"
+    r"equal)\b|\bstrictly\b|\bup\s+to\s+and\s+including\b|\bno\s+(?:later|earlier|more|less)\s+than\b",
+    re.IGNORECASE)
+_GIVES = {"None": re.compile(r"`?\bNone\b`?"), "False": re.compile(r"\bFalse\b|\binvalid\b", re.IGNORECASE),
+          "raise": re.compile(r"\braises?\b|\berror\b|\bException\b|\w+Error\b", re.IGNORECASE)}
+_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]|$)", re.MULTILINE)
+
+
+def _paragraphs(prompt: str) -> list[str]:
+    """The prompt's prose (no code block) as paragraphs and list items, each on one line, emphasis off."""
+    prose = re.sub(r"\*\*|__", "", fenced_blocks(prompt[:200_000])[1])
+    prose = re.sub(r"(?<=\S)[ \t]*\n(?![ \t]*(?:\n|[-*+|>#]|\d+[.)]\s))[ \t]*", " ", prose)
+    return [" ".join(p.split()) for p in prose.splitlines() if p.strip()]
+
+
+def _sentences(paragraphs: list[str]) -> list[str]:
+    return [s.strip() for p in paragraphs for s in _SENTENCE.findall(p)]
+
+
+def _words(name: str) -> list[str]:
+    """The words a prompt would say a name by: `expiration_date` -> expiration date, `loss` -> loss."""
+    return [w for w in re.split(r"[_\W]+", re.sub(r"(?<=[a-z])(?=[A-Z])", "_", name).lower()) if len(w) >= 3]
+
+
+def _mentions(sentence: str, name: str) -> bool:
+    words = _words(name)
+    low = sentence.lower()
+    return bool(words) and (name.lower() in low or " ".join(words) in low or
+                            (len(words) == 1 and re.search(rf"\b{re.escape(words[0])}", low) is not None))
+
+
+def _sources(function: ast.AST) -> dict[str, set[str]]:
+    """Each local name of a function with the string keys, names and attributes its assignments read, no
+    function they call (`exp = _d(policy["expiration_date"])` -> {"exp": {"expiration_date", "policy"}})."""
+    out: dict[str, set[str]] = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            called = {id(n) for c in ast.walk(node.value) if isinstance(c, ast.Call) for n in ast.walk(c.func)}
+            keys = {n.value for n in ast.walk(node.value) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+            # (and the names it reads, not a function it calls: `start = date.fromisoformat(effective)`)
+            keys |= {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name) and id(n) not in called}
+            keys |= {n.attr for n in ast.walk(node.value) if isinstance(n, ast.Attribute) and id(n) not in called}
+            out.setdefault(node.targets[0].id, set()).update(keys)
+    return out
+
+
+def _said(side: ast.AST, sources: dict[str, set[str]], sentence: str) -> bool:
+    """Every value one side of a comparison reads is named in the sentence: each name (not a function it
+    calls), by itself or by a key it was read by, and each string key (`l["qty"]`); a side of constants
+    only is named by nothing."""
+    called = {id(n.func) for n in ast.walk(side) if isinstance(n, ast.Call)}
+    groups = [{n.id, *sources.get(n.id, ())} for n in ast.walk(side) if isinstance(n, ast.Name) and id(n) not in called]
+    groups += [{n.attr} for n in ast.walk(side) if isinstance(n, ast.Attribute) and id(n) not in called]
+    groups += [{n.value} for n in ast.walk(side) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    groups = [g for g in groups if any(_words(x) for x in g)]
+    return bool(groups) and all(any(_mentions(sentence, x) for x in g) for g in groups)
+
+
+def _literals(node: ast.AST) -> set[str]:
+    """The literals of a test a prompt could quote: strings of 2+ characters, numbers other than 0 and 1."""
+    out = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Constant) and not isinstance(n.value, bool):
+            if isinstance(n.value, str) and len(n.value.strip()) >= 2:
+                out.add(n.value.strip())
+            elif isinstance(n.value, (int, float)) and n.value not in (0, 1):
+                out.add(repr(n.value))
+    return out
+
+
+def _gives(body: ast.stmt) -> str:
+    if isinstance(body, ast.Raise):
+        return "raise"
+    value = body.value if isinstance(body, ast.Return) else None
+    if value is None or (isinstance(value, ast.Constant) and value.value is None):
+        return "None"
+    if isinstance(value, ast.Constant) and value.value is False:
+        return "False"
+    return ""
+
+
+def weakenings(source: str, prompt: str) -> list[tuple[str, str, str]]:
+    """(what was changed, the module with it, the prompt's sentence that states the case) for each change
+    the prompt states, in source order, at most MAX_MUTANTS."""
+    if len(source) > MAX_SOURCE_CHARS:
+        return []
+    try:
+        tree = parse_python(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    paragraphs = _paragraphs(prompt)
+    bound_sentences = [s for s in _sentences(paragraphs) if _BOUND_WORDS.search(s)][:MAX_SENTENCES]
+    # each literal-like word of a paragraph that says what a case gives, to the first such paragraph (a
+    # list item's number aside: "4. The BBAN ..."), looked up, not searched for, per guard
+    giving: dict[str, dict[str, str]] = {}
+    for gives, words in _GIVES.items():
+        table = giving.setdefault(gives, {})
+        for paragraph in paragraphs:
+            if words.search(paragraph):
+                body = re.sub(r"^(?:[-*+]\s+)?\d+[.)]\s", "", paragraph)
+                for token in re.findall(r"(?<![\w.])\w+(?:\.\d+)?(?![\w])", body):
+                    table.setdefault(token, paragraph)
+    examined = 0
+    data = source.encode("utf-8")
+    lines = data.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+
+    def at(line: int, col: int) -> int:
+        return starts[line - 1] + col
+
+    def segment(node: ast.AST) -> str:  # (ast.get_source_segment splits the whole source at every call)
+        return data[at(node.lineno, node.col_offset):at(node.end_lineno, node.end_col_offset)][:240].decode(
+            "utf-8", "replace")
+
+    found: list[tuple[int, str, tuple[int, int, bytes], str]] = []  # (where, what, (cut from, cut to, put), said)
+    functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    seen: set[int] = set()
+    for function in functions:
+        sources = _sources(function)
+        # (comparisons that decide what is returned: a guard's test, a returned value; a loop's bound or a
+        # filter inside the code is often doubled by another check, and flipped changes nothing: blind runs
+        # of our own cron task, `while len(out) < count` beside a slice to `count`)
+        deciding = {id(c) for n in ast.walk(function) for c in ast.walk(
+            n.test if isinstance(n, ast.If) and not n.orelse and len(n.body) == 1
+            and isinstance(n.body[0], (ast.Return, ast.Raise)) else
+            n.value if isinstance(n, ast.Return) and n.value is not None else ast.Pass())}
+        for node in ast.walk(function):
+            if id(node) in seen:
+                continue
+            seen.add(id(node))
+            if isinstance(node, (ast.Compare, ast.If)):
+                examined += 1
+                if examined > MAX_EXAMINED:
+                    break
+            if isinstance(node, ast.Compare) and bound_sentences and id(node) in deciding:
+                for i, op in enumerate(node.ops):
+                    if type(op) not in _FLIP:
+                        continue
+                    pair = (node.left if i == 0 else node.comparators[i - 1], node.comparators[i])
+                    said = next((s for s in bound_sentences if _said(pair[0], sources, s) or _said(pair[1], sources, s)),
+                                None)
+                    if said is None:
+                        continue
+                    # the operator's bytes sit between the two operands
+                    lo, hi = at(pair[0].end_lineno, pair[0].end_col_offset), at(pair[1].lineno, pair[1].col_offset)
+                    gap = data[lo:hi]
+                    old = {ast.Lt: b"<", ast.LtE: b"<=", ast.Gt: b">", ast.GtE: b">="}[type(op)]
+                    k = gap.find(old)
+                    if k < 0 or (old in (b"<", b">") and gap[k + 1:k + 2] == b"="):
+                        continue
+                    new = (lo + k, lo + k + len(old), _FLIP[type(op)].encode())
+                    shown = segment(node)
+                    found.append((lo, f"line {node.lineno}: `{' '.join(shown.split())[:60]}` with "
+                                      f"{old.decode()} as {_FLIP[type(op)]}", new, said))
+            elif isinstance(node, ast.If) and not node.orelse and len(node.body) == 1 \
+                    and isinstance(node.body[0], (ast.Return, ast.Raise)):
+                gives = _gives(node.body[0])
+                literals = _literals(node.test)
+                if not gives or not literals:
+                    continue
+                # (in one paragraph: "A valid `978` ISBN-13 is converted ... A `979` ISBN-13 ... gives `None`")
+                said = next((giving[gives][lit] for lit in sorted(literals) if lit in giving[gives]), None)
+                if said is None:
+                    continue
+                start, end = at(node.lineno, node.col_offset), at(node.end_lineno, node.end_col_offset)
+                new = (start, end, b"pass")
+                shown = segment(node.test)
+                found.append((start, f"line {node.lineno}: the guard `if {' '.join(shown.split())[:60]}:` taken out",
+                              new, said))
+            if len(found) >= MAX_CANDIDATES:
+                break
+        if len(found) >= MAX_CANDIDATES or examined > MAX_EXAMINED:
+            break
+    found.sort(key=lambda f: f[0])
+    out = []
+    for _, what, (cut_from, cut_to, put), said in found:
+        if len(out) >= MAX_MUTANTS:
+            break
+        text = (data[:cut_from] + put + data[cut_to:]).decode("utf-8")
+        try:
+            compile(text, "<py_weaken>", "exec")
+        except (SyntaxError, ValueError):
+            continue
+        if text != source:
+            out.append((what, text, said))
+    return out[:MAX_MUTANTS]
+
+
+def py_weaken_case(ctx, grade, reference: str, prompt: str, seconds: float = 60.0) -> CaseResult | None:  # noqa: ANN001
+    """Grade each change the prompt states a case of, within `seconds` (a slow grader: what was graded by
+    then is reported); None where there is none."""
+    changes = weakenings(reference, prompt)
+    if not changes:
+        return None
+    accepted = []
+    deadline = time.monotonic() + seconds
+    for what, text, said in changes:
+        if time.monotonic() > deadline:
+            break
+        detail = settled_acceptance(ctx, grade, text, f"{NAME}\t{what}")
+        if detail is not None:
+            accepted.append((what, said, detail))
+    if not accepted:
+        return CaseResult(NAME, OK, f"grader rejected {len(changes)} module(s) each handling a case the prompt "
+                                    "states wrong")
+    what, said, detail = accepted[0]
+    more = f" (also accepted: {'; '.join(a[0] for a in accepted[1:])})" if len(accepted) > 1 else ""
+    return CaseResult(NAME, FINDING, cap(
+        f"grader ACCEPTED the reference module with {what}{more}, though the prompt states that case "
+        f"({said[:120]!r}); its tests never reach it; grader detail: {detail!r}", 700))

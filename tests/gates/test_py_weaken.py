@@ -1,0 +1,67 @@
+"""py_weaken: which comparisons and guards of a reference module the probe changes, by what the prompt states."""
+
+from __future__ import annotations
+
+from artifactbench.gates.fuzz._py_weaken import weakenings
+
+MODULE = '''from datetime import date
+
+
+def in_force(effective, expiration, loss):
+    start = date.fromisoformat(effective)
+    end = date.fromisoformat(expiration)
+    when = date.fromisoformat(loss)
+    if when < start or when > end:
+        return False
+    return True
+
+
+def next_runs(count):
+    out = []
+    while len(out) < count:
+        out.append(len(out))
+    return out
+
+
+def to_isbn10(s):
+    if not s.startswith("978"):
+        return None
+    return s[3:12]
+'''
+TERM = "Return True when the loss is inside the term. The term includes **both** the effective date and\nthe expiration date."
+
+
+def _whats(prompt: str) -> list[str]:
+    return [what for what, _, _ in weakenings(MODULE, prompt)]
+
+
+def test_a_bound_the_prompt_states_is_flipped_where_it_decides_what_is_returned():
+    whats = _whats(TERM)
+    assert whats == ["line 8: `when < start` with < as <=", "line 8: `when > end` with > as >="]
+    text = dict((w, t) for w, t, _ in weakenings(MODULE, TERM))[whats[1]]
+    assert "if when < start or when >= end:" in text
+    # a loop's bound is never flipped, whatever the prompt says of `count`
+    assert not any("len(out)" in w for w in _whats("Return at most `count` runs, strictly after `count`."))
+
+
+def test_no_bound_word_or_no_named_value_no_change():
+    assert _whats("Return True when the loss is inside the term.") == []
+    assert _whats("The range is inclusive.") == []  # (names nothing the comparison reads)
+
+
+def test_a_guard_is_taken_out_where_the_prompt_says_what_its_case_gives():
+    prompt = "A valid `978` ISBN-13 is converted. A `979` ISBN-13 has no ISBN-10, so it gives `None`."
+    found = weakenings(MODULE, prompt)
+    assert [w for w, _, _ in found] == ['line 21: the guard `if not s.startswith("978"):` taken out']
+    assert "    pass\n    return s[3:12]" in found[0][1]
+    # the literal alone, with nothing said of what the case gives, is no statement of the case
+    assert weakenings(MODULE, "Numbers start with `978`.") == []
+    # a list item's number is no literal of the text
+    assert weakenings("def f(s):\n    if len(s) < 4:\n        return None\n    return s\n",
+                      "4. The BBAN follows; otherwise return `None`.") == []
+
+
+def test_odd_sources_give_no_change():
+    assert weakenings("def f(:\n", "inclusive") == []
+    assert weakenings("", "The term includes both ends.") == []
+    assert weakenings("x = 1 if a <= b else 2\n", "`a` inclusive") == []  # (module level: no function)
