@@ -88,3 +88,32 @@ def test_kinds_accepted_in_one_table_column_are_one_root_cause():
              CaseResult("number_sign", FINDING, _ACCEPTED + "number_sign: line 4: '52.8' -> '-52.8'; grader detail: 'ok'"),
              CaseResult("number_nan", FINDING, _ACCEPTED + "number_nan: line 4: '5,000.00' -> 'nan'; grader detail: 'ok'")]
     assert [c.status for c in _accepted_once("text", cases, page)] == [FINDING, SKIPPED, FINDING]
+
+
+def test_review_repros_of_the_p60_p63_rules():
+    """An outside review of the p60-p63 rules: a sentence freeing the order of columns or keys frees no
+    record's order; `WHEN score >= 90 ... ELSE 'B'` keeps its threshold; the input's `#` comment lines
+    free none of the output's; a relative band said of one key with its own number widens no other key's;
+    "may include others" said of a field's values grants no keys; a `colspan` header; a value twice in a
+    row names no column; the codes injected come from lists under the same key."""
+    from artifactbench.gates.core import stated_tolerance
+    from artifactbench.gates.fuzz._tree_records import _vocabulary
+
+    assert not read_prompt("Write `out.csv`, one row per employee, sorted by `salary` descending. The order of "
+                           "columns, the delimiter and quoting are up to you.").unordered
+    assert not read_prompt("List the stops in visiting order. The order of keys, indentation and whitespace are "
+                           "all up to you.").unordered
+    case = "SELECT CASE WHEN score >= 90 THEN 'A' ELSE 'B' END AS grade FROM t;"
+    assert not _fallback_constant(case, case.replace("90", "91"))
+    assert not read_prompt("Read `inventory.txt`: one `sku,qty` pair a line; blank lines and `#` comment lines in "
+                           "it are ignored.").free_lines.prefixes
+    stated = stated_tolerance("`rate` is compared with a relative tolerance of 1e-6. `total` must be within 0.01 "
+                              "of the exact sum.")
+    assert {n: (a, r) for n, a, r in stated.scoped}["total"] == (0.01, 0.0)
+    assert not read_prompt("The `labels` field must contain `urgent` for an overdue ticket and may include "
+                           "others.").other_keys
+    page = ("<table>\n<tr><th colspan=\"2\">Account</th><th>Budget</th><th>% Spent</th></tr>\n"
+            "<tr><td>2600</td><td>Rent</td><td>$65,000.00</td><td>183.1%</td></tr>\n</table>\n")
+    assert text_field(page, page.replace("$65,000.00", "$66,000.00")) == "Budget"
+    doc = {"route": ["DEPOT", "S1", "S2"], "visits": [{"notes": ["gate code 1234"]}, {"notes": []}]}
+    assert _vocabulary(TreeTargets(parse("json", json.dumps(doc)), FuzzPolicy()), "route") == {"DEPOT", "S1", "S2"}

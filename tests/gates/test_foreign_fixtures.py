@@ -76,6 +76,7 @@ SOUND = {
     "fuel_table_absolute": "a Markdown table's column compared within the ±1 kg the prompt states",
     "hire_depots_sql_edges_held": "an SQL query tested on a day with an idle depot and a hire still out",
     "policy_term_ends_tested": "a module's hidden tests that reach both ends of a term the prompt calls inclusive",
+    "policy_term_ends_untested": "a module's tests that never reach an end of the term: a warn, as a flip may change nothing",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -123,7 +124,6 @@ FLAWED = {
     "permit_flags_loose": ("fuzz", "bool_number"),  # `got == want`: 1 passes for `true`
     "fuel_table_relative": ("fuzz", "number_near"),  # 1% relative where the prompt says ±1 kg
     "hire_depots_sql_edges_missing": ("fuzz", "sql_weaken"),  # no idle depot, no NULL `returned_at` in its data
-    "policy_term_ends_untested": ("fuzz", "py_weaken"),  # never a loss on either end of the term
 }
 # twin whose grader is stricter than its prompt -> (gate, case) reported as warn: it fails right answers
 STRICTER = {
@@ -138,6 +138,7 @@ WARN_ONLY = {
     "sensor_means_tolerance": ("negative", "off_by_one"),  # its own negative_cases.py lists the case
     "crew_cover_any_order": ("fuzz", "swap_records"),  # no order stated: silence, not permission
     "depot_loads_extra": ("fuzz", "number_far"),  # "other keys" allowed: `by_size` is not named
+    "policy_term_ends_untested": ("fuzz", "py_weaken"),  # never a loss on either end of the term
     "meter_log_oversized": ("materialize", "size_limit"),  # generated, so spec 8's limit is advice here
     "compass_turn_enumerated": ("fuzz", "examples_only"),  # "one of N, E, S, W": the examples are the domain
     "talk_slots_domain": ("content_leaks", "reference_values:prompt.md"),  # the domain, or a hint to it

@@ -1,4 +1,5 @@
-"""py_weaken: which comparisons and guards of a reference module the probe changes, by what the prompt states."""
+"""py_weaken: which comparisons and guards of a reference module the probe changes, by what the prompt states
+(every acceptance a warn: an outside review built six sound tasks whose change altered nothing)."""
 
 from __future__ import annotations
 
@@ -65,3 +66,17 @@ def test_odd_sources_give_no_change():
     assert weakenings("def f(:\n", "inclusive") == []
     assert weakenings("", "The term includes both ends.") == []
     assert weakenings("x = 1 if a <= b else 2\n", "`a` inclusive") == []  # (module level: no function)
+
+
+def test_review_repro_a_hostile_module_and_prompt_are_read_quickly():
+    """An outside review: 1000 guards reading 100 names each against 200 sentences with a bound word took
+    295 s; the names are looked up in each sentence lower-cased once, a bounded number of them."""
+    import time
+
+    names = " + ".join(f"qq{i}x" for i in range(100))
+    module = "def f(" + ", ".join(f"qq{i}x" for i in range(100)) + ", www):\n    vvv = " + names + "\n" + \
+        "".join("    if vvv < www:\n        return None\n" for _ in range(1000)) + "    return 1\n"
+    prompt = " ".join("The qq1x value is inclusive of www and vvv." for _ in range(200)) * 4
+    started = time.monotonic()
+    weakenings(module, prompt)
+    assert time.monotonic() - started < 10

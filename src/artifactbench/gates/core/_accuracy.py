@@ -188,8 +188,11 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
     # (a prompt that speaks of relative tolerances anywhere, "Tolerance (relative):", a sentence before,
     # keeps "within 0.001 of the exact quotient" either way; review of blind p56's rule)
     # (said of a tolerance: not "regressing log(c) ... minimises relative, not absolute, error", blind p56)
+    # (a declaration without a band of its own: "`rate` ... a relative tolerance of 1e-6" is that key's,
+    # "Relative errors in the input data are below 1e-9" the input's; review)
     says_relative = any(re.search(r"\brel(?:ative(?:ly)?|\.)(?!\w)", line, re.IGNORECASE)
                         and re.search(r"\btoleran|\bcompared\b|\baccura", line, re.IGNORECASE)
+                        and not re.search(r"\d", line)
                         for line in re.split(r"(?<=[.!?])\s+|\n", text[:400_000]))
     for whole in sentences(text):
         if VAGUE_TOLERANCE.search(whole) or (_INPUT.search(whole) and not _ANSWER.search(whole)):

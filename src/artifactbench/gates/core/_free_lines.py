@@ -94,6 +94,10 @@ _PREFIXED = re.compile(r"\blines?\s+(?:that\s+(?:are\s+blank\s+or\s+)?|which\s+)
 _COMMENT_PREFIX = re.compile(r"[`'\"]([#;%]|//|--)[`'\"]\s+comment(?:s|\s+lines?)?\b|"
                              r"\bcomment\s+lines?\s*\(?\s*(?:that\s+)?(?:start|begin)(?:s|ing)?\s+with\s+[`'\"]?([#;%]|//|--)",
                              re.IGNORECASE)
+# a sentence about reading a file: "Read `inventory.txt`: ...; `#` comment lines in it are ignored"
+_OF_INPUT = re.compile(r"^\W*(?:read|parse|load|open)\b|\b(?:inputs?|workspace|source|given|provided)\b|"
+                       r"\b(?:in|of)\s+(?:it|the\s+(?:input|source|log|data)|each\s+input)\b|"
+                       r"\w\.(csv|tsv|jsonl?|log|ya?ml|xml|txt|dat)\b", re.IGNORECASE)
 # "Anything after the TOTAL line is ignored": every line after the first that starts with that label is free.
 _AFTER = re.compile(r"\b(?:anything|everything|any\s+(?:other\s+)?(?:lines?|text)|(?:all\s+)?(?:other\s+)?lines?|text)\s+"
                     r"(?:after|below|following|beneath)\s+(?:the\s+)?[`'\"*]*([A-Za-z][\w-]{0,23})[`'\"*]*\s+"
@@ -480,7 +484,8 @@ def read_free_lines(prompt: str) -> FreeLines:
         if _PREFIXED.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence):
             prefixes += _PREFIXED.findall(sentence)
             declared.append(" ".join(sentence.split())[:160])
-        elif _COMMENT_PREFIX.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence):
+        elif _COMMENT_PREFIX.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence) \
+                and not _OF_INPUT.search(sentence):  # (the input's comments: review)
             prefixes += [a or b for a, b in _COMMENT_PREFIX.findall(sentence)]
             declared.append(" ".join(sentence.split())[:160])
         if _AFTER.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence):

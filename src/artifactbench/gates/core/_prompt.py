@@ -101,7 +101,9 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/-][\w\s`
                   r"(all\s+)?(up\s+to\s+you|free|your\s+(choice|call)|"
                   r"irrelevant|ignored|arbitrary)\b|"
                   # ("The order of patients, orders and ignored events, attribute order, ... are all up to you": p60)
-                  r"\border(ing)?\s+of\s+[\w`'\x22./-](?:(?!\b(?:is|are|must|but|while|though|whereas|kept|checked)\b)"
+                  # (not "The order of columns, the delimiter and quoting": keys' order frees no record's)
+                  r"\border(ing)?\s+of\s+(?!(?:the\s+)?`?(?:keys?|columns?|fields?|attributes?|properties|headers?|"
+                  r"headings?|cells?)\b)[\w`'\x22./-](?:(?!\b(?:is|are|must|but|while|though|whereas|kept|checked)\b)"
                   r"[^.!?;:\n]){0,120}?,(?:(?!\b(?:is|are|must|but|while|though|whereas|kept|checked)\b)[^.!?;:\n]){0,120}?"
                   r"\s(is|are)\s+(all\s+)?(up\s+to\s+you|free|your\s+(choice|call)|irrelevant|ignored|arbitrary)\b|"
                   r"without\s+regard\s+to\s+(the\s+)?order|order-(insensitive|independent|agnostic)|"
@@ -216,8 +218,8 @@ _OTHER_KEYS = re.compile(r"\b(other|additional|extra|further|unknown|unrecogni[s
                          r"\b(keys?|fields?|columns?|properties|attributes)\s+(other\s+than|besides|beyond|"
                          r"not\s+(listed|named|mentioned|described|above))\b|"
                          # ("columns titled A, B and C (you can add others, e.g. % spent)": blind p63)
-                         r"\b(keys?|fields?|columns?|properties|attributes)\b[^.;]{0,120}?\b(?:can|may|could|free\s+to)\s+"
-                         r"(?:also\s+)?(?:add|include)\s+others\b", re.IGNORECASE)
+                         r"\b(keys|fields|columns|properties|attributes)\b[^.;]{0,120}?\byou\s+(?:can|may|could|are\s+free\s+to)\s+"
+                         r"(?:also\s+)?add\s+others\b", re.IGNORECASE)
 # "you may add your own keys (e.g. the offered load)": other keys granted (blind p38), never a closed list's words
 _OWN_KEYS = re.compile(r"\byour\s+(own)\s+(?:[\w-]+\s+){0,2}?(keys?|fields?|columns?|properties|attributes)\b",
                        re.IGNORECASE)

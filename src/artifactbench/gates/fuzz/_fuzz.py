@@ -335,7 +335,7 @@ def _accepted_place(fmt: str, detail: str, text: str = "") -> str | None:
         # (a table cell: its column, whatever its row; blind p63's unchecked "% Spent" column, 4 kinds)
         change = re.match(r"'([^']{1,80})' -> '([^']{0,80})'", detail[len(_ACCEPTED):].split(": ", 2)[2]
                           if detail[len(_ACCEPTED):].count(": ") >= 2 else "")
-        if change and 0 < n <= len(lines) and change.group(1) in lines[n - 1]:
+        if change and 0 < n <= len(lines) and lines[n - 1].count(change.group(1)) == 1:  # (not which of two)
             mutated = lines[:n - 1] + [lines[n - 1].replace(change.group(1), change.group(2), 1)] + lines[n:]
             column = text_field(text, "\n".join(mutated))
             if column:

@@ -14,28 +14,31 @@ ISBN, for which the prompt says it "gives `None`"). The probe makes one such cha
   of its test (`"978"`) stands in a paragraph of the prompt that also says what the guard gives (`None`,
   an error, `False`).
 
-Each accepted change (confirmed in a forked child) is a `fail`: the prompt states the case, and the
-grader's tests never reach it. A change the prompt states nothing of is not graded: a module's code has
-many bounds and guards no test needs to reach (an equal float, a defensive check). At most MAX_MUTANTS
-modules are graded a task.
+Each accepted change (confirmed in a forked child) is a `warn`, never a `fail`: the change may alter
+nothing (`if late <= 0: return 0` before `return late` gives 0 at 0 either way; a guard the code after it
+doubles; an equality no input reaches), which no grader can reject (an outside review built six sound
+tasks of that kind). A change the prompt states nothing of is not graded. At most MAX_MUTANTS modules
+are graded a task.
 """
 
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 import time
 
 from artifactbench._pyast import parse as parse_python
-from artifactbench.gates.core import FINDING, OK, CaseResult, cap, fenced_blocks
+from artifactbench.gates.core import OK, WARNING, CaseResult, cap, fenced_blocks
 from artifactbench.gates.fuzz._constant_query import settled_acceptance
 
 NAME = "py_weaken"
 MAX_MUTANTS = 6
 MAX_SOURCE_CHARS = 500_000
 MAX_CANDIDATES = 200  # changes found per module at most
-MAX_EXAMINED = 2000  # comparisons and ifs looked at per module
-MAX_SENTENCES = 200  # sentences with a bound word read per prompt
+MAX_EXAMINED = 1000  # comparisons and ifs looked at per module
+MAX_SENTENCES = 50  # sentences with a bound word read per prompt
+MAX_NAMES = 8  # values one side of a comparison reads, and names each was read by, looked for
 
 __all__ = ["NAME", "py_weaken_case", "weakenings"]
 
@@ -66,11 +69,15 @@ def _words(name: str) -> list[str]:
     return [w for w in re.split(r"[_\W]+", re.sub(r"(?<=[a-z])(?=[A-Z])", "_", name).lower()) if len(w) >= 3]
 
 
-def _mentions(sentence: str, name: str) -> bool:
+def _spaced(sentence: str) -> str:
+    """A sentence as _mentions reads it: lower case, every non-word character a space, one at each end."""
+    return " " + re.sub(r"[\W_]+", " ", sentence.lower()) + " "
+
+
+def _mentions(spaced: str, name: str) -> bool:
+    """The sentence (as _spaced made it) names `name`: its words in a row, or its one word's start."""
     words = _words(name)
-    low = sentence.lower()
-    return bool(words) and (name.lower() in low or " ".join(words) in low or
-                            (len(words) == 1 and re.search(rf"\b{re.escape(words[0])}", low) is not None))
+    return bool(words) and (f" {' '.join(words)} " in spaced or (len(words) == 1 and f" {words[0]}" in spaced))
 
 
 def _sources(function: ast.AST) -> dict[str, set[str]]:
@@ -96,7 +103,7 @@ def _said(side: ast.AST, sources: dict[str, set[str]], sentence: str) -> bool:
     groups = [{n.id, *sources.get(n.id, ())} for n in ast.walk(side) if isinstance(n, ast.Name) and id(n) not in called]
     groups += [{n.attr} for n in ast.walk(side) if isinstance(n, ast.Attribute) and id(n) not in called]
     groups += [{n.value} for n in ast.walk(side) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
-    groups = [g for g in groups if any(_words(x) for x in g)]
+    groups = [set(itertools.islice(g, MAX_NAMES)) for g in groups[:MAX_NAMES] if any(_words(x) for x in g)]
     return bool(groups) and all(any(_mentions(sentence, x) for x in g) for g in groups)
 
 
@@ -134,6 +141,7 @@ def weakenings(source: str, prompt: str) -> list[tuple[str, str, str]]:
         return []
     paragraphs = _paragraphs(prompt)
     bound_sentences = [s for s in _sentences(paragraphs) if _BOUND_WORDS.search(s)][:MAX_SENTENCES]
+    spaced = [_spaced(s) for s in bound_sentences]
     # each literal-like word of a paragraph that says what a case gives, to the first such paragraph (a
     # list item's number aside: "4. The BBAN ..."), looked up, not searched for, per guard
     giving: dict[str, dict[str, str]] = {}
@@ -183,8 +191,8 @@ def weakenings(source: str, prompt: str) -> list[tuple[str, str, str]]:
                     if type(op) not in _FLIP:
                         continue
                     pair = (node.left if i == 0 else node.comparators[i - 1], node.comparators[i])
-                    said = next((s for s in bound_sentences if _said(pair[0], sources, s) or _said(pair[1], sources, s)),
-                                None)
+                    said = next((s for s, low in zip(bound_sentences, spaced)
+                                 if _said(pair[0], sources, low) or _said(pair[1], sources, low)), None)
                     if said is None:
                         continue
                     # the operator's bytes sit between the two operands
@@ -251,6 +259,7 @@ def py_weaken_case(ctx, grade, reference: str, prompt: str, seconds: float = 60.
                                     "states wrong")
     what, said, detail = accepted[0]
     more = f" (also accepted: {'; '.join(a[0] for a in accepted[1:])})" if len(accepted) > 1 else ""
-    return CaseResult(NAME, FINDING, cap(
-        f"grader ACCEPTED the reference module with {what}{more}, though the prompt states that case "
-        f"({said[:120]!r}); its tests never reach it; grader detail: {detail!r}", 700))
+    return CaseResult(NAME, WARNING, cap(
+        f"grader accepted the reference module with {what}{more}, where the prompt states that case "
+        f"({said[:120]!r}): do its tests ever reach it, or does the change alter nothing?; grader detail: "
+        f"{detail!r}", 700), "warn")

@@ -466,21 +466,43 @@ def _text_field(reference: str, mutant: str) -> str | None:
     return key.group(1) if key and at >= key.end(1) else None
 
 
-_CELL = re.compile(r"<t([dh])\b[^>]{0,200}>(.*?)</t[dh]\s*>", re.IGNORECASE | re.DOTALL)
+_CELL_TAG = re.compile(r"<(/?)(t[dh]|tr|table)\b([^<>]{0,200})>", re.IGNORECASE)
+_COLSPAN = re.compile(r"\bcolspan\s*=\s*[\"']?(\d{1,3})", re.IGNORECASE)
 _TAG = re.compile(r"<[^<>]{0,200}>")
+MAX_CELLS = 200
+
+
+def _cells(line: str) -> list[tuple[str, int, int, int, int]]:
+    """(d|h, content start, content end, first column, columns spanned) of the table cells a line holds,
+    each cell's content running to the next cell, row or table tag (a closing `</td>` may be left out):
+    one pass over the line's tags."""
+    out: list[tuple[str, int, int, int, int]] = []
+    column = 0
+    tags = list(itertools.islice(_CELL_TAG.finditer(line), 4 * MAX_CELLS))
+    for n, tag in enumerate(tags):
+        if tag.group(1) or tag.group(2).lower() not in ("td", "th"):
+            continue
+        end = tags[n + 1].start() if n + 1 < len(tags) else len(line)
+        span = int(m.group(1)) if (m := _COLSPAN.search(tag.group(3))) else 1
+        out.append((tag.group(2)[1].lower(), tag.end(), end, column, max(1, span)))
+        column += max(1, span)
+        if len(out) >= MAX_CELLS:
+            break
+    return out
 
 
 def _html_column(lines: list[str], i: int, at: int) -> str | None:
     """The header of the HTML table column whose `<td>` holds position `at` of line `i` (a row written on
-    one line): the `<th>` at the same index in the nearest line above made of `<th>` cells."""
-    cells = list(itertools.islice(_CELL.finditer(lines[i]), 200))
-    column = next((n for n, c in enumerate(cells) if c.group(1).lower() == "d" and c.start(2) <= at <= c.end(2)), None)
-    if column is None:
+    one line): the `<th>` spanning the same column in the nearest line above made of `<th>` cells
+    (`colspan` counted)."""
+    cell = next((c for c in _cells(lines[i]) if c[0] == "d" and c[1] <= at <= c[2]), None)
+    if cell is None:
         return None
     for k in range(i - 1, max(-1, i - 2000), -1):
-        heads = [c for c in itertools.islice(_CELL.finditer(lines[k]), 200) if c.group(1).lower() == "h"]
+        heads = [c for c in _cells(lines[k]) if c[0] == "h"]
         if heads:
-            text = " ".join(_TAG.sub(" ", heads[column].group(2)).split()) if column < len(heads) else ""
+            head = next((h for h in heads if h[3] <= cell[3] < h[3] + h[4]), None)
+            text = " ".join(_TAG.sub(" ", lines[k][head[1]:head[2]]).split()) if head else ""
             return html.unescape(text) or None
         if re.search(r"<table\b", lines[k], re.IGNORECASE):
             return None

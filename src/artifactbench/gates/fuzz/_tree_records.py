@@ -326,7 +326,7 @@ def _inject(t: TreeTargets, path: Path, src: int, pos: int) -> Mutation | None:
     if path and isinstance(record, str) and all(isinstance(v, str) for v in items):
         # A set of codes (`"violations": ["MAP_COUNT"]`): one more code the answer uses elsewhere, not an
         # unknown word a grader refuses as such (blind p61: a grader checking only for missing codes)
-        other = _vocabulary(t).difference(items)
+        other = _vocabulary(t, _key_of(path)).difference(items)
         if other:
             fake = min(other)
             if items == sorted(items):  # (where kept in order, put in its place: not an order change)
@@ -341,12 +341,12 @@ def _inject(t: TreeTargets, path: Path, src: int, pos: int) -> Mutation | None:
                   "absent", fake, lambda d: _splice(d, path, pos, 0, [fake]), spine=path)
 
 
-def _vocabulary(t: TreeTargets) -> frozenset[str]:
-    """The strings the document's lists of strings below its root hold (the codes its records pick from),
-    at most 10 000 looked at."""
+def _vocabulary(t: TreeTargets, key: str | None) -> frozenset[str]:
+    """The strings the document's lists of strings under the same key hold (the codes its records pick
+    from: every record's `violations`, not a `notes` list's words), at most 10 000 looked at."""
     found: set[str] = set()
     for path, value in t.lists:
-        if path and all(isinstance(v, str) for v in value):
+        if path and _key_of(path) == key and all(isinstance(v, str) for v in value):
             found.update(value[:1000])
             if len(found) >= 10_000:
                 break

@@ -70,16 +70,22 @@ def run_case(ctx: TaskContext, case: NegativeCase, reference: str, per_task_file
     return verdict
 
 
-# (and a CASE's or a conditional's `ELSE 0`, which no row may ever reach: blind p60)
-_FALLBACK = re.compile(r"\b(?:coalesce|ifnull|nvl|isnull|getattr|get|default|or|else)\b", re.IGNORECASE)
+_FALLBACK = re.compile(r"\b(?:coalesce|ifnull|nvl|isnull|getattr|get|default|or)\b", re.IGNORECASE)
+# a CASE's or a conditional's `ELSE 0` right before the changed number, which no row may reach (blind p60;
+# not `WHEN score >= 90 ... ELSE 'B'`, whose 90 is a threshold: review)
+_ELSE_BEFORE = re.compile(r"\belse\s*:?\s*[-+]?\d*\.?\d*$", re.IGNORECASE)
 
 
 def _fallback_constant(reference: str, mutated: str) -> bool:
     """The changed number is a default or fallback (`COALESCE(n.enrolled, 0)`, `.get(k, 0)`, `${N:-0}`):
     it matters only where the value is missing, which the grader's data may never have."""
     old, new = reference.splitlines(), mutated.splitlines()
-    changed = [a for a, b in zip(old, new) if a != b][:1]
-    return bool(changed) and (_FALLBACK.search(changed[0]) is not None or ":-" in changed[0])
+    changed = [(a, b) for a, b in zip(old, new) if a != b][:1]
+    if not changed:
+        return False
+    a, b = changed[0]
+    at = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    return _FALLBACK.search(a) is not None or ":-" in a or _ELSE_BEFORE.search(a[:at]) is not None
 
 
 def _same_meaning(fmt: str, mutated: str, reference: str) -> bool:
