@@ -27,7 +27,7 @@ from artifactbench.gates.core._common import (
 )
 from artifactbench.gates.core._bounds import MAX_TIMEOUTS, GraderBlocked
 from artifactbench.gates.core._context import SANDBOXES, Cancelled, CheckOptions, TaskContext
-from artifactbench.gates.core._free_lines import common_ends, fenced_blocks
+from artifactbench.gates.core._free_lines import common_ends, fenced_blocks, prose_paragraphs
 from artifactbench.gates.core._prompt import ID_KEY, where_paths
 from artifactbench.gates.core._prompt import (
     ALSO_DIFFER, ORDER_KINDS, PromptAllows, StatedTolerance, read_prompt,
@@ -97,6 +97,7 @@ __all__ = [
     "markup_content",
     "MARKUP_SUFFIXES",
     "fenced_blocks",
+    "prose_paragraphs",
     "read_prompt",
     "outcome_reason",
     "reference_text",

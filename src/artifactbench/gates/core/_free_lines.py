@@ -429,6 +429,15 @@ def _skeleton(lines: list[str], kinds: tuple[str, ...]) -> tuple:
     return tuple(items)
 
 
+def prose_paragraphs(prompt: str) -> list[str]:
+    """The prompt's prose (no code block) as paragraphs and list items, each on one line, `**`/`__`
+    emphasis off: a line wrapped inside a paragraph goes on; a blank line, a list item or a table row
+    starts anew."""
+    prose = re.sub(r"\*\*|__", "", fenced_blocks(prompt[:200_000])[1])
+    prose = re.sub(r"(?<=\S)[ \t]*\n(?![ \t]*(?:\n|[-*+|>#]|\d+[.)]\s))[ \t]*", " ", prose)
+    return [" ".join(p.split()) for p in prose.splitlines() if p.strip()]
+
+
 def fenced_blocks(text: str) -> tuple[list[str], str]:
     """The fenced code blocks of a Markdown text (each its lines, joined), and the text without them, in
     one pass, as CommonMark reads fences: a closer of the opener's character, at least as long, alone on

@@ -29,7 +29,7 @@ import re
 import time
 
 from artifactbench._pyast import parse as parse_python
-from artifactbench.gates.core import OK, WARNING, CaseResult, cap, fenced_blocks
+from artifactbench.gates.core import OK, WARNING, CaseResult, cap, prose_paragraphs
 from artifactbench.gates.fuzz._constant_query import settled_acceptance
 
 NAME = "py_weaken"
@@ -51,13 +51,6 @@ _BOUND_WORDS = re.compile(
 _GIVES = {"None": re.compile(r"`?\bNone\b`?"), "False": re.compile(r"\bFalse\b|\binvalid\b", re.IGNORECASE),
           "raise": re.compile(r"\braises?\b|\berror\b|\bException\b|\w+Error\b", re.IGNORECASE)}
 _SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]|$)", re.MULTILINE)
-
-
-def _paragraphs(prompt: str) -> list[str]:
-    """The prompt's prose (no code block) as paragraphs and list items, each on one line, emphasis off."""
-    prose = re.sub(r"\*\*|__", "", fenced_blocks(prompt[:200_000])[1])
-    prose = re.sub(r"(?<=\S)[ \t]*\n(?![ \t]*(?:\n|[-*+|>#]|\d+[.)]\s))[ \t]*", " ", prose)
-    return [" ".join(p.split()) for p in prose.splitlines() if p.strip()]
 
 
 def _sentences(paragraphs: list[str]) -> list[str]:
@@ -139,7 +132,7 @@ def weakenings(source: str, prompt: str) -> list[tuple[str, str, str]]:
         tree = parse_python(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
-    paragraphs = _paragraphs(prompt)
+    paragraphs = prose_paragraphs(prompt)
     bound_sentences = [s for s in _sentences(paragraphs) if _BOUND_WORDS.search(s)][:MAX_SENTENCES]
     spaced = [_spaced(s) for s in bound_sentences]
     # each literal-like word of a paragraph that says what a case gives, to the first such paragraph (a

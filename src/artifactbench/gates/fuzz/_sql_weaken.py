@@ -26,7 +26,7 @@ import itertools
 import re
 import time
 
-from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, cap, fenced_blocks
+from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, cap, prose_paragraphs
 from artifactbench.gates.fuzz._constant_query import settled_acceptance
 
 NAME = "sql_weaken"
@@ -150,10 +150,7 @@ def _candidates(reference: str) -> list:
 
 
 def _sentences(prompt: str) -> list[str]:
-    prose = fenced_blocks(prompt[:200_000])[1]
-    # (a line wrapped inside a paragraph goes on; a blank line, a list item or a table row starts anew)
-    prose = re.sub(r"(?<=\S)[ \t]*\n(?![ \t]*(?:\n|[-*+|>#]|\d+[.)]\s))[ \t]*", " ", prose)
-    return [" ".join(s.split()) for s in _SENTENCE.findall(prose)]
+    return [s.strip() for p in prose_paragraphs(prompt) for s in _SENTENCE.findall(p)]
 
 
 def _table_words(masked: str, table: str) -> set[str]:
