@@ -27,7 +27,7 @@ from artifactbench.gates.core._common import (
 )
 from artifactbench.gates.core._bounds import MAX_TIMEOUTS, GraderBlocked
 from artifactbench.gates.core._context import SANDBOXES, Cancelled, CheckOptions, TaskContext
-from artifactbench.gates.core._free_lines import common_ends, fenced_blocks, prose_paragraphs
+from artifactbench.gates.core._free_lines import SENTENCE, common_ends, fenced_blocks, prose_paragraphs, prose_sentences
 from artifactbench.gates.core._prompt import ID_KEY, where_paths
 from artifactbench.gates.core._prompt import (
     ALSO_DIFFER, ORDER_KINDS, PromptAllows, StatedTolerance, read_prompt,
@@ -98,6 +98,8 @@ __all__ = [
     "MARKUP_SUFFIXES",
     "fenced_blocks",
     "prose_paragraphs",
+    "prose_sentences",
+    "SENTENCE",
     "read_prompt",
     "outcome_reason",
     "reference_text",

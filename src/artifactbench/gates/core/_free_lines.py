@@ -429,6 +429,15 @@ def _skeleton(lines: list[str], kinds: tuple[str, ...]) -> tuple:
     return tuple(items)
 
 
+# a sentence, list item or line of prose: up to its full stop, question or exclamation mark, or line end
+SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]|$)", re.MULTILINE)
+
+
+def prose_sentences(paragraphs: list[str]) -> list[str]:
+    """The sentences of prose_paragraphs() (each stripped)."""
+    return [s.strip() for p in paragraphs for s in SENTENCE.findall(p)]
+
+
 def prose_paragraphs(prompt: str) -> list[str]:
     """The prompt's prose (no code block) as paragraphs and list items, each on one line, `**`/`__`
     emphasis off: a line wrapped inside a paragraph goes on; a blank line, a list item or a table row

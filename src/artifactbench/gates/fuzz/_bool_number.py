@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, cap, fenced_blocks
+from artifactbench.gates.core import FINDING, OK, SENTENCE, WARNING, CaseResult, cap, fenced_blocks
 from artifactbench.gates.fuzz._formats import ParseError, TreeDoc
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._policy import FuzzPolicy
@@ -37,7 +37,6 @@ _NEGATED = re.compile(r"\b(?:not|never|no|don'?t|do\s+not|instead\s+of|rather\s+
 _INPUT = re.compile(r"\b(?:input|inputs|workspace|source)\b", re.IGNORECASE)
 _WRITE = re.compile(r"\b(?:write|writes|output|report|set|emit|return|answer|give)\b", re.IGNORECASE)
 _MENTIONED = re.compile(r"\bbool(?:ean)?s?\b|\btrue\s*(?:/|or)\s*false\b", re.IGNORECASE)
-_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]|$)", re.MULTILINE)
 
 __all__ = ["NAME", "bool_number_case", "bool_number_probe"]
 
@@ -70,7 +69,7 @@ def _severity(prompt: str) -> tuple[str, str]:
     """How an acceptance reads against the prompt: (fail|warn|info, why). Each literal is read with
     the 24 characters before it (a negation) and the 160 after (1/0 accepted too): linear in the prompt."""
     prose = fenced_blocks(prompt[:200_000])[1]  # (what a code block shows is a value, not a rule)
-    for sentence in _SENTENCE.findall(prose):
+    for sentence in SENTENCE.findall(prose):
         for found in _LITERALS.finditer(sentence):
             before = sentence[max(0, found.start() - 24):found.start()]
             if _NEGATED.search(before) or (_INPUT.search(sentence) and not _WRITE.search(sentence)):

@@ -29,7 +29,7 @@ import re
 import time
 
 from artifactbench._pyast import parse as parse_python
-from artifactbench.gates.core import OK, WARNING, CaseResult, cap, prose_paragraphs
+from artifactbench.gates.core import OK, WARNING, CaseResult, cap, prose_paragraphs, prose_sentences
 from artifactbench.gates.fuzz._constant_query import settled_acceptance
 
 NAME = "py_weaken"
@@ -50,11 +50,6 @@ _BOUND_WORDS = re.compile(
     re.IGNORECASE)
 _GIVES = {"None": re.compile(r"`?\bNone\b`?"), "False": re.compile(r"\bFalse\b|\binvalid\b", re.IGNORECASE),
           "raise": re.compile(r"\braises?\b|\berror\b|\bException\b|\w+Error\b", re.IGNORECASE)}
-_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]|$)", re.MULTILINE)
-
-
-def _sentences(paragraphs: list[str]) -> list[str]:
-    return [s.strip() for p in paragraphs for s in _SENTENCE.findall(p)]
 
 
 def _words(name: str) -> list[str]:
@@ -133,7 +128,7 @@ def weakenings(source: str, prompt: str) -> list[tuple[str, str, str]]:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
     paragraphs = prose_paragraphs(prompt)
-    bound_sentences = [s for s in _sentences(paragraphs) if _BOUND_WORDS.search(s)][:MAX_SENTENCES]
+    bound_sentences = [s for s in prose_sentences(paragraphs) if _BOUND_WORDS.search(s)][:MAX_SENTENCES]
     spaced = [_spaced(s) for s in bound_sentences]
     # each literal-like word of a paragraph that says what a case gives, to the first such paragraph (a
     # list item's number aside: "4. The BBAN ..."), looked up, not searched for, per guard

@@ -22,11 +22,12 @@ the case). Every mutant is a different query on some data, so no finding stands 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import time
 
-from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, cap, prose_paragraphs
+from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, cap, prose_paragraphs, prose_sentences
 from artifactbench.gates.fuzz._constant_query import settled_acceptance
 
 NAME = "sql_weaken"
@@ -64,9 +65,9 @@ _NULL_DENIED = re.compile(r"\b(?:never|not|no|cannot|can't|isn't|aren't|won't|no
 _NULL_WORDS = re.compile(r"\bnull\b|\bempty\b|\bblank\b|\bmissing\b|\bno\s+value\b|\bnot\s+set\b", re.IGNORECASE)
 _BOUND_WORDS = re.compile(r"\binclusive\b|\bexclusive\b|\bat\s+or\s+(?:before|after)\b|\bor\s+(?:later|earlier|"
                           r"more|less|equal)\b|\bstrictly\b|\bup\s+to\s+and\s+including\b", re.IGNORECASE)
-_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]|$)", re.MULTILINE)
 
 
+@functools.lru_cache(maxsize=4)
 def _masked(text: str) -> str:
     """`text` with its comments, string literals and quoted identifiers blanked (same length): where a
     clause may be found (a comparison of quoted names is left alone)."""
@@ -150,7 +151,7 @@ def _candidates(reference: str) -> list:
 
 
 def _sentences(prompt: str) -> list[str]:
-    return [s.strip() for p in prose_paragraphs(prompt) for s in _SENTENCE.findall(p)]
+    return prose_sentences(prose_paragraphs(prompt))
 
 
 def _table_words(masked: str, table: str) -> set[str]:

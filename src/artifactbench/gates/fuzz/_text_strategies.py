@@ -15,6 +15,7 @@ from artifactbench.gates.fuzz._mutation import (
     Mutation, distinct_string, far_number, keep_kind, number_changes, short,
 )
 from artifactbench.gates.fuzz._policy import FuzzPolicy
+from artifactbench.gates.core import SENTENCE
 
 _TAG_LINE = re.compile(r"(?:</?[A-Za-z][^<>]*>)+")
 _LEAD = re.compile(r"\s*<([A-Za-z][\w-]*)")
@@ -249,13 +250,12 @@ _LAYOUT = re.compile(r"\bfixed[- ]width\b|\b(left|right)[- ](aligned|justified)\
                      r"\balignment\s+matters\b", re.IGNORECASE)
 _SPACING_FREE = re.compile(r"\b(do(es)?\s*n[o']?t\s+matter|ignored|any\s+(amount|number)\s+of\s+(white)?spaces?|"
                            r"up\s+to\s+you|is\s+free|are\s+free|not\s+(graded|checked|compared))\b", re.IGNORECASE)
-_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]|$)", re.MULTILINE)
 _PADDING = re.compile(r"(?<=\S)[ \t]{2,}(?=\S)")
 
 
 def states_layout(prompt: str) -> bool:
     """The prompt fixes a text line's layout: fixed-width columns, left/right alignment, space padding."""
-    return any(_LAYOUT.search(s) and not _SPACING_FREE.search(s) for s in _SENTENCE.findall(prompt[:200_000]))
+    return any(_LAYOUT.search(s) and not _SPACING_FREE.search(s) for s in SENTENCE.findall(prompt[:200_000]))
 
 
 def collapse_strategy(doc: TextDoc) -> Draws | None:
