@@ -310,6 +310,13 @@ class Reference:
         if all(len(line) >= 8 and line in shown for line in changed) and not any(
                 sum(1 for x in old if x.strip() == line) > 1 for line in changed):
             return "warn", f"it changes only a line the prompt itself shows ({cap(changed[0], 80)!r}), not a value worked out"
+        # A Markdown table's rule row (`|---|---:|`) holds no value: its dashes and alignment colons are
+        # layout, whether or not the prompt's example aligns its columns alike (blind p65)
+        # (what takes its place is no table row either: a copy of a data row there is a repeated record)
+        added = new[head:len(new) - tail]
+        if len(changed) == 1 and _RULE.match(changed[0]) and "|" in changed[0] and all(
+                "|" not in line or _RULE.match(line) for line in added):
+            return "warn", f"it changes only a Markdown table's rule row ({cap(changed[0], 80)!r}), which holds no value"
         return None
 
     def sweep(self, kind: str) -> Iterator[Mutation]:
