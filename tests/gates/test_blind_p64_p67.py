@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import random
+import re
+
 from artifactbench.gates.core import read_prompt
 from artifactbench.gates.fuzz import FuzzPolicy
+from artifactbench.gates.fuzz._formats import parse
+from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._reference import Reference
+from artifactbench.gates.fuzz._text_strategies import text_strategy
 
 _TABLE = ("# Routes\n\n| shipment | miles | route |\n|---|---:|---|\n| SH001 | 85.1 | IRV-LMR |\n"
           "| SH002 | 105.2 | GLN-QRY |\n")
@@ -22,3 +28,56 @@ def test_a_markdown_rule_row_holds_no_value():
     assert ref.shown_line_change(_TABLE.replace("|---|---:|---|", "|:--|--:|---|"), "x")[0] == "warn"
     assert ref.shown_line_change(_TABLE.replace("|---|---:|---|", "| SH001 | 85.1 | IRV-LMR |"), "x") is None
     assert ref.shown_line_change(_TABLE.replace("| 85.1 |", "| 86.1 |"), "x") is None
+
+
+def _mutants(text: str, kind: str) -> list[Mutation]:
+    doc = parse("text", text)
+    return [m for m in text_strategy(doc, FuzzPolicy(), kind).values(random.Random(1)) if isinstance(m, Mutation)]
+
+
+_LEDGER = ("# Ledger\n\n## Invoices\n\n| booking | total |\n|---|---|\n| B-2004 | 16.00 |\n| B-2003 | 110.00 |\n\n"
+           "## Rejected events\n\n- line 6: `CHECKIN B-2003`\n- line 9: `CHECKIN B-2004`\n")
+
+
+def test_an_injected_line_stays_under_its_heading_beside_its_kind():
+    """p64: a bullet of "## Rejected events" copied between the invoice table's header and its rule row was
+    a note in a section whose prose the prompt frees; a copy goes among lines of its own lead, under its
+    own heading."""
+    lines = _LEDGER.splitlines()
+    mutants = _mutants(_LEDGER, "inject_record")
+    assert len(mutants) >= 4
+    for m in mutants:
+        at = int(re.match(r"before line (\d+)", m.where).group(1)) - 1
+        new = m.text.splitlines()[at]
+        above = [x for x in m.text.splitlines()[:at] if x.startswith("## ")]
+        source = int(re.search(r"copy of line (\d+)", m.where).group(1)) - 1
+        assert above[-1:] == [x for x in lines[:source] if x.startswith("## ")][-1:]
+        assert new[:1] in {x[:1] for x in m.text.splitlines()[at - 1:at + 2] if x != new}
+
+
+def test_a_config_section_is_dropped_whole():
+    """p64: a grader looping over the `[cases.<id>]` tables the answer has passed one with two cases left
+    out; drop_record also drops a whole section of a file whose sections are records."""
+    toml = "# intervals\n\n[cases.PK-01]\nstatus = \"ok\"\ntau_h = 9.5\n\n[cases.PK-02]\nstatus = \"ok\"\ntau_h = 7.4\n"
+    dropped = [m for m in _mutants(toml, "drop_record") if "section" in m.where]
+    assert {m.where for m in dropped} == {"lines 3-5 (section [cases.PK-01] dropped)",
+                                          "lines 7-9 (section [cases.PK-02] dropped)"}
+    assert "PK-01" not in dropped[0].text or "PK-02" not in dropped[0].text
+
+
+def test_a_dropped_insert_of_the_asked_tables_row_is_a_wrong_table():
+    """p65: an audit's `INSERT INTO tw_violation ... VALUES (4116, 'TW07');` left out passed; a SQL script
+    of row inserts into the table the prompt names has one row fewer, whatever runs it. A helper table the
+    prompt never names, or a script that also updates or upserts, stays a warn."""
+    script = ("-- audit\nCREATE TABLE tw_violation (warrant_no INTEGER, rule_code TEXT);\n"
+              "INSERT INTO tw_violation (warrant_no, rule_code) VALUES (4116, 'TW01');\n"
+              "INSERT INTO scratch_notes VALUES ('it''s fine', NULL);\n")
+    prompt = "Write `audit.sql`, which creates `tw_violation` with one row per warrant per broken rule."
+
+    def ref(text: str) -> Reference:
+        return Reference("text", text, FuzzPolicy(), read_prompt(prompt), "output/audit.sql")
+    assert ref(script).program_change("drop_record", "line 3") is None
+    assert ref(script).program_change("drop_record", "line 4")[0] == "warn"  # (a table the prompt never names)
+    assert ref(script).program_change("drop_record", "line 2")[0] == "warn"
+    upsert = script + "INSERT OR REPLACE INTO tw_violation VALUES (4116, 'TW01');\n"
+    assert ref(upsert).program_change("drop_record", "line 3")[0] == "warn"

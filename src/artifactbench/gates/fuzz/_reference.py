@@ -182,6 +182,23 @@ class Reference:
                                     f"prompt frees ({element[2]!r})")
         return None
 
+    def _row_dropped(self, where: str) -> bool:
+        """The dropped line is a SQL script's `INSERT INTO t ... VALUES (...);` of one row of literals, into a
+        table no other statement changes (no UPDATE, DELETE, REPLACE, upsert or trigger anywhere): the table
+        the script builds has one row fewer, whatever runs it (blind p65: a rule code left out of an audit's
+        violation rows passed)."""
+        found = re.fullmatch(r"line (\d+)", where)
+        if found is None or not self.artifact.lower().endswith(".sql") or len(self.reference) > 1 << 20:
+            return False
+        lines = self.reference.splitlines()
+        i = int(found.group(1)) - 1
+        row = _INSERT_ROW.fullmatch(lines[i]) if 0 <= i < len(lines) else None
+        if row is None or _ROW_CHANGERS.search(self.reference):
+            return False
+        # (into the table the prompt asks for, by name: not a helper table the prompt may free)
+        table = row.group(1).strip('"`[]').rsplit(".", 1)[-1]
+        return bool(re.search(rf"(?<![\w.]){re.escape(table)}(?!\w)", getattr(self.allows, "naming_text", "") or ""))
+
     def program_change(self, kind: str, where: str = "") -> tuple[str, str] | None:
         """(warn, why) for a line dropped, repeated, moved, added or cut off, or a constant changed, in a
         program the fuzzer reads as text (SQL, a shell script): the changed program may do the same (a
@@ -195,6 +212,8 @@ class Reference:
         if kind == "truncate_text":
             return self._closing_cut(where)
         if kind == "swap_records" and not self._same_statement(where):
+            return None
+        if kind == "drop_record" and self._row_dropped(where):
             return None
         if kind in _LINE_KINDS:
             return "warn", "a program changed this way may behave the same; the grader's tests do not tell them apart"
@@ -538,6 +557,11 @@ def _normal(fmt: str, text: str):
     return normalize(fmt, text)
 
 
+# One row of literals inserted, on one line: `INSERT INTO tw_violation (warrant_no, rule_code) VALUES (4116, 'TW01');`
+_LITERAL = r"(?:'(?:[^'\n]|'')*'|[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|NULL)"
+_INSERT_ROW = re.compile(rf"\s*INSERT\s+INTO\s+([\w.\"`\[\]]+)\s*(?:\([\w\s,\"`]*\))?\s*VALUES\s*"
+                         rf"\(\s*{_LITERAL}(?:\s*,\s*{_LITERAL})*\s*\)\s*;\s*", re.IGNORECASE)
+_ROW_CHANGERS = re.compile(r"\b(?:UPDATE|DELETE|REPLACE|TRIGGER|CONFLICT)\b|\bINSERT\s+OR\b", re.IGNORECASE)
 _RULE = re.compile(r"^(?=[^-]*-)[\s:|-]*$")  # a Markdown table's rule row (one scan: no backtracking)
 _LEAD = re.compile(r"^[^\w\s]*\s*")
 

@@ -65,8 +65,16 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
         return Mutation(kind_, where_, short(old), short(new), doc.render(changed))
 
     if kind == "drop_record":
-        return pick(records).map(lambda i: edit(
+        single = pick(records).map(lambda i: edit(
             kind, f"line {i + 1}", lines[i], "(dropped)", lines[:i] + lines[i + 1:]))
+        # (a whole `[section]` of a config file whose sections are records, header to last key: a grader
+        # looping over the sections the answer has never misses one; blind p64)
+        shaped = config_sections(lines)
+        if not shaped:
+            return single
+        return either([single, pick(shaped).map(lambda c: edit(
+            kind, f"lines {c[0] + 1}-{c[1] + 1} (section {lines[c[0]].strip()[:60]} dropped)", lines[c[0]],
+            "(dropped)", lines[: c[0]] + lines[c[1] + 1:]))])
     if kind == "duplicate_record":
         return pick(records).map(lambda i: edit(
             kind, f"line {i + 1}", lines[i], "(twice)", lines[: i + 1] + [lines[i]] + lines[i + 1:]))
@@ -114,6 +122,7 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
             return NUMBER_RE.sub(lambda m: moved(m.group()), lines[i])
         # The section each line is in: how many `[table]` header lines stand above it (a key = value file)
         sections = list(itertools.accumulate((1 if _SECTION.match(line) else 0 for line in lines), initial=0))
+        headings = list(itertools.accumulate((1 if _HEADING.match(line) else 0 for line in lines)))
 
         def fits(c: tuple[int, int]) -> bool:
             # (a markup line goes among lines of its own tag: a `<tr>` among the rows, never the page's
@@ -122,6 +131,14 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
                 # (a `key = value` line copied into another `[table]`, or above the first, is another key
                 # there, which "extra keys are up to you" frees: blind p15, p20)
                 return False
+            if headings[-1] and headings[c[0]] != (headings[c[1] - 1] if c[1] else 0):
+                # (a line of a Markdown document goes under its own `## heading`: a bullet of the
+                # "Rejected events" list copied into "Invoices" is a note there, which the prompt may free;
+                # blind p64)
+                return False
+            if headings[-1] and not any(_mark(lines[k]) == _mark(lines[c[0]]) for k in (c[1] - 1, c[1])
+                                        if 0 <= k < len(lines)):
+                return False  # (and beside a line of its own lead: a bullet among bullets, a row among rows)
             tag = _LEAD.match(lines[c[0]])
             if tag is None:
                 return True
@@ -214,6 +231,13 @@ def _renamed_header(header: str, moved, taken: set[str]) -> str:  # noqa: ANN001
 
 
 _SECTION = re.compile(r"\s*\[\[?[^\]\n]+\]\]?\s*$")  # a TOML/INI table header line
+_HEADING = re.compile(r"#{1,6}\s+\S")  # a Markdown heading line
+
+
+def _mark(line: str) -> str:
+    """What a line starts with: its first character, digits and letters each one class ("" for a blank)."""
+    head = line.lstrip()[:1]
+    return "9" if head.isdigit() else "a" if head.isalpha() else head
 _KEY_LINE = re.compile(r"\s*[\w.\"'-]+\s*=")
 _OPEN_LINE = re.compile(r"(\s*)<([A-Za-z][\w:.-]*+)(?![\w:.-])[^<>]*+(?<!/)>\s*")  # (possessive: no backtracking)
 MAX_BLOCK_LINES = 50
