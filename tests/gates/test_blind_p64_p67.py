@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -10,6 +11,7 @@ from artifactbench.gates.fuzz import FuzzPolicy
 from artifactbench.gates.fuzz._formats import parse
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._reference import Reference
+from artifactbench.gates.fuzz._strategies import mutation_draws
 from artifactbench.gates.fuzz._text_strategies import text_strategy
 
 _TABLE = ("# Routes\n\n| shipment | miles | route |\n|---|---:|---|\n| SH001 | 85.1 | IRV-LMR |\n"
@@ -81,3 +83,43 @@ def test_a_dropped_insert_of_the_asked_tables_row_is_a_wrong_table():
     assert ref(script).program_change("drop_record", "line 2")[0] == "warn"
     upsert = script + "INSERT OR REPLACE INTO tw_violation VALUES (4116, 'TW01');\n"
     assert ref(upsert).program_change("drop_record", "line 3")[0] == "warn"
+
+
+def _kept(fmt: str, text: str, prompt: str = "") -> list[Mutation]:
+    draws = mutation_draws(fmt, text, FuzzPolicy(), "keep_total", prompt)
+    return [] if draws is None else [m for m in draws.values(random.Random(1)) if isinstance(m, Mutation)]
+
+
+def test_two_parts_of_a_total_move_against_each_other():
+    """p38, p67: a grader checking only that the parts add up to the right total (or that `vmp * imp` is the
+    right power) accepts parts moved against each other; keep_total moves two terms of a relation the
+    reference shows in every record, and leaves the total as it was."""
+    rows = [{"item": "flour", "cogs": 102.0, "waste": 5.1, "loss": 3.4, "total": 110.5},
+            {"item": "sugar", "cogs": 44.0, "waste": 2.2, "loss": 0.0, "total": 46.2}]
+    mutants = _kept("json", json.dumps(rows))
+    assert mutants and all("(total = cogs + waste + loss kept)" in m.where for m in mutants)
+    for m in mutants:
+        for row in json.loads(m.text):
+            assert abs(row["cogs"] + row["waste"] + row["loss"] - row["total"]) < 1e-9
+            assert min(row["cogs"], row["waste"], row["loss"]) >= 0  # (no part crosses zero)
+        assert json.loads(m.text) != rows
+    # a Markdown table's columns, a difference among them
+    table = ("| id | boarding | late_fee | discount | total |\n|---|---|---|---|---|\n"
+             "| B-1 | 415.00 | 30.00 | 41.50 | 403.50 |\n| B-2 | 86.50 | 0.00 | 0.00 | 86.50 |\n")
+    moved = _kept("text", table)
+    assert moved and all("total = boarding + late_fee - discount kept" in m.where for m in moved)
+    assert any("column 'late_fee' and column 'discount'" in m.where and "'45.00, 56.50'" in m.describe()
+               for m in moved)
+    # a product in each `[case]` of a config file: the first factor moved by 8x the stated tolerance
+    toml = "".join(f"[C0{i}]\nvmp = {v}\nimp = {c}\npmp = {v * c:.4f}\n\n" for i, (v, c) in
+                   enumerate([(41.8377, 13.1793), (36.8971, 12.6405)]))
+    product = _kept("text", toml, "Each value must be within 0.5% (relative) of the true one.")
+    assert product and "(pmp = vmp * imp kept)" in product[0].where
+    assert "41.8377" in product[0].describe() and "43.5112" in product[0].describe()  # 1.04x
+
+
+def test_no_relation_no_total_kept():
+    """A relation that holds in one record of several is a coincidence, and a `+ 0` term is no term."""
+    rows = [{"a": 1, "b": 2, "c": 3}, {"a": 4, "b": 5, "c": 7}]
+    assert _kept("json", json.dumps(rows)) == []
+    assert _kept("json", json.dumps([{"a": 5, "b": 0, "c": 5}, {"a": 7, "b": 0, "c": 7}])) == []

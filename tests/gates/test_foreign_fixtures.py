@@ -76,6 +76,7 @@ SOUND = {
     "fuel_table_absolute": "a Markdown table's column compared within the ±1 kg the prompt states",
     "hire_depots_sql_edges_held": "an SQL query tested on a day with an idle depot and a hire still out",
     "policy_term_ends_tested": "a module's hidden tests that reach both ends of a term the prompt calls inclusive",
+    "stock_usage_split_checked": "each part of a total checked, so parts moved against each other fail",
     "policy_term_ends_untested": "a module's tests that never reach an end of the term: a warn, as a flip may change nothing",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
@@ -124,6 +125,7 @@ FLAWED = {
     "permit_flags_loose": ("fuzz", "bool_number"),  # `got == want`: 1 passes for `true`
     "fuel_table_relative": ("fuzz", "number_near"),  # 1% relative where the prompt says ±1 kg
     "hire_depots_sql_edges_missing": ("fuzz", "sql_weaken"),  # no idle depot, no NULL `returned_at` in its data
+    "stock_usage_totals_only": ("fuzz", "keep_total"),  # the parts add up to the right total: waste booked as cogs passes
 }
 # twin whose grader is stricter than its prompt -> (gate, case) reported as warn: it fails right answers
 STRICTER = {

@@ -20,6 +20,7 @@ from artifactbench.gates.fuzz._formats import PyDoc, TextDoc, TreeDoc, normalize
 from artifactbench.gates.core import read_prompt
 from artifactbench.gates.fuzz._formats import as_number
 from artifactbench.gates.fuzz._mutation import Mutation, distinct_string, number_changes, other_types, short
+from artifactbench.gates.fuzz._keep_total import keep_total_text, keep_total_tree
 from artifactbench.gates.fuzz._near import near_strategy, text_near_strategy
 from artifactbench.gates.fuzz._policy import FuzzPolicy
 from artifactbench.gates.fuzz._text_strategies import collapse_strategy, python_strategy, states_layout, text_strategy
@@ -28,7 +29,7 @@ from artifactbench.gates.fuzz._tree_strategies import LEAF_KINDS, TreeTargets, l
 DATA_KINDS: tuple[str, ...] = (
     "number_far", "number_sign", "number_nan", "bool_flip", "string_change", "type_change", "later_record",
     "drop_key", "rename_key", "drop_record", "duplicate_record", "replace_record", "inject_record", "swap_records", "swap_values",
-    "truncate_records", "truncate_text", "number_near", "collapse_spaces",
+    "truncate_records", "truncate_text", "number_near", "collapse_spaces", "keep_total",
 )
 PYTHON_KINDS: tuple[str, ...] = ("stub_function", "drop_definition", "drop_sort", "truncate_text")
 KINDS: tuple[str, ...] = DATA_KINDS + PYTHON_KINDS[:3]
@@ -68,6 +69,10 @@ def mutation_draws(fmt: str, text: str, policy: FuzzPolicy, kind: str, prompt: s
             text_near_strategy(doc, stated) if isinstance(doc, TextDoc) else None)
     elif kind == "collapse_spaces":  # (a text's padding, where the prompt fixes its columns)
         inner = collapse_strategy(doc) if isinstance(doc, TextDoc) and states_layout(prompt) else None
+    elif kind == "keep_total":  # (two numbers of a record moved so that their sum or product stays)
+        rel = read_prompt(prompt).rel_tolerance
+        inner = keep_total_tree(doc, fmt == "csv", rel) if isinstance(doc, TreeDoc) else (
+            keep_total_text(doc, rel) if isinstance(doc, TextDoc) else None)
     elif kind == "swap_values":  # (a field exchanged between records: free text has no fields)
         inner = structure_strategy(targets, kind) if isinstance(doc, TreeDoc) else None
     elif isinstance(doc, PyDoc):

@@ -1,0 +1,295 @@
+"""keep_total: two numbers of one record moved in opposite directions so that a third, which the reference
+shows is their sum or difference (with up to four terms) or their product, stays as it was.
+
+A grader that checks only a record's total (`total == boarding + late_fee + addons - discount`, the total
+against the right one) accepts late fees booked as add-ons; one that checks `vmp * imp` against the right
+power accepts a wrong maximum-power point (blind p38, p67). Single-number kinds cannot show it: a far
+`late_fee` alone breaks the sum, which such a grader does check.
+
+A relation is read off the reference: among the numbers of records of one shape (a tree's objects with the
+same numeric keys, a text's table rows or lines with as many numbers, a config file's sections with the
+same keys), a number equal to a signed sum of others, or to the product of two, in every record of that
+shape (within the rounding of the numbers as written) and with every term non-zero in at least one.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+from decimal import ROUND_FLOOR, Decimal, InvalidOperation
+from typing import Any
+
+from artifactbench.gates.fuzz._draws import Draws, pick
+from artifactbench.gates.fuzz._formats import NUMBER_RE, TextDoc, TreeDoc
+from artifactbench.gates.fuzz._mutation import Mutation, short
+from artifactbench.gates.fuzz._tree_targets import _copy_spines, get_at, where
+
+NAME = "keep_total"
+MAX_SLOTS = 12  # numbers of one record a relation may use
+MAX_TERMS = 4  # terms of a sum
+MAX_RECORDS = 400  # records of one shape a relation is checked on
+MAX_MUTANTS = 500
+_PLAIN = re.compile(r"[-+]?(\d+)(?:\.(\d+))?")  # a number as written, no exponent
+
+
+@dataclass(frozen=True, slots=True)
+class _Num:
+    slot: Any  # what names it in every record of the shape: a key, a column, a position
+    value: Decimal
+    places: int  # decimals as written
+    loc: Any  # a tree path, or (line index, start, end) in a text
+
+    @property
+    def half(self) -> Decimal:
+        return Decimal(5).scaleb(-self.places - 1)
+
+
+def _num(slot: Any, raw: Any, loc: Any) -> _Num | None:
+    if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
+        return None
+    text = raw if isinstance(raw, str) else repr(raw)
+    found = _PLAIN.fullmatch(text.strip())
+    if found is None or len(found.group(1)) > 15:
+        return None
+    try:
+        return _Num(slot, Decimal(text.strip()), len(found.group(2) or ""), loc)
+    except InvalidOperation:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Relation:
+    target: Any
+    terms: tuple[tuple[Any, int], ...]  # (slot, sign) of a sum; two (slot, 1) of a product
+    product: bool = False
+
+    def holds(self, record: dict[Any, _Num]) -> bool:
+        if self.target not in record or any(s not in record for s, _ in self.terms):
+            return False
+        t = record[self.target]
+        nums = [record[s] for s, _ in self.terms]
+        if self.product:
+            a, b = nums
+            slack = t.half + abs(a.value) * b.half + abs(b.value) * a.half + a.half * b.half
+            return abs(t.value - a.value * b.value) <= slack * Decimal("1.01")
+        total = sum((sign * n.value for n, (_, sign) in zip(nums, self.terms)), Decimal(0))
+        return abs(t.value - total) <= (t.half + sum((n.half for n in nums), Decimal(0))) * Decimal("1.01")
+
+    def describe(self, names: dict[Any, str]) -> str:
+        if self.product:
+            return f"{names[self.target]} = {names[self.terms[0][0]]} * {names[self.terms[1][0]]}"
+        body = " ".join(("+ " if sign > 0 else "- ") + names[slot] for slot, sign in self.terms)
+        return f"{names[self.target]} = {body.removeprefix('+ ')}"
+
+
+def _relations(records: list[dict[Any, _Num]]) -> list[_Relation]:
+    """Relations that hold in every record of one shape (the records given), each found in a record where
+    its terms are all non-zero: no `+ 0` term rides along, and a relation of one term is none."""
+    if not records or len(records[0]) < 3 or len(records[0]) > MAX_SLOTS:
+        return []
+    sample = records[:MAX_RECORDS]
+    found: list[_Relation] = []
+    # (found in the records with the most non-zero numbers: a row whose discount is 0 hides that term)
+    seeds = sorted(sample, key=lambda r: -sum(1 for n in r.values() if n.value))[:3]
+    slots = list(records[0])
+    used: set = set()
+    # (the largest number first: a total, not one of its terms written as the total less the others)
+    for target in sorted(slots, key=lambda s: -abs(seeds[0][s].value)):
+        if target in used:
+            continue
+        others = [s for s in slots if s != target]
+        candidates: list[_Relation] = []
+        for seed in seeds:
+            if not seed[target].value:
+                continue
+            live = [s for s in others if s not in used and seed[s].value and seed[s].value != seed[target].value]
+            for size in range(2, MAX_TERMS + 1):
+                for subset in itertools.combinations(live, size):
+                    for signs in itertools.product((1, -1), repeat=size - 1):
+                        candidates.append(_Relation(target, tuple(zip(subset, (1, *signs)))))
+            candidates += [_Relation(target, ((a, 1), (b, 1)), True) for a, b in itertools.combinations(live, 2)]
+            hit = next((c for c in candidates if c.holds(seed) and all(c.holds(r) for r in sample)), None)
+            candidates.clear()
+            if hit is not None:
+                found.append(hit)
+                used.update((hit.target, *(s for s, _ in hit.terms)))
+                break
+    return found
+
+
+def _moved(a: _Num, sa: int, b: _Num, sb: int) -> tuple[Decimal, Decimal] | None:
+    """New values of sum terms a and b (signs sa, sb) that leave the sum as it was: `a` one step up in its
+    sign's direction, `b` the same step the other way; half the smaller non-zero one of the two, on the
+    coarser grid of the two, so neither crosses zero and both stay written as they were."""
+    places = min(a.places, b.places)
+    quantum = Decimal(1).scaleb(-places)
+    sizes = [abs(n.value) for n in (a, b) if n.value]
+    if not sizes:
+        return None  # (two zeros: any step moves one of them below zero)
+    step = max((min(sizes) / 2).quantize(quantum, rounding=ROUND_FLOOR), quantum)
+    new_a, new_b = a.value + sa * step, b.value - sb * step
+    if (a.value >= 0) != (new_a >= 0) or (b.value >= 0) != (new_b >= 0):
+        return None
+    return new_a, new_b
+
+
+def _written(value: Decimal, places: int) -> str:
+    return f"{value.quantize(Decimal(1).scaleb(-places)):f}" if places else str(int(value))
+
+
+def _changes(record: dict[Any, _Num], relation: _Relation, rel: float) -> list[tuple[_Num, str, _Num, str]]:
+    """(first number, its new text, second number, its new text) of each pair of terms moved together; a
+    product's first factor grows by 8x the relative tolerance the prompt states (at least 2%): far enough
+    to be wrong, near enough to stay within the bounds a grader checks (`0 < vmp < voc`)."""
+    out = []
+    if relation.product:
+        a, b = (record[s] for s, _ in relation.terms)
+        if a.value <= 0 or b.value <= 0:
+            return []
+        new_a = a.value * (1 + Decimal(str(max(0.02, min(8 * rel, 0.5)))))
+        new_b = a.value * b.value / new_a
+        out.append((a, _written(new_a, a.places + 2), b, _written(new_b, max(b.places + 4, 6))))
+        return out
+    for (sa_slot, sa), (sb_slot, sb) in itertools.combinations(relation.terms, 2):
+        a, b = record[sa_slot], record[sb_slot]
+        moved = _moved(a, sa, b, sb)
+        if moved is not None:
+            out.append((a, _written(moved[0], a.places), b, _written(moved[1], b.places)))
+    return out
+
+
+def keep_total_tree(doc: TreeDoc, numeric_strings: bool, rel: float = 0.0) -> Draws | None:
+    """The kind for a JSON, JSONL, YAML or CSV answer: records are objects, a number's slot its key."""
+
+    shapes: dict[frozenset, list[tuple[tuple, dict[Any, _Num]]]] = {}
+
+    def walk(node: Any, path: tuple) -> None:
+        if isinstance(node, dict):
+            nums = {}
+            for key, value in node.items():
+                if isinstance(value, str) and not numeric_strings:
+                    continue
+                n = _num(key, value, path + (key,))
+                if n is not None:
+                    nums[key] = n
+            if len(nums) >= 3:
+                bucket = shapes.setdefault(frozenset(nums), [])
+                if len(bucket) < MAX_RECORDS:
+                    bucket.append((path, nums))
+            for key, child in node.items():
+                walk(child, path + (key,))
+        elif isinstance(node, list):
+            for i, child in enumerate(node):
+                walk(child, path + (i,))
+
+    walk(doc.data, ())
+    pool = []
+    for bucket in shapes.values():
+        relations = _relations([nums for _, nums in bucket])
+        for relation in relations:
+            for path, nums in bucket:
+                pool += [(relation, *change) for change in _changes(nums, relation, rel)]
+    pool = pool[:MAX_MUTANTS]
+
+    def mutate(c: tuple) -> Mutation:
+        relation, a, new_a, b, new_b = c
+        data = _copy_spines(doc.data, (a.loc[:-1], b.loc[:-1]))
+        for num, new in ((a, new_a), (b, new_b)):
+            old = get_at(doc.data, num.loc)
+            value: Any = new if isinstance(old, str) else (float(new) if "." in new else int(new))
+            get_at(data, num.loc[:-1])[num.loc[-1]] = value
+        kept = relation.describe({s: str(s) for s in (relation.target, *(t for t, _ in relation.terms))})
+        return Mutation(NAME, f"{where(doc, a.loc)} and field {b.slot!r} ({kept} kept)",
+                        short(f"{get_at(doc.data, a.loc)}, {get_at(doc.data, b.loc)}"), short(f"{new_a}, {new_b}"),
+                        doc.render(data))
+    return pick(pool).map(mutate) if pool else None
+
+
+_SECTION_HEAD = re.compile(r"\s*\[[^\[\]\n]+\]\s*$")
+_KEY_NUMBER = re.compile(r"\s*([\w.\"'-]+)\s*[=:]\s*(\S+)\s*(?:#.*)?$")
+_RULE_ROW = re.compile(r"\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$")
+
+
+def _columns(lines: list[str]) -> dict[int, list[str]]:
+    """The header cells of the Markdown table each table row is in, by line index."""
+    out: dict[int, list[str]] = {}
+    header: list[str] | None = None
+    for i, line in enumerate(lines):
+        if not line.lstrip().startswith("|"):
+            header = None
+        elif i + 1 < len(lines) and _RULE_ROW.match(lines[i + 1]):
+            header = [c.strip() for c in line.strip().strip("|").split("|")]
+        elif header is not None and not _RULE_ROW.match(line):
+            out[i] = header
+    return out
+
+
+def keep_total_text(doc: TextDoc, rel: float = 0.0) -> Draws | None:
+    """The kind for a text answer: a table row's or a line's numbers (slot: the column, else the position
+    among a line's numbers; shape: the line's lead and separators), or a config section's `key = number`
+    lines (slot: the key)."""
+    lines = list(doc.lines)[:20_000]
+    columns = _columns(lines)
+    shapes: dict[Any, list[dict[Any, _Num]]] = {}
+    for i, line in enumerate(lines):
+        tokens = list(NUMBER_RE.finditer(line))[:MAX_SLOTS + 1]
+        if len(tokens) < 3 or len(tokens) > MAX_SLOTS:
+            continue
+        header = columns.get(i)
+        nums = {}
+        for k, m in enumerate(tokens):
+            slot: Any = k
+            if header is not None:
+                cell = line[:m.start()].count("|") - (1 if line.lstrip().startswith("|") else 0)
+                slot = header[cell] if 0 <= cell < len(header) else k
+            n = _num(slot, m.group(), (i, m.start(), m.end()))
+            if n is not None and slot not in nums:
+                nums[slot] = n
+        if len(nums) >= 3:
+            shape = ("row", tuple(header)) if header else ("line", line.lstrip()[:1], line.count("|"), line.count(","),
+                                                                line.count("\t"), len(nums))
+            bucket = shapes.setdefault(shape, [])
+            if len(bucket) < MAX_RECORDS:
+                bucket.append(nums)
+    section: dict[Any, _Num] | None = None
+    for i, line in enumerate(lines):
+        if _SECTION_HEAD.match(line):
+            section = {}
+            if len(shapes.setdefault(("section",), [])) < MAX_RECORDS:
+                shapes[("section",)].append(section)
+            continue
+        found = _KEY_NUMBER.match(line) if section is not None else None
+        if found is not None and found.group(1) not in section:
+            n = _num(found.group(1), found.group(2), (i, found.start(2), found.end(2)))
+            if n is not None:
+                section[found.group(1)] = n
+    by_keys: dict[Any, list[dict[Any, _Num]]] = {}
+    for record in shapes.pop(("section",), []):
+        if len(record) >= 3:
+            by_keys.setdefault(("section", frozenset(record)), []).append(record)
+    shapes.update(by_keys)
+    pool = []
+    for shape, bucket in shapes.items():
+        for relation in _relations(bucket):
+            for record in bucket:
+                pool += [(shape[0], relation, *change) for change in _changes(record, relation, rel)]
+    pool = pool[:MAX_MUTANTS]
+
+    def mutate(c: tuple) -> Mutation:
+        kind_of, relation, a, new_a, b, new_b = c
+        changed = list(doc.lines)
+        for num, new in sorted(((a, new_a), (b, new_b)), key=lambda x: -x[0].loc[1]):
+            i, start, end = num.loc
+            changed[i] = changed[i][:start] + new + changed[i][end:]
+        names = {s: (str(s) if kind_of != "line" else f"number {s + 1}")
+                 for s in (relation.target, *(t for t, _ in relation.terms))}
+        label = {"row": "column", "section": "key"}.get(kind_of)
+        fields = (f"{label} {str(a.slot)!r} and {label} {str(b.slot)!r}" if label
+                  else f"numbers {a.slot + 1} and {b.slot + 1}")
+        lines_at = sorted({a.loc[0] + 1, b.loc[0] + 1})
+        at = f"line {lines_at[0]}" if len(lines_at) == 1 else f"lines {lines_at[0]}-{lines_at[-1]}"
+        old = f"{lines[a.loc[0]][a.loc[1]:a.loc[2]]}, {lines[b.loc[0]][b.loc[1]:b.loc[2]]}"
+        return Mutation(NAME, f"{at}, {fields} ({relation.describe(names)} kept)", short(old),
+                        short(f"{new_a}, {new_b}"), doc.render(changed))
+    return pick(pool).map(mutate) if pool else None
