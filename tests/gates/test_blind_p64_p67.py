@@ -33,8 +33,8 @@ def test_a_markdown_rule_row_holds_no_value():
 
 
 def _mutants(text: str, kind: str) -> list[Mutation]:
-    doc = parse("text", text)
-    return [m for m in text_strategy(doc, FuzzPolicy(), kind).values(random.Random(1)) if isinstance(m, Mutation)]
+    draws = text_strategy(parse("text", text), FuzzPolicy(), kind)
+    return [] if draws is None else [m for m in draws.values(random.Random(1)) if isinstance(m, Mutation)]
 
 
 _LEDGER = ("# Ledger\n\n## Invoices\n\n| booking | total |\n|---|---|\n| B-2004 | 16.00 |\n| B-2003 | 110.00 |\n\n"
@@ -123,3 +123,38 @@ def test_no_relation_no_total_kept():
     rows = [{"a": 1, "b": 2, "c": 3}, {"a": 4, "b": 5, "c": 7}]
     assert _kept("json", json.dumps(rows)) == []
     assert _kept("json", json.dumps([{"a": 5, "b": 0, "c": 5}, {"a": 7, "b": 0, "c": 7}])) == []
+
+
+_DEVIATIONS = ("-- sweep\nINSERT INTO protocol_deviation (subject_id, visit, pd_code) VALUES ('11-002', 'SCREENING', 'PD01');\n"
+               "INSERT INTO protocol_deviation (subject_id, visit, pd_code) VALUES\n"
+               "  ('11-006', 'W12', 'PD07'),\n  ('12-005', 'W8', 'it''s');\nCOMMIT;\n")
+
+
+def test_a_sql_data_scripts_strings_change_to_their_columns_other_values():
+    """p71: a grader comparing (subject, code) only passed a finding at the wrong visit. string_change
+    changes a string an INSERT writes to another value of its column (or `mutant-value`), never the
+    script's one-word statements; an accepted one, into the table the prompt names, is a finding."""
+    mutants = _mutants(_DEVIATIONS, "string_change")
+    assert mutants and all(", column '" in m.where for m in mutants)
+    assert any(m.where == "line 4, column 'visit'" and m.new == repr("'W8'") for m in mutants)
+    assert not any("COMMIT" in m.old for m in mutants)
+    assert any("'it''s'" in m.old for m in mutants)  # (a quote inside a literal stays one literal)
+    prompt = "Write `sweep.sql`: INSERT one row into `protocol_deviation` per finding."
+    ref = Reference("text", _DEVIATIONS, FuzzPolicy(), read_prompt(prompt), "out/sweep.sql")
+    moved = _DEVIATIONS.replace("'W12'", "'W8'")
+    assert ref.program_change("string_change", "line 4, column 'visit'", moved) is None
+    assert ref.program_change("drop_record", "line 4", _DEVIATIONS.replace("  ('11-006', 'W12', 'PD07'),\n", "")) is None
+    assert ref.program_change("drop_record", "line 6", "")[0] == "warn"  # (COMMIT: maybe the same program)
+    freed = Reference("text", _DEVIATIONS, FuzzPolicy(), read_prompt(prompt + " The `visit` column is optional."),
+                      "out/sweep.sql")
+    assert freed.program_change("string_change", "line 4, column 'visit'", moved) is not None
+
+
+def test_codes_without_digits_get_one_more_line_in_reverse():
+    """p69: run orders `GFB > CRS > DAN`, no digit anywhere, and a grader checking only for missing lines:
+    inject_record adds a line's codes in reverse (a line the answer does not have); not for prose."""
+    orders = "GFB > CRS > DAN\nCRS > GFB > DAN\nDAN > GFB > CRS\n"
+    mutants = _mutants(orders, "inject_record")
+    assert {m.new for m in mutants} == {"'DAN > CRS > GFB'"}  # (the other two reversals are lines it has)
+    assert all(m.new.strip("'") not in orders.splitlines() for m in mutants)
+    assert _mutants("The line runs well.\nNo stops today.\nAll good here.\n", "inject_record") == []

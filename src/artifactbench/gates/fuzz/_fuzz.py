@@ -63,7 +63,7 @@ FREE_GRADED = 3  # mutants confined to lines the prompt declares free, graded pe
 def _place(where: str) -> str:
     """The field a mutant touched, whatever its record ("record 2, field 'a.b'" -> "a.b"); with the
     factor of a number_near move (a rejection at 100x says nothing of one at 8x)."""
-    fields = re.findall(r"(?:field|key) '([^']+)'", where)
+    fields = re.findall(r"(?:field|key|column) '([^']+)'", where)
     place = "|".join(re.sub(r"\.\d+(?=\.|$)", "", f) for f in fields)
     if not place and "<->" in where and "$" in where:  # two items of one list: the list, indices aside
         place = re.sub(r"\[\d+\]", "[]", where.split("<->", 1)[0].strip())
@@ -533,7 +533,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                                    "characters: the same pattern")
             if allowed is None and ref is not None:
                 allowed = ref.open_change(mutant.text) or ref.comment_change(mutant.text, prompt) \
-                    or ref.markup_change(mutant.text, prompt) or ref.program_change(kind, mutant.where) \
+                    or ref.markup_change(mutant.text, prompt) or ref.program_change(kind, mutant.where, mutant.text) \
                     or ref.shown_line_change(mutant.text, prompt) or ref.given_value_change(mutant.where, prompt) \
                     or ref.field_repeat(kind, mutant.where, prompt)
             if allowed is None and allows.quota is not None and ref is not None:

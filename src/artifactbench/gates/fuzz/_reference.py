@@ -20,7 +20,7 @@ from artifactbench.gates.fuzz._mutation import ID_LIKE as _ID_LIKE
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._policy import FuzzPolicy
 from artifactbench.gates.fuzz._strategies import place_examples
-from artifactbench.gates.fuzz._text_strategies import _SECTION
+from artifactbench.gates.fuzz._text_strategies import _SECTION, sql_rows
 
 
 _LEAD_TAG = re.compile(r"<([A-Za-z][\w-]*)")
@@ -30,6 +30,9 @@ _KEY_VALUE = re.compile(r"\s*([A-Za-z_][\w.-]*)\s*[=:]\s*\S")
 _CLOSING = re.compile(r"\s*exit(\s+0)?\s*;?\s*")  # (not COMMIT or END: without them a transaction or a trigger is lost)
 _LINE_KINDS = frozenset({"drop_record", "duplicate_record", "replace_record", "inject_record", "swap_records",
                          "truncate_records"})
+# kinds that drop or change one row a SQL data script inserts (_row_change)
+_ROW_KINDS = frozenset({"drop_record", "number_far", "number_sign", "number_nan", "string_change", "type_change",
+                        "later_record"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,24 +185,37 @@ class Reference:
                                     f"prompt frees ({element[2]!r})")
         return None
 
-    def _row_dropped(self, where: str) -> bool:
-        """The dropped line is a SQL script's `INSERT INTO t ... VALUES (...);` of one row of literals, into a
-        table no other statement changes (no UPDATE, DELETE, REPLACE, upsert or trigger anywhere): the table
-        the script builds has one row fewer, whatever runs it (blind p65: a rule code left out of an audit's
-        violation rows passed)."""
-        found = re.fullmatch(r"line (\d+)", where)
+    def _row_change(self, kind: str, where: str, mutant: str) -> tuple[str, str] | bool:
+        """Whether the mutant drops or changes a row of literals a SQL data script inserts into a table
+        the prompt names (`INSERT INTO tw_violation ... VALUES (4116, 'TW01');`, a multi-row INSERT's
+        `('12-005', 'W12', 'PD06'),`), in a script no UPDATE, DELETE, REPLACE, upsert or trigger changes:
+        the table it builds has a row fewer, or a wrong value, whatever runs it (blind p65: a rule code
+        left out of an audit's rows passed; p71: a finding at the wrong visit). (severity, why) where the
+        prompt leaves the changed column open."""
+        found = re.match(r"line (\d+)(?:$|,)", where)
         if found is None or not self.artifact.lower().endswith(".sql") or len(self.reference) > 1 << 20:
             return False
         lines = self.reference.splitlines()
         i = int(found.group(1)) - 1
-        row = _INSERT_ROW.fullmatch(lines[i]) if 0 <= i < len(lines) else None
+        row = next((r for r in sql_rows(lines) if r.line == i), None)
         if row is None or _ROW_CHANGERS.search(self.reference):
             return False
         # (into the table the prompt asks for, by name: not a helper table the prompt may free)
-        table = row.group(1).strip('"`[]').rsplit(".", 1)[-1]
-        return bool(re.search(rf"(?<![\w.]){re.escape(table)}(?!\w)", getattr(self.allows, "naming_text", "") or ""))
+        if not re.search(rf"(?<![\w.]){re.escape(row.table)}(?!\w)", getattr(self.allows, "naming_text", "") or ""):
+            return False
+        if kind == "drop_record":
+            return True
+        changed = mutant.splitlines()
+        if len(changed) != len(lines) or not 0 <= i < len(changed):
+            return False
+        at = next((k for k, (x, y) in enumerate(zip(lines[i], changed[i])) if x != y), None)
+        cell = next((k for k, (a, b) in enumerate(row.cells) if a <= (at if at is not None else -1) < b), None)
+        if cell is None:
+            return False
+        column = row.columns[cell] if row.columns and cell < len(row.columns) else None
+        return (column is not None and self.allows.leaves_open(kind, f"column {column!r}")) or True
 
-    def program_change(self, kind: str, where: str = "") -> tuple[str, str] | None:
+    def program_change(self, kind: str, where: str = "", mutant: str = "") -> tuple[str, str] | None:
         """(warn, why) for a line dropped, repeated, moved, added or cut off, or a constant changed, in a
         program the fuzzer reads as text (SQL, a shell script): the changed program may do the same (a
         column selected twice, `set -eu` dropped on a run that never fails, an equivalent pattern), so an
@@ -213,8 +229,8 @@ class Reference:
             return self._closing_cut(where)
         if kind == "swap_records" and not self._same_statement(where):
             return None
-        if kind == "drop_record" and self._row_dropped(where):
-            return None
+        if kind in _ROW_KINDS and (row := self._row_change(kind, where, mutant)):
+            return None if row is True else row
         if kind in _LINE_KINDS:
             return "warn", "a program changed this way may behave the same; the grader's tests do not tell them apart"
         # (blind p15: `[0-9]` -> `[1000-9]` in a grep pattern, a guard `$10 != "-"` whose branch adds 0
@@ -557,10 +573,6 @@ def _normal(fmt: str, text: str):
     return normalize(fmt, text)
 
 
-# One row of literals inserted, on one line: `INSERT INTO tw_violation (warrant_no, rule_code) VALUES (4116, 'TW01');`
-_LITERAL = r"(?:'(?:[^'\n]|'')*'|[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|NULL)"
-_INSERT_ROW = re.compile(rf"\s*INSERT\s+INTO\s+([\w.\"`\[\]]+)\s*(?:\([\w\s,\"`]*\))?\s*VALUES\s*"
-                         rf"\(\s*{_LITERAL}(?:\s*,\s*{_LITERAL})*\s*\)\s*;\s*", re.IGNORECASE)
 _ROW_CHANGERS = re.compile(r"\b(?:UPDATE|DELETE|REPLACE|TRIGGER|CONFLICT)\b|\bINSERT\s+OR\b", re.IGNORECASE)
 _RULE = re.compile(r"^(?=[^-]*-)[\s:|-]*$")  # a Markdown table's rule row (one scan: no backtracking)
 _LEAD = re.compile(r"^[^\w\s]*\s*")
