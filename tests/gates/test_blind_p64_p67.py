@@ -158,3 +158,20 @@ def test_codes_without_digits_get_one_more_line_in_reverse():
     assert {m.new for m in mutants} == {"'DAN > CRS > GFB'"}  # (the other two reversals are lines it has)
     assert all(m.new.strip("'") not in orders.splitlines() for m in mutants)
     assert _mutants("The line runs well.\nNo stops today.\nAll good here.\n", "inject_record") == []
+
+
+def test_a_rounding_the_prompt_states_implies_a_band_reported_as_a_warning():
+    """p70: money rounded half-up to the cent, a grader comparing within 1%. The prompt states no tolerance,
+    so one unit of the place it rounds to is the band number_near moves by, and an accepted move is a warn."""
+    rounded = read_prompt("Occupancy tax is 12% of each room charge, rounded half-up to the cent per posting.")
+    assert rounded.stated is None and rounded.implied.abs == 0.01
+    assert read_prompt("Round every amount to 2 decimal places.").implied.abs == 0.01
+    assert read_prompt("Money is written with exactly two decimals.").implied.abs == 0.01
+    assert read_prompt("The input prices are rounded to the cent.").implied is None  # (said of the input)
+    assert read_prompt("Amounts must be correct to the cent.").implied is None  # (a stated accuracy)
+    line = "AUDIT 2025-03-14 occupied=3 room_revenue=501.98 tax=86.58\n"
+    mutants = [m for m in mutation_draws("text", line, FuzzPolicy(), "number_near",
+                                         "Amounts are rounded to the cent.").values(random.Random(1))
+               if isinstance(m, Mutation)]
+    assert {re.search(r"key '(\w+)'", m.where).group(1) for m in mutants} == {"room_revenue", "tax"}
+    assert any(m.new in ("'502.06'", "'86.66'") for m in mutants)  # (8x a cent, written with its two decimals)

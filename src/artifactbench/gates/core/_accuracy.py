@@ -176,6 +176,37 @@ class StatedTolerance:
         return min((a + r * abs(value) for a, r in self.readings), default=0.0)
 
 
+# A precision the answer is written to, where the prompt states no tolerance: "rounded half-up to the
+# cent", "round every amount to 2 decimal places", "written with exactly two decimals" (blind p70: money
+# compared with 1% relative where each amount is rounded to the cent)
+_ROUNDED = re.compile(r"\bround(?:ed|ing|s)?\b[^.;:\n]{0,60}?\bto\s+(?:the\s+(?:nearest\s+)?|a\s+|one\s+)?"
+                      r"(?:(?P<cent>cent|penny)\b|(?P<places>\d{1,2}|one|two|three|four|five|six)\s+"
+                      r"(?:decimal(?:\s+places?|s)?|d\.?p\.?)(?!\w))|"
+                      r"\bwith\s+exactly\s+(?P<exact>\d|one|two|three|four|five|six)\s+decimals?\b", re.IGNORECASE)
+
+
+def implied_precision(text: str) -> StatedTolerance | None:
+    """Where the prompt states no accuracy (stated_tolerance is None) but says to what place the answer's
+    numbers are rounded or written: one unit of that place, the loosest reading of an exact rounded value
+    (a band a number_near move is reported beyond only as a warn: the prompt states no tolerance)."""
+    if stated_tolerance(text) is not None:
+        return None
+    coarsest = None
+    said = ""
+    for whole in sentences(text):
+        if _INPUT.search(whole) and not _ANSWER.search(whole):
+            continue
+        for match in _ROUNDED.finditer(whole):
+            n = match.group("places") or match.group("exact")
+            places = 2 if match.group("cent") else int(n) if n.isdigit() else _PLACE_WORDS[n.lower()]
+            if places <= 15 and (coarsest is None or places < coarsest):
+                coarsest, said = places, " ".join(whole.split())[:160]
+    if coarsest is None:
+        return None
+    band = 10.0 ** -coarsest
+    return StatedTolerance(band, 0.0, said, ((band, 0.0),), (), True)
+
+
 def stated_tolerance(text: str) -> StatedTolerance | None:
     """The accuracy the prompt demands of the answer's numbers, in its own words (None when it states
     none, or only of how to compute them). Where it gives several, the loosest reading of each."""

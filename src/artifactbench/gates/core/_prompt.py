@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from artifactbench.gates.core._accuracy import (
     MARKUP, NUMBER, VAGUE_TOLERANCE, StatedTolerance, count as _count, number as _number, sentences as _sentences,
-    singular, stated_tolerance,
+    implied_precision, singular, stated_tolerance,
 )
 from artifactbench.gates.core._free_lines import FreeLines, read_free_lines
 
@@ -388,6 +388,8 @@ class PromptAllows:
     # bullet per `key`): a key of the answer outside that list is another key, whatever input field of
     # the same name the prompt quotes elsewhere (blind p35: `screening`, an input event's field)
     listed_keys: frozenset[str] = frozenset()
+    # where it states no accuracy, one unit of the place it says the numbers are rounded to ("to the cent")
+    implied: StatedTolerance | None = None
 
     def chosen_key(self, where: str) -> str:
         """The sentence leaving the keys of the mapping that `where` ("at $.beds, key 'F-01'") renamed a
@@ -924,7 +926,7 @@ def read_prompt(text: str) -> PromptAllows:
                         order_clauses=tuple(order_clauses), copies_agree="" if once else copies_agree,
                         comments_said=comments_said, quota=quota, field_unordered=frozenset(field_unordered),
                         chosen_keys=tuple(_chosen_keys(text)), chosen_values=tuple(_chosen_values(text)),
-                        listed_keys=_listed_keys(text))
+                        listed_keys=_listed_keys(text), implied=implied_precision(text))
 
 
 _KEY_LIST = re.compile(r"\bwith\s+(?:the\s+|these\s+)?(?:following\s+)?(?:keys|fields|properties)\s*:\s*\n"

@@ -180,7 +180,8 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
             cases.append(CaseResult(kind, SKIPPED, "skipped by FUZZ_SKIP in grader/negative_cases.py"))
             continue
         draws = mutation_draws(fmt, reference, policy, kind, prompt)
-        if draws is None and kind == "number_near" and read_prompt(prompt).stated is None:
+        if draws is None and kind == "number_near" and read_prompt(prompt).stated is None \
+                and read_prompt(prompt).implied is None:
             cases.append(CaseResult(kind, SKIPPED, "the prompt states no accuracy for the answer's numbers"))
         elif draws is None and kind == "collapse_spaces" and fmt == "text" and not states_layout(prompt):
             cases.append(CaseResult(kind, SKIPPED, "the prompt fixes no column layout (widths, alignment, padding)"))
@@ -602,6 +603,13 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
         ctx.settle(minimal.text)  # a verdict that differs makes the gate's warm_canary() redo every kind
         detail = next((d for m, d in state.accepted if m == minimal), "")
         factor = factor_of(minimal.where) if kind == "number_near" else None
+        if factor is not None and allows.stated is None:
+            # (a band the prompt's rounding implies, "rounded to the cent": it states no tolerance, so a
+            # grader looser than the rounding is a question for its author, not a broken rule)
+            return CaseResult(kind, WARNING, cap(
+                f"grader accepted a number {factor}x further from the reference than the place the prompt "
+                f"rounds to ({allows.implied.sentence!r}), though it states no tolerance: {minimal.describe()}; "
+                f"grader detail: {detail!r}", 600), "warn")
         if factor is not None:
             status = WARNING if factor <= WARN_FACTOR else FINDING
             return CaseResult(kind, status, cap(

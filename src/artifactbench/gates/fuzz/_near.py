@@ -69,6 +69,9 @@ _KEY_NUMBER = re.compile(r"\s*([A-Za-z_][\w.-]*)\s*[=:]\s*([-+]?(?:\d+\.\d*|\.\d
                          r"(?:[eE][-+]?\d+)?)\s*(?:[#;].*)?")
 
 
+_INLINE_PAIR = re.compile(r"(?<![\w.=-])([A-Za-z_][\w.-]{0,60})=([-+]?\d{1,15}\.\d{1,15})(?![\w.])")
+
+
 def text_near_strategy(doc: TextDoc, stated: StatedTolerance | None) -> Draws | None:
     """number_near in a text answer: the numbers that are a `key = value` line's whole value (an INI
     or TOML answer read as lines; blind p40: a grader checking 1e-3 where the prompt says 0.01%), and
@@ -81,6 +84,11 @@ def text_near_strategy(doc: TextDoc, stated: StatedTolerance | None) -> Draws | 
     for i in doc.records:
         found = _KEY_NUMBER.fullmatch(doc.lines[i])
         if found is None or not NUMBER_RE.fullmatch(found.group(2)):
+            # (`key=value` pairs inside a line: `AUDIT 2025-03-14 room_revenue=501.98 tax=86.58`, blind p70)
+            for pair in _INLINE_PAIR.finditer(doc.lines[i][:2000]):
+                value = float(pair.group(2))
+                if stated.band_at((pair.group(1),), value) > 0 and stated.states_for((pair.group(1),)):
+                    pool.append((i, pair.group(1), pair.span(2), pair.group(2), value))
             continue
         value = float(found.group(2))
         if math.isfinite(value) and stated.band_at((found.group(1),), value) > 0 and stated.states_for((found.group(1),)):
@@ -184,5 +192,7 @@ def _like(old: Any, new: float, step: float) -> Any:
     if "e" in text.lower() or not math.isfinite(new):
         return repr(new)
     shown = len(text.split(".", 1)[1]) if "." in text else 0
+    if abs(round(new, shown) - new) <= 0.005 * step:
+        return f"{new:.{shown}f}"  # (as many decimals as it had, where they show the move: `877.47` -> `877.55`)
     needed = max(0, 3 - math.floor(math.log10(step))) if step > 0 else shown  # (rounding: < 0.5% of it)
     return f"{new:.{max(shown, needed)}f}"

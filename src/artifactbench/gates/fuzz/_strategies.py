@@ -64,7 +64,8 @@ def mutation_draws(fmt: str, text: str, policy: FuzzPolicy, kind: str, prompt: s
     if kind == "truncate_text":
         inner = _truncate(text)
     elif kind == "number_near":  # (numbers of a parsed tree, or a text's `key = value` lines: others have no field)
-        stated = read_prompt(prompt).stated
+        allows = read_prompt(prompt)
+        stated = allows.stated or allows.implied  # (a precision the rounding implies: its finds are warnings)
         inner = near_strategy(targets, stated) if isinstance(doc, TreeDoc) else (
             text_near_strategy(doc, stated) if isinstance(doc, TextDoc) else None)
     elif kind == "collapse_spaces":  # (a text's padding, where the prompt fixes its columns)
