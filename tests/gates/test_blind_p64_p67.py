@@ -175,3 +175,22 @@ def test_a_rounding_the_prompt_states_implies_a_band_reported_as_a_warning():
                if isinstance(m, Mutation)]
     assert {re.search(r"key '(\w+)'", m.where).group(1) for m in mutants} == {"room_revenue", "tax"}
     assert any(m.new in ("'502.06'", "'86.66'") for m in mutants)  # (8x a cent, written with its two decimals)
+
+
+def test_whole_numbers_in_the_stated_unit_are_moved():
+    """p68: fuel in whole kg, "We check each value against the converged solution to within ±2 kg", and a
+    grader comparing within 2%. "The converged solution" is what the answer is checked against, not how to
+    compute it; an integer whose key names the stated unit is moved, a count or an id is not."""
+    prompt = "We check each value against the converged solution to within ±2 kg (±3 L for litres)."
+    stated = read_prompt(prompt).stated
+    assert stated is not None and stated.abs == 3.0
+    assert read_prompt("Iterate until converged to within 1e-6.").stated is None
+    ini = "[NX1234]\ntrip_fuel_kg = 5120\niterations = 4\n\n[NX1240]\ntrip_fuel_kg = 6120\niterations = 5\n"
+    mutants = [m for m in mutation_draws("text", ini, FuzzPolicy(), "number_near", prompt).values(random.Random(1))
+               if isinstance(m, Mutation)]
+    assert mutants and {re.search(r"key '(\w+)'", m.where).group(1) for m in mutants} == {"trip_fuel_kg"}
+    assert all(re.fullmatch(r"'\d+'", m.new) for m in mutants)  # (still whole kg)
+    rows = json.dumps([{"flight": "NX1", "uplift_kg": 6010, "legs": 2}, {"flight": "NX2", "uplift_kg": 7010, "legs": 3}])
+    tree = [m for m in mutation_draws("json", rows, FuzzPolicy(), "number_near", prompt).values(random.Random(1))
+            if isinstance(m, Mutation)]
+    assert tree and all("uplift_kg" in m.where and isinstance(json.loads(m.text)[0]["uplift_kg"], int) for m in tree)

@@ -38,7 +38,9 @@ _PLACE_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _SIG_WORDS = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
               "eleven": 11, "twelve": 12}
 # Sentences about how to compute, not about the answer: "iterate until the change is within 1e-12".
-_METHOD = re.compile(r"\b(until|stop(s|ped|ping)?|converge[sd]?|convergence|iterat\w*|residual|step\s*size|"
+# ("the converged solution" is what the answer is checked against, not how to compute it: blind p68)
+_METHOD = re.compile(r"\b(until|stop(s|ped|ping)?|converge[sd]?(?!\s+(?:solution|value|answer|result|reference|"
+                     r"figure|number|state|fixed\s+point)s?\b)|convergence|iterat\w*|residual|step\s*size|"
                      r"terminat\w*)\b", re.IGNORECASE)
 # a unit right after a stated value: "±0.01 m", "0.05 L/s", "2 ms", "0.5 °C" (not "%", "of", "in", "or")
 _UNIT = re.compile(r"\s?(?!(?:of|in|or|and|on|at|to|for|the|a|an|per|each|every|with|from|by|is|are)\b)"
