@@ -194,3 +194,25 @@ def test_whole_numbers_in_the_stated_unit_are_moved():
     tree = [m for m in mutation_draws("json", rows, FuzzPolicy(), "number_near", prompt).values(random.Random(1))
             if isinstance(m, Mutation)]
     assert tree and all("uplift_kg" in m.where and isinstance(json.loads(m.text)[0]["uplift_kg"], int) for m in tree)
+
+
+def test_a_config_files_keys_exchanged_in_one_table_are_the_same_mapping():
+    """p74: `open_sites = [...]` and `site_count = 5` exchanged in a TOML answer were a fail; in one table
+    they are the same mapping (info). Across a `[table]` header, or a line of a multi-line array, they are not."""
+    from artifactbench.gates.fuzz._fuzz import _keys_reordered
+    toml = 'open_sites = ["S01", "S02"]\nsite_count = 5\n\n[detail]\nweighted = 2.5\ntrips = [\n  1,\n]\n'
+    assert _keys_reordered(toml, "line 1 <-> line 2")
+    assert not _keys_reordered(toml, "line 2 <-> line 5")  # (a key moved into another table)
+    assert not _keys_reordered(toml, "line 5 <-> line 6")  # (`trips = [` goes on below its line)
+
+
+def test_a_quoted_toml_key_stays_in_its_table_when_copied():
+    """p73: `"J-6059/UNC100-RA2" = 2000` of `[open_reservations]` copied into a `[stock."SILK130-SRA2"]` table
+    was one more key there, which the prompt may free; a quoted key is a key line, copied within its table."""
+    toml = ('[stock."SILK"]\non_hand = 10\nreserved = 2\n\n[stock."LINEN"]\non_hand = 5\nreserved = 1\n\n'
+            '[open_reservations]\n"J-6059/UNC100-RA2" = 2000\n"J-6060/UNC100-RA2" = 100\n')
+    lines = toml.splitlines()
+    for m in _mutants(toml, "inject_record"):
+        at = int(re.match(r"(?:before|after) line (\d+)", m.where).group(1))
+        if "J-6" in m.new and "section" not in m.where:
+            assert at > lines.index("[open_reservations]")

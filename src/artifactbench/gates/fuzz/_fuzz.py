@@ -463,6 +463,11 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # (`P2 = 35.061` twice in one section: one key, one value, as a mapping reads it; blind p44)
                 allowed = ("warn", "it repeats a `key = value` line as it was: the same mapping, though a strict "
                                    "reader refuses a key given twice")
+            if allowed is None and kind == "swap_records" and ref is not None and ref.fmt == "text" \
+                    and _CONFIG.search(ref.artifact) and _keys_reordered(ref.reference, mutant.where):
+                # (`open_sites = [...]` and `site_count = 5` exchanged in one table: the same mapping; p74)
+                allowed = ("info", "it exchanges two `key = value` lines of one section: a config file's "
+                                   "keys in another order are the same mapping")
             if allowed is None and kind == "truncate_text" and ref is not None and ref.artifact.lower().endswith(".sql") \
                     and mutant.text.strip() and ref.reference.startswith(mutant.text) \
                     and _ORDER_BY_TAIL.fullmatch(ref.reference[len(mutant.text):]):
@@ -828,6 +833,25 @@ def _reassigned(reference: str, mutant) -> bool:  # noqa: ANN001 - a Mutant
 
 
 _COPY_BEFORE = re.compile(r"before line (\d+) \(copy of line (\d+)")
+
+
+_OPEN_VALUE = re.compile(r"(?:\[|\{|\"\"\"|\'\'\')\s*$")  # a value that goes on below its line
+
+
+def _keys_reordered(reference: str, where: str) -> bool:
+    """The swap exchanged two `key = value` lines of different keys in one section of a config file (no
+    `[section]` header between them), each a whole entry on its line: a parser reads the same mapping."""
+    found = re.fullmatch(r"line (\d+) <-> line (\d+)", where)
+    if found is None:
+        return False
+    lines = reference.splitlines()
+    a, b = sorted(int(g) - 1 for g in found.groups())
+    if not 0 <= a < b < len(lines):
+        return False
+    keys = line_key(lines[a]), line_key(lines[b])
+    if None in keys or keys[0] == keys[1] or any(_OPEN_VALUE.search(x) for x in (lines[a], lines[b])):
+        return False
+    return not any(x.lstrip().startswith("[") for x in lines[a:b + 1])
 
 
 def _given_later(reference: str, mutant: Mutation) -> bool:

@@ -353,7 +353,8 @@ def _mark(line: str) -> str:
     """What a line starts with: its first character, digits and letters each one class ("" for a blank)."""
     head = line.lstrip()[:1]
     return "9" if head.isdigit() else "a" if head.isalpha() else head
-_KEY_LINE = re.compile(r"\s*[\w.\"'-]+\s*=")
+# a `key = value` line; a TOML key may be quoted, with any characters (`"J-6001/UNC100-SRA3" = 1200`; p73)
+_KEY_LINE = re.compile(r"\s*(?:\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|[\w-]+)(?:\s*\.\s*(?:\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|[\w-]+))*\s*=")
 _OPEN_LINE = re.compile(r"(\s*)<([A-Za-z][\w:.-]*+)(?![\w:.-])[^<>]*+(?<!/)>\s*")  # (possessive: no backtracking)
 MAX_BLOCK_LINES = 50
 MAX_BLOCKS = 500
