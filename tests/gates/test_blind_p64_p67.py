@@ -12,7 +12,7 @@ from artifactbench.gates.fuzz._formats import parse
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._reference import Reference
 from artifactbench.gates.fuzz._strategies import mutation_draws
-from artifactbench.gates.fuzz._text_strategies import text_strategy
+from artifactbench.gates.fuzz._text_strategies import sql_rows, text_strategy
 
 _TABLE = ("# Routes\n\n| shipment | miles | route |\n|---|---:|---|\n| SH001 | 85.1 | IRV-LMR |\n"
           "| SH002 | 105.2 | GLN-QRY |\n")
@@ -97,7 +97,8 @@ def test_two_parts_of_a_total_move_against_each_other():
     rows = [{"item": "flour", "cogs": 102.0, "waste": 5.1, "loss": 3.4, "total": 110.5},
             {"item": "sugar", "cogs": 44.0, "waste": 2.2, "loss": 0.0, "total": 46.2}]
     mutants = _kept("json", json.dumps(rows))
-    assert mutants and all("(total = cogs + waste + loss kept)" in m.where for m in mutants)
+    assert mutants and all("(total = cogs + waste + loss holds, " in m.where for m in mutants)
+    assert any("'total' kept" in m.where for m in mutants) and any("'cogs' kept" in m.where for m in mutants)
     for m in mutants:
         for row in json.loads(m.text):
             assert abs(row["cogs"] + row["waste"] + row["loss"] - row["total"]) < 1e-9
@@ -107,14 +108,14 @@ def test_two_parts_of_a_total_move_against_each_other():
     table = ("| id | boarding | late_fee | discount | total |\n|---|---|---|---|---|\n"
              "| B-1 | 415.00 | 30.00 | 41.50 | 403.50 |\n| B-2 | 86.50 | 0.00 | 0.00 | 86.50 |\n")
     moved = _kept("text", table)
-    assert moved and all("total = boarding + late_fee - discount kept" in m.where for m in moved)
+    assert moved and all("total = boarding + late_fee - discount holds" in m.where for m in moved)
     assert any("column 'late_fee' and column 'discount'" in m.where and "'45.00, 56.50'" in m.describe()
                for m in moved)
     # a product in each `[case]` of a config file: the first factor moved by 8x the stated tolerance
     toml = "".join(f"[C0{i}]\nvmp = {v}\nimp = {c}\npmp = {v * c:.4f}\n\n" for i, (v, c) in
                    enumerate([(41.8377, 13.1793), (36.8971, 12.6405)]))
     product = _kept("text", toml, "Each value must be within 0.5% (relative) of the true one.")
-    assert product and "(pmp = vmp * imp kept)" in product[0].where
+    assert product and "(pmp = vmp * imp holds, 'pmp' kept)" in product[0].where
     assert "41.8377" in product[0].describe() and "43.5112" in product[0].describe()  # 1.04x
 
 
@@ -155,7 +156,8 @@ def test_codes_without_digits_get_one_more_line_in_reverse():
     inject_record adds a line's codes in reverse (a line the answer does not have); not for prose."""
     orders = "GFB > CRS > DAN\nCRS > GFB > DAN\nDAN > GFB > CRS\n"
     mutants = _mutants(orders, "inject_record")
-    assert {m.new for m in mutants} == {"'DAN > CRS > GFB'"}  # (the other two reversals are lines it has)
+    turned = {m.new for m in mutants if "in reverse" in m.where}
+    assert turned == {"'DAN > CRS > GFB'"}  # (the other two reversals are lines it has)
     assert all(m.new.strip("'") not in orders.splitlines() for m in mutants)
     assert _mutants("The line runs well.\nNo stops today.\nAll good here.\n", "inject_record") == []
 
@@ -216,3 +218,89 @@ def test_a_quoted_toml_key_stays_in_its_table_when_copied():
         at = int(re.match(r"(?:before|after) line (\d+)", m.where).group(1))
         if "J-6" in m.new and "section" not in m.where:
             assert at > lines.index("[open_reservations]")
+
+
+def test_a_path_of_hops_the_answer_has_is_one_more_record():
+    """p75: routes `PIT-1 > LEG-A > BIN-01` and a grader never rejecting extra routes. inject_record adds a
+    line ending as another line whose part before the end is the same (each hop one the answer uses, the
+    path one it does not list); not for prose."""
+    routes = "- A1 > B2 > C3\n- D4 > B2 > E5\n- D4 > F6 > C3\n"
+    mixed = {m.new for m in _mutants(routes, "inject_record") if "ending as" in m.where}
+    assert mixed == {"'- A1 > B2 > E5'", "'- D4 > B2 > C3'"}
+    assert not [m for m in _mutants("We went home, then slept, then ate.\nIt rained, so we stayed, and read.\n"
+                                    "Later, we left, happy.\n", "inject_record") if "ending as" in m.where]
+
+
+def test_a_band_named_in_words_with_its_number_in_brackets():
+    """p75: "we compare it to within half a basis point (0.00005)" states 5e-5."""
+    stated = read_prompt("Give `xirr` with six decimals; we compare it to within half a basis point (0.00005).").stated
+    assert stated is not None and stated.abs == 5e-05
+
+
+def test_review_repros_of_the_p64_p75_rules():
+    """An outside review of keep_total, the SQL row rules, section drops and rule rows found 14 problems;
+    each repro, now as it should be."""
+    # (1) a split of units the prompt says may be any split: another right answer, a warn
+    split = Reference("json", "[]", FuzzPolicy(), read_prompt("Any split that meets these rules is accepted."), "o.json")
+    assert split.allows.leaves_open("keep_total", "record 0, field 'north' and field 'south'")[0] == "warn"
+    # (7) a table with a `-` cell in a numeric column, (8) numbers of 29 digits: no crash
+    table = ("| id | boarding | late_fee | discount | total |\n|---|---|---|---|---|\n"
+             "| B-1 | 415.00 | 30.00 | 41.50 | 403.50 |\n| B-2 | 86.50 | - | 6.50 | 80.00 |\n")
+    _kept("text", table)
+    _kept("text", "- 100000000000000.10000000000000 300000000000000.30000000000000 400000000000000.40000000000000\n" * 3)
+    # (9) records of distinct shapes, one each: no relation is looked for (and none is found by chance)
+    import time
+    shapes = [{f"k{(i + j) % 13}": round(random.Random(i * 13 + j).uniform(1, 99), 2) for j in range(12)} for i in range(60)]
+    started = time.monotonic()
+    assert _kept("json", json.dumps(shapes)) == []
+    assert time.monotonic() - started < 30  # (guards a 17 s search, not a speed target)
+    # (12) a difference read as `boarding = discount + total`: the total is moved too, and each member kept in turn
+    rows = [{"boarding": 415.0, "discount": 41.5, "total": 373.5}, {"boarding": 86.5, "discount": 6.5, "total": 80.0}]
+    kept = {re.search(r"'(\w+)' kept", m.where).group(1) for m in _kept("json", json.dumps(rows))}
+    assert kept == {"boarding", "discount", "total"}
+    # (2) an `IN (...)` list and a CTE's VALUES of an INSERT ... SELECT are no rows; (3) nor a row in /* */
+    sql = ("INSERT INTO late_orders (id, status) SELECT id, status FROM orders WHERE status IN\n  ('late', 'lost');\n"
+           "INSERT INTO tw_violation (warrant_no, rule_code)\nWITH rules(code, max_days) AS (VALUES\n  ('TW01', 30),\n"
+           "  ('TW02', 90))\nSELECT w, code FROM w, rules;\n/* INSERT INTO tw_violation VALUES (4117, 'X'); */\n")
+    assert sql_rows(sql.splitlines()) == []
+    # (4) a table the prompt names only as a file stem, or one the script drops, is a helper
+    script = ("CREATE TABLE audit (k TEXT);\nINSERT INTO audit (k) VALUES ('a1');\n"
+              "INSERT INTO tw_violation (w, code) VALUES (4116, 'TW01');\nDROP TABLE audit;\n")
+    ref = Reference("text", script, FuzzPolicy(), read_prompt("Write `out/audit.sql`, which creates `tw_violation`."),
+                    "out/audit.sql")
+    assert ref.program_change("drop_record", "line 2", "")[0] == "warn"
+    assert ref.program_change("drop_record", "line 3", "") is None
+    # (5) no column list: the names come from CREATE TABLE, and a freed column stays open
+    notes = ("CREATE TABLE findings (subject TEXT, code TEXT, note TEXT, PRIMARY KEY (subject, code));\n"
+             "INSERT INTO findings VALUES ('11-002', 'PD01', 'late visit');\n")
+    freed = Reference("text", notes, FuzzPolicy(), read_prompt(
+        "Fill the `findings` table. The `note` column is free text; it is not graded."), "out/f.sql")
+    assert freed.program_change("string_change", "line 2, column 'note'",
+                                notes.replace("late visit", "mutant-value")) is not None
+    # (6) digits added at a cell's end are in that cell
+    assert ref.program_change("number_far", "line 3", script.replace("4116", "411600")) is None
+    # (14) `-- update 2024` and a value 'DELETE' change no row
+    logged = "-- update 2024\n" + script.replace("'TW01'", "'DELETE'")
+    assert Reference("text", logged, FuzzPolicy(), ref.allows, "out/audit.sql").program_change(
+        "drop_record", "line 4", "") is None
+    # (13) a bar of an ASCII chart is no Markdown rule row
+    bars = Reference("text", "Bars\n|-----\n|---\n|--------\n", FuzzPolicy(), read_prompt("x"), "out/b.txt")
+    assert bars.shown_line_change("Bars\n|-----\n|-\n|--------\n", "x") is None
+    # (10) long runs of spaces are read once
+    started = time.monotonic()
+    _kept("text", "| a | b |\n" + " " * 40_000 + "x\n| c | d |\n")
+    _mutants("alpha > beta > gamma\ndelta > eps > zeta\neta > theta > iota\n" + " " * 40_000 + "x\n", "inject_record")
+    assert time.monotonic() - started < 10
+
+
+def test_parts_moved_where_one_part_is_never_checked_are_that_parts_finding():
+    """onlycodes: `beta1` accepted far off (number_far) and `beta1`/`beta2` moved against each other: one
+    root cause, reported by the value kind."""
+    from artifactbench.gates.core import CaseResult, FINDING, SKIPPED
+    from artifactbench.gates.fuzz._fuzz import _ACCEPTED, _totals_once
+    far = CaseResult("number_far", FINDING, _ACCEPTED + "number_far: at $.training.beta1: 0.878 -> 1008.78; grader detail: 'ok'")
+    total = CaseResult("keep_total", FINDING, _ACCEPTED + "keep_total: at $.training.beta1 and field 'beta2' (s = a + "
+                       "beta1 + beta2 holds, 's' kept): '0.8, 0.9' -> '1.3, 0.4'; grader detail: 'ok'")
+    assert [c.status for c in _totals_once([far, total])] == [FINDING, SKIPPED]
+    other = CaseResult("number_far", FINDING, _ACCEPTED + "number_far: at $.training.lr: 0.1 -> 1001.0; grader detail: 'ok'")
+    assert [c.status for c in _totals_once([other, total])] == [FINDING, FINDING]

@@ -187,6 +187,10 @@ _ROUNDED = re.compile(r"\bround(?:ed|ing|s)?\b[^.;:\n]{0,60}?\bto\s+(?:the\s+(?:
                       r"\bwith\s+exactly\s+(?P<exact>\d|one|two|three|four|five|six)\s+decimals?\b", re.IGNORECASE)
 
 
+_NAMED_BAND = re.compile(r"\bwithin\s+(?:half\s+an?\s+|an?\s+|one\s+)?(?:[A-Za-z-]{1,20}\s+){1,3}\(\s*"
+                         r"(?:±\s*)?(\d*\.?\d+(?:[eE][-+]?\d+)?)\s*\)")
+
+
 def implied_precision(text: str) -> StatedTolerance | None:
     """Where the prompt states no accuracy (stated_tolerance is None) but says to what place the answer's
     numbers are rounded or written: one unit of that place, the loosest reading of an exact rounded value
@@ -238,6 +242,8 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
         # (a colon after a method phrase ends that clause: "iterate to convergence: the answer is checked
         # to **±0.01 m** on every head" states the answer's accuracy after it; blind p25)
         whole = re.sub(r"\*\*|__", "", whole)
+        # ("within half a basis point (0.00005)": the band is the number in brackets; blind p75)
+        whole = _NAMED_BAND.sub(lambda m: f"within {m.group(1)} ", whole)
         colon = whole.find(": ")
         if method and colon > 0 and _METHOD.search(whole[:colon]):
             whole = whole[:colon] + "; " + whole[colon + 2:]

@@ -523,6 +523,10 @@ class PromptAllows:
             # (another order may be another right answer: "Any optimal assignment is accepted", and the
             # order of a crew's `rooms` is its schedule; blind p33)
             return "warn", f"the prompt accepts more than one answer ({self.many_answers!r}): the order may be another"
+        if kind == "keep_total" and self.many_answers and self._value_open(kind, where) is None:
+            # (parts moved against each other may be another right split: "Any split that meets these
+            # rules is accepted"; review)
+            return "warn", f"the prompt accepts more than one answer ({self.many_answers!r}): the split may be another"
         if kind == "replace_record" and (self.many_answers or self.quota):
             # (a record written over by another: a second right answer where more than one is, or one
             # wrong record where the prompt passes a few)

@@ -196,7 +196,7 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
     if not ctx.warm_canary():  # the grader keeps state between calls: every kind again, every mutant forked
         searched = [stateful_case(ctx), *_searches(ctx, grade, strategies, per_kind,
                                                    time.monotonic() + budget.seconds, budget, prompt, ref)]
-    cases += _accepted_once(fmt, _raised_once(ctx, searched), ref.text)
+    cases += _totals_once(_accepted_once(fmt, _raised_once(ctx, searched), ref.text))
     ran = {c.name for c in searched if c.name in strategies and c.status != SKIPPED}
     spent = sum(c.name in strategies and c.detail.startswith(NOT_RUN) for c in searched)
     if strategies and not ran:  # a gate that graded no mutant tested nothing: never a clean pass
@@ -343,6 +343,28 @@ def _accepted_place(fmt: str, detail: str, text: str = "") -> str | None:
                 return f"column {column}"
         return f"line {n}"
     return _place(where[0])
+
+
+_NAMED = re.compile(r"(?:field|key|column) '([^']+)'|\$(?:\.[\w-]+|\[\d+\])*\.([\w-]+)")
+
+
+def _totals_once(cases: list[CaseResult]) -> list[CaseResult]:
+    """A keep_total acceptance where a value kind was accepted at one of the parts it moved is that
+    kind's root cause (the part is never checked at all: onlycodes' `beta1`), reported there."""
+    value_cases = [c for c in cases if c.name in _VALUE_KINDS and c.status == FINDING]
+    named = {n for c in value_cases for pair in _NAMED.findall(c.detail) for n in pair if n}
+    out = []
+    for case in cases:
+        if case.name == "keep_total" and case.status == FINDING and case.detail.startswith(_ACCEPTED):
+            moved = case.detail[len(_ACCEPTED):].split(" (", 1)[0]
+            parts = {n.rsplit(".", 1)[-1] for pair in _NAMED.findall(moved) for n in pair if n}
+            hit = next((c.name for c in value_cases if parts & named), None)
+            if hit is not None:
+                out.append(CaseResult(case.name, SKIPPED, cap(
+                    f"accepted at a part {hit} was accepted at (reported there): {case.detail}", 300)))
+                continue
+        out.append(case)
+    return out
 
 
 def _accepted_once(fmt: str, cases: list[CaseResult], text: str = "") -> list[CaseResult]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass
-from decimal import ROUND_FLOOR, Decimal, InvalidOperation
+from decimal import ROUND_FLOOR, Decimal, InvalidOperation, localcontext
 from typing import Any
 
 from artifactbench.gates.fuzz._draws import Draws, pick
@@ -30,6 +30,8 @@ MAX_SLOTS = 12  # numbers of one record a relation may use
 MAX_TERMS = 4  # terms of a sum
 MAX_RECORDS = 400  # records of one shape a relation is checked on
 MAX_MUTANTS = 500
+MAX_SHAPES = 12  # record shapes (the most populous) relations are looked for in
+MAX_LINE = 10_000  # characters of a text line read for numbers
 _PLAIN = re.compile(r"[-+]?(\d+)(?:\.(\d+))?")  # a number as written, no exponent
 
 
@@ -50,8 +52,8 @@ def _num(slot: Any, raw: Any, loc: Any) -> _Num | None:
         return None
     text = raw if isinstance(raw, str) else repr(raw)
     found = _PLAIN.fullmatch(text.strip())
-    if found is None or len(found.group(1)) > 15:
-        return None
+    if found is None or len(found.group(1)) + len(found.group(2) or "") > 20:
+        return None  # (more digits than a measured value has: an id, or a hostile number)
     try:
         return _Num(slot, Decimal(text.strip()), len(found.group(2) or ""), loc)
     except InvalidOperation:
@@ -84,33 +86,27 @@ class _Relation:
 
 
 def _relations(records: list[dict[Any, _Num]]) -> list[_Relation]:
-    """Relations that hold in every record of one shape (the records given), each found in a record where
-    its terms are all non-zero: no `+ 0` term rides along, and a relation of one term is none."""
-    if not records or len(records[0]) < 3 or len(records[0]) > MAX_SLOTS:
-        return []
+    """Relations that hold in every record of one shape (the records given, two at least: one record's
+    numbers meet some sum by chance), each found in a record where its terms are all non-zero: no `+ 0`
+    term rides along, and a relation of one term is none. Candidates are tried in floats on the seed record
+    first (a few thousand a target), and only a hit is checked exactly, in every record."""
     sample = records[:MAX_RECORDS]
+    if len(sample) < 2:
+        return []
+    common = set(sample[0]).intersection(*sample[1:])
+    if not 3 <= len(common) <= MAX_SLOTS:
+        return []
+    slots = [s for s in sample[0] if s in common]
     found: list[_Relation] = []
     # (found in the records with the most non-zero numbers: a row whose discount is 0 hides that term)
-    seeds = sorted(sample, key=lambda r: -sum(1 for n in r.values() if n.value))[:3]
-    slots = list(records[0])
+    seeds = sorted(sample, key=lambda r: -sum(1 for s in slots if r[s].value))[:3]
     used: set = set()
     # (the largest number first: a total, not one of its terms written as the total less the others)
     for target in sorted(slots, key=lambda s: -abs(seeds[0][s].value)):
         if target in used:
             continue
-        others = [s for s in slots if s != target]
-        candidates: list[_Relation] = []
         for seed in seeds:
-            if not seed[target].value:
-                continue
-            live = [s for s in others if s not in used and seed[s].value and seed[s].value != seed[target].value]
-            for size in range(2, MAX_TERMS + 1):
-                for subset in itertools.combinations(live, size):
-                    for signs in itertools.product((1, -1), repeat=size - 1):
-                        candidates.append(_Relation(target, tuple(zip(subset, (1, *signs)))))
-            candidates += [_Relation(target, ((a, 1), (b, 1)), True) for a, b in itertools.combinations(live, 2)]
-            hit = next((c for c in candidates if c.holds(seed) and all(c.holds(r) for r in sample)), None)
-            candidates.clear()
+            hit = _search(seed, target, [s for s in slots if s != target and s not in used], sample)
             if hit is not None:
                 found.append(hit)
                 used.update((hit.target, *(s for s, _ in hit.terms)))
@@ -118,44 +114,78 @@ def _relations(records: list[dict[Any, _Num]]) -> list[_Relation]:
     return found
 
 
-def _moved(a: _Num, sa: int, b: _Num, sb: int) -> tuple[Decimal, Decimal] | None:
-    """New values of sum terms a and b (signs sa, sb) that leave the sum as it was: `a` one step up in its
-    sign's direction, `b` the same step the other way; half the smaller non-zero one of the two, on the
-    coarser grid of the two, so neither crosses zero and both stay written as they were."""
+def _search(seed: dict[Any, _Num], target: Any, others: list, sample: list[dict[Any, _Num]]) -> _Relation | None:
+    t = seed[target]
+    if not t.value:
+        return None
+    live = [s for s in others if seed[s].value and seed[s].value != t.value]
+    value = {s: float(seed[s].value) for s in live}
+    half = {s: float(seed[s].half) for s in live}
+    tv, th = float(t.value), float(t.half)
+    for size in range(2, MAX_TERMS + 1):
+        for subset in itertools.combinations(live, size):
+            slack = (th + sum(half[s] for s in subset)) * 1.01 + 1e-12
+            first = value[subset[0]]
+            for signs in itertools.product((1, -1), repeat=size - 1):
+                if abs(tv - first - sum(sign * value[s] for sign, s in zip(signs, subset[1:]))) <= slack:
+                    relation = _Relation(target, tuple(zip(subset, (1, *signs))))
+                    if all(relation.holds(r) for r in sample):
+                        return relation
+    for a, b in itertools.combinations(live, 2):
+        if abs(tv - value[a] * value[b]) <= (th + abs(value[a]) * half[b] + abs(value[b]) * half[a]) * 1.02 + 1e-12:
+            relation = _Relation(target, ((a, 1), (b, 1)), True)
+            if all(relation.holds(r) for r in sample):
+                return relation
+    return None
+
+
+def _moved(a: _Num, ca: int, b: _Num, cb: int) -> tuple[Decimal, Decimal] | None:
+    """New values of members a and b of a sum (coefficients ca, cb in `sum of c * x = 0`) that keep it: `a`
+    one step up or down, `b` the step that balances it; the step half the smaller non-zero one of the two,
+    on the coarser grid of the two, the direction the one in which neither crosses zero."""
     places = min(a.places, b.places)
     quantum = Decimal(1).scaleb(-places)
     sizes = [abs(n.value) for n in (a, b) if n.value]
     if not sizes:
         return None  # (two zeros: any step moves one of them below zero)
     step = max((min(sizes) / 2).quantize(quantum, rounding=ROUND_FLOOR), quantum)
-    new_a, new_b = a.value + sa * step, b.value - sb * step
-    if (a.value >= 0) != (new_a >= 0) or (b.value >= 0) != (new_b >= 0):
-        return None
-    return new_a, new_b
+    for d in (step, -step):
+        new_a, new_b = a.value + d, b.value - ca * cb * d
+        if (a.value >= 0) == (new_a >= 0) and (b.value >= 0) == (new_b >= 0) and (a.value, b.value) != (new_a, new_b):
+            return new_a, new_b
+    return None
 
 
 def _written(value: Decimal, places: int) -> str:
     return f"{value.quantize(Decimal(1).scaleb(-places)):f}" if places else str(int(value))
 
 
-def _changes(record: dict[Any, _Num], relation: _Relation, rel: float) -> list[tuple[_Num, str, _Num, str]]:
-    """(first number, its new text, second number, its new text) of each pair of terms moved together; a
-    product's first factor grows by 8x the relative tolerance the prompt states (at least 2%): far enough
-    to be wrong, near enough to stay within the bounds a grader checks (`0 < vmp < voc`)."""
+def _changes(record: dict[Any, _Num], relation: _Relation, rel: float) -> list[tuple[_Num, str, _Num, str, Any]]:
+    """(first number, its new text, second number, its new text, the member kept) of each pair of members
+    moved together while a third stays as it was: the total, and each other member in turn (which of
+    them a grader checks, the relation does not say: `boarding = discount + total` is `total = boarding -
+    discount`). A product's first factor grows by 8x the relative tolerance the prompt states (at least 2%):
+    far enough to be wrong, near enough to stay within the bounds a grader checks (`0 < vmp < voc`)."""
     out = []
-    if relation.product:
-        a, b = (record[s] for s, _ in relation.terms)
-        if a.value <= 0 or b.value <= 0:
+    with localcontext() as ctx:
+        ctx.prec = 60
+        try:
+            if relation.product:
+                a, b = (record[s] for s, _ in relation.terms)
+                if a.value <= 0 or b.value <= 0:
+                    return []
+                new_a = a.value * (1 + Decimal(str(max(0.02, min(8 * rel, 0.5)))))
+                new_b = a.value * b.value / new_a
+                return [(a, _written(new_a, a.places + 2), b, _written(new_b, max(b.places + 4, 6)), relation.target)]
+            members = [(relation.target, -1), *relation.terms]
+            for kept, _ in members:
+                for (pa, ca), (pb, cb) in itertools.combinations([m for m in members if m[0] != kept], 2):
+                    a, b = record[pa], record[pb]
+                    moved = _moved(a, ca, b, cb)
+                    if moved is not None:
+                        out.append((a, _written(moved[0], a.places), b, _written(moved[1], b.places), kept))
+        except (InvalidOperation, ArithmeticError):
             return []
-        new_a = a.value * (1 + Decimal(str(max(0.02, min(8 * rel, 0.5)))))
-        new_b = a.value * b.value / new_a
-        out.append((a, _written(new_a, a.places + 2), b, _written(new_b, max(b.places + 4, 6))))
-        return out
-    for (sa_slot, sa), (sb_slot, sb) in itertools.combinations(relation.terms, 2):
-        a, b = record[sa_slot], record[sb_slot]
-        moved = _moved(a, sa, b, sb)
-        if moved is not None:
-            out.append((a, _written(moved[0], a.places), b, _written(moved[1], b.places)))
     return out
 
 
@@ -185,7 +215,7 @@ def keep_total_tree(doc: TreeDoc, numeric_strings: bool, rel: float = 0.0) -> Dr
 
     walk(doc.data, ())
     pool = []
-    for bucket in shapes.values():
+    for bucket in sorted(shapes.values(), key=len, reverse=True)[:MAX_SHAPES]:
         relations = _relations([nums for _, nums in bucket])
         for relation in relations:
             for path, nums in bucket:
@@ -193,14 +223,14 @@ def keep_total_tree(doc: TreeDoc, numeric_strings: bool, rel: float = 0.0) -> Dr
     pool = pool[:MAX_MUTANTS]
 
     def mutate(c: tuple) -> Mutation:
-        relation, a, new_a, b, new_b = c
+        relation, a, new_a, b, new_b, kept_slot = c
         data = _copy_spines(doc.data, (a.loc[:-1], b.loc[:-1]))
         for num, new in ((a, new_a), (b, new_b)):
             old = get_at(doc.data, num.loc)
             value: Any = new if isinstance(old, str) else (float(new) if "." in new else int(new))
             get_at(data, num.loc[:-1])[num.loc[-1]] = value
-        kept = relation.describe({s: str(s) for s in (relation.target, *(t for t, _ in relation.terms))})
-        return Mutation(NAME, f"{where(doc, a.loc)} and field {b.slot!r} ({kept} kept)",
+        held = relation.describe({s: str(s) for s in (relation.target, *(t for t, _ in relation.terms))})
+        return Mutation(NAME, f"{where(doc, a.loc)} and field {b.slot!r} ({held} holds, {str(kept_slot)!r} kept)",
                         short(f"{get_at(doc.data, a.loc)}, {get_at(doc.data, b.loc)}"), short(f"{new_a}, {new_b}"),
                         doc.render(data))
     return pick(pool).map(mutate) if pool else None
@@ -208,7 +238,7 @@ def keep_total_tree(doc: TreeDoc, numeric_strings: bool, rel: float = 0.0) -> Dr
 
 _SECTION_HEAD = re.compile(r"\s*\[[^\[\]\n]+\]\s*$")
 _KEY_NUMBER = re.compile(r"\s*([\w.\"'-]+)\s*[=:]\s*(\S+)\s*(?:#.*)?$")
-_RULE_ROW = re.compile(r"\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$")
+_RULE_ROW = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?")  # (matched on a stripped line)
 
 
 def _columns(lines: list[str]) -> dict[int, list[str]]:
@@ -216,11 +246,11 @@ def _columns(lines: list[str]) -> dict[int, list[str]]:
     out: dict[int, list[str]] = {}
     header: list[str] | None = None
     for i, line in enumerate(lines):
-        if not line.lstrip().startswith("|"):
+        if not line.lstrip().startswith("|") or len(line) > MAX_LINE:
             header = None
-        elif i + 1 < len(lines) and _RULE_ROW.match(lines[i + 1]):
+        elif i + 1 < len(lines) and len(lines[i + 1]) <= MAX_LINE and _RULE_ROW.fullmatch(lines[i + 1].strip()):
             header = [c.strip() for c in line.strip().strip("|").split("|")]
-        elif header is not None and not _RULE_ROW.match(line):
+        elif header is not None and not _RULE_ROW.fullmatch(line.strip()):
             out[i] = header
     return out
 
@@ -233,6 +263,8 @@ def keep_total_text(doc: TextDoc, rel: float = 0.0) -> Draws | None:
     columns = _columns(lines)
     shapes: dict[Any, list[dict[Any, _Num]]] = {}
     for i, line in enumerate(lines):
+        if len(line) > MAX_LINE:
+            continue
         tokens = list(NUMBER_RE.finditer(line))[:MAX_SLOTS + 1]
         if len(tokens) < 3 or len(tokens) > MAX_SLOTS:
             continue
@@ -247,8 +279,8 @@ def keep_total_text(doc: TextDoc, rel: float = 0.0) -> Draws | None:
             if n is not None and slot not in nums:
                 nums[slot] = n
         if len(nums) >= 3:
-            shape = ("row", tuple(header)) if header else ("line", line.lstrip()[:1], line.count("|"), line.count(","),
-                                                                line.count("\t"), len(nums))
+            shape = ("row", tuple(header), frozenset(nums)) if header else (
+                "line", line.lstrip()[:1], line.count("|"), line.count(","), line.count("\t"), len(nums))
             bucket = shapes.setdefault(shape, [])
             if len(bucket) < MAX_RECORDS:
                 bucket.append(nums)
@@ -270,14 +302,14 @@ def keep_total_text(doc: TextDoc, rel: float = 0.0) -> Draws | None:
             by_keys.setdefault(("section", frozenset(record)), []).append(record)
     shapes.update(by_keys)
     pool = []
-    for shape, bucket in shapes.items():
+    for shape, bucket in sorted(shapes.items(), key=lambda kv: len(kv[1]), reverse=True)[:MAX_SHAPES]:
         for relation in _relations(bucket):
             for record in bucket:
                 pool += [(shape[0], relation, *change) for change in _changes(record, relation, rel)]
     pool = pool[:MAX_MUTANTS]
 
     def mutate(c: tuple) -> Mutation:
-        kind_of, relation, a, new_a, b, new_b = c
+        kind_of, relation, a, new_a, b, new_b, kept_slot = c
         changed = list(doc.lines)
         for num, new in sorted(((a, new_a), (b, new_b)), key=lambda x: -x[0].loc[1]):
             i, start, end = num.loc
@@ -290,6 +322,6 @@ def keep_total_text(doc: TextDoc, rel: float = 0.0) -> Draws | None:
         lines_at = sorted({a.loc[0] + 1, b.loc[0] + 1})
         at = f"line {lines_at[0]}" if len(lines_at) == 1 else f"lines {lines_at[0]}-{lines_at[-1]}"
         old = f"{lines[a.loc[0]][a.loc[1]:a.loc[2]]}, {lines[b.loc[0]][b.loc[1]:b.loc[2]]}"
-        return Mutation(NAME, f"{at}, {fields} ({relation.describe(names)} kept)", short(old),
+        return Mutation(NAME, f"{at}, {fields} ({relation.describe(names)} holds, {names[kept_slot]!r} kept)", short(old),
                         short(f"{new_a}, {new_b}"), doc.render(changed))
     return pick(pool).map(mutate) if pool else None

@@ -198,22 +198,31 @@ class Reference:
         lines = self.reference.splitlines()
         i = int(found.group(1)) - 1
         row = next((r for r in sql_rows(lines) if r.line == i), None)
-        if row is None or _ROW_CHANGERS.search(self.reference):
+        if row is None:
             return False
-        # (into the table the prompt asks for, by name: not a helper table the prompt may free)
-        if not re.search(rf"(?<![\w.]){re.escape(row.table)}(?!\w)", getattr(self.allows, "naming_text", "") or ""):
+        # (statements only: not `-- update 2024`, a value 'DELETE' or replace() in a string or a comment)
+        code = _SQL_MASK.sub(" ", self.reference)
+        table = re.escape(row.table)
+        if _ROW_CHANGERS.search(code) or re.search(
+                rf"\b(?:DROP\s+TABLE(?:\s+IF\s+EXISTS)?|ALTER\s+TABLE)\s+[\w.\"`\[]*?{table}\b|"
+                rf"\bCREATE\s+TEMP(?:ORARY)?\s+TABLE\b", code, re.IGNORECASE):
+            return False  # (a table the script drops, renames or keeps only for the session: a helper)
+        # (into the table the prompt asks for, by name as an identifier: quoted, or called a table; not
+        # the file stem of `audit.sql` or a word of prose)
+        naming = getattr(self.allows, "naming_text", "") or ""
+        if not re.search(rf"[`'\"]{table}[`'\"]|\btable\s+[`'\"]?{table}\b(?![.\w])|\b{table}\s+table\b",
+                         naming, re.IGNORECASE):
             return False
         if kind == "drop_record":
             return True
         changed = mutant.splitlines()
         if len(changed) != len(lines) or not 0 <= i < len(changed):
             return False
-        at = next((k for k, (x, y) in enumerate(zip(lines[i], changed[i])) if x != y), None)
-        cell = next((k for k, (a, b) in enumerate(row.cells) if a <= (at if at is not None else -1) < b), None)
-        if cell is None:
-            return False
-        column = row.columns[cell] if row.columns and cell < len(row.columns) else None
-        return (column is not None and self.allows.leaves_open(kind, f"column {column!r}")) or True
+        at = next((k for k, (x, y) in enumerate(zip(lines[i], changed[i])) if x != y), min(len(lines[i]), len(changed[i])))
+        cell = next((k for k, (a, b) in enumerate(row.cells) if a <= at <= b), None)
+        if cell is None or not row.columns or cell >= len(row.columns):
+            return False  # (a column no name says is graded: the change may be to a free one)
+        return self.allows.leaves_open(kind, f"column {row.columns[cell]!r}") or True
 
     def program_change(self, kind: str, where: str = "", mutant: str = "") -> tuple[str, str] | None:
         """(warn, why) for a line dropped, repeated, moved, added or cut off, or a constant changed, in a
@@ -349,8 +358,11 @@ class Reference:
         # layout, whether or not the prompt's example aligns its columns alike (blind p65)
         # (what takes its place is no table row either: a copy of a data row there is a repeated record)
         added = new[head:len(new) - tail]
-        if len(changed) == 1 and _RULE.match(changed[0]) and "|" in changed[0] and all(
-                "|" not in line or _RULE.match(line) for line in added):
+        # (a rule row under a header row of as many cells, two at least: not a bar of an ASCII chart, `|---`)
+        above = old[head - 1].strip() if head >= 1 else ""
+        cells = changed[0].strip().strip("|").count("|") if changed else -1
+        if len(changed) == 1 and _RULE.match(changed[0]) and cells >= 1 and above.startswith("|") \
+                and above.strip("|").count("|") == cells and all("|" not in line or _RULE.match(line) for line in added):
             return "warn", f"it changes only a Markdown table's rule row ({cap(changed[0], 80)!r}), which holds no value"
         return None
 
@@ -573,7 +585,10 @@ def _normal(fmt: str, text: str):
     return normalize(fmt, text)
 
 
-_ROW_CHANGERS = re.compile(r"\b(?:UPDATE|DELETE|REPLACE|TRIGGER|CONFLICT)\b|\bINSERT\s+OR\b", re.IGNORECASE)
+_ROW_CHANGERS = re.compile(r"(?:^|;)\s*(?:UPDATE|DELETE|REPLACE)\b|\bCREATE\s+(?:TEMP\w*\s+)?TRIGGER\b|"
+                           r"\bON\s+CONFLICT\b|\bINSERT\s+OR\b|\bCREATE\s+TABLE\s+[\w.\"`\[\]]+\s+AS\b",
+                           re.IGNORECASE | re.MULTILINE)
+_SQL_MASK = re.compile(r"'(?:[^']|'')*'|--[^\n]*|/\*.*?\*/", re.DOTALL)  # strings and comments
 _RULE = re.compile(r"^(?=[^-]*-)[\s:|-]*$")  # a Markdown table's rule row (one scan: no backtracking)
 _LEAD = re.compile(r"^[^\w\s]*\s*")
 

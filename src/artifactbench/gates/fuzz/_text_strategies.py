@@ -120,9 +120,15 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
             # another; one more such line, its codes in reverse, is a record the answer does not have, which a
             # grader checking only for missing lines passes; blind p69)
             turned = _reversed_records(lines, records)
-            return pick(turned).map(lambda c: edit(
+            options = [pick(turned).map(lambda c: edit(
                 kind, f"before line {c[0] + 1} (line {c[0] + 1} with its parts in reverse)", "(absent)", c[1],
-                lines[: c[0]] + [c[1]] + lines[c[0]:])) if turned else None
+                lines[: c[0]] + [c[1]] + lines[c[0]:]))] if turned else []
+            mixed = _recombined(lines, records)
+            if mixed:
+                options.append(pick(mixed).map(lambda c: edit(
+                    kind, f"before line {c[0] + 1} (line {c[0] + 1} ending as line {c[1] + 1} does)", "(absent)",
+                    c[2], lines[: c[0]] + [c[2]] + lines[c[0]:])))
+            return either(options) if options else None
 
         def moved(token: str) -> str:
             # (a whole number of 5 digits or more is an id or a code: its first digit changed keeps its
@@ -163,6 +169,13 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
         single = tuples(pick(sources), ints(0, len(lines))).filter(fits).map(lambda c: edit(
             kind, f"before line {c[1] + 1} (copy of line {c[0] + 1}, numbers moved)", "(absent)",
             scramble(c[0]), lines[: c[1]] + [scramble(c[0])] + lines[c[1]:])) if sources else None
+        mixed = _recombined(lines, records) if single is not None else []
+        if mixed:
+            # (a line of codes ending as another line does, `PIT-1 > LEG-A > DIST-A > BIN-09`: each part one the
+            # answer has there, the whole a record it does not have; blind p75: extra routes never rejected)
+            single = either([single, pick(mixed).map(lambda c: edit(
+                kind, f"before line {c[0] + 1} (line {c[0] + 1} ending as line {c[1] + 1} does)", "(absent)",
+                c[2], lines[: c[0]] + [c[2]] + lines[c[0]:]))])
         if glued and single is not None:
             # (and a line of the same ids in reverse, `LS344-LS473-LS347`: each one the input has, the whole
             # a line the answer does not have, which a grader checking only each id passes)
@@ -204,7 +217,7 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
     return None
 
 
-_JOINER = re.compile(r"\s*(?:->|=>|>|,|;|\||/|-)\s*")
+_JOINER = re.compile(r"->|=>|>|,|;|\||/|-")  # (no `\s*` either side: a long run of spaces is read once)
 
 
 def _reversed_records(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, str]]:
@@ -230,6 +243,51 @@ def _reversed_records(lines: list[str], records: tuple[int, ...]) -> list[tuple[
             if turned and turned.strip() not in present:
                 out.append((i, turned))
     return out[:500]
+
+
+_CODE_PART = re.compile(r"[\w.#:+-]{1,40}")
+_CODE_SEPARATORS = (" > ", " -> ", "->", " => ", " | ", ";", ",")
+
+
+def _recombined(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, int, str]]:
+    """(line, other line, new line) for a text of codes joined by one separator (`PIT-1 > LEG-A > BIN-01`,
+    `A1,B7,C3`), at least three such lines and half its non-blank ones, every part a code (no spaces: not
+    prose): line i with its last part taken from a line j whose part before the last is line i's too,
+    where the text lacks the result."""
+    sample = [i for i in records[:5000]]
+    best = None
+    for sep in _CODE_SEPARATORS:
+        joined = [i for i in sample if sep in lines[i]]
+        if len(joined) >= 3 and len(joined) >= 0.5 * len(sample) and (best is None or len(joined) > len(best[1])):
+            best = (sep, joined)
+    if best is None:
+        return []
+    sep, joined = best
+    lead = re.compile(r"\s*(?:[-*+]\s+|\d+[.)]\s+)?")
+    split: dict[int, tuple[str, list[str]]] = {}
+    for i in joined:
+        head = lead.match(lines[i]).group(0)
+        parts = lines[i][len(head):].rstrip().split(sep)
+        if len(parts) >= 2 and all(_CODE_PART.fullmatch(p.strip()) for p in parts):
+            split[i] = (head, parts)
+    if len(split) < 3:
+        return []
+    present = {line.strip() for line in lines}
+    # (the end of another line whose part before it is this line's too: every neighbouring pair of the new
+    # line is one the answer has, a path of hops it uses, though not this path)
+    ends: dict[str, dict[str, int]] = {}
+    for j, (_, parts) in split.items():
+        ends.setdefault(parts[-2].strip(), {}).setdefault(parts[-1].strip(), j)
+    out: list[tuple[int, int, str]] = []
+    for i, (head, parts) in list(split.items())[:2000]:
+        for end, j in ends.get(parts[-2].strip(), {}).items():
+            new = head + sep.join(parts[:-1] + [split[j][1][-1]])
+            if end != parts[-1].strip() and new.strip() not in present:
+                out.append((i, j, new))
+                break
+        if len(out) >= 500:
+            break
+    return out
 
 
 def _reversed_tokens(line: str) -> str:
@@ -307,6 +365,7 @@ def _sql_strings(lines: list[str]) -> list[tuple[int, tuple[int, int], str, str]
         for k, (a, b) in enumerate(row.cells):
             if lines[row.line][a] == "'":
                 values.setdefault((row.table, k), []).append(lines[row.line][a + 1:b - 1].replace("''", "'"))
+    pool = {key: list(dict.fromkeys(found))[:50] for key, found in values.items()}  # (each value once)
     out = []
     for row in rows[:MAX_SQL_ROWS]:
         for k, (a, b) in enumerate(row.cells):
@@ -314,7 +373,7 @@ def _sql_strings(lines: list[str]) -> list[tuple[int, tuple[int, int], str, str]
                 continue
             old = lines[row.line][a + 1:b - 1].replace("''", "'")
             column = row.columns[k] if row.columns and k < len(row.columns) else f"value {k + 1}"
-            others = distinct_string(old, values[(row.table, k)])
+            others = distinct_string(old, pool[(row.table, k)])
             for new in [*others[:2], *others[-1:]] if len(others) > 3 else others:
                 out.append((row.line, (a, b), column, "'" + new.replace("'", "''") + "'"))
     return out
@@ -325,27 +384,60 @@ MAX_SQL_ROWS = 2000  # rows of a SQL data script whose strings string_change may
 
 def sql_rows(lines: list[str] | tuple[str, ...]) -> list[SqlRow]:
     """The rows of literals the INSERT statements of a SQL script write, one per line (the first 20 000
-    lines): a line holding a whole one-row INSERT, or one row of a multi-row INSERT's VALUES list."""
+    lines): a line holding a whole one-row INSERT, or one row of the VALUES list right after an
+    `INSERT INTO t [(columns)]` head (not an `IN (...)` list or a CTE's VALUES of an INSERT ... SELECT),
+    outside `/* ... */` comments. Columns the INSERT does not list are its table's, from a
+    `CREATE TABLE t (...)` of the script."""
+    text = _BLOCK_COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), "\n".join(lines[:20_000]))
+    lines = text.split("\n")
+    declared = {m.group(1).strip('"`[]').rsplit(".", 1)[-1].lower(): tuple(
+        c.split()[0].strip('"`[]') for c in _top_level(m.group(2)) if c.split() and not re.match(
+            r"(?:PRIMARY|UNIQUE|CHECK|FOREIGN|CONSTRAINT)\b", c.strip(), re.IGNORECASE))
+        for m in _CREATE_TABLE.finditer(text)}
     rows: list[SqlRow] = []
     head: tuple[str, tuple[str, ...] | None] | None = None
-    for i, line in enumerate(lines[:20_000]):
+    values = False  # inside the VALUES list of the head
+    for i, line in enumerate(lines):
         found = _INSERT_HEAD.match(line)
+        start = 0
         if found is not None:
+            table = found.group(1).strip('"`[]').rsplit(".", 1)[-1]
             columns = tuple(c.strip().strip('"`[]') for c in found.group(2).split(",")) if found.group(2) else None
-            head = (found.group(1).strip('"`[]').rsplit(".", 1)[-1], columns)
-            rest = line.upper().find("VALUES", found.end())
-            start = rest if rest >= 0 else len(line)
-        else:
-            start = 0
-        tuples = list(_SQL_TUPLE.finditer(line, start)) if head is not None else []
-        if len(tuples) == 1 and (found is not None or not line[:tuples[0].start()].strip()):
+            head = (table, columns or declared.get(table.lower()))
+            after = line[found.end():].lstrip()
+            values = after[:6].upper() == "VALUES"
+            start = found.end() + (len(line[found.end():]) - len(after)) + 6 if values else len(line)
+        elif head is not None and not values:
+            after = line.lstrip()
+            if after[:6].upper() == "VALUES":
+                values, start = True, len(line) - len(after) + 6
+            elif after:
+                head = None  # (an INSERT ... SELECT: its literals are no rows)
+        tuples = list(_SQL_TUPLE.finditer(line, start)) if head is not None and values else []
+        if len(tuples) == 1 and (found is not None or not line[:tuples[0].start()].strip(" \t,(VALUESvalues")):
             t = tuples[0]
             inner = t.start() + 1  # (the literals between the tuple's brackets)
             cells = tuple((inner + m.start(), inner + m.end()) for m in _SQL_LITERAL.finditer(line[inner:t.end() - 1]))
             rows.append(SqlRow(i, head[0], head[1], cells))
         if head is not None and _STATEMENT_END.search(line):
-            head = None
+            head, values = None, False
     return rows
+
+
+def _top_level(body: str) -> list[str]:
+    """`body` split at its commas outside brackets (a column list, `PRIMARY KEY (a, b)` one item)."""
+    parts, depth, last = [], 0, 0
+    for k, ch in enumerate(body):
+        depth += (ch == "(") - (ch == ")")
+        if ch == "," and depth == 0:
+            parts.append(body[last:k])
+            last = k + 1
+    return [*parts, body[last:]]
+
+
+_BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
+_CREATE_TABLE = re.compile(r"\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?([\w.\"`\[\]]+)\s*\(([^;]*?)\)\s*;",
+                           re.IGNORECASE)
 _HEADING = re.compile(r"#{1,6}\s+\S")  # a Markdown heading line
 
 
