@@ -304,3 +304,47 @@ def test_parts_moved_where_one_part_is_never_checked_are_that_parts_finding():
     assert [c.status for c in _totals_once([far, total])] == [FINDING, SKIPPED]
     other = CaseResult("number_far", FINDING, _ACCEPTED + "number_far: at $.training.lr: 0.1 -> 1001.0; grader detail: 'ok'")
     assert [c.status for c in _totals_once([other, total])] == [FINDING, FINDING]
+
+
+def test_second_review_repros_of_the_p64_p75_rules():
+    """A second outside review (number_near's new readings, key swaps, _totals_once, SQL speed) found 10
+    problems; each repro, now as it should be."""
+    from artifactbench.gates.fuzz._fuzz import _keys_reordered, _paths
+    # (1) "the converged solution balances every node to within 1e-9" is how it is computed
+    assert read_prompt("Relax the network; the converged solution balances every node to within 1e-9 L/s.").stated is None
+    # (2) a bracketed number after words that name no unit of accuracy is no band
+    assert read_prompt("Treat values within floating-point noise (1e-12) of zero as zero.").stated is None
+    assert read_prompt("Snap points within one grid cell (0.001) of a node onto the node.").stated is None
+    # (3) a `key = value` line's comment holds no inline pair
+    hist = "name = \"h\"\nn_bins = 12  # rule of thumb, k=3.3\nwidth = 0.25\n"
+    near = [m for m in mutation_draws("text", hist, FuzzPolicy(), "number_near",
+                                      "Every number must be within 1e-4.").values(random.Random(1)) if isinstance(m, Mutation)]
+    assert not any("key 'k'" in m.where for m in near)
+    # (4) a rule row under a header without outer pipes, or with an escaped pipe, is still a rule row
+    for table in ("shipment | miles | route\n---|---:|---\nSH1 | 85.1 | A-B\n",
+                  "| a\\|b | miles | route |\n|---|---:|---|\n| x | 1.5 | A-B |\n"):
+        rule = table.splitlines()[1]
+        ref = Reference("text", table, FuzzPolicy(), read_prompt("x"), "out/t.md")
+        assert ref.shown_line_change(table.replace(rule, "mutant-value"), "x")[0] == "warn"
+    # (5, 6) a multi-line array between two keys is no table header; a line of a multi-line value is no entry
+    assert _keys_reordered("a = 1\nm = [[1, 2],\n  [3, 4]]\nb = 2\n", "line 1 <-> line 4")
+    assert not _keys_reordered("a = [1,\n  2]\nb = [3,\n  4]\n", "line 1 <-> line 3")
+    assert not _keys_reordered('x = 1\nnotes = """\ny = 2\n"""\n', "line 1 <-> line 3")
+    assert not _keys_reordered("BASE=/opt\nDATA=${BASE}/data\n", "line 1 <-> line 2")
+    # (7) a unit in an id's parent key counts; a count under a unit's name does not
+    prompt = "Fuel must be within ±2 kg."
+    ids = [m for m in mutation_draws("json", json.dumps({"fuel_kg": {"NX1": 5120}, "kg_totals": {"bins": 5}}),
+                                     FuzzPolicy(), "number_near", prompt).values(random.Random(1)) if isinstance(m, Mutation)]
+    assert ids and all("fuel_kg.NX1" in m.where for m in ids)
+    # (8) parts compared by whole path: `$.summary.waste` is not a record's `waste`
+    assert _paths("at $.training.beta1 and field 'beta2'") == {"training.beta1", "training.beta2"}
+    assert _paths("at $.summary.waste").isdisjoint(_paths("record 0, field 'cogs' and field 'waste'"))
+    # (9) a report of `/*` globs and unclosed CREATE TABLE lines is read in one pass
+    import time
+    started = time.monotonic()
+    sql_rows([f"src/module{i}/*.py matched" for i in range(20_000)])
+    sql_rows([f"CREATE TABLE t{i} (a INTEGER)" for i in range(20_000)] + ["INSERT INTO t1 VALUES (1);"])
+    assert time.monotonic() - started < 10  # (guards 53-80 s, not a speed target)
+    # (10) "do not round" and an intermediate rounding imply no precision of the answer
+    assert read_prompt("Do not round to 2 decimals; keep full precision.").implied is None
+    assert read_prompt("Rates are rounded to 4 decimal places before multiplying.").implied is None

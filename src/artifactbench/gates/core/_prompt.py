@@ -186,7 +186,10 @@ _MANY_ANSWERS = re.compile(
     r"\bany\s+(\w+\s+){0,3}that\s+(satisf(y|ies)|meets?|fulfil+s?|obeys?|respects?|passes)\b|"
     # ("Any order is fine" frees the rows' order, not which rows: blind p50, "Each valid menu exactly once")
     # (but "any order is fine as long as each job starts after its prerequisite" is a constraint: many)
-    r"\bany\s+(?!(?:(?:row|line|record|key|column|sort|output)\s+)?(?:order|ordering|sequence|arrangement|spacing|"
+    # ("any numerical method is fine" frees how to compute, not which answer: blind p67)
+    r"\bany\s+(?!(?:[\w-]+\s+){0,2}(?:method|approach|algorithm|technique|solver|language|librar(?:y|ies)|tool|"
+    r"implementation|way|iteration|scheme)s?\b)"
+    r"(?!(?:(?:row|line|record|key|column|sort|output)\s+)?(?:order|ordering|sequence|arrangement|spacing|"
     r"whitespace|case|casing|format|formatting)\s+(?:is|are|will\s+be)\s+\w+\b(?![^.;\n]{0,120}\b(?:as\s+long\s+as|so\s+long"
     r"\s+as|provided|if|when|unless|respect\w*|satisf\w*|obey\w*|meets?|consistent|valid)\b))(\w+\s+){1,3}"
     r"(is|are|will\s+be)\s+(acceptable|accepted|fine|correct|valid|ok)\b|"

@@ -345,20 +345,39 @@ def _accepted_place(fmt: str, detail: str, text: str = "") -> str | None:
     return _place(where[0])
 
 
-_NAMED = re.compile(r"(?:field|key|column) '([^']+)'|\$(?:\.[\w-]+|\[\d+\])*\.([\w-]+)")
+def _paths(where: str) -> set[str]:
+    """The fields a mutant's description names, as whole paths with indices and record numbers aside:
+    "record 2, field 'a.b'" -> a.b; "at $.training.beta1" -> training.beta1; "... and field 'beta2'" after
+    a `$` path -> training.beta2 (its sibling)."""
+    out: set[str] = set()
+    parent = ""
+    found = re.search(r"\$((?:\.[\w-]+|\[\d+\])+)", where)
+    if found:
+        steps = re.findall(r"\.([\w-]+)", found.group(1))
+        out.add(".".join(steps))
+        parent = ".".join(steps[:-1])
+    for quoted in re.findall(r"(?:field|key|column) '([^']+)'", where):
+        name = ".".join(p for p in quoted.split(".") if not p.isdigit())
+        out.add(f"{parent}.{name}" if parent and found and not where.startswith("record") else name)
+    return out
 
 
 def _totals_once(cases: list[CaseResult]) -> list[CaseResult]:
-    """A keep_total acceptance where a value kind was accepted at one of the parts it moved is that
-    kind's root cause (the part is never checked at all: onlycodes' `beta1`), reported there."""
-    value_cases = [c for c in cases if c.name in _VALUE_KINDS and c.status == FINDING]
-    named = {n for c in value_cases for pair in _NAMED.findall(c.detail) for n in pair if n}
+    """A keep_total acceptance where a value kind was accepted at one of the parts it moved (the same
+    field, by its whole path) is that kind's root cause: the part is never checked at all (onlycodes'
+    `beta1`), reported there."""
+    value_paths = []
+    for c in cases:
+        if c.name in _VALUE_KINDS and c.status == FINDING and c.detail.startswith(_ACCEPTED):
+            places = c.detail[len(_ACCEPTED):].split("; grader detail", 1)[0]
+            also = c.detail.split("; also accepted at: ", 1)[1] if "; also accepted at: " in c.detail else ""
+            value_paths.append((c.name, _paths(places.split(": ", 2)[1] if places.count(": ") >= 1 else places)
+                                | {p for part in also.split("; ") for p in _paths(part.split(": ", 1)[0])}))
     out = []
     for case in cases:
         if case.name == "keep_total" and case.status == FINDING and case.detail.startswith(_ACCEPTED):
-            moved = case.detail[len(_ACCEPTED):].split(" (", 1)[0]
-            parts = {n.rsplit(".", 1)[-1] for pair in _NAMED.findall(moved) for n in pair if n}
-            hit = next((c.name for c in value_cases if parts & named), None)
+            moved = _paths(case.detail[len(_ACCEPTED):].split(": ", 2)[1].split(" (", 1)[0])
+            hit = next((name for name, paths in value_paths if moved & paths), None)
             if hit is not None:
                 out.append(CaseResult(case.name, SKIPPED, cap(
                     f"accepted at a part {hit} was accepted at (reported there): {case.detail}", 300)))
@@ -871,9 +890,29 @@ def _keys_reordered(reference: str, where: str) -> bool:
     if not 0 <= a < b < len(lines):
         return False
     keys = line_key(lines[a]), line_key(lines[b])
-    if None in keys or keys[0] == keys[1] or any(_OPEN_VALUE.search(x) for x in (lines[a], lines[b])):
-        return False
-    return not any(x.lstrip().startswith("[") for x in lines[a:b + 1])
+    if None in keys or keys[0] == keys[1] or "$" in lines[a] + lines[b]:
+        return False  # (a `.env` value naming another, `DATA=${BASE}/data`, reads in order)
+    # Every line up to b outside an open value (brackets, a triple-quoted string), the two swapped lines
+    # each a whole entry, and no `[table]` header between them.
+    depth, triple = 0, False
+    for k, line in enumerate(lines[:b + 1]):
+        whole = depth == 0 and not triple
+        if a <= k <= b and whole and k not in (a, b) and line.lstrip().startswith("["):
+            return False
+        if k in (a, b) and not whole:
+            return False
+        if line.count('"""') % 2 or line.count("\'\'\'") % 2:
+            if k in (a, b):
+                return False  # (a line opening or closing a multi-line string is no whole entry)
+            triple = not triple
+            continue
+        code = re.sub(r"\"(?:[^\"\\]|\\.)*\"|'[^']*'", "", line)
+        if not triple:
+            depth += code.count("[") + code.count("{") - code.count("]") - code.count("}")
+            depth = max(depth, 0)
+        if k in (a, b) and (depth or triple or line.rstrip().endswith("\\")):
+            return False
+    return True
 
 
 def _given_later(reference: str, mutant: Mutation) -> bool:

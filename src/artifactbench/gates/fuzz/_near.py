@@ -70,6 +70,7 @@ _KEY_NUMBER = re.compile(r"\s*([A-Za-z_][\w.-]*)\s*[=:]\s*([-+]?(?:\d+\.\d*|\.\d
                          r"(?:[eE][-+]?\d+)?)\s*(?:[#;].*)?")
 
 
+_ANY_KEY_LINE = re.compile(r"\s*(?:\"[^\"\n]{1,60}\"|'[^'\n]{1,60}'|[A-Za-z_][\w.-]{0,60})\s*(?:=|:\s)")  # (a config line)
 _INLINE_PAIR = re.compile(r"(?<![\w.=-])([A-Za-z_][\w.-]{0,60})=([-+]?\d{1,15}\.\d{1,15})(?![\w.])")
 
 
@@ -88,7 +89,10 @@ def text_near_strategy(doc: TextDoc, stated: StatedTolerance | None) -> Draws | 
                 stated, (found.group(1),), float(found.group(2))):
             found = None
         if found is None or not NUMBER_RE.fullmatch(found.group(2)):
-            # (`key=value` pairs inside a line: `AUDIT 2025-03-14 room_revenue=501.98 tax=86.58`, blind p70)
+            # (`key=value` pairs inside a line: `AUDIT 2025-03-14 room_revenue=501.98 tax=86.58`, blind p70;
+            # not a `key = value` line's comment or quoted value, `n_bins = 12  # rule of thumb, k=3.3`)
+            if _ANY_KEY_LINE.match(doc.lines[i]):
+                continue
             for pair in _INLINE_PAIR.finditer(doc.lines[i][:2000]):
                 value = float(pair.group(2))
                 if stated.band_at((pair.group(1),), value) > 0 and stated.states_for((pair.group(1),)):
@@ -129,8 +133,14 @@ def whole_in_unit(stated: StatedTolerance, keys: tuple[str, ...], value: float) 
         return False
     units = {u.lower() for u in _STATED_UNIT.findall(stated.sentence)} - {"of", "in", "or", "and", "on", "at",
                                                                          "to", "for", "the", "a", "an"}
-    parts = {p.lower() for key in keys[:1] for p in re.split(r"[_.\-\s]+", key) if p}
-    return bool(units & parts)
+    # (its own key, or the one above an id's: `{"fuel_kg": {"NX1": 5120}}`; not a count or an id, `n_kg_bins`,
+    # `kg_id`, nor a count under a unit's name, `{"kg_totals": {"bins": 5}}`)
+    own = keys[:2] if keys and re.search(r"\d", keys[0]) else keys[:1]
+    for key in own:
+        parts = {p.lower() for p in re.split(r"[_.\-\s]+", key) if p}
+        if units & parts:
+            return not parts & {"n", "id", "ids", "no", "num", "count", "year", "index", "idx", "seq", "rank"}
+    return False
 
 
 RULE_ROW = re.compile(r"\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*")  # a Markdown table's rule row

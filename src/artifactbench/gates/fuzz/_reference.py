@@ -210,7 +210,7 @@ class Reference:
         # (into the table the prompt asks for, by name as an identifier: quoted, or called a table; not
         # the file stem of `audit.sql` or a word of prose)
         naming = getattr(self.allows, "naming_text", "") or ""
-        if not re.search(rf"[`'\"]{table}[`'\"]|\btable\s+[`'\"]?{table}\b(?![.\w])|\b{table}\s+table\b",
+        if not re.search(rf"[`'\"]{table}[`'\"]|\b(?:table|into)\s+[`'\"]?{table}\b(?![.\w])|\b{table}\s+table\b",
                          naming, re.IGNORECASE):
             return False
         if kind == "drop_record":
@@ -359,9 +359,9 @@ class Reference:
         # (what takes its place is no table row either: a copy of a data row there is a repeated record)
         added = new[head:len(new) - tail]
         # (a rule row under a header row of as many cells, two at least: not a bar of an ASCII chart, `|---`)
-        above = old[head - 1].strip() if head >= 1 else ""
+        above = old[head - 1].replace("\\|", "").strip() if head >= 1 else ""
         cells = changed[0].strip().strip("|").count("|") if changed else -1
-        if len(changed) == 1 and _RULE.match(changed[0]) and cells >= 1 and above.startswith("|") \
+        if len(changed) == 1 and _RULE.match(changed[0]) and cells >= 1 and "|" in above \
                 and above.strip("|").count("|") == cells and all("|" not in line or _RULE.match(line) for line in added):
             return "warn", f"it changes only a Markdown table's rule row ({cap(changed[0], 80)!r}), which holds no value"
         return None

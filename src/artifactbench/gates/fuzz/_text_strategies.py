@@ -388,7 +388,10 @@ def sql_rows(lines: list[str] | tuple[str, ...]) -> list[SqlRow]:
     `INSERT INTO t [(columns)]` head (not an `IN (...)` list or a CTE's VALUES of an INSERT ... SELECT),
     outside `/* ... */` comments. Columns the INSERT does not list are its table's, from a
     `CREATE TABLE t (...)` of the script."""
-    text = _BLOCK_COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), "\n".join(lines[:20_000]))
+    text = "\n".join(lines[:20_000])
+    if not re.search(r"\bINSERT\b", text, re.IGNORECASE):
+        return []  # (no INSERT: no rows, and no scan of a report's `/*` globs)
+    text = _blank_comments(text)
     lines = text.split("\n")
     declared = {m.group(1).strip('"`[]').rsplit(".", 1)[-1].lower(): tuple(
         c.split()[0].strip('"`[]') for c in _top_level(m.group(2)) if c.split() and not re.match(
@@ -435,8 +438,19 @@ def _top_level(body: str) -> list[str]:
     return [*parts, body[last:]]
 
 
-_BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
-_CREATE_TABLE = re.compile(r"\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?([\w.\"`\[\]]+)\s*\(([^;]*?)\)\s*;",
+def _blank_comments(text: str) -> str:
+    """`text` with each `/* ... */` comment's characters but its line breaks blanked (one pass: an unclosed
+    `/*` blanks the rest, as SQLite reads it)."""
+    out, at = [], 0
+    while (start := text.find("/*", at)) >= 0:
+        end = text.find("*/", start + 2)
+        end = len(text) if end < 0 else end + 2
+        out += [text[at:start], re.sub(r"[^\n]", " ", text[start:end])]
+        at = end
+    return "".join([*out, text[at:]])
+
+
+_CREATE_TABLE = re.compile(r"\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?([\w.\"`\[\]]+)\s*\(([^;]{0,4000}?)\)\s*;",
                            re.IGNORECASE)
 _HEADING = re.compile(r"#{1,6}\s+\S")  # a Markdown heading line
 
