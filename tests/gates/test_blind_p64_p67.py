@@ -348,3 +348,14 @@ def test_second_review_repros_of_the_p64_p75_rules():
     # (10) "do not round" and an intermediate rounding imply no precision of the answer
     assert read_prompt("Do not round to 2 decimals; keep full precision.").implied is None
     assert read_prompt("Rates are rounded to 4 decimal places before multiplying.").implied is None
+
+
+def test_a_null_written_as_zero():
+    """p72: "Store F as SQL `NULL`" and a grader reading NULL as 0 on both sides. type_change writes a SQL
+    row's NULL as 0 (drawn first), and a JSON null as 0 first."""
+    script = ("INSERT INTO f_at_age (year, age, f) VALUES (2017, 7, 0.7749);\n"
+              "INSERT INTO f_at_age (year, age, f) VALUES (2017, 8, NULL);\n")
+    mutants = _mutants(script, "type_change")
+    assert mutants[0].where == "line 2, column 'f'" and "(2017, 8, 0);" in mutants[0].text
+    from artifactbench.gates.fuzz._mutation import other_types
+    assert other_types(None, text_cells=False)[0] == 0

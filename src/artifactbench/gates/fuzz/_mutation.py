@@ -76,7 +76,8 @@ def other_types(old: Any, *, text_cells: bool) -> list[Any]:
     if text_cells:  # CSV cells and text tokens are strings: a blank or a word is the type change
         return ["n/a", ""] if str(old).strip() else ["12345"]
     if old is None:
-        return [12345, "mutant-value"]
+        # (0 first: a grader reading null as 0 on both sides passes a 0 where the prompt says null; blind p72)
+        return [0, 12345, "mutant-value"]
     if isinstance(old, bool):
         return [None, "maybe"]
     if isinstance(old, (int, float)):

@@ -46,6 +46,17 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str) -> Draws | None:
                 number_kind, m.group(), float(m.group()), policy)
             if new is not None:
                 pool.append(put(kind, i, m.span(), m.group(), new))
+        if kind == "type_change":
+            # (a SQL row's NULL written as 0: a grader reading NULL as 0 on both sides passes it; blind p72)
+            for row in sql_rows(lines)[:MAX_SQL_ROWS]:
+                for k, (a, b) in enumerate(row.cells):
+                    if lines[row.line][a:b].upper() == "NULL":
+                        column = row.columns[k] if row.columns and k < len(row.columns) else f"value {k + 1}"
+                        changed = list(lines)
+                        changed[row.line] = lines[row.line][:a] + "0" + lines[row.line][b:]
+                        # (first: drawn before the numbers' `n/a`s, of which a script has hundreds)
+                        pool.insert(0, Mutation(kind, f"line {row.line + 1}, column {column!r}", short("NULL"),
+                                                short("0"), doc.render(changed)))
         return pick(pool) if pool else None
     if kind == "string_change":
         # (a line that is one tag, `<body>` or `</tr>`, is markup, not a one-word value: blind p22)
