@@ -876,9 +876,6 @@ def _reassigned(reference: str, mutant) -> bool:  # noqa: ANN001 - a Mutant
 _COPY_BEFORE = re.compile(r"before line (\d+) \(copy of line (\d+)")
 
 
-_OPEN_VALUE = re.compile(r"(?:\[|\{|\"\"\"|\'\'\')\s*$")  # a value that goes on below its line
-
-
 def _keys_reordered(reference: str, where: str) -> bool:
     """The swap exchanged two `key = value` lines of different keys in one section of a config file (no
     `[section]` header between them), each a whole entry on its line: a parser reads the same mapping."""

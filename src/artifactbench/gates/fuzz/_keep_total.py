@@ -23,6 +23,7 @@ from typing import Any
 from artifactbench.gates.fuzz._draws import Draws, pick
 from artifactbench.gates.fuzz._formats import NUMBER_RE, TextDoc, TreeDoc
 from artifactbench.gates.fuzz._mutation import Mutation, short
+from artifactbench.gates.fuzz._near import RULE_ROW  # (matched on a stripped line: read once)
 from artifactbench.gates.fuzz._tree_targets import _copy_spines, get_at, where
 
 NAME = "keep_total"
@@ -238,7 +239,6 @@ def keep_total_tree(doc: TreeDoc, numeric_strings: bool, rel: float = 0.0) -> Dr
 
 _SECTION_HEAD = re.compile(r"\s*\[[^\[\]\n]+\]\s*$")
 _KEY_NUMBER = re.compile(r"\s*([\w.\"'-]+)\s*[=:]\s*(\S+)\s*(?:#.*)?$")
-_RULE_ROW = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?")  # (matched on a stripped line)
 
 
 def _columns(lines: list[str]) -> dict[int, list[str]]:
@@ -248,9 +248,9 @@ def _columns(lines: list[str]) -> dict[int, list[str]]:
     for i, line in enumerate(lines):
         if not line.lstrip().startswith("|") or len(line) > MAX_LINE:
             header = None
-        elif i + 1 < len(lines) and len(lines[i + 1]) <= MAX_LINE and _RULE_ROW.fullmatch(lines[i + 1].strip()):
+        elif i + 1 < len(lines) and len(lines[i + 1]) <= MAX_LINE and RULE_ROW.fullmatch(lines[i + 1].strip()):
             header = [c.strip() for c in line.strip().strip("|").split("|")]
-        elif header is not None and not _RULE_ROW.fullmatch(line.strip()):
+        elif header is not None and not RULE_ROW.fullmatch(line.strip()):
             out[i] = header
     return out
 
