@@ -58,6 +58,8 @@ SOUND = {
     "compass_turn_enumerated": "a grader testing exactly the prompt's examples, which are every input it allows",
     "roster_lines_any_order": "'lines may come in any order' beside 'differ only in the order of names'",
     "release_audit_titled": "a title and column names the prompt wrote; 'you may add a title or other prose'",
+    "vault_counts_signed": "a signed field checked with its sign, beside two count fields of the same records",
+    "copy_states_extra_keys": "an entry under a new key of a keyed map, where 'extra keys are ignored'",
     "team_wins_sorted_strict": "a grader rejecting unsorted rows with a score that says so",
     "talk_slots_domain": "a prompt listing the slots a schedule fills, never which talk goes where",
     "build_waves_any_order": "'the order of the modules inside a wave does not matter': a grader sorting each",
@@ -81,6 +83,7 @@ SOUND = {
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
+    "vault_counts_abs_sign": ("fuzz", "number_sign"),  # abs() on a signed discrepancy: a shortage as an overage
     "host_inventory_ordered": ("fuzz", "swap_records"),
     "incident_summary_required": ("fuzz", "string_change"),
     "slugify_unchecked": ("fuzz", "stub_function"),
@@ -137,6 +140,7 @@ STRICTER = {
 }
 # sound twin -> (gate, case) reported as warn: the prompt leaves this open
 WARN_ONLY = {
+    "copy_states_extra_keys": ("fuzz", "inject_record"),  # a phantom copy id is an extra key, read literally
     "sensor_means_tolerance": ("negative", "off_by_one"),  # its own negative_cases.py lists the case
     "crew_cover_any_order": ("fuzz", "swap_records"),  # no order stated: silence, not permission
     "depot_loads_extra": ("fuzz", "number_far"),  # "other keys" allowed: `by_size` is not named

@@ -85,17 +85,18 @@ def _keys_before(sentence: str, start: int, previous: int = -1) -> list[str]:
     """The keys a clause names in backticks before its stated value ("`price` must be within ±0.01;
     `units` and `profit` within 1 %": price, then units and profit; blind p45), singular, lower case.
     None where the clause states another value before this one (the keys are that one's), unless a
-    comma parts them: a list of bands, "`a` within $0.50 of x, `b` within 0.0005", each after the last.
+    a comma or an "and" parts them: a list of bands, "`a` within $0.50 of x, `b` within 0.0005", each after the last.
     `previous`: where the sentence's stated value before this one ended (-1: none)."""
     head = sentence[:start]
     cut = max(head.rfind(";"), head.rfind(": "), head.rfind(". "))
     clause = head[cut + 1:]
     if previous > cut:
+        # (or an "and": "prices within 0.01 of the true values and `max_profit` within 1.00"; blind p77)
         rest = head[previous:]
-        comma = rest.find(", ")
-        if comma < 0:
+        parted = re.search(r",\s|\s(?:and|while|but)\s", rest)
+        if parted is None:
             return []
-        clause = rest[comma + 2:]
+        clause = rest[parted.end():]
     return [singular(k.lower()) for k in re.findall(r"`([A-Za-z_][\w.-]*)`", clause)][:4]
 
 
@@ -157,6 +158,10 @@ class StatedTolerance:
     # number no scoped noun names has none the prompt states ("`trip_kg` within ±1 kg" says nothing of
     # `tow_kg`)
     general: bool = True
+    # (abs, rel) of the bands said of no one kind of value, where some other band is scoped ("the rate to
+    # within ±0.0001; `projected_revenue` to within a dollar": the rate's band is 0.0001, not the dollar);
+    # None: every band is every number's (abs and rel)
+    unscoped: tuple[float, float] | None = None
 
     def band(self, value: float) -> float:
         return self.abs + self.rel * abs(value)
@@ -169,6 +174,8 @@ class StatedTolerance:
             for noun, abs_, rel in self.scoped:
                 if name == noun:
                     return abs_ + rel * abs(value)
+        if self.unscoped is not None:
+            return self.unscoped[0] + self.unscoped[1] * abs(value)
         return self.band(value)
 
     def states_for(self, keys: tuple[str, ...]) -> bool:
@@ -191,6 +198,8 @@ _ROUNDED = re.compile(r"\bround(?:ed|ing|s)?\b[^.;:\n]{0,60}?\bto\s+(?:the\s+(?:
                       r"\bwith\s+exactly\s+(?P<exact>\d|one|two|three|four|five|six)\s+decimals?\b", re.IGNORECASE)
 
 
+# "to within a dollar", "within one cent": an amount of money in words, the band "$1", "$0.01" (blind p80)
+_MONEY_WORD = re.compile(r"\bwithin\s+(?:a|one)\s+(?:(dollar|euro|pound|franc)|(cent|penny))\b", re.IGNORECASE)
 _NAMED_BAND = re.compile(r"\bwithin\s+(?:half\s+an?\s+|an?\s+|one\s+|two\s+|a\s+few\s+)?(?:basis\s+points?|"
                          r"percentage\s+points?|per\s*cent|percent|cents?|pennies|ulps?|parts?\s+per\s+(?:million|"
                          r"billion|thousand)|decimal\s+places?|significant\s+(?:digits|figures)|units?\s+in\s+the\s+"
@@ -231,6 +240,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
     scoped: dict[str, tuple[float, float]] = {}
     digits_stated = False
     general = False
+    unscoped = [0.0, 0.0]  # the loosest band said of no one kind of value (abs, rel)
     # (a prompt that speaks of relative tolerances anywhere, "Tolerance (relative):", a sentence before,
     # keeps "within 0.001 of the exact quotient" either way; review of blind p56's rule)
     # (said of a tolerance: not "regressing log(c) ... minimises relative, not absolute, error", blind p56)
@@ -254,6 +264,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
         whole = re.sub(r"\*\*|__", "", whole)
         # ("within half a basis point (0.00005)": the band is the number in brackets; blind p75)
         whole = _NAMED_BAND.sub(lambda m: f"within {m.group(1)} ", whole)
+        whole = _MONEY_WORD.sub(lambda m: "within $1" if m.group(1) else "within $0.01", whole)
         colon = whole.find(": ")
         if method and colon > 0 and _METHOD.search(whole[:colon]):
             whole = whole[:colon] + "; " + whole[colon + 2:]
@@ -276,14 +287,20 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             # (a key standing right before the value names what it is said of, whatever noun follows:
             # "`expected_payment` within $0.05 of the mean payment" is the expected_payment's band; blind p58)
             near = keys and re.search(r"`[A-Za-z_][\w.-]*`[^`]{0,24}$", sentence[max(0, match.start() - 120):match.start()])
+            # (or the sentence's subject, its one key: "`projected_revenue` must be the model's revenue at
+            # the rate you report (to within a dollar)"; blind p80)
+            near = near or (len(keys) == 1 and re.match(r"\s*`" + re.escape(keys[0]) + "`", sentence) is not None
+                            and sentence[:match.start()].count("`") == 2)
             nouns = [*keys, scope] if scope and near else [scope] if scope else keys
             # (said of its keys only where they stand right before it, "`trip_kg` within ±1 kg"; a key named
             # far back, "`dose_mg` an integer, the two levels rounded ... ±0.01", leaves it every number's)
-            general = general or not nouns or not (
-                scope or re.search(r"`[A-Za-z_][\w.-]*`[^`]{0,24}$", sentence[max(0, match.start() - 120):match.start()]))
+            own = not nouns or not (scope or near)
+            general = general or own
             if match.group("pct"):
                 rel_tol = max(rel_tol, value / 100)
                 readings.append((0.0, value / 100))
+                if own:
+                    unscoped[1] = max(unscoped[1], value / 100)
                 for noun in nouns:
                     old = scoped.get(noun, (0.0, 0.0))
                     scoped[noun] = (old[0], max(old[1], value / 100))
@@ -307,7 +324,9 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             clause = sentence[start:end if end >= 0 else min(len(sentence), match.end() + 300)]
             rel_here = re.search(r"\brel(ative|\.)?\b|\*\s*\|", clause, re.IGNORECASE) is not None
             abs_here = re.search(r"\babs(olute|\.)?\b", clause, re.IGNORECASE) is not None
-            if rel_here or abs_here:
+            if value >= 1 and not rel_here:
+                as_rel, as_abs = False, True  # (no relative band of 100% or more: "`max_profit` within 1.00")
+            elif rel_here or abs_here:
                 as_rel = (rel_here or not abs_here) and not (unit and not rel_here)
                 as_abs = abs_here or not rel_here
             elif unit and relative:  # ("tolerances are relative; `trip_kg` within ±1e-4": both, the looser)
@@ -318,9 +337,13 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             if as_rel:
                 rel_tol = max(rel_tol, value)
                 readings.append((0.0, value))
+                if own:
+                    unscoped[1] = max(unscoped[1], value)
             if as_abs:
                 abs_tol = max(abs_tol, value)
                 readings.append((value, 0.0))
+                if own:
+                    unscoped[0] = max(unscoped[0], value)
             for noun in nouns:
                 old = scoped.get(noun, (0.0, 0.0))
                 scoped[noun] = (max(old[0], value if as_abs else 0.0), max(old[1], value if as_rel else 0.0))
@@ -330,6 +353,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             if 1 <= digits <= 17:
                 found = digits_stated = general = True
                 rel_tol = max(rel_tol, 10.0 ** (1 - digits))
+                unscoped[1] = max(unscoped[1], 10.0 ** (1 - digits))
         for match in _PLACES.finditer(sentence):
             n = match.group("places")
             places = 2 if match.group("cent") else int(n) if n.isdigit() else _PLACE_WORDS[n.lower()]
@@ -337,9 +361,13 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
                 found = general = True
                 abs_tol = max(abs_tol, 10.0 ** -places)
                 readings.append((10.0 ** -places, 0.0))
+                unscoped[0] = max(unscoped[0], 10.0 ** -places)
         if found and not said:
             said = " ".join(whole.split())[:160]
     if not said:
         return None
+    # (where a band is scoped and another is not, a number no scoped noun names has the unscoped one)
+    split = bool(scoped) and general and any(unscoped) and tuple(unscoped) != (abs_tol, rel_tol)
     return StatedTolerance(abs_tol, rel_tol, said, () if digits_stated else tuple(readings),
-                           tuple((noun, a, r) for noun, (a, r) in scoped.items()), general or not scoped)
+                           tuple((noun, a, r) for noun, (a, r) in scoped.items()), general or not scoped,
+                           tuple(unscoped) if split else None)

@@ -486,6 +486,12 @@ class PromptAllows:
             found = found or unnamed[0]
         return found
 
+    def top_level_keys_only(self) -> bool:
+        """The prompt's grant of other keys is of top-level keys only ("other top-level keys ... are
+        ignored"), not of keys inside the answer's objects."""
+        return bool(self.other_keys) and _TOP_LEVEL_ONLY.search(self.other_keys) is not None \
+            and _DEEPER.search(self.other_keys) is None
+
     def names(self, key: str) -> bool:
         """The prompt names `key`: quoted, in a table or example, or as a word ("usd_total" as "USD total").
         A one-word key (`method`, `notes`) named only as a plain word names it only in a sentence that

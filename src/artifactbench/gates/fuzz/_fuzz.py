@@ -9,6 +9,7 @@ which record, which field, old value, new value.
 from __future__ import annotations
 
 import difflib
+import itertools
 import random
 import re
 import time
@@ -35,7 +36,7 @@ from artifactbench.gates.fuzz._draws import scout
 from artifactbench.gates.fuzz._examples_only import NAME as EXAMPLES, examples_case, memorizers
 from artifactbench.gates.fuzz._formats import format_for, format_of, parse, rerender
 from artifactbench.gates.fuzz._mutation import Mutation
-from artifactbench.gates.fuzz._near import RULE_ROW as _RULE_ROW, WARN_FACTOR, factor_of
+from artifactbench.gates.fuzz._near import FACTORS, RULE_ROW as _RULE_ROW, WARN_FACTOR, factor_of
 from artifactbench.gates.fuzz._policy import load_policy
 from artifactbench.gates.fuzz._quota import widened
 from artifactbench.gates.fuzz._reference import Reference, line_key, rows_unordered, text_field, top_level_swap
@@ -61,15 +62,30 @@ FREE_GRADED = 3  # mutants confined to lines the prompt declares free, graded pe
 
 
 def _place(where: str) -> str:
-    """The field a mutant touched, whatever its record ("record 2, field 'a.b'" -> "a.b"); with the
-    factor of a number_near move (a rejection at 100x says nothing of one at 8x)."""
-    fields = re.findall(r"(?:field|key|column) '([^']+)'", where)
-    place = "|".join(re.sub(r"\.\d+(?=\.|$)", "", f) for f in fields)
-    if not place and "<->" in where and "$" in where:  # two items of one list: the list, indices aside
-        place = re.sub(r"\[\d+\]", "[]", where.split("<->", 1)[0].strip())
+    """The field a mutant touched, whatever its record ("record 2, field 'a.b'" -> "a.b"; a tree's
+    "at $.rows[3].qty" -> "at $.rows[#].qty"); a key or step that reads as an id by its shape (`T02`,
+    `T05-c2` -> `T#`, `T#-c#`: a title, a copy; not `q1`); with the factor of a number_near move (a
+    rejection at 100x says nothing of one at 8x). So the first mutants of a kind reach each field and each
+    level of a tree, not four records' copies of one field (blind p79: four counts drawn, never the
+    `discrepancy` beside them; p80: four copies dropped, never a title)."""
+    fields = re.findall(r"(field|key|column) '([^']+)'", where)
+    place = "|".join(_ID_DIGITS.sub(_masked, f) if what == "key" else re.sub(r"\.\d+(?=\.|$)", "", f)
+                     for what, f in fields)
+    if not place and "$" in where:  # a tree's place: its path, indices and ids aside (of a swap: the first's)
+        place = _ID_DIGITS.sub(_masked, re.sub(r"\[\d+\]", "[#]", where.split("<->", 1)[0].strip()))
     place = place or where
     factor = factor_of(where)
     return place if factor is None or place == where else f"{place}@{factor}x"
+
+
+# A name that reads as a record's id rather than a field's: two digits or more, or digits and a dash
+# (`T02`, `T05-c2`, `RG-08`, `2024-01-03`; not `q1`, `f0`, `x2`), as a whole key or path step
+_ID_DIGITS = re.compile(r"(?<![^.$'\s\[])[^.\[\]'\s]*\d[^.\[\]'\s]*(?=$|[.\[\]'\s,])")
+
+
+def _masked(found: re.Match) -> str:
+    name = found.group()
+    return re.sub(r"\d+", "#", name) if len(re.findall(r"\d", name)) >= 2 or "-" in name else name
 
 
 _LINE_DROPS = ("drop_record", "duplicate_record", "replace_record")
@@ -522,6 +538,13 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             if allowed is None and kind == "inject_record" and ref is not None and ref.fmt == "text" \
                     and (section := _copied_section(mutant.where, ref.reference)) is not None:
                 allowed = _section_copy_allowed(section, prompt, allows, ref.artifact)
+            if allowed is None and kind == "inject_record" and allows.other_keys and ref is not None \
+                    and _new_entry(ref, mutant) and not _NO_OTHER_ENTRY.search(prompt) \
+                    and not (ref.fmt != "text" and allows.top_level_keys_only() and not mutant.where.startswith("top level")):
+                # (`[units.MNBU8301874]`, a copy's `T01-c4` beside "extra keys are ignored": an entry under a
+                # new key is another key, read literally, though it may be a record no input has; p78, p80)
+                allowed = ("warn", f"it adds an entry under a new key, and the prompt allows other keys "
+                                   f"({allows.other_keys!r}): is an entry no input has one of them?")
             if allowed is None and kind in ("drop_record", "duplicate_record") and ref is not None \
                     and ref.fmt == "text" and _RULE_ROW.fullmatch(mutant.old.strip("'\" ")):
                 # (`|---|---:|` dropped or twice: every row of the table as it was; whether it still renders
@@ -560,6 +583,11 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             if allowed is None and kind == "drop_record" and ref is not None \
                     and (key := ref.dropped_key(mutant.text)) is not None:
                 allowed = allows.leaves_open("drop_key", f"field '{key}'")  # (`offered_load = 16.3` of a TOML)
+            if allowed is None and kind == "truncate_records" and ref is not None \
+                    and (keys := ref.cut_keys(mutant.text)) and all(k in allows.optional_fields for k in keys):
+                # (`method = "scan + bisection"` cut from the end, of "add other keys (iterations, method,
+                # notes)": only keys the prompt calls optional; blind p80)
+                allowed = allows.leaves_open("drop_key", f"field '{keys[0]}'")
             if allowed is None and kind == "string_change" and allows.many_answers \
                     and _reassigned(text or ctx.reference_text(), mutant):
                 # (a truck moved from door D4 to door D10, a label the answer uses elsewhere: where any valid
@@ -656,6 +684,12 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 f"grader accepted a number {factor}x further from the reference than the place the prompt "
                 f"rounds to ({allows.implied.sentence!r}), though it states no tolerance: {minimal.describe()}; "
                 f"grader detail: {detail!r}", 600), "warn")
+        if factor is not None and factor <= WARN_FACTOR and (
+                bigger := _escalated(ctx, grade, kind, draws, minimal)) is not None:
+            # (a slow grader's budget ran out on the 8x move: the same number moved 16x and 100x, two
+            # gradings; blind p81: AEP 5% relative where the prompt says 0.1%, reported as 8x)
+            minimal, detail = bigger
+            factor = factor_of(minimal.where)
         if factor is not None:
             status = WARNING if factor <= WARN_FACTOR else FINDING
             return CaseResult(kind, status, cap(
@@ -683,6 +717,31 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
 
 
 MAX_ALSO = 5  # other fields named in a finding
+_ESCALATE_READ = 300  # mutants read (not graded) for a number_near move's bigger twins
+
+
+def _escalated(ctx, grade, kind: str, draws, minimal: Mutation) -> tuple[Mutation, str] | None:
+    """The number an accepted number_near mutant moved, moved by a bigger factor (the biggest first) and
+    accepted too, confirmed in a forked child, with the grader's detail; None when no bigger move is
+    accepted (or none is drawn among the first _ESCALATE_READ mutants)."""
+    factor = factor_of(minimal.where)
+    base = minimal.where.rsplit(", ", 1)[0]
+    wanted = {f"{base}, {f}x the prompt's tolerance": f for f in FACTORS if factor is not None and f > factor}
+    found: dict[int, Mutation] = {}
+    for mutant in itertools.islice(draws.values(random.Random(f"{ctx.task.instance_id}:{kind}:up")), _ESCALATE_READ):
+        f = wanted.get(getattr(mutant, "where", None))
+        if f is not None:
+            found.setdefault(f, mutant)
+            if len(found) == len(wanted):
+                break
+    for f in sorted(found, reverse=True):
+        mutant = found[f]
+        outcome = grade(mutant.text, label=f"{kind}\t{mutant.describe()}")
+        if outcome.ok and outcome.passed:
+            settled = ctx.settle(mutant.text)
+            if settled.ok and settled.passed:
+                return mutant, cap(settled.result.detail, 200)
+    return None
 
 
 def _also_accepted(ctx, grade, kind: str, minimal: Mutation, examples: Iterable[Mutation], allows,
@@ -858,6 +917,24 @@ def _section_copy_allowed(header: str, prompt: str, allows, artifact: str) -> tu
     if header.lower() in prose.lower():
         return "warn", f"it copies {header}, a section the prompt names: one of a fixed layout, not one record of many"
     return None
+
+
+# The prompt rules out entries beyond those it asks for: "no section for boxes that have been loaded" (blind
+# p49's planted flaw), "no other sections", "nothing else", "only the sections above"
+_NO_OTHER_ENTRY = re.compile(
+    r"\bno\s+(?:other\s+|extra\s+|additional\s+|further\s+|more\s+)?(?:sections?|tables?|entries|entry)\b|"
+    r"\bnothing\s+else\b|\bonly\s+(?:the\s+|those\s+|these\s+)?(?:sections?|tables?|entries)\b|"
+    r"\b(?:must|should)\s+not\s+(?:appear|be\s+listed|have\s+(?:a\s+)?(?:section|table|entry))", re.IGNORECASE)
+
+
+def _new_entry(ref: Reference, mutant) -> bool:  # noqa: ANN001 - a Mutant
+    """The injected record is an entry under a key of its own: a tree mapping's new key, or a config
+    file's new `[section]` (a section copied under another name, or a header line copied alone)."""
+    if ref.fmt != "text":
+        return "(a new entry" in mutant.where
+    if not _CONFIG.search(ref.artifact):
+        return False
+    return "copy of section lines" in mutant.where or _SECTION.fullmatch(str(mutant.new).strip("'\" ")) is not None
 
 
 def _reassigned(reference: str, mutant) -> bool:  # noqa: ANN001 - a Mutant

@@ -136,7 +136,28 @@ class Reference:
         # (a field every record has, `offered_load` of each `[[hour]]`: a key that stands once is the
         # answer's data, `bob = 7` of one line per player, and its line a record)
         same = sum(1 for line in old if (other := _KEY_VALUE.match(line)) and other.group(1) == key.group(1))
-        return key.group(1) if same >= 2 else None
+        # (or a key the prompt calls optional, `method` of "add other keys (iterations, method, notes)":
+        # a field of the answer's one record, however often it stands; blind p80)
+        optional = getattr(self.allows, "optional_fields", frozenset())
+        return key.group(1) if same >= 2 or key.group(1) in optional else None
+
+    def cut_keys(self, mutant: str) -> list[str] | None:
+        """The keys of the lines a truncation cut from a text artifact's end, where every non-blank line cut
+        is a `key = value` line (`method = "bisection"` after the answer's numbers), else None."""
+        if self.fmt != "text" or len(self.reference) > 1 << 20:
+            return None
+        old, new = _lines(self.reference), mutant.splitlines()
+        if not new or len(new) >= len(old) or old[:len(new)] != new:
+            return None
+        keys = []
+        for line in old[len(new):]:
+            if not line.strip():
+                continue
+            key = _KEY_VALUE.match(line)
+            if key is None:
+                return None
+            keys.append(key.group(1))
+        return keys or None
 
     def in_graded_element(self, mutant: str, prompt: str) -> bool:
         """The mutant changes the lines of the element the prompt grades on a page it otherwise frees (a

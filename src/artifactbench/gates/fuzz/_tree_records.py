@@ -23,7 +23,18 @@ def structure_strategy(t: TreeTargets, kind: str) -> Draws | None:
     """Record and key changes; None when nothing in the document fits `kind`."""
     doc = t.doc
     if kind in ("drop_key", "rename_key"):
-        return pick(t.keys).map(lambda c: _key_edit(t, kind, c)) if t.keys else None
+        if not t.keys:
+            return None
+        # A depth first, then a key of it: a document's keys are mostly its deepest records' fields, and a
+        # search drawing keys alike met only those before it stopped (blind p80: a copy's `patron`, a
+        # title's `queue`, never a whole title, which the grader never checked was there)
+        by_depth: dict[int, list] = {}
+        for c in t.keys:
+            by_depth.setdefault(len(c[0]), []).append(c)
+        # (each depth alike: a whole record missing is what a grader walking the answer's own entries
+        # never sees, the commonest gap of the blind batches' completeness checks)
+        keys = pick([by_depth[d] for d in sorted(by_depth)]).flatmap(pick) if len(by_depth) > 1 else pick(t.keys)
+        return keys.map(lambda c: _key_edit(t, kind, c))
     lists = t.lists
     if kind == "truncate_records":
         lists = [(p, v) for p, v in lists if p == () and len(v) > 1]
