@@ -28,6 +28,11 @@ __all__ = [
 MAX_MANIFEST_BYTES = 64 * 1024  # task.yaml: a real manifest is well under 2 KiB
 MAX_PROMPT_BYTES = 1024 * 1024  # prompt.md: a prompt an agent can read in one turn
 MAX_TASK_ENTRIES = 20_000  # files, folders and links under one task dir
+# reference_output: read whole by every gate that grades it or mutates it (a 30 GiB sparse one was a
+# MemoryError in each; outside attack, session 17)
+MAX_REFERENCE_BYTES = 256 * 1024 * 1024
+# a file of grader/ or the workspace read whole to look for leaks: larger ones are not read
+MAX_SCANNED_BYTES = 64 * 1024 * 1024
 
 # C0 controls other than tab, LF and CR; DEL; C1 controls other than NEL. YAML forbids them all.
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")

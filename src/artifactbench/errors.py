@@ -45,6 +45,8 @@ _SHOWN_CHARS = 120  # a hostile value (a 60 KiB string) must not flood the one-l
 
 
 def _shown(value: object) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"<an integer of {value.bit_length()} bits>"  # (repr refuses one of over 4300 digits)
     text = repr(value)
     return text if len(text) <= _SHOWN_CHARS else f"{text[:_SHOWN_CHARS]}... ({len(text)} characters)"
 

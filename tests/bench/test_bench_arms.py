@@ -87,6 +87,9 @@ def test_plugin_agents_run_and_a_crashing_plugin_fails(tmp_path) -> None:
     pytest.param(None, 'ARTIFACTBENCH_METRICS {"turns": 2}\nmore output\n', {}, id="not-last-line"),
     pytest.param("{not json", "", {}, id="malformed-file"),
     pytest.param('{"turns": -1, "tokens": true}', "", {}, id="bad-values-ignored"),
+    # (the agent writes both: nested deeper than the JSON reader goes is no report, never a traceback)
+    pytest.param("[" * 100_000, "", {}, id="deep-file"),
+    pytest.param(None, "ARTIFACTBENCH_METRICS " + "[" * 100_000 + "\n", {}, id="deep-stdout-line"),
 ])
 def test_read_metrics(tmp_path, file_text, stdout, expected) -> None:
     path = tmp_path / "metrics.json"

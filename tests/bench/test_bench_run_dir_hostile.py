@@ -80,6 +80,20 @@ BROKEN: dict[str, tuple[Callable[[Path], None], str]] = {
                         "results.jsonl:1: a run record must be a JSON object, got list"),
     "garbage_line": (lambda run: (run / "results.jsonl").write_bytes(b"\xfe\xff garbage\n" + (
         run / "results.jsonl").read_bytes()), "results.jsonl:1: not a JSON run record"),
+    # (outside attack, session 17: a RecursionError traceback from the JSON reader)
+    "line_deep": (lambda run: (run / "results.jsonl").write_text("[" * 100_000 + "\n"),
+                  "results.jsonl:1: not a JSON run record (nested deeper than a JSON reader goes)"),
+    "run_json_deep": (_replace("run.json", lambda p: p.write_text('{"a":' * 100_000)),
+                      "run.json: cannot read the run config (nested deeper than a JSON reader goes)"),
+    # (values a record's type allows but no run writes; outside attack, session 17)
+    "score_huge": (_edit_line(score=1e308), "results.jsonl:1: score=1e+308: expected a number in [0, 1]"),
+    "run_zero": (_edit_line(run=0), "results.jsonl:1: run=0: expected an integer of 1 or more"),
+    "version_other": (_edit_line(version=2), "results.jsonl:1: version=2: expected 1"),
+    "instance_id_path": (_edit_line(instance_id="../../etc"), "instance_id='../../etc': expected a task's instance_id: one line, no path separator"),
+    "arm_two_lines": (_edit_line(arm="sol\nver"), "arm='sol\\nver': expected a one-line name"),
+    "arm_not_in_run": (_edit_line(arm="ghost"), "arm='ghost': not one run.json lists (solver)"),
+    "task_not_in_run": (_edit_line(instance_id="algorithmic__ghost_easy"),
+                        "instance_id='algorithmic__ghost_easy': not one run.json lists"),
     "duplicate_job": (_twice, "results.jsonl:2: instance_id='algorithmic__sum_easy', arm='solver', run=1: "
                               "a second record for this job (first on line 1)"),
 }
@@ -155,3 +169,27 @@ def test_a_second_process_resuming_the_run_gets_a_clear_error(finished_run, tmp_
         proc.kill()
         proc.wait()
     assert bench_main(["--resume", "r", "--runs-dir", str(tmp_path / "runs")]) == 0  # the lock is gone with it
+
+
+def test_a_folder_where_the_summary_belongs_is_one_error_line(finished_run, tmp_path, capsys, deadline):
+    """Outside attack (session 17): `report` died with IsADirectoryError renaming its temp file."""
+    shutil.copytree(finished_run, tmp_path / "runs")
+    summary = tmp_path / "runs" / "r" / "summary.md"
+    summary.unlink(missing_ok=True)
+    summary.mkdir()
+    assert main(["report", "r", "--runs-dir", str(tmp_path / "runs")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "summary.md: is a directory" in err, err
+
+
+@pytest.mark.parametrize("field,value,read_as", [("tokens", -1, None), ("wall_s", -2.5, 0.0)])
+def test_a_negative_metric_is_ignored_with_a_note(field, value, read_as, finished_run, tmp_path, capsys):
+    """Outside attack (session 17): `tokens: -1` and a negative `wall_s` were summarized as they stood."""
+    shutil.copytree(finished_run, tmp_path / "runs")
+    results = tmp_path / "runs" / "r" / "results.jsonl"
+    rec = json.loads(results.read_text())
+    rec[field] = value
+    results.write_text(json.dumps(rec) + "\n")
+    loaded = load_results(results)
+    assert [getattr(r, field) for r in loaded.records] == [read_as]
+    assert any(f"{field}={value!r} is negative; ignored" in note for note in loaded.notes), loaded.notes

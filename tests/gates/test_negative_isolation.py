@@ -73,13 +73,17 @@ def test_mutate_failures_are_recorded_per_case(tmp_path):
         "def evil(t):\n    return Evil(t + ' ')\n"
         "def number(t):\n    return 7\n"
         "def leave(t):\n    raise SystemExit(9)\n"
+        "def lone(t):\n    return t + '\\ud800'\n"
         "NEGATIVE_CASES = [NegativeCase(name='evil', mutate=evil), NegativeCase(name='number', mutate=number), "
-        "NegativeCase(name='leave', mutate=leave), NegativeCase(name='last', mutate=fine)]\n")
+        "NegativeCase(name='leave', mutate=leave), NegativeCase(name='lone', mutate=lone), "
+        "NegativeCase(name='last', mutate=fine)]\n")
     check = _negative_gate(tmp_path, module)
     cases = {c.name: c for c in check.cases}
     assert cases["evil"].status != "ERROR", cases["evil"].detail  # a plain str copy was graded
     assert cases["number"].status == "ERROR" and "mutate returned int, not str" in cases["number"].detail
     assert cases["leave"].status == "ERROR" and "mutate raised SystemExit: 9" in cases["leave"].detail
+    # (a lone surrogate has no UTF-8 bytes: that case's error, not an internal error of the gate)
+    assert cases["lone"].status == "ERROR" and "cannot be written as UTF-8" in cases["lone"].detail
     assert cases["last"].status != "ERROR"
 
 

@@ -117,3 +117,31 @@ def test_a_grading_never_reads_what_an_earlier_one_left_in_its_scratch(tmp_path)
     finally:
         ctx.close()
     assert again.result.passed, again.result.detail
+
+
+def test_a_huge_file_left_in_the_scratch_is_named_without_reading_it(tmp_path, monkeypatch):
+    """Outside attack (session 17): a grader that leaves a 10 GiB sparse file in its scratch dir (free to
+    make) had the contract gate hash it after every grading: 232 s against a 5 s grader timeout."""
+    import os
+
+    from artifactbench.workspace import _tree
+
+    real = _tree.file_sha256
+
+    def refuse_huge(path):
+        assert os.stat(path).st_size < 1 << 30, f"{path} was read"
+        return real(path)
+    monkeypatch.setattr(_tree, "file_sha256", refuse_huge)
+    task_dir = tmp_path / "task"
+    shutil.copytree(FIXTURE, task_dir)
+    hidden = task_dir / "grader" / "hidden.py"
+    hidden.write_text(hidden.read_text().replace(
+        '    (Path(scratch_dir) / ".grade_cache").write_text("graded\\n")\n',
+        '    with open(Path(scratch_dir) / "big.bin", "ab") as fh:\n        fh.truncate(10 << 30)\n'))
+    ctx = TaskContext(load_task(task_dir), CheckOptions(grader_timeout_s=10.0))
+    try:
+        result = contract_gate(ctx, mutants=3)
+    finally:
+        ctx.close()
+    read_only = next(c for c in result.cases if c.name == "read_only")
+    assert read_only.status == "FINDING" and "added: big.bin" in read_only.detail, read_only

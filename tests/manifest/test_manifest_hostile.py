@@ -94,8 +94,19 @@ ATTACKS: dict[str, tuple[Callable[[Path], None], str, int | None, str, str]] = {
     "link_to_device": (_link("workspace/zero", "/dev/zero"), "workspace/zero", None, "", "resolves outside"),
     "huge_int": (_replace_line("  max_code_runs", b"  max_code_runs: " + b"9" * 5000 + b"\n"), "task.yaml", 10,
                  "execution_budget.max_code_runs", "5000-digit number is over Python's limit"),
+    # (YAML reads hex without a string of digits: it passed the digit check, and every `run` then died
+    # writing the record; outside attack, session 17)
+    "huge_hex_int": (_replace_line("  max_code_runs", b"  max_code_runs: 0x" + b"f" * 4000 + b"\n"), "task.yaml",
+                     10, "execution_budget.max_code_runs", "less than or equal to 1000000000"),
+    "budget_over_bound": (_replace_line("  max_wall_seconds", b"  max_wall_seconds: 10000000000\n"), "task.yaml",
+                          11, "execution_budget.max_wall_seconds", "less than or equal to 1000000000"),
     "huge_int_key": (_append("task.yaml", "\ntags:\n  ? " + "7" * 5000 + "\n  : x\n"), "task.yaml", 14, "tags",
                      "5000-digit number"),
+    # (a sparse file: free to make, and every gate read it whole; outside attack, session 17)
+    "reference_huge": (lambda t: os.truncate(t / "grader/reference_output.txt", 300 * 1024 * 1024), "task.yaml", 8,
+                       "reference_output", "over the 268435456-byte limit"),
+    "artifact_trailing_slash": (_replace_line("output_artifact", b"output_artifact: answer/\n"), "task.yaml", 6,
+                                "output_artifact", "ends with a path separator"),
     "manifest_is_dir": (lambda t: ((t / "task.yaml").unlink(), (t / "task.yaml").mkdir()), "task.yaml", None, "",
                         "is a directory, not a regular file"),
 }

@@ -107,3 +107,48 @@ def test_reaping_spares_untagged_processes_and_other_tags(tmp_path):
             if proc.is_running():
                 proc.kill()
                 proc.wait()
+
+
+CLEAN_ENV_CHILD = '''
+import subprocess as _sp
+
+
+def _clean_env_child(pidfile):
+    # a helper started with its own minimal env (no tag to reap it by) and never waited for; it stays in
+    # the grading process's group
+    child = _sp.Popen(["sleep", "97"], env={"PATH": "/usr/bin:/bin"}, stdin=_sp.DEVNULL,
+                      stdout=_sp.DEVNULL, stderr=_sp.DEVNULL)
+    with open(pidfile, "a") as fh:
+        fh.write(f"{child.pid}\\n")
+'''
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="process groups: POSIX; /proc: Linux")
+@pytest.mark.parametrize("warm", [True, False])
+def test_a_child_a_grading_leaves_in_its_group_does_not_outlive_the_check(tmp_path, warm):
+    """Outside attack (session 17): a grader whose grade() starts `sleep` with an explicit env left one such
+    process per forked case (13 after one check) once each case returned normally."""
+    import dataclasses
+
+    pidfile = tmp_path / "children.pids"
+    root = tmp_path / "task"
+    shutil.copytree(GOOD, root)
+    manifest = root / "task.yaml"
+    manifest.write_text(manifest.read_text().replace("__chk_good", "__chk_clean_env_child", 1))
+    hidden = root / "grader" / "hidden.py"
+    hidden.write_text(hidden.read_text().replace("def grade(scratch_dir):\n",
+                                                 f"def grade(scratch_dir):\n    _clean_env_child({str(pidfile)!r})\n")
+                      + CLEAN_ENV_CHILD)
+    pids: list[int] = []
+    try:
+        options = dataclasses.replace(OPTIONS, warm=warm)
+        report = check_task(load_task(root), resolve_gates(["positive", "negative", "fuzz"]), options)
+        assert report.checks[0].status == "pass", report.checks[0].summary
+        pids = [int(line) for line in pidfile.read_text().split()]
+        assert len(pids) >= 3
+        time.sleep(0.2)  # SIGKILL is delivered at once; let the kernel finish the exits
+        assert [p for p in pids if _alive(p)] == []
+    finally:
+        for pid in pids:
+            if _alive(pid):
+                psutil.Process(pid).kill()

@@ -247,3 +247,34 @@ def test_generated_data_over_the_shipped_limits_is_allowed_and_reported(fixture_
     with pytest.raises(MaterializeError, match=r"(data/generated\.txt|probe\.json): \d+ bytes is over the 300-byte "
                                                r"limit per generated file"):
         materialize(fixture_task("generator_probe"), tmp_path / "t")
+
+
+def test_a_shipped_file_over_the_limit_is_refused_before_a_byte_is_copied(fixture_task, tmp_path, monkeypatch):
+    """Outside attack (session 17): a 50 GiB sparse workspace file was copied in full (140 s) before its
+    size was refused. Sizes are read first now; nothing is copied."""
+    monkeypatch.setattr(_materialize, "MAX_FILE_BYTES", 20)
+    copied = []
+    monkeypatch.setattr(_materialize.shutil, "copy2", lambda *a, **k: copied.append(a))
+    with pytest.raises(MaterializeError, match=r"verify\.py: \d+ bytes is over the 20-byte limit per file"):
+        materialize(fixture_task("basic"), tmp_path / "s")
+    assert copied == []
+
+
+def test_a_grader_file_no_workspace_file_could_match_is_never_hashed(fixture_task, tmp_path, monkeypatch):
+    """Outside attack (session 17): a 30 GiB sparse `grader/weights.bin` was hashed (90 s) to compare it with
+    workspace files, none of which may be half that size."""
+
+    task = fixture_task("basic")
+    root = tmp_path / "task"
+    shutil.copytree(task.root, root)
+    with open(root / "grader" / "weights.bin", "wb") as fh:
+        fh.truncate(_materialize.GENERATED_FILE_BYTES + 1)
+    real = _materialize.file_sha256
+
+    def refuse_huge(path):
+        assert os.path.getsize(path) <= _materialize.GENERATED_FILE_BYTES, f"{path} was read"
+        return real(path)
+    monkeypatch.setattr(_materialize, "file_sha256", refuse_huge)
+    from artifactbench.manifest import load_task
+
+    assert materialize(load_task(root), tmp_path / "s").files == BASIC_FILES

@@ -47,7 +47,7 @@ def json_events(lines: Iterable[str]) -> list[dict[str, object]]:
     for line in lines:
         try:
             data = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):  # (a line nested deeper than the parser goes: not an event)
             continue
         if isinstance(data, dict):
             out.append(data)

@@ -85,7 +85,7 @@ class ToolBox:
                 raise ToolError("arguments must be a JSON object")
             handler: Callable[..., str] = getattr(self, f"_t_{name}")
             return handler(**args)
-        except (ToolError, BudgetExhausted, ValueError, TypeError, OSError) as exc:
+        except (ToolError, BudgetExhausted, ValueError, TypeError, OSError, RecursionError) as exc:
             return f"error: {exc}"
 
     def _t_execute_code(self, language: str, code: str) -> str:

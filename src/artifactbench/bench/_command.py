@@ -82,12 +82,12 @@ def read_metrics_noted(metrics_file: Path, stdout: str) -> tuple[dict[str, float
     try:
         # The agent owns this file: a FIFO, a link to /dev/zero or a huge file must not hang or fill the harness.
         data = json.loads(read_capped(metrics_file, MAX_METRICS_BYTES).decode("utf-8"))
-    except (OSError, ValueError, FileRefused):
+    except (OSError, ValueError, RecursionError, FileRefused):
         lines = [ln for ln in stdout.splitlines() if ln.strip()]
         if lines and lines[-1].startswith(METRICS_PREFIX):
             try:
                 data = json.loads(lines[-1][len(METRICS_PREFIX):])
-            except ValueError:
+            except (ValueError, RecursionError):
                 data = None
     if not isinstance(data, Mapping):
         return {}, ()

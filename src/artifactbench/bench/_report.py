@@ -8,6 +8,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
+from artifactbench._display import shown
+from artifactbench._files import output_problem
 from artifactbench._version import __version__
 from artifactbench.bench._grade import grade_snapshot
 from artifactbench.bench._pristine import PristineCache
@@ -31,6 +33,10 @@ def write_summary(store: RunStore, records: list[RunRecord], config: dict[str, o
     doc = summarize(records, arms, run_id=store.run_id, seed=int(config.get("seed", 0)),  # type: ignore[arg-type]
                     results_file=results_path.name)
     stem = "summary" + results_path.name.removeprefix("results").removesuffix(".jsonl")
+    for name in (f"{stem}.json", f"{stem}.md"):  # (a folder or a FIFO there is never replaced; one line)
+        reason = output_problem(store.dir / name, make_parents=False)
+        if reason is not None:
+            raise ArtifactBenchError(f"{shown(store.dir / name)}: {reason}")
     write_json_atomic(store.dir / f"{stem}.json", doc)
     tmp = store.dir / f".{stem}.md.tmp"
     tmp.write_text(render_markdown(doc), encoding="utf-8")
@@ -38,9 +44,18 @@ def write_summary(store: RunStore, records: list[RunRecord], config: dict[str, o
     return doc
 
 
-def _checked(path: Path) -> ResultsFile:
-    """The records of `path`; duplicate job keys are an error (a summary would count a job twice)."""
+def _checked(path: Path, config: dict[str, object]) -> ResultsFile:
+    """The records of `path`; duplicate job keys are an error (a summary would count a job twice), as is
+    a record of an arm or a task run.json does not list (it would be summarized as if the run had it)."""
     results = load_results(path)
+    arms = {str(a["name"]) for a in config.get("arms", [])}  # type: ignore[union-attr,index]
+    tasks = {str(t["instance_id"]) for t in config.get("tasks", [])}  # type: ignore[union-attr,index]
+    for n, rec in enumerate(results.records, 1):
+        for field, value, known in (("arm", rec.arm, arms), ("instance_id", rec.instance_id, tasks)):
+            if known and value not in known:
+                listed = ", ".join(sorted(known)[:5]) + (", ..." if len(known) > 5 else "")
+                raise ArtifactBenchError(f"{path}: record {n}: {field}={value!r}: not one run.json lists "
+                                         f"({listed})")
     if results.duplicates:
         more = f" (and {len(results.duplicates) - 1} more)" if len(results.duplicates) > 1 else ""
         raise ArtifactBenchError(f"{results.duplicates[0]}{more}; a results file holds one record per "
@@ -60,7 +75,7 @@ def report_run(runs_dir: Path, run_id: str, results_name: str | None = None
     path = store.dir / (results_name or "results.jsonl")
     if not os.path.lexists(path):
         raise ArtifactBenchError(f"{path}: no such results file in run {run_id!r}")
-    results = _checked(path)
+    results = _checked(path, config)
     return write_summary(store, list(results.records), config, path), results.notes
 
 
@@ -82,7 +97,7 @@ def regrade_run(runs_dir: Path, run_id: str, *, jobs: int = 1, grade_timeout_s: 
     store = RunStore(runs_dir, run_id)
     config = store.load_config()
     with store.lock():
-        results = _checked(store.results)
+        results = _checked(store.results, config)
         old = list(results.records)
         tasks = _tasks(config)
         timeout = grade_timeout_s or float(config.get("grade_timeout_s", 60.0))  # type: ignore[arg-type]

@@ -72,6 +72,9 @@ class RunStore:
             raise ArtifactBenchError(f"{self.run_json}: is a directory where the run config file belongs")
         try:  # never opens a FIFO or device put where run.json belongs
             data = json.loads(read_capped(self.run_json, MAX_RUN_JSON_BYTES))
+        except RecursionError:
+            raise ArtifactBenchError(f"{self.run_json}: cannot read the run config (nested deeper than a JSON "
+                                     "reader goes)") from None
         except (FileRefused, ValueError) as exc:
             raise ArtifactBenchError(
                 f"{self.run_json}: cannot read the run config ({exc}); is run_id={self.run_id!r} "
@@ -144,6 +147,9 @@ def load_results(path: Path, *, repair: bool = False) -> ResultsFile:
             continue
         try:
             data = json.loads(line)
+        except RecursionError:
+            raise ArtifactBenchError(f"{path}:{lineno}: not a JSON run record (nested deeper than a JSON reader "
+                                     "goes)") from None
         except ValueError as exc:
             raise ArtifactBenchError(f"{path}:{lineno}: not a JSON run record ({exc})") from None
         record, found = check_record(data, f"{path}:{lineno}")

@@ -7,10 +7,11 @@ end in a one-line error naming the file, the line and the field, never a traceba
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import fields
 
-from artifactbench.bench._records import RunRecord
+from artifactbench.bench._records import RECORD_VERSION, RunRecord
 from artifactbench.errors import ArtifactBenchError
 
 __all__ = ["check_record", "check_run_config"]
@@ -109,7 +110,35 @@ def check_record(data: object, where: str) -> tuple[RunRecord, tuple[str, ...]]:
             shown = repr(value) if len(repr(value)) <= 80 else repr(value)[:80] + "..."
             raise ArtifactBenchError(f"{where}: {f.name}={shown}: expected {_kind_words(str(f.type))}")
         values[f.name] = value
+    _check_values(values, where, notes)
     return RunRecord(**values), tuple(notes)  # type: ignore[arg-type]
+
+
+_NAME = re.compile(r"[^\x00-\x1f\x7f]{1,200}")  # an arm's or a label's name: one line, no control characters
+
+
+def _check_values(values: dict[str, object], where: str, notes: list[str]) -> None:
+    """Values a record's type allows but no run writes: an error naming the field (a wrong summary would
+    follow), or, for bookkeeping numbers, a note and the value ignored (outside attack, session 17)."""
+    def wrong(name: str, expected: str) -> ArtifactBenchError:
+        shown = repr(values[name]) if len(repr(values[name])) <= 80 else repr(values[name])[:80] + "..."
+        return ArtifactBenchError(f"{where}: {name}={shown}: expected {expected}")
+    if values.get("version", RECORD_VERSION) != RECORD_VERSION:
+        raise wrong("version", f"{RECORD_VERSION} (records of another version are not read)")
+    iid = str(values["instance_id"])
+    if not _NAME.fullmatch(iid) or re.search(r"[/\\]", iid) or iid in (".", ".."):  # (it names a folder of the run)
+        raise wrong("instance_id", "a task's instance_id: one line, no path separator")
+    if not _NAME.fullmatch(str(values["arm"])):
+        raise wrong("arm", "a one-line name of at most 200 characters")
+    if values["run"] < 1:  # type: ignore[operator]
+        raise wrong("run", "an integer of 1 or more")
+    if not 0.0 <= values["score"] <= 1.0:  # type: ignore[operator]
+        raise wrong("score", "a number in [0, 1]")
+    for name in (*_DROPPED_TO_NONE, *_DROPPED_TO_ZERO):
+        value = values.get(name)
+        if isinstance(value, (int, float)) and value < 0:
+            values[name] = None if name in _DROPPED_TO_NONE else 0.0
+            notes.append(f"{where}: {name}={value!r} is negative; ignored (read as {values[name]!r})")
 
 
 def check_run_config(data: object, where: str) -> dict[str, object]:

@@ -69,6 +69,13 @@ def _fork_case(cmd: dict, private: tuple[int, ...], func, payload, call_grade, r
     )
     for fd in (v_r, o_r, e_r):
         os.close(fd)
+    # Once the case's process exits (a zombie, so its group id stays ours), whatever it started and left in
+    # its group goes too: a `Popen(["sleep", ...], env={...})` outlived every case that returned normally.
+    os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except OSError:
+        pass
     _, status = os.waitpid(pid, 0)
     return {
         "verdict": verdict.hex(), "stdout": out.hex(), "stderr": err.hex(), "timed_out": timed_out,

@@ -30,7 +30,10 @@ RelPath = Annotated[
     Field(min_length=1, max_length=MAX_PATH_CHARS,
           description="Path relative to the task directory; must stay inside it."),
 ]
-Budget = Annotated[int, Field(ge=0, description="0 means unlimited (spec 2.3).")]
+# At most 10**9 (over 31 years of seconds): a bound any run record and JSON reader holds (`0x` and 4000
+# `f`s passed as an integer, and every `run` then died writing it; outside attack, session 17)
+MAX_BUDGET = 10**9
+Budget = Annotated[int, Field(ge=0, le=MAX_BUDGET, description="0 means unlimited (spec 2.3).")]
 
 
 class _Strict(BaseModel):

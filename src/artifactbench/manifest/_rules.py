@@ -10,7 +10,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Literal
 
 from artifactbench.errors import Problem
-from artifactbench._files import MAX_PROMPT_BYTES, FileRefused, read_capped, text_problem
+from artifactbench._files import MAX_PROMPT_BYTES, MAX_REFERENCE_BYTES, FileRefused, read_capped, text_problem
 from artifactbench.manifest._task import CATEGORIES, INSTANCE_ID_RE
 from artifactbench.manifest._yaml import YamlDoc
 
@@ -92,6 +92,8 @@ def check_output_artifact(data: Mapping[str, object], doc: YamlDoc, file: str) -
     message = _lexical_problem(raw)
     if message is None and os.path.normpath(raw) in (".", ""):
         message = "must name a file inside the scratch dir, not the scratch dir itself"
+    if message is None and raw.endswith(("/", "\\")):  # ("answer/" read as a file `answer`: a folder was meant?)
+        message = "must name a file; it ends with a path separator, as a folder's name does"
     if message is None:
         return []
     line = doc.line_of(("output_artifact",))
@@ -146,6 +148,10 @@ def check_paths(data: Mapping[str, object], doc: YamlDoc, file: str, root: Path)
             continue
         if rule.kind == "file" and not target.is_file():
             report(rule.field, raw, "must be a regular file")
+            continue
+        if rule.field == "reference_output" and (size := target.stat().st_size) > MAX_REFERENCE_BYTES:
+            report(rule.field, raw, f"is {size} bytes, over the {MAX_REFERENCE_BYTES}-byte limit of a reference "
+                   "output the checker reads", "keep bulk data in the workspace generator")
             continue
         if rule.field == "hidden_grader" and target.name != GRADER_FILE_NAME:
             report(rule.field, raw, f"the grader file must be named {GRADER_FILE_NAME!r}, spec section 1",

@@ -47,7 +47,7 @@ def read_code_runs(counter_file: Path) -> int:
     """Code runs counted so far in `counter_file` (0 when it is absent or unreadable)."""
     try:
         data = json.loads(counter_file.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return 0
     value = data.get("code_runs") if isinstance(data, dict) else None
     return value if isinstance(value, int) and value >= 0 else 0

@@ -145,7 +145,7 @@ def _read_lines(path: Path) -> list[dict]:
                 budget -= len(raw)
                 try:
                     value = json.loads(raw)
-                except ValueError:
+                except (ValueError, RecursionError):
                     break  # a line cut short by a kill (or by the cap): the rest is lost
                 del raw
                 if not isinstance(value, dict):

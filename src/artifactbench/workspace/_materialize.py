@@ -165,10 +165,20 @@ def _workspace_sources(task: Task) -> list[tuple[str, str]]:
     _check_entries(ws, "workspace/ ships")
     grader_dir = os.path.realpath(task.grader_dir) + os.sep
     sources = []
+    total = 0
     for rel, entry in walk_files(ws):
         real = os.path.realpath(entry.path)
         if real in skip or real.startswith(grader_dir) or _is_bytecode_cache(rel):
             continue
+        # (spec 8's limits, before a byte is copied: a 50 GiB sparse file took 140 s to copy and refuse)
+        size = entry.stat(follow_symlinks=False).st_size
+        total += size
+        if size > MAX_FILE_BYTES:
+            raise WorkspaceLimitError(f"{ws}/{rel}: {size} bytes is over the {MAX_FILE_BYTES}-byte limit per file "
+                                      "(spec 8)", rel, size)
+        if total > MAX_TOTAL_BYTES:
+            raise WorkspaceLimitError(f"{ws}/{rel}: the workspace reaches {total} bytes, over the {MAX_TOTAL_BYTES}-"
+                                      "byte limit for the files workspace/ ships (spec 8)", rel, total)
         sources.append((rel, entry.path))
     return sources
 
@@ -193,12 +203,13 @@ def _is_bytecode_cache(rel: str) -> bool:
 
 
 def _grader_fingerprints(grader_dir: Path) -> dict[str, str]:
-    """sha256 -> relpath of every non-empty regular file under grader/ (empty files match too much)."""
+    """sha256 -> relpath of every non-empty regular file under grader/ (empty files match too much), but
+    those larger than any file a workspace may hold (never read: a 30 GiB one took 90 s to hash)."""
     found: dict[str, str] = {}
     for folder, _, names in os.walk(grader_dir):
         for name in names:
             path = os.path.join(folder, name)
-            if not os.path.islink(path) and os.path.isfile(path) and os.path.getsize(path) > 0:
+            if not os.path.islink(path) and os.path.isfile(path) and 0 < os.path.getsize(path) <= GENERATED_FILE_BYTES:
                 found.setdefault(file_sha256(path), os.path.relpath(path, grader_dir))
     return found
 

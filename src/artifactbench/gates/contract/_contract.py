@@ -35,6 +35,7 @@ from artifactbench.workspace import tree_files
 HASH_SEEDS = ("0", "1", "2718281")
 MAX_MUTANTS = 3
 MAX_FIELD_TYPES = 40  # fields no_raise:field_types retypes, one grading each
+READ_LIMIT = 64 << 20  # a scratch file over this many bytes is compared by size, inode and ctime, not read
 
 
 def _tree_change(before: dict[str, str], after: dict[str, str]) -> str:
@@ -121,7 +122,7 @@ class _HeldScratch:
         if self.scratch is None:
             self.scratch = self.ctx.fresh_scratch()
             self.ctx.place_reference(self.scratch, text)
-            self.files = tree_files(self.scratch)
+            self.files = tree_files(self.scratch, read_limit=READ_LIMIT)
         elif self.files.get(self.artifact) != digest:
             self.ctx.place_reference(self.scratch, text)
             self.files[self.artifact] = digest
@@ -139,7 +140,7 @@ class _HeldScratch:
             return ""
         # Dropped even when every file holds its bytes: a folder made, a mode or a time set is state the
         # digest does not see, which the next grading (another seed's process) would read.
-        change = _tree_change(self.files, tree_files(self.scratch))
+        change = _tree_change(self.files, tree_files(self.scratch, read_limit=READ_LIMIT))
         self.drop()
         return change
 
@@ -148,7 +149,7 @@ class _HeldScratch:
         say, then drop it: a process a grading left may write there after that grading's check, and
         bytes written through a shared mapping whose page it already dirtied move no time stamp."""
         try:
-            return _tree_change(self.files, tree_files(self.scratch)) if self.scratch is not None else ""
+            return _tree_change(self.files, tree_files(self.scratch, read_limit=READ_LIMIT)) if self.scratch is not None else ""
         finally:
             self.drop()
 

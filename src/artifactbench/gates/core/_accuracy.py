@@ -58,6 +58,20 @@ _STOP = frozenset({"and", "or", "so", "but", "with", "to", "which", "where", "wh
                    "on", "at", "by", "the", "a", "an"})
 
 
+def _key_nouns(key: str) -> set[str]:
+    """The nouns a key may be said by: its whole name, its last dotted step, its last word, and its first
+    word where the last is a unit's few letters (`optimal_price`: price; `head_m`: head; `summary.max_profit`:
+    max_profit), each in the singular."""
+    name = key.lower().rsplit(".", 1)[-1]
+    words = [w for w in re.split(r"[_\-\s]+", name) if w]
+    out = {singular(key.lower()), singular(name)}
+    if len(words) > 1:
+        out.add(singular(words[-1]))
+        if len(words[-1]) <= 3:
+            out.add(singular(words[0]))
+    return out
+
+
 def singular(noun: str) -> str:
     """A plural noun's singular, roughly ("groups" -> "group", "entries" -> "entry", "boxes" -> "box")."""
     noun = noun.lower()
@@ -158,10 +172,6 @@ class StatedTolerance:
     # number no scoped noun names has none the prompt states ("`trip_kg` within ±1 kg" says nothing of
     # `tow_kg`)
     general: bool = True
-    # (abs, rel) of the bands said of no one kind of value, where some other band is scoped ("the rate to
-    # within ±0.0001; `projected_revenue` to within a dollar": the rate's band is 0.0001, not the dollar);
-    # None: every band is every number's (abs and rel)
-    unscoped: tuple[float, float] | None = None
 
     def band(self, value: float) -> float:
         return self.abs + self.rel * abs(value)
@@ -169,19 +179,20 @@ class StatedTolerance:
     def band_at(self, keys: tuple[str, ...], value: float) -> float:
         """band(value), or the band the prompt states of the values a key on the number's path names (a
         `heads` mapping: "±0.01 m on every junction head"), where it states one."""
-        for key in keys:
-            name = singular(key.lower())
+        for key in keys:  # (a key's own name first, then the nouns its words say: `optimal_price`: price)
             for noun, abs_, rel in self.scoped:
-                if name == noun:
+                if singular(key.lower()) == noun:
                     return abs_ + rel * abs(value)
-        if self.unscoped is not None:
-            return self.unscoped[0] + self.unscoped[1] * abs(value)
+        for key in keys:
+            for noun, abs_, rel in self.scoped:
+                if noun in _key_nouns(key):
+                    return abs_ + rel * abs(value)
         return self.band(value)
 
     def states_for(self, keys: tuple[str, ...]) -> bool:
         """Whether the prompt states a band for a number on this path: a general one, or one scoped to
         a noun one of `keys` names."""
-        return self.general or any(singular(key.lower()) == noun for key in keys for noun, _, _ in self.scoped)
+        return self.general or any(noun in _key_nouns(key) for key in keys for noun, _, _ in self.scoped)
 
     def strict_band(self, value: float) -> float:
         """How far an answer may surely be from the exact value: within this, every reading of what
@@ -199,6 +210,13 @@ _ROUNDED = re.compile(r"\bround(?:ed|ing|s)?\b[^.;:\n]{0,60}?\bto\s+(?:the\s+(?:
 
 
 # "to within a dollar", "within one cent": an amount of money in words, the band "$1", "$0.01" (blind p80)
+# the noun a band is said of as its sentence's subject: "prices must be within 0.01", "heads should be
+# accurate to within 0.5"
+_SUBJECT = re.compile(r"\b([A-Za-z]{3,})\s+(?:must|should|shall)\s+be\s+(?:(?:accurate|correct|exact)\s+)?"
+                      r"(?:to\s+)?$", re.IGNORECASE)  # (the text before a stated value's "within")
+_GENERIC_NOUNS = frozenset({"value", "number", "result", "answer", "output", "field", "figure", "entry", "it",
+                            "they", "these", "those", "all", "each", "every", "estimate", "amount", "quantity"})
+_ACCURACY_WORDS = re.compile(r"\b(?:must|should|shall)\s+be\b|\baccura|\btoleran|\bcorrect\s+to\b", re.IGNORECASE)
 _MONEY_WORD = re.compile(r"\bwithin\s+(?:a|one)\s+(?:(dollar|euro|pound|franc)|(cent|penny))\b", re.IGNORECASE)
 _NAMED_BAND = re.compile(r"\bwithin\s+(?:half\s+an?\s+|an?\s+|one\s+|two\s+|a\s+few\s+)?(?:basis\s+points?|"
                          r"percentage\s+points?|per\s*cent|percent|cents?|pennies|ulps?|parts?\s+per\s+(?:million|"
@@ -240,7 +258,6 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
     scoped: dict[str, tuple[float, float]] = {}
     digits_stated = False
     general = False
-    unscoped = [0.0, 0.0]  # the loosest band said of no one kind of value (abs, rel)
     # (a prompt that speaks of relative tolerances anywhere, "Tolerance (relative):", a sentence before,
     # keeps "within 0.001 of the exact quotient" either way; review of blind p56's rule)
     # (said of a tolerance: not "regressing log(c) ... minimises relative, not absolute, error", blind p56)
@@ -264,7 +281,8 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
         whole = re.sub(r"\*\*|__", "", whole)
         # ("within half a basis point (0.00005)": the band is the number in brackets; blind p75)
         whole = _NAMED_BAND.sub(lambda m: f"within {m.group(1)} ", whole)
-        whole = _MONEY_WORD.sub(lambda m: "within $1" if m.group(1) else "within $0.01", whole)
+        if re.search(r"`[A-Za-z_][\w.-]*`", whole) and _ACCURACY_WORDS.search(whole):
+            whole = _MONEY_WORD.sub(lambda m: "within $1" if m.group(1) else "within $0.01", whole)
         colon = whole.find(": ")
         if method and colon > 0 and _METHOD.search(whole[:colon]):
             whole = whole[:colon] + "; " + whole[colon + 2:]
@@ -290,17 +308,20 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             # (or the sentence's subject, its one key: "`projected_revenue` must be the model's revenue at
             # the rate you report (to within a dollar)"; blind p80)
             near = near or (len(keys) == 1 and re.match(r"\s*`" + re.escape(keys[0]) + "`", sentence) is not None
-                            and sentence[:match.start()].count("`") == 2)
+                            and sentence[:match.start()].count("`") == 2 and "." not in keys[0]
+                            and not re.search(r",|;|\s(?:and|but|while)\s", sentence[:match.start()]))
             nouns = [*keys, scope] if scope and near else [scope] if scope else keys
+            if not nouns and (subject := _SUBJECT.search(sentence[max(0, match.start() - 80):match.start()])) \
+                    and singular(subject.group(1)) not in _GENERIC_NOUNS:
+                # ("prices must be within 0.01 of the true values": the prices' band; blind p77)
+                scope = singular(subject.group(1))
+                nouns = [scope]
             # (said of its keys only where they stand right before it, "`trip_kg` within ±1 kg"; a key named
             # far back, "`dose_mg` an integer, the two levels rounded ... ±0.01", leaves it every number's)
-            own = not nouns or not (scope or near)
-            general = general or own
+            general = general or not nouns or not (scope or near)
             if match.group("pct"):
                 rel_tol = max(rel_tol, value / 100)
                 readings.append((0.0, value / 100))
-                if own:
-                    unscoped[1] = max(unscoped[1], value / 100)
                 for noun in nouns:
                     old = scoped.get(noun, (0.0, 0.0))
                     scoped[noun] = (old[0], max(old[1], value / 100))
@@ -324,7 +345,8 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             clause = sentence[start:end if end >= 0 else min(len(sentence), match.end() + 300)]
             rel_here = re.search(r"\brel(ative|\.)?\b|\*\s*\|", clause, re.IGNORECASE) is not None
             abs_here = re.search(r"\babs(olute|\.)?\b", clause, re.IGNORECASE) is not None
-            if value >= 1 and not rel_here:
+            if value >= 1 and not rel_here and re.match(r"\s*(?:$|[,;.)]|(?:and|or|so|of\s+the)\b)",
+                                                        sentence[match.end():match.end() + 20]):
                 as_rel, as_abs = False, True  # (no relative band of 100% or more: "`max_profit` within 1.00")
             elif rel_here or abs_here:
                 as_rel = (rel_here or not abs_here) and not (unit and not rel_here)
@@ -337,13 +359,9 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             if as_rel:
                 rel_tol = max(rel_tol, value)
                 readings.append((0.0, value))
-                if own:
-                    unscoped[1] = max(unscoped[1], value)
             if as_abs:
                 abs_tol = max(abs_tol, value)
                 readings.append((value, 0.0))
-                if own:
-                    unscoped[0] = max(unscoped[0], value)
             for noun in nouns:
                 old = scoped.get(noun, (0.0, 0.0))
                 scoped[noun] = (max(old[0], value if as_abs else 0.0), max(old[1], value if as_rel else 0.0))
@@ -353,7 +371,6 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             if 1 <= digits <= 17:
                 found = digits_stated = general = True
                 rel_tol = max(rel_tol, 10.0 ** (1 - digits))
-                unscoped[1] = max(unscoped[1], 10.0 ** (1 - digits))
         for match in _PLACES.finditer(sentence):
             n = match.group("places")
             places = 2 if match.group("cent") else int(n) if n.isdigit() else _PLACE_WORDS[n.lower()]
@@ -361,13 +378,9 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
                 found = general = True
                 abs_tol = max(abs_tol, 10.0 ** -places)
                 readings.append((10.0 ** -places, 0.0))
-                unscoped[0] = max(unscoped[0], 10.0 ** -places)
         if found and not said:
             said = " ".join(whole.split())[:160]
     if not said:
         return None
-    # (where a band is scoped and another is not, a number no scoped noun names has the unscoped one)
-    split = bool(scoped) and general and any(unscoped) and tuple(unscoped) != (abs_tol, rel_tol)
     return StatedTolerance(abs_tol, rel_tol, said, () if digits_stated else tuple(readings),
-                           tuple((noun, a, r) for noun, (a, r) in scoped.items()), general or not scoped,
-                           tuple(unscoped) if split else None)
+                           tuple((noun, a, r) for noun, (a, r) in scoped.items()), general or not scoped)

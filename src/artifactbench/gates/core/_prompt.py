@@ -35,6 +35,9 @@ ORDER_KINDS = frozenset({"swap_records", "reversed_lines"})
 _SORT_WORDS = re.compile(r"\b(sort(ed|s)?|ascending|descending|alphabetical(ly)?|lexicographic(al(ly)?)?)\b",
                          re.IGNORECASE)
 _KEY_KINDS = frozenset({"drop_key", "rename_key", "renamed_field"})
+# kinds that change what a key holds, or the key itself (not a record added or moved)
+_FIELD_KINDS = frozenset({"number_far", "number_sign", "number_nan", "number_near", "string_change", "type_change",
+                          "bool_flip", "drop_key", "rename_key"})
 # ("must be in queue order", "are listed in insertion order": a named order the output is in; never "in any
 # order", "in no particular order", "in an arbitrary order", nor an algorithm hint: "using its readings
 # in timestamp order", blind p19)
@@ -167,6 +170,8 @@ _FIELD_IGNORED = re.compile(r"^[\s*>|-]*(?:(?:any|the|an?)\s+)?[`\"']([A-Za-z_][
 _OPTIONAL_WORDS = (r"optional|may\s+be\s+omitted|can\s+be\s+omitted|for\s+humans|human-readable|free[- ]?(form|text)|"
                    + _FREE_WORDS)
 _OPTIONAL = re.compile(_OPTIONAL_WORDS, re.IGNORECASE)
+_REQUIRED = re.compile(r"\brequired\b|\bmandatory\b|\bmust\b", re.IGNORECASE)
+_CLAUSE_SPLIT = re.compile(r";|,\s+(?:and|but|while|whereas)\s+|\s+(?:but|while|whereas)\s+|\.\s+")
 _FIELD = re.compile(r"[`\"']([A-Za-z_][\w.-]{0,60})[`\"']")
 # "All fields must be finite numbers", "`f` must be a number": a type the grader may not compute away.
 _TYPED = re.compile(r"\b(must|should|shall)\s+(all\s+)?(be|are)\s+(an?\s+)?(finite\s+|non-?null\s+|valid\s+|json\s+)*"
@@ -492,6 +497,20 @@ class PromptAllows:
         return bool(self.other_keys) and _TOP_LEVEL_ONLY.search(self.other_keys) is not None \
             and _DEEPER.search(self.other_keys) is None
 
+    def unnamed_key(self, where: str) -> str | None:
+        """A top-level key of a tree answer at `where` (`$.generated_by`, "top level, key 'sheet_rows'") that
+        the prompt never names, where it spells other keys out (in backticks or an example block): a note
+        the reference carries beside the answer, whose value no rule of the prompt fixes. None otherwise; a
+        record's own fields are not judged so (a prompt may describe a field in other words)."""
+        if len(set(_FIELD.findall(self.naming_text))) < 2 and "```" not in self.naming_text:
+            return None
+        paths = _steps(where)
+        if not where.startswith(("at $.", "top level")) or not paths or any(
+                len(p) != 1 or not isinstance(p[0], str) for p in paths):
+            return None
+        unnamed = [p[0] for p in paths if not self.names(p[0])]
+        return unnamed[0] if len(unnamed) == len(paths) else None
+
     def names(self, key: str) -> bool:
         """The prompt names `key`: quoted, in a table or example, or as a word ("usd_total" as "USD total").
         A one-word key (`method`, `notes`) named only as a plain word names it only in a sentence that
@@ -582,6 +601,10 @@ class PromptAllows:
             listed_only = self.other_keys_free and other not in self.listed_keys and bool(self.listed_keys)
             severity = "info" if kind in _KEY_KINDS or self.granted_free(other) or listed_only else "warn"
             return severity, f"the prompt allows other keys and never names {other!r} ({self.other_keys!r})"
+        if kind in _FIELD_KINDS and (unnamed := self.unnamed_key(where)) is not None:
+            # (a key of the reference that the prompt never names, quoted, shown or as words: what it holds
+            # is the reference author's, no rule the prompt states; `generated_by`, `sheet_rows`; review)
+            return "warn", f"the prompt never names {unnamed!r}: it states no rule for what it holds"
         if kind in ORDER_KINDS and self.allows_kind(kind, where):
             key = _list_key(where)
             if self.unordered or (key and key in self.field_unordered):
@@ -890,8 +913,13 @@ def read_prompt(text: str) -> PromptAllows:
         recomputed.update(_recomputed(sentence))
         declared.update(_FIELD_IGNORED.findall(sentence))
         if _OPTIONAL.search(sentence):
-            optional.update(_FIELD.findall(sentence))
-            declared.update(_FIELD.findall(sentence))
+            # (where the sentence also says what is required, the fields of the clauses that call them
+            # optional: "`daily_rate` and `projected_revenue` are required; a `method` key is optional")
+            clauses = [c for c in _CLAUSE_SPLIT.split(sentence) if _OPTIONAL.search(c) and not _REQUIRED.search(c)] \
+                if _REQUIRED.search(sentence) else [sentence]
+            said = [f for clause in clauses for f in _FIELD.findall(clause)]
+            optional.update(said)
+            declared.update(said)
         if _states_output_order(sentence):
             ordered += _FIELD.findall(sentence) or ["*"]
             order_sentences.append(sentence)

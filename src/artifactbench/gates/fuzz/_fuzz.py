@@ -78,14 +78,16 @@ def _place(where: str) -> str:
     return place if factor is None or place == where else f"{place}@{factor}x"
 
 
-# A name that reads as a record's id rather than a field's: two digits or more, or digits and a dash
-# (`T02`, `T05-c2`, `RG-08`, `2024-01-03`; not `q1`, `f0`, `x2`), as a whole key or path step
+# A name that reads as a record's id rather than a field's: digits with a capital letter or a dash, or
+# digits alone (`T02`, `T05-c2`, `RG-08`, `2024-01-03`, `101`; not `q1`, `f0`, `p50_ms`, `beta2`: fields
+# apart, which a grader checks or not one by one), as a whole key or path step
 _ID_DIGITS = re.compile(r"(?<![^.$'\s\[])[^.\[\]'\s]*\d[^.\[\]'\s]*(?=$|[.\[\]'\s,])")
 
 
 def _masked(found: re.Match) -> str:
     name = found.group()
-    return re.sub(r"\d+", "#", name) if len(re.findall(r"\d", name)) >= 2 or "-" in name else name
+    ident = re.fullmatch(r"\d+", name) or (re.search(r"\d", name) and (re.search(r"[A-Z]", name) or "-" in name))
+    return re.sub(r"\d+", "#", name) if ident else name
 
 
 _LINE_DROPS = ("drop_record", "duplicate_record", "replace_record")
@@ -544,7 +546,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # (`[units.MNBU8301874]`, a copy's `T01-c4` beside "extra keys are ignored": an entry under a
                 # new key is another key, read literally, though it may be a record no input has; p78, p80)
                 allowed = ("warn", f"it adds an entry under a new key, and the prompt allows other keys "
-                                   f"({allows.other_keys!r}): is an entry no input has one of them?")
+                                   f"({allows.other_keys!r}): is a new entry one of them?")
             if allowed is None and kind in ("drop_record", "duplicate_record") and ref is not None \
                     and ref.fmt == "text" and _RULE_ROW.fullmatch(mutant.old.strip("'\" ")):
                 # (`|---|---:|` dropped or twice: every row of the table as it was; whether it still renders
@@ -704,8 +706,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
     if state.errors:
         mutant, error = state.errors[0]
         # (what it did instead, as the first one's error says: a timeout is no exception)
-        did = {"timeout": "did not finish", "crash": "crashed"}.get(error.split(":", 1)[0].removeprefix("grader "),
-                                                                      "raised")
+        did = {"timeout": "did not finish", "crash": "crashed", "bad_shape": "returned an invalid result"}.get(
+            error.split(":", 1)[0].removeprefix("grader "), "raised")
         return CaseResult(kind, FINDING, cap(
             f"grader {did} instead of returning a failing GradeResult on {len(state.errors)} mutant(s), "
             f"first: {mutant.describe()}; {error}", 1200))
@@ -718,6 +720,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
 
 MAX_ALSO = 5  # other fields named in a finding
 _ESCALATE_READ = 300  # mutants read (not graded) for a number_near move's bigger twins
+_ESCALATE_S = 2.0  # and seconds spent reading them (each is a whole document rendered)
 
 
 def _escalated(ctx, grade, kind: str, draws, minimal: Mutation) -> tuple[Mutation, str] | None:
@@ -728,7 +731,10 @@ def _escalated(ctx, grade, kind: str, draws, minimal: Mutation) -> tuple[Mutatio
     base = minimal.where.rsplit(", ", 1)[0]
     wanted = {f"{base}, {f}x the prompt's tolerance": f for f in FACTORS if factor is not None and f > factor}
     found: dict[int, Mutation] = {}
+    until = time.monotonic() + _ESCALATE_S
     for mutant in itertools.islice(draws.values(random.Random(f"{ctx.task.instance_id}:{kind}:up")), _ESCALATE_READ):
+        if time.monotonic() > until:
+            break
         f = wanted.get(getattr(mutant, "where", None))
         if f is not None:
             found.setdefault(f, mutant)
@@ -922,9 +928,12 @@ def _section_copy_allowed(header: str, prompt: str, allows, artifact: str) -> tu
 # The prompt rules out entries beyond those it asks for: "no section for boxes that have been loaded" (blind
 # p49's planted flaw), "no other sections", "nothing else", "only the sections above"
 _NO_OTHER_ENTRY = re.compile(
-    r"\bno\s+(?:other\s+|extra\s+|additional\s+|further\s+|more\s+)?(?:sections?|tables?|entries|entry)\b|"
-    r"\bnothing\s+else\b|\bonly\s+(?:the\s+|those\s+|these\s+)?(?:sections?|tables?|entries)\b|"
-    r"\b(?:must|should)\s+not\s+(?:appear|be\s+listed|have\s+(?:a\s+)?(?:section|table|entry))", re.IGNORECASE)
+    r"\bno\s+(?:other|extra|additional|further|more)\s+(?:sections?|tables?|entries|keys?|records?|ids?)\b|"
+    r"\bno\s+(?:sections?|tables?|entry|entries)\s+(?:for|of)\b|"
+    r"\b(?:must|should|may)\s+not\s+(?:appear|be\s+listed)\b(?!\s+(?:twice|again|more\s+than\s+once))|"
+    r"\bexactly\s+the\b[^.;\n]{0,60}?\b(?:ids?|titles?|keys?|sections?|units?|entries|ones)\b|"
+    r"\bonly\b[^.;\n]{0,60}?\bmay\s+appear\b|\b(?:may|must)\s+(?:not|never)\s+be\s+(?:invented|made\s+up|added)\b|"
+    r"\bno\s+\w+\s+(?:may|must|can)\s+be\s+(?:invented|made\s+up|added)\b", re.IGNORECASE)
 
 
 def _new_entry(ref: Reference, mutant) -> bool:  # noqa: ANN001 - a Mutant

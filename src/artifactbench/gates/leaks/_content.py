@@ -38,6 +38,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from artifactbench._files import MAX_SCANNED_BYTES
 from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
 from artifactbench.gates.core import read_prompt, reference_text
@@ -55,11 +56,15 @@ MIN_VALUES = 5  # distinctive answer values needed before quoting half of them i
 
 
 def _files(root: Path) -> list[Path]:
-    return sorted(p for p in root.rglob("*") if p.is_file() and not p.is_symlink()) if root.is_dir() else []
+    """The regular files under `root` but those over MAX_SCANNED_BYTES (never read whole: a 30 GiB sparse
+    file beside the grader was a MemoryError; materialize reports a workspace file's size)."""
+    return sorted(p for p in root.rglob("*") if p.is_file() and not p.is_symlink()
+                  and p.stat().st_size <= MAX_SCANNED_BYTES) if root.is_dir() else []
 
 
 def _text(path: Path) -> str:
-    data = path.read_bytes()[:MAX_READ]
+    with path.open("rb") as fh:
+        data = fh.read(MAX_READ)
     return "" if b"\0" in data[:8192] else data.decode("utf-8", "replace")
 
 

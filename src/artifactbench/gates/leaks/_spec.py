@@ -6,6 +6,7 @@ import os
 import time
 from pathlib import Path
 
+from artifactbench._files import MAX_SCANNED_BYTES
 from artifactbench.gates.core import TaskContext
 from artifactbench.gates.core import CaseResult, CheckResult
 from artifactbench.manifest import Task
@@ -55,6 +56,8 @@ def find_leaks(task: Task) -> list[CaseResult]:
                     candidates.append((path, shown))  # the declared generator is never copied to the agent
     for path, shown in candidates:
         try:
+            if path.stat().st_size > MAX_SCANNED_BYTES:
+                continue  # (never read whole; materialize reports a workspace file over the spec's limit)
             data = path.read_bytes()
         except OSError as exc:
             leaks.append(CaseResult(shown, "ERROR", f"cannot read: {exc}"))

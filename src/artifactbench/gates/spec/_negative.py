@@ -35,6 +35,11 @@ def run_case(ctx: TaskContext, case: NegativeCase, reference: str, per_task_file
         return Verdict(CaseStatus.ERROR, Severity.ERROR, one_line(f"mutate raised {type(exc).__name__}: {exc}"))
     if not isinstance(mutated, str):
         return Verdict(CaseStatus.ERROR, Severity.ERROR, f"mutate returned {type(mutated).__name__}, not str")
+    try:  # (as every artifact is written: a lone surrogate "\ud800" has no bytes; outside attack, session 17)
+        mutated.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError as exc:
+        return Verdict(CaseStatus.ERROR, Severity.ERROR, f"mutate returned text that cannot be written as UTF-8: "
+                       f"{mutated[exc.start]!r} at character {exc.start} (a lone surrogate)")
     if mutated == reference:
         if default:
             return Verdict(CaseStatus.SKIPPED, Severity.OK, f"skipped: {why_unchanged(case.mutate, reference)}")

@@ -63,7 +63,7 @@ def read_raw_records(path: Path) -> dict[tuple[str, str, int], dict[str, object]
     for line in raw[: raw.rfind(b"\n") + 1].splitlines():
         try:
             data = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             continue
         if isinstance(data, dict):
             out[(str(data.get("instance_id")), str(data.get("arm")), int(data.get("run", 0)))] = data

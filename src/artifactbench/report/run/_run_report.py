@@ -149,9 +149,11 @@ def write_run_report(runs_dir: Path, run_id: str, results_name: str = "results.j
     summary_name, report_name = _names(results_name)
     if doc is None:
         summary_path = store.dir / summary_name
-        if summary_path.is_file():
-            doc = json.loads(summary_path.read_text(encoding="utf-8"))
-        else:
+        try:  # (the summary we wrote; one that no longer reads as JSON is made again from the records)
+            doc = json.loads(summary_path.read_text(encoding="utf-8")) if summary_path.is_file() else None
+        except (OSError, ValueError, RecursionError):
+            doc = None
+        if doc is None or not isinstance(doc, dict):
             arms = [str(a["name"]) for a in config.get("arms", [])]  # type: ignore[union-attr,index]
             doc = summarize(records, arms, run_id=run_id, seed=int(config.get("seed", 0)),  # type: ignore[arg-type]
                             results_file=results_name)
