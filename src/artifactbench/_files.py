@@ -52,18 +52,19 @@ def kind_of(mode: int) -> str:
     return "not a regular file"
 
 
-def read_capped(path: Path, limit: int) -> bytes:
-    """The bytes of the regular file at `path` (links followed), at most `limit` of them.
+def read_capped(path: Path, limit: int, *, follow_links: bool = True) -> bytes:
+    """The bytes of the regular file at `path` (links followed, unless `follow_links` is False: a file an
+    agent wrote, which may link to any file the harness can read), at most `limit` of them.
 
     Raises FileRefused when it is not a regular file (checked before opening, so a FIFO or device is never
     opened), holds more than `limit` bytes, or cannot be read.
     """
     try:
-        mode = os.stat(path).st_mode
+        mode = (os.stat if follow_links else os.lstat)(path).st_mode
         if not stat.S_ISREG(mode):
             raise FileRefused(f"is {kind_of(mode)}, not a regular file; it is never opened")
         # O_NONBLOCK: should the path be swapped for a FIFO after the stat, open still returns at once.
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _O_CLOEXEC)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _O_CLOEXEC | (0 if follow_links else os.O_NOFOLLOW))
     except OSError as exc:
         raise FileRefused(f"cannot be read: {exc.strerror}") from None
     with os.fdopen(fd, "rb") as handle:

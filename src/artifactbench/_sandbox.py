@@ -12,9 +12,11 @@ Paths are bound at their host paths, so a request's paths mean the same inside a
 
 from __future__ import annotations
 
+import functools
 import os
 import secrets
 import shutil
+import subprocess
 import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -49,17 +51,30 @@ class Bind:
         return self.dest or self.source
 
 
+@functools.lru_cache(maxsize=8)
+def _sizes_tmpfs(bwrap: str) -> bool:
+    """Whether this bubblewrap takes `--size` before `--tmpfs` (0.5 and later)."""
+    try:
+        shown = subprocess.run([bwrap, "--help"], capture_output=True, timeout=10, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return b"--size" in shown.stdout + shown.stderr
+
+
 @dataclass(frozen=True, slots=True)
 class Limits:
     """Per-sandbox resource limits (0 = no limit). `processes` caps the sandbox's processes through a
     pids cgroup where the harness may make one (root with cgroup v1), else RLIMIT_NPROC (which Linux
     does not apply to root); `memory_bytes` is RLIMIT_AS (address space); `file_size_bytes` is RLIMIT_FSIZE
-    (a write past it fails); `scratch_bytes` is checked by the harness on the scratch dir afterwards."""
+    (a write past it fails); `scratch_bytes` is checked by the harness on the scratch dir afterwards;
+    `tmpfs_bytes` is the size of each tmpfs the sandbox mounts (/tmp, and /dev/shm): their pages are the
+    host's memory, which no per-process limit counts (an agent held 1.4 GB of it; outside attack, session 17)."""
 
     processes: int = 512
     memory_bytes: int = 16 << 30
     file_size_bytes: int = 512 << 20
     scratch_bytes: int = 2 << 30
+    tmpfs_bytes: int = 1 << 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +105,9 @@ class Sandbox:
         out += ["--dev", "/dev"]
         if self.proc:
             out += ["--proc", "/proc"]
-        for path in self.tmpfs:
-            out += ["--tmpfs", path]
+        sized = self.limits.tmpfs_bytes > 0 and _sizes_tmpfs(self.bwrap)
+        for path in (*self.tmpfs, "/dev/shm") if sized else self.tmpfs:
+            out += (["--size", str(self.limits.tmpfs_bytes)] if sized else []) + ["--tmpfs", path]
         for b in self.binds:
             if os.path.islink(b.source) and not b.dest:  # /bin -> usr/bin on merged-/usr systems
                 out += ["--symlink", os.readlink(b.source), b.source]

@@ -14,12 +14,14 @@ import atexit
 import errno
 import fcntl
 import os
-import shutil
 import stat
 import tempfile
 import threading
 import time
 from pathlib import Path
+
+from artifactbench._trees import remove_tree
+
 
 __all__ = ["RUN_PREFIX", "run_temp_dir", "sweep_stale"]
 
@@ -79,7 +81,7 @@ def sweep_stale(root: Path) -> list[str]:
         if not stat.S_ISDIR(st.st_mode) or st.st_uid != uid:
             continue
         if _owner_gone(entry.path, st):
-            shutil.rmtree(entry.path, ignore_errors=True)  # rmtree never follows a link inside
+            remove_tree(entry.path)  # rmtree never follows a link inside
             removed.append(entry.name)
     return removed
 
@@ -117,7 +119,7 @@ def _remove_own() -> None:
     with _guard:
         for key, (path, fd, pid) in list(_runs.items()):
             if pid == os.getpid():  # not a folder a forked child inherited from its parent
-                shutil.rmtree(path, ignore_errors=True)
+                remove_tree(path)
                 os.close(fd)
                 del _runs[key]
 

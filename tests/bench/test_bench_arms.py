@@ -90,9 +90,23 @@ def test_plugin_agents_run_and_a_crashing_plugin_fails(tmp_path) -> None:
     # (the agent writes both: nested deeper than the JSON reader goes is no report, never a traceback)
     pytest.param("[" * 100_000, "", {}, id="deep-file"),
     pytest.param(None, "ARTIFACTBENCH_METRICS " + "[" * 100_000 + "\n", {}, id="deep-stdout-line"),
+    # (an integer of 400 digits raised OverflowError and turned a right answer into a FAIL; 1.7e308 summed to
+    # an Infinity in summary.json; outside attack, session 17)
+    pytest.param('{"tokens": 1' + "0" * 400 + ', "turns": 2}', "", {"turns": 2}, id="huge-int"),
+    pytest.param('{"tokens": 1.7e308, "cost": 0.5}', "", {"cost": 0.5}, id="huge-float"),
 ])
 def test_read_metrics(tmp_path, file_text, stdout, expected) -> None:
     path = tmp_path / "metrics.json"
     if file_text is not None:
         path.write_text(file_text)
     assert read_metrics(path, stdout) == expected
+
+
+def test_a_metrics_file_that_is_a_link_is_never_followed(tmp_path) -> None:
+    """Outside attack (session 17): an agent linked its metrics file to a host file, which the harness (root)
+    read and quoted into the record."""
+    secret = tmp_path / "secret.json"
+    secret.write_text('{"turns": 7, "tokens": 9}')
+    link = tmp_path / "metrics.json"
+    link.symlink_to(secret)
+    assert read_metrics(link, "") == {}

@@ -144,3 +144,15 @@ def test_review_repros_of_the_p76_p83_rules():
     allows = read_prompt("Write `calibration.toml`. `daily_rate` and `projected_revenue` are required; a `method` "
                          "key is optional.")
     assert "method" in allows.optional_fields and "projected_revenue" not in allows.optional_fields
+
+
+def test_a_top_level_key_the_prompt_never_names_is_left_open_but_a_record_id_is_not():
+    """Review: `generated_by` and `sheet_rows` beside the answer's `balances`, never named by a prompt that
+    spells its keys out, hold nothing the prompt fixes (a warn); a map of records keyed by id at the top
+    (`{"t-01": 20.35}`) is the answer itself."""
+    allows = read_prompt("Write `balances.json` with `balances`: objects of `drug_code` and `counted`.")
+    assert allows.leaves_open("number_far", "at $.sheet_rows")[0] == "warn"
+    assert allows.leaves_open("string_change", "at $.generated_by")[0] == "warn"
+    assert allows.leaves_open("number_nan", "at $.t-01") is None
+    assert allows.leaves_open("number_far", "at $.balances[0].counted") is None
+    assert read_prompt("Write the balances as JSON.").leaves_open("number_far", "at $.sheet_rows") is None

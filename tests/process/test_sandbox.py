@@ -7,6 +7,7 @@ import shutil
 import socket
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -108,3 +109,13 @@ def test_the_process_limit_holds_even_for_root(tmp_path) -> None:
     assert res.returncode == 0, res.stderr
     assert int(res.stdout) < 10
     assert not [d for d in os.listdir("/sys/fs/cgroup/pids") if d.startswith(f"artifactbench-{os.getpid()}-")]
+
+
+def test_the_sandboxes_tmpfs_are_sized(tmp_path) -> None:
+    """Outside attack (session 17): /tmp and /dev/shm were 12 GB tmpfs of host memory that no per-process
+    limit counts; an agent held 1.4 GB there. Each is now `tmpfs_bytes` (1 GiB by default)."""
+    box = replace(_box(tmp_path), limits=Limits(tmpfs_bytes=8 << 20))
+    res = _py("import os\nfor p in ('/tmp', '/dev/shm'):\n    s = os.statvfs(p)\n    print(s.f_blocks * s.f_frsize)\n",
+              tmp_path, box)
+    assert res.returncode == 0, res.stderr
+    assert [int(x) for x in res.stdout.split()] == [8 << 20, 8 << 20]

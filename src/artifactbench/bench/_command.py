@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 import os
 import shlex
 from collections.abc import Mapping, Sequence
@@ -29,6 +28,7 @@ PLACEHOLDERS = (
 )
 # A final stdout line `ARTIFACTBENCH_METRICS {"turns": 3, ...}` reports metrics without a file.
 MAX_METRICS_BYTES = 65_536
+MAX_METRIC = 1e15  # a metric over this (tokens, turns, dollars) is no count of one job: ignored
 METRICS_PREFIX = "ARTIFACTBENCH_METRICS "
 _TAIL = 4000
 
@@ -81,7 +81,8 @@ def read_metrics_noted(metrics_file: Path, stdout: str) -> tuple[dict[str, float
     data: object = None
     try:
         # The agent owns this file: a FIFO, a link to /dev/zero or a huge file must not hang or fill the harness.
-        data = json.loads(read_capped(metrics_file, MAX_METRICS_BYTES).decode("utf-8"))
+        # (and never a link: it led the harness, as root, to any file of the host; outside attack, session 17)
+        data = json.loads(read_capped(metrics_file, MAX_METRICS_BYTES, follow_links=False).decode("utf-8"))
     except (OSError, ValueError, RecursionError, FileRefused):
         lines = [ln for ln in stdout.splitlines() if ln.strip()]
         if lines and lines[-1].startswith(METRICS_PREFIX):
@@ -97,10 +98,13 @@ def read_metrics_noted(metrics_file: Path, stdout: str) -> tuple[dict[str, float
         raw = data.get(key, data.get("cost_usd") if key == "cost" else None)
         if raw is None:
             continue
-        if isinstance(raw, (int, float)) and not isinstance(raw, bool) and math.isfinite(raw) and raw >= 0:
+        # (at most MAX_METRIC: `1` and 400 zeros raised OverflowError out of isfinite, and 1.7e308 summed to
+        # an Infinity no JSON reader takes)
+        if isinstance(raw, (int, float)) and not isinstance(raw, bool) and 0 <= raw <= MAX_METRIC:
             out[key] = kind(raw)
         else:
-            notes.append(f"metric {key}={raw!r} is not a finite non-negative number; ignored")
+            shown = repr(raw) if len(repr(raw)) <= 60 else repr(raw)[:60] + "..."
+            notes.append(f"metric {key}={shown} is not a finite number from 0 to {MAX_METRIC:g}; ignored")
     return out, tuple(notes)
 
 

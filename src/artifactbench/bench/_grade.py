@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from artifactbench._sandbox import Sandbox
+from artifactbench._trees import remove_tree
 from artifactbench.bench._isolate import tree_bytes
 from artifactbench.bench._isolation import Unsafe, find_grader_links, snapshot_output
 from artifactbench.bench._pristine import task_digest
@@ -64,15 +65,24 @@ def snapshot(task: Task, scratch: Path, artifact_dir: Path, run_dir: Path, sandb
     Raises Stop(FAIL) for unsafe output (symlinks, links into the grader) or output over the limits.
     """
     if artifact_dir.exists():  # a job redone after a crash starts clean
-        shutil.rmtree(artifact_dir)
-    _size_check(task, scratch, sandbox)
-    artifact_dir.mkdir(parents=True)
+        remove_tree(artifact_dir)
     try:
+        _size_check(task, scratch, sandbox)
+        artifact_dir.mkdir(parents=True)
         produced = snapshot_output(scratch, task.output_artifact, artifact_dir)
         find_grader_links(scratch, (task.grader_dir, task.reference_output, task.manifest_path))
     except Unsafe as exc:
-        shutil.rmtree(artifact_dir, ignore_errors=True)
+        remove_tree(artifact_dir)
         raise Stop("FAIL", exc.reason, exc.detail) from None
+    except (OSError, RecursionError) as exc:
+        # What the agent left cannot be read as a tree (a path over the system's length limit, nesting
+        # deeper than a walk goes): its output, not the harness, fails; an ERROR would leave the job out of
+        # the pass rate (outside attack, session 17). A write of ours that fails is still the harness's.
+        remove_tree(artifact_dir)
+        name = str(getattr(exc, "filename", "") or "")
+        if isinstance(exc, RecursionError) or name.startswith(str(scratch)):
+            raise Stop("FAIL", "unsafe_output", f"the scratch dir cannot be read as a tree: {exc}"[:500]) from None
+        raise
     return str((artifact_dir / task.output_artifact).relative_to(run_dir)) if produced else None
 
 
@@ -98,7 +108,7 @@ def grade_snapshot(task: Task, pristine: Path | None, artifact_dir: Path, timeou
             shutil.copytree(artifact_dir, grade_dir, dirs_exist_ok=True, symlinks=True)
         outcome = grade(task, grade_dir, timeout_s=timeout_s, sandbox=sandbox)  # type: ignore[arg-type]
     finally:
-        shutil.rmtree(grade_dir, ignore_errors=True)
+        remove_tree(grade_dir)
     if outcome.error_kind == "timeout":
         # The task's checks prove the grader grades the reference in time: a timeout on this artifact is
         # the artifact's doing, and an ERROR would drop it from the pass rate (an agent could buy that).

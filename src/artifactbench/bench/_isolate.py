@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Literal
 
 from artifactbench._sandbox import BWRAP_PACKAGE, Bind, Limits, Sandbox, find_bwrap, runtime_binds
+from artifactbench._trees import walk_tree
 from artifactbench.bench._agents import Permissions
 from artifactbench.errors import ArtifactBenchError
 
@@ -86,7 +87,7 @@ def job_sandbox(base: Sandbox | None, permissions: Permissions, scratch: Path, h
 def tree_bytes(root: Path) -> int:
     """Bytes of the regular files under `root` (links not followed): the scratch disk in use."""
     total = 0
-    for folder, _, files in os.walk(root, followlinks=False):
+    for folder, _, files in walk_tree(root):
         for name in files:
             try:
                 st = os.lstat(os.path.join(folder, name))

@@ -6,7 +6,6 @@ with the verdict it ends on, and the record is filled in as the line goes.
 
 from __future__ import annotations
 
-import shutil
 import time
 import traceback
 from dataclasses import dataclass, replace
@@ -14,6 +13,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from artifactbench._sandbox import Sandbox
+from artifactbench._trees import remove_tree
 from artifactbench._version import __version__
 from artifactbench.bench._agents import Agent, AgentRequest, AgentResult
 from artifactbench.bench._arms import Arm
@@ -94,8 +94,8 @@ def prepare(job: Job, pristine: Pristine, s: JobSettings) -> Prepared:
     try:
         sandbox = job_sandbox(s.sandbox, perms, scratch, home, home / "prompt.md", s.hidden_roots)
     except SandboxRefused as exc:
-        shutil.rmtree(scratch, ignore_errors=True)
-        shutil.rmtree(home, ignore_errors=True)
+        remove_tree(scratch)
+        remove_tree(home)
         raise Stop("ERROR", "sandbox_refused", str(exc)) from None
     request = AgentRequest(
         instance_id=task.instance_id, prompt_text=prompt_text, prompt_file=home / "prompt.md",
@@ -173,9 +173,9 @@ def _line(job: Job, cache: PristineCache, s: JobSettings, rec: RunRecord) -> Run
         if not checked_out:
             cache.release(job.task)
         if p is not None:
-            shutil.rmtree(p.home, ignore_errors=True)
+            remove_tree(p.home)
             if not s.keep_scratch:
-                shutil.rmtree(p.scratch, ignore_errors=True)
+                remove_tree(p.scratch)
 
 
 def run_job(job: Job, cache: PristineCache, s: JobSettings) -> RunRecord:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import hashlib
-import shutil
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from artifactbench._trees import remove_tree
 from artifactbench.manifest import Task
 from artifactbench.workspace import copy_tree, materialize, new_scratch_dir, tree_files
 
@@ -90,5 +90,5 @@ class PristineCache:
         with self._lock:
             for value in self._done.values():
                 if isinstance(value, Pristine):
-                    shutil.rmtree(value.path, ignore_errors=True)
+                    remove_tree(value.path)
             self._done.clear()

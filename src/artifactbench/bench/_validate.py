@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import fields
 
+from artifactbench.bench._command import MAX_METRIC
 from artifactbench.bench._records import RECORD_VERSION, RunRecord
 from artifactbench.errors import ArtifactBenchError
 
@@ -136,9 +137,11 @@ def _check_values(values: dict[str, object], where: str, notes: list[str]) -> No
         raise wrong("score", "a number in [0, 1]")
     for name in (*_DROPPED_TO_NONE, *_DROPPED_TO_ZERO):
         value = values.get(name)
-        if isinstance(value, (int, float)) and value < 0:
+        if isinstance(value, (int, float)) and not 0 <= value <= MAX_METRIC:
             values[name] = None if name in _DROPPED_TO_NONE else 0.0
-            notes.append(f"{where}: {name}={value!r} is negative; ignored (read as {values[name]!r})")
+            shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:60] + "..."
+            why = "negative" if value < 0 else f"over {MAX_METRIC:g}"
+            notes.append(f"{where}: {name}={shown} is {why}; ignored (read as {values[name]!r})")
 
 
 def check_run_config(data: object, where: str) -> dict[str, object]:

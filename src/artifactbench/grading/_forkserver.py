@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import os
 import select
-import shutil
 import socket
 import subprocess
 import sys
@@ -26,6 +25,7 @@ import time
 
 from artifactbench._tagging import TAG_VAR
 from artifactbench._tempdirs import run_temp_dir
+from artifactbench._trees import remove_tree
 from artifactbench.grading._outcome import AUDIT_ENV, child_argv, grader_env, harness_path
 from artifactbench.grading._zygote import ARGV_ROOM, PLACEHOLDER_TAG
 
@@ -158,7 +158,7 @@ class _Forkserver:
             except subprocess.TimeoutExpired:
                 self._proc.kill()
                 self._proc.wait()
-        shutil.rmtree(self._home, ignore_errors=True)
+        remove_tree(self._home)
 
 
 class Forkservers:

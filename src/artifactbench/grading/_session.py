@@ -8,7 +8,6 @@ import re
 import math
 import secrets
 import select
-import shutil
 import subprocess
 import tempfile
 import threading
@@ -18,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from artifactbench._process import terminate_group
 from artifactbench._tempdirs import run_temp_dir
+from artifactbench._trees import remove_tree
 from artifactbench.grading._outcome import OUTPUT_CAP, child_argv, grader_env, outcome_from
 from artifactbench.grading._result import GradeOutcome
 
@@ -315,7 +315,7 @@ class GraderSession:
             if proc.stdout is not None:
                 proc.stdout.close()
         if self._home is not None:
-            shutil.rmtree(self._home, ignore_errors=True)
+            remove_tree(self._home)
             self._home = None
 
     def close(self) -> None:

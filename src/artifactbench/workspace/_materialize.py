@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from artifactbench._trees import remove_tree
 from artifactbench.errors import MaterializeError, OutputPathError, WorkspaceLimitError
 from artifactbench.workspace._generator import Confine, run_generator
 from artifactbench.workspace._tree import (
@@ -83,7 +84,7 @@ def materialize(task: Task, dest: Path | None = None, *, generator_timeout_s: fl
         files, over_spec = _check_tree(task, scratch, shipped)
     except BaseException:
         if created:
-            shutil.rmtree(scratch, ignore_errors=True)
+            remove_tree(scratch)
         raise
     listed = tuple(rel for rel in files if rel != GENERATOR_MARKER)
     return Materialized(scratch, digest_of(files), listed, over_spec)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import shutil
 import time
 
+from artifactbench._trees import remove_tree
 from artifactbench.gates.core import FINDING, OK, cap, finish
 from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
 from artifactbench.workspace import materialize, new_scratch_dir, tree_files
@@ -29,5 +29,5 @@ def reproducible_gate(ctx: TaskContext) -> CheckResult:
                 "(a generator must depend only on --seed: no clock, pid or unseeded randomness)"))
     finally:
         for holder in holders:
-            shutil.rmtree(holder, ignore_errors=True)
+            remove_tree(holder)
     return finish("reproducible", [case], started, case.detail)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -11,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from artifactbench._tagging import new_tag, reap_tagged
+from artifactbench._trees import remove_tree
 from artifactbench.errors import ArtifactBenchError, MaterializeError
 from artifactbench.gates.core._artifact_file import ArtifactFile, clear_within, tree_stats, write_within
 from artifactbench.gates.core._bounds import GraderBlocked, account, close_all as _close_all
@@ -225,7 +225,7 @@ class TaskContext:
             self._artifact.close()
         self._scratch_ids.pop(path, None)
         holder = path.parent
-        shutil.rmtree(holder, ignore_errors=True)
+        remove_tree(holder)
         if holder in self._dirs:
             self._dirs.remove(holder)
 
@@ -463,6 +463,6 @@ class TaskContext:
         reap_tagged([self.tag])  # before the folders go: a stray could write into them again
         self._artifact.close()
         for path in self._dirs:
-            shutil.rmtree(path, ignore_errors=True)
+            remove_tree(path)
         self._dirs.clear()
 

@@ -508,7 +508,8 @@ class PromptAllows:
         if not where.startswith(("at $.", "top level")) or not paths or any(
                 len(p) != 1 or not isinstance(p[0], str) for p in paths):
             return None
-        unnamed = [p[0] for p in paths if not self.names(p[0])]
+        # (not a record's id: a map of records keyed by id at the top, `{"t-01": 20.35, ...}`)
+        unnamed = [p[0] for p in paths if not self.names(p[0]) and not ID_KEY.fullmatch(p[0])]
         return unnamed[0] if len(unnamed) == len(paths) else None
 
     def names(self, key: str) -> bool:
