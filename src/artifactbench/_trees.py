@@ -58,9 +58,10 @@ def remove_tree(path: str | os.PathLike[str]) -> None:
         shutil.rmtree(path, ignore_errors=True)
     except RecursionError:
         pass
-    if os.path.lexists(path):
+    rm = next((p for p in ("/usr/bin/rm", "/bin/rm") if os.path.exists(p)), None) or shutil.which("rm")
+    if os.path.lexists(path) and rm is not None:  # (by its path: a test runner's env may hold no PATH)
         try:
-            subprocess.run(["rm", "-rf", "--one-file-system", "--", os.fspath(path)], stdin=subprocess.DEVNULL,
+            subprocess.run([rm, "-rf", "--one-file-system", "--", os.fspath(path)], stdin=subprocess.DEVNULL,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=600, check=False)
         except (OSError, subprocess.SubprocessError):
             pass
