@@ -52,13 +52,18 @@ def test_read_only_sees_the_write(tmp_path, monkeypatch, name, coarse):
                             WRITES[name].lstrip("\n").replace("\n    ", "\n    ").rstrip() + "\n")
     source = source.replace("import json\n", "import json\nimport os\n")
     hidden.write_text(source)
+    read_only = _read_only_case(task_dir)
+    assert read_only.status == "FINDING", read_only
+
+
+def _read_only_case(task_dir):  # -> CaseResult
+    """The contract gate's read_only case for the task at `task_dir`."""
     ctx = TaskContext(load_task(task_dir), CheckOptions(grader_timeout_s=10.0))
     try:
         result = contract_gate(ctx, mutants=3)
     finally:
         ctx.close()
-    read_only = next(c for c in result.cases if c.name == "read_only")
-    assert read_only.status == "FINDING", read_only
+    return next(c for c in result.cases if c.name == "read_only")
 
 
 # Its verdict of an artifact remembered in the scratch where the digest does not look (an empty folder
@@ -138,10 +143,5 @@ def test_a_huge_file_left_in_the_scratch_is_named_without_reading_it(tmp_path, m
     hidden.write_text(hidden.read_text().replace(
         '    (Path(scratch_dir) / ".grade_cache").write_text("graded\\n")\n',
         '    with open(Path(scratch_dir) / "big.bin", "ab") as fh:\n        fh.truncate(10 << 30)\n'))
-    ctx = TaskContext(load_task(task_dir), CheckOptions(grader_timeout_s=10.0))
-    try:
-        result = contract_gate(ctx, mutants=3)
-    finally:
-        ctx.close()
-    read_only = next(c for c in result.cases if c.name == "read_only")
+    read_only = _read_only_case(task_dir)
     assert read_only.status == "FINDING" and "added: big.bin" in read_only.detail, read_only
