@@ -149,10 +149,36 @@ def test_review_repros_of_the_p76_p83_rules():
 def test_a_top_level_key_the_prompt_never_names_is_left_open_but_a_record_id_is_not():
     """Review: `generated_by` and `sheet_rows` beside the answer's `balances`, never named by a prompt that
     spells its keys out, hold nothing the prompt fixes (a warn); a map of records keyed by id at the top
-    (`{"t-01": 20.35}`) is the answer itself."""
+    (`{"t-01": 20.35}`), or of the data's own values (`{"north": 120}`: every top key unnamed), is the answer
+    itself (a second review: a grader never checking the region totals was only a warn)."""
     allows = read_prompt("Write `balances.json` with `balances`: objects of `drug_code` and `counted`.")
-    assert allows.leaves_open("number_far", "at $.sheet_rows")[0] == "warn"
-    assert allows.leaves_open("string_change", "at $.generated_by")[0] == "warn"
-    assert allows.leaves_open("number_nan", "at $.t-01") is None
-    assert allows.leaves_open("number_far", "at $.balances[0].counted") is None
-    assert read_prompt("Write the balances as JSON.").leaves_open("number_far", "at $.sheet_rows") is None
+    top = ("balances", "generated_by", "sheet_rows")
+    assert allows.unnamed_key("number_far", "at $.sheet_rows", top)[0] == "warn"
+    assert allows.unnamed_key("string_change", "at $.generated_by", top)[0] == "warn"
+    assert allows.unnamed_key("number_nan", "at $.t-01", ("balances", "t-01")) is None
+    assert allows.unnamed_key("number_far", "at $.balances[0].counted", top) is None
+    assert allows.unnamed_key("inject_record", "at $.sheet_rows", top) is None
+    regions = read_prompt("Write `totals.json`: a JSON object mapping each region in `sales.csv` to the sum of "
+                          "its `amount` column.")
+    assert regions.unnamed_key("number_far", "at $.north", ("north", "south", "east")) is None
+    assert read_prompt("Write the balances as JSON.").unnamed_key("number_far", "at $.sheet_rows", top) is None
+
+
+def test_second_review_repros_of_the_p76_p83_rules():
+    """A second outside review, of the first review's fixes; each repro is a test."""
+    # a field called optional stays optional beside a "required" one or a "must" of its own form
+    for text in ("`balances` is required and `method` is optional.",
+                 "You may add an optional `method` string (it must be under 200 characters).",
+                 "`method` is optional and, if present, must be a string."):
+        assert "method" in read_prompt(text).optional_fields, text
+    assert read_prompt("`total`, `count` are mandatory, `notes` optional.").optional_fields == {"notes"}
+    # a key's last word says what it is: `head_loss_m` has the losses' band, `price_change_pct` no price's
+    heads = stated_tolerance("Heads must be within 0.01 m of the true values. Head losses must be within 0.5 m.")
+    assert heads.band_at(("head_m",), 5.2) == 0.01 and heads.band_at(("head_loss_m",), 5.2) == 0.5
+    prices = stated_tolerance("Prices must be within 0.01 of the true values; percentage changes within 0.1.")
+    assert prices.band_at(("optimal_price",), 5.2) == 0.01 and prices.band_at(("price_change_pct",), 5.2) > 0.1
+    # every noun of a list of subjects; none of a phrase "for each store"
+    flows = stated_tolerance("Flows and pressures must be within 0.01 of the true values.")
+    assert flows.states_for(("flow",)) and flows.states_for(("pressure",))
+    stores = stated_tolerance("Results for each store must be within 0.01.")
+    assert stores.scoped == () and stores.states_for(("revenue",))

@@ -58,18 +58,14 @@ _STOP = frozenset({"and", "or", "so", "but", "with", "to", "which", "where", "wh
                    "on", "at", "by", "the", "a", "an"})
 
 
-def _key_nouns(key: str) -> set[str]:
-    """The nouns a key may be said by: its whole name, its last dotted step, its last word, and its first
-    word where the last is a unit's few letters (`optimal_price`: price; `head_m`: head; `summary.max_profit`:
-    max_profit), each in the singular."""
+def _key_nouns(key: str, strong: bool = False) -> set[str]:
+    """The nouns a key may be said by: its whole name, its last dotted step and each of its words of three
+    letters or more (`optimal_price`: price; `head_loss_m`: head, loss; `summary.max_profit`: max_profit),
+    each in the singular. `strong`: only the name, the last step and the last such word (what the key is:
+    `price_change_pct` is no price)."""
     name = key.lower().rsplit(".", 1)[-1]
-    words = [w for w in re.split(r"[_\-\s]+", name) if w]
-    out = {singular(key.lower()), singular(name)}
-    if len(words) > 1:
-        out.add(singular(words[-1]))
-        if len(words[-1]) <= 3:
-            out.add(singular(words[0]))
-    return out
+    words = [w for w in re.split(r"[_\-\s]+", name) if len(w) >= 3]
+    return {singular(key.lower()), singular(name), *(singular(w) for w in (words[-1:] if strong else words))}
 
 
 def singular(noun: str) -> str:
@@ -183,10 +179,14 @@ class StatedTolerance:
             for noun, abs_, rel in self.scoped:
                 if singular(key.lower()) == noun:
                     return abs_ + rel * abs(value)
-        for key in keys:
-            for noun, abs_, rel in self.scoped:
-                if noun in _key_nouns(key):
-                    return abs_ + rel * abs(value)
+        for key in keys:  # (the band its last word names, `head_loss_m`: the losses'; else, where another of
+            # its words names one, the looser of that and every number's band: `price_change_pct` is no price)
+            strong = [abs_ + rel * abs(value) for noun, abs_, rel in self.scoped if noun in _key_nouns(key, True)]
+            if strong:
+                return max(strong)
+            weak = [abs_ + rel * abs(value) for noun, abs_, rel in self.scoped if noun in _key_nouns(key)]
+            if weak:
+                return max(*weak, self.band(value))
         return self.band(value)
 
     def states_for(self, keys: tuple[str, ...]) -> bool:
@@ -212,8 +212,10 @@ _ROUNDED = re.compile(r"\bround(?:ed|ing|s)?\b[^.;:\n]{0,60}?\bto\s+(?:the\s+(?:
 # "to within a dollar", "within one cent": an amount of money in words, the band "$1", "$0.01" (blind p80)
 # the noun a band is said of as its sentence's subject: "prices must be within 0.01", "heads should be
 # accurate to within 0.5"
-_SUBJECT = re.compile(r"\b([A-Za-z]{3,})\s+(?:must|should|shall)\s+be\s+(?:(?:accurate|correct|exact)\s+)?"
-                      r"(?:to\s+)?$", re.IGNORECASE)  # (the text before a stated value's "within")
+_SUBJECT = re.compile(r"(?<![\w,])\s*((?:[A-Za-z]{3,}\s*,\s*)*[A-Za-z]{3,}(?:\s+(?:and|or)\s+[A-Za-z]{3,})?)\s+"
+                      r"(?:must|should|shall)\s+be\s+(?:(?:accurate|correct|exact)\s+)?(?:to\s+)?$",
+                      re.IGNORECASE)  # (the text before a stated value's "within"; "flows and pressures must be")
+_SUBJECT_AFTER = re.compile(r"\b(?:for|of|per|in|at|on|each|every|all|any)\s*$", re.IGNORECASE)  # ("results for each store")
 _GENERIC_NOUNS = frozenset({"value", "number", "result", "answer", "output", "field", "figure", "entry", "it",
                             "they", "these", "those", "all", "each", "every", "estimate", "amount", "quantity"})
 _ACCURACY_WORDS = re.compile(r"\b(?:must|should|shall)\s+be\b|\baccura|\btoleran|\bcorrect\s+to\b", re.IGNORECASE)
@@ -311,11 +313,15 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
                             and sentence[:match.start()].count("`") == 2 and "." not in keys[0]
                             and not re.search(r",|;|\s(?:and|but|while)\s", sentence[:match.start()]))
             nouns = [*keys, scope] if scope and near else [scope] if scope else keys
-            if not nouns and (subject := _SUBJECT.search(sentence[max(0, match.start() - 80):match.start()])) \
-                    and singular(subject.group(1)) not in _GENERIC_NOUNS:
-                # ("prices must be within 0.01 of the true values": the prices' band; blind p77)
-                scope = singular(subject.group(1))
-                nouns = [scope]
+            head = sentence[max(0, match.start() - 80):match.start()]
+            if not nouns and (subject := _SUBJECT.search(head)) \
+                    and not _SUBJECT_AFTER.search(head[:subject.start(1)]):
+                # ("prices must be within 0.01 of the true values": the prices' band; blind p77; "flows and
+                # pressures must be ...": both nouns'; not "results for each store must be ...")
+                named = [singular(w) for w in re.split(r"\s*,\s*|\s+(?:and|or)\s+", subject.group(1).strip()) if w]
+                if named and not any(n in _GENERIC_NOUNS for n in named):
+                    scope = named[-1]
+                    nouns = named
             # (said of its keys only where they stand right before it, "`trip_kg` within ±1 kg"; a key named
             # far back, "`dose_mg` an integer, the two levels rounded ... ±0.01", leaves it every number's)
             general = general or not nouns or not (scope or near)

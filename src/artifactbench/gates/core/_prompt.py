@@ -21,6 +21,7 @@ else") are read in _free_lines: `PromptAllows.free_lines`.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -170,8 +171,11 @@ _FIELD_IGNORED = re.compile(r"^[\s*>|-]*(?:(?:any|the|an?)\s+)?[`\"']([A-Za-z_][
 _OPTIONAL_WORDS = (r"optional|may\s+be\s+omitted|can\s+be\s+omitted|for\s+humans|human-readable|free[- ]?(form|text)|"
                    + _FREE_WORDS)
 _OPTIONAL = re.compile(_OPTIONAL_WORDS, re.IGNORECASE)
-_REQUIRED = re.compile(r"\brequired\b|\bmandatory\b|\bmust\b", re.IGNORECASE)
-_CLAUSE_SPLIT = re.compile(r";|,\s+(?:and|but|while|whereas)\s+|\s+(?:but|while|whereas)\s+|\.\s+")
+# (said of fields: "required", "mandatory"; not a "must" of an optional field's own form, "if present, must be
+# a string")
+_REQUIRED = re.compile(r"\brequired\b|\bmandatory\b|\bmust\s+(?:always\s+)?(?:be\s+present|appear|exist)\b",
+                       re.IGNORECASE)
+_CLAUSE_SPLIT = re.compile(r";|,\s*|\s+(?:and|but|while|whereas)\s+|\.\s+")
 _FIELD = re.compile(r"[`\"']([A-Za-z_][\w.-]{0,60})[`\"']")
 # "All fields must be finite numbers", "`f` must be a number": a type the grader may not compute away.
 _TYPED = re.compile(r"\b(must|should|shall)\s+(all\s+)?(be|are)\s+(an?\s+)?(finite\s+|non-?null\s+|valid\s+|json\s+)*"
@@ -497,11 +501,15 @@ class PromptAllows:
         return bool(self.other_keys) and _TOP_LEVEL_ONLY.search(self.other_keys) is not None \
             and _DEEPER.search(self.other_keys) is None
 
-    def unnamed_key(self, where: str) -> str | None:
-        """A top-level key of a tree answer at `where` (`$.generated_by`, "top level, key 'sheet_rows'") that
-        the prompt never names, where it spells other keys out (in backticks or an example block): a note
-        the reference carries beside the answer, whose value no rule of the prompt fixes. None otherwise; a
-        record's own fields are not judged so (a prompt may describe a field in other words)."""
+    def unnamed_key(self, kind: str, where: str, top_keys: Iterable[str]) -> tuple[str, str] | None:
+        """(warn, why) for a change of `kind` to a top-level key of a tree answer at `where` (`$.generated_by`,
+        "top level, key 'sheet_rows'") that the prompt never names, beside a top-level key it does name
+        (`top_keys`: the reference's), where it spells keys out (in backticks or an example block): a note the
+        reference carries beside the answer, whose value no rule of the prompt fixes. None otherwise: a
+        record's own fields (a prompt may describe a field in other words), and a map of the data's own values
+        at the top (`{"north": 120, "south": 80}`: every key unnamed)."""
+        if kind not in _FIELD_KINDS:
+            return None
         if len(set(_FIELD.findall(self.naming_text))) < 2 and "```" not in self.naming_text:
             return None
         paths = _steps(where)
@@ -510,7 +518,9 @@ class PromptAllows:
             return None
         # (not a record's id: a map of records keyed by id at the top, `{"t-01": 20.35, ...}`)
         unnamed = [p[0] for p in paths if not self.names(p[0]) and not ID_KEY.fullmatch(p[0])]
-        return unnamed[0] if len(unnamed) == len(paths) else None
+        if len(unnamed) != len(paths) or not any(self.names(k) for k in top_keys if k not in unnamed):
+            return None
+        return "warn", f"the prompt never names {unnamed[0]!r}: it states no rule for what it holds"
 
     def names(self, key: str) -> bool:
         """The prompt names `key`: quoted, in a table or example, or as a word ("usd_total" as "USD total").
@@ -602,10 +612,6 @@ class PromptAllows:
             listed_only = self.other_keys_free and other not in self.listed_keys and bool(self.listed_keys)
             severity = "info" if kind in _KEY_KINDS or self.granted_free(other) or listed_only else "warn"
             return severity, f"the prompt allows other keys and never names {other!r} ({self.other_keys!r})"
-        if kind in _FIELD_KINDS and (unnamed := self.unnamed_key(where)) is not None:
-            # (a key of the reference that the prompt never names, quoted, shown or as words: what it holds
-            # is the reference author's, no rule the prompt states; `generated_by`, `sheet_rows`; review)
-            return "warn", f"the prompt never names {unnamed!r}: it states no rule for what it holds"
         if kind in ORDER_KINDS and self.allows_kind(kind, where):
             key = _list_key(where)
             if self.unordered or (key and key in self.field_unordered):

@@ -540,6 +540,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             if allowed is None and kind == "inject_record" and ref is not None and ref.fmt == "text" \
                     and (section := _copied_section(mutant.where, ref.reference)) is not None:
                 allowed = _section_copy_allowed(section, prompt, allows, ref.artifact)
+            if allowed is None and ref is not None and ref.fmt in ("json", "yaml"):
+                allowed = allows.unnamed_key(kind, mutant.where, ref.top_keys())  # (`generated_by` beside `balances`)
             if allowed is None and kind == "inject_record" and allows.other_keys and ref is not None \
                     and _new_entry(ref, mutant) and not _NO_OTHER_ENTRY.search(prompt) \
                     and not (ref.fmt != "text" and allows.top_level_keys_only() and not mutant.where.startswith("top level")):

@@ -119,6 +119,16 @@ class Reference:
         one mutant by the scout, the search and the refusal check: worked out once.)"""
         return _text_field(self.reference, mutant) if self.fmt == "text" else None
 
+    def top_keys(self) -> tuple[str, ...]:
+        """The top-level keys of a tree answer that is one mapping (() otherwise). Parsed on each call: it is
+        asked only of an accepted mutant."""
+        try:
+            data = parse(self.fmt, self.reference) if self.fmt in ("json", "yaml") else None
+            doc = getattr(data, "data", data)
+        except Exception:  # noqa: BLE001 - a reference no parser reads has no keys to name
+            doc = None
+        return tuple(str(k) for k in doc) if isinstance(doc, dict) else ()
+
     def dropped_key(self, mutant: str) -> str | None:
         """The key of the one `key = value` line the mutant drops from a text artifact (a TOML or INI
         answer read as lines), else None."""
