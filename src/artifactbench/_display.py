@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 
-__all__ = ["bad_name_reason", "json_safe", "json_text", "shown", "valid_unicode"]
+__all__ = ["bad_name_reason", "json_safe", "json_text", "short_repr", "shown", "valid_unicode"]
 
 # C0 controls (tab, LF and CR too: a human line is one line), DEL, C1 controls, lone surrogates,
 # the Unicode line and paragraph separators and the bidirectional overrides (they reorder a line).
@@ -39,6 +39,13 @@ def shown(text: object) -> str:
     (`\\n`, `\\x1b`, `\\xff` for an undecodable byte, `\\u2028`), everything else unchanged."""
     value = str(text)
     return value if _UNSAFE.search(value) is None else _UNSAFE.sub(_escape, value)
+
+
+def short_repr(value: object, limit: int = 80) -> str:
+    """repr(value), cut to `limit` characters and "..." (a value read from a run record or an agent's file
+    may be of any size)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def valid_unicode(text: str) -> str:

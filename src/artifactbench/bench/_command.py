@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from artifactbench._display import short_repr
 from artifactbench._files import FileRefused, read_capped
 from artifactbench._process import run_process, scrubbed_env
 from artifactbench._sandbox import sandbox_path
@@ -103,8 +104,7 @@ def read_metrics_noted(metrics_file: Path, stdout: str) -> tuple[dict[str, float
         if isinstance(raw, (int, float)) and not isinstance(raw, bool) and 0 <= raw <= MAX_METRIC:
             out[key] = kind(raw)
         else:
-            shown = repr(raw) if len(repr(raw)) <= 60 else repr(raw)[:60] + "..."
-            notes.append(f"metric {key}={shown} is not a finite number from 0 to {MAX_METRIC:g}; ignored")
+            notes.append(f"metric {key}={short_repr(raw, 60)} is not a finite number from 0 to {MAX_METRIC:g}; ignored")
     return out, tuple(notes)
 
 

@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import fields
 
+from artifactbench._display import short_repr
 from artifactbench.bench._command import MAX_METRIC
 from artifactbench.bench._records import RECORD_VERSION, RunRecord
 from artifactbench.errors import ArtifactBenchError
@@ -72,8 +73,7 @@ def _tool_calls(value: object, where: str) -> tuple[tuple[str, int], ...]:
     if not isinstance(value, Mapping) or not all(
             isinstance(k, str) and isinstance(n, int) and not isinstance(n, bool) and n >= 0
             for k, n in value.items()):
-        shown = repr(value) if len(repr(value)) <= 80 else repr(value)[:80] + "..."
-        raise ArtifactBenchError(f"{where}: tool_calls={shown}: expected an object of tool name: count")
+        raise ArtifactBenchError(f"{where}: tool_calls={short_repr(value)}: expected an object of tool name: count")
     return tuple(sorted(value.items()))
 
 
@@ -108,8 +108,7 @@ def check_record(data: object, where: str) -> tuple[RunRecord, tuple[str, ...]]:
             values[f.name] = _tool_calls(value, where)
             continue
         if not _matches(str(f.type), value):
-            shown = repr(value) if len(repr(value)) <= 80 else repr(value)[:80] + "..."
-            raise ArtifactBenchError(f"{where}: {f.name}={shown}: expected {_kind_words(str(f.type))}")
+            raise ArtifactBenchError(f"{where}: {f.name}={short_repr(value)}: expected {_kind_words(str(f.type))}")
         values[f.name] = value
     _check_values(values, where, notes)
     return RunRecord(**values), tuple(notes)  # type: ignore[arg-type]
@@ -122,8 +121,7 @@ def _check_values(values: dict[str, object], where: str, notes: list[str]) -> No
     """Values a record's type allows but no run writes: an error naming the field (a wrong summary would
     follow), or, for bookkeeping numbers, a note and the value ignored (outside attack, session 17)."""
     def wrong(name: str, expected: str) -> ArtifactBenchError:
-        shown = repr(values[name]) if len(repr(values[name])) <= 80 else repr(values[name])[:80] + "..."
-        return ArtifactBenchError(f"{where}: {name}={shown}: expected {expected}")
+        return ArtifactBenchError(f"{where}: {name}={short_repr(values[name])}: expected {expected}")
     if values.get("version", RECORD_VERSION) != RECORD_VERSION:
         raise wrong("version", f"{RECORD_VERSION} (records of another version are not read)")
     iid = str(values["instance_id"])
@@ -139,9 +137,8 @@ def _check_values(values: dict[str, object], where: str, notes: list[str]) -> No
         value = values.get(name)
         if isinstance(value, (int, float)) and not 0 <= value <= MAX_METRIC:
             values[name] = None if name in _DROPPED_TO_NONE else 0.0
-            shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:60] + "..."
             why = "negative" if value < 0 else f"over {MAX_METRIC:g}"
-            notes.append(f"{where}: {name}={shown} is {why}; ignored (read as {values[name]!r})")
+            notes.append(f"{where}: {name}={short_repr(value, 60)} is {why}; ignored (read as {values[name]!r})")
 
 
 def check_run_config(data: object, where: str) -> dict[str, object]:

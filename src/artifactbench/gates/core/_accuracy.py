@@ -181,10 +181,11 @@ class StatedTolerance:
                     return abs_ + rel * abs(value)
         for key in keys:  # (the band its last word names, `head_loss_m`: the losses'; else, where another of
             # its words names one, the looser of that and every number's band: `price_change_pct` is no price)
-            strong = [abs_ + rel * abs(value) for noun, abs_, rel in self.scoped if noun in _key_nouns(key, True)]
+            said, named = _key_nouns(key, True), _key_nouns(key)
+            strong = [abs_ + rel * abs(value) for noun, abs_, rel in self.scoped if noun in said]
             if strong:
                 return max(strong)
-            weak = [abs_ + rel * abs(value) for noun, abs_, rel in self.scoped if noun in _key_nouns(key)]
+            weak = [abs_ + rel * abs(value) for noun, abs_, rel in self.scoped if noun in named]
             if weak:
                 return max(*weak, self.band(value))
         return self.band(value)
@@ -209,7 +210,6 @@ _ROUNDED = re.compile(r"\bround(?:ed|ing|s)?\b[^.;:\n]{0,60}?\bto\s+(?:the\s+(?:
                       r"\bwith\s+exactly\s+(?P<exact>\d|one|two|three|four|five|six)\s+decimals?\b", re.IGNORECASE)
 
 
-# "to within a dollar", "within one cent": an amount of money in words, the band "$1", "$0.01" (blind p80)
 # the noun a band is said of as its sentence's subject: "prices must be within 0.01", "heads should be
 # accurate to within 0.5"
 _SUBJECT = re.compile(r"(?<![\w,])\s*((?:[A-Za-z]{3,}\s*,\s*)*[A-Za-z]{3,}(?:\s+(?:and|or)\s+[A-Za-z]{3,})?)\s+"
@@ -219,6 +219,7 @@ _SUBJECT_AFTER = re.compile(r"\b(?:for|of|per|in|at|on|each|every|all|any)\s*$",
 _GENERIC_NOUNS = frozenset({"value", "number", "result", "answer", "output", "field", "figure", "entry", "it",
                             "they", "these", "those", "all", "each", "every", "estimate", "amount", "quantity"})
 _ACCURACY_WORDS = re.compile(r"\b(?:must|should|shall)\s+be\b|\baccura|\btoleran|\bcorrect\s+to\b", re.IGNORECASE)
+# "to within a dollar", "within one cent": an amount of money in words, the band "$1", "$0.01" (blind p80)
 _MONEY_WORD = re.compile(r"\bwithin\s+(?:a|one)\s+(?:(dollar|euro|pound|franc)|(cent|penny))\b", re.IGNORECASE)
 _NAMED_BAND = re.compile(r"\bwithin\s+(?:half\s+an?\s+|an?\s+|one\s+|two\s+|a\s+few\s+)?(?:basis\s+points?|"
                          r"percentage\s+points?|per\s*cent|percent|cents?|pennies|ulps?|parts?\s+per\s+(?:million|"
