@@ -58,6 +58,8 @@ SOUND = {
     "compass_turn_enumerated": "a grader testing exactly the prompt's examples, which are every input it allows",
     "roster_lines_any_order": "'lines may come in any order' beside 'differ only in the order of names'",
     "release_audit_titled": "a title and column names the prompt wrote; 'you may add a title or other prose'",
+    "contract_picks_working": "keys added 'to show your working (a timeline, ...)'; picks copied from the input",
+    "chill_audit_summary": "a summary table without the graded column; 'other columns you find useful'",
     "vault_counts_signed": "a signed field checked with its sign, beside two count fields of the same records",
     "copy_states_extra_keys": "an entry under a new key of a keyed map, where 'extra keys are ignored'",
     "team_wins_sorted_strict": "a grader rejecting unsorted rows with a score that says so",
@@ -128,6 +130,7 @@ FLAWED = {
     "permit_flags_loose": ("fuzz", "bool_number"),  # `got == want`: 1 passes for `true`
     "fuel_table_relative": ("fuzz", "number_near"),  # 1% relative where the prompt says ±1 kg
     "hire_depots_sql_edges_missing": ("fuzz", "sql_weaken"),  # no idle depot, no NULL `returned_at` in its data
+    "kiln_cure_relative": ("fuzz", "number_near"),  # 1% relative where the prompt says ±0.01 (hours, °C)
     "stock_usage_totals_only": ("fuzz", "keep_total"),  # the parts add up to the right total: waste booked as cogs passes
 }
 # twin whose grader is stricter than its prompt -> (gate, case) reported as warn: it fails right answers
@@ -148,6 +151,8 @@ WARN_ONLY = {
     "meter_log_oversized": ("materialize", "size_limit"),  # generated, so spec 8's limit is advice here
     "compass_turn_enumerated": ("fuzz", "examples_only"),  # "one of N, E, S, W": the examples are the domain
     "talk_slots_domain": ("content_leaks", "reference_values:prompt.md"),  # the domain, or a hint to it
+    "contract_picks_working": ("fuzz", "number_far"),  # a timeline 'to show your working': never graded
+    "chill_audit_summary": ("fuzz", "truncate_text"),  # the last row's free `Note` cut short
 }
 # sound twin -> (gate, case) reported as info: the prompt says in words that this is fine
 INFO_ONLY = {

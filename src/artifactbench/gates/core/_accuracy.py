@@ -48,7 +48,12 @@ _CHECKED_AGAINST = re.compile(r"\b(?:check\w*|compar\w*|graded|verif\w*|test\w*)
                               r"converged\s+(?:solution|value|answer|result|reference)s?\b", re.IGNORECASE)
 # a unit right after a stated value: "±0.01 m", "0.05 L/s", "2 ms", "0.5 °C" (not "%", "of", "in", "or")
 _UNIT = re.compile(r"\s?(?!(?:of|in|or|and|on|at|to|for|the|a|an|per|each|every|with|from|by|is|are)\b)"
-                   r"(?:[a-zA-Zµ°]{1,4}(?:/[a-zA-Z]{1,4})?)\b(?![-'])")
+                   r"(?:[a-zA-Zµ°]{1,4}(?:/[a-zA-Z]{1,4})?|"
+                   # (spelled out: "within 1 second", "0.01 bags/minute", "2 degrees"; blind p87)
+                   r"(?:milli|micro|centi|kilo|nano)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|"
+                   r"met(?:er|re)s?|grams?|lit(?:er|re)s?|degrees?|tonnes?|tons?|pounds?|miles?|knots?|volts?|"
+                   r"amps?|watts?|pascals?|units?|points?)|[a-zA-Z]{2,12}/[a-zA-Z]{2,12})\b(?![-'])|"
+                   r"\s?°(?:[CFK]\b)?")  # ("within 0.01°.": no word boundary after the sign)
 _CLAUSES = re.compile(r";|,\s+(?=(?:which|so|and|but|while|whereas)\b)")
 # "±0.01 m on every junction head": what a stated value is of (the clause's last noun, a stop word
 # ending it: "... head and ±0.05 L/s on every pipe flow")
@@ -66,6 +71,12 @@ def _key_nouns(key: str, strong: bool = False) -> set[str]:
     name = key.lower().rsplit(".", 1)[-1]
     words = [w for w in re.split(r"[_\-\s]+", name) if len(w) >= 3]
     return {singular(key.lower()), singular(name), *(singular(w) for w in (words[-1:] if strong else words))}
+
+
+def _said_by(noun: str, nouns: set[str]) -> bool:
+    """The noun is one of a key's nouns, or one of them is its short form (`elev` of "elevation", `temp`
+    of "temperature": four letters or more, the noun's beginning; blind p87's `max_elev_deg`)."""
+    return noun in nouns or any(len(w) >= 4 and noun.startswith(w) and len(noun) <= 3 * len(w) for w in nouns)
 
 
 def singular(noun: str) -> str:
@@ -182,10 +193,10 @@ class StatedTolerance:
         for key in keys:  # (the band its last word names, `head_loss_m`: the losses'; else, where another of
             # its words names one, the looser of that and every number's band: `price_change_pct` is no price)
             said, named = _key_nouns(key, True), _key_nouns(key)
-            strong = [abs_ + rel * abs(value) for noun, abs_, rel in self.scoped if noun in said]
+            strong = [abs_ + rel * abs(value) for noun, abs_, rel in self.scoped if _said_by(noun, said)]
             if strong:
                 return max(strong)
-            weak = [abs_ + rel * abs(value) for noun, abs_, rel in self.scoped if noun in named]
+            weak = [abs_ + rel * abs(value) for noun, abs_, rel in self.scoped if _said_by(noun, named)]
             if weak:
                 return max(*weak, self.band(value))
         return self.band(value)
@@ -193,7 +204,7 @@ class StatedTolerance:
     def states_for(self, keys: tuple[str, ...]) -> bool:
         """Whether the prompt states a band for a number on this path: a general one, or one scoped to
         a noun one of `keys` names."""
-        return self.general or any(noun in _key_nouns(key) for key in keys for noun, _, _ in self.scoped)
+        return self.general or any(_said_by(noun, _key_nouns(key)) for key in keys for noun, _, _ in self.scoped)
 
     def strict_band(self, value: float) -> float:
         """How far an answer may surely be from the exact value: within this, every reading of what
@@ -215,6 +226,10 @@ _ROUNDED = re.compile(r"\bround(?:ed|ing|s)?\b[^.;:\n]{0,60}?\bto\s+(?:the\s+(?:
 _SUBJECT = re.compile(r"(?<![\w,])\s*((?:[A-Za-z]{3,}\s*,\s*)*[A-Za-z]{3,}(?:\s+(?:and|or)\s+[A-Za-z]{3,})?)\s+"
                       r"(?:must|should|shall)\s+be\s+(?:(?:accurate|correct|exact)\s+)?(?:to\s+)?$",
                       re.IGNORECASE)  # (the text before a stated value's "within"; "flows and pressures must be")
+# "Accuracy needed: AOS, LOS and TCA within 1 second ..., max elevation within 0.01°": the nouns that open
+# a clause right before its "within" (blind p87)
+_LEAD_SUBJECT = re.compile(r"(?:^|[:;,]\s*|\.\s+)((?:[A-Za-z]{2,}\s+)?[A-Za-z]{3,}(?:\s*,\s*[A-Za-z]{3,})*"
+                           r"(?:\s*,?\s+(?:and|or)\s+[A-Za-z]{3,})?)\s+$")
 _SUBJECT_AFTER = re.compile(r"\b(?:for|of|per|in|at|on|each|every|all|any)\s*$", re.IGNORECASE)  # ("results for each store")
 _GENERIC_NOUNS = frozenset({"value", "number", "result", "answer", "output", "field", "figure", "entry", "it",
                             "they", "these", "those", "all", "each", "every", "estimate", "amount", "quantity"})
@@ -225,6 +240,10 @@ _NAMED_BAND = re.compile(r"\bwithin\s+(?:half\s+an?\s+|an?\s+|one\s+|two\s+|a\s+
                          r"percentage\s+points?|per\s*cent|percent|cents?|pennies|ulps?|parts?\s+per\s+(?:million|"
                          r"billion|thousand)|decimal\s+places?|significant\s+(?:digits|figures)|units?\s+in\s+the\s+"
                          r"last\s+place)\s+\(\s*(?:±\s*)?(\d*\.?\d+(?:[eE][-+]?\d+)?)\s*\)", re.IGNORECASE)
+
+
+_RESTATED = re.compile(r"(\bwithin\s+(?:±\s*)?)\d+(?:\.\d+)?\s*[a-zA-Zµ°]{1,4}\s*\(\s*(?:=\s*|i\.e\.\s*)?(?:±\s*)?"
+                       r"(\d*\.?\d+(?:[eE][-+]?\d+)?)(\s*[a-zA-Zµ°]{1,4})?\s*\)")
 
 
 def implied_precision(text: str) -> StatedTolerance | None:
@@ -284,6 +303,8 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
         whole = re.sub(r"\*\*|__", "", whole)
         # ("within half a basis point (0.00005)": the band is the number in brackets; blind p75)
         whole = _NAMED_BAND.sub(lambda m: f"within {m.group(1)} ", whole)
+        # ("within 1 mm (0.001 m) of the exact value": the band restated in the answer's unit; blind p88)
+        whole = _RESTATED.sub(lambda m: f"{m.group(1)}{m.group(2)}{m.group(3) or ''} ", whole)
         if re.search(r"`[A-Za-z_][\w.-]*`", whole) and _ACCURACY_WORDS.search(whole):
             whole = _MONEY_WORD.sub(lambda m: "within $1" if m.group(1) else "within $0.01", whole)
         colon = whole.find(": ")
@@ -315,11 +336,13 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
                             and not re.search(r",|;|\s(?:and|but|while)\s", sentence[:match.start()]))
             nouns = [*keys, scope] if scope and near else [scope] if scope else keys
             head = sentence[max(0, match.start() - 80):match.start()]
-            if not nouns and (subject := _SUBJECT.search(head)) \
+            if not nouns and ((subject := _SUBJECT.search(head)) or (
+                    re.match(r"within\b", match.group(), re.IGNORECASE) and (subject := _LEAD_SUBJECT.search(head)))) \
                     and not _SUBJECT_AFTER.search(head[:subject.start(1)]):
                 # ("prices must be within 0.01 of the true values": the prices' band; blind p77; "flows and
                 # pressures must be ...": both nouns'; not "results for each store must be ...")
-                named = [singular(w) for w in re.split(r"\s*,\s*|\s+(?:and|or)\s+", subject.group(1).strip()) if w]
+                named = [singular(w.split()[-1]) for w in re.split(r"\s*,\s*|\s+(?:and|or)\s+", subject.group(1).strip())
+                         if w.strip()]
                 if named and not any(n in _GENERIC_NOUNS for n in named):
                     scope = named[-1]
                     nouns = named

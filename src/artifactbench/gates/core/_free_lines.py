@@ -62,6 +62,11 @@ _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compa
                         r"\bwhatever\s+(?:[\w-]+\s+){0,3}?you\s+(like|want|wish|prefer)\b|\bfreely\b|"
                         r"\bmay\s+be\s+(added|included|present|set)\b",
                         re.IGNORECASE)
+# "Everything else (headings, summary prose, extra tables without a `Rule` column) is up to you"
+_TABLES_WITHOUT = re.compile(r"\b(?:extra|other|additional|further|more)\s+tables?\s+(?:without|lacking|with\s+no)\s+"
+                             r"(?:an?\s+|the\s+)?[`'\"*]*([A-Za-z][\w -]{0,30}?)[`'\"*]*\s+columns?\b", re.IGNORECASE)
+_WHOLE_FILE = re.compile(r"\b(?:else|anything|everything|nothing)\b", re.IGNORECASE)  # ("(nothing else)": the file's
+_ASIDE_OF = re.compile(r"\([^()]{1,200}\)")
 _BUT = re.compile(r"(?<!\s),?\s++but\s+|;\s*")  # (no start inside a run of spaces: quadratic)
 # "only the table is read": everything else in the report is free, whatever it is.
 _ONLY_READ = re.compile(r"\bonly\s+(the\s+)?[\w-]+(\s+[\w-]+)?\s+(is|are|gets?|will\s+be)\s+(read|graded|checked|"
@@ -75,7 +80,7 @@ _REFUSED = re.compile(r"\bnothing\s+else\b|\bno\s+other\b|\b(must|should|shall|m
 # can include notes", "a short commentary is optional". Addressed to the author (_OUTPUT); not where the
 # sentence also pins what the part must be (_PINNED).
 _ALLOWED = re.compile(r"\b(may|can|could)\s+(also\s+)?(add|include|insert|put|write|contain|have|precede|follow)\b|"
-                      r"\bfeel\s+free\s+to\b|\b(is|are)\s+(optional|allowed|permitted|welcome)\b|"
+                      r"\bfeel\s+free\s+to\b|\b(?:you\s*['\u2019]re|you\s+are)\s+(?:(?:very|most|more\s+than)\s+)?welcome\s+to\b|\b(is|are)\s+(optional|allowed|permitted|welcome)\b|"
                       r"\boptional(ly)?\b", re.IGNORECASE)
 _INPUT_ONLY = re.compile(r"\b(inputs?|given|provided|source|workspace)\b|\w\.(csv|tsv|jsonl?|log|ya?ml|xml)\b",
                          re.IGNORECASE)
@@ -195,9 +200,12 @@ class FreeLines:
     # "You may put a title, blank lines or short prose before the findings": whatever stands above the
     # first graded line is free, whatever it looks like (blind p37)
     before: bool = False
+    # "extra tables without a `Rule` column are up to you": a table whose header has none of these columns
+    # (lower case) is free, every row of it (blind p91)
+    tables_without: frozenset[str] = frozenset()
 
     def __bool__(self) -> bool:
-        return bool(self.parts or self.prefixes or self.after)
+        return bool(self.parts or self.prefixes or self.after or self.tables_without)
 
     def cut(self, lines: tuple[str, ...]) -> int:
         """The index of the first line after which every line is free (len(lines): none)."""
@@ -380,9 +388,22 @@ def _classify(free: FreeLines, lines: tuple[str, ...], start: int, stop: int, fe
     """The kinds of lines[start:stop], `fenced` telling whether lines[start] opens inside a code fence."""
     kinds = []
     cut = free.cut(lines)
+    header = None  # the header row of the table the line before stands in
     for i in range(start, stop):
         fence = _fence(lines[i])
-        kinds.append(free.kind(lines, i, fenced or fence, cut))
+        kind = free.kind(lines, i, fenced or fence, cut)
+        if free.tables_without and kind == "graded" and not (fenced or fence) and "|" in lines[i] \
+                and _in_table(lines, i):
+            if header is None or i == start:
+                j = i  # (walked up once per table, or once where the slice starts inside one)
+                while j > 0 and "|" in lines[j - 1] and _in_table(lines, j - 1):
+                    j -= 1
+                header = {c.strip().strip("`*_ ").lower() for c in lines[j].split("|")}
+            if not header & free.tables_without:
+                kind = "free"
+        else:
+            header = None
+        kinds.append(kind)
         fenced = fenced != fence
     return tuple(kinds)
 
@@ -498,7 +519,10 @@ def read_free_lines(prompt: str) -> FreeLines:
     prefixes: list[str] = []
     after: list[str] = []
     before = False
+    tables: set[str] = set()
     for sentence in _sentences(prompt):
+        if _TABLES_WITHOUT.search(sentence) and (_FREE_SAID.search(sentence) or _allowed_to_author(sentence)):
+            tables.update(m.lower() for m in _TABLES_WITHOUT.findall(sentence))
         if _PREFIXED.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence):
             prefixes += _PREFIXED.findall(sentence)
             declared.append(" ".join(sentence.split())[:160])
@@ -513,13 +537,17 @@ def read_free_lines(prompt: str) -> FreeLines:
         only = _ONLY_READ.search(sentence) is not None and not _REFUSED.search(sentence)
         if only:
             named.add(ELSEWHERE)
-        free = named and (_FREE_SAID.search(sentence) or only) and not _REFUSED.search(sentence) \
+        # (an aside that refuses another part refuses none of these: "a heading or a few notes above or below
+        # the table (just no other tables in the file)"; blind p89)
+        kept = _ASIDE_OF.sub(lambda m: m.group() if any(w.search(m.group()) for w in _PARTS.values())
+                             or _WHOLE_FILE.search(m.group()) else " ", sentence)
+        free = named and (_FREE_SAID.search(sentence) or only) and not _REFUSED.search(kept) \
             and not (_INPUT_ONLY.search(sentence) and not _OUTPUT.search(sentence))
         # (a permission and, after "but", what the file must hold: "You can write whatever prose you like
         # around it (a title, ...), but the file must contain the following three things")
         free = free or any(
             {part for part, words in _PARTS.items() if words.search(clause)} and _allowed_to_author(clause)
-            and not _REFUSED.search(clause) and not _PINNED.search(clause) for clause in _BUT.split(sentence))
+            and not _REFUSED.search(clause) and not _PINNED.search(clause) for clause in _BUT.split(kept))
         if free:
             parts |= named
             declared.append(" ".join(sentence.split())[:160])
@@ -534,11 +562,11 @@ def read_free_lines(prompt: str) -> FreeLines:
             pinned = True
     if pinned:
         parts.discard(HEADINGS)
-    if not parts and not prefixes and not after:
+    if not parts and not prefixes and not after and not tables:
         return FreeLines()
     blocks, rest = fenced_blocks(prompt)
     spans = [line for block in blocks for line in block.splitlines()] + _INLINE.findall(rest)
     templates = tuple(t for t in map(_template, spans) if t is not None)
     titled = HEADINGS in parts and any(re.search(r"\btitles?\b", d, re.IGNORECASE) for d in declared)
     return FreeLines(frozenset(parts), declared[0], templates, "\n".join(naming), tuple(dict.fromkeys(prefixes)),
-                     titled, tuple(dict.fromkeys(after)), before)
+                     titled, tuple(dict.fromkeys(after)), before, frozenset(tables))

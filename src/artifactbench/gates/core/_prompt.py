@@ -240,7 +240,9 @@ _GRANT = re.compile(r"\b(ignored|allowed|permitted|accepted|tolerated|welcome|ha
                     r"\bnot\s+(graded|checked|compared|scored|evaluated|examined|inspected|read|validated|"
                     r"considered)\b|\b(may|can)\s+(also\s+)?(be\s+)?(add(ed)?|includ(e|ed)|contain(ed)?|carr(y|ied)|"
                     r"have|present|emitted|written|put|appended|kept)\b|\b(grader|checker)\s+(ignores|skips|"
-                    r"disregards)\b|\bno\s+effect\b|\bdo(es)?\s*n[o']?t\s+(matter|count|affect)\b", re.IGNORECASE)
+                    r"disregards)\b|\bno\s+effect\b|\bdo(es)?\s*n[o']?t\s+(matter|count|affect)\b|"
+                    # ("Add any other columns you find useful (product, chiller, a note…)": blind p91)
+                    r"\b(?:add|include)\s+(?:any|whatever|as\s+many)\b", re.IGNORECASE)
 _REFUSE = re.compile(r"\b(reject\w*|forbidden|prohibited|disallowed|invalid|fail\w*|errors?|penali[sz]\w*|"
                      r"wrong|never)\b|\bnot\s+(be\s+)?(allowed|permitted|accepted|tolerated|welcome|ignored|added|"
                      r"included)\b|\b(must|should|shall|may|can)\s*not\b|\bcannot\b|\b(mustn|shouldn|can)'?t\b|"
@@ -603,7 +605,9 @@ class PromptAllows:
             # Dropping a field the grader recomputes leaves the stated schema: the prompt leaves open
             # whether that is wrong (a field it calls optional or not graded may go).
             return ("warn" if kind in _KEY_KINDS and free[0] in self.recomputed_fields else "info"), why
-        optional = [n for n in names if n in self.optional_fields]
+        # (a table's column as the answer heads it: "Chiller" of "other columns (product, chiller, ...)")
+        optional = [n for n in names if n in self.optional_fields or (
+            n.lower() in self.granted and n.lower() not in {k.lower() for k in self.listed_keys})]
         if optional:
             severity = "info" if kind in _KEY_KINDS else "warn"
             return severity, f"the prompt calls {optional[0]!r} optional"
@@ -688,6 +692,10 @@ _ITEM = re.compile(r"^[`\"']?([A-Za-z_][\w.-]{0,60})[`\"']?$")
 _NOT_KEYS = frozenset("the and you your how many much what which that this these those with for from into onto "
                       "per its it's are was were has have had been being any all some each every one two three "
                       "little few more most other extra key keys field fields column columns value values".split())
+# "other keys if you want to show your working (a schedule, per-contract amounts, whatever)", "other columns you
+# find useful (product, chiller, a note…)": the list after
+# a short clause of what the keys are for (blind p84)
+_PURPOSE_LISTED = re.compile(r"\s+(?:if|to|so|when|for|that|you)\b[^.;:()\u2014\u2013]{0,60}?\(([^()]{1,200})\)", re.IGNORECASE)
 _ASIDE = re.compile(r"[^.;:\u2014\u2013]{0,40}?\s(?:\u2014|\u2013|--?)\s([^.;\u2014\u2013]{1,200}?)\s(?:\u2014|\u2013|--?)\s")
 
 
@@ -702,7 +710,7 @@ def _granted_names(sentence: str) -> list[str]:
     for match in [*_OTHER_KEYS.finditer(sentence), *_OWN_KEYS.finditer(sentence)]:
         if match.group(1) is None:
             continue  # "columns other than (order_id, amount)": what follows is the keys it does not grant
-        listed = _LISTED.match(sentence, match.end())
+        listed = _LISTED.match(sentence, match.end()) or _PURPOSE_LISTED.match(sentence, match.end())
         if listed is None:
             # "You may add other keys to a line — an `id` or a picture under `drawing`, say — we
             # ignore them": the names in a dash-set aside right after the grant
@@ -999,11 +1007,32 @@ def _listed_keys(text: str) -> frozenset[str]:
                   r"`([\w./-]+\.(?:csv|tsv|jsonl?|xlsx|txt|ya?ml|xml))`\s+(?:is|has|holds|contains|lists)\b",
                   sentence, re.IGNORECASE))
               for found in _INLINE_KEYS.findall(sentence)]
+    if len(lists) + len(inline) == 0:
+        return _example_keys(text, written)
     if len(lists) + len(inline) != 1:
         return frozenset()
     if inline:
         return frozenset(re.findall(r"`([^`\n]+)`", inline[0]))
     return frozenset(re.findall(r"^[ \t]*[-*+][ \t]+`([^`\n]+)`", lists[0], re.MULTILINE))
+
+
+_FENCE = re.compile(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```", re.MULTILINE | re.DOTALL)
+_JSON_KEY = re.compile(r'"([^"\n]{1,60})"\s*:')
+
+
+def _example_keys(text: str, written: frozenset[str]) -> frozenset[str]:
+    """The keys of the output's one JSON example ("Write `output/allocation.json` shaped like this:" and a
+    fenced block of `{"allocations": [{"request_id": ...}]}`): every key it shows, at any depth; none where
+    the prompt shows no such block or several (blind p89: "extra keys (hospital name, notes, ...) ... are
+    ignored", beside an input's `hospital`)."""
+    found = []
+    for block in _FENCE.finditer(text):
+        before = text[max(0, block.start() - 300):block.start()]
+        files = _FILE.findall(before)
+        keys = _JSON_KEY.findall(block.group(1))
+        if keys and files and files[-1].rsplit("/", 1)[-1].lower() in written:
+            found.append(frozenset(keys))
+    return found[0] if len(found) == 1 else frozenset()
 
 
 # "Bed labels are yours to choose (any non-empty strings)", "the slot names are up to you": the keys a

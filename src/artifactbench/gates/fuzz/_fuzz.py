@@ -511,6 +511,11 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             if allowed is None and ref is not None and ref.fmt == "text" and kind in _VALUE_KINDS \
                     and (field := ref.text_field(mutant.text)) is not None:
                 allowed = allows.leaves_open(kind, f"field '{field}'")  # (a table column, an attribute, a key)
+            if allowed is None and kind == "truncate_text" and ref is not None \
+                    and (field := ref.cut_field(mutant.text)) is not None:
+                # (the last row's `Note` cut short, "8.5 °C after reaching 4.0", where the prompt frees that
+                # column: the graded cells stand as they were)
+                allowed = allows.leaves_open("string_change", f"field '{field}'")
             if allowed is None and kind in ("duplicate_record", "replace_record") and ref is not None \
                     and ref.fmt == "text" and _SECTION.fullmatch(
                         (mutant.old if kind == "duplicate_record" else mutant.new).strip("'\" ")):
@@ -689,7 +694,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 f"rounds to ({allows.implied.sentence!r}), though it states no tolerance: {minimal.describe()}; "
                 f"grader detail: {detail!r}", 600), "warn")
         if factor is not None and factor <= WARN_FACTOR and (
-                bigger := _escalated(ctx, grade, kind, draws, minimal)) is not None:
+                bigger := _escalated(ctx, grade, kind, draws, minimal, allows)) is not None:
             # (a slow grader's budget ran out on the 8x move: the same number moved 16x and 100x, two
             # gradings; blind p81: AEP 5% relative where the prompt says 0.1%, reported as 8x)
             minimal, detail = bigger
@@ -723,9 +728,10 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
 MAX_ALSO = 5  # other fields named in a finding
 _ESCALATE_READ = 300  # mutants read (not graded) for a number_near move's bigger twins
 _ESCALATE_S = 2.0  # and seconds spent reading them (each is a whole document rendered)
+_ESCALATE_OTHERS = 4  # other places whose number is moved by the next factor when this one's bigger moves fail
 
 
-def _escalated(ctx, grade, kind: str, draws, minimal: Mutation) -> tuple[Mutation, str] | None:
+def _escalated(ctx, grade, kind: str, draws, minimal: Mutation, allows) -> tuple[Mutation, str] | None:
     """The number an accepted number_near mutant moved, moved by a bigger factor (the biggest first) and
     accepted too, confirmed in a forked child, with the grader's detail; None when no bigger move is
     accepted (or none is drawn among the first _ESCALATE_READ mutants)."""
@@ -733,17 +739,24 @@ def _escalated(ctx, grade, kind: str, draws, minimal: Mutation) -> tuple[Mutatio
     base = minimal.where.rsplit(", ", 1)[0]
     wanted = {f"{base}, {f}x the prompt's tolerance": f for f in FACTORS if factor is not None and f > factor}
     found: dict[int, Mutation] = {}
+    # (and the next factor at other places: a relative tolerance where the prompt states an absolute one
+    # lets bigger numbers further; blind p86: 1% of 12.5 days rejects 16x of ±0.01, 1% of 20.4 °C does not)
+    others: dict[str, Mutation] = {}
+    nearest = min((f for f in FACTORS if factor is not None and f > factor), default=None)
     until = time.monotonic() + _ESCALATE_S
     for mutant in itertools.islice(draws.values(random.Random(f"{ctx.task.instance_id}:{kind}:up")), _ESCALATE_READ):
         if time.monotonic() > until:
             break
-        f = wanted.get(getattr(mutant, "where", None))
+        where = getattr(mutant, "where", None)
+        f = wanted.get(where)
         if f is not None:
             found.setdefault(f, mutant)
-            if len(found) == len(wanted):
-                break
-    for f in sorted(found, reverse=True):
-        mutant = found[f]
+        elif nearest is not None and isinstance(where, str) and factor_of(where) == nearest \
+                and len(others) < _ESCALATE_OTHERS and allows.leaves_open(kind, where) is None:
+            others.setdefault(where.rsplit(", ", 1)[0], mutant)
+        if len(found) == len(wanted) and (nearest is None or len(others) >= _ESCALATE_OTHERS):
+            break
+    for mutant in [found[f] for f in sorted(found, reverse=True)] + list(others.values()):
         outcome = grade(mutant.text, label=f"{kind}\t{mutant.describe()}")
         if outcome.ok and outcome.passed:
             settled = ctx.settle(mutant.text)
@@ -1020,7 +1033,11 @@ _TIED = re.compile(r" \(tied on '([^']*)'\)$")
 # order: 1. points 2. goal difference"
 _TIEBREAK = re.compile(r"\btie-?break|\bties?\s+(?:are\s+|is\s+)?(?:broken|resolved|decided|settled)\s+(?:by|on)\b|"
                        r"\bthen\s+(?:by\s+)?[`*\"']?[A-Za-z_]|\b(?:rank|sort|order)\w*\b[^.\n]{0,40}?\bin\s+this\s+order\b|"
-                       r"\b(?:followed\s+by|and\s+then)\b", re.IGNORECASE)
+                       r"\b(?:followed\s+by|and\s+then)\b|"
+                       # ("break ties by `varietal` name A→Z", "if tied, by flight": blind p84)
+                       r"\b(?:break|breaking|resolve|settle|decide)s?\s+(?:any\s+|the\s+)?ties\b|"
+                       r"\b(?:if|when)\s+tied\b|\b(?:on|for|in\s+case\s+of)\s+(?:a\s+)?ties?\s*[,:]",
+                       re.IGNORECASE)
 
 
 def _tie_swap_open(prompt: str, key: str) -> tuple[str, str] | None:

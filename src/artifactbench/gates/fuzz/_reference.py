@@ -119,6 +119,24 @@ class Reference:
         one mutant by the scout, the search and the refusal check: worked out once.)"""
         return _text_field(self.reference, mutant) if self.fmt == "text" else None
 
+    def cut_field(self, mutant: str) -> str | None:
+        """The column of a Markdown table whose cell a truncation cut, where the mutant is the reference cut
+        inside its last line, a table row (the cells before it as they were: "| B4 | WARM | 8.5 °C after
+        reaching 4.0" of a free `Note` column; its closing pipe is optional in Markdown), else None."""
+        if self.fmt != "text" or not self.reference.startswith(mutant) or "\n" in self.reference[len(mutant):].rstrip("\n"):
+            return None
+        start = mutant.rfind("\n") + 1
+        line, full = mutant[start:], self.reference[start:].rstrip("\n")
+        if not line.lstrip().startswith("|") or line.rstrip().endswith("|") and line.rstrip() == full.rstrip():
+            return None
+        old = _lines(self.reference)
+        head = len(old) - 1
+        while head > 0 and old[head - 1].lstrip().startswith("|"):
+            head -= 1
+        names = [c.strip().strip("`*") for c in old[head].split("|")]
+        column = line.count("|")  # (the cell being written when the text stopped)
+        return names[column] if 0 < column < len(names) and names[column] else None
+
     def top_keys(self) -> tuple[str, ...]:
         """The top-level keys of a tree answer that is one mapping (() otherwise). Parsed on each call: it is
         asked only of an accepted mutant."""

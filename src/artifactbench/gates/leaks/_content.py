@@ -98,7 +98,9 @@ def _record_case(shown: str, text: str, ref: list) -> CaseResult | None:
     hits = [r for r in ref if r in found]
     if not hits:
         return None
-    input_data = len(found) > len(ref) and len(found) >= 2 * len(hits)
+    # (input data the answer picks from: more records of the answer's shape than the answer has, the
+    # others a third of as many as the picked ones, two at least; a selection of 4 offers of 6: blind p84)
+    input_data = len(found) > len(ref) and len(found) - len(hits) >= max(2, len(hits) // 3)
     share = f"{len(set(map(repr, hits)))}/{len(ref)} reference record(s)"
     if len(hits) * 3 >= len(ref) and not input_data:
         return CaseResult(f"reference_records:{shown}", FINDING, cap(
