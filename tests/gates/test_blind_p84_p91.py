@@ -35,23 +35,25 @@ def test_other_keys_listed_after_what_they_are_for():
                        "(product, chiller).").leaves_open("number_sign", "field 'Chiller'") is None
 
 
-def test_the_output_example_lists_the_keys_a_free_grant_leaves_the_rest():
+def test_a_granted_word_shown_only_as_an_input_key_is_granted():
     """p89: "Feel free to add extra keys (hospital name, notes, ...) to the entries ...; they are ignored",
-    beside an input whose `hospital` is a key: the output's one JSON example shows `request_id` and
-    `unit_ids`, so an entry's `hospital` is one of the other keys."""
-    prompt = ("`requests.json` lists each request with its `hospital` and `units`.\n\n"
+    where `hospital` is shown only as a key of the input (`requests.json`): the answer's `hospital` is one
+    of the keys the grant frees. A word the prompt shows as a key of the answer stays that key (blind p38)."""
+    prompt = ("- `requests.json` - open hospital requests (`request_id`, `hospital`, `units`).\n\n"
               "Write `output/allocation.json` shaped like this:\n\n```json\n"
               '{\n  "allocations": [\n    {"request_id": "REQ-03", "unit_ids": ["RC-123"]}\n  ]\n}\n```\n\n'
               "Feel free to add extra keys (hospital name, notes, ...) to the entries or to the top-level "
               "object; they are ignored.")
     allows = read_prompt(prompt)
-    assert allows.listed_keys == {"allocations", "request_id", "unit_ids"}
     assert allows.leaves_open("type_change", "at $.allocations[1].hospital") is not None
     assert allows.leaves_open("drop_key", "at $.allocations[7], key 'hospital'") is not None
     assert allows.leaves_open("drop_key", "at $.allocations[7], key 'unit_ids'") is None
-    # (an example of an input's shape lists nothing)
-    assert read_prompt("`requests.json` looks like:\n\n```json\n{\"hospital\": \"X\"}\n```\n\nWrite `out.json`."
-                       ).listed_keys == frozenset()
+    # (a key the answer's own table names is no granted word: the review's `total_kg`)
+    named = read_prompt("Write `out/depots.json` shaped like this:\n\n```json\n{\"date\": \"2024-05-01\", "
+                        "\"depots\": []}\n```\n\n| key | meaning |\n|---|---|\n| `depot` | name |\n| `total_kg` | "
+                        "weight |\n\nObjects may carry other keys as well (for instance the heaviest parcel's id, "
+                        "or its total kg); the grader ignores them.")
+    assert named.leaves_open("number_far", "at $.depots[0].total_kg") is None
 
 
 def test_a_heading_is_free_beside_an_aside_refusing_other_tables():
@@ -95,23 +97,45 @@ def test_a_tie_break_said_with_a_verb():
     assert _tie_swap_open("Sort by count, highest first; if tied, by name.", "count") is None
     assert _tie_swap_open("Sort by count, highest first.", "count")[0] == "warn"
     assert _tie_swap_open("Sort by count; ties may come in any order.", "count")[0] == "info"
+    # (a review: phrases that free the order of ties)
+    for free in ("If tied, either depot may come first.", "There is no need to break ties.",
+                 "Break ties however you like.", "When tied, we accept both orders.", "For ties, anything goes."):
+        assert _tie_swap_open(f"Sorted by `parcels`, most first. {free}", "parcels")[0] == "info", free
 
 
-def test_bands_with_spelled_units_restated_units_and_lead_subjects():
-    """p87: "AOS, LOS and TCA within 1 second of the true model values, max elevation within 0.01°": one
-    second, absolute, of the three times (not 100% relative of every number), 0.01 of the elevation; p88:
-    "within 1 mm (0.001 m)": the band is the metres the answer is written in."""
+def test_bands_in_units_are_converted_to_the_keys_unit():
+    """p88: "`length_m` within 1 mm (0.001 m)": the band is a millimetre in the metres the key is written in
+    (read as 1 m it hid a grader 0.1% relative). A review: "`drive_s` within 1 minute" is 60 s, "within 0.5 kW
+    (500 W)" of `mean_kw` is 0.5; where the key's name says no unit, a band in a spelled-out unit is read
+    loosely (the answer's unit is unknown), a short one as written."""
+    rope = stated_tolerance("Each `length_m` must be within 1 mm (0.001 m) of the exact catenary value and "
+                            "`total_m` within 5 mm.")
+    assert rope.band_at(("length_m",), 405.9) == 0.001
+    assert rope.band_at(("total_m",), 2941.3) == 0.005
+    drive = stated_tolerance("Each `drive_s` must be within 1 minute of the exact value.")
+    assert drive.band_at(("drive_s",), 100.0) == 60.0
+    for restated in ("within 60 s (1 min)", "within 1 minute (60 s)"):
+        assert stated_tolerance(f"Each `drive_s` must be {restated} of the exact value.").band_at(("drive_s",), 9.0) == 60.0
+    assert abs(stated_tolerance("Each `duration_h` must be within 5 minutes.").band_at(("duration_h",), 3.0) - 5 / 60) < 1e-12
+    load = stated_tolerance("Each `mean_kw` must be within 0.5 kW (500 W) of the exact value.")
+    assert load.band_at(("mean_kw",), 150.0) == 0.5 and load.strict_band(150.0) == 0.5
     orbit = stated_tolerance("Accuracy needed: AOS, LOS and TCA within 1 second of the true model values, "
                              "max elevation within 0.01°.")
-    assert orbit.band_at(("aos",), 1.77e9) == orbit.band_at(("tca",), 1.77e9) == 1.0
-    assert orbit.rel == 0.0 and orbit.states_for(("max_elev_deg",))
-    assert stated_tolerance("Each value within 2 minutes of the schedule.").band(100.0) == 2.0
+    assert orbit.band_at(("aos",), 1.77e9) > 1e9  # (a spelled unit, a key of no unit: loose)
+    assert orbit.band_at(("aos_s",), 1.77e9) == 1.0 and orbit.rel == 0.0
     assert stated_tolerance("Rates within 0.01 bags/minute of the exact answer.").band(60.0) == 0.01
-    rope = stated_tolerance("Each `length_m` must be within 1 mm (0.001 m) of the exact value.")
-    assert rope.band_at(("length_m",), 405.9) == 0.001
     # (a bare number still reads both ways, the loosest)
-    assert stated_tolerance("Values within 0.01 of the exact answer are accepted.").rel == 0.0
     assert stated_tolerance("Values are checked within 0.01.").band(100.0) == 0.01 + 0.01 * 100.0
+
+
+def test_a_clause_opening_subject_scopes_its_band_and_keeps_it_every_numbers():
+    """p87's "AOS, LOS and TCA within ...": the three keys' band; a review: "Mean loads within 0.01 kW" named
+    no key of `mean_kw`, and the band said of nothing hid a grader 100x looser (now every number's too)."""
+    mean = stated_tolerance("Mean loads within 0.01 kW of the exact value are accepted.")
+    assert mean.states_for(("mean_kw",)) and mean.band_at(("mean_kw",), 150.0) == 0.01
+    assert stated_tolerance("Tolerance: weights within 0.001 kg.").band_at(("total_kg",), 35.0) == 0.001
+    anything = stated_tolerance("Anything within 0.01 kW of the exact mean is accepted.")
+    assert anything.states_for(("mean_kw",)) and anything.band_at(("mean_kw",), 150.0) == 0.01
 
 
 def test_a_temp_name_in_a_detail_is_the_same_verdict():
@@ -157,3 +181,25 @@ def test_a_bigger_move_is_tried_at_other_places_when_this_one_refuses_it():
     # (a grader that refuses the next factor everywhere: nothing found, the 8x stays a warn)
     strict = lambda text, label="": SimpleNamespace(ok=True, passed=False, result=None)  # noqa: E731
     assert _escalated(ctx, strict, "number_near", draws, mutant("dry_day", 8), allows) is None
+
+
+def test_review_repros_of_the_p84_p91_rules():
+    """An outside review of these rules: each of its repros, as the rules read them now."""
+    # "Extra tables without a `Rule` column are ignored." alone: an IndexError in three gates
+    only = read_prompt("Write `out/audit.md` with a table of `Batch` and `Rule`.\n\n"
+                       "Extra tables without a `Rule` column are ignored.").free_lines
+    assert only.tables_without == {"rule"} and only.sentence
+    # a condition naming two columns frees no table (the graded one lacks neither)
+    two = read_prompt("Write `out/audit.md` with a table of `Batch`, `Rule` and `Readings`.\n\n"
+                      "Other tables without Batch and Rule columns are ignored. Headings are up to you.").free_lines
+    assert not two.tables_without
+    # the keys a grant keeps, in its brackets, are not granted
+    for grant in ("You may add other keys to the objects (only `depot`, `parcels` and `total_kg` are graded).",
+                  "Other keys you add to an object (beyond `depot`, `parcels`, `total_kg`) are ignored.",
+                  "Add any other keys you need (keep `sku`, `total_kg` and `bin` as described)."):
+        allows = read_prompt("Write `out/depots.json`, a list of objects with `depot`, `parcels` and `total_kg`. "
+                             + grant)
+        assert allows.leaves_open("number_far", "record 1, field 'total_kg'") is None, grant
+    # a tie phrase that frees the order is no tie-break
+    assert _tie_swap_open("Sorted by `parcels`, most first. Break ties however you like.", "parcels")[0] == "info"
+    assert _tie_swap_open("Sorted by `parcels`, most first; break ties by `depot`.", "parcels") is None

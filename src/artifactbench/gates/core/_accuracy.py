@@ -179,27 +179,56 @@ class StatedTolerance:
     # number no scoped noun names has none the prompt states ("`trip_kg` within ±1 kg" says nothing of
     # `tow_kg`)
     general: bool = True
+    # The bands stated with a unit: (noun, or "" for every number's band; the unit as written; the value in
+    # it; whether the unit was spelled out, "1 minute"): converted to a key's own unit where its name says
+    # one (`drive_s`: "within 1 minute" is 60), read loosely where it says none and the unit is a word
+    units: tuple[tuple[str, str, float, bool], ...] = ()
 
     def band(self, value: float) -> float:
         return self.abs + self.rel * abs(value)
 
     def band_at(self, keys: tuple[str, ...], value: float) -> float:
         """band(value), or the band the prompt states of the values a key on the number's path names (a
-        `heads` mapping: "±0.01 m on every junction head"), where it states one."""
+        `heads` mapping: "±0.01 m on every junction head"), where it states one; a band stated in a unit
+        is converted to the unit the key's name ends in."""
+        unit = _key_unit(keys)
+
+        def of(noun: str, abs_: float, rel: float) -> float:
+            return self._in_unit(noun, abs_, unit, value) + rel * abs(value)
+
         for key in keys:  # (a key's own name first, then the nouns its words say: `optimal_price`: price)
             for noun, abs_, rel in self.scoped:
                 if singular(key.lower()) == noun:
-                    return abs_ + rel * abs(value)
+                    return of(noun, abs_, rel)
         for key in keys:  # (the band its last word names, `head_loss_m`: the losses'; else, where another of
             # its words names one, the looser of that and every number's band: `price_change_pct` is no price)
             said, named = _key_nouns(key, True), _key_nouns(key)
-            strong = [abs_ + rel * abs(value) for noun, abs_, rel in self.scoped if _said_by(noun, said)]
+            strong = [of(noun, abs_, rel) for noun, abs_, rel in self.scoped if _said_by(noun, said)]
             if strong:
                 return max(strong)
-            weak = [abs_ + rel * abs(value) for noun, abs_, rel in self.scoped if _said_by(noun, named)]
+            weak = [of(noun, abs_, rel) for noun, abs_, rel in self.scoped if _said_by(noun, named)]
             if weak:
-                return max(*weak, self.band(value))
-        return self.band(value)
+                return max(*weak, of("", self.abs, self.rel))
+        return of("", self.abs, self.rel)
+
+    def _in_unit(self, noun: str, abs_: float, unit: tuple[str, float] | None, value: float) -> float:
+        """The absolute part `abs_` of the band said of `noun` ("": every number's), in the key's `unit`:
+        each band of it stated in a unit of that dimension converted ("`drive_s` within 1 minute": 60);
+        where the key's name says no unit, a band in a spelled-out unit counts as relative too (the
+        answer's own unit is unknown: "1 minute" of a number in seconds is 60)."""
+        stated = [(u, v, spelled) for n, u, v, spelled in self.units if n == noun]
+        if not stated or not any(u for u, _, _ in stated):
+            return abs_
+        out = []
+        for u, v, spelled in stated:  # (every reading of it: the loosest counts)
+            scale = _scale(u) if u else None
+            if scale is not None and unit is not None and scale[0] == unit[0]:
+                out.append(v * scale[1] / unit[1])
+            elif scale is not None and unit is None and spelled:
+                out.append(v + v * abs(value))
+            else:
+                out.append(v)
+        return max(out)
 
     def states_for(self, keys: tuple[str, ...]) -> bool:
         """Whether the prompt states a band for a number on this path: a general one, or one scoped to
@@ -242,8 +271,47 @@ _NAMED_BAND = re.compile(r"\bwithin\s+(?:half\s+an?\s+|an?\s+|one\s+|two\s+|a\s+
                          r"last\s+place)\s+\(\s*(?:±\s*)?(\d*\.?\d+(?:[eE][-+]?\d+)?)\s*\)", re.IGNORECASE)
 
 
-_RESTATED = re.compile(r"(\bwithin\s+(?:±\s*)?)\d+(?:\.\d+)?\s*[a-zA-Zµ°]{1,4}\s*\(\s*(?:=\s*|i\.e\.\s*)?(?:±\s*)?"
-                       r"(\d*\.?\d+(?:[eE][-+]?\d+)?)(\s*[a-zA-Zµ°]{1,4})?\s*\)")
+# "within 1 mm (0.001 m)": the band restated in another unit, in brackets right after the first (blind p88)
+_RESTATED = re.compile(r"\s*\(\s*(?:=\s*|i\.\s?e\.,?\s*|or\s+)?(?:±\s*)?(\d*\.?\d+(?:[eE][-+]?\d+)?)\s*"
+                       r"([a-zA-Zµ]{1,12})\s*\)")
+# Units a band may be stated in, and a key's name may end in (`drive_s`, `length_m`, `mean_kw`): (dimension,
+# size in the dimension's base unit). A band in one is converted to the key's, where both are known.
+_SCALES = {
+    **dict.fromkeys(("ms", "msec", "millisecond"), ("time", 1e-3)),
+    **dict.fromkeys(("s", "sec", "secs", "second"), ("time", 1.0)),
+    **dict.fromkeys(("min", "mins", "minute"), ("time", 60.0)),
+    **dict.fromkeys(("h", "hr", "hrs", "hour"), ("time", 3600.0)),
+    **dict.fromkeys(("day",), ("time", 86400.0)),
+    **dict.fromkeys(("mm", "millimetre", "millimeter"), ("length", 1e-3)),
+    **dict.fromkeys(("cm", "centimetre", "centimeter"), ("length", 1e-2)),
+    **dict.fromkeys(("m", "metre", "meter"), ("length", 1.0)),
+    **dict.fromkeys(("km", "kilometre", "kilometer"), ("length", 1e3)),
+    **dict.fromkeys(("mg", "milligram"), ("mass", 1e-6)),
+    **dict.fromkeys(("g", "gram"), ("mass", 1e-3)),
+    **dict.fromkeys(("kg", "kilogram"), ("mass", 1.0)),
+    **dict.fromkeys(("t", "tonne"), ("mass", 1e3)),
+    **dict.fromkeys(("w", "watt"), ("power", 1.0)),
+    **dict.fromkeys(("kw", "kilowatt"), ("power", 1e3)),
+    **dict.fromkeys(("mw", "megawatt"), ("power", 1e6)),
+    **dict.fromkeys(("wh",), ("energy", 1.0)),
+    **dict.fromkeys(("kwh",), ("energy", 1e3)),
+    **dict.fromkeys(("mwh",), ("energy", 1e6)),
+}
+
+
+def _scale(unit: str) -> tuple[str, float] | None:
+    """(dimension, size) of a unit as a band or a key's name writes it ("minutes", "kW", "s"); None else."""
+    unit = unit.strip().lower()
+    return _SCALES.get(unit) or (_SCALES.get(unit[:-1]) if unit.endswith("s") and len(unit) > 3 else None)
+
+
+def _key_unit(keys: tuple[str, ...]) -> tuple[str, float] | None:
+    """The unit a key's name ends in (`drive_s`, `length_m`, `peak_kw`), the first key's that has one."""
+    for key in keys:
+        words = re.split(r"[_\-\s]+", key.lower().rsplit(".", 1)[-1])
+        if len(words) >= 2 and (found := _scale(words[-1])) is not None:
+            return found
+    return None
 
 
 def implied_precision(text: str) -> StatedTolerance | None:
@@ -278,6 +346,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
     said = ""
     readings: list[tuple[float, float]] = []
     scoped: dict[str, tuple[float, float]] = {}
+    units: list[tuple[str, str, float, bool]] = []
     digits_stated = False
     general = False
     # (a prompt that speaks of relative tolerances anywhere, "Tolerance (relative):", a sentence before,
@@ -303,8 +372,6 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
         whole = re.sub(r"\*\*|__", "", whole)
         # ("within half a basis point (0.00005)": the band is the number in brackets; blind p75)
         whole = _NAMED_BAND.sub(lambda m: f"within {m.group(1)} ", whole)
-        # ("within 1 mm (0.001 m) of the exact value": the band restated in the answer's unit; blind p88)
-        whole = _RESTATED.sub(lambda m: f"{m.group(1)}{m.group(2)}{m.group(3) or ''} ", whole)
         if re.search(r"`[A-Za-z_][\w.-]*`", whole) and _ACCURACY_WORDS.search(whole):
             whole = _MONEY_WORD.sub(lambda m: "within $1" if m.group(1) else "within $0.01", whole)
         colon = whole.find(": ")
@@ -336,19 +403,22 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
                             and not re.search(r",|;|\s(?:and|but|while)\s", sentence[:match.start()]))
             nouns = [*keys, scope] if scope and near else [scope] if scope else keys
             head = sentence[max(0, match.start() - 80):match.start()]
+            lead = None
             if not nouns and ((subject := _SUBJECT.search(head)) or (
-                    re.match(r"within\b", match.group(), re.IGNORECASE) and (subject := _LEAD_SUBJECT.search(head)))) \
+                    re.match(r"within\b", match.group(), re.IGNORECASE) and (subject := (lead := _LEAD_SUBJECT.search(head))))) \
                     and not _SUBJECT_AFTER.search(head[:subject.start(1)]):
                 # ("prices must be within 0.01 of the true values": the prices' band; blind p77; "flows and
                 # pressures must be ...": both nouns'; not "results for each store must be ...")
                 named = [singular(w.split()[-1]) for w in re.split(r"\s*,\s*|\s+(?:and|or)\s+", subject.group(1).strip())
                          if w.strip()]
-                if named and not any(n in _GENERIC_NOUNS for n in named):
+                if named and not any(n in _GENERIC_NOUNS or n.endswith(("ed", "ly")) for n in named):
                     scope = named[-1]
                     nouns = named
             # (said of its keys only where they stand right before it, "`trip_kg` within ±1 kg"; a key named
-            # far back, "`dose_mg` an integer, the two levels rounded ... ±0.01", leaves it every number's)
-            general = general or not nouns or not (scope or near)
+            # far back, "`dose_mg` an integer, the two levels rounded ... ±0.01", leaves it every number's;
+            # and the nouns that open a clause, "Mean loads within 0.01 kW", may name no key: every number's
+            # too, as it was before they were read; review)
+            general = general or not nouns or not (scope or near) or lead is not None
             if match.group("pct"):
                 rel_tol = max(rel_tol, value / 100)
                 readings.append((0.0, value / 100))
@@ -357,7 +427,9 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
                     scoped[noun] = (old[0], max(old[1], value / 100))
                 continue
             # (a value with a unit, "±0.01 m", "0.05 L/s", is a distance in that unit: absolute)
-            unit = _UNIT.match(sentence, match.end()) is not None
+            written = _UNIT.match(sentence, match.end())
+            unit = written is not None
+            restated = _RESTATED.match(sentence, written.end()) if written is not None else None
             # (as is "±0.01": a distance either side of the value, blind p45's price "within ±0.01")
             unit = unit or "±" in sentence[max(0, match.start() - 2):match.end()]
             # (and "within $0.01": an amount of money; blind p51's `fare` "within ±$0.01")
@@ -395,6 +467,21 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             for noun in nouns:
                 old = scoped.get(noun, (0.0, 0.0))
                 scoped[noun] = (max(old[0], value if as_abs else 0.0), max(old[1], value if as_rel else 0.0))
+            said_unit = written.group().strip() if written is not None and _scale(written.group()) else ""
+            if as_abs:
+                for noun in nouns or [""]:
+                    units.append((noun, said_unit, value, len(said_unit) > 4))
+                if said_unit and restated is not None and (again := _scale(restated.group(2))) is not None \
+                        and again[0] == _scale(said_unit)[0]:
+                    # ("within 1 mm (0.001 m)": the same band, another reading of it; the strictest counts
+                    # as one, the loosest bounds it where the key's unit is unknown)
+                    second = number(restated.group(1))
+                    readings.append((second, 0.0))
+                    abs_tol = max(abs_tol, second)
+                    for noun in nouns:
+                        scoped[noun] = (max(scoped[noun][0], second), scoped[noun][1])
+                    for noun in nouns or [""]:
+                        units.append((noun, restated.group(2), second, len(restated.group(2)) > 4))
         for match in () if _PRINTING.search(sentence) else _SIGNIFICANT.finditer(sentence):
             n = match.group("n")
             digits = count(n) if n.isdigit() else _SIG_WORDS[n.lower()]
@@ -408,9 +495,11 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
                 found = general = True
                 abs_tol = max(abs_tol, 10.0 ** -places)
                 readings.append((10.0 ** -places, 0.0))
+                units.append(("", "", 10.0 ** -places, False))
         if found and not said:
             said = " ".join(whole.split())[:160]
     if not said:
         return None
     return StatedTolerance(abs_tol, rel_tol, said, () if digits_stated else tuple(readings),
-                           tuple((noun, a, r) for noun, (a, r) in scoped.items()), general or not scoped)
+                           tuple((noun, a, r) for noun, (a, r) in scoped.items()), general or not scoped,
+                           tuple(dict.fromkeys(units)))

@@ -521,8 +521,13 @@ def read_free_lines(prompt: str) -> FreeLines:
     before = False
     tables: set[str] = set()
     for sentence in _sentences(prompt):
-        if _TABLES_WITHOUT.search(sentence) and (_FREE_SAID.search(sentence) or _allowed_to_author(sentence)):
-            tables.update(m.lower() for m in _TABLES_WITHOUT.findall(sentence))
+        if _TABLES_WITHOUT.search(sentence) and (_FREE_SAID.search(sentence) or _allowed_to_author(sentence)) \
+                and not _REFUSED.search(sentence):
+            # (one column each: "without Batch and Rule columns" names two, which a table may lack apart)
+            names = [m.lower() for m in _TABLES_WITHOUT.findall(sentence)]
+            if names and not any(re.search(r"\s(?:and|or)\s|,", n) for n in names):
+                tables.update(names)
+                declared.append(" ".join(sentence.split())[:160])
         if _PREFIXED.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence):
             prefixes += _PREFIXED.findall(sentence)
             declared.append(" ".join(sentence.split())[:160])

@@ -696,6 +696,8 @@ _NOT_KEYS = frozenset("the and you your how many much what which that this these
 # find useful (product, chiller, a note…)": the list after
 # a short clause of what the keys are for (blind p84)
 _PURPOSE_LISTED = re.compile(r"\s+(?:if|to|so|when|for|that|you)\b[^.;:()\u2014\u2013]{0,60}?\(([^()]{1,200})\)", re.IGNORECASE)
+_KEPT_KEYS = re.compile(r"\b(?:only|beyond|besides|except|other\s+than|apart\s+from|but|must|keep|still|graded|checked|"
+                        r"read|required|mandatory|compared|as\s+described|as\s+above|listed\s+above)\b", re.IGNORECASE)
 _ASIDE = re.compile(r"[^.;:\u2014\u2013]{0,40}?\s(?:\u2014|\u2013|--?)\s([^.;\u2014\u2013]{1,200}?)\s(?:\u2014|\u2013|--?)\s")
 
 
@@ -710,7 +712,10 @@ def _granted_names(sentence: str) -> list[str]:
     for match in [*_OTHER_KEYS.finditer(sentence), *_OWN_KEYS.finditer(sentence)]:
         if match.group(1) is None:
             continue  # "columns other than (order_id, amount)": what follows is the keys it does not grant
-        listed = _LISTED.match(sentence, match.end()) or _PURPOSE_LISTED.match(sentence, match.end())
+        listed = _LISTED.match(sentence, match.end())
+        if listed is None and (purpose := _PURPOSE_LISTED.match(sentence, match.end())) is not None \
+                and not _KEPT_KEYS.search(purpose.group(1)) and not _KEPT_KEYS.search(purpose.group(0).split("(")[0]):
+            listed = purpose  # (not the keys it keeps: "(only `depot` ... are graded)", "to an object (beyond ...)")
         if listed is None:
             # "You may add other keys to a line — an `id` or a picture under `drawing`, say — we
             # ignore them": the names in a dash-set aside right after the grant
@@ -898,8 +903,11 @@ def read_prompt(text: str) -> PromptAllows:
             # (a word of a described example that the prompt shows as a key of its own elsewhere is that
             # key, not one the grant frees: "other top-level keys (e.g. which bins are still on hold)"
             # beside a required `bins`; blind p38)
+            # (shown only where the prompt describes an input, `requests.json` "(`request_id`, `hospital`, ...)",
+            # the word is no key of the answer's own: the grant frees it; blind p89)
             listed = [n for n in _granted_names(sentence)
-                      if _shown_key(sentence, n) or not _shown_key(text, n)]
+                      if _shown_key(sentence, n) or not any(_shown_key(s, n) and not _of_inputs_only(s, written)
+                                                            for s in _sentences(text))]
             granted.update(listed)
             optional.update(listed)
             if said_free:
@@ -1007,32 +1015,12 @@ def _listed_keys(text: str) -> frozenset[str]:
                   r"`([\w./-]+\.(?:csv|tsv|jsonl?|xlsx|txt|ya?ml|xml))`\s+(?:is|has|holds|contains|lists)\b",
                   sentence, re.IGNORECASE))
               for found in _INLINE_KEYS.findall(sentence)]
-    if len(lists) + len(inline) == 0:
-        return _example_keys(text, written)
     if len(lists) + len(inline) != 1:
         return frozenset()
     if inline:
         return frozenset(re.findall(r"`([^`\n]+)`", inline[0]))
     return frozenset(re.findall(r"^[ \t]*[-*+][ \t]+`([^`\n]+)`", lists[0], re.MULTILINE))
 
-
-_FENCE = re.compile(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```", re.MULTILINE | re.DOTALL)
-_JSON_KEY = re.compile(r'"([^"\n]{1,60})"\s*:')
-
-
-def _example_keys(text: str, written: frozenset[str]) -> frozenset[str]:
-    """The keys of the output's one JSON example ("Write `output/allocation.json` shaped like this:" and a
-    fenced block of `{"allocations": [{"request_id": ...}]}`): every key it shows, at any depth; none where
-    the prompt shows no such block or several (blind p89: "extra keys (hospital name, notes, ...) ... are
-    ignored", beside an input's `hospital`)."""
-    found = []
-    for block in _FENCE.finditer(text):
-        before = text[max(0, block.start() - 300):block.start()]
-        files = _FILE.findall(before)
-        keys = _JSON_KEY.findall(block.group(1))
-        if keys and files and files[-1].rsplit("/", 1)[-1].lower() in written:
-            found.append(frozenset(keys))
-    return found[0] if len(found) == 1 else frozenset()
 
 
 # "Bed labels are yours to choose (any non-empty strings)", "the slot names are up to you": the keys a

@@ -1048,6 +1048,20 @@ def _tie_swap_open(prompt: str, key: str) -> tuple[str, str] | None:
 
     if _TIES.search(prompt):
         return "info", f"the two records tie on {key!r} and the prompt lets ties come in either order"
-    if _TIEBREAK.search(prompt):
+    breaks = [m for m in _TIEBREAK.finditer(prompt)]
+    # ("If tied, either depot may come first", "no need to break ties", "break ties however you like": the
+    # phrase frees the order it names; review)
+    freed = [m for m in breaks if _TIE_FREE.search(prompt[m.start():prompt.find(".", m.end()) % (len(prompt) + 1)])
+             or _NO_NEED.search(prompt[max(0, m.start() - 40):m.start()])]
+    if breaks and len(freed) == len(breaks):
+        return "info", f"the two records tie on {key!r} and the prompt lets ties come in either order"
+    if breaks:
         return None
     return "warn", f"the two records tie on {key!r} and the prompt names no tie-break"
+
+
+_TIE_FREE = re.compile(r"\b(?:either|any|anyhow|however|whatever|both|arbitrar\w*|free(?:ly)?|anything\s+goes|up\s+to\s+you|"
+                       r"your\s+choice|(?:does|do)\s*n[o']?t\s+matter|not\s+matter|not\s+needed|no\s+need|"
+                       r"need\s*n[o']?t)\b", re.IGNORECASE)
+_NO_NEED = re.compile(r"\b(?:no\s+need\s+to|need\s*n[o']?t|do\s*n[o']?t\s+(?:have|need)\s+to|not\s+(?:necessary|required)\s+to|"
+                      r"never)\s*$", re.IGNORECASE)
