@@ -203,3 +203,43 @@ def test_review_repros_of_the_p84_p91_rules():
     # a tie phrase that frees the order is no tie-break
     assert _tie_swap_open("Sorted by `parcels`, most first. Break ties however you like.", "parcels")[0] == "info"
     assert _tie_swap_open("Sorted by `parcels`, most first; break ties by `depot`.", "parcels") is None
+
+
+def test_second_review_repros_of_the_p84_p91_rules():
+    """A second outside review, of the fixes above: each of its repros, as the rules read them now."""
+    band = lambda text, key, value: stated_tolerance(text).band_at((key,), value)  # noqa: E731
+    # a clause's opening noun that names no key still gives every number its band, in the key's unit
+    assert band("Accuracy: arrival times within 1 minute, the route length within 0.01 km.", "depot_eta_s", 500.0) == 60
+    assert band("Arrival times within 1 minute of the exact solution.", "school_arrival_s", 500.0) == 60
+    assert band("`mean_fare` within $0.01; every time within 1 minute.", "mean_ride_s", 500.0) == 60
+    # a rate's or a grouping's last word is no unit of the key: the word before "per"/"by" is
+    assert band("Each value must be within 0.1 h.", "sleep_hours_per_day", 7.0) == 0.1
+    assert band("Each value within 0.05 mg per kg.", "loading_mg_per_kg", 3.0) == 0.05
+    assert band("Every value must be within 1 minute.", "mean_wait_by_hour", 12.0) > 1.0  # (no unit: loose)
+    # `_min` is a minimum, `_mw` milli or mega: no unit; "mW" is a milliwatt
+    assert band("Each value must be within 0.5 ms.", "rtt_min", 12.0) == 0.5
+    assert band("Each value within 0.5 mW.", "laser_w", 3.0) == 0.0005
+    # a restatement in brackets is read only in a key's unit it converts to
+    assert band("Every head must be within 0.001 m (1 mm).", "heads", 12.0) == 0.001
+    assert band("Each value must be within 0.01 h (36 s).", "peak_temp_c", 50.0) == 0.01
+    # every number's band stays the loosest the prompt states
+    assert band("`a` within 0.5 m, everything else within 0.01 m.", "b", 3.0) == 0.5
+    # a grant "to keep track of your working (method, iterations)" is a grant
+    keep = read_prompt("Write `fit.json` with `rate`. Feel free to add other keys to keep track of your working "
+                       "(method, iterations); they are ignored.")
+    assert keep.leaves_open("number_far", "at $.iterations") is not None
+    # a refusal in another clause of the sentence refuses no table
+    tables = read_prompt("Write `audit.md` with a table of `Batch` and `Rule`. Extra tables without a `Rule` column "
+                         "are ignored; a report without the findings table fails.").free_lines
+    assert tables.tables_without == {"rule"}
+    # tie phrases: "any" of "break any ties by", a later "both", "free text" free nothing; a free phrase about
+    # ties is not undone by a "followed by" elsewhere
+    for kept in ("Sorted by points; break any ties by team name (A to Z).",
+                 "Ties are broken by `team`, then by the length of the name; both comparisons are case-sensitive.",
+                 "Sorted by points; ties are broken by name, so that any two teams on equal points appear alphabetically.",
+                 "Sorted by points; a tie must never be left in arbitrary order: break ties by name."):
+        assert _tie_swap_open(kept, "points") is None, kept
+    for free in ("If tied, either team may come first. Write the header followed by the rows.",
+                 "Sorted by `points` descending, and then written with two-space indentation. There is no need to "
+                 "break ties."):
+        assert _tie_swap_open(free, "points")[0] == "info", free

@@ -179,9 +179,10 @@ class StatedTolerance:
     # number no scoped noun names has none the prompt states ("`trip_kg` within ±1 kg" says nothing of
     # `tow_kg`)
     general: bool = True
-    # The bands stated with a unit: (noun, or "" for every number's band; the unit as written; the value in
-    # it; whether the unit was spelled out, "1 minute"): converted to a key's own unit where its name says
-    # one (`drive_s`: "within 1 minute" is 60), read loosely where it says none and the unit is a word
+    # Every absolute band: (noun, or "" for every number's band; its unit as written, "" for none; the value
+    # in it; whether it restates the one before it in brackets, "1 mm (0.001 m)"): converted to a key's own
+    # unit where its name says one (`drive_s`: "within 1 minute" is 60), read loosely where it says none
+    # and the unit is spelled out
     units: tuple[tuple[str, str, float, bool], ...] = ()
 
     def band(self, value: float) -> float:
@@ -213,22 +214,27 @@ class StatedTolerance:
 
     def _in_unit(self, noun: str, abs_: float, unit: tuple[str, float] | None, value: float) -> float:
         """The absolute part `abs_` of the band said of `noun` ("": every number's), in the key's `unit`:
-        each band of it stated in a unit of that dimension converted ("`drive_s` within 1 minute": 60);
-        where the key's name says no unit, a band in a spelled-out unit counts as relative too (the
-        answer's own unit is unknown: "1 minute" of a number in seconds is 60)."""
-        stated = [(u, v, spelled) for n, u, v, spelled in self.units if n == noun]
-        if not stated or not any(u for u, _, _ in stated):
+        each band of it stated in a unit of that dimension converted ("`drive_s` within 1 minute": 60), a
+        restatement in brackets only so, bands of another dimension left out ("the route within 0.01 km" is
+        no time's); where the key's name says no unit, a band in a spelled-out unit reads as relative too
+        (the answer's own unit is unknown: "1 minute" of a number in seconds is 60)."""
+        # (every number's band is the loosest of all the prompt states, each read in the key's unit)
+        stated = [(u, v, restated) for n, u, v, restated in self.units if n == noun or not noun]
+        if not any(u for u, _, _ in stated):
             return abs_
         out = []
-        for u, v, spelled in stated:  # (every reading of it: the loosest counts)
+        for u, v, restated in stated:
             scale = _scale(u) if u else None
-            if scale is not None and unit is not None and scale[0] == unit[0]:
-                out.append(v * scale[1] / unit[1])
-            elif scale is not None and unit is None and spelled:
+            if scale is not None and unit is not None:
+                if scale[0] == unit[0]:
+                    out.append(v * scale[1] / unit[1])
+            elif restated:
+                continue  # (read only in a unit it converts to: "0.001 m (1 mm)" of `heads` is 0.001)
+            elif scale is not None and _spelled(u):
                 out.append(v + v * abs(value))
             else:
                 out.append(v)
-        return max(out)
+        return max(out) if out else abs_
 
     def states_for(self, keys: tuple[str, ...]) -> bool:
         """Whether the prompt states a band for a number on this path: a general one, or one scoped to
@@ -299,17 +305,36 @@ _SCALES = {
 }
 
 
+_CASED = {"mW": ("power", 1e-3), "MW": ("power", 1e6), "mWh": ("energy", 1e-3), "MWh": ("energy", 1e6)}
+# Abbreviations: a band in one is read as written where the key's name says no unit; a spelled-out unit
+# ("1 minute", "2 hours") is read loosely there (the answer's own unit is unknown)
+_ABBREVIATIONS = frozenset("ms msec s sec secs min mins h hr hrs mm cm m km mg g kg t w kw mw wh kwh mwh".split())
+# Key endings too ambiguous to say a unit: `rtt_min` (a minimum), `load_mw` (milli or mega), `t` (time or tonnes)
+_NOT_KEY_UNITS = frozenset({"min", "mins", "mw", "mwh", "t"})
+
+
 def _scale(unit: str) -> tuple[str, float] | None:
     """(dimension, size) of a unit as a band or a key's name writes it ("minutes", "kW", "s"); None else."""
-    unit = unit.strip().lower()
+    unit = unit.strip()
+    if unit in _CASED:
+        return _CASED[unit]
+    unit = unit.lower()
     return _SCALES.get(unit) or (_SCALES.get(unit[:-1]) if unit.endswith("s") and len(unit) > 3 else None)
 
 
+def _spelled(unit: str) -> bool:
+    return unit.strip().lower() not in _ABBREVIATIONS
+
+
 def _key_unit(keys: tuple[str, ...]) -> tuple[str, float] | None:
-    """The unit a key's name ends in (`drive_s`, `length_m`, `peak_kw`), the first key's that has one."""
+    """The unit a key's name ends in (`drive_s`, `length_m`, `peak_kw`), or says before a rate's "per" or a
+    grouping's "by" (`sleep_hours_per_day`: hours; `mean_wait_by_hour`: none), the first key's that has one."""
     for key in keys:
         words = re.split(r"[_\-\s]+", key.lower().rsplit(".", 1)[-1])
-        if len(words) >= 2 and (found := _scale(words[-1])) is not None:
+        for cut in ("per", "by", "each", "every"):
+            if cut in words[1:]:
+                words = words[:words.index(cut, 1)]
+        if len(words) >= 2 and words[-1] not in _NOT_KEY_UNITS and (found := _scale(words[-1])) is not None:
             return found
     return None
 
@@ -469,19 +494,13 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
                 scoped[noun] = (max(old[0], value if as_abs else 0.0), max(old[1], value if as_rel else 0.0))
             said_unit = written.group().strip() if written is not None and _scale(written.group()) else ""
             if as_abs:
-                for noun in nouns or [""]:
-                    units.append((noun, said_unit, value, len(said_unit) > 4))
-                if said_unit and restated is not None and (again := _scale(restated.group(2))) is not None \
-                        and again[0] == _scale(said_unit)[0]:
-                    # ("within 1 mm (0.001 m)": the same band, another reading of it; the strictest counts
-                    # as one, the loosest bounds it where the key's unit is unknown)
-                    second = number(restated.group(1))
-                    readings.append((second, 0.0))
-                    abs_tol = max(abs_tol, second)
-                    for noun in nouns:
-                        scoped[noun] = (max(scoped[noun][0], second), scoped[noun][1])
-                    for noun in nouns or [""]:
-                        units.append((noun, restated.group(2), second, len(restated.group(2)) > 4))
+                # (a band of a clause's opening nouns is every number's too: "" as well as theirs)
+                for noun in [*nouns, ""] if lead is not None or not nouns else nouns:
+                    units.append((noun, said_unit, value, False))
+                    if said_unit and restated is not None and (again := _scale(restated.group(2))) is not None \
+                            and again[0] == _scale(said_unit)[0]:
+                        # ("within 1 mm (0.001 m)": the same band, read in a key's unit that converts it)
+                        units.append((noun, restated.group(2), number(restated.group(1)), True))
         for match in () if _PRINTING.search(sentence) else _SIGNIFICANT.finditer(sentence):
             n = match.group("n")
             digits = count(n) if n.isdigit() else _SIG_WORDS[n.lower()]
@@ -495,7 +514,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
                 found = general = True
                 abs_tol = max(abs_tol, 10.0 ** -places)
                 readings.append((10.0 ** -places, 0.0))
-                units.append(("", "", 10.0 ** -places, False))
+                units.append(("", "", 10.0 ** -places, False))  # (every number's band, in no unit)
         if found and not said:
             said = " ".join(whole.split())[:160]
     if not said:

@@ -696,8 +696,10 @@ _NOT_KEYS = frozenset("the and you your how many much what which that this these
 # find useful (product, chiller, a note…)": the list after
 # a short clause of what the keys are for (blind p84)
 _PURPOSE_LISTED = re.compile(r"\s+(?:if|to|so|when|for|that|you)\b[^.;:()\u2014\u2013]{0,60}?\(([^()]{1,200})\)", re.IGNORECASE)
-_KEPT_KEYS = re.compile(r"\b(?:only|beyond|besides|except|other\s+than|apart\s+from|but|must|keep|still|graded|checked|"
-                        r"read|required|mandatory|compared|as\s+described|as\s+above|listed\s+above)\b", re.IGNORECASE)
+# (a bracket of the keys the grant keeps, not frees: "(only `depot` ... are graded)", "(beyond ...)", "(keep
+# ... as described)", "(but `bin` must still be a string)")
+_KEPT_KEYS = re.compile(r"\b(?:only|beyond|besides|except|other\s+than|apart\s+from|keep|graded|checked|required|"
+                        r"mandatory|as\s+described|as\s+above|listed\s+above|must\s+still)\b|^\s*but\b", re.IGNORECASE)
 _ASIDE = re.compile(r"[^.;:\u2014\u2013]{0,40}?\s(?:\u2014|\u2013|--?)\s([^.;\u2014\u2013]{1,200}?)\s(?:\u2014|\u2013|--?)\s")
 
 
@@ -714,7 +716,7 @@ def _granted_names(sentence: str) -> list[str]:
             continue  # "columns other than (order_id, amount)": what follows is the keys it does not grant
         listed = _LISTED.match(sentence, match.end())
         if listed is None and (purpose := _PURPOSE_LISTED.match(sentence, match.end())) is not None \
-                and not _KEPT_KEYS.search(purpose.group(1)) and not _KEPT_KEYS.search(purpose.group(0).split("(")[0]):
+                and not _KEPT_KEYS.search(purpose.group(1)):
             listed = purpose  # (not the keys it keeps: "(only `depot` ... are graded)", "to an object (beyond ...)")
         if listed is None:
             # "You may add other keys to a line — an `id` or a picture under `drawing`, say — we

@@ -1048,20 +1048,33 @@ def _tie_swap_open(prompt: str, key: str) -> tuple[str, str] | None:
 
     if _TIES.search(prompt):
         return "info", f"the two records tie on {key!r} and the prompt lets ties come in either order"
-    breaks = [m for m in _TIEBREAK.finditer(prompt)]
-    # ("If tied, either depot may come first", "no need to break ties", "break ties however you like": the
-    # phrase frees the order it names; review)
-    freed = [m for m in breaks if _TIE_FREE.search(prompt[m.start():prompt.find(".", m.end()) % (len(prompt) + 1)])
-             or _NO_NEED.search(prompt[max(0, m.start() - 40):m.start()])]
-    if breaks and len(freed) == len(breaks):
+    breaks = list(_TIEBREAK.finditer(prompt))
+    # A phrase about ties may free their order ("If tied, either depot may come first", "no need to break
+    # ties", "break ties however you like"): where every phrase that speaks of ties does, and none breaks
+    # them, ties are free, whatever "then by"/"followed by" says elsewhere (review)
+    tied = [m for m in breaks if re.search(r"\bti(?:e|es|ed)\b", m.group(), re.IGNORECASE)]
+    freed = [m for m in tied if _tie_freed(prompt, m)]
+    if freed and len(freed) == len(tied):
         return "info", f"the two records tie on {key!r} and the prompt lets ties come in either order"
     if breaks:
         return None
     return "warn", f"the two records tie on {key!r} and the prompt names no tie-break"
 
 
-_TIE_FREE = re.compile(r"\b(?:either|any|anyhow|however|whatever|both|arbitrar\w*|free(?:ly)?|anything\s+goes|up\s+to\s+you|"
-                       r"your\s+choice|(?:does|do)\s*n[o']?t\s+matter|not\s+matter|not\s+needed|no\s+need|"
-                       r"need\s*n[o']?t)\b", re.IGNORECASE)
-_NO_NEED = re.compile(r"\b(?:no\s+need\s+to|need\s*n[o']?t|do\s*n[o']?t\s+(?:have|need)\s+to|not\s+(?:necessary|required)\s+to|"
-                      r"never)\s*$", re.IGNORECASE)
+_TIE_FREE = re.compile(r"\beither\s+(?:\w+\s+){0,2}?(?:may|can|is|are|comes?|goes?|first|way|order)\b|\b(?:in\s+)?any\s+order\b|"
+                       r"\bhowever\s+you\b|\bwhatever\s+(?:order|you)\b|\bboth\s+orders\b|\bas\s+you\s+(?:like|wish|please)\b|"
+                       r"\banything\s+goes\b|\bup\s+to\s+you\b|\byour\s+(?:choice|call)\b|\b(?:does|do)\s*n[o'’]?t\s+matter\b|"
+                       r"\barbitrar(?:y|ily)\b|\bfreely\b", re.IGNORECASE)
+_TIE_KEPT = re.compile(r"\b(?:never|must\s+not|mustn['’]?t|may\s+not|cannot|not\s+(?:be\s+)?left)\b", re.IGNORECASE)
+_NO_NEED = re.compile(r"\b(?:no\s+need\s+to|need\s*n[o'’]?t|do\s*n[o'’]?t\s+(?:have|need)\s+to|not\s+(?:necessary|required)\s+to)"
+                      r"\s*$", re.IGNORECASE)
+
+
+def _tie_freed(prompt: str, match: re.Match) -> bool:
+    """The tie phrase at `match` frees the order of ties: "no need to" before it, or a freeing phrase in the
+    rest of its clause ("either may come first", "however you like"), not one said never to hold ("a tie
+    must never be left in arbitrary order")."""
+    rest = re.split(r"[.;:()\n]", prompt[match.end():match.end() + 80], maxsplit=1)[0]
+    if _NO_NEED.search(prompt[max(0, match.start() - 40):match.start()]):
+        return True
+    return _TIE_FREE.search(rest) is not None and _TIE_KEPT.search(prompt[match.start():match.end()] + rest) is None
