@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from artifactbench.gates.core import read_prompt
 from artifactbench.gates.core._accuracy import stated_tolerance
 from artifactbench.gates.fuzz._fuzz import _tie_swap_open
@@ -153,7 +155,6 @@ def test_a_bigger_move_is_tried_at_other_places_when_this_one_refuses_it():
     """p86: a grader 1% relative where the prompt says ±0.01 accepted an 8x move of `dry_day` (12.48: its band
     0.125) and refused 16x there; 16x of `temp_for_14_day_dry` (20.38: its band 0.20) passes, a fail the report
     named a warn. The next factor is tried at up to four other places, never at a key the prompt leaves open."""
-    from types import SimpleNamespace
 
     from artifactbench.gates.fuzz._fuzz import _escalated
 
@@ -243,3 +244,24 @@ def test_second_review_repros_of_the_p84_p91_rules():
                  "Sorted by `points` descending, and then written with two-space indentation. There is no need to "
                  "break ties."):
         assert _tie_swap_open(free, "points")[0] == "info", free
+
+
+def test_changes_under_a_key_the_grader_never_reads_are_one_finding():
+    """p84: six kinds accepted changes inside a `schedule` the grader never opened, six findings of one
+    cause. Where the answer with that top-level key removed passes too, the first kind reports "grader never
+    reads 'schedule'" and names the others, which are SKIPPED (fixture `contract_picks_timeline_unread`)."""
+    from artifactbench.gates.core import CaseResult
+    from artifactbench.gates.fuzz._fuzz import _ACCEPTED, _subtree_once
+
+    reference = '{"offers": ["H1"], "revenue": 5, "timeline": [{"id": "H1", "pays": 5}]}'
+    cases = [CaseResult("number_far", "FINDING", _ACCEPTED + "number_far: at $.timeline[0].pays: 5 -> 1050; x"),
+             CaseResult("drop_key", "FINDING", _ACCEPTED + "drop_key: top level, key 'timeline': 'timeline' -> x"),
+             CaseResult("number_sign", "FINDING", _ACCEPTED + "number_sign: at $.revenue: 5 -> -5; x")]
+    ok = SimpleNamespace(passed=True)
+    ctx = SimpleNamespace(settle=lambda text: ok)
+    merged = _subtree_once(ctx, lambda text, label="": ok, "json", reference, cases)
+    assert merged[0].status == "FINDING" and "never reads 'timeline'" in merged[0].detail
+    assert merged[1].status == "SKIPPED" and merged[2] == cases[2]
+    # (a grader that reads the key: each kind stands on its own)
+    refused = SimpleNamespace(passed=False)
+    assert _subtree_once(ctx, lambda text, label="": refused, "json", reference, cases) == cases

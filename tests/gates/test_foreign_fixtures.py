@@ -131,6 +131,7 @@ FLAWED = {
     "fuel_table_relative": ("fuzz", "number_near"),  # 1% relative where the prompt says ±1 kg
     "hire_depots_sql_edges_missing": ("fuzz", "sql_weaken"),  # no idle depot, no NULL `returned_at` in its data
     "kiln_cure_relative": ("fuzz", "number_near"),  # 1% relative where the prompt says ±0.01 (hours, °C)
+    "contract_picks_timeline_unread": ("fuzz", "number_far"),  # never reads the `timeline` the prompt asks for
     "stock_usage_totals_only": ("fuzz", "keep_total"),  # the parts add up to the right total: waste booked as cogs passes
 }
 # twin whose grader is stricter than its prompt -> (gate, case) reported as warn: it fails right answers

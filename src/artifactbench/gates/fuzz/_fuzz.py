@@ -34,7 +34,7 @@ from artifactbench.gates.fuzz._py_weaken import NAME as PY_WEAKEN, py_weaken_cas
 from artifactbench.gates.fuzz._constant_script import NAME as SCRIPT, constant_script_case, shell_script
 from artifactbench.gates.fuzz._draws import scout
 from artifactbench.gates.fuzz._examples_only import NAME as EXAMPLES, examples_case, memorizers
-from artifactbench.gates.fuzz._formats import format_for, format_of, parse, rerender
+from artifactbench.gates.fuzz._formats import TreeDoc, format_for, format_of, parse, rerender
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._near import FACTORS, RULE_ROW as _RULE_ROW, WARN_FACTOR, factor_of
 from artifactbench.gates.fuzz._policy import load_policy
@@ -214,7 +214,8 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
     if not ctx.warm_canary():  # the grader keeps state between calls: every kind again, every mutant forked
         searched = [stateful_case(ctx), *_searches(ctx, grade, strategies, per_kind,
                                                    time.monotonic() + budget.seconds, budget, prompt, ref)]
-    cases += _totals_once(_accepted_once(fmt, _raised_once(ctx, searched), ref.text))
+    cases += _subtree_once(ctx, grade, fmt, reference,
+                           _totals_once(_accepted_once(fmt, _raised_once(ctx, searched), ref.text)))
     ran = {c.name for c in searched if c.name in strategies and c.status != SKIPPED}
     spent = sum(c.name in strategies and c.detail.startswith(NOT_RUN) for c in searched)
     if strategies and not ran:  # a gate that graded no mutant tested nothing: never a clean pass
@@ -377,6 +378,47 @@ def _paths(where: str) -> set[str]:
     for quoted in re.findall(r"(?:field|key|column) '([^']+)'", where):
         name = ".".join(p for p in quoted.split(".") if not p.isdigit())
         out.add(f"{parent}.{name}" if parent and found and not where.startswith("record") else name)
+    return out
+
+
+_TOP_KEY = re.compile(r"^at \$\.([\w-]+)|^top level, key '([^']+)'")
+
+
+def _subtree_once(ctx, grade, fmt: str, reference: str, cases: list[CaseResult]) -> list[CaseResult]:
+    """Acceptances of several kinds under one top-level key of a JSON or YAML answer are one root cause when
+    the answer with that key removed passes too: the grader never reads it (blind p84: six kinds inside a
+    `schedule` the grader never opened). The first kind reports it, naming the others; they are SKIPPED."""
+    groups: dict[str, list[int]] = {}
+    for i, case in enumerate(cases):
+        if case.status == FINDING and case.detail.startswith(_ACCEPTED):
+            where = case.detail[len(_ACCEPTED):].split(": ", 2)[1:2]
+            top = _TOP_KEY.match(where[0]) if where else None
+            if top:
+                groups.setdefault(top.group(1) or top.group(2), []).append(i)
+    groups = {k: v for k, v in groups.items() if len(v) >= 2}
+    if fmt not in ("json", "yaml") or not groups:
+        return cases
+    try:
+        doc = parse(fmt, reference)
+    except ValueError:
+        return cases
+    if not isinstance(doc, TreeDoc) or not isinstance(doc.data, dict):
+        return cases
+    out = list(cases)
+    for key, members in groups.items():
+        if key not in doc.data:
+            continue
+        text = doc.render({k: v for k, v in doc.data.items() if k != key})
+        if not grade(text, label=f"subtree\tthe answer without {key!r}").passed or not ctx.settle(text).passed:
+            continue
+        first = cases[members[0]]
+        kinds = ", ".join(cases[i].name for i in members)
+        out[members[0]] = CaseResult(first.name, FINDING, cap(
+            f"grader never reads {key!r}: the answer without it passes, and {len(members)} kinds ({kinds}) had "
+            f"changes under it accepted; first: {first.detail}", 900), first.severity)
+        for i in members[1:]:
+            out[i] = CaseResult(cases[i].name, SKIPPED, cap(
+                f"under {key!r}, which the grader never reads (reported at {first.name}): {cases[i].detail}", 300))
     return out
 
 
