@@ -265,3 +265,41 @@ def test_changes_under_a_key_the_grader_never_reads_are_one_finding():
     # (a grader that reads the key: each kind stands on its own)
     refused = SimpleNamespace(passed=False)
     assert _subtree_once(ctx, lambda text, label="": refused, "json", reference, cases) == cases
+
+
+def test_third_review_repros_of_the_p84_p91_rules():
+    """A third outside review: each of its repros, as the rules read them now."""
+    band = lambda text, key, value: stated_tolerance(text).band_at((key,), value)  # noqa: E731
+    # a grant's bracket that says what the grader reads keeps those keys
+    for bracket in ("(the grader ignores them; it checks `total_cost` and `schedule`)",
+                    "(the grader compares `total_cost` and `schedule`)", "(we grade `total_cost`)"):
+        allows = read_prompt("Write `out/plan.json`, an object with `total_cost` and `schedule`. You may add other "
+                             f"keys if you want to show your working {bracket}.")
+        assert allows.leaves_open("drop_key", "field 'total_cost'") is None, bracket
+    # a line that defines the key is the answer's, though it names an input file
+    table = read_prompt("Write `out/alloc.json`, a list of objects:\n\n| key | meaning |\n|---|---|\n"
+                        "| `request_id` | the request |\n| `hospital` | as in `requests.json` |\n\n"
+                        "Extra keys (hospital name, notes, a reason) are ignored.")
+    assert table.leaves_open("string_change", "record 2, field 'hospital'") is None
+    # every number's band keeps other keys' bands as written, not in its own unit (a km band is no `_m`
+    # key's 50 m)
+    assert band("Accuracy: distances within 0.05 km, elevations within 1 m.", "elevation_gain_m", 1214.6) == 1.0
+    assert band("`distance_km` must be within 0.05 km of the exact value; the other two numbers must be within ±1.",
+                "climb_m", 800.0) == 1.0
+    assert band("Report `total_time_h` to within 0.01 h and every other number to within ±1.", "moving_time_s",
+                900.0) == 1.0
+    # a second sort key breaks ties on the first; only full ties are free
+    assert _tie_swap_open("Sort the array by `points` descending, then by `goal_diff` descending; if tied on both, "
+                          "either team may come first.", "points") is None
+    # freeing words the reading did not know, and an "if tied" with no order after it, are no tie-break
+    for free in ("Sort the array by `points` descending; if tied, any of them may come first.",
+                 "Sort by `points` (if tied, the order between them is unspecified).",
+                 "Sort by `points`. In case of a tie, whichever order you like is fine."):
+        assert _tie_swap_open(free, "points")[0] == "info", free
+    assert _tie_swap_open("Sort by `points`. If tied, put them as you see fit.", "points")[0] == "warn"
+    # a table the prompt asks for by its columns is no extra table
+    free = read_prompt("Write `audit.md` with two tables: findings (`Batch`, `Rule`, `Chiller`) and totals (`Code`, "
+                       "`Count`). Headings, summary prose and extra tables without a `Rule` column are up to you."
+                       ).free_lines
+    text = "| Batch | Rule |\n|---|---|\n| B1 | SLOW |\n\n| Code | Count |\n|---|---|\n| SLOW | 1 |\n"
+    assert free.touches_graded(text, text.replace("| SLOW | 1 |", "| SLOW | 1020 |"))

@@ -76,7 +76,8 @@ def _key_nouns(key: str, strong: bool = False) -> set[str]:
 def _said_by(noun: str, nouns: set[str]) -> bool:
     """The noun is one of a key's nouns, or one of them is its short form (`elev` of "elevation", `temp`
     of "temperature": four letters or more, the noun's beginning; blind p87's `max_elev_deg`)."""
-    return noun in nouns or any(len(w) >= 4 and noun.startswith(w) and len(noun) <= 3 * len(w) for w in nouns)
+    return noun in nouns or (noun.isalpha() and any(len(w) >= 4 and w.isalpha() and noun.startswith(w)
+                                                    and len(noun) <= 3 * len(w) for w in nouns))
 
 
 def singular(noun: str) -> str:
@@ -180,10 +181,10 @@ class StatedTolerance:
     # `tow_kg`)
     general: bool = True
     # Every absolute band: (noun, or "" for every number's band; its unit as written, "" for none; the value
-    # in it; whether it restates the one before it in brackets, "1 mm (0.001 m)"): converted to a key's own
-    # unit where its name says one (`drive_s`: "within 1 minute" is 60), read loosely where it says none
-    # and the unit is spelled out
-    units: tuple[tuple[str, str, float, bool], ...] = ()
+    # in it; whether it restates the one before it in brackets, "1 mm (0.001 m)"; whether its noun opens
+    # its clause, "Arrival times within 1 minute"): converted to a key's own unit where its name says one
+    # (`drive_s`: "within 1 minute" is 60), read loosely where it says none and the unit is spelled out
+    units: tuple[tuple[str, str, float, bool, bool], ...] = ()
 
     def band(self, value: float) -> float:
         return self.abs + self.rel * abs(value)
@@ -194,8 +195,8 @@ class StatedTolerance:
         is converted to the unit the key's name ends in."""
         unit = _key_unit(keys)
 
-        def of(noun: str, abs_: float, rel: float) -> float:
-            return self._in_unit(noun, abs_, unit, value) + rel * abs(value)
+        def of(noun: str, abs_: float, rel: float, matched: bool = True) -> float:
+            return self._in_unit(noun, abs_, unit, value, matched) + rel * abs(value)
 
         for key in keys:  # (a key's own name first, then the nouns its words say: `optimal_price`: price)
             for noun, abs_, rel in self.scoped:
@@ -210,16 +211,25 @@ class StatedTolerance:
             weak = [of(noun, abs_, rel) for noun, abs_, rel in self.scoped if _said_by(noun, named)]
             if weak:
                 return max(*weak, of("", self.abs, self.rel))
-        return of("", self.abs, self.rel)
+        return of("", self.abs, self.rel, matched=False)
 
-    def _in_unit(self, noun: str, abs_: float, unit: tuple[str, float] | None, value: float) -> float:
+    def _in_unit(self, noun: str, abs_: float, unit: tuple[str, float] | None, value: float,
+                 matched: bool = True) -> float:
         """The absolute part `abs_` of the band said of `noun` ("": every number's), in the key's `unit`:
         each band of it stated in a unit of that dimension converted ("`drive_s` within 1 minute": 60), a
         restatement in brackets only so, bands of another dimension left out ("the route within 0.01 km" is
         no time's); where the key's name says no unit, a band in a spelled-out unit reads as relative too
         (the answer's own unit is unknown: "1 minute" of a number in seconds is 60)."""
-        # (every number's band is the loosest of all the prompt states, each read in the key's unit)
-        stated = [(u, v, restated) for n, u, v, restated in self.units if n == noun or not noun]
+        # Every number's band ("") is the loosest of all the prompt states, as before units were read: its own
+        # bands read in the key's unit, those said of other keys as written (a km band is no `_m` key's 1000x;
+        # review), and a clause's opening nouns' bands in the key's unit where the key is none of theirs
+        # ("Arrival times within 1 minute" of `school_arrival_s`).
+        stated = []
+        for n, u, v, restated, lead in self.units:
+            if n == noun or (not noun and lead and not matched):
+                stated.append((u, v, restated))
+            elif not noun and not restated:
+                stated.append(("", v, False))
         if not any(u for u, _, _ in stated):
             return abs_
         out = []
@@ -371,7 +381,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
     said = ""
     readings: list[tuple[float, float]] = []
     scoped: dict[str, tuple[float, float]] = {}
-    units: list[tuple[str, str, float, bool]] = []
+    units: list[tuple[str, str, float, bool, bool]] = []
     digits_stated = False
     general = False
     # (a prompt that speaks of relative tolerances anywhere, "Tolerance (relative):", a sentence before,
@@ -494,13 +504,13 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
                 scoped[noun] = (max(old[0], value if as_abs else 0.0), max(old[1], value if as_rel else 0.0))
             said_unit = written.group().strip() if written is not None and _scale(written.group()) else ""
             if as_abs:
-                # (a band of a clause's opening nouns is every number's too: "" as well as theirs)
-                for noun in [*nouns, ""] if lead is not None or not nouns else nouns:
-                    units.append((noun, said_unit, value, False))
+                # (a band of a clause's opening nouns is every number's too, where a key is none of theirs)
+                for noun in nouns or [""]:
+                    units.append((noun, said_unit, value, False, lead is not None))
                     if said_unit and restated is not None and (again := _scale(restated.group(2))) is not None \
                             and again[0] == _scale(said_unit)[0]:
                         # ("within 1 mm (0.001 m)": the same band, read in a key's unit that converts it)
-                        units.append((noun, restated.group(2), number(restated.group(1)), True))
+                        units.append((noun, restated.group(2), number(restated.group(1)), True, lead is not None))
         for match in () if _PRINTING.search(sentence) else _SIGNIFICANT.finditer(sentence):
             n = match.group("n")
             digits = count(n) if n.isdigit() else _SIG_WORDS[n.lower()]
@@ -514,7 +524,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
                 found = general = True
                 abs_tol = max(abs_tol, 10.0 ** -places)
                 readings.append((10.0 ** -places, 0.0))
-                units.append(("", "", 10.0 ** -places, False))  # (every number's band, in no unit)
+                units.append(("", "", 10.0 ** -places, False, False))  # (every number's band, in no unit)
         if found and not said:
             said = " ".join(whole.split())[:160]
     if not said:

@@ -203,6 +203,9 @@ class FreeLines:
     # "extra tables without a `Rule` column are up to you": a table whose header has none of these columns
     # (lower case) is free, every row of it (blind p91)
     tables_without: frozenset[str] = frozenset()
+    # the names the prompt writes in backticks, lower case: a table headed by one of them is one it asks for
+    # ("a totals table (`Code`, `Count`)"), never an extra one (review)
+    named_columns: frozenset[str] = frozenset()
 
     def __bool__(self) -> bool:
         return bool(self.parts or self.prefixes or self.after or self.tables_without)
@@ -399,7 +402,7 @@ def _classify(free: FreeLines, lines: tuple[str, ...], start: int, stop: int, fe
                 while j > 0 and "|" in lines[j - 1] and _in_table(lines, j - 1):
                     j -= 1
                 header = {c.strip().strip("`*_ ").lower() for c in lines[j].split("|")}
-            if not header & free.tables_without:
+            if not header & free.tables_without and not header & free.named_columns:
                 kind = "free"
         else:
             header = None
@@ -575,4 +578,6 @@ def read_free_lines(prompt: str) -> FreeLines:
     templates = tuple(t for t in map(_template, spans) if t is not None)
     titled = HEADINGS in parts and any(re.search(r"\btitles?\b", d, re.IGNORECASE) for d in declared)
     return FreeLines(frozenset(parts), declared[0], templates, "\n".join(naming), tuple(dict.fromkeys(prefixes)),
-                     titled, tuple(dict.fromkeys(after)), before, frozenset(tables))
+                     titled, tuple(dict.fromkeys(after)), before, frozenset(tables),
+                     frozenset(c.strip().lower() for span in _INLINE.findall(prompt) for c in re.split(r"[|,]", span)
+                               if c.strip()) if tables else frozenset())

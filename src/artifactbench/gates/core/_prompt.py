@@ -699,8 +699,15 @@ _PURPOSE_LISTED = re.compile(r"\s+(?:if|to|so|when|for|that|you)\b[^.;:()\u2014\
 # (a bracket of the keys the grant keeps, not frees: "(only `depot` ... are graded)", "(beyond ...)", "(keep
 # ... as described)", "(but `bin` must still be a string)")
 _KEPT_KEYS = re.compile(r"\b(?:only|beyond|besides|except|other\s+than|apart\s+from|keep|graded|checked|required|"
-                        r"mandatory|as\s+described|as\s+above|listed\s+above|must\s+still)\b|^\s*but\b", re.IGNORECASE)
+                        r"mandatory|as\s+described|as\s+above|listed\s+above|must\s+still|grader|checker|checks|"
+                        r"compares|grades|scored|scores|looks\s+at|we\s+(?:grade|check|compare|read|score))\b|^\s*but\b",
+                        re.IGNORECASE)
 _ASIDE = re.compile(r"[^.;:\u2014\u2013]{0,40}?\s(?:\u2014|\u2013|--?)\s([^.;\u2014\u2013]{1,200}?)\s(?:\u2014|\u2013|--?)\s")
+
+
+def _defines(line: str, name: str) -> bool:
+    """The line starts by naming `name`: a table row's first cell or a list item's lead (`hospital` ...)."""
+    return re.match(rf"\s*(?:[|*+-]\s*|\d+\.\s*)?[`\"']{re.escape(name)}[`\"']", line) is not None
 
 
 def _shown_key(text: str, name: str) -> bool:
@@ -907,8 +914,10 @@ def read_prompt(text: str) -> PromptAllows:
             # beside a required `bins`; blind p38)
             # (shown only where the prompt describes an input, `requests.json` "(`request_id`, `hospital`, ...)",
             # the word is no key of the answer's own: the grant frees it; blind p89)
+            # (a line that defines the key, "| `hospital` | as in `requests.json` |", is the answer's; review)
             listed = [n for n in _granted_names(sentence)
-                      if _shown_key(sentence, n) or not any(_shown_key(s, n) and not _of_inputs_only(s, written)
+                      if _shown_key(sentence, n) or not any(_shown_key(s, n) and (not _of_inputs_only(s, written)
+                                                                                  or _defines(s, n))
                                                             for s in _sentences(text))]
             granted.update(listed)
             optional.update(listed)

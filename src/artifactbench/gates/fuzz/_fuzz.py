@@ -1096,14 +1096,43 @@ def _tie_swap_open(prompt: str, key: str) -> tuple[str, str] | None:
     # them, ties are free, whatever "then by"/"followed by" says elsewhere (review)
     tied = [m for m in breaks if re.search(r"\bti(?:e|es|ed)\b", m.group(), re.IGNORECASE)]
     freed = [m for m in tied if _tie_freed(prompt, m)]
-    if freed and len(freed) == len(tied):
+    # (a second sort key stated in a sorting sentence, "by `points`, then by `goal_diff`; if tied on both,
+    # either may come first", breaks the ties on the first: only full ties are free; review)
+    second_key = any(not re.search(r"\bti(?:e|es|ed)\b", m.group(), re.IGNORECASE) and _SECOND_KEY.match(m.group())
+                     and _SORTING.search(_sentence_at(prompt, m.start())) for m in breaks)
+    if freed and len(freed) == len(tied) and not second_key:
         return "info", f"the two records tie on {key!r} and the prompt lets ties come in either order"
-    if breaks:
+    # ("if tied", "in case of a tie" name a tie-break only with an order after them: "if tied, by name";
+    # "if tied, any of them may come first" or words this reading does not know leave it open)
+    named = [m for m in breaks if m not in freed and (m not in tied or not _OPEN_TIE.match(m.group())
+                                                        or _ORDER_AFTER.search(_clause_after(prompt, m)))]
+    if named:
         return None
+    if breaks and freed:
+        return "info", f"the two records tie on {key!r} and the prompt lets ties come in either order"
     return "warn", f"the two records tie on {key!r} and the prompt names no tie-break"
 
 
+_SECOND_KEY = re.compile(r"\b(?:then|followed)\s+(?:by|on)\b|\bthen\s+[`*\"']", re.IGNORECASE)
+_SORTING = re.compile(r"\b(?:sort\w*|order(?:ed)?\s+by|rank\w*|ascending|descending|alphabetical\w*)\b", re.IGNORECASE)
+_OPEN_TIE = re.compile(r"(?:if|when|on|for|in\s+case\s+of)\b", re.IGNORECASE)
+_ORDER_AFTER = re.compile(r"\bby\b|\b(?:alphabetic\w*|ascending|descending|earlier|earliest|later|latest|lower|higher|"
+                          r"smaller|larger|lowest|highest|first\s+(?:by|in))\b|A\s*(?:→|->|to)\s*Z|`", re.IGNORECASE)
+
+
+def _sentence_at(text: str, at: int) -> str:
+    start = max(text.rfind(".", 0, at), text.rfind("\n", 0, at)) + 1
+    end = min((i for i in (text.find(".", at), text.find("\n", at)) if i >= 0), default=len(text))
+    return text[start:end]
+
+
+def _clause_after(text: str, match: re.Match) -> str:
+    return re.split(r"[.;:()\n]", text[match.end():match.end() + 80], maxsplit=1)[0]
+
+
 _TIE_FREE = re.compile(r"\beither\s+(?:\w+\s+){0,2}?(?:may|can|is|are|comes?|goes?|first|way|order)\b|\b(?:in\s+)?any\s+order\b|"
+                       r"\bany\s+of\s+them\b|\bwhichever\b|\bunspecified\b|\birrelevant\b|\bnot\s+specified\b|"
+                       r"\b(?:both|either)\s+(?:orders?\s+)?(?:is|are)\s+(?:fine|ok|okay|accepted|allowed)\b|"
                        r"\bhowever\s+you\b|\bwhatever\s+(?:order|you)\b|\bboth\s+orders\b|\bas\s+you\s+(?:like|wish|please)\b|"
                        r"\banything\s+goes\b|\bup\s+to\s+you\b|\byour\s+(?:choice|call)\b|\b(?:does|do)\s*n[o'’]?t\s+matter\b|"
                        r"\barbitrar(?:y|ily)\b|\bfreely\b", re.IGNORECASE)
