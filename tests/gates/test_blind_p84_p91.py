@@ -303,3 +303,9 @@ def test_third_review_repros_of_the_p84_p91_rules():
                        ).free_lines
     text = "| Batch | Rule |\n|---|---|\n| B1 | SLOW |\n\n| Code | Count |\n|---|---|\n| SLOW | 1 |\n"
     assert free.touches_graded(text, text.replace("| SLOW | 1 |", "| SLOW | 1020 |"))
+    # (a free table's header replaced by its rule row, "`---` separator row" in the prompt: still free; p91)
+    extra = read_prompt("Write `audit.md`: a table (header row, `---` separator row, then rows) with a `Batch` and a "
+                        "`Rule` column. Everything else (headings, extra tables without a `Rule` column) is up to you."
+                        ).free_lines
+    summary = "| Code | Count |\n|---|---|\n| SLOW | 1 |\n\n| Batch | Rule |\n|---|---|\n| B1 | SLOW |\n"
+    assert not extra.touches_graded(summary, summary.replace("| Code | Count |", "|---|---|", 1))

@@ -402,7 +402,8 @@ def _classify(free: FreeLines, lines: tuple[str, ...], start: int, stop: int, fe
                 while j > 0 and "|" in lines[j - 1] and _in_table(lines, j - 1):
                     j -= 1
                 header = {c.strip().strip("`*_ ").lower() for c in lines[j].split("|")}
-            if not header & free.tables_without and not header & free.named_columns:
+            if not header & free.tables_without and not {c for c in header if re.search(r"[^\W\d_]", c)} \
+                    & free.named_columns:
                 kind = "free"
         else:
             header = None
