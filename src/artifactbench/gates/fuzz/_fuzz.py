@@ -1088,31 +1088,32 @@ def _tie_swap_open(prompt: str, key: str) -> tuple[str, str] | None:
     of the two may be right), None (a finding, where the order is stated) where it names one."""
     from artifactbench.gates.fuzz._ties import _TIES
 
+    free = "info", f"the two records tie on {key!r} and the prompt lets ties come in either order"
     if _TIES.search(prompt):
-        return "info", f"the two records tie on {key!r} and the prompt lets ties come in either order"
+        return free
     breaks = list(_TIEBREAK.finditer(prompt))
     # A phrase about ties may free their order ("If tied, either depot may come first", "no need to break
     # ties", "break ties however you like"): where every phrase that speaks of ties does, and none breaks
     # them, ties are free, whatever "then by"/"followed by" says elsewhere (review)
-    tied = [m for m in breaks if re.search(r"\bti(?:e|es|ed)\b", m.group(), re.IGNORECASE)]
+    tied = [m for m in breaks if _TIE_WORD.search(m.group())]
     freed = [m for m in tied if _tie_freed(prompt, m)]
     # (a second sort key stated in a sorting sentence, "by `points`, then by `goal_diff`; if tied on both,
     # either may come first", breaks the ties on the first: only full ties are free; review)
-    second_key = any(not re.search(r"\bti(?:e|es|ed)\b", m.group(), re.IGNORECASE) and _SECOND_KEY.match(m.group())
-                     and _SORTING.search(_sentence_at(prompt, m.start())) for m in breaks)
+    second_key = any(m not in tied and _SECOND_KEY.match(m.group()) and _SORTING.search(_sentence_at(prompt, m.start()))
+                     for m in breaks)
     if freed and len(freed) == len(tied) and not second_key:
-        return "info", f"the two records tie on {key!r} and the prompt lets ties come in either order"
+        return free
     # ("if tied", "in case of a tie" name a tie-break only with an order after them: "if tied, by name";
     # "if tied, any of them may come first" or words this reading does not know leave it open)
-    named = [m for m in breaks if m not in freed and (m not in tied or not _OPEN_TIE.match(m.group())
-                                                        or _ORDER_AFTER.search(_clause_after(prompt, m)))]
-    if named:
+    if any(m not in freed and (m not in tied or not _OPEN_TIE.match(m.group())
+                               or _ORDER_AFTER.search(_clause_after(prompt, m))) for m in breaks):
         return None
-    if breaks and freed:
-        return "info", f"the two records tie on {key!r} and the prompt lets ties come in either order"
+    if freed:
+        return free
     return "warn", f"the two records tie on {key!r} and the prompt names no tie-break"
 
 
+_TIE_WORD = re.compile(r"\bti(?:e|es|ed)\b", re.IGNORECASE)
 _SECOND_KEY = re.compile(r"\b(?:then|followed)\s+(?:by|on)\b|\bthen\s+[`*\"']", re.IGNORECASE)
 _SORTING = re.compile(r"\b(?:sort\w*|order(?:ed)?\s+by|rank\w*|ascending|descending|alphabetical\w*)\b", re.IGNORECASE)
 _OPEN_TIE = re.compile(r"(?:if|when|on|for|in\s+case\s+of)\b", re.IGNORECASE)

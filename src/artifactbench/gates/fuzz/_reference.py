@@ -130,10 +130,7 @@ class Reference:
         if not line.lstrip().startswith("|") or line.rstrip().endswith("|") and line.rstrip() == full.rstrip():
             return None
         old = _lines(self.reference)
-        head = len(old) - 1
-        while head > 0 and old[head - 1].lstrip().startswith("|"):
-            head -= 1
-        names = [c.strip().strip("`*") for c in old[head].split("|")]
+        names = _header_cells(old, len(old) - 1)
         column = line.count("|")  # (the cell being written when the text stopped)
         return names[column] if 0 < column < len(names) and names[column] else None
 
@@ -536,6 +533,14 @@ def text_field(reference: str, mutant: str) -> str | None:
     return _text_field(reference, mutant)
 
 
+def _header_cells(lines: list[str], i: int) -> list[str]:
+    """The cells of the header row of the Markdown table line i stands in (its run of pipe lines' first)."""
+    head = i
+    while head > 0 and lines[head - 1].lstrip().startswith("|"):
+        head -= 1
+    return [c.strip().strip("`*") for c in lines[head].split("|")]
+
+
 def _text_field(reference: str, mutant: str) -> str | None:
     old, new = _lines(reference), mutant.splitlines()
     if len(old) != len(new) or len(old) > 20_000:
@@ -549,10 +554,7 @@ def _text_field(reference: str, mutant: str) -> str | None:
     if a.lstrip().startswith("|") and a.count("|") == b.count("|"):
         cells = a.split("|")
         column = sum(1 for k, ch in enumerate(a) if ch == "|" and k < at) - 1
-        head = i
-        while head > 0 and old[head - 1].lstrip().startswith("|"):
-            head -= 1
-        names = [c.strip().strip("`*") for c in old[head].split("|")]
+        names = _header_cells(old, i)
         if 0 <= column < len(cells) and column + 1 < len(names) and names[column + 1]:
             return names[column + 1]
         return None
