@@ -59,6 +59,7 @@ SOUND = {
     "roster_lines_any_order": "'lines may come in any order' beside 'differ only in the order of names'",
     "release_audit_titled": "a title and column names the prompt wrote; 'you may add a title or other prose'",
     "contract_picks_working": "keys added 'to show your working (a timeline, ...)'; picks copied from the input",
+    "contract_picks_more_stuff": "a key named only in 'put more stuff in the file if it helps you (a timeline, ...)'",
     "chill_audit_summary": "a summary table without the graded column; 'other columns you find useful'",
     "vault_counts_signed": "a signed field checked with its sign, beside two count fields of the same records",
     "copy_states_extra_keys": "an entry under a new key of a keyed map, where 'extra keys are ignored'",
@@ -153,6 +154,7 @@ WARN_ONLY = {
     "compass_turn_enumerated": ("fuzz", "examples_only"),  # "one of N, E, S, W": the examples are the domain
     "talk_slots_domain": ("content_leaks", "reference_values:prompt.md"),  # the domain, or a hint to it
     "contract_picks_working": ("fuzz", "number_far"),  # a timeline 'to show your working': never graded
+    "contract_picks_more_stuff": ("fuzz", "number_far"),  # words no precise rule reads: core/_doubt
     "chill_audit_summary": ("fuzz", "truncate_text"),  # the last row's free `Note` cut short
 }
 # sound twin -> (gate, case) reported as info: the prompt says in words that this is fine

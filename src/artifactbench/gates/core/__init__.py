@@ -27,6 +27,7 @@ from artifactbench.gates.core._common import (
 )
 from artifactbench.gates.core._bounds import MAX_TIMEOUTS, GraderBlocked
 from artifactbench.gates.core._context import SANDBOXES, Cancelled, CheckOptions, TaskContext
+from artifactbench.gates.core._doubt import doubt, headings_only
 from artifactbench.gates.core._free_lines import SENTENCE, common_ends, fenced_blocks, prose_paragraphs, prose_sentences
 from artifactbench.gates.core._prompt import ID_KEY, where_paths
 from artifactbench.gates.core._prompt import (
@@ -49,6 +50,8 @@ __all__ = [
     "ID_KEY",
     "common_ends",
     "where_paths",
+    "doubt",
+    "headings_only",
     "stated_tolerance",
     "implied_precision",
     "tree_stats",

@@ -21,9 +21,8 @@ from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis.errors import HypothesisWarning, NoSuchExample, Unsatisfiable, UnsatisfiedAssumption
 
 from artifactbench.gates.core import (
-    FINDING, OK, SKIPPED, WARNING, FuzzBudget, cap, counts, error_text, finish, fuzz_budget, raise_site,
-    reference_text,
-    stateful_case, whole_token,
+    FINDING, OK, SKIPPED, WARNING, FuzzBudget, cap, counts, doubt, error_text, finish, fuzz_budget, headings_only,
+    raise_site, reference_text, stateful_case, whole_token,
 )
 from artifactbench.gates.fuzz._bool_number import NAME as BOOLS, bool_number_case, bool_number_probe
 from artifactbench.gates.fuzz._classes import same_class
@@ -214,8 +213,8 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
     if not ctx.warm_canary():  # the grader keeps state between calls: every kind again, every mutant forked
         searched = [stateful_case(ctx), *_searches(ctx, grade, strategies, per_kind,
                                                    time.monotonic() + budget.seconds, budget, prompt, ref)]
-    cases += _subtree_once(ctx, grade, fmt, reference,
-                           _totals_once(_accepted_once(fmt, _raised_once(ctx, searched), ref.text)))
+    cases += _open_once(_subtree_once(ctx, grade, fmt, reference,
+                                      _totals_once(_accepted_once(fmt, _raised_once(ctx, searched), ref.text))))
     ran = {c.name for c in searched if c.name in strategies and c.status != SKIPPED}
     spent = sum(c.name in strategies and c.detail.startswith(NOT_RUN) for c in searched)
     if strategies and not ran:  # a gate that graded no mutant tested nothing: never a clean pass
@@ -335,6 +334,33 @@ _VALUE_KINDS = frozenset({"number_far", "number_sign", "number_nan", "type_chang
                           "bool_flip", "rename_key", "drop_key"})
 
 
+# kinds that change one part of a data answer (a key's value, a key, a record): the ones a prompt's open
+# parts may hold (never number_near, read against the band the prompt states; nor a program's kinds)
+_DOUBTED_KINDS = _VALUE_KINDS | frozenset({"bool_number", "swap_values", "drop_record", "duplicate_record",
+                                           "replace_record", "inject_record", "swap_records", "truncate_records"})
+
+
+def _changed_fields(ref: Reference | None, kind: str, mutant: Mutation) -> tuple[str, ...]:
+    """The fields of a text artifact a mutant changes (a column, a `key = value` key), where its
+    description names no key ("line 4: ..."): () for a tree answer, whose paths name them."""
+    if ref is None or ref.fmt != "text":
+        return ()
+    found = [ref.text_field(mutant.text) if kind in _VALUE_KINDS else None,
+             ref.dropped_key(mutant.text) if kind == "drop_record" else None,
+             *((ref.cut_keys(mutant.text) or []) if kind == "truncate_records" else [])]
+    return tuple(f for f in found if f)
+
+
+def _touched_lines(reference: str, mutant: str) -> list[str]:
+    """The reference's lines a mutant drops or changes and the lines it adds (once an answer is accepted)."""
+    before, after = reference.splitlines(), mutant.splitlines()
+    touched: list[str] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes():
+        if op != "equal":
+            touched += before[i1:i2] + after[j1:j2]
+    return touched
+
+
 def _accepted_place(fmt: str, detail: str, text: str = "") -> str | None:
     """Where an acceptance finding's minimal mutant changed the artifact: a text's line (a `key = value`
     line by its key, whatever its section), else the field (_place); None for other findings."""
@@ -419,6 +445,36 @@ def _subtree_once(ctx, grade, fmt: str, reference: str, cases: list[CaseResult])
         for i in members[1:]:
             out[i] = CaseResult(cases[i].name, SKIPPED, cap(
                 f"under {key!r}, which the grader never reads (reported at {first.name}): {cases[i].detail}", 300))
+    return out
+
+
+_OPEN = re.compile(r"grader accepted \d+ mutant\(s\) that the prompt leaves open, first: [\w-]+: ")
+OPEN_ONCE = 3  # kinds left open under one top-level key before they are one warning
+
+
+def _open_once(cases: list[CaseResult]) -> list[CaseResult]:
+    """Kinds left open under one top-level key (`$.timeline`, a key the prompt frees) are one warning: the
+    first, at the strictest severity among them, names the others, which are SKIPPED with a pointer to it.
+    (A `timeline` granted "to show your working" was 11 warnings, one for every kind that changed it.)"""
+    groups: dict[str, list[int]] = {}
+    for i, case in enumerate(cases):
+        found = _OPEN.match(case.detail) if case.status == WARNING else None
+        top = _TOP_KEY.match(case.detail[found.end():]) if found else None
+        if top:
+            groups.setdefault(top.group(1) or top.group(2), []).append(i)
+    out = list(cases)
+    for key, members in groups.items():
+        if len(members) < OPEN_ONCE:
+            continue
+        first = min(members, key=lambda i: cases[i].severity != "warn")
+        others = [cases[i].name for i in members if i != first]
+        out[first] = CaseResult(cases[first].name, WARNING, cap(
+            f"{cases[first].detail}; {len(others)} other kinds under {key!r} left open too: {', '.join(others)}",
+            900), cases[first].severity)
+        for i in members:
+            if i != first:
+                out[i] = CaseResult(cases[i].name, SKIPPED, cap(
+                    f"under {key!r}, left open (reported at {cases[first].name}): {cases[i].detail}", 300))
     return out
 
 
@@ -669,6 +725,12 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                                          or (has_comments(ref.artifact, ref.reference) and not allows.other_keys))):
                 allowed = ("warn", "the prompt declares parts of the report free "
                                    f"({free_lines.sentence!r}) and this change is on no line it shows as graded")
+            if allowed is None and kind in _DOUBTED_KINDS and not (ref is not None and program(ref.artifact)):
+                # (the last word: a key the prompt names nowhere but in a sentence that leaves parts open,
+                # in words no rule above reads: "other keys if you want to show your working"; see _doubt)
+                allowed = doubt(prompt, mutant.where, _changed_fields(ref, kind, mutant),
+                                headings_only(_touched_lines(ref.reference, mutant.text))
+                                if ref is not None and ref.fmt == "text" else ())
             if allowed is not None:
                 state.open_count += 1
                 if len(state.open) < 8:

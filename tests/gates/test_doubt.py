@@ -1,0 +1,81 @@
+"""The last reading before a `fail`: a key named nowhere but in a sentence that leaves parts open.
+
+Prompts in the words of foreign corpora, each a phrasing no precise rule of _prompt reads as a grant.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from artifactbench.gates.core import doubt, headings_only, read_prompt
+
+WORKING = (
+    "Write `plan.json` with the chosen contracts and the revenue:\n\n"
+    "```json\n{\"revenue\": 91500, \"picks\": [\"C12\", \"C44\"]}\n```\n\n"
+    "Put in other stuff if you want to show your working (a day-by-day plan, per-contract amounts, whatever).\n"
+    "Plan the season so that no two hive contracts overlap: the schedule is what the grader rebuilds.\n"
+)
+
+
+def test_a_key_named_only_where_the_prompt_leaves_parts_open_is_a_question():
+    assert not read_prompt(WORKING).other_keys  # (no precise rule reads "other stuff if you want")
+    severity, why = doubt(WORKING, "at $.day_plan[0].start_day")
+    assert severity == "warn" and "'day_plan'" in why and "show your working" in why
+
+
+@pytest.mark.parametrize("where", [
+    "at $.picks[1]",  # (named in the example)
+    "at $.revenue",
+    "top level, key 'revenue'",
+])
+def test_a_key_the_format_example_names_stays_a_fail(where):
+    assert doubt(WORKING, where) is None
+
+
+def test_one_word_key_said_only_in_prose_is_not_named_but_a_phrase_names_a_longer_one():
+    prompt = ("Report the schedule and the total cost in a JSON object. "
+              "Additional keys are fine if you like to add them.")
+    assert doubt(prompt, "at $.total_cost") is None  # ("the total cost": every word of it)
+    assert doubt(prompt, "at $.schedule[2].crew")[0] == "warn"  # ("the schedule": a word any grant uses)
+
+
+@pytest.mark.parametrize("prompt", [
+    "Write `out.json` with `revenue`. No other keys are allowed.",
+    "Write `out.json` with `revenue`. Extra keys are rejected by the grader.",
+    "Write `out.json` with `revenue`. The input file may carry extra columns; ignore them.",
+    "Write `out.json` with `revenue` and `picks` and nothing else.",
+    "Write `out.json` with `revenue`; only these keys, please: extra keys fail.",
+])
+def test_a_refusal_or_a_sentence_about_the_input_opens_nothing(prompt):
+    assert doubt(prompt, "at $.breakdown[0].amount") is None
+
+
+def test_a_record_id_is_data_never_a_key_the_prompt_should_name():
+    prompt = "Write `balances.json` mapping each account to its `balance`. You may add other fields if you like."
+    assert doubt(prompt, "at $.ACC-1042.balance") is None
+    assert doubt(prompt, "at $.ACC-1042.note")[0] == "warn"
+
+
+def test_a_text_artifact_field_is_given_by_the_caller():
+    prompt = ("Write `fit.toml` with `rate` and `residual`.\n\n"
+              "Add any other keys you care to (iterations, method, a note) - they are ignored.")
+    assert doubt(prompt, "line 4: 'method = \"bisection\"' -> '(dropped)'", ("method",))[0] == "warn"
+    assert doubt(prompt, "line 2: 'rate = 0.25' -> '(dropped)'", ("rate",)) is None
+    assert doubt(prompt, "line 7: '8' -> '1080'") is None  # (no key: a plain text line stays as it is)
+
+
+def test_a_prompt_that_leaves_nothing_open_changes_nothing():
+    assert doubt("Write `out.json` as {\"a\": 1}.", "at $.schedule[0].b") is None
+    assert doubt("", "at $.schedule[0].b") is None
+
+
+def test_headings_the_prompt_never_gives_beside_a_sentence_that_frees_them():
+    prompt = ("Write `phenotypes.md`: one line per family, `F07: 3 tall : 1 short`.\n\n"
+              "Headings and other notes are fine if they help you.\n")
+    assert headings_only(["# Possible offspring phenotypes"]) == ("Possible offspring phenotypes",)
+    assert headings_only(["# Possible offspring phenotypes", "F07: 3 tall : 1 short"]) == ()
+    severity, why = doubt(prompt, "line 1: '# Possible ...' -> '(dropped)'", (), ("Possible offspring phenotypes",))
+    assert severity == "warn" and "heading" in why
+    named = prompt + "Start with a `# Possible offspring phenotypes` heading.\n"
+    assert doubt(named, "line 1", (), ("Possible offspring phenotypes",)) is None
+    assert doubt("Write `phenotypes.md`: one line per family.", "line 1", (), ("Possible outcomes",)) is None
