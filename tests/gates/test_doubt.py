@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from artifactbench.gates.core import doubt, headings_only, read_prompt
+from artifactbench.gates.core import doubt, headings_only, map_keys, read_prompt
 
 WORKING = (
     "Write `plan.json` with the chosen contracts and the revenue:\n\n"
@@ -74,8 +74,64 @@ def test_headings_the_prompt_never_gives_beside_a_sentence_that_frees_them():
               "Headings and other notes are fine if they help you.\n")
     assert headings_only(["# Possible offspring phenotypes"]) == ("Possible offspring phenotypes",)
     assert headings_only(["# Possible offspring phenotypes", "F07: 3 tall : 1 short"]) == ()
-    severity, why = doubt(prompt, "line 1: '# Possible ...' -> '(dropped)'", (), ("Possible offspring phenotypes",))
+    title = lambda: ("Possible offspring phenotypes",)  # noqa: E731
+    severity, why = doubt(prompt, "line 1: '# Possible ...' -> '(dropped)'", (), title)
     assert severity == "warn" and "heading" in why
     named = prompt + "Start with a `# Possible offspring phenotypes` heading.\n"
-    assert doubt(named, "line 1", (), ("Possible offspring phenotypes",)) is None
-    assert doubt("Write `phenotypes.md`: one line per family.", "line 1", (), ("Possible outcomes",)) is None
+    assert doubt(named, "line 1", (), title) is None
+    assert doubt("Write `phenotypes.md`: one line per family.", "line 1", (), title) is None
+
+
+def test_the_lines_a_change_touches_are_found_in_linear_time():
+    from artifactbench.gates.fuzz._fuzz import _touched_lines
+    before = "\n".join(["7"] * 30000)
+    after = before.replace("7\n7", "7\n8\n7", 1)
+    assert _touched_lines(before, after) == ["8"]
+    assert _touched_lines("# T\na\nb", "a\nb") == ["# T"]
+
+
+# Review of the first cut (an outsider's task dirs): flaws it hid, false fails it left.
+GRANTED_IN_THE_SAME_SENTENCE = ("Write `out/plan.json` with `offers` (the accepted ids, any order) and `revenue` "
+                                "(what they pay together); you may add other keys to show your working.")
+
+
+def test_review_repros_keys_the_granting_sentence_names_before_its_grant_stay_named():
+    assert doubt(GRANTED_IN_THE_SAME_SENTENCE, "at $.revenue") is None
+    assert doubt(GRANTED_IN_THE_SAME_SENTENCE, "at $.timeline[0].pays")[0] == "warn"
+
+
+def test_review_repros_a_map_of_records_keyed_by_name_is_data():
+    prompt = ("Write `regions.json`, one object per region giving the region's `total` pay and its `count`: "
+              "{\"Valley\": {\"total\": 1, \"count\": 2}}. Feel free to add other keys for your own checks.")
+    data = map_keys({"Valley": {"total": 1, "count": 2}, "Coast": {"total": 3, "count": 1}})
+    assert data == {"Valley", "Coast"}
+    assert doubt(prompt, "at $.Coast.total", data_keys=data) is None
+    assert doubt(prompt, "at $.Coast.spread", data_keys=data)[0] == "warn"
+    assert map_keys({"total": 1, "count": 2}) == frozenset()  # (scalars: no map read)
+
+
+def test_review_repros_a_csv_header_in_a_fenced_example_names_its_columns():
+    prompt = "Write `out.csv` with this header:\n\n```csv\nregion,total,count\n```\n\nExtra columns are fine if you want them."
+    assert doubt(prompt, "line 3, column 'total'", ("total",)) is None
+    assert doubt(prompt, "line 3, column 'spread'", ("spread",))[0] == "warn"
+
+
+@pytest.mark.parametrize("sentence", [
+    "Optionally, add a `notes` string with remarks.",  # (one named key: the precise rules' to read)
+    "You may use any tools or data you like to work it out.",
+    "Optional last step: sanity-check your totals against the raw rows.",
+])
+def test_review_repros_sentences_that_free_no_part_of_the_answer_in_general_words(sentence):
+    prompt = "Report the schedule and the revenue in `plan.json`. " + sentence
+    assert doubt(prompt, "at $.schedule[0].start_day") is None
+
+
+@pytest.mark.parametrize("tail", [
+    "- we only look at `offers` and `revenue`.",
+    "; it never counts against you.",
+    ", it cannot hurt.",
+])
+def test_review_repros_a_reassurance_is_no_refusal(tail):
+    prompt = WORKING.replace(
+        "(a day-by-day plan, per-contract amounts, whatever).", "(a day-by-day plan, per-contract amounts, whatever)" + tail)
+    assert doubt(prompt, "at $.day_plan[0].start_day")[0] == "warn"

@@ -27,7 +27,7 @@ from artifactbench.gates.core._common import (
 )
 from artifactbench.gates.core._bounds import MAX_TIMEOUTS, GraderBlocked
 from artifactbench.gates.core._context import SANDBOXES, Cancelled, CheckOptions, TaskContext
-from artifactbench.gates.core._doubt import doubt, headings_only
+from artifactbench.gates.core._doubt import doubt, example_extras, headings_only, map_keys
 from artifactbench.gates.core._free_lines import SENTENCE, common_ends, fenced_blocks, prose_paragraphs, prose_sentences
 from artifactbench.gates.core._prompt import ID_KEY, where_paths
 from artifactbench.gates.core._prompt import (
@@ -52,6 +52,8 @@ __all__ = [
     "where_paths",
     "doubt",
     "headings_only",
+    "example_extras",
+    "map_keys",
     "stated_tolerance",
     "implied_precision",
     "tree_stats",

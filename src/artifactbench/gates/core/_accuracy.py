@@ -12,6 +12,10 @@ from dataclasses import dataclass
 # Spaces and Markdown around a number: `\s*[*`_]*\s*` would try every split of a run of spaces between
 # its two \s* (quadratic: "within" and 100 000 spaces took minutes); here every space has one place.
 MARKUP = r"\s*(?:[*`_]+\s*)?"
+# Before a refusal word ("rejected", "failing"): not where it names a part of the answer ("the rejected list",
+# "a `Rejected` heading", "each failed check": blind p94), only where it says what happens to one.
+NOT_A_NAME = (r"(?<!the )(?<!an )(?<!a )(?<!of )(?<!all )(?<!any )(?<!each )(?<!every )(?<!its )(?<!their )"
+              r"(?<!these )(?<!those )(?<!`)(?<!\*)")
 NUMBER = r"(?P<value>10\s*(?:\^|\*\*)\s*[-+−]?\d+|\d+(?:\.\d+)?(?:[eE][-+−]?\d+)?)(?!\d|\.\d)"
 VAGUE_TOLERANCE = re.compile(r"\b(small|some|a)\s+(absolute\s+|relative\s+|numeric(al)?\s+)?tolerance\b|"
                               r"\bapproximately\s+(equal|correct)|\bclose\s+enough\b", re.IGNORECASE)
@@ -25,6 +29,7 @@ _STATED = re.compile(
     r"\bno\s+(?:more|greater)\s+than|\bnot\s+exceed(?:ing)?)|\b(?:rel(?:ative|\.)?|abs(?:olute|\.)?)\s+"
     r"errors?\s+of|\|\s*(?:<=|≤|<))" + MARKUP + r"(?P<money>[$€£¥]\s?)?" + NUMBER
     + MARKUP + r"(?P<pct>%|percent\b)?", re.IGNORECASE)  # ("0.5 percentage points" is no percent)
+_POINTS = re.compile(r"\s*(?:percentage|percent|%)[\s-]*points?\b|\s*p\.?p\.?(?![\w.])", re.IGNORECASE)
 _SIGNIFICANT = re.compile(r"\b(?P<n>\d+|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+significant\s+"
                           r"(?:figures|digits)\b", re.IGNORECASE)
 # An accuracy in places: "money columns must be correct to the cent", "accurate to 3 decimal places"
@@ -469,6 +474,9 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             unit = unit or "±" in sentence[max(0, match.start() - 2):match.end()]
             # (and "within $0.01": an amount of money; blind p51's `fare` "within ±$0.01")
             unit = unit or match.group("money") is not None
+            # (and "within 0.01 percentage points": a distance in the percent the value is written in; blind p95,
+            # whose grader was 1% relative)
+            unit = unit or _POINTS.match(sentence, match.end()) is not None
             # (and "within 0.002 of the true optimum": a distance from it; blind p56, whose grader was 2.5%
             # relative. Not "within 1% of": a percentage is relative whatever follows)
             unit = unit or (not match.group("pct") and not says_relative and re.match(

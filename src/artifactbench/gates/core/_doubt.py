@@ -8,29 +8,32 @@ question for the author (`warn`), not a broken rule.
 
 So after every precise rule has passed on an accepted mutant, two loose readings are put together:
 
-- the prompt has a sentence that leaves parts open: a permission ("may", "if you like", "optional",
-  "feel free", "ignored", "not graded", "up to you") beside the things it would free ("other keys",
-  "extra columns", "additional notes", "anything else", "your working"), with no refusal in it ("no
-  other keys", "rejected", "must not", "only"), and not about the input alone;
+- the prompt has a clause that leaves parts open: a permission ("may", "if you like", "optional",
+  "feel free", "ignored", "not graded", "up to you") beside the things it would free in general words
+  ("other keys", "extra columns", "more stuff", "anything else", "your working"), with no refusal in that
+  clause ("no other keys", "rejected", "must not add"), and not about the input alone;
 - a key the mutant changes (a JSON/YAML path's key, a TOML/INI/CSV field) is named nowhere else in the
-  prompt: not quoted, not a label or table cell of the format example, and (a key of two words or more)
-  not by its words in a sentence that is not such a one.
+  prompt: not quoted, not a token of the format example or a label or table cell in it, and (a key of
+  two words or more) not by its words, outside what follows the open clause's words of extras.
 
-Both together make the finding a `warn` that quotes the sentence. So does a change of Markdown headings
-alone whose titles the prompt never gives, beside such a sentence ("add headings or notes as you like").
+Both together make the finding a `warn` that quotes the clause. So does a change of Markdown headings
+alone whose titles the prompt never gives, beside such a clause ("add headings or notes as you like").
 A key the prompt names elsewhere (the format example's `"total"`), a record's id (`C44`, `T01-c4`: data,
-never named), a change with no key (a line of plain text, a record moved in the root list) and a number
-moved within the prompt's own band (number_near, read against the stated tolerance) stay as they are.
+never named) or a key of a map of records (`"Coast"`), a change with no key (a line of plain text, a record
+moved in the root list) and a number moved within the prompt's own band (number_near, read against the
+stated tolerance) stay as they are.
 Bias: this trades a little recall for precision only where the prompt itself opens the door.
 """
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
-from artifactbench.gates.core._accuracy import sentences as _sentences
-from artifactbench.gates.core._prompt import ID_KEY, where_paths
+from artifactbench.gates.core._accuracy import NOT_A_NAME, sentences as _sentences
+from artifactbench.gates.core._prompt import ID_KEY, _of_inputs_only, _written_files, where_paths
 
 # A permission: the words that let an author add, keep or leave out a part.
 _PERMIT = re.compile(
@@ -38,51 +41,76 @@ _PERMIT = re.compile(
     r"harmless|tolerated|up\s+to\s+you|your\s+(?:choice|call)|whatever|if\s+you\s+(?:want|like|wish|prefer|need|"
     r"care)|as\s+you\s+(?:like|wish|see\s+fit)|not\s+(?:graded|checked|scored|read|compared|evaluated|required)|"
     r"do(?:es)?\s*n[o']?t\s+(?:matter|count)|no\s+effect|add\s+(?:any|whatever|as\s+many))\b", re.IGNORECASE)
-# What a permission would free: parts beyond the ones the prompt lists.
+# What a permission would free: parts beyond the ones the prompt lists, in general words ("other keys", "more
+# stuff", "any extra columns"; never "any tools or data you like", nor "Optionally, add a `notes` string": a
+# named optional key is the precise rules' to read, and it frees that key alone; review)
+_NOUNS = (r"(?:keys?|fields?|columns?|properties|attributes|members|tables?|sections?|entries|notes?|details?|"
+          r"info(?:rmation)?|breakdowns?|summar(?:y|ies)|annotations?|metadata|comments?|stuff|things|headings?|"
+          r"titles?|prose|commentary|text|explanations?|remarks?)")
 _EXTRA = re.compile(
-    r"\b(?:other|extra|additional|further|more|any|own|optional)\s+(?:[\w-]+\s+){0,2}?"
-    r"(?:keys?|fields?|columns?|properties|attributes|members|tables?|sections?|entries|notes?|details?|"
-    r"info(?:rmation)?|data|breakdowns?|summar(?:y|ies)|annotations?|metadata|comments?|values?|items?|stuff|"
-    r"things|headings?|titles?|prose|commentary|text|explanations?|remarks?)\b|"
-    r"\banything\s+else\b|\byour\s+working\b|\bshow\s+(?:your\s+)?(?:work|working|steps)\b|\boptional(?:ly)?\b",
-    re.IGNORECASE)
-# What takes the permission back: "no other keys", "extra keys are rejected", "must not add".
+    r"\b(?:other|extra|additional|further|more|own)\s+(?:[\w-]+\s+){0,2}?" + _NOUNS + r"\b|"
+    r"\bany\s+(?:other\s+|extra\s+|additional\s+|more\s+)?" + _NOUNS + r"\b|"
+    r"\banything\s+else\b|\byour\s+working\b|\bshow\s+(?:your\s+)?(?:work|working|steps)\b|"
+    r"\b(?:add|include)\s+(?:more\s+|some\s+|a\s+few\s+)?(?:columns|keys|fields|properties|attributes)\b|"
+    r"\badd\s+(?:an?\s+|some\s+)?(?:titles?|headings?|notes|summar(?:y|ies)|comments|prose|commentary|"
+    r"explanations?|remarks?)\b", re.IGNORECASE)
+# What takes the permission back in its clause: "no other keys", "extra keys are rejected", "must not add" (not a
+# reassurance: "it never counts against you", "it cannot hurt", "we only look at `offers`"; review)
+_VERBS = r"(?:add|include|contain|have|hold|carry|emit|write|output|put|appear)"
 _REFUSE = re.compile(
-    r"\b(?:reject\w*|forbidden|prohibited|disallowed|invalid|fails?|failing|penali[sz]\w*|wrong|never|exactly|only)\b|"
-    r"\bnot\s+(?:be\s+)?(?:allowed|permitted|accepted|tolerated|welcome|ignored|added|included)\b|"
-    r"\b(?:must|should|shall|may|can)\s*not\b|\bcannot\b|\b(?:mustn|shouldn|can)'?t\b|"
-    r"\bdo(?:es)?\s*n[o']?t\s+(?:add|include|emit|write|output|put)\b|\bno\s+(?:other|extra|additional|further)\b",
-    re.IGNORECASE)
+    r"\b(?:" + NOT_A_NAME + r"reject\w*|forbidden|prohibited|disallowed|invalid|" + NOT_A_NAME + r"(?:fails?|failing)|"
+    r"penali[sz]\w*)\b|\bnot\s+(?:be\s+)?(?:allowed|permitted|accepted|tolerated|welcome|ignored|added|included)\b|"
+    r"\b(?:must|should|shall|may|can)\s*not\s+(?:be\s+)?" + _VERBS + r"|\b(?:mustn|shouldn|can)'?t\s+(?:be\s+)?"
+    + _VERBS + r"|\bnever\s+" + _VERBS + r"|\bdo(?:es)?\s*n[o']?t\s+" + _VERBS + r"\b|"
+    r"\bno\s+(?:other|extra|additional|further)\b", re.IGNORECASE)
 # A sentence about the input files ("the input may carry extra columns; ignore them") frees nothing of the answer.
 _INPUT = re.compile(r"\b(?:inputs?|given|provided|source|workspace)\b", re.IGNORECASE)
 _OUTPUT = re.compile(r"\b(?:outputs?|answer|result|report|submission)\b|\byou\b", re.IGNORECASE)
+# (a refusal holds in its own clause: "extra keys are fine - but no other sections")
+_CLAUSES = re.compile(r"\bbut\b|;")
 _WORD = re.compile(r"[A-Za-z]{3,}")
 _PARTS = re.compile(r"[_\W\d]+|(?<=[a-z])(?=[A-Z])")
+_CODE = re.compile(r"```.*?(?:```|$)|`[^`\n]+`", re.DOTALL)
 
 
 @lru_cache(maxsize=64)
 def _reading(prompt: str) -> tuple[str, str, frozenset[str]]:
-    """(the first sentence that leaves parts open, or "", the other sentences, their words)."""
-    open_sentence = ""
+    """(the first clause that leaves parts open, or "", the prompt less what follows its words of extras (the
+    grant's examples: "other keys (a schedule, ...)") and less the sentences about inputs alone, the words of
+    that text). What the same sentence says before them still names keys: "with `offers` and `revenue`; you
+    may add other keys" (review)."""
+    open_clause = ""
     rest: list[str] = []
+    written = _written_files(prompt)
     for sentence in _sentences(prompt):
-        if _PERMIT.search(sentence) and _EXTRA.search(sentence) and not _REFUSE.search(sentence) \
-                and not (_INPUT.search(sentence) and not _OUTPUT.search(sentence)):
-            open_sentence = open_sentence or " ".join(sentence.split())[:200]
+        if _of_inputs_only(sentence, written):
+            # (`claims.jsonl` "with `member`, `dos`, `code`": an input's keys, which an answer echoing them
+            # beside "extra keys are fine" may or may not be asked for; blind p99)
             continue
-        rest.append(sentence)
+        kept = sentence
+        permits = _PERMIT.search(sentence) is not None  # (in any clause: "add extra keys ...; they are ignored")
+        for clause in _CLAUSES.split(sentence):
+            extra = _EXTRA.search(clause)
+            if extra and permits and not _REFUSE.search(clause) \
+                    and not (_INPUT.search(clause) and not _OUTPUT.search(clause)):
+                open_clause = open_clause or " ".join(clause.split())[:200]
+                kept = kept.replace(clause[extra.start():], " ")
+        rest.append(kept)
     text = "\n".join(rest)
-    return open_sentence, text, frozenset(w.lower() for w in _WORD.findall(text))
+    return open_clause, text, frozenset(w.lower() for w in _WORD.findall(text))
 
 
 def _named(key: str, text: str, words: frozenset[str]) -> bool:
-    """`text` names `key`: quoted (`key`, "key"), as a label (`key:`, `key =`, a table cell) or, for a key of
-    two words or more (`total_cost_eur`), by every one of its words ("total cost in EUR"). A one-word key
-    named only as a word of prose ("the schedule") is not: that is how a grant speaks of extras too. A key
-    with no word of three letters (`x`, `id`) counts as named."""
+    """`text` names `key`: quoted (`key`, "key"), a token of code (a fenced example's `region,total,count`
+    header, `id,region,start_day`), a label (`key:`, `key =`, a table cell) or, for a key of two words or more
+    (`total_cost_eur`), every one of its words ("total cost in EUR"). A one-word key said only as a word of prose
+    ("the schedule") is not: that is how a grant speaks of extras too. A key with no word of three letters
+    (`x`, `id`) counts as named."""
     name = re.escape(key)
     if re.search(rf"[`'\"]{name}[`'\"]|(?m:^[^\S\n]*[-*]?[^\S\n]*{name}[^\S\n]*[:=])|\|[^\S\n]*{name}[^\S\n]*\|",
                  text, re.IGNORECASE):
+        return True
+    if any(re.search(rf"(?<![\w-]){name}(?![\w-])", code.group(), re.IGNORECASE) for code in _CODE.finditer(text)):
         return True
     parts = [p.lower() for p in _PARTS.split(key) if len(p) >= 3 and p.isalpha()]
     if not parts:
@@ -91,11 +119,30 @@ def _named(key: str, text: str, words: frozenset[str]) -> bool:
         p in words or p + "s" in words or (p.endswith("s") and p[:-1] in words) for p in parts)
 
 
-def _keys(where: str, fields: tuple[str, ...]) -> list[str]:
-    """The keys a mutant changes: each path's keys (no list index, no record id) and the fields given."""
+def _keys(where: str, fields: tuple[str, ...], data_keys: frozenset[str]) -> list[str]:
+    """The keys a mutant changes: each path's keys (no list index, no record id, no key of a map of records,
+    `{"Coast": {...}, "Valley": {...}}`: data, as an id is) and the fields given."""
     keys = [step for path in where_paths(where) for step in path
-            if isinstance(step, str) and not ID_KEY.fullmatch(step)]
+            if isinstance(step, str) and not ID_KEY.fullmatch(step) and step not in data_keys]
     return list(dict.fromkeys([*keys, *(f for f in fields if f and not ID_KEY.fullmatch(f))]))
+
+
+def map_keys(data) -> frozenset[str]:  # noqa: ANN001 - a parsed JSON/YAML document
+    """The keys of every object whose values are two or more objects with the same keys: a map of records keyed
+    by their names (`{"Coast": {"total": ...}, "Valley": {"total": ...}}`), whose keys are data."""
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            values = list(node.values())
+            if len(values) >= 2 and all(isinstance(v, dict) for v in values) \
+                    and len({frozenset(v) for v in values}) == 1:
+                found.update(str(k) for k in node)
+            stack.extend(values)
+        elif isinstance(node, list):
+            stack.extend(node)
+    return frozenset(found)
 
 
 _HEADING = re.compile(r"#{1,6}[^\S\n]+(.+?)[^\S\n]*#*")
@@ -117,21 +164,64 @@ def _titled(title: str, text: str) -> bool:
     return not title or plain(title) in plain(text)
 
 
+_FENCE = re.compile(r"```[^\n]*\n(.*?)```", re.DOTALL)
+
+
+def _examples(prompt: str) -> list[frozenset[str]]:
+    """The key sets of the JSON objects the prompt's fenced examples show (a block, or each line of one), none
+    from a block that elides (`...`, `…`): a partial example lists only some keys."""
+    found = []
+    for block in _FENCE.findall(prompt):
+        if "..." in block or "\u2026" in block:
+            continue
+        for text in [block, *block.splitlines()]:
+            try:
+                value = json.loads(text)
+            except ValueError:
+                continue
+            found += [frozenset(v) for v in (value if isinstance(value, list) else [value]) if isinstance(v, dict)]
+    return found
+
+
+def example_extras(prompt: str, data) -> frozenset[str]:  # noqa: ANN001 - a parsed JSON/YAML answer
+    """The keys of the answer's objects beyond those of a prompt example of the same object (one that shares two
+    keys or more with it and has none it lacks): `member` and `code` of a line `{"seq", "status", ...}` shows
+    without them, the reference's echo of its input (blind p99)."""
+    examples = [e for e in _examples(prompt) if len(e) >= 2]
+    extras: set[str] = set()
+    stack = [data]
+    while stack and examples:
+        node = stack.pop()
+        if isinstance(node, dict):
+            keys = {str(k) for k in node}
+            for example in examples:
+                if example <= keys and len(example) >= 2 and len(example) < len(keys):
+                    extras.update(keys - example)
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return frozenset(extras)
+
+
 def doubt(prompt: str, where: str, fields: tuple[str, ...] = (),
-          headings: tuple[str, ...] = ()) -> tuple[str, str] | None:
-    """("warn", why) when the prompt has a sentence leaving parts open and names nowhere else a key the mutant
-    at `where` changes (or one of `fields`: a text artifact's column or `key = value` key), or the title of
-    every heading it changes (`headings`: a Markdown report's lines the change touches, all headings);
-    else None."""
+          headings: Callable[[], tuple[str, ...]] = tuple, data_keys: frozenset[str] = frozenset(),
+          extras: Callable[[], frozenset[str]] = frozenset) -> tuple[str, str] | None:
+    """("warn", why) when the prompt has a clause leaving parts open and names nowhere else a key the mutant
+    at `where` changes (or one of `fields`: a text artifact's column or `key = value` key; not one of
+    `data_keys`, a map's; one of `extras()` counts as unnamed: a key beyond a prompt example of its object),
+    or the title of every heading it changes (`headings()`: the titles where the lines
+    the change touches are all Markdown headings, asked for only once a clause opens parts); else None."""
     if not prompt:
         return None
     sentence, text, words = _reading(prompt)
     if not sentence:
         return None
-    if headings and not any(_titled(title, text) for title in headings):
-        return "warn", (f"it changes only the heading {headings[0]!r}, which the prompt never asks for, and it "
+    titles = headings()
+    if titles and not any(_titled(title, text) for title in titles):
+        return "warn", (f"it changes only the heading {titles[0]!r}, which the prompt never asks for, and it "
                         f"leaves parts open ({sentence!r}): is that heading one of them?")
-    unnamed = [key for key in _keys(where, fields) if not _named(key, text, words)]
+    beyond = extras()
+    unnamed = [key for key in _keys(where, fields, data_keys) if key in beyond or not _named(key, text, words)]
     if not unnamed:
         return None
     return "warn", (f"it changes {unnamed[0]!r}, which the prompt names nowhere but where it leaves parts open "

@@ -36,7 +36,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from artifactbench.gates.core._accuracy import sentences as _sentences
+from artifactbench.gates.core._accuracy import NOT_A_NAME, sentences as _sentences
 
 HEADINGS, COMMENTARY, ELSEWHERE = "headings", "commentary", "anything else"
 OPTIONS = "other options"  # a config file's `key = value` lines for keys the prompt names nowhere else
@@ -73,7 +73,7 @@ _ONLY_READ = re.compile(r"\bonly\s+(the\s+)?[\w-]+(\s+[\w-]+)?\s+(is|are|gets?|w
                         r"parsed|compared|scored|evaluated)\b", re.IGNORECASE)
 # (and "don't add headers or comments", "no comments": blind p53, beside "whitespace is ignored")
 _REFUSED = re.compile(r"\bnothing\s+else\b|\bno\s+other\b|\b(must|should|shall|may)\s*not\b|\bnot\s+(be\s+)?"
-                      r"(allowed|permitted|accepted)\b|\bforbidden\b|\breject\w*|\bfail\w*|"
+                      r"(allowed|permitted|accepted)\b|\bforbidden\b|\b" + NOT_A_NAME + r"reject\w*|\b" + NOT_A_NAME + r"fail\w*|"
                       r"\b(do\s*n[o'’]?t|never)\s+(add|include|write|put|emit|print|insert)\s+(any\s+|a\s+)?(headers?|"
                       r"headings?|comments?|prose|notes|commentary|titles?|text)\b", re.IGNORECASE)
 # A permission to add a part is a declaration too: "You may add a title or other prose lines", "your report

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from artifactbench.gates.core._accuracy import (
-    MARKUP, NUMBER, VAGUE_TOLERANCE, StatedTolerance, count as _count, number as _number, sentences as _sentences,
-    implied_precision, singular, stated_tolerance,
+    MARKUP, NOT_A_NAME, NUMBER, VAGUE_TOLERANCE, StatedTolerance, count as _count, number as _number,
+    sentences as _sentences, implied_precision, singular, stated_tolerance,
 )
 from artifactbench.gates.core._free_lines import FreeLines, read_free_lines
 
@@ -235,6 +235,10 @@ _OTHER_KEYS = re.compile(r"\b(other|additional|extra|further|unknown|unrecogni[s
 # "you may add your own keys (e.g. the offered load)": other keys granted (blind p38), never a closed list's words
 _OWN_KEYS = re.compile(r"\byour\s+(own)\s+(?:[\w-]+\s+){0,2}?(keys?|fields?|columns?|properties|attributes)\b",
                        re.IGNORECASE)
+# "you're welcome to add columns (monthly rate, title, ...)": columns added, with no "other" (blind p95); a
+# grant only beside a permission, never "Add columns `a` and `b`"
+_ADD_KEYS = re.compile(r"\b(add|include)\s+(?:more\s+|some\s+|a\s+few\s+)?(columns|keys|fields|properties|attributes)\b",
+                       re.IGNORECASE)
 _GRANT = re.compile(r"\b(ignored|allowed|permitted|accepted|tolerated|welcome|harmless|disregarded|skipped)\b|"
                     r"\bup\s+to\s+you\b|\byour\s+(own\s+)?(choice|call)\b|"
                     r"\bnot\s+(graded|checked|compared|scored|evaluated|examined|inspected|read|validated|"
@@ -242,8 +246,11 @@ _GRANT = re.compile(r"\b(ignored|allowed|permitted|accepted|tolerated|welcome|ha
                     r"have|present|emitted|written|put|appended|kept)\b|\b(grader|checker)\s+(ignores|skips|"
                     r"disregards)\b|\bno\s+effect\b|\bdo(es)?\s*n[o']?t\s+(matter|count|affect)\b|"
                     # ("Add any other columns you find useful (product, chiller, a note…)": blind p91)
-                    r"\b(?:add|include)\s+(?:any|whatever|as\s+many)\b", re.IGNORECASE)
-_REFUSE = re.compile(r"\b(reject\w*|forbidden|prohibited|disallowed|invalid|fail\w*|errors?|penali[sz]\w*|"
+                    r"\b(?:add|include)\s+(?:any|whatever|as\s+many)\b|"
+                    # ("extra keys inside a loan section (e.g. `artwork`) are fine": blind p95)
+                    r"\b(?:is|are|be)\s+(?:perfectly\s+|totally\s+|also\s+)?(?:fine|ok|okay|acceptable)\b", re.IGNORECASE)
+_REFUSE = re.compile(r"\b(" + NOT_A_NAME + r"reject\w*|forbidden|prohibited|disallowed|invalid|" + NOT_A_NAME
+                     + r"fail\w*|errors?|penali[sz]\w*|"
                      r"wrong|never)\b|\bnot\s+(be\s+)?(allowed|permitted|accepted|tolerated|welcome|ignored|added|"
                      r"included)\b|\b(must|should|shall|may|can)\s*not\b|\bcannot\b|\b(mustn|shouldn|can)'?t\b|"
                      r"\bdo(es)?\s*n[o']?t\s+(add|include|emit|write|output|put)\b|\bno\s+(other|extra|additional|"
@@ -718,7 +725,7 @@ def _shown_key(text: str, name: str) -> bool:
 def _granted_names(sentence: str) -> list[str]:
     """The keys a sentence granting other keys lists as examples of them."""
     names: list[str] = []
-    for match in [*_OTHER_KEYS.finditer(sentence), *_OWN_KEYS.finditer(sentence)]:
+    for match in [*_OTHER_KEYS.finditer(sentence), *_OWN_KEYS.finditer(sentence), *_ADD_KEYS.finditer(sentence)]:
         if match.group(1) is None:
             continue  # "columns other than (order_id, amount)": what follows is the keys it does not grant
         listed = _LISTED.match(sentence, match.end())
@@ -730,6 +737,10 @@ def _granted_names(sentence: str) -> list[str]:
             # ignore them": the names in a dash-set aside right after the grant
             aside = _ASIDE.match(sentence, match.end())
             names += _FIELD.findall(aside.group(1)) if aside else []
+            # ("extra keys inside a loan section (e.g. `artwork`) are fine": the quoted examples a few words on,
+            # before the grant's verb; blind p95)
+            example = None if aside else _GRANT_EXAMPLES.search(sentence, match.end(), match.end() + 60)
+            names += _FIELD.findall(example.group(0)) if example else []
             continue
         for item in re.split(r",|;|/|\bor\b|\band\b|…|\.\.\.|\betc\b", listed.group(1) or listed.group(2)):
             found = _ITEM.match(item.strip())
@@ -745,12 +756,23 @@ def _granted_names(sentence: str) -> list[str]:
     return names
 
 
+# Clauses a refusal stays inside: "extra keys inside a loan section are fine, and comments are fine — but no
+# other sections" grants the keys (blind p95); "other keys are rejected; comments are fine" grants none.
+_BUT_SPLIT = re.compile(r"\bbut\b|;")
+
+
+def _keys_said(text: str) -> bool:
+    return bool(_OTHER_KEYS.search(text) or _OWN_KEYS.search(text) or _ADD_KEYS.search(text))
+
+
 def _grants_other_keys(sentence: str) -> bool:
-    """The sentence allows keys (fields, columns) the prompt does not list in the output."""
-    if not ((_OTHER_KEYS.search(sentence) or _OWN_KEYS.search(sentence)) and _GRANT.search(sentence)) \
-            or _REFUSE.search(sentence):
+    """The sentence allows keys (fields, columns) the prompt does not list in the output, and no clause that
+    speaks of them refuses them (the grant's word may stand in another: "add extra keys ...; they are ignored")."""
+    if not (_keys_said(sentence) and _GRANT.search(sentence)):
         return False
-    return not _INPUT_SIDE.search(sentence) or bool(_OUTPUT_SIDE.search(sentence))
+    if _INPUT_SIDE.search(sentence) and not _OUTPUT_SIDE.search(sentence):
+        return False
+    return any(_keys_said(clause) and not _REFUSE.search(clause) for clause in _BUT_SPLIT.split(sentence))
 
 
 _FILE = re.compile(r"(?<![\w./-])([\w./-]+\.(?:jsonl|json|csv|tsv|txt|ya?ml|xml|md|py|log))\b", re.IGNORECASE)
@@ -897,7 +919,7 @@ def read_prompt(text: str) -> PromptAllows:
     grants: list[str] = []
     naming: list[str] = []
     closed = _CLOSED_KEYS.search(text) is not None or any(
-        _OTHER_KEYS.search(s) and _REFUSE.search(s) for s in _sentences(text))
+        _OTHER_KEYS.search(c) and _REFUSE.search(c) for s in _sentences(text) for c in _BUT_SPLIT.split(s))
     grants_free = False
     granted: set[str] = set()
     for sentence in map(_plain, _sentences(text)):

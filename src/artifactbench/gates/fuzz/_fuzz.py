@@ -16,13 +16,14 @@ import time
 import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis.errors import HypothesisWarning, NoSuchExample, Unsatisfiable, UnsatisfiedAssumption
 
 from artifactbench.gates.core import (
-    FINDING, OK, SKIPPED, WARNING, FuzzBudget, cap, counts, doubt, error_text, finish, fuzz_budget, headings_only,
-    raise_site, reference_text, stateful_case, whole_token,
+    FINDING, OK, SKIPPED, WARNING, FuzzBudget, cap, counts, doubt, error_text, example_extras, finish, fuzz_budget,
+    headings_only, map_keys, raise_site, reference_text, stateful_case, where_paths, whole_token,
 )
 from artifactbench.gates.fuzz._bool_number import NAME as BOOLS, bool_number_case, bool_number_probe
 from artifactbench.gates.fuzz._classes import same_class
@@ -351,14 +352,70 @@ def _changed_fields(ref: Reference | None, kind: str, mutant: Mutation) -> tuple
     return tuple(f for f in found if f)
 
 
+_MAIN = re.compile(r"^if\s+__name__\s*==\s*['\"]__main__['\"]\s*:", re.MULTILINE)
+
+
+def _main_block_cut(reference: str, where: str) -> bool:
+    """A cut ("cut at character N of M") that falls inside a module's last top-level block, its
+    `if __name__ == "__main__":` (every line after that header indented or blank)."""
+    found = re.fullmatch(r"cut at character (\d+) of \d+", where)
+    main = None
+    for main in _MAIN.finditer(reference):
+        pass
+    if found is None or main is None or int(found.group(1)) <= main.end():
+        return False
+    return all(not line.strip() or line[:1].isspace() for line in reference[main.end():].splitlines()[1:])
+
+
+def _scalar_member(fmt: str, reference: str, where: str) -> bool:
+    """`where` ("at $.CLM-24003[0]") is a list's member that is a plain value (a string, a number), not a record."""
+    paths = where_paths(where)
+    if fmt not in ("json", "yaml") or len(paths) != 1 or not paths[0] or not isinstance(paths[0][-1], int):
+        return False
+    try:
+        node = parse(fmt, reference).data
+        for step in paths[0]:
+            node = node[step]
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+        return False
+    return isinstance(node, (str, int, float)) and not isinstance(node, bool)
+
+
 def _touched_lines(reference: str, mutant: str) -> list[str]:
-    """The reference's lines a mutant drops or changes and the lines it adds (once an answer is accepted)."""
+    """The reference's lines a mutant drops or changes and the lines it puts there: what lies between the
+    lines both share at the start and at the end (a linear walk: a mutant is one local edit)."""
     before, after = reference.splitlines(), mutant.splitlines()
-    touched: list[str] = []
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes():
-        if op != "equal":
-            touched += before[i1:i2] + after[j1:j2]
-    return touched
+    head = 0
+    while head < min(len(before), len(after)) and before[head] == after[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(before), len(after)) - head and before[-1 - tail] == after[-1 - tail]:
+        tail += 1
+    return before[head:len(before) - tail] + after[head:len(after) - tail]
+
+
+@lru_cache(maxsize=8)
+def _extras(prompt: str, fmt: str, reference: str) -> frozenset[str]:
+    """The reference's keys beyond a prompt example of their object (see core example_extras)."""
+    if fmt not in ("json", "jsonl", "yaml"):
+        return frozenset()
+    try:
+        doc = parse(fmt, reference)
+    except ValueError:
+        return frozenset()
+    return example_extras(prompt, doc.data) if isinstance(doc, TreeDoc) else frozenset()
+
+
+@lru_cache(maxsize=8)
+def _map_keys(fmt: str, reference: str) -> frozenset[str]:
+    """The keys of the reference's maps of records (see core map_keys): none of a text answer's."""
+    if fmt not in ("json", "jsonl", "yaml"):
+        return frozenset()
+    try:
+        doc = parse(fmt, reference)
+    except ValueError:
+        return frozenset()
+    return map_keys(doc.data) if isinstance(doc, TreeDoc) else frozenset()
 
 
 def _accepted_place(fmt: str, detail: str, text: str = "") -> str | None:
@@ -636,6 +693,12 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # (a query cut before its ORDER BY: SQLite may still give that order, a GROUP BY's; review)
                 allowed = ("warn", "it cuts only the query's ORDER BY clause, and the rows may come in that order "
                                    "anyway (a GROUP BY's); does any graded data tell them apart?")
+            if allowed is None and kind == "truncate_text" and ref is not None \
+                    and ref.artifact.lower().endswith(".py") and _main_block_cut(ref.reference, mutant.where):
+                # (a checker module's demo under `if __name__ == "__main__":` cut short: what an import runs is
+                # whole; blind p95)
+                allowed = ("warn", "it cuts only inside the module's `if __name__ == \"__main__\":` block, which "
+                                   "importing it never runs: does the grader ever run it as a script?")
             if allowed is None and ref is not None and ref.fmt == "text" and _CONFIG.search(ref.artifact) \
                     and (sections := _free_sections_only(ref.reference, mutant.text, prompt)):
                 allowed = ("info", f"it changes only {sections}, a section the prompt never names, where it "
@@ -669,6 +732,13 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # (`J7-J12` beside `J12-J7`, where a pair may be written either way round or the lines are
                 # compared as a set: the same item again, as a duplicate is; review of blind p53's rule)
                 allowed = ("warn", "it writes a line's parts in reverse, which the prompt may read as the same item")
+            if allowed is None and kind == "duplicate_record" and allows.unordered and ref is not None \
+                    and _scalar_member(ref.fmt, ref.reference, mutant.where):
+                # (`["R01", "R07"]` with "R01" twice, where "the order of codes inside a list doesn't matter": a
+                # list read as a set, in which a repeated member changes nothing; blind p99)
+                allowed = ("warn", f"it repeats a plain value in a list whose order the prompt frees "
+                                   f"({allows.unordered_sentences[0][:120]!r} ...): read as a set, nothing changes"
+                           if allows.unordered_sentences else "it repeats a plain value in a list whose order is free")
             if allowed is None and kind == "bool_flip" and allows.many_answers:
                 # (a flag flipped, `selected` 1 -> 0, under "any selection that satisfies the rules is accepted":
                 # another right answer, maybe; review of blind p51's flag rule)
@@ -729,8 +799,10 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # (the last word: a key the prompt names nowhere but in a sentence that leaves parts open,
                 # in words no rule above reads: "other keys if you want to show your working"; see _doubt)
                 allowed = doubt(prompt, mutant.where, _changed_fields(ref, kind, mutant),
-                                headings_only(_touched_lines(ref.reference, mutant.text))
-                                if ref is not None and ref.fmt == "text" else ())
+                                lambda: headings_only(_touched_lines(ref.reference, mutant.text))
+                                if ref is not None and ref.fmt == "text" else (),
+                                _map_keys(ref.fmt, ref.reference) if ref is not None else frozenset(),
+                                lambda: _extras(prompt, ref.fmt, ref.reference) if ref is not None else frozenset())
             if allowed is not None:
                 state.open_count += 1
                 if len(state.open) < 8:

@@ -1,0 +1,61 @@
+"""Rules from blind batches p94-p99 (36 tasks by helpers that saw only the spec), each a false fail or a
+hidden planted flaw of their first run, in the batches' own words."""
+
+from __future__ import annotations
+
+from artifactbench.gates.core import example_extras, read_prompt, stated_tolerance
+from artifactbench.gates.core._free_lines import _REFUSED, read_free_lines
+from artifactbench.gates.fuzz._fuzz import _main_block_cut, _scalar_member
+
+
+def test_a_refusal_word_that_names_a_part_refuses_nothing():
+    sentence = ("Table rows and the rejected list can be in any order, and feel free to add a title, notes or a "
+                "summary anywhere — just keep the table and the rejected list themselves free of extra rows.")
+    assert {"headings", "commentary"} <= read_free_lines(sentence).parts  # (p94: "the rejected list")
+    for refusal in ("extra lines are rejected", "the grader rejects them", "any other line fails the check"):
+        assert _REFUSED.search(refusal)
+    for name in ("the rejected list", "a `Rejected` heading", "each failed check"):
+        assert not _REFUSED.search(name)
+
+
+def test_columns_added_with_no_other_are_granted():
+    prompt = ("Put the result in `report/tour_irr.md` as a Markdown table with at least the columns `tour_id` and "
+              "`annual_irr_pct`.\n\n- you're welcome to add columns (monthly rate, title, …) and some prose before "
+              "or after the table, as long as there's only one table in the file.\n")
+    allows = read_prompt(prompt)
+    assert allows.other_keys and not allows.names("monthly_irr_pct")
+    assert not read_prompt("Add columns `a` and `b` to the table.").other_keys  # (a requirement, no grant)
+
+
+def test_percentage_points_are_a_distance_in_the_values_own_percent():
+    # (p95 and p99: both graders were 1% relative, which the relative reading of this band hid)
+    assert stated_tolerance("it must be within 0.01 percentage points of the exact value").readings == ((0.01, 0.0),)
+    assert stated_tolerance("anything within 0.5 pp of the exact APR is accepted").readings == ((0.5, 0.0),)
+    assert stated_tolerance("within 0.01% of the value").readings == ((0.0, 0.0001),)
+
+
+def test_a_grant_holds_in_its_own_clause_and_names_its_quoted_examples():
+    allows = read_prompt("Write `loan_states.ini`. Sections and keys can be in any order, extra keys inside a loan "
+                         "section (e.g. `artwork`) are fine, and comments are fine — but no other sections.")
+    assert allows.other_keys and "artwork" in allows.granted
+    assert allows.leaves_open("drop_key", "field 'artwork'") is not None
+    assert not read_prompt("Write `out.json`. Extra keys are rejected; comments are fine.").other_keys
+
+
+def test_a_cut_inside_the_main_block_of_a_module():
+    module = "def check(r):\n    return []\n\n\nif __name__ == \"__main__\":\n    import sys\n    print(check(sys.argv))\n"
+    inside = module.index("print")
+    assert _main_block_cut(module, f"cut at character {inside} of {len(module)}")
+    assert not _main_block_cut(module, f"cut at character {module.index('return')} of {len(module)}")
+    tail = module + "\ndef later():\n    pass\n"  # (a block that is not the module's last)
+    assert not _main_block_cut(tail, f"cut at character {inside} of {len(tail)}")
+
+
+def test_a_plain_member_of_a_list_and_the_keys_beyond_an_example():
+    answer = '{"CLM-1": ["R01", "R07"], "CLM-2": [{"code": "R02"}]}'
+    assert _scalar_member("json", answer, "at $.CLM-1[0]")
+    assert not _scalar_member("json", answer, "at $.CLM-2[0]")
+    prompt = 'One line per entry:\n\n```\n{"seq": 7, "status": "paid", "paid": 92.0}\n```\n'
+    lines = [{"seq": 1, "member": "M1", "code": "D0120", "status": "paid", "paid": 62.0}]
+    assert example_extras(prompt, lines) == {"member", "code"}
+    assert example_extras(prompt.replace("92.0}", "92.0, ...}"), lines) == frozenset()  # (an elided example)
