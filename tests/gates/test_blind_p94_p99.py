@@ -14,7 +14,7 @@ def test_a_refusal_word_that_names_a_part_refuses_nothing():
     assert {"headings", "commentary"} <= read_free_lines(sentence).parts  # (p94: "the rejected list")
     for refusal in ("extra lines are rejected", "the grader rejects them", "any other line fails the check"):
         assert _REFUSED.search(refusal)
-    for name in ("the rejected list", "a `Rejected` heading", "each failed check"):
+    for name in ("the rejected list", "a `Rejected` heading", "the failed checks"):
         assert not _REFUSED.search(name)
 
 
@@ -29,8 +29,10 @@ def test_columns_added_with_no_other_are_granted():
 
 def test_percentage_points_are_a_distance_in_the_values_own_percent():
     # (p95 and p99: both graders were 1% relative, which the relative reading of this band hid)
-    assert stated_tolerance("it must be within 0.01 percentage points of the exact value").readings == ((0.01, 0.0),)
-    assert stated_tolerance("anything within 0.5 pp of the exact APR is accepted").readings == ((0.5, 0.0),)
+    assert stated_tolerance("`annual_irr_pct` is a plain number in percent; it must be within 0.01 percentage "
+                            "points of the exact value").readings == ((0.01, 0.0),)
+    assert stated_tolerance("Give `apr_percent` rounded to two decimals; anything within 0.5 pp of the exact APR "
+                            "is accepted").readings == ((0.5, 0.0),)
     assert stated_tolerance("within 0.01% of the value").readings == ((0.0, 0.0001),)
 
 
@@ -59,3 +61,23 @@ def test_a_plain_member_of_a_list_and_the_keys_beyond_an_example():
     lines = [{"seq": 1, "member": "M1", "code": "D0120", "status": "paid", "paid": 62.0}]
     assert example_extras(prompt, lines) == {"member", "code"}
     assert example_extras(prompt.replace("92.0}", "92.0, ...}"), lines) == frozenset()  # (an elided example)
+
+
+def test_rows_sorted_by_a_clock_time_have_tied_neighbours_and_the_tie_break_is_named():
+    from artifactbench.gates.fuzz._fuzz import _tie_swap_open
+    from artifactbench.gates.fuzz._tree_records import _sort_key, _tied_neighbours
+    rows = [{"place": 1, "bib": 138, "net_time": "2:09:54"}, {"place": 2, "bib": 892, "net_time": "2:09:57"},
+            {"place": 3, "bib": 139, "net_time": "2:09:57"}, {"place": 4, "bib": 461, "net_time": "2:10:01"}]
+    assert _sort_key(rows) == "net_time"  # (p98: `2:09:57` twice, which no number reading saw)
+    assert _tied_neighbours((), rows) == [((), 1, 2)]
+    said = ("Rows ordered by `net_time` (the rounded value) ascending; runners with the same rounded net time are "
+            "ordered by bib number ascending.")
+    assert _tie_swap_open(said, "net_time") is None  # (a finding: the prompt names the tie-break)
+    assert _tie_swap_open("Rows ordered by `net_time` ascending.", "net_time")[0] == "warn"
+
+
+def test_a_definition_by_any_is_no_second_right_answer():
+    allows = read_prompt("A line-up is any subset of them that satisfies **all** of these: ... List every line-up, "
+                         "one per line. Each line-up should appear once.")
+    assert not allows.many_answers  # (p95: an enumeration's duplicate line was a warn)
+    assert read_prompt("Any plan that satisfies the rules is accepted.").many_answers

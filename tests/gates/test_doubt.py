@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from artifactbench.gates.core import doubt, headings_only, map_keys, read_prompt
+from artifactbench.gates.core import doubt, example_extras, headings_only, map_keys, read_prompt
 
 WORKING = (
     "Write `plan.json` with the chosen contracts and the revenue:\n\n"
@@ -135,3 +135,56 @@ def test_review_repros_a_reassurance_is_no_refusal(tail):
     prompt = WORKING.replace(
         "(a day-by-day plan, per-contract amounts, whatever).", "(a day-by-day plan, per-contract amounts, whatever)" + tail)
     assert doubt(prompt, "at $.day_plan[0].start_day")[0] == "warn"
+
+
+# A second review (the loose reading with the round's rules): seven flaws it hid, each a fail again.
+def test_second_review_repros_a_key_an_example_leaves_out_but_a_sentence_requires():
+    prompt = ('Write `stations.json`:\n\n```json\n[{"station": "A", "count": 2}]\n```\n\nEach object must also have '
+              'a `mean` key: the average value, rounded to 2 decimals. You may add other keys if you like.')
+    data = [{"station": "A", "count": 2, "mean": 1.5}]
+    assert doubt(prompt, "record 0, field 'mean'", extras=lambda: example_extras(prompt, data)) is None
+    lines = 'One line per entry:\n\n```\n{"seq": 7, "status": "paid"}\n```\n\nExtra keys on a line are fine.'
+    echoed = [{"seq": 1, "member": "M1", "status": "paid"}]
+    assert doubt(lines + " Each service line comes with `member` and `code`.", "record 0, field 'member'",
+                 extras=lambda: example_extras(lines, echoed)) is None  # ("comes with": an input's line, asked for)
+    assert doubt(lines + " Input lines have `member`.", "record 0, field 'member'",
+                 extras=lambda: example_extras(lines, echoed))[0] == "warn"
+
+
+@pytest.mark.parametrize("sentence", [
+    "You can print more details to the console while you work.",
+    "You may find more information in the README.",
+    "The grader can take a few seconds; any other details of the process are up to you.",
+])
+def test_second_review_repros_sentences_about_the_run_not_the_answer(sentence):
+    prompt = "Report the schedule (each entry with its id, start day and end day) in `plan.json`. " + sentence
+    assert doubt(prompt, "at $.schedule[0].start_day") is None
+
+
+@pytest.mark.parametrize("sentence", [
+    "You may add extra keys while debugging, but remove them before you submit: the grader rejects them.",
+    "Extra fields are tolerated by `verify.py`, but the hidden grader rejects them.",
+    "Extra keys are fine while you work, but the submitted file must contain only `offers` and `revenue`.",
+    "Extra keys are fine inside `meta` but not at the top level.",
+    "Extra keys are all rejected; the order of the keys is up to you.",
+    "Any other key is an error, but indentation is up to you.",
+    "Extra keys are not fine.",
+    "Other keys are wrong; whitespace is fine.",
+])
+def test_second_review_repros_a_refusal_in_another_clause_still_refuses(sentence):
+    prompt = "Write `plan.json` with `offers` and `revenue`. " + sentence
+    assert not read_prompt(prompt).other_keys
+    assert doubt(prompt, "at $.timeline[0].start_day") is None
+
+
+def test_second_review_repros_only_a_list_of_strings_reads_as_a_set():
+    from artifactbench.gates.fuzz._fuzz import _scalar_member
+    assert _scalar_member("json", '{"codes": ["R01", "R02"]}', "at $.codes[0]")
+    assert not _scalar_member("json", '{"weights": [12, 12, 30]}', "at $.weights[0]")
+
+
+def test_second_review_repros_percentage_points_of_a_fraction_keep_both_readings():
+    from artifactbench.gates.core import stated_tolerance
+    assert len(stated_tolerance("Report `late_share` as a fraction (e.g. 0.153), within 0.01 percentage "
+                                "points.").readings) == 2
+    assert example_extras("```\n" + "[" * 5000 + "\n```", {"a": 1}) == frozenset()  # (no RecursionError)

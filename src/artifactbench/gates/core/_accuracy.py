@@ -14,8 +14,8 @@ from dataclasses import dataclass
 MARKUP = r"\s*(?:[*`_]+\s*)?"
 # Before a refusal word ("rejected", "failing"): not where it names a part of the answer ("the rejected list",
 # "a `Rejected` heading", "each failed check": blind p94), only where it says what happens to one.
-NOT_A_NAME = (r"(?<!the )(?<!an )(?<!a )(?<!of )(?<!all )(?<!any )(?<!each )(?<!every )(?<!its )(?<!their )"
-              r"(?<!these )(?<!those )(?<!`)(?<!\*)")
+# (never after "all", "each", "any": "extra keys are all rejected", "each extra key fails" refuse; review)
+NOT_A_NAME = r"(?<!the )(?<!an )(?<!a )(?<!of )(?<!its )(?<!their )(?<!these )(?<!those )(?<!`)(?<!\*)"
 NUMBER = r"(?P<value>10\s*(?:\^|\*\*)\s*[-+−]?\d+|\d+(?:\.\d+)?(?:[eE][-+−]?\d+)?)(?!\d|\.\d)"
 VAGUE_TOLERANCE = re.compile(r"\b(small|some|a)\s+(absolute\s+|relative\s+|numeric(al)?\s+)?tolerance\b|"
                               r"\bapproximately\s+(equal|correct)|\bclose\s+enough\b", re.IGNORECASE)
@@ -30,6 +30,8 @@ _STATED = re.compile(
     r"errors?\s+of|\|\s*(?:<=|≤|<))" + MARKUP + r"(?P<money>[$€£¥]\s?)?" + NUMBER
     + MARKUP + r"(?P<pct>%|percent\b)?", re.IGNORECASE)  # ("0.5 percentage points" is no percent)
 _POINTS = re.compile(r"\s*(?:percentage|percent|%)[\s-]*points?\b|\s*p\.?p\.?(?![\w.])", re.IGNORECASE)
+_PERCENTS = re.compile(r"\b(?:in\s+)?per\s?cent\b(?![\s-]*points?)|%(?![\s-]*points?)|[_\s]pct\b|_percent\b|\bAPR\b",
+                       re.IGNORECASE)
 _SIGNIFICANT = re.compile(r"\b(?P<n>\d+|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+significant\s+"
                           r"(?:figures|digits)\b", re.IGNORECASE)
 # An accuracy in places: "money columns must be correct to the cent", "accurate to 3 decimal places"
@@ -476,7 +478,9 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             unit = unit or match.group("money") is not None
             # (and "within 0.01 percentage points": a distance in the percent the value is written in; blind p95,
             # whose grader was 1% relative)
-            unit = unit or _POINTS.match(sentence, match.end()) is not None
+            # (only where the values are percents: "`late_share` as a fraction (0.153), within 0.01 percentage
+            # points" means 0.0001, which the two readings keep; review)
+            unit = unit or (_POINTS.match(sentence, match.end()) is not None and _PERCENTS.search(sentence) is not None)
             # (and "within 0.002 of the true optimum": a distance from it; blind p56, whose grader was 2.5%
             # relative. Not "within 1% of": a percentage is relative whatever follows)
             unit = unit or (not match.group("pct") and not says_relative and re.match(

@@ -33,7 +33,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from artifactbench.gates.core._accuracy import NOT_A_NAME, sentences as _sentences
-from artifactbench.gates.core._prompt import ID_KEY, _of_inputs_only, _written_files, where_paths
+from artifactbench.gates.core._prompt import ID_KEY, keys_closed, where_paths
 
 # A permission: the words that let an author add, keep or leave out a part.
 _PERMIT = re.compile(
@@ -44,9 +44,9 @@ _PERMIT = re.compile(
 # What a permission would free: parts beyond the ones the prompt lists, in general words ("other keys", "more
 # stuff", "any extra columns"; never "any tools or data you like", nor "Optionally, add a `notes` string": a
 # named optional key is the precise rules' to read, and it frees that key alone; review)
-_NOUNS = (r"(?:keys?|fields?|columns?|properties|attributes|members|tables?|sections?|entries|notes?|details?|"
-          r"info(?:rmation)?|breakdowns?|summar(?:y|ies)|annotations?|metadata|comments?|stuff|things|headings?|"
-          r"titles?|prose|commentary|text|explanations?|remarks?)")
+_NOUNS = (r"(?:keys?|fields?|columns?|properties|attributes|members|tables?|sections?|entries|notes?|"
+          r"breakdowns?|summar(?:y|ies)|annotations?|metadata|comments?|stuff|headings?|titles?|prose|commentary|text|"
+          r"explanations?|remarks?)")
 _EXTRA = re.compile(
     r"\b(?:other|extra|additional|further|more|own)\s+(?:[\w-]+\s+){0,2}?" + _NOUNS + r"\b|"
     r"\bany\s+(?:other\s+|extra\s+|additional\s+|more\s+)?" + _NOUNS + r"\b|"
@@ -62,9 +62,12 @@ _REFUSE = re.compile(
     r"penali[sz]\w*)\b|\bnot\s+(?:be\s+)?(?:allowed|permitted|accepted|tolerated|welcome|ignored|added|included)\b|"
     r"\b(?:must|should|shall|may|can)\s*not\s+(?:be\s+)?" + _VERBS + r"|\b(?:mustn|shouldn|can)'?t\s+(?:be\s+)?"
     + _VERBS + r"|\bnever\s+" + _VERBS + r"|\bdo(?:es)?\s*n[o']?t\s+" + _VERBS + r"\b|"
-    r"\bno\s+(?:other|extra|additional|further)\b", re.IGNORECASE)
+    r"\bno\s+(?:other|extra|additional|further)\b|\berrors?\b|\bwrong\b|\bnot\s+(?:fine|ok|okay|acceptable)\b",
+    re.IGNORECASE)
 # A sentence about the input files ("the input may carry extra columns; ignore them") frees nothing of the answer.
 _INPUT = re.compile(r"\b(?:inputs?|given|provided|source|workspace)\b", re.IGNORECASE)
+# ... nor one about what else a run may do ("print more details to the console", "see the README")
+_ELSEWHERE = re.compile(r"\b(?:console|stdout|stderr|terminal|screen|print\w*|readme|logs?|debug\w*)\b", re.IGNORECASE)
 _OUTPUT = re.compile(r"\b(?:outputs?|answer|result|report|submission)\b|\byou\b", re.IGNORECASE)
 # (a refusal holds in its own clause: "extra keys are fine - but no other sections")
 _CLAUSES = re.compile(r"\bbut\b|;")
@@ -75,23 +78,19 @@ _CODE = re.compile(r"```.*?(?:```|$)|`[^`\n]+`", re.DOTALL)
 
 @lru_cache(maxsize=64)
 def _reading(prompt: str) -> tuple[str, str, frozenset[str]]:
-    """(the first clause that leaves parts open, or "", the prompt less what follows its words of extras (the
-    grant's examples: "other keys (a schedule, ...)") and less the sentences about inputs alone, the words of
+    """(the first clause that leaves parts open, or "" (always where the prompt closes the keys), the prompt
+    less what follows its words of extras (the grant's examples: "other keys (a schedule, ...)"), the words of
     that text). What the same sentence says before them still names keys: "with `offers` and `revenue`; you
     may add other keys" (review)."""
     open_clause = ""
     rest: list[str] = []
-    written = _written_files(prompt)
+    if keys_closed(prompt):  # ("Any other key is an error", "extra keys are rejected": nothing is open; review)
+        return "", prompt, frozenset(w.lower() for w in _WORD.findall(prompt))
     for sentence in _sentences(prompt):
-        if _of_inputs_only(sentence, written):
-            # (`claims.jsonl` "with `member`, `dos`, `code`": an input's keys, which an answer echoing them
-            # beside "extra keys are fine" may or may not be asked for; blind p99)
-            continue
         kept = sentence
-        permits = _PERMIT.search(sentence) is not None  # (in any clause: "add extra keys ...; they are ignored")
         for clause in _CLAUSES.split(sentence):
             extra = _EXTRA.search(clause)
-            if extra and permits and not _REFUSE.search(clause) \
+            if extra and _PERMIT.search(clause) and not _REFUSE.search(clause) and not _ELSEWHERE.search(clause) \
                     and not (_INPUT.search(clause) and not _OUTPUT.search(clause)):
                 open_clause = open_clause or " ".join(clause.split())[:200]
                 kept = kept.replace(clause[extra.start():], " ")
@@ -117,6 +116,17 @@ def _named(key: str, text: str, words: frozenset[str]) -> bool:
         return True
     return len([p for p in _PARTS.split(key) if p]) >= 2 and all(
         p in words or p + "s" in words or (p.endswith("s") and p[:-1] in words) for p in parts)
+
+
+_REQUIRES = re.compile(r"\b(?:must|should|shall|required|needs?|has\s+to|have\s+to|also|each|every|includes?|"
+                       r"contains?|carr(?:y|ies))\b", re.IGNORECASE)
+
+
+def _required(key: str, text: str) -> bool:
+    """A sentence of `text` quotes `key` and asks for it ("Each object must also have a `mean` key"): a key the
+    example left out is still the answer's own (not "with `member`, `dos`, `code`" of an input's lines)."""
+    quoted = re.compile(rf"[`'\"]{re.escape(key)}[`'\"]")
+    return any(quoted.search(sentence) and _REQUIRES.search(sentence) for sentence in _sentences(text))
 
 
 def _keys(where: str, fields: tuple[str, ...], data_keys: frozenset[str]) -> list[str]:
@@ -177,7 +187,7 @@ def _examples(prompt: str) -> list[frozenset[str]]:
         for text in [block, *block.splitlines()]:
             try:
                 value = json.loads(text)
-            except ValueError:
+            except (ValueError, RecursionError):
                 continue
             found += [frozenset(v) for v in (value if isinstance(value, list) else [value]) if isinstance(v, dict)]
     return found
@@ -221,7 +231,8 @@ def doubt(prompt: str, where: str, fields: tuple[str, ...] = (),
         return "warn", (f"it changes only the heading {titles[0]!r}, which the prompt never asks for, and it "
                         f"leaves parts open ({sentence!r}): is that heading one of them?")
     beyond = extras()
-    unnamed = [key for key in _keys(where, fields, data_keys) if key in beyond or not _named(key, text, words)]
+    unnamed = [key for key in _keys(where, fields, data_keys)
+               if (key in beyond and not _required(key, text)) or not _named(key, text, words)]
     if not unnamed:
         return None
     return "warn", (f"it changes {unnamed[0]!r}, which the prompt names nowhere but where it leaves parts open "

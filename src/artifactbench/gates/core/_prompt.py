@@ -192,7 +192,9 @@ _MANY_ANSWERS = re.compile(
     r"cheapest|best|consistent)\s+(one|answer|solution|assignment|schedule|path|route|tour|matching|"
     r"ordering|order|plan|set|choice|colou?ring|labell?ing)s?\b|\b(not|isn'?t)\s+(necessarily\s+)?unique\b|"
     r"\bties?\s+(may|can)\s+be\s+broken\s+(in\s+)?any\b|"
-    r"\bany\s+(\w+\s+){0,3}that\s+(satisf(y|ies)|meets?|fulfil+s?|obeys?|respects?|passes)\b|"
+    # (not a definition: "A line-up is any subset of them that satisfies all of these", every one of which
+    # an enumeration lists; blind p95)
+    r"(?<!\bis\s)(?<!\bare\s)\bany\s+(\w+\s+){0,3}that\s+(satisf(y|ies)|meets?|fulfil+s?|obeys?|respects?|passes)\b|"
     # ("Any order is fine" frees the rows' order, not which rows: blind p50, "Each valid menu exactly once")
     # (but "any order is fine as long as each job starts after its prerequisite" is a constraint: many)
     # ("any numerical method is fine" frees how to compute, not which answer: blind p67)
@@ -765,14 +767,45 @@ def _keys_said(text: str) -> bool:
     return bool(_OTHER_KEYS.search(text) or _OWN_KEYS.search(text) or _ADD_KEYS.search(text))
 
 
+# Another part a refusing clause may speak of, which leaves the keys' grant as it was ("but no other sections")
+_OTHER_PART = re.compile(r"\b(?:sections?|tables?|headings?|titles?|lines?|rows?|comments?|prose|whitespace|"
+                         r"indentation|order|bullets?|files?\s+(?:in|under|beside))\b", re.IGNORECASE)
+# ... and what refuses the keys in a clause of their own ("but remove them before you submit", "but the file must
+# contain only `offers`", "but not at the top level"; review)
+_TAKEN_BACK = re.compile(r"\bonly\b|\bremove\b|\bdelete\b|\bnot\s+(?:at|in|inside|on|for)\b", re.IGNORECASE)
+
+
+def _keys_refused(sentence: str, said=_keys_said) -> bool:  # noqa: ANN001
+    """The sentence refuses other keys: a clause speaking of them (`said`) refuses them, or another clause
+    refuses something and speaks of no other part ("Extra keys are fine while you work, but the grader rejects
+    them")."""
+    if not said(sentence):
+        return False
+    for clause in _BUT_SPLIT.split(sentence):
+        if said(clause):
+            if _REFUSE.search(clause):
+                return True
+        elif (_REFUSE.search(clause) or _TAKEN_BACK.search(clause)) and not _OTHER_PART.search(clause):
+            return True
+    return False
+
+
+@lru_cache(maxsize=64)
+def keys_closed(text: str) -> bool:
+    """The prompt closes the output's keys: "exactly these keys", "no other keys", "extra keys are rejected"."""
+    # (of other keys only: "derive your own fields ... rather than copying `sample.csv`, which would be wrong"
+    # refuses no key; blind p40)
+    return _CLOSED_KEYS.search(text) is not None or any(_keys_refused(s, _OTHER_KEYS.search) for s in _sentences(text))
+
+
 def _grants_other_keys(sentence: str) -> bool:
-    """The sentence allows keys (fields, columns) the prompt does not list in the output, and no clause that
-    speaks of them refuses them (the grant's word may stand in another: "add extra keys ...; they are ignored")."""
+    """The sentence allows keys (fields, columns) the prompt does not list in the output, and refuses them
+    nowhere (the grant's word may stand in another clause: "add extra keys ...; they are ignored")."""
     if not (_keys_said(sentence) and _GRANT.search(sentence)):
         return False
     if _INPUT_SIDE.search(sentence) and not _OUTPUT_SIDE.search(sentence):
         return False
-    return any(_keys_said(clause) and not _REFUSE.search(clause) for clause in _BUT_SPLIT.split(sentence))
+    return not _keys_refused(sentence)
 
 
 _FILE = re.compile(r"(?<![\w./-])([\w./-]+\.(?:jsonl|json|csv|tsv|txt|ya?ml|xml|md|py|log))\b", re.IGNORECASE)
@@ -918,8 +951,7 @@ def read_prompt(text: str) -> PromptAllows:
     declared: set[str] = set()
     grants: list[str] = []
     naming: list[str] = []
-    closed = _CLOSED_KEYS.search(text) is not None or any(
-        _OTHER_KEYS.search(c) and _REFUSE.search(c) for s in _sentences(text) for c in _BUT_SPLIT.split(s))
+    closed = keys_closed(text)
     grants_free = False
     granted: set[str] = set()
     for sentence in map(_plain, _sentences(text)):

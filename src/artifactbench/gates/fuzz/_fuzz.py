@@ -368,7 +368,7 @@ def _main_block_cut(reference: str, where: str) -> bool:
 
 
 def _scalar_member(fmt: str, reference: str, where: str) -> bool:
-    """`where` ("at $.CLM-24003[0]") is a list's member that is a plain value (a string, a number), not a record."""
+    """`where` ("at $.CLM-24003[0]") is a list's member that is a string (a code, a name), not a record."""
     paths = where_paths(where)
     if fmt not in ("json", "yaml") or len(paths) != 1 or not paths[0] or not isinstance(paths[0][-1], int):
         return False
@@ -378,7 +378,7 @@ def _scalar_member(fmt: str, reference: str, where: str) -> bool:
             node = node[step]
     except (ValueError, KeyError, IndexError, TypeError, AttributeError):
         return False
-    return isinstance(node, (str, int, float)) and not isinstance(node, bool)
+    return isinstance(node, str)  # (not a number: "one entry per crate", a weight as often as it is loaded; review)
 
 
 def _touched_lines(reference: str, mutant: str) -> list[str]:
@@ -1212,7 +1212,10 @@ _TIEBREAK = re.compile(r"\btie-?break|\bties?\s+(?:are\s+|is\s+)?(?:broken|resol
                        r"\b(?:followed\s+by|and\s+then)\b|"
                        # ("break ties by `varietal` name A→Z", "if tied, by flight": blind p84)
                        r"\b(?:break|breaking|resolve|settle|decide)s?\s+(?:any\s+|the\s+)?ties\b|"
-                       r"\b(?:if|when)\s+tied\b|\b(?:on|for|in\s+case\s+of)\s+(?:a\s+)?ties?\s*[,:]",
+                       r"\b(?:if|when)\s+tied\b|\b(?:on|for|in\s+case\s+of)\s+(?:a\s+)?ties?\s*[,:]|"
+                       # ("runners with the same rounded net time are ordered by bib number ascending": blind p98)
+                       r"\b(?:with|of|having|sharing)\s+(?:the\s+|an?\s+)?(?:same|equal|identical)\s+(?:[\w`*-]+\s+){0,4}?"
+                       r"(?:are|is|get|go)\s+(?:then\s+)?(?:ordered|sorted|ranked|listed|placed|put)\s+(?:by|on)\b",
                        re.IGNORECASE)
 
 

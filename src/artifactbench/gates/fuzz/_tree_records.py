@@ -113,13 +113,34 @@ def _record_swaps(ordered: list[tuple[Path, list]]) -> list[tuple[Path, int, int
     return list(itertools.islice((pair for pair in turns if pair is not None), 500))
 
 
+# A clock time or a date, which sorts as its numbers do: `2:09:54`, `09:54.3`, `2024-03-14`, `2024-03-14T08:30`
+_CLOCK = re.compile(r"(\d{1,3}):(\d{2})(?::(\d{2}))?(?:\.(\d+))?")
+_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?")
+
+
+def _sortable(value: Any) -> float | None:
+    """A value as the number it sorts by: a number, a numeric string, a clock time (in seconds) or a date."""
+    if isinstance(value, bool):
+        return None
+    number = as_number(value, numeric_strings=True)
+    if number is not None or not isinstance(value, str):
+        return number
+    if clock := _CLOCK.fullmatch(value.strip()):
+        h, m, sec, frac = clock.groups()
+        parts = [int(h), int(m)] + ([int(sec)] if sec else [])
+        whole = sum(v * 60 ** (len(parts) - 1 - k) for k, v in enumerate(parts))
+        return whole + (float("0." + frac) if frac else 0.0)
+    if date := _DATE.fullmatch(value.strip()):
+        return float("".join(g or "00" for g in date.groups()))
+    return None
+
+
 def _sort_key(items: list) -> str | None:
     records = items[:2000]
     if len(records) < 3 or not all(isinstance(r, dict) for r in records):
         return None
     for key in records[0]:
-        values = [as_number(r.get(key), numeric_strings=True) if not isinstance(r.get(key), bool) else None
-                  for r in records]
+        values = [_sortable(r.get(key)) for r in records]
         if any(v is None for v in values) or len(set(values)) < 2:
             continue
         steps = [b - a for a, b in zip(values, values[1:])]
