@@ -81,3 +81,22 @@ def test_a_definition_by_any_is_no_second_right_answer():
                          "one per line. Each line-up should appear once.")
     assert not allows.many_answers  # (p95: an enumeration's duplicate line was a warn)
     assert read_prompt("Any plan that satisfies the rules is accepted.").many_answers
+
+
+def test_a_list_of_codes_gains_a_code_its_siblings_use():
+    # (p99: `{"CLM-24003": ["R01"], ...}` keyed by claim ids, whose lists share no key; p98: a Markdown
+    # table's `codes` cells, `DUP_BIB, BAD_TIME`; both graders checked only that the expected codes are there)
+    from artifactbench.gates.fuzz._formats import parse
+    from artifactbench.gates.fuzz._policy import FuzzPolicy
+    from artifactbench.gates.fuzz._text_strategies import list_cell_injections
+    from artifactbench.gates.fuzz._tree_records import _sibling_codes
+    from artifactbench.gates.fuzz._tree_targets import TreeTargets
+
+    doc = parse("json", '{"CLM-1": ["R01"], "CLM-2": ["R03", "R04"], "CLM-3": ["R01", "R07"]}')
+    targets = TreeTargets(doc, FuzzPolicy())
+    assert _sibling_codes(targets, ("CLM-1",)) == {"R01", "R03", "R04", "R07"}
+    assert _sibling_codes(targets, ()) == frozenset()
+    table = ["| line | codes |", "|---:|---|", "| 12 | BAD_TIME |", "| 41 | DUP_BIB, BAD_TIME |", "| 50 | PLACE |"]
+    grown = list_cell_injections(table)
+    assert (2, "codes", "| 12 | BAD_TIME |", "DUP_BIB", "| 12 | BAD_TIME, DUP_BIB |") in grown
+    assert list_cell_injections(["| line | code |", "|---|---|", "| 12 | BAD_TIME |", "| 13 | PLACE |"]) == []

@@ -72,7 +72,58 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str) -> Draws | None:
         return pick(cells).map(lambda c: Mutation(
             kind, f"line {c[0] + 1}, column {c[2]!r}", short(lines[c[0]][c[1][0]:c[1][1]]), short(c[3]),
             doc.render(lines[:c[0]] + [lines[c[0]][:c[1][0]] + c[3] + lines[c[0]][c[1][1]:]] + lines[c[0] + 1:])))
-    return _line_strategy(doc, policy, kind, lines, records)
+    lined = _line_strategy(doc, policy, kind, lines, records)
+    if kind == "inject_record" and (cells := list_cell_injections(lines)):
+        # (a Markdown table's list cell given one more code its column uses elsewhere, `SPLIT_ORDER` ->
+        # `SPLIT_ORDER, TOO_FAST`: a grader checking only that the expected codes are there; blind p98)
+        grown = pick(cells).map(lambda c: Mutation(
+            kind, f"line {c[0] + 1}, column {c[1]!r} (one more value the column uses elsewhere: {c[3]!r})",
+            short(c[2]), short(c[4]), doc.render(lines[:c[0]] + [c[4]] + lines[c[0] + 1:])))
+        return either([d for d in (lined, grown) if d is not None])
+    return lined
+
+
+_CODE_LIST = re.compile(r"[A-Za-z0-9_][\w.-]*(?:\s*,\s*[A-Za-z0-9_][\w.-]*)+")
+_CODE = re.compile(r"[A-Za-z0-9_][\w.-]*")
+MAX_CELL_INJECTIONS = 200
+
+
+def list_cell_injections(lines: list[str]) -> list[tuple[int, str, str, str, str]]:
+    """(line index, column name, old row, code, new row) for each data row of a Markdown table whose column
+    holds comma-separated codes somewhere (`DUP_BIB, BAD_TIME`): the row with one more code of that column
+    that its cell lacks, appended after its last. At most MAX_CELL_INJECTIONS."""
+    found: list[tuple[int, str, str, str, str]] = []
+    i = 0
+    while i < len(lines) and len(found) < MAX_CELL_INJECTIONS:
+        if not (lines[i].strip().startswith("|") and i + 1 < len(lines)
+                and re.fullmatch(r"\s*\|?(?:\s*:?-{3,}:?\s*\|)+\s*:?-*:?\s*\|?\s*", lines[i + 1])):
+            i += 1
+            continue
+        header = [c.strip() for c in lines[i].strip().strip("|").split("|")]
+        rows = []
+        j = i + 2
+        while j < len(lines) and lines[j].strip().startswith("|"):
+            rows.append((j, [c.strip() for c in lines[j].strip().strip("|").split("|")]))
+            j += 1
+        for k, name in enumerate(header):
+            cells = [(n, cols[k]) for n, cols in rows if k < len(cols)]
+            if not any(_CODE_LIST.fullmatch(cell) for _, cell in cells):
+                continue
+            vocabulary = sorted({code for _, cell in cells for code in _CODE.findall(cell)})
+            for n, cell in cells:
+                have = set(_CODE.findall(cell))
+                other = next((v for v in vocabulary if v not in have), None)
+                if other is None or not cell or not all(_CODE.fullmatch(p.strip()) for p in cell.split(",")):
+                    continue
+                parts = lines[n].split("|")
+                # (the cell's own slice of the row: the k-th between the bars, the row's leading bar counted)
+                lead = 1 if lines[n].strip().startswith("|") else 0
+                if lead + k >= len(parts):
+                    continue
+                parts[lead + k] = parts[lead + k].replace(cell, f"{cell}, {other}", 1)
+                found.append((n, name, lines[n], other, "|".join(parts)))
+        i = j
+    return found[:MAX_CELL_INJECTIONS]
 
 
 def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str],

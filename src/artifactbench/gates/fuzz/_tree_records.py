@@ -358,7 +358,7 @@ def _inject(t: TreeTargets, path: Path, src: int, pos: int) -> Mutation | None:
     if path and isinstance(record, str) and all(isinstance(v, str) for v in items):
         # A set of codes (`"violations": ["MAP_COUNT"]`): one more code the answer uses elsewhere, not an
         # unknown word a grader refuses as such (blind p61: a grader checking only for missing codes)
-        other = _vocabulary(t, _key_of(path)).difference(items)
+        other = (_vocabulary(t, _key_of(path)) | _sibling_codes(t, path)).difference(items)
         if other:
             fake = min(other)
             if items == sorted(items):  # (where kept in order, put in its place: not an order change)
@@ -383,6 +383,19 @@ def _vocabulary(t: TreeTargets, key: str | None) -> frozenset[str]:
             if len(found) >= 10_000:
                 break
     return frozenset(found)
+
+
+def _sibling_codes(t: TreeTargets, path: Path) -> frozenset[str]:
+    """The strings of the lists beside this one in an object of lists keyed by ids (`{"CLM-24003": ["R01"],
+    "CLM-24005": ["R03", "R04"]}`: each claim's rule codes, whose keys differ; blind p99, a grader checking
+    only that the expected codes are there), at most 10 000."""
+    if not path or not isinstance(path[-1], str):
+        return frozenset()
+    parent = get_at(t.doc.data, path[:-1])
+    if not isinstance(parent, dict) or len(parent) < 2 or not all(
+            isinstance(v, list) and all(isinstance(x, str) for x in v) for v in parent.values()):
+        return frozenset()
+    return frozenset(itertools.islice(itertools.chain.from_iterable(parent.values()), 10_000))
 
 
 MIN_ENTRIES = 3  # entries of an object keyed by ids before one more is injected
