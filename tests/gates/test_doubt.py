@@ -177,10 +177,13 @@ def test_second_review_repros_a_refusal_in_another_clause_still_refuses(sentence
     assert doubt(prompt, "at $.timeline[0].start_day") is None
 
 
-def test_second_review_repros_only_a_list_of_strings_reads_as_a_set():
+def test_second_review_repros_a_list_whose_repeats_count_is_no_set():
     from artifactbench.gates.fuzz._fuzz import _scalar_member
     assert _scalar_member("json", '{"codes": ["R01", "R02"]}', "at $.codes[0]")
-    assert not _scalar_member("json", '{"weights": [12, 12, 30]}', "at $.weights[0]")
+    crates = "`weights`: one entry per crate, so a weight appears as many times as you load crates of it."
+    assert not _scalar_member("json", '{"weights": [12, 12, 30]}', "at $.weights[0]", crates)
+    assert _scalar_member("json", '{"rows": [3, 7]}', "at $.rows[0]", "The order of the row numbers doesn't matter.")
+    assert not _scalar_member("json", '{"w": [1.5, 2.5]}', "at $.w[0]")
 
 
 def test_second_review_repros_percentage_points_of_a_fraction_keep_both_readings():
@@ -188,3 +191,57 @@ def test_second_review_repros_percentage_points_of_a_fraction_keep_both_readings
     assert len(stated_tolerance("Report `late_share` as a fraction (e.g. 0.153), within 0.01 percentage "
                                 "points.").readings) == 2
     assert example_extras("```\n" + "[" * 5000 + "\n```", {"a": 1}) == frozenset()  # (no RecursionError)
+
+
+# A third review (this round's mutation and reading rules): false fails and a hidden flaw it found.
+@pytest.mark.parametrize("sentence", [
+    "You can add other keys if you want to show your working, but only `offers` and `revenue` are graded.",
+    "Extra keys are allowed; only `total` is compared.",
+    "Other fields may be added, but only if they are JSON numbers.",
+    "You can add other keys, but please delete temporary files from out/.",
+    "Extra keys are fine (e.g. a count of every failed check).",
+])
+def test_third_review_repros_grants_that_stay_grants(sentence):
+    assert read_prompt("Write `plan.json` with `offers` and `revenue`. " + sentence).other_keys
+
+
+def test_third_review_repros_a_definition_is_many_answers_unless_every_one_is_listed():
+    from artifactbench.gates.core._prompt import _many_answers
+    colouring = "A valid colouring is any assignment of colours that satisfies this rule."
+    assert _many_answers(colouring, colouring + " Submit one.")
+    lineups = "A line-up is any subset of them that satisfies all of these:"
+    assert not _many_answers(lineups, lineups + " List every line-up, one per line.")
+
+
+def test_third_review_repros_a_tie_phrase_that_frees_the_order_frees_it():
+    from artifactbench.gates.fuzz._fuzz import _tie_swap_open
+    said = ("Runners with the same net time are ordered by bib in the printed results, but their order among "
+            "themselves does not matter here.")
+    assert _tie_swap_open(said, "net_s")[0] == "info"
+
+
+def test_third_review_repros_a_day_and_a_time_apart_are_no_tie():
+    from artifactbench.gates.fuzz._tree_records import _tied_neighbours
+    rows = [{"date": "2024-03-01", "time": "08:15", "n": 1}, {"date": "2024-03-01", "time": "17:05", "n": 2},
+            {"date": "2024-03-02", "time": "09:00", "n": 3}, {"date": "2024-03-02", "time": "09:00", "n": 4}]
+    assert _tied_neighbours((), rows) == [((), 2, 3)]
+
+
+def test_third_review_repros_list_cells_of_words_and_extra_codes_said_fine():
+    from artifactbench.gates.fuzz._fuzz import _extra_values_said
+    from artifactbench.gates.fuzz._text_strategies import list_cell_injections
+    notes = ["| batch | Note |", "|---|---|", "| B1 | late, cold |", "| B2 | warm |"]
+    assert list_cell_injections(notes) == []
+    assert _extra_values_said("`Codes` must contain at least the rules broken. Extra codes are fine, they are ignored.")
+    assert not _extra_values_said("Extra codes are not allowed.")
+
+
+def test_third_review_repros_a_wide_table_gives_a_bounded_share_to_each_column():
+    # (every matching cell of one table was a full copy of its row: 216 MB for 10 000 rows x 60 list columns,
+    # all the kept ones from the first column; now at most MAX_CELL_INJECTIONS, a share per column)
+    from artifactbench.gates.fuzz._text_strategies import MAX_CELL_INJECTIONS, list_cell_injections
+    header = "| id | " + " | ".join(f"c{k}" for k in range(60)) + " |"
+    rule = "|---|" + "---|" * 60
+    rows = [f"| {n} | " + " | ".join(f"A{n % 5}, B{k % 3}" for k in range(60)) + " |" for n in range(10_000)]
+    found = list_cell_injections([header, rule, *rows])
+    assert 0 < len(found) <= MAX_CELL_INJECTIONS and len({column for _, column, *_ in found}) > 1

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 MARKUP = r"\s*(?:[*`_]+\s*)?"
 # Before a refusal word ("rejected", "failing"): not where it names a part of the answer ("the rejected list",
 # "a `Rejected` heading", "each failed check": blind p94), only where it says what happens to one.
-# (never after "all", "each", "any": "extra keys are all rejected", "each extra key fails" refuse; review)
-NOT_A_NAME = r"(?<!the )(?<!an )(?<!a )(?<!of )(?<!its )(?<!their )(?<!these )(?<!those )(?<!`)(?<!\*)"
+# (never after "all": "extra keys are all rejected" refuses; review)
+NOT_A_NAME = (r"(?<!the )(?<!an )(?<!a )(?<!of )(?<!any )(?<!each )(?<!every )(?<!its )(?<!their )(?<!these )"
+              r"(?<!those )(?<!`)(?<!\*)")
 NUMBER = r"(?P<value>10\s*(?:\^|\*\*)\s*[-+−]?\d+|\d+(?:\.\d+)?(?:[eE][-+−]?\d+)?)(?!\d|\.\d)"
 VAGUE_TOLERANCE = re.compile(r"\b(small|some|a)\s+(absolute\s+|relative\s+|numeric(al)?\s+)?tolerance\b|"
                               r"\bapproximately\s+(equal|correct)|\bclose\s+enough\b", re.IGNORECASE)

@@ -192,9 +192,7 @@ _MANY_ANSWERS = re.compile(
     r"cheapest|best|consistent)\s+(one|answer|solution|assignment|schedule|path|route|tour|matching|"
     r"ordering|order|plan|set|choice|colou?ring|labell?ing)s?\b|\b(not|isn'?t)\s+(necessarily\s+)?unique\b|"
     r"\bties?\s+(may|can)\s+be\s+broken\s+(in\s+)?any\b|"
-    # (not a definition: "A line-up is any subset of them that satisfies all of these", every one of which
-    # an enumeration lists; blind p95)
-    r"(?<!\bis\s)(?<!\bare\s)\bany\s+(\w+\s+){0,3}that\s+(satisf(y|ies)|meets?|fulfil+s?|obeys?|respects?|passes)\b|"
+    r"\bany\s+(\w+\s+){0,3}that\s+(satisf(y|ies)|meets?|fulfil+s?|obeys?|respects?|passes)\b|"
     # ("Any order is fine" frees the rows' order, not which rows: blind p50, "Each valid menu exactly once")
     # (but "any order is fine as long as each job starts after its prerequisite" is a constraint: many)
     # ("any numerical method is fine" frees how to compute, not which answer: blind p67)
@@ -213,6 +211,21 @@ _MANY_ANSWERS = re.compile(
     r"(?:many|several|multiple)\s+(?:valid|correct|right|possible|optimal|feasible|equally\s+good)\s+"
     r"(?:answers?|solutions?|allocations?|assignments?|schedules?|plans?|orderings?|routes?|ways?)\b",
     re.IGNORECASE)
+# "A line-up is any subset of them that satisfies all of these", where the prompt lists every one (an
+# enumeration): a definition of what is listed, not a second right answer (blind p95). "A valid colouring is
+# any assignment ... that satisfies this rule" of a prompt that asks for one stays many answers (review).
+_DEFINED = re.compile(r"\b(?:is|are)\s+any\s+(?:\w+\s+){0,3}that\s+(?:satisf|meet|fulfil|obey|respect)", re.IGNORECASE)
+_ENUMERATE = re.compile(r"\b(?:list|enumerate|output|print|write|report|find)\s+(?:out\s+)?(?:every|all|each)\b|"
+                        r"\b(?:every|each)\s+[\w-]+\s+(?:should|must)\s+appear\s+(?:exactly\s+)?once\b|"
+                        r"\ball\s+(?:valid|possible|such|the\s+valid)\s+[\w-]+s\b", re.IGNORECASE)
+
+
+def _many_answers(sentence: str, text: str) -> bool:
+    """The sentence says more than one answer is right (not a definition in a prompt that lists them all)."""
+    found = _MANY_ANSWERS.search(sentence)
+    return found is not None and not (_DEFINED.search(sentence) and _ENUMERATE.search(text))
+
+
 # swap_values' description of the other fields in which the two records differ (see leaves_open)
 ALSO_DIFFER = "; the records also differ in "
 VAGUE_REL = 0.01  # "the grader uses a small tolerance": a change below 1% is within it
@@ -771,8 +784,11 @@ def _keys_said(text: str) -> bool:
 _OTHER_PART = re.compile(r"\b(?:sections?|tables?|headings?|titles?|lines?|rows?|comments?|prose|whitespace|"
                          r"indentation|order|bullets?|files?\s+(?:in|under|beside))\b", re.IGNORECASE)
 # ... and what refuses the keys in a clause of their own ("but remove them before you submit", "but the file must
-# contain only `offers`", "but not at the top level"; review)
-_TAKEN_BACK = re.compile(r"\bonly\b|\bremove\b|\bdelete\b|\bnot\s+(?:at|in|inside|on|for)\b", re.IGNORECASE)
+# contain only `offers`", "but not at the top level"; never "but only `offers` is graded", which frees the rest,
+# nor "but delete temporary files"; review)
+_TAKEN_BACK = re.compile(r"\b(?:must|should|shall|may)\s+(?:contain|have|hold|list)\s+only\b|"
+                         r"\b(?:remove|delete|drop|strip)\s+(?:them|those|these|it|such)\b|"
+                         r"\bnot\s+(?:at|in|inside|on)\s+the\b", re.IGNORECASE)
 
 
 def _keys_refused(sentence: str, said=_keys_said) -> bool:  # noqa: ANN001
@@ -1050,7 +1066,7 @@ def read_prompt(text: str) -> PromptAllows:
                         bool(VAGUE_TOLERANCE.search(text)), threshold, frozenset(typed),
                         frozenset(recomputed - declared), grants[0] if grants else "", "\n".join(naming),
                         stated_tolerance(text), next((" ".join(s.split())[:160] for s in _sentences(text)
-                                                      if _MANY_ANSWERS.search(s)), ""), read_free_lines(text),
+                                                      if _many_answers(s, text)), ""), read_free_lines(text),
                         other_keys_free=grants_free, granted=frozenset(granted), record_nouns=_record_nouns(text),
                         order_clauses=tuple(order_clauses), copies_agree="" if once else copies_agree,
                         comments_said=comments_said, quota=quota, field_unordered=frozenset(field_unordered),

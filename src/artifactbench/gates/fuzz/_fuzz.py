@@ -23,7 +23,7 @@ from hypothesis.errors import HypothesisWarning, NoSuchExample, Unsatisfiable, U
 
 from artifactbench.gates.core import (
     FINDING, OK, SKIPPED, WARNING, FuzzBudget, cap, counts, doubt, error_text, example_extras, finish, fuzz_budget,
-    headings_only, map_keys, raise_site, reference_text, stateful_case, where_paths, whole_token,
+    headings_only, map_keys, raise_site, reference_text, sentences, stateful_case, where_paths, whole_token,
 )
 from artifactbench.gates.fuzz._bool_number import NAME as BOOLS, bool_number_case, bool_number_probe
 from artifactbench.gates.fuzz._classes import same_class
@@ -367,8 +367,27 @@ def _main_block_cut(reference: str, where: str) -> bool:
     return all(not line.strip() or line[:1].isspace() for line in reference[main.end():].splitlines()[1:])
 
 
-def _scalar_member(fmt: str, reference: str, where: str) -> bool:
-    """`where` ("at $.CLM-24003[0]") is a list's member that is a string (a code, a name), not a record."""
+# What makes a repeated member count: "one entry per crate, so a weight appears as many times as ..." (review)
+_MULTIPLICITY = re.compile(r"\bas\s+many\s+times\b|\bone\s+(?:entry|item|value|element)\s+(?:per|for\s+each)\b|"
+                           r"\bonce\s+(?:per|for\s+each)\b|\bmultiset\b|\b(?:duplicates|repeats|repetitions)\s+"
+                           r"(?:count|matter|are\s+(?:kept|significant))\b", re.IGNORECASE)
+_EXTRA_VALUES = re.compile(r"\b(?:extra|additional|other|more)\s+(?:[\w-]+\s+)?(?:codes?|tags?|values?|rules?|labels?|"
+                           r"flags?|reasons?)\b", re.IGNORECASE)
+_VALUES_FREE = re.compile(r"\b(?:fine|ok|okay|allowed|permitted|ignored|harmless|welcome|tolerated|not\s+(?:graded|"
+                          r"checked|penali[sz]ed))\b|\bdo(?:es)?\s*n[o']?t\s+(?:matter|count)\b", re.IGNORECASE)
+
+
+def _extra_values_said(prompt: str) -> str:
+    """The sentence allowing extra values in a list ("Extra codes are fine, they are ignored"), or ""."""
+    return next((" ".join(s.split())[:160] for s in sentences(prompt) if _EXTRA_VALUES.search(s)
+                 and _VALUES_FREE.search(s) and not re.search(r"\bno\s+(?:extra|other|additional)\b|\bnot\s+"
+                                                               r"(?:allowed|permitted|fine|ok)\b|\breject|\bfail",
+                                                               s, re.IGNORECASE)), "")
+
+
+def _scalar_member(fmt: str, reference: str, where: str, prompt: str = "") -> bool:
+    """`where` ("at $.CLM-24003[0]") is a list's member that is a string or an integer (a code, a row number),
+    not a record, where the prompt does not make repeats count ("one entry per crate")."""
     paths = where_paths(where)
     if fmt not in ("json", "yaml") or len(paths) != 1 or not paths[0] or not isinstance(paths[0][-1], int):
         return False
@@ -378,7 +397,7 @@ def _scalar_member(fmt: str, reference: str, where: str) -> bool:
             node = node[step]
     except (ValueError, KeyError, IndexError, TypeError, AttributeError):
         return False
-    return isinstance(node, str)  # (not a number: "one entry per crate", a weight as often as it is loaded; review)
+    return isinstance(node, (str, int)) and not isinstance(node, bool) and not _MULTIPLICITY.search(prompt)
 
 
 def _touched_lines(reference: str, mutant: str) -> list[str]:
@@ -733,12 +752,16 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # compared as a set: the same item again, as a duplicate is; review of blind p53's rule)
                 allowed = ("warn", "it writes a line's parts in reverse, which the prompt may read as the same item")
             if allowed is None and kind == "duplicate_record" and allows.unordered and ref is not None \
-                    and _scalar_member(ref.fmt, ref.reference, mutant.where):
+                    and _scalar_member(ref.fmt, ref.reference, mutant.where, prompt):
                 # (`["R01", "R07"]` with "R01" twice, where "the order of codes inside a list doesn't matter": a
                 # list read as a set, in which a repeated member changes nothing; blind p99)
                 allowed = ("warn", f"it repeats a plain value in a list whose order the prompt frees "
                                    f"({allows.unordered_sentences[0][:120]!r} ...): read as a set, nothing changes"
                            if allows.unordered_sentences else "it repeats a plain value in a list whose order is free")
+            if allowed is None and kind == "inject_record" and "(one more value " in mutant.where \
+                    and (said := _extra_values_said(prompt)):
+                # ("Extra codes are fine, they are ignored": a cell or list with one more code; review)
+                allowed = ("info", f"it adds one more value where the prompt allows extra ones ({said!r})")
             if allowed is None and kind == "bool_flip" and allows.many_answers:
                 # (a flag flipped, `selected` 1 -> 0, under "any selection that satisfies the rules is accepted":
                 # another right answer, maybe; review of blind p51's flag rule)
@@ -1232,7 +1255,7 @@ def _tie_swap_open(prompt: str, key: str) -> tuple[str, str] | None:
     # A phrase about ties may free their order ("If tied, either depot may come first", "no need to break
     # ties", "break ties however you like"): where every phrase that speaks of ties does, and none breaks
     # them, ties are free, whatever "then by"/"followed by" says elsewhere (review)
-    tied = [m for m in breaks if _TIE_WORD.search(m.group())]
+    tied = [m for m in breaks if _TIE_WORD.search(m.group()) or _SAME.search(m.group())]
     freed = [m for m in tied if _tie_freed(prompt, m)]
     # (a second sort key stated in a sorting sentence, "by `points`, then by `goal_diff`; if tied on both,
     # either may come first", breaks the ties on the first: only full ties are free; review)
@@ -1251,6 +1274,7 @@ def _tie_swap_open(prompt: str, key: str) -> tuple[str, str] | None:
 
 
 _TIE_WORD = re.compile(r"\bti(?:e|es|ed)\b", re.IGNORECASE)
+_SAME = re.compile(r"\b(?:same|equal|identical)\b", re.IGNORECASE)  # ("with the same net time are ordered by")
 _SECOND_KEY = re.compile(r"\b(?:then|followed)\s+(?:by|on)\b|\bthen\s+[`*\"']", re.IGNORECASE)
 _SORTING = re.compile(r"\b(?:sort\w*|order(?:ed)?\s+by|rank\w*|ascending|descending|alphabetical\w*)\b", re.IGNORECASE)
 _OPEN_TIE = re.compile(r"(?:if|when|on|for|in\s+case\s+of)\b", re.IGNORECASE)

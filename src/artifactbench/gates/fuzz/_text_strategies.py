@@ -83,9 +83,11 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str) -> Draws | None:
     return lined
 
 
-_CODE_LIST = re.compile(r"[A-Za-z0-9_][\w.-]*(?:\s*,\s*[A-Za-z0-9_][\w.-]*)+")
-_CODE = re.compile(r"[A-Za-z0-9_][\w.-]*")
+# (codes: capitals, digits and `_.-` only, `DUP_BIB`, `R01`; never a note's own words, "late, cold"; review)
+_CODE_LIST = re.compile(r"[A-Z0-9][A-Z0-9_.-]*(?:\s*,\s*[A-Z0-9][A-Z0-9_.-]*)+")
+_CODE = re.compile(r"[A-Z0-9][A-Z0-9_.-]*")
 MAX_CELL_INJECTIONS = 200
+MAX_TABLE_ROWS = 2000  # rows of one table looked at
 
 
 def list_cell_injections(lines: list[str]) -> list[tuple[int, str, str, str, str]]:
@@ -103,14 +105,18 @@ def list_cell_injections(lines: list[str]) -> list[tuple[int, str, str, str, str
         rows = []
         j = i + 2
         while j < len(lines) and lines[j].strip().startswith("|"):
-            rows.append((j, [c.strip() for c in lines[j].strip().strip("|").split("|")]))
+            if len(rows) < MAX_TABLE_ROWS:
+                rows.append((j, [c.strip() for c in lines[j].strip().strip("|").split("|")]))
             j += 1
         for k, name in enumerate(header):
             cells = [(n, cols[k]) for n, cols in rows if k < len(cols)]
             if not any(_CODE_LIST.fullmatch(cell) for _, cell in cells):
                 continue
             vocabulary = sorted({code for _, cell in cells for code in _CODE.findall(cell)})
-            for n, cell in cells:
+            # (a share of the cap for each list column: the first one's rows never crowd out the others)
+            for n, cell in cells[:max(8, MAX_CELL_INJECTIONS // max(1, len(header)))]:
+                if len(found) >= MAX_CELL_INJECTIONS:
+                    break
                 have = set(_CODE.findall(cell))
                 other = next((v for v in vocabulary if v not in have), None)
                 if other is None or not cell or not all(_CODE.fullmatch(p.strip()) for p in cell.split(",")):

@@ -159,7 +159,18 @@ def _tied_neighbours(path: Path, items: list) -> list[tuple[Path, int, int]]:
         return []
     records = items[:2000]
     return [(path, i, i + 1) for i in range(len(records) - 1)
-            if records[i].get(key) == records[i + 1].get(key) and records[i] != records[i + 1]][:8]
+            if records[i].get(key) == records[i + 1].get(key) and records[i] != records[i + 1]
+            and _same_moment(records[i], records[i + 1], key)][:8]
+
+
+def _same_moment(a: dict, b: dict, key: str) -> bool:
+    """Two records equal in `key` are tied, unless `key` is a day alone and another field gives each one's time
+    of day (`date` and `time` apart, in "chronological order": 08:15 comes before 17:05 of that day; review)."""
+    day = a.get(key)
+    if not (isinstance(day, str) and _DATE.fullmatch(day.strip()) and len(day.strip()) == 10):
+        return True
+    return not any(isinstance(a.get(f), str) and isinstance(b.get(f), str) and _CLOCK.fullmatch(a[f].strip())
+                   and _CLOCK.fullmatch(b[f].strip()) and a[f] != b[f] for f in a if f != key)
 
 
 def _replacements(lists: list[tuple[Path, list]]) -> list[tuple[Path, int, int]]:
@@ -197,7 +208,7 @@ def _swap(t: TreeTargets, c: tuple[Path, int, int]) -> Mutation:
         keys[path] = (_rank_key(items), _sort_key(items) if isinstance(items, list) else None)
     rank, sort_key = keys[path]
     tied = sort_key if sort_key is not None and j == i + 1 and items[i].get(sort_key) == items[j].get(sort_key) \
-        else None
+        and _same_moment(items[i], items[j], sort_key) else None
 
     def change(data: Any) -> Any:
         target = get_at(data, path)
