@@ -403,38 +403,33 @@ def _scalar_member(fmt: str, reference: str, where: str, prompt: str = "") -> bo
 def _touched_lines(reference: str, mutant: str) -> list[str]:
     """The reference's lines a mutant drops or changes and the lines it puts there: what lies between the
     lines both share at the start and at the end (a linear walk: a mutant is one local edit)."""
-    before, after = reference.splitlines(), mutant.splitlines()
-    head = 0
-    while head < min(len(before), len(after)) and before[head] == after[head]:
-        head += 1
-    tail = 0
-    while tail < min(len(before), len(after)) - head and before[-1 - tail] == after[-1 - tail]:
-        tail += 1
-    return before[head:len(before) - tail] + after[head:len(after) - tail]
+    before, after = tuple(reference.splitlines()), tuple(mutant.splitlines())
+    head, tail = common_ends(before, after)
+    return [*before[head:len(before) - tail], *after[head:len(after) - tail]]
 
 
 @lru_cache(maxsize=8)
+def _tree_data(fmt: str, reference: str):  # -> the parsed answer, or None
+    """The reference as data, for a JSON, JSON Lines or YAML answer (None for any other, or unparsable)."""
+    if fmt not in ("json", "jsonl", "yaml"):
+        return None
+    try:
+        doc = parse(fmt, reference)
+    except ValueError:
+        return None
+    return doc.data if isinstance(doc, TreeDoc) else None
+
+
 def _extras(prompt: str, fmt: str, reference: str) -> frozenset[str]:
     """The reference's keys beyond a prompt example of their object (see core example_extras)."""
-    if fmt not in ("json", "jsonl", "yaml"):
-        return frozenset()
-    try:
-        doc = parse(fmt, reference)
-    except ValueError:
-        return frozenset()
-    return example_extras(prompt, doc.data) if isinstance(doc, TreeDoc) else frozenset()
+    data = _tree_data(fmt, reference)
+    return frozenset() if data is None else example_extras(prompt, data)
 
 
-@lru_cache(maxsize=8)
 def _map_keys(fmt: str, reference: str) -> frozenset[str]:
     """The keys of the reference's maps of records (see core map_keys): none of a text answer's."""
-    if fmt not in ("json", "jsonl", "yaml"):
-        return frozenset()
-    try:
-        doc = parse(fmt, reference)
-    except ValueError:
-        return frozenset()
-    return map_keys(doc.data) if isinstance(doc, TreeDoc) else frozenset()
+    data = _tree_data(fmt, reference)
+    return frozenset() if data is None else map_keys(data)
 
 
 def _accepted_place(fmt: str, detail: str, text: str = "") -> str | None:
