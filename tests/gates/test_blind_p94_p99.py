@@ -100,3 +100,12 @@ def test_a_list_of_codes_gains_a_code_its_siblings_use():
     grown = list_cell_injections(table)
     assert (2, "codes", "| 12 | BAD_TIME |", "DUP_BIB", "| 12 | BAD_TIME, DUP_BIB |") in grown
     assert list_cell_injections(["| line | code |", "|---|---|", "| 12 | BAD_TIME |", "| 13 | PLACE |"]) == []
+
+
+def test_the_order_of_a_records_keys_is_not_the_records_order():
+    # (p99: "key order inside a line doesn't matter" read as lines in any order, a too-strict warning)
+    for said in ("Extra keys on a line are fine (e.g. a `note`), key order inside a line doesn't matter.",
+                 "The order of keys inside an object does not matter."):
+        assert not read_prompt("Write `out.jsonl`, one line per claim. " + said).unordered
+    assert read_prompt("Write `out.jsonl`. Lines may come in any order; key order does not matter.").unordered
+    assert read_prompt("Write `out.json`. The order of keys and of codes inside a list doesn't matter.").unordered

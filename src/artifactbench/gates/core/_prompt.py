@@ -907,6 +907,19 @@ def _says_unordered(sentence: str) -> bool:
     return not (_INPUT.search(sentence) and not _OUTPUT.search(sentence))
 
 
+# "key order inside a line doesn't matter", "the order of keys inside an object does not matter": the order of a
+# record's keys, never of the records (blind p99: a too-strict warning on records swapped in a JSONL answer)
+_KEY_ORDER_FREE = re.compile(
+    r"(?:\b(?:key|field|column|property|attribute)s?\s+order|\border\s+of\s+(?:the\s+)?(?:keys|fields|columns|"
+    r"properties|attributes))(?:\s+(?:inside|within|in)\s+(?:an?\s+|each\s+|the\s+|every\s+)?[\w-]+)?\s+"
+    r"(?:does|do|is|are|doesn|don)\b", re.IGNORECASE)
+
+
+def _key_order_only(sentence: str) -> bool:
+    """The only order the sentence frees is that of a record's keys."""
+    return _KEY_ORDER_FREE.search(sentence) is not None and len(re.findall(r"\border\b", sentence, re.IGNORECASE)) == 1
+
+
 def _states_output_order(sentence: str) -> bool:
     if not _ORDER_STATED.search(sentence) or _says_unordered(sentence):
         return False
@@ -1027,7 +1040,7 @@ def read_prompt(text: str) -> PromptAllows:
         if _states_output_order(sentence):
             ordered += _FIELD.findall(sentence) or ["*"]
             order_sentences.append(sentence)
-        if _says_unordered(sentence) and not _of_inputs_only(sentence, written):
+        if _says_unordered(sentence) and not _of_inputs_only(sentence, written) and not _key_order_only(sentence):
             unordered_sentences.append(sentence)
             clauses = _order_clauses(sentence)
             order_clauses += clauses
