@@ -109,3 +109,16 @@ def test_the_order_of_a_records_keys_is_not_the_records_order():
         assert not read_prompt("Write `out.jsonl`, one line per claim. " + said).unordered
     assert read_prompt("Write `out.jsonl`. Lines may come in any order; key order does not matter.").unordered
     assert read_prompt("Write `out.json`. The order of keys and of codes inside a list doesn't matter.").unordered
+
+
+def test_p102_p103_whatever_else_you_find_useful_and_column_definitions():
+    # (p103: "Put whatever else you find useful in the file – a summary, notes, an extra `detail` column" frees the
+    # report's heading and notes; p102: two column definitions of one CREATE TABLE swapped, where the rows are
+    # inserted by column name and "column order ... is up to you")
+    from artifactbench.gates.fuzz._reference import _COLUMN_DEF
+    said = ("Write `output/audit.md`. It must contain a Markdown table with a `trip_id` column and a `rule` column. "
+            "Put whatever else you find useful in the file – a summary, notes, an extra `detail` column – and list "
+            "rows in any order.")
+    assert {"commentary", "anything else"} <= read_free_lines(said).parts
+    assert _COLUMN_DEF.match("  state TEXT NOT NULL,") and _COLUMN_DEF.match("  assignee TEXT,")
+    assert not _COLUMN_DEF.match("INSERT INTO work_orders (wo_id) VALUES ('WO-1');")

@@ -48,9 +48,9 @@ _NOUNS = (r"(?:keys?|fields?|columns?|properties|attributes|members|tables?|sect
           r"breakdowns?|summar(?:y|ies)|annotations?|metadata|comments?|stuff|headings?|titles?|prose|commentary|text|"
           r"explanations?|remarks?)")
 _EXTRA = re.compile(
-    r"\b(?:other|extra|additional|further|more|own)\s+(?:[\w-]+\s+){0,2}?" + _NOUNS + r"\b|"
+    r"\b(?:other|extra|additional|further|more|own)\s+(?:[\w`-]+\s+){0,2}?" + _NOUNS + r"\b|"
     r"\bany\s+(?:other\s+|extra\s+|additional\s+|more\s+)?" + _NOUNS + r"\b|"
-    r"\banything\s+else\b|\byour\s+working\b|\bshow\s+(?:your\s+)?(?:work|working|steps)\b|"
+    r"\b(?:anything|whatever)\s+else\b|\byour\s+working\b|\bshow\s+(?:your\s+)?(?:work|working|steps)\b|"
     r"\b(?:add|include)\s+(?:more\s+|some\s+|a\s+few\s+)?(?:columns|keys|fields|properties|attributes)\b|"
     r"\badd\s+(?:an?\s+|some\s+)?(?:titles?|headings?|notes|summar(?:y|ies)|comments|prose|commentary|"
     r"explanations?|remarks?)\b", re.IGNORECASE)

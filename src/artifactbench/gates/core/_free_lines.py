@@ -48,7 +48,7 @@ _PARTS = {
     COMMENTARY: re.compile(r"\b(commentary|comments|prose|notes|remarks|explanations?|narrative|discussion|"
                            r"paragraphs?|descriptions?|text\s+(around|before|after|outside|between)\b)",
                            re.IGNORECASE),
-    ELSEWHERE: re.compile(r"\b(anything|everything)\s+else\b|\b(all\s+)?other\s+(lines|text|content)\b|"
+    ELSEWHERE: re.compile(r"\b(anything|everything|whatever)\s+else\b|\b(all\s+)?other\s+(lines|text|content)\b|"
                           r"\bthe\s+rest\s+of\s+the\s+(file|report|document|output|text)\b|"
                           r"\banything\s+(outside|besides|beyond)\b", re.IGNORECASE),
     # "Any other supervisord options (`stdout_logfile`, `stopwaitsecs`, comments, ...) may be added freely"
@@ -80,6 +80,8 @@ _REFUSED = re.compile(r"\bnothing\s+else\b|\bno\s+other\b|\b(must|should|shall|m
 # can include notes", "a short commentary is optional". Addressed to the author (_OUTPUT); not where the
 # sentence also pins what the part must be (_PINNED).
 _ALLOWED = re.compile(r"\b(may|can|could)\s+(also\s+)?(add|include|insert|put|write|contain|have|precede|follow)\b|"
+                      # ("Put whatever else you find useful in the file - a summary, notes, ...": blind p103)
+                      r"\b(?:put|add|include|write)\s+whatever\b|"
                       r"\bfeel\s+free\s+to\b|\b(?:you\s*['\u2019]re|you\s+are)\s+(?:(?:very|most|more\s+than)\s+)?welcome\s+to\b|\b(is|are)\s+(optional|allowed|permitted|welcome)\b|"
                       r"\boptional(ly)?\b", re.IGNORECASE)
 _INPUT_ONLY = re.compile(r"\b(inputs?|given|provided|source|workspace)\b|\w\.(csv|tsv|jsonl?|log|ya?ml|xml)\b",
