@@ -389,13 +389,13 @@ def _scalar_member(fmt: str, reference: str, where: str, prompt: str = "") -> bo
     """`where` ("at $.CLM-24003[0]") is a list's member that is a string or an integer (a code, a row number),
     not a record, where the prompt does not make repeats count ("one entry per crate")."""
     paths = where_paths(where)
-    if fmt not in ("json", "yaml") or len(paths) != 1 or not paths[0] or not isinstance(paths[0][-1], int):
+    node = _tree_data(fmt, reference) if fmt in ("json", "yaml") else None
+    if node is None or len(paths) != 1 or not paths[0] or not isinstance(paths[0][-1], int):
         return False
     try:
-        node = parse(fmt, reference).data
         for step in paths[0]:
             node = node[step]
-    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+    except (KeyError, IndexError, TypeError):
         return False
     return isinstance(node, (str, int)) and not isinstance(node, bool) and not _MULTIPLICITY.search(prompt)
 
