@@ -80,3 +80,38 @@ def test_review_repro_a_hostile_module_and_prompt_are_read_quickly():
     started = time.monotonic()
     weakenings(module, prompt)
     assert time.monotonic() - started < 10
+
+
+SWITCH = '''OPEN_AT = 28.0
+CLOSE_AT = 25.0
+
+
+def run(readings):
+    is_open = False
+    out = []
+    for r in readings:
+        temp = r["temp_c"]
+        if is_open:
+            if temp <= CLOSE_AT:
+                is_open = False
+        elif temp >= OPEN_AT:
+            is_open = True
+        if temp > 99:
+            out.append(None)
+        out.append(is_open)
+    return out
+'''
+
+
+def test_a_state_switch_is_flipped_where_the_sentence_gives_its_threshold():
+    # blind p96: "Switch to open when `temp_c` is at or above 28.0" over `elif temp >= OPEN_AT: is_open = True`,
+    # whose tests never read 28.0 exactly; the switch decides no return, so only the stated number selects it
+    prompt = ("Switch to *open* when `temp_c` is at or above 28.0. Once open, stay open until `temp_c` is at or\n"
+              "below 25.0. A reading of 99 or more is an error.")
+    whats = [what for what, _, _ in weakenings(SWITCH, prompt)]
+    assert whats == ["line 11: `temp <= CLOSE_AT` with <= as <", "line 13: `temp >= OPEN_AT` with >= as >"]
+    # no number in the sentence (or another one), or a name bound twice: nothing
+    assert weakenings(SWITCH, "Switch to open when `temp_c` is at or above the limit.") == []
+    assert weakenings(SWITCH, "Switch to open when `temp_c` is at or above 28.5.") == []
+    assert weakenings(SWITCH.replace("CLOSE_AT = 25.0\n", "CLOSE_AT = 25.0\nOPEN_AT = 29.0\n"),
+                      "Switch to open when `temp_c` is at or above 28.0.") == []

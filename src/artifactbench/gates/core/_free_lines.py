@@ -457,7 +457,8 @@ def _skeleton(lines: list[str], kinds: tuple[str, ...]) -> tuple:
 
 
 # a sentence, list item or line of prose: up to its full stop, question or exclamation mark, or line end
-SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]|$)", re.MULTILINE)
+# (a stop right before a letter or digit ends nothing: "28.5", "out.json", "e.g" inside a word)
+SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=\w))+(?:[.!?]|$)", re.MULTILINE)
 
 
 def prose_sentences(paragraphs: list[str]) -> list[str]:

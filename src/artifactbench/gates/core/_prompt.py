@@ -42,7 +42,10 @@ _FIELD_KINDS = frozenset({"number_far", "number_sign", "number_nan", "number_nea
 # ("must be in queue order", "are listed in insertion order": a named order the output is in; never "in any
 # order", "in no particular order", "in an arbitrary order", nor an algorithm hint: "using its readings
 # in timestamp order", blind p19)
+# ("comma-separated, ordered from the switch end toward the bumper", "ordered starting with the car coupled to
+# the engine": an order named by its ends; blind p101)
 _ORDER_STATED = re.compile(r"\b(sorted|ascending|descending|in\s+(the\s+)?order|ordered\s+by|chronological(ly)?|"
+                           r"ordered\s+(?:from|starting\s+(?:with|from|at))\s+the\b|"
                            r"(?:be|is|are|stays?|remains?|listed|written|appears?|kept|comes?|printed|emitted)\s+"
                            r"(?:[*_]+\s*)?in\s+(?!(?:any|no|an?|arbitrary|random|whatever|some|either|whichever|every)\b)"
                            r"(?:[\w-]+\s+){1,2}order|head[- ]first|"

@@ -41,7 +41,7 @@ from artifactbench.gates.fuzz._policy import load_policy
 from artifactbench.gates.fuzz._quota import widened
 from artifactbench.gates.fuzz._reference import Reference, line_key, rows_unordered, text_field, top_level_swap
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
-from artifactbench.gates.fuzz._text_strategies import states_layout
+from artifactbench.gates.fuzz._text_strategies import LIST_ITEMS_SWAPPED, states_layout
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
 from artifactbench.gates.fuzz._within import NAME, within_case, within_probes
 from artifactbench.gates.core import ORDER_KINDS, CaseResult, CheckResult, TaskContext, common_ends, fenced_blocks, read_prompt
@@ -677,6 +677,11 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
         if outcome.result.passed:
             allowed = (ref.declaration_change(mutant.text) if ref is not None else None) \
                 or allows.leaves_open(kind, mutant.where)
+            if allowed is not None and allowed[0] == "warn" and LIST_ITEMS_SWAPPED in mutant.where:
+                # (a list on one line read as a set, `codes = R01, R07`, where no sentence gives that list an
+                # order: nothing to report; one that does, "`cars` ... ordered from the switch end", is read
+                # by leaves_open and stays a finding)
+                allowed = ("info", "it swaps two items of a list on one line, for which the prompt states no order")
             if allowed is None and ref is not None and ref.fmt == "text" and kind in _VALUE_KINDS \
                     and (field := ref.text_field(mutant.text)) is not None:
                 allowed = allows.leaves_open(kind, f"field '{field}'")  # (a table column, an attribute, a key)
@@ -724,6 +729,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 allowed = allows.unnamed_key(kind, mutant.where, ref.top_keys())  # (`generated_by` beside `balances`)
             if allowed is None and kind == "inject_record" and allows.other_keys and ref is not None \
                     and _new_entry(ref, mutant) and not _NO_OTHER_ENTRY.search(prompt) \
+                    and not _record_fields_granted(allows.other_keys, ref, mutant.where) \
                     and not (ref.fmt != "text" and allows.top_level_keys_only() and not mutant.where.startswith("top level")):
                 # (`[units.MNBU8301874]`, a copy's `T01-c4` beside "extra keys are ignored": an entry under a
                 # new key is another key, read literally, though it may be a record no input has; p78, p80)
@@ -1143,6 +1149,34 @@ _NO_OTHER_ENTRY = re.compile(
     r"\bexactly\s+the\b[^.;\n]{0,60}?\b(?:ids?|titles?|keys?|sections?|units?|entries|ones)\b|"
     r"\bonly\b[^.;\n]{0,60}?\bmay\s+appear\b|\b(?:may|must)\s+(?:not|never)\s+be\s+(?:invented|made\s+up|added)\b|"
     r"\bno\s+\w+\s+(?:may|must|can)\s+be\s+(?:invented|made\s+up|added)\b", re.IGNORECASE)
+
+
+# other fields granted inside records: "add other fields to the specimen records", "other keys on each
+# entry", "other fields per job"
+_INSIDE_RECORDS = re.compile(
+    r"\b(?:fields?|keys?|properties|attributes)\b[^.;:]{0,40}?\b(?:(?:to|in|on|inside|within)\s+(?:the|each|every|"
+    r"a|an|your|any)\s+(?:[\w`-]+\s+){0,2}?(?:records?|entr(?:y|ies)|objects?|items?)\b|per\s+(?!file\b|line\b)\w+)",
+    re.IGNORECASE)
+
+
+def _record_fields_granted(grant: str, ref: Reference, where: str) -> bool:
+    """The grant of other keys speaks of fields inside records ("you may add other fields to the specimen
+    records") and the new entry is one more record of a map of records (`"specimens": {"S1003": {...}, ...}`):
+    a record no input has, not a field of one (blind p100: a disposed specimen kept in the map)."""
+    if not _INSIDE_RECORDS.search(grant):
+        return False
+    paths = where_paths(where)
+    node = _tree_data(ref.fmt, ref.reference)
+    if node is None or len(paths) != 1 or len(paths[0]) < 1:
+        return False
+    try:
+        for step in paths[0][:-1]:
+            node = node[step]
+    except (KeyError, IndexError, TypeError):
+        return False
+    values = list(node.values()) if isinstance(node, dict) else []
+    return len(values) >= 2 and all(isinstance(v, dict) for v in values) \
+        and len({frozenset(v) for v in values}) == 1
 
 
 def _new_entry(ref: Reference, mutant) -> bool:  # noqa: ANN001 - a Mutant

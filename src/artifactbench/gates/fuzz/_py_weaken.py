@@ -95,6 +95,42 @@ def _said(side: ast.AST, sources: dict[str, set[str]], sentence: str) -> bool:
     return bool(groups) and all(any(_mentions(sentence, x) for x in g) for g in groups)
 
 
+def _module_numbers(tree: ast.AST) -> dict[str, float]:
+    """The module's names bound once, at top level, to a number literal (`TEMP_OPEN = 28.0`)."""
+    out: dict[str, float] = {}
+    twice: set[str] = set()
+    for node in getattr(tree, "body", []):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            name, value = node.targets[0].id, node.value
+            if name in out:
+                twice.add(name)
+            if isinstance(value, ast.Constant) and type(value.value) in (int, float):
+                out[name] = float(value.value)
+            else:
+                twice.add(name)
+    return {k: v for k, v in out.items() if k not in twice}
+
+
+def _number(node: ast.AST, numbers: dict[str, float]) -> float | None:
+    """The number a comparison's side is: a literal, or a module-level name bound to one."""
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return float(node.value)
+    if isinstance(node, ast.Name):
+        return numbers.get(node.id)
+    return None
+
+
+def _gives_number(sentence: str, value: float) -> bool:
+    """The sentence states `value` as a number of its own ("28.0", "28", "15 m/s"; not "128", "28.05")."""
+    for token in re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w]|\.\d)", sentence):
+        try:
+            if float(token) == value:
+                return True
+        except ValueError:
+            continue
+    return False
+
+
 def _literals(node: ast.AST) -> set[str]:
     """The literals of a test a prompt could quote: strings of 2+ characters, numbers other than 0 and 1."""
     out = set()
@@ -156,6 +192,7 @@ def weakenings(source: str, prompt: str) -> list[tuple[str, str, str]]:
 
     found: list[tuple[int, str, tuple[int, int, bytes], str]] = []  # (where, what, (cut from, cut to, put), said)
     functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    numbers = _module_numbers(tree)
     seen: set[int] = set()
     for function in functions:
         sources = _sources(function)
@@ -166,6 +203,11 @@ def weakenings(source: str, prompt: str) -> list[tuple[str, str, str]]:
             n.test if isinstance(n, ast.If) and not n.orelse and len(n.body) == 1
             and isinstance(n.body[0], (ast.Return, ast.Raise)) else
             n.value if isinstance(n, ast.Return) and n.value is not None else ast.Pass())}
+        # (and the comparisons of any if's or conditional's test whose one side is a number: a threshold
+        # the prompt states, "open when `temp_c` is at or above 28.0", in a state switch `elif temp >= OPEN:`
+        # (blind p96), taken only where the sentence names the other side and gives that number)
+        tests = {id(c) for n in ast.walk(function) if isinstance(n, (ast.If, ast.IfExp))
+                 for c in ast.walk(n.test) if isinstance(c, ast.Compare)}
         for node in ast.walk(function):
             if id(node) in seen:
                 continue
@@ -174,13 +216,19 @@ def weakenings(source: str, prompt: str) -> list[tuple[str, str, str]]:
                 examined += 1
                 if examined > MAX_EXAMINED:
                     break
-            if isinstance(node, ast.Compare) and bound_sentences and id(node) in deciding:
+            if isinstance(node, ast.Compare) and bound_sentences and (id(node) in deciding or id(node) in tests):
                 for i, op in enumerate(node.ops):
                     if type(op) not in _FLIP:
                         continue
                     pair = (node.left if i == 0 else node.comparators[i - 1], node.comparators[i])
-                    said = next((s for s, low in zip(bound_sentences, spaced)
-                                 if _said(pair[0], sources, low) or _said(pair[1], sources, low)), None)
+                    if id(node) in deciding:
+                        said = next((s for s, low in zip(bound_sentences, spaced)
+                                     if _said(pair[0], sources, low) or _said(pair[1], sources, low)), None)
+                    else:  # a state switch's test: the sentence names one side and gives the other's number
+                        said = next((s for s, low in zip(bound_sentences, spaced)
+                                     for a, b in (pair, pair[::-1])
+                                     if _number(b, numbers) is not None and _said(a, sources, low)
+                                     and _gives_number(s, _number(b, numbers))), None)
                     if said is None:
                         continue
                     # the operator's bytes sit between the two operands

@@ -132,6 +132,69 @@ def list_cell_injections(lines: list[str]) -> list[tuple[int, str, str, str, str
     return found[:MAX_CELL_INJECTIONS]
 
 
+LIST_ITEMS_SWAPPED = "(two neighbouring items of its list swapped)"
+# `key = a, b, c` / `key: a, b, c` of a config or plain-text answer: a list written on one line
+_LIST_LINE = re.compile(r"(\s*)([A-Za-z_][\w.-]{0,63})(\s*[=:]\s*)([^,;#\n]+(?:,[^,;#\n]+)+?)\s*")
+MAX_LIST_SWAPS = 200
+
+
+def list_item_swaps(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, str, int, str]]:
+    """(line index, key or column, item index, new line) for each list written on one line (a `key = a, b, c`
+    line; a Markdown table cell of comma-separated codes) with its first two different neighbours swapped.
+    At most MAX_LIST_SWAPS."""
+    found: list[tuple[int, str, int, str]] = []
+
+    def swapped(items: list[str]) -> tuple[int, list[str]] | None:
+        words = [w.strip() for w in items]
+        if len(words) < 2 or not all(words) or any(len(w) > 80 for w in words):
+            return None
+        k = next((k for k in range(len(words) - 1) if words[k] != words[k + 1]), None)
+        if k is None:
+            return None
+        out = list(items)
+        # (each item keeps the spaces around it: only the words trade places)
+        lead_a, lead_b = items[k][:len(items[k]) - len(items[k].lstrip())], \
+            items[k + 1][:len(items[k + 1]) - len(items[k + 1].lstrip())]
+        out[k], out[k + 1] = lead_a + words[k + 1], lead_b + words[k]
+        return k, out
+
+    for i in records:
+        if len(found) >= MAX_LIST_SWAPS:
+            break
+        line = lines[i]
+        match = _LIST_LINE.fullmatch(line)
+        if match and not line.lstrip().startswith(("|", "#", ";", "-", "*")):
+            done = swapped(match.group(4).split(","))
+            if done is not None:
+                found.append((i, match.group(2), done[0],
+                              match.group(1) + match.group(2) + match.group(3) + ",".join(done[1])
+                              + line[match.end(4):]))
+            continue
+        if line.lstrip().startswith("|"):
+            parts = line.split("|")
+            for c, cell in enumerate(parts):
+                if _CODE_LIST.fullmatch(cell.strip()):
+                    done = swapped(cell.strip().split(","))
+                    if done is not None:
+                        parts[c] = cell.replace(cell.strip(), ",".join(done[1]).strip(), 1)
+                        found.append((i, _column_name(lines, i, c) or f"column {c}", done[0], "|".join(parts)))
+                        break
+    return found
+
+
+def _column_name(lines: list[str], row: int, c: int) -> str:
+    """The header of the `c`-th `|`-separated part of a Markdown table's data row `row` ("" if none): the
+    line above the table's `|---|` rule row, looked for at most MAX_TABLE_ROWS lines up."""
+    for k in range(row - 1, max(0, row - MAX_TABLE_ROWS) - 1, -1):
+        if not lines[k].lstrip().startswith("|"):
+            return ""
+        if k >= 1 and re.fullmatch(r"[\s|:-]*-{3,}[\s|:-]*", lines[k]):
+            header = lines[k - 1].split("|")
+            name = header[c].strip() if c < len(header) else ""
+            return re.sub(r"[`*_]", "", name) if re.fullmatch(r"[`*_]*[\w .-]{1,64}[`*_]*", name) else ""
+    return ""
+
+
 def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str],
                    records: tuple[int, ...]) -> Draws | None:
     if not records:
@@ -175,7 +238,14 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
             changed = list(lines)
             changed[c[0]], changed[c[1]] = lines[c[1]], lines[c[0]]
             return edit(kind, f"line {c[0] + 1} <-> line {c[1] + 1}", lines[c[0]], lines[c[1]], changed)
-        return pick(pairs).map(swap) if pairs else None
+        whole = pick(pairs).map(swap) if pairs else None
+        # (two neighbours of a list written on one line swapped, `cars = A, B, C` -> `cars = B, A, C`: a
+        # grader comparing sorted lists passes it, where the prompt fixes the list's order; blind p101)
+        inner = list_item_swaps(lines, records)
+        inside = pick(inner).map(lambda c: edit(
+            kind, f"line {c[0] + 1}, field '{c[1]}.{c[2]}' {LIST_ITEMS_SWAPPED}", lines[c[0]], c[3],
+            lines[: c[0]] + [c[3]] + lines[c[0] + 1:])) if inner else None
+        return either([d for d in (whole, inside) if d is not None]) if whole or inside else None
     if kind == "inject_record":
         sources = [i for i in records if NUMBER_RE.search(lines[i])]
         # (no number stands alone: an id's digits move instead, `LS347-LS473` -> `LS4470-LS473`, one more
