@@ -43,3 +43,62 @@ def test_a_list_on_one_line_has_its_neighbours_swapped_and_its_stated_order_is_r
     silent = read_prompt("* One section per track, each with a `cars` key: comma-separated.\n"
                          "* `moves`: the numbers of all refused moves, ascending.\n")
     assert silent.leaves_open("swap_records", where)[0] == "warn"
+
+
+def _draws(fmt: str, reference: str, kind: str, prompt: str = "") -> list:
+    import random
+
+    from artifactbench.gates.fuzz._draws import REFUSED
+    from artifactbench.gates.fuzz._policy import FuzzPolicy
+    from artifactbench.gates.fuzz._strategies import mutation_draws
+    draws = mutation_draws(fmt, reference, FuzzPolicy(), kind, prompt)
+    return [m for m in draws.values(random.Random(0)) if m is not REFUSED] if draws is not None else []
+
+
+def test_a_list_inside_the_answer_is_cut_short_too():
+    # p104: `fills` compared with zip(got, expected), beside four lists compared in full; drops drawn from all
+    # five lists' records met only the others before the kind stopped
+    answer = '{"queues": {"B1": ["P1", "P2", "P3"]}, "fills": [{"id": 1}, {"id": 2}, {"id": 3}], "expired": []}'
+    wheres = {m.where for m in _draws("json", answer, "truncate_records")}
+    assert "at $.fills[0] and after cut (keep 0 of 3 records)" in wheres
+    assert "at $.queues.B1[2] and after cut (keep 2 of 3 records)" in wheres
+    assert not any("expired" in w for w in wheres)  # (an empty list has nothing to cut)
+    rows = '[{"id": 1}, {"id": 2}]'
+    assert {m.where for m in _draws("json", rows, "truncate_records")} == {"keep 0 of 2 records", "keep 1 of 2 records"}
+
+
+def test_word_cells_of_a_markdown_table_are_changed():
+    # p106: the `location` column never compared; string_change met only one-word lines
+    report = ("# Mishandled bags\n\n| tag | status | location | flight |\n|---|---|---|---|\n"
+              "| 0724209070 | LEFT_BEHIND | SORTER | LX318 |\n| 0724230655 | FLOWN | 2024-03-14 | 12.5 |\n")
+    changed = {(m.where, m.old) for m in _draws("text", report, "string_change")}
+    assert ("line 5, column 'location'", "'SORTER'") in changed and ("line 5, column 'status'", "'LEFT_BEHIND'") in changed
+    assert not any("0724209070" in old or "2024-03-14" in old or "12.5" in old for _, old in changed)
+
+
+def test_a_shape_of_placeholders_only_claims_no_line_of_prose():
+    from artifactbench.gates.core import read_prompt
+    # p106: the input's `<timestamp> <EVENT> <arguments...>` read as a line the answer shows, which made the
+    # free note "Replayed from `scans.log`." graded, and a title replaced by a copy of it a false fail
+    prompt = ("`scans.log` is the raw scan log. Each line is\n\n```\n<timestamp> <EVENT> <arguments...>\n```\n\n"
+              "Write `report.md` with a Markdown table `| tag | status |`. You can put a title or notes above the "
+              "table if you like; don't put any other table in the file.\n")
+    reference = "# Mishandled bags\n\nReplayed from `scans.log`.\n\n| tag | status |\n|---|---|\n| 1 | LOST |\n"
+    lines = reference.splitlines()
+    free = read_prompt(prompt).free_lines
+    assert free.kinds(reference)[2] == "free"
+    assert free.confined(reference, "\n".join([lines[2], *lines[1:]]) + "\n")
+    assert not free.confined(reference, reference.replace("| 1 | LOST |", "| 1 | FOUND |"))
+
+
+def test_a_band_in_days_of_a_key_named_by_days_is_absolute_and_the_smallest_move_is_scouted_first():
+    from artifactbench.gates.core import stated_tolerance
+    from artifactbench.gates.fuzz._near import WARN_FACTOR, factor_of
+    # p105: "`day_within_1pt` within ±0.15 days" read as 0.15 days and 15 % both, and the scout met that key
+    # only at 100x and 16x, while a grader holding it to 15 % relative accepts 8x
+    said = stated_tolerance("Accuracy we need: `fg` within ±0.0002 and `day_within_1pt` within ±0.15 days.")
+    assert said.band_at(("day_within_1pt",), 9.556) == 0.15 and said.band_at(("fg",), 1.01) == 0.0002
+    prompt = "Accuracy we need: `fg` within ±0.0002 and `day_within_1pt` within ±0.15 days.\n"
+    mutants = _draws("text", "[B1]\nfg = 1.013796\nday_within_1pt = 9.556\n", "number_near", prompt)
+    assert {factor_of(m.where) for m in mutants[:2]} == {WARN_FACTOR}
+    assert {m.where.split(",")[1] for m in mutants[:2]} == {" key 'fg'", " key 'day_within_1pt'"}

@@ -354,6 +354,11 @@ def _key_unit(keys: tuple[str, ...]) -> tuple[str, float] | None:
                 words = words[:words.index(cut, 1)]
         if len(words) >= 2 and words[-1] not in _NOT_KEY_UNITS and (found := _scale(words[-1])) is not None:
             return found
+        # (or opens with one spelled out: `day_within_1pt`, `hours_late`; blind p105, where "±0.15 days" of
+        # `day_within_1pt` read as 0.15 days and 15 % both)
+        if len(words) >= 2 and len(words[0]) >= 3 and _spelled(words[0]) and words[0] not in _NOT_KEY_UNITS \
+                and (found := _scale(words[0])) is not None:
+            return found
     return None
 
 

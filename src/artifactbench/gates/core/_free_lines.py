@@ -287,6 +287,10 @@ class FreeLines:
         if self.prefixes and line.startswith(self.prefixes):
             return "free"
         matched = [literal for pattern, literal in self.templates if pattern.fullmatch(line)]
+        if matched and not any(matched) and (COMMENTARY in self.parts or ELSEWHERE in self.parts) and _prose(line):
+            # (a shape of placeholders only, the input's `<timestamp> <EVENT> <arguments...>`, fits any line of
+            # three words: it claims no line of prose where prose is free; blind p106)
+            matched = []
         below = _flat(lines[i + 1]) if i + 1 < len(lines) else ""
         heading = bool(_HEADING.match(line) or any(_UNDERLINE.fullmatch(x) and len(x) >= 3 for x in (line, below))
                        or _COLON_HEADING.fullmatch(line))

@@ -30,7 +30,7 @@ from typing import Any
 from hypothesis import strategies as st
 from hypothesis.errors import UnsatisfiedAssumption
 
-__all__ = ["REFUSED", "Draws", "either", "ints", "pick", "scout", "tuples"]
+__all__ = ["REFUSED", "Draws", "either", "ints", "pick", "scout", "scout_first", "tuples"]
 
 
 class _Refused:
@@ -170,6 +170,24 @@ class _Filtered(Draws):
     def values(self, rng: random.Random, simplest: bool = True) -> Iterator[Any]:
         return (value if value is REFUSED or self.keep(value) else REFUSED
                 for value in self.inner.values(rng, simplest))
+
+
+class _ScoutFirst(Draws):
+    def __init__(self, draws: Draws, first: Draws) -> None:
+        self.draws, self.first = draws, first
+
+    def strategy(self) -> st.SearchStrategy:
+        return self.draws.strategy()
+
+    def values(self, rng: random.Random, simplest: bool = True) -> Iterator[Any]:
+        return itertools.chain(self.first.values(rng, simplest), self.draws.values(rng, simplest))
+
+
+def scout_first(draws: Draws, first: Draws) -> Draws:
+    """`draws` as Hypothesis searches and shrinks it, whose seeded order (`values`) starts with every value
+    of `first` (values `draws` also gives, the ones a scout learns most from: number_near's smallest move
+    at each field, which a grader too loose accepts before it accepts any larger one)."""
+    return _ScoutFirst(draws, first)
 
 
 def pick(pool: Sequence[Any]) -> Draws:

@@ -65,6 +65,15 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str) -> Draws | None:
         pool = [(i, new) for i in words for new in distinct_string(lines[i].strip(), [])]
         single = pick(pool).map(
             lambda c: put(kind, c[0], (0, len(lines[c[0]])), lines[c[0]], c[1])) if pool else None
+        # (a Markdown table's word cells, `LEFT_BEHIND`, `SORTER`: a grader never reading a column passes any
+        # value in it; blind p106's `location`, where only numbers and one-word lines were changed)
+        words_in_cells = table_word_cells(lines, records)
+        if words_in_cells:
+            in_cells = pick(words_in_cells).map(lambda c: Mutation(
+                kind, f"line {c[0] + 1}, column {c[1]!r}", short(lines[c[0]][c[2]:c[3]]), short(MUTANT_WORD),
+                doc.render(lines[:c[0]] + [lines[c[0]][:c[2]] + MUTANT_WORD + lines[c[0]][c[3]:]]
+                           + lines[c[0] + 1:])))
+            single = either([d for d in (single, in_cells) if d is not None])
         cells = _sql_strings(lines)
         if not cells:
             return single
@@ -130,6 +139,37 @@ def list_cell_injections(lines: list[str]) -> list[tuple[int, str, str, str, str
                 found.append((n, name, lines[n], other, "|".join(parts)))
         i = j
     return found[:MAX_CELL_INJECTIONS]
+
+
+MUTANT_WORD = "MUTANT_VALUE"  # (one token, as a code is: a cell of `LEFT_BEHIND`s reads it as their like)
+MAX_WORD_CELLS = 2000
+
+
+def table_word_cells(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, str, int, int]]:
+    """(line index, column name, start, end) of each word cell of a Markdown table's data rows: a cell of
+    one token with a letter in it (`SORTER`, `LX318`, `late`), not a number, not a date or time, not a
+    list. Its column is named by the table's header. At most MAX_WORD_CELLS."""
+    found: list[tuple[int, str, int, int]] = []
+    wanted = set(records)
+    for i, line in enumerate(lines):
+        if len(found) >= MAX_WORD_CELLS:
+            break
+        if i not in wanted or not line.lstrip().startswith("|") or re.fullmatch(r"[\s|:-]*", line):
+            continue
+        if i + 1 < len(lines) and re.fullmatch(r"[\s|:-]*-{3,}[\s|:-]*", lines[i + 1]):
+            continue  # (the header row itself)
+        start = 0
+        for c, cell in enumerate(line.split("|")):
+            end = start + len(cell)
+            word = cell.strip()
+            if c and re.fullmatch(r"[A-Za-z][\w.-]{0,63}|[\w.-]*[A-Za-z][\w.-]*", word) and len(word) <= 64 \
+                    and not NUMBER_RE.fullmatch(word):
+                name = _column_name(lines, i, c)
+                if name:
+                    at = start + cell.index(word)
+                    found.append((i, name, at, at + len(word)))
+            start = end + 1
+    return found
 
 
 LIST_ITEMS_SWAPPED = "(two neighbouring items of its list swapped)"

@@ -37,10 +37,12 @@ def structure_strategy(t: TreeTargets, kind: str) -> Draws | None:
         return keys.map(lambda c: _key_edit(t, kind, c))
     lists = t.lists
     if kind == "truncate_records":
-        lists = [(p, v) for p, v in lists if p == () and len(v) > 1]
+        # (the root list, and each list inside the answer cut short: a grader comparing a nested list with
+        # `zip(got, expected)` passes any prefix of it; blind p104's `fills`, beside four lists it compared
+        # in full, where a dropped record, drawn from all five lists' records, met only the others)
+        lists = [(p, v) for p, v in lists if len(v) > 1][:MAX_TRUNCATED_LISTS]
         return pick(lists).flatmap(lambda c: ints(0, len(c[1]) - 1).map(
-            lambda k: t.edit(kind, f"keep {k} of {len(c[1])} records", len(c[1]), k,
-                             lambda d: d[:k], spine=()))) if lists else None
+            lambda k: _truncate(t, kind, c[0], len(c[1]), k))) if lists else None
     if kind == "swap_values":
         swaps = list(itertools.islice(_value_swaps(t), 500))
         return pick(swaps).map(lambda c: _swap_values(t, *c)) if swaps else None
@@ -77,6 +79,17 @@ def structure_strategy(t: TreeTargets, kind: str) -> Draws | None:
             "a repeat", lambda d: _splice(d, c[0], c[1], 1, [copy.deepcopy(get_at(d, c[0])[c[2]])]),
             spine=c[0])) if pairs else None
     raise ValueError(kind)
+
+
+MAX_TRUNCATED_LISTS = 2000
+
+
+def _truncate(t: TreeTargets, kind: str, path: Path, n: int, k: int) -> Mutation:
+    """The list at `path` (n records) cut to its first k."""
+    if path == ():
+        return t.edit(kind, f"keep {k} of {n} records", n, k, lambda d: d[:k], spine=())
+    return t.edit(kind, f"{where(t.doc, path + (k,))} and after cut (keep {k} of {n} records)", n, k,
+                  lambda d: _splice(d, path, k, n - k, []), spine=path)
 
 
 def _key_of(path: Path) -> str | None:
