@@ -27,22 +27,44 @@ def test_fields_granted_inside_records_are_not_new_records_of_a_map():
 
 def test_a_list_on_one_line_has_its_neighbours_swapped_and_its_stated_order_is_read():
     from artifactbench.gates.core import read_prompt
-    from artifactbench.gates.fuzz._text_strategies import LIST_ITEMS_SWAPPED, list_item_swaps
+    from artifactbench.gates.fuzz._text_strategies import LIST_ITEMS_SWAPPED, list_item_swaps, list_key
     lines = ["[Y1]", "cars = GATX55614, TILX29319, BNSF53438", "cut =", "codes: R01, R01, R07",
-             "| trip | rules |", "|---|---|", "| T1 | R01, R02 |", "note = cold, wet day"]
+             "| trip | rules | stops |", "|---|---|---|", "| T1 | R01, R02 | A1, B2 |", "note = cold, wet day"]
     swaps = list_item_swaps(lines, tuple(range(len(lines))))
-    assert [(i, key, k) for i, key, k, _ in swaps] == [(1, "cars", 0), (3, "codes", 1), (6, "rules", 0), (7, "note", 0)]
-    assert swaps[0][3] == "cars = TILX29319, GATX55614, BNSF53438" and swaps[2][3] == "| T1 | R02, R01 |"
-    # p101: "each with a `cars` key: comma-separated, ordered from the switch end toward the bumper", which a
-    # grader comparing sorted lists never checked: a finding; where no sentence orders the list, the fuzz gate
-    # makes the prompt's "no order stated" an info
+    # (the first pair of different neighbours and the last: a grader checking only a list's head meets the
+    # second; every list cell of a row; review)
+    assert [(i, key, k) for i, key, k, _ in swaps] == [
+        (1, "cars", 1), (1, "cars", 0), (3, "codes", 1), (6, "rules", 0), (6, "stops", 0), (7, "note", 0)]
+    assert swaps[0][3] == "cars = GATX55614, BNSF53438, TILX29319" and swaps[3][3] == "| T1 | R02, R01 | A1, B2 |"
     where = f"line 2, field 'cars.0' {LIST_ITEMS_SWAPPED}"
+    assert list_key(where) == "cars" and list_key("line 2 <-> line 3") is None
+    # p101: "each with a `cars` key: comma-separated, ordered from the switch end toward the bumper", which a
+    # grader comparing sorted lists never checked: the list's own order
     ordered = read_prompt("* One section per track, each with a `cars` key: comma-separated,\n  ordered from the "
                           "switch end toward the bumper.\n* `moves`: the numbers of all refused moves, ascending.\n")
     assert "cars" in ordered.ordered_by and ordered.leaves_open("swap_records", where) is None
+    assert ordered.list_order("cars").startswith("* One section per track")
+    # an order of the records that hold the list, or one the sentence frees, is none of the list's (review)
+    for other in ("Write `yard.ini`: one section per track, sorted by track name, each with a `cars` key listing "
+                  "the cars on it, comma-separated.",
+                  "One Markdown table `| line | stops |`, the rows ordered from the north end toward the south end "
+                  "of the network.",
+                  "Print `team = a, b, c` lines, teams sorted by name; members may be listed in any order."):
+        key = "stops" if "stops" in other else "team" if "team" in other else "cars"
+        assert read_prompt(other).list_order(key) == "", other
     silent = read_prompt("* One section per track, each with a `cars` key: comma-separated.\n"
                          "* `moves`: the numbers of all refused moves, ascending.\n")
-    assert silent.leaves_open("swap_records", where)[0] == "warn"
+    assert silent.leaves_open("swap_records", where)[0] == "warn" and silent.list_order("cars") == ""
+
+
+def test_review_repro_a_long_run_of_dashes_is_read_in_linear_time():
+    import time
+
+    from artifactbench.gates.fuzz._text_strategies import table_word_cells
+    lines = ["| a | b |", "|---|---|", "| x | Y1 |", "|" + "-" * 20_000 + " end", "|" + "-" * 20_000 + "x |"]
+    started = time.monotonic()
+    table_word_cells(lines, tuple(range(len(lines))))
+    assert time.monotonic() - started < 1.0  # (a regex of runs around `-{3,}` took 10 s at 2 000 dashes)
 
 
 def _draws(fmt: str, reference: str, kind: str, prompt: str = "") -> list:
@@ -98,7 +120,45 @@ def test_a_band_in_days_of_a_key_named_by_days_is_absolute_and_the_smallest_move
     # only at 100x and 16x, while a grader holding it to 15 % relative accepts 8x
     said = stated_tolerance("Accuracy we need: `fg` within ±0.0002 and `day_within_1pt` within ±0.15 days.")
     assert said.band_at(("day_within_1pt",), 9.556) == 0.15 and said.band_at(("fg",), 1.01) == 0.0002
+    # a key's first word in another unit than the band's says nothing of the key's unit: read both ways, as
+    # before (`day_length` in hours "within 5 minutes" was read as 5 minutes of a day; review)
+    length = stated_tolerance("`day_length` is in hours. Each `day_length` must be within 5 minutes of the true value.")
+    assert length.band_at(("day_length",), 18.72) >= 5
+    half = stated_tolerance("`second_half` is in minutes. Each `second_half` must be within 3 seconds of it.")
+    assert half.band_at(("second_half",), 48.0) > 3  # (`second`: an ordinal, not the unit)
     prompt = "Accuracy we need: `fg` within ±0.0002 and `day_within_1pt` within ±0.15 days.\n"
     mutants = _draws("text", "[B1]\nfg = 1.013796\nday_within_1pt = 9.556\n", "number_near", prompt)
     assert {factor_of(m.where) for m in mutants[:2]} == {WARN_FACTOR}
     assert {m.where.split(",")[1] for m in mutants[:2]} == {" key 'fg'", " key 'day_within_1pt'"}
+
+
+def test_review_repros_free_prefixes_short_lists_and_headings_never_spoken_of():
+    from artifactbench.gates.core import read_prompt
+    from artifactbench.gates.fuzz._fuzz import _SPEAKS_OF_HEADINGS, _header_row
+    # a note line with a word prefix, and comment lines the author "may add": free lines
+    note = read_prompt("Write `counts.txt` with one line `<gate> <count>` per gate. You may put one free-text note "
+                       "line first, starting with `Note:`; it is ignored.").free_lines
+    assert note.prefixes == ("Note:",) and note.kinds("Note: by hand\nG1 12\n") == ("free", "graded")
+    hashes = read_prompt("Write `bags.txt` with one line per bag. You may add comment lines starting with `#` "
+                         "anywhere.").free_lines
+    assert hashes.prefixes == ("#",)
+    assert not read_prompt("Lines of `scans.log` starting with `#` are notes; you may add them to the count."
+                           ).free_lines  # (the input's lines)
+    # a list the prompt lets be shorter: dropping, cutting or repeating inside it is open
+    allows = read_prompt("Write `nearest.json`: `nearest` lists up to three ids of the stations closest to it, "
+                         "closest first. Fewer than three is fine (at least one).")
+    assert allows.short_list("nearest") and not allows.short_list("stations")
+    witnesses = read_prompt("`witnesses` lists at least one line id of a line breaking that rule; you need not list "
+                            "them all.")
+    assert witnesses.short_list("witnesses")
+    assert not read_prompt("`codes` lists every code that applies (at least one).").short_list("codes")
+    # a table's header row and the prompt's words for headings
+    table = "# Hits\n\n| trip | rules |\n|---|---|\n| T1 | R01 |\n"
+    assert _header_row(table, "| trip | rules |") and not _header_row(table, "| T1 | R01 |")
+    assert not _SPEAKS_OF_HEADINGS.search("Write `hits.md` holding one Markdown table, a row per trip.")
+    assert _SPEAKS_OF_HEADINGS.search("Start the file with a title line.")
+
+
+def test_review_repro_a_key_list_line_is_not_reversed_into_a_stray_key():
+    answer = "[T1]\ncars = GATX1, TILX2, BNSF3\n\n[T2]\ncars = UP4, CSX5\n\n[T3]\ncars = NS6, KCS7, CN8\n"
+    assert not any("parts in reverse" in m.where for m in _draws("text", answer, "inject_record"))

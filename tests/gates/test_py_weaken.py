@@ -115,3 +115,17 @@ def test_a_state_switch_is_flipped_where_the_sentence_gives_its_threshold():
     assert weakenings(SWITCH, "Switch to open when `temp_c` is at or above 28.5.") == []
     assert weakenings(SWITCH.replace("CLOSE_AT = 25.0\n", "CLOSE_AT = 25.0\nOPEN_AT = 29.0\n"),
                       "Switch to open when `temp_c` is at or above 28.0.") == []
+
+
+def test_review_repro_a_state_switch_crowds_out_no_comparison_that_decides_a_return():
+    switch = "\n".join(f"    elif temp >= L{k}:\n        s = {k}" for k in range(6))
+    module = ("L0 = 10.0\nL1 = 11.0\nL2 = 12.0\nL3 = 13.0\nL4 = 14.0\nL5: float = -5.0\n\n\ndef step(temp):\n"
+              f"    s = 0\n    if temp < -9:\n        s = -1\n{switch}\n    return s\n\n\ndef late(due, done):\n"
+              "    if done > due:\n        return True\n    return False\n")
+    prompt = ("The state moves when `temp` is at or above 10.0, 11.0, 12.0, 13.0, 14.0 or -5.0. A return is late "
+              "when `done` is strictly after `due`.")
+    whats = [what for what, _, _ in weakenings(module, prompt)]
+    assert len(whats) == 6 and whats[0].startswith("line 29: `done > due`")  # (first, whatever the switch holds)
+    assert "line 25: `temp >= L5` with >= as >" not in whats[1:]  # (the sixth flip of the switch: over the cap)
+    negative = module.replace("L0 = 10.0", "L0 = 99.0")  # (10.0 no longer said: L5, -5.0 annotated, is reached)
+    assert any("temp >= L5" in w for w, _, _ in weakenings(negative, prompt))

@@ -202,9 +202,10 @@ class StatedTolerance:
         `heads` mapping: "±0.01 m on every junction head"), where it states one; a band stated in a unit
         is converted to the unit the key's name ends in."""
         unit = _key_unit(keys)
+        opening = None if unit is not None else _opening_unit(keys)
 
         def of(noun: str, abs_: float, rel: float, matched: bool = True) -> float:
-            return self._in_unit(noun, abs_, unit, value, matched) + rel * abs(value)
+            return self._in_unit(noun, abs_, unit, value, matched, opening) + rel * abs(value)
 
         for key in keys:  # (a key's own name first, then the nouns its words say: `optimal_price`: price)
             for noun, abs_, rel in self.scoped:
@@ -222,7 +223,7 @@ class StatedTolerance:
         return of("", self.abs, self.rel, matched=False)
 
     def _in_unit(self, noun: str, abs_: float, unit: tuple[str, float] | None, value: float,
-                 matched: bool = True) -> float:
+                 matched: bool = True, opening: tuple[str, float] | None = None) -> float:
         """The absolute part `abs_` of the band said of `noun` ("": every number's), in the key's `unit`:
         each band of it stated in a unit of that dimension converted ("`drive_s` within 1 minute": 60), a
         restatement in brackets only so, bands of another dimension left out ("the route within 0.01 km" is
@@ -248,6 +249,11 @@ class StatedTolerance:
                     out.append(v * scale[1] / unit[1])
             elif restated:
                 continue  # (read only in a unit it converts to: "0.001 m (1 mm)" of `heads` is 0.001)
+            elif scale is not None and scale == opening:
+                # ("`day_within_1pt` within ±0.15 days": the band in the unit the key's name opens with, read
+                # as it stands; blind p105. In another unit, "`day_length` within 5 minutes" of a length in
+                # hours, the key's first word says nothing of its unit: read both ways, below; review)
+                out.append(v)
             elif scale is not None and _spelled(u):
                 out.append(v + v * abs(value))
             else:
@@ -354,10 +360,17 @@ def _key_unit(keys: tuple[str, ...]) -> tuple[str, float] | None:
                 words = words[:words.index(cut, 1)]
         if len(words) >= 2 and words[-1] not in _NOT_KEY_UNITS and (found := _scale(words[-1])) is not None:
             return found
-        # (or opens with one spelled out: `day_within_1pt`, `hours_late`; blind p105, where "±0.15 days" of
-        # `day_within_1pt` read as 0.15 days and 15 % both)
+    return None
+
+
+def _opening_unit(keys: tuple[str, ...]) -> tuple[str, float] | None:
+    """A unit spelled out as the first word of a key's name (`day_within_1pt`, `hours_late`): what the key
+    counts, maybe, or only what it is about (`day_length` in hours, `second_half`): band_at reads a band by
+    it only where the band is stated in that very unit."""
+    for key in keys:
+        words = re.split(r"[_\-\s]+", key.lower().rsplit(".", 1)[-1])
         if len(words) >= 2 and len(words[0]) >= 3 and _spelled(words[0]) and words[0] not in _NOT_KEY_UNITS \
-                and (found := _scale(words[0])) is not None:
+                and words[0] != "second" and (found := _scale(words[0])) is not None:  # (`second_half`: an ordinal)
             return found
     return None
 

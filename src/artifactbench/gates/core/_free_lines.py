@@ -95,8 +95,15 @@ _INLINE = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
 _PLACEHOLDER = re.compile(r"<[^<>\n]{1,40}>|\{[^{}\n]{1,40}\}|\.\.\.|…|" + _NUMBER.pattern)
 _HEADING = re.compile(r"^#{1,6}(\s|$)")
 # "Lines that are blank or start with `#` are ignored": every line with that prefix is free.
-_PREFIXED = re.compile(r"\blines?\s+(?:that\s+(?:are\s+blank\s+or\s+)?|which\s+)?(?:start|begin)(?:s|ing)?\s+"
-                       r"with\s+(?:an?\s+)?[`'\"]([^\s`'\"]{1,3})[`'\"]", re.IGNORECASE)
+# ("You may put one free-text note line first, starting with `Note:`; it is ignored": a few words between, a
+# word for a prefix; review)
+# ("You may add comment lines starting with `#` anywhere": lines the answer's author adds; review)
+_YOU_MAY_ADD = re.compile(r"\byou\s+(?:may|can|are\s+free\s+to|are\s+welcome\s+to)\s+(?:also\s+)?(?:add|include|put|"
+                          r"write|insert)\b", re.IGNORECASE)
+_PREFIXED = re.compile(r"\blines?[\s,]+(?:(?!(?:may|must|should|can|cannot|will|shall|not|never|do|does)\b)"
+                       r"[\w-]+[\s,]+){0,2}?(?:that\s+(?:are\s+blank\s+or\s+)?|which\s+)?"
+                       r"(?:start|begin)(?:s|ing)?\s+with\s+(?:an?\s+)?[`'\"]([^\s`'\"]{1,3}|[A-Za-z][\w ]{0,15}:)"
+                       r"[`'\"]", re.IGNORECASE)
 # "blank lines or `#` comment lines are ignored", "comment lines (starting with #)": lines with that prefix (p63)
 _COMMENT_PREFIX = re.compile(r"[`'\"]([#;%]|//|--)[`'\"]\s+comment(?:s|\s+lines?)?\b|"
                              r"\bcomment\s+lines?\s*\(?\s*(?:that\s+)?(?:start|begin)(?:s|ing)?\s+with\s+[`'\"]?([#;%]|//|--)",
@@ -540,7 +547,8 @@ def read_free_lines(prompt: str) -> FreeLines:
             if names and not any(re.search(r"\s(?:and|or)\s|,", n) for n in names):
                 tables.update(names)
                 declared.append(" ".join(sentence.split())[:160])
-        if _PREFIXED.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence):
+        if _PREFIXED.search(sentence) and not _REFUSED.search(sentence) and (_FREE_SAID.search(sentence) or (
+                _YOU_MAY_ADD.search(sentence) and not _OF_INPUT.search(sentence))):
             prefixes += _PREFIXED.findall(sentence)
             declared.append(" ".join(sentence.split())[:160])
         elif _COMMENT_PREFIX.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence) \

@@ -116,6 +116,11 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/-][\w\s`
                   r"without\s+regard\s+to\s+(the\s+)?order|order-(insensitive|independent|agnostic)|"
                   r"(sorted|compared)\s+as\s+a\s+set")
 _UNORDERED = re.compile(_UNORDER_WORDS, re.IGNORECASE)
+_SHORT_OK = re.compile(r"\bup\s+to\s+(?:\d+|two|three|four|five|six|ten)\b|\bneed\s+not\s+(?:list|include|give|name|"
+                       r"report)\b[^.;]{0,30}\ball\b|\bnot\s+necessarily\s+all\b|\bfewer\b[^.;]{0,40}\b(?:is|are)\s+"
+                       r"(?:fine|ok|okay|allowed|accepted)\b", re.IGNORECASE)
+_AT_LEAST_ONE = re.compile(r"\bat\s+least\s+one\b", re.IGNORECASE)
+_RECORD_WORDS = re.compile(r"\b(?:rows?|lines?|sections?|records?|entries|tables?|files?|objects?)\b", re.IGNORECASE)
 # "in no particular order" mostly describes given data ("The rows are in no particular order"): it frees
 # the output's order only in a sentence addressed to the author of the output ("List them in no
 # particular order", "your rows may come in no particular order").
@@ -320,6 +325,11 @@ def _list_key(where: str) -> str | None:
         if match:
             return match.group(1)
     return None
+
+
+def list_key_of(where: str) -> str | None:
+    """The key holding the list a record-level mutant touched (see _list_key)."""
+    return _list_key(where)
 
 
 def where_paths(where: str) -> list[list[str | int]]:
@@ -574,6 +584,43 @@ class PromptAllows:
             return True
         key = _list_key(where)
         return key is not None and not (key and any(_mentions(s, key) for s in self.order_sentences))
+
+    def list_order(self, key: str) -> str:
+        """The sentence that orders the items of the list `key` holds on one line ("each with a `cars` key:
+        comma-separated, ordered from the switch end toward the bumper"), or "": an order phrase after a
+        mention of the key, with no word for the output's rows, lines or sections between them and no word
+        freeing an order after it ("one section per track, sorted by track name, each with a `cars` key" and
+        "the rows ordered from the north end ..." order the records, not the list; review)."""
+        if not key:
+            return ""
+        stem = re.escape(key[:-1] if key.endswith("s") and len(key) > 3 else key)
+        for sentence in self.order_sentences:
+            for mention in re.finditer(rf"(?<![\w.-]){stem}s?(?![\w-]|\.\w)", sentence[:2000], re.IGNORECASE):
+                tail = sentence[mention.end():mention.end() + 200]
+                said = _ORDER_STATED.search(tail)
+                if said is not None and not _RECORD_WORDS.search(tail[:said.start()]) \
+                        and not _UNORDERED.search(tail):
+                    return " ".join(sentence.split())[:200]
+        return ""
+
+    def short_list(self, key: str) -> str:
+        """The sentence letting the list `key` holds be shorter than the reference's ("`nearest` lists up to
+        three ids ... Fewer than three is fine", "`witnesses` lists at least one line id ...; you need not list
+        them all"), or "": a record dropped from it, or one repeated over another, may be another right answer
+        (review)."""
+        if not key:
+            return ""
+        quoted = re.compile(rf"[`'\"]{re.escape(key)}[`'\"]")
+        for sentence in _sentences(self.naming_text):
+            # ("lists every code that applies (at least one)": complete, not short)
+            complete = re.search(r"\b(?:every|all)\b", sentence, re.IGNORECASE) is not None
+            for mention in quoted.finditer(sentence[:2000]):
+                # (the quoted key, then what it holds: "`nearest` lists up to three ids"; not another list's
+                # words, "... of the stations closest to it", which speak of no list the key names)
+                tail = sentence[mention.end():mention.end() + 120]
+                if _SHORT_OK.search(tail) or (_AT_LEAST_ONE.search(tail) and not complete):
+                    return " ".join(sentence.split())[:200]
+        return ""
 
     def allows_field(self, where: str) -> bool:
         """`where` names a field (as the fuzzer describes it) the prompt calls optional."""

@@ -23,7 +23,8 @@ from hypothesis.errors import HypothesisWarning, NoSuchExample, Unsatisfiable, U
 
 from artifactbench.gates.core import (
     FINDING, OK, SKIPPED, WARNING, FuzzBudget, cap, counts, doubt, error_text, example_extras, finish, fuzz_budget,
-    headings_only, map_keys, raise_site, reference_text, sentences, stateful_case, where_paths, whole_token,
+    headings_only, list_key_of, map_keys, prose_paragraphs, raise_site, reference_text, sentences, stateful_case,
+    where_paths, whole_token,
 )
 from artifactbench.gates.fuzz._bool_number import NAME as BOOLS, bool_number_case, bool_number_probe
 from artifactbench.gates.fuzz._classes import same_class
@@ -41,7 +42,7 @@ from artifactbench.gates.fuzz._policy import load_policy
 from artifactbench.gates.fuzz._quota import widened
 from artifactbench.gates.fuzz._reference import Reference, line_key, rows_unordered, text_field, top_level_swap
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
-from artifactbench.gates.fuzz._text_strategies import LIST_ITEMS_SWAPPED, states_layout
+from artifactbench.gates.fuzz._text_strategies import LIST_ITEMS_SWAPPED, list_key, states_layout
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
 from artifactbench.gates.fuzz._within import NAME, within_case, within_probes
 from artifactbench.gates.core import ORDER_KINDS, CaseResult, CheckResult, TaskContext, common_ends, fenced_blocks, read_prompt
@@ -677,10 +678,11 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
         if outcome.result.passed:
             allowed = (ref.declaration_change(mutant.text) if ref is not None else None) \
                 or allows.leaves_open(kind, mutant.where)
-            if allowed is not None and allowed[0] == "warn" and LIST_ITEMS_SWAPPED in mutant.where:
+            if (allowed is None or allowed[0] == "warn") and LIST_ITEMS_SWAPPED in mutant.where \
+                    and not allows.list_order(list_key(mutant.where) or ""):
                 # (a list on one line read as a set, `codes = R01, R07`, where no sentence gives that list an
-                # order: nothing to report; one that does, "`cars` ... ordered from the switch end", is read
-                # by leaves_open and stays a finding)
+                # order: nothing to report; one that does, "`cars` ... ordered from the switch end", stays a
+                # finding, but not a sentence ordering the records that hold the list; review)
                 allowed = ("info", "it swaps two items of a list on one line, for which the prompt states no order")
             if allowed is None and ref is not None and ref.fmt == "text" and kind in _VALUE_KINDS \
                     and (field := ref.text_field(mutant.text)) is not None:
@@ -741,6 +743,15 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # as a table is layout; blind p53)
                 allowed = ("warn", "it drops or repeats a Markdown table's rule row: the rows are as they were, "
                                    "only the table's rendering changes")
+            if allowed is None and kind in ("replace_record", "swap_records") and ref is not None \
+                    and ref.fmt == "text" and (_RULE_ROW.fullmatch(mutant.old.strip("'\" ")) or (
+                        _RULE_ROW.fullmatch(mutant.new.strip("'\" "))
+                        and _header_row(ref.reference, mutant.old.strip("'\" ")))):
+                # (`| tag | status |` replaced by, or swapped with, its `|---|---|` rule row, or the rule row by
+                # a copy of a data row: the table no longer renders, but a reader taking its rows by position
+                # reads the same rows; as a rule row dropped or repeated is; review)
+                allowed = ("warn", "it moves or overwrites a Markdown table's rule row: the table no longer "
+                                   "renders, though a reader taking its rows by position reads the same rows")
             if allowed is None and ref is not None and ref.fmt == "text" and allows.optional_fields \
                     and (label := _optional_rows_only(ref.reference, mutant.text, allows)):
                 # (the `Total` row of "A final `Total` row is optional", changed or moved past the free
@@ -819,6 +830,17 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                                          or (has_comments(ref.artifact, ref.reference) and not allows.other_keys))):
                 allowed = ("warn", "the prompt declares parts of the report free "
                                    f"({free_lines.sentence!r}) and this change is on no line it shows as graded")
+            if allowed is None and kind in ("drop_record", "truncate_records", "duplicate_record", "replace_record") \
+                    and (said := allows.short_list(list_key_of(mutant.where) or "")):
+                # (`nearest` "lists up to three ids ... fewer than three is fine", `witnesses` "at least one ...;
+                # you need not list them all": a shorter list may be right; review)
+                allowed = ("warn", f"it shortens or repeats within a list the prompt lets be shorter ({said!r})")
+            if allowed is None and ref is not None and ref.fmt == "text" and not _SPEAKS_OF_HEADINGS.search(
+                    " ".join(p for p in prose_paragraphs(prompt) if not p.startswith("#"))) \
+                    and headings_only(_touched_lines(ref.reference, mutant.text)):
+                # (`# Rule hits` twice in a report of "one Markdown table": a heading the prompt never speaks of,
+                # which the reference added; review)
+                allowed = ("warn", "it changes only a Markdown heading, and the prompt never speaks of headings")
             if allowed is None and kind in _DOUBTED_KINDS and not (ref is not None and program(ref.artifact)):
                 # (the last word: a key the prompt names nowhere but in a sentence that leaves parts open,
                 # in words no rule above reads: "other keys if you want to show your working"; see _doubt)
@@ -1177,6 +1199,18 @@ def _record_fields_granted(grant: str, ref: Reference, where: str) -> bool:
     values = list(node.values()) if isinstance(node, dict) else []
     return len(values) >= 2 and all(isinstance(v, dict) for v in values) \
         and len({frozenset(v) for v in values}) == 1
+
+
+_SPEAKS_OF_HEADINGS = re.compile(r"\b(?:head(?:ing|er)s?|titles?|titled|sections?)\b|#", re.IGNORECASE)
+
+
+def _header_row(reference: str, line: str) -> bool:
+    """`line` is a Markdown table's header row in the reference: a pipe line right above a rule row."""
+    if "|" not in line:
+        return False
+    lines = reference.splitlines()
+    return any(row.strip() == line.strip() and k + 1 < len(lines) and _RULE_ROW.fullmatch(lines[k + 1].strip())
+               for k, row in enumerate(lines[:20_000]))
 
 
 def _new_entry(ref: Reference, mutant) -> bool:  # noqa: ANN001 - a Mutant

@@ -95,28 +95,38 @@ def _said(side: ast.AST, sources: dict[str, set[str]], sentence: str) -> bool:
     return bool(groups) and all(any(_mentions(sentence, x) for x in g) for g in groups)
 
 
+_LATER = 1 << 40  # (added to a state switch's place in the source: sorted after the rest)
+
+
 def _module_numbers(tree: ast.AST) -> dict[str, float]:
-    """The module's names bound once, at top level, to a number literal (`TEMP_OPEN = 28.0`)."""
+    """The module's names bound once, at top level, to a number literal (`TEMP_OPEN = 28.0`, `LOW: float =
+    -5.0`)."""
     out: dict[str, float] = {}
     twice: set[str] = set()
     for node in getattr(tree, "body", []):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             name, value = node.targets[0].id, node.value
-            if name in out:
-                twice.add(name)
-            if isinstance(value, ast.Constant) and type(value.value) in (int, float):
-                out[name] = float(value.value)
-            else:
-                twice.add(name)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
+            name, value = node.target.id, node.value
+        else:
+            continue
+        number = _number(value, {})
+        if name in out or number is None:
+            twice.add(name)
+        else:
+            out[name] = number
     return {k: v for k, v in out.items() if k not in twice}
 
 
 def _number(node: ast.AST, numbers: dict[str, float]) -> float | None:
-    """The number a comparison's side is: a literal, or a module-level name bound to one."""
+    """The number a comparison's side is: a literal (`-5.0` too), or a module-level name bound to one."""
+    sign = 1.0
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        sign, node = (-1.0 if isinstance(node.op, ast.USub) else 1.0), node.operand
     if isinstance(node, ast.Constant) and type(node.value) in (int, float):
-        return float(node.value)
-    if isinstance(node, ast.Name):
-        return numbers.get(node.id)
+        return sign * float(node.value)
+    if isinstance(node, ast.Name) and node.id in numbers:
+        return sign * numbers[node.id]
     return None
 
 
@@ -240,7 +250,10 @@ def weakenings(source: str, prompt: str) -> list[tuple[str, str, str]]:
                         continue
                     new = (lo + k, lo + k + len(old), _FLIP[type(op)].encode())
                     shown = segment(node)
-                    found.append((lo, f"line {node.lineno}: `{' '.join(shown.split())[:60]}` with "
+                    # (a state switch's after every comparison that decides a return and every guard: the
+                    # first MAX_MUTANTS kept are those; a six-way switch crowded out `done > due`; review)
+                    found.append((lo if id(node) in deciding else lo + _LATER, f"line {node.lineno}: "
+                                  f"`{' '.join(shown.split())[:60]}` with "
                                       f"{old.decode()} as {_FLIP[type(op)]}", new, said))
             elif isinstance(node, ast.If) and not node.orelse and len(node.body) == 1 \
                     and isinstance(node.body[0], (ast.Return, ast.Raise)):

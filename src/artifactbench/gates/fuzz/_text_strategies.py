@@ -141,6 +141,19 @@ def list_cell_injections(lines: list[str]) -> list[tuple[int, str, str, str, str
     return found[:MAX_CELL_INJECTIONS]
 
 
+def _rule_row(line: str) -> bool:
+    """A Markdown table's `|---|:--:|` rule row (in linear time: a regex of optional runs around `-{3,}` was
+    cubic in a long run of dashes; review)."""
+    body = line.strip()
+    return "---" in body and not body.strip("|:- \t")
+
+
+def list_key(where: str) -> str | None:
+    """The key or column of a list_item_swaps mutant's list (`field 'cars.0'`: cars), else None."""
+    found = re.search(r"field '(.+)\.\d+' " + re.escape(LIST_ITEMS_SWAPPED), where)
+    return found.group(1) if found else None
+
+
 MUTANT_WORD = "MUTANT_VALUE"  # (one token, as a code is: a cell of `LEFT_BEHIND`s reads it as their like)
 MAX_WORD_CELLS = 2000
 
@@ -156,7 +169,7 @@ def table_word_cells(lines: list[str], records: tuple[int, ...]) -> list[tuple[i
             break
         if i not in wanted or not line.lstrip().startswith("|") or re.fullmatch(r"[\s|:-]*", line):
             continue
-        if i + 1 < len(lines) and re.fullmatch(r"[\s|:-]*-{3,}[\s|:-]*", lines[i + 1]):
+        if i + 1 < len(lines) and _rule_row(lines[i + 1]):
             continue  # (the header row itself)
         start = 0
         for c, cell in enumerate(line.split("|")):
@@ -184,19 +197,22 @@ def list_item_swaps(lines: list[str], records: tuple[int, ...]) -> list[tuple[in
     At most MAX_LIST_SWAPS."""
     found: list[tuple[int, str, int, str]] = []
 
-    def swapped(items: list[str]) -> tuple[int, list[str]] | None:
+    def swaps(items: list[str]) -> list[tuple[int, list[str]]]:
+        """The list with its last pair of different neighbours swapped, then with its first: drawn first, the
+        last shows a grader comparing sorted lists and one checking only a list's head alike (review)."""
         words = [w.strip() for w in items]
         if len(words) < 2 or not all(words) or any(len(w) > 80 for w in words):
-            return None
-        k = next((k for k in range(len(words) - 1) if words[k] != words[k + 1]), None)
-        if k is None:
-            return None
-        out = list(items)
-        # (each item keeps the spaces around it: only the words trade places)
-        lead_a, lead_b = items[k][:len(items[k]) - len(items[k].lstrip())], \
-            items[k + 1][:len(items[k + 1]) - len(items[k + 1].lstrip())]
-        out[k], out[k + 1] = lead_a + words[k + 1], lead_b + words[k]
-        return k, out
+            return []
+        differ = [k for k in range(len(words) - 1) if words[k] != words[k + 1]]
+        out = []
+        for k in dict.fromkeys(differ[-1:] + differ[:1]):
+            changed = list(items)
+            # (each item keeps the spaces around it: only the words trade places)
+            lead_a, lead_b = items[k][:len(items[k]) - len(items[k].lstrip())], \
+                items[k + 1][:len(items[k + 1]) - len(items[k + 1].lstrip())]
+            changed[k], changed[k + 1] = lead_a + words[k + 1], lead_b + words[k]
+            out.append((k, changed))
+        return out
 
     for i in records:
         if len(found) >= MAX_LIST_SWAPS:
@@ -204,22 +220,19 @@ def list_item_swaps(lines: list[str], records: tuple[int, ...]) -> list[tuple[in
         line = lines[i]
         match = _LIST_LINE.fullmatch(line)
         if match and not line.lstrip().startswith(("|", "#", ";", "-", "*")):
-            done = swapped(match.group(4).split(","))
-            if done is not None:
-                found.append((i, match.group(2), done[0],
-                              match.group(1) + match.group(2) + match.group(3) + ",".join(done[1])
-                              + line[match.end(4):]))
+            for k, items in swaps(match.group(4).split(",")):
+                found.append((i, match.group(2), k, match.group(1) + match.group(2) + match.group(3)
+                              + ",".join(items) + line[match.end(4):]))
             continue
-        if line.lstrip().startswith("|"):
+        if line.lstrip().startswith("|") and not _rule_row(line):
             parts = line.split("|")
             for c, cell in enumerate(parts):
                 if _CODE_LIST.fullmatch(cell.strip()):
-                    done = swapped(cell.strip().split(","))
-                    if done is not None:
-                        parts[c] = cell.replace(cell.strip(), ",".join(done[1]).strip(), 1)
-                        found.append((i, _column_name(lines, i, c) or f"column {c}", done[0], "|".join(parts)))
-                        break
-    return found
+                    for k, items in swaps(cell.strip().split(",")):
+                        changed = list(parts)
+                        changed[c] = cell.replace(cell.strip(), ",".join(items).strip(), 1)
+                        found.append((i, _column_name(lines, i, c) or f"column {c}", k, "|".join(changed)))
+    return found[:MAX_LIST_SWAPS]
 
 
 def _column_name(lines: list[str], row: int, c: int) -> str:
@@ -228,7 +241,7 @@ def _column_name(lines: list[str], row: int, c: int) -> str:
     for k in range(row - 1, max(0, row - MAX_TABLE_ROWS) - 1, -1):
         if not lines[k].lstrip().startswith("|"):
             return ""
-        if k >= 1 and re.fullmatch(r"[\s|:-]*-{3,}[\s|:-]*", lines[k]):
+        if k >= 1 and _rule_row(lines[k]):
             header = lines[k - 1].split("|")
             name = header[c].strip() if c < len(header) else ""
             return re.sub(r"[`*_]", "", name) if re.fullmatch(r"[`*_]*[\w .-]{1,64}[`*_]*", name) else ""
@@ -358,7 +371,9 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
             # (and a line of the same ids in reverse, `LS344-LS473-LS347`: each one the input has, the whole
             # a line the answer does not have, which a grader checking only each id passes)
             present = {line.strip() for line in lines}
-            turned = [(i, r) for i in sources[:500] if (r := _reversed_tokens(lines[i])) and r.strip() not in present]
+            # (not a `key = a, b` line: reversed, its parts make a stray key, `b, cars = a`, no record; review)
+            turned = [(i, r) for i in sources[:500] if not (_LIST_LINE.fullmatch(lines[i]) and "=" in lines[i])
+                      and (r := _reversed_tokens(lines[i])) and r.strip() not in present]
             if turned:
                 single = either([single, tuples(pick(turned), ints(0, len(lines))).map(lambda c: edit(
                     kind, f"before line {c[1] + 1} (line {c[0][0] + 1} with its parts in reverse)", "(absent)",
@@ -416,6 +431,8 @@ def _reversed_records(lines: list[str], records: tuple[int, ...]) -> list[tuple[
     out = []
     for i in records[:5000]:
         joins = _JOINER.findall(lines[i])
+        if _LIST_LINE.fullmatch(lines[i]) and "=" in lines[i]:
+            continue  # (`cars = A, B, C` reversed is a key named `C, B, cars`: a stray key, no record; review)
         if len(joins) == count and all(j.strip() == sep for j in joins):
             turned = _reversed_tokens(lines[i])
             if turned and turned.strip() not in present:
