@@ -162,3 +162,36 @@ def test_review_repros_free_prefixes_short_lists_and_headings_never_spoken_of():
 def test_review_repro_a_key_list_line_is_not_reversed_into_a_stray_key():
     answer = "[T1]\ncars = GATX1, TILX2, BNSF3\n\n[T2]\ncars = UP4, CSX5\n\n[T3]\ncars = NS6, KCS7, CN8\n"
     assert not any("parts in reverse" in m.where for m in _draws("text", answer, "inject_record"))
+
+
+def test_second_review_repros_grants_read_no_wider_than_their_words():
+    from types import SimpleNamespace
+
+    from artifactbench.gates.core import read_prompt
+    from artifactbench.gates.fuzz._fuzz import _given_lines
+    # a prefix the graded lines carry, or one whose line "has to be correct", frees nothing
+    for graded in ("Write `counts.txt` with one line per depot, e.g. `east 2`. You may write the lines starting "
+                   "with `Depot:` (as in `Depot: east 2`). The counts must be exact.",
+                   "Write `counts.txt`. You may add a last line starting with `Total:` that gives the number of "
+                   "pallets over all depots; if you add it, it has to be correct."):
+        free = read_prompt(graded).free_lines
+        assert not (free and free.prefixes), graded
+    # a short list is the quoted key's own clause, or the clause that leads to it, or one after it naming nothing
+    def short(prompt: str, key: str) -> bool:
+        return bool(read_prompt(prompt).short_list(key))
+    assert not short("`codes` lists every distinct error code in the log, sorted ascending, and `nearest` lists up "
+                     "to three station ids.", "codes")
+    assert not short("`means` lists the mean reading of each sensor, rounded to up to 2 decimals, in sensor order.",
+                     "means")
+    assert not short("`hits` lists the numbers N of the log lines that carry at least one `ERROR` token.", "hits")
+    assert short("Up to three station ids within 5 km go in `nearest`; fewer than three is fine.", "nearest")
+    assert short("The nearest list holds up to three station ids within 5 km of the depot, in any order.", "nearest")
+    assert short("`nearest` holds the closest station ids, closest first; fewer than three is fine.", "nearest")
+    # a list's order said after a word for what the key is ("`cars` line")
+    assert read_prompt("Each section's `cars` line gives the ids comma-separated, ordered from the switch end "
+                       "toward the bumper.").list_order("cars")
+    # a header or heading a template of the workspace (or the prompt) gives as it stands is the answer's
+    ctx = SimpleNamespace(workspace_lines=lambda: frozenset({"## Stock by depot", "| depot | pallets |"}))
+    assert _given_lines(ctx, "Fill in `template.md`; keep its first lines.", ["## Stock by depot"])
+    assert _given_lines(ctx, "Start with `# Report`:\n\n# Report\n", ["# Report"])
+    assert not _given_lines(ctx, "Write a table.", ["# Mishandled bags"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import threading
 from collections.abc import Iterator
@@ -22,6 +23,8 @@ from artifactbench.manifest import Task
 SANDBOXES = ("none", "bwrap")
 # Warm rejections that warm_canary() grades again in forked children, spread over those not yet checked.
 CONFIRMED_SAMPLE = 1
+MAX_TEMPLATE_FILES = 50  # workspace files workspace_lines() reads at most
+MAX_TEMPLATE_BYTES = 1 << 20  # and the largest it reads
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +84,7 @@ class TaskContext:
         self._case_root: Path | None = None  # with options.sandbox == "bwrap": every dir a grader may write
         self._materialize_error: ArtifactBenchError | None = None
         self._session = None
+        self._workspace_lines: frozenset[str] | None = None
         self._dirs: list[Path] = []
         self.blocked: str | None = None
         self.timeouts = 0
@@ -121,6 +125,28 @@ class TaskContext:
     def check_cancelled(self) -> None:
         if self.options.cancel.is_set():
             raise Cancelled()
+
+    def workspace_lines(self) -> frozenset[str]:
+        """The lines (spaces folded) of the materialized workspace's small UTF-8 text files (the first
+        MAX_TEMPLATE_FILES, each under MAX_TEMPLATE_BYTES): a template's lines an answer is to keep. Read once;
+        empty where the workspace does not materialize."""
+        if self._workspace_lines is None:
+            found: set[str] = set()
+            try:
+                root = self.pristine().scratch_dir
+                files = [f for f in itertools.islice(sorted(root.rglob("*")), 1000)
+                         if f.is_file() and not f.is_symlink()]
+                for path in files[:MAX_TEMPLATE_FILES]:
+                    if path.stat().st_size <= MAX_TEMPLATE_BYTES:
+                        try:
+                            text = path.read_text(encoding="utf-8")
+                        except (UnicodeDecodeError, OSError):
+                            continue
+                        found.update(" ".join(line.split()) for line in text.splitlines() if line.strip())
+            except (ArtifactBenchError, OSError):
+                found = set()
+            self._workspace_lines = frozenset(found)
+        return self._workspace_lines
 
     def pristine(self):  # -> workspace.Materialized
         """The task's materialized workspace (do not modify it: copy with fresh_scratch())."""

@@ -98,8 +98,12 @@ _HEADING = re.compile(r"^#{1,6}(\s|$)")
 # ("You may put one free-text note line first, starting with `Note:`; it is ignored": a few words between, a
 # word for a prefix; review)
 # ("You may add comment lines starting with `#` anywhere": lines the answer's author adds; review)
-_YOU_MAY_ADD = re.compile(r"\byou\s+(?:may|can|are\s+free\s+to|are\s+welcome\s+to)\s+(?:also\s+)?(?:add|include|put|"
-                          r"write|insert)\b", re.IGNORECASE)
+_YOU_MAY_ADD = re.compile(r"\byou\s+(?:may|can|are\s+free\s+to|are\s+welcome\s+to)\s+(?:also\s+)?(?:add|include|"
+                          r"insert)\s+(?:[\w-]+\s+){0,3}?(?:comments?|notes?|remarks?)\b", re.IGNORECASE)
+# ("if you add it, it has to be correct", "the counts must be exact": a line the grader reads after all; review)
+_MUST_BE_RIGHT = re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:be\s+)?(?:correct|exact|right|accurate|"
+                            r"valid|match)\w*\b|\bif\s+you\s+(?:add|include|write|give)\s+(?:it|one|them)\b",
+                            re.IGNORECASE)
 _PREFIXED = re.compile(r"\blines?[\s,]+(?:(?!(?:may|must|should|can|cannot|will|shall|not|never|do|does)\b)"
                        r"[\w-]+[\s,]+){0,2}?(?:that\s+(?:are\s+blank\s+or\s+)?|which\s+)?"
                        r"(?:start|begin)(?:s|ing)?\s+with\s+(?:an?\s+)?[`'\"]([^\s`'\"]{1,3}|[A-Za-z][\w ]{0,15}:)"
@@ -547,8 +551,8 @@ def read_free_lines(prompt: str) -> FreeLines:
             if names and not any(re.search(r"\s(?:and|or)\s|,", n) for n in names):
                 tables.update(names)
                 declared.append(" ".join(sentence.split())[:160])
-        if _PREFIXED.search(sentence) and not _REFUSED.search(sentence) and (_FREE_SAID.search(sentence) or (
-                _YOU_MAY_ADD.search(sentence) and not _OF_INPUT.search(sentence))):
+        if _PREFIXED.search(sentence) and not _REFUSED.search(sentence) and not _MUST_BE_RIGHT.search(sentence) \
+                and (_FREE_SAID.search(sentence) or (_YOU_MAY_ADD.search(sentence) and not _OF_INPUT.search(sentence))):
             prefixes += _PREFIXED.findall(sentence)
             declared.append(" ".join(sentence.split())[:160])
         elif _COMMENT_PREFIX.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence) \

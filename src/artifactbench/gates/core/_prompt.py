@@ -116,10 +116,12 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/-][\w\s`
                   r"without\s+regard\s+to\s+(the\s+)?order|order-(insensitive|independent|agnostic)|"
                   r"(sorted|compared)\s+as\s+a\s+set")
 _UNORDERED = re.compile(_UNORDER_WORDS, re.IGNORECASE)
-_SHORT_OK = re.compile(r"\bup\s+to\s+(?:\d+|two|three|four|five|six|ten)\b|\bneed\s+not\s+(?:list|include|give|name|"
+_SHORT_OK = re.compile(r"\bup\s+to\s+(?:\d+|two|three|four|five|six|ten)\b(?!\s+(?:decimals?|places?|digits?|d\.?p|"
+                       r"significant|characters?|chars?|%|percent))|\bneed\s+not\s+(?:list|include|give|name|"
                        r"report)\b[^.;]{0,30}\ball\b|\bnot\s+necessarily\s+all\b|\bfewer\b[^.;]{0,40}\b(?:is|are)\s+"
                        r"(?:fine|ok|okay|allowed|accepted)\b", re.IGNORECASE)
-_AT_LEAST_ONE = re.compile(r"\bat\s+least\s+one\b", re.IGNORECASE)
+# ("`witnesses` lists at least one line id": the list's items; not "the lines that carry at least one token")
+_AT_LEAST_ONE = re.compile(r"\b(?:lists?|holds?|contains?|gives?|has|names?|with)\s+at\s+least\s+one\b", re.IGNORECASE)
 _RECORD_WORDS = re.compile(r"\b(?:rows?|lines?|sections?|records?|entries|tables?|files?|objects?)\b", re.IGNORECASE)
 # "in no particular order" mostly describes given data ("The rows are in no particular order"): it frees
 # the output's order only in a sentence addressed to the author of the output ("List them in no
@@ -596,7 +598,10 @@ class PromptAllows:
         stem = re.escape(key[:-1] if key.endswith("s") and len(key) > 3 else key)
         for sentence in self.order_sentences:
             for mention in re.finditer(rf"(?<![\w.-]){stem}s?(?![\w-]|\.\w)", sentence[:2000], re.IGNORECASE):
-                tail = sentence[mention.end():mention.end() + 200]
+                # (a word for what the key is, right after it, is no other record: "each section's `cars` line
+                # gives the ids comma-separated, ordered from the switch end"; review)
+                tail = re.sub(r"^\s*[`'\"]?\s*(?:lines?|rows?|entry|entries|fields?|keys?|columns?|lists?|cells?|values?)\b",
+                              " ", sentence[mention.end():mention.end() + 200], flags=re.IGNORECASE)
                 said = _ORDER_STATED.search(tail)
                 if said is not None and not _RECORD_WORDS.search(tail[:said.start()]) \
                         and not _UNORDERED.search(tail):
@@ -610,15 +615,26 @@ class PromptAllows:
         (review)."""
         if not key:
             return ""
-        quoted = re.compile(rf"[`'\"]{re.escape(key)}[`'\"]")
+        # (quoted, or named as a list: "The nearest list holds up to three ...")
+        quoted = re.compile(rf"[`'\"]{re.escape(key)}[`'\"]|(?<![\w.-]){re.escape(key)}\s+(?:list|array|field)\b",
+                            re.IGNORECASE)
         for sentence in _sentences(self.naming_text):
             # ("lists every code that applies (at least one)": complete, not short)
-            complete = re.search(r"\b(?:every|all)\b", sentence, re.IGNORECASE) is not None
+            complete = re.search(r"\b(?:every|all)\b", sentence, re.IGNORECASE) is not None \
+                and not _SHORT_OK.search(sentence)  # ("...; you need not list them all")
             for mention in quoted.finditer(sentence[:2000]):
                 # (the quoted key, then what it holds: "`nearest` lists up to three ids"; not another list's
                 # words, "... of the stations closest to it", which speak of no list the key names)
-                tail = sentence[mention.end():mention.end() + 120]
-                if _SHORT_OK.search(tail) or (_AT_LEAST_ONE.search(tail) and not complete):
+                # (up to the next quoted name or clause: "`codes` lists every ... and `nearest` lists up to three"
+                # grants `nearest`, not `codes`; review)
+                tail = re.split(r"[`;]|\.\s|,\s+and\b|\band\s+(?=[`'\"])", sentence[mention.end():mention.end() + 120])[0]
+                # (or the clause that leads to it, "Up to three station ids ... go in `nearest`", or a clause after
+                # it naming nothing else, "...; fewer than three is fine")
+                lead = re.split(r"[`;]|\.\s", sentence[max(0, mention.start() - 120):mention.start()])[-1]
+                later = [c for c in sentence[mention.end():mention.end() + 400].split(";")[1:3]
+                         if not re.search(r"[`'\"]", c)]
+                if _SHORT_OK.search(tail) or _SHORT_OK.search(lead) or any(_SHORT_OK.search(c) for c in later) \
+                        or (_AT_LEAST_ONE.search(tail) and not complete):
                     return " ".join(sentence.split())[:200]
         return ""
 

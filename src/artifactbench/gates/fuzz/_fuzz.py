@@ -746,7 +746,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             if allowed is None and kind in ("replace_record", "swap_records") and ref is not None \
                     and ref.fmt == "text" and (_RULE_ROW.fullmatch(mutant.old.strip("'\" ")) or (
                         _RULE_ROW.fullmatch(mutant.new.strip("'\" "))
-                        and _header_row(ref.reference, mutant.old.strip("'\" ")))):
+                        and _header_row(ref.reference, mutant.old.strip("'\" ")))) \
+                    and not _given_lines(ctx, prompt, _touched_lines(ref.reference, mutant.text)):
                 # (`| tag | status |` replaced by, or swapped with, its `|---|---|` rule row, or the rule row by
                 # a copy of a data row: the table no longer renders, but a reader taking its rows by position
                 # reads the same rows; as a rule row dropped or repeated is; review)
@@ -837,7 +838,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 allowed = ("warn", f"it shortens or repeats within a list the prompt lets be shorter ({said!r})")
             if allowed is None and ref is not None and ref.fmt == "text" and not _SPEAKS_OF_HEADINGS.search(
                     " ".join(p for p in prose_paragraphs(prompt) if not p.startswith("#"))) \
-                    and headings_only(_touched_lines(ref.reference, mutant.text)):
+                    and headings_only(_touched_lines(ref.reference, mutant.text)) \
+                    and not _given_lines(ctx, prompt, _touched_lines(ref.reference, mutant.text)):
                 # (`# Rule hits` twice in a report of "one Markdown table": a heading the prompt never speaks of,
                 # which the reference added; review)
                 allowed = ("warn", "it changes only a Markdown heading, and the prompt never speaks of headings")
@@ -1199,6 +1201,14 @@ def _record_fields_granted(grant: str, ref: Reference, where: str) -> bool:
     values = list(node.values()) if isinstance(node, dict) else []
     return len(values) >= 2 and all(isinstance(v, dict) for v in values) \
         and len({frozenset(v) for v in values}) == 1
+
+
+def _given_lines(ctx, prompt: str, lines: list[str]) -> bool:  # noqa: ANN001 - a TaskContext
+    """One of `lines` (a header row, a heading) is given as it stands by the prompt or by a text file of the
+    workspace (a `template.md` to "keep the first three lines of exactly"): a line the answer is to hold."""
+    wanted = {" ".join(line.split()) for line in lines if line.strip()}
+    prose = {" ".join(line.split()) for line in prompt[:200_000].splitlines()}
+    return bool(wanted & prose) or bool(wanted & ctx.workspace_lines())
 
 
 _SPEAKS_OF_HEADINGS = re.compile(r"\b(?:head(?:ing|er)s?|titles?|titled|sections?)\b|#", re.IGNORECASE)
