@@ -94,9 +94,6 @@ _FENCE_LINE = re.compile(r"[ \t]{0,3}(`{3,}|~{3,})(.*)")
 _INLINE = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
 _PLACEHOLDER = re.compile(r"<[^<>\n]{1,40}>|\{[^{}\n]{1,40}\}|\.\.\.|…|" + _NUMBER.pattern)
 _HEADING = re.compile(r"^#{1,6}(\s|$)")
-# "Lines that are blank or start with `#` are ignored": every line with that prefix is free.
-# ("You may put one free-text note line first, starting with `Note:`; it is ignored": a few words between, a
-# word for a prefix; review)
 # ("You may add comment lines starting with `#` anywhere": lines the answer's author adds; review)
 _YOU_MAY_ADD = re.compile(r"\byou\s+(?:may|can|are\s+free\s+to|are\s+welcome\s+to)\s+(?:also\s+)?(?:add|include|"
                           r"insert)\s+(?:[\w-]+\s+){0,3}?(?:comments?|notes?|remarks?)\b", re.IGNORECASE)
@@ -104,6 +101,8 @@ _YOU_MAY_ADD = re.compile(r"\byou\s+(?:may|can|are\s+free\s+to|are\s+welcome\s+t
 _MUST_BE_RIGHT = re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:be\s+)?(?:correct|exact|right|accurate|"
                             r"valid|match)\w*\b|\bif\s+you\s+(?:add|include|write|give)\s+(?:it|one|them)\b",
                             re.IGNORECASE)
+# "Lines that are blank or start with `#` are ignored": every line with that prefix is free. ("You may put one
+# free-text note line first, starting with `Note:`; it is ignored": a few words between, a word for a prefix)
 _PREFIXED = re.compile(r"\blines?[\s,]+(?:(?!(?:may|must|should|can|cannot|will|shall|not|never|do|does)\b)"
                        r"[\w-]+[\s,]+){0,2}?(?:that\s+(?:are\s+blank\s+or\s+)?|which\s+)?"
                        r"(?:start|begin)(?:s|ing)?\s+with\s+(?:an?\s+)?[`'\"]([^\s`'\"]{1,3}|[A-Za-z][\w ]{0,15}:)"
