@@ -195,3 +195,32 @@ def test_second_review_repros_grants_read_no_wider_than_their_words():
     assert _given_lines(ctx, "Fill in `template.md`; keep its first lines.", ["## Stock by depot"])
     assert _given_lines(ctx, "Start with `# Report`:\n\n# Report\n", ["# Report"])
     assert not _given_lines(ctx, "Write a table.", ["# Mishandled bags"])
+
+
+def test_blind_p108_p111_rules():
+    from artifactbench.gates.core import read_prompt
+    from artifactbench.gates.core._free_lines import read_free_lines
+    from artifactbench.gates.fuzz._text_strategies import list_item_swaps
+    from artifactbench.gates.leaks._content import _inner_units
+    # p110: `key=a,b,c` pairs inside a line, and "One line per section (every section in `sections.json`, in any
+    # order)" frees the lines (a file's name is no field) while "the `waitlist` list must be in queue order"
+    # orders one list of each line, in a sentence that frees another
+    line = ["CS101-01 cap=2 enrolled=S230,S307,S327 waitlist=S539,S321,S348"]
+    assert {(key, k) for _, key, k, _ in list_item_swaps(line, (0,))} == {
+        ("enrolled", 1), ("enrolled", 0), ("waitlist", 1), ("waitlist", 0)}
+    allows = read_prompt("**Output format.** One line per section (every section in `sections.json`, in any "
+                         "order):\n\n```\n<section_id> enrolled=<ids> waitlist=<ids>\n```\n\nThe `enrolled` list can "
+                         "be in any order you like, but the `waitlist`\nlist must be in queue order, front of the line "
+                         "first. No other lines.\n")
+    assert allows.unordered and "sections.json" not in allows.field_unordered
+    assert allows.list_order("waitlist") and not allows.list_order("enrolled")
+    # p109: "add extra columns after the four required ones" pins no part of the free text around the table
+    free = read_free_lines("You can put notes or other text around the table, and add extra columns after the four "
+                           "required ones if you find them useful.")
+    assert free.parts and read_free_lines("The file must start with the required title line.").parts == frozenset()
+    # p109: the statuses a state machine defines, repeated over a map of bookings, are vocabulary: each booking
+    # is its own record, not the whole document one
+    units = _inner_units("json", '{"bookings": {"BK1": {"status": "CANCELLED", "sailing": "ARD-0730"}, '
+                                 '"BK2": {"status": "NO_SHOW", "sailing": "ARD-0730"}}, "sailings": {"ARD-0730": '
+                                 '{"status": "DEPARTED"}}}')
+    assert {"CANCELLED", "ARD-0730", "BK1"} in units and {"DEPARTED", "ARD-0730"} in units and len(units) == 3

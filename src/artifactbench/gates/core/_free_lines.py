@@ -90,6 +90,9 @@ _OUTPUT = re.compile(r"\b(outputs?|report|answer|result|your|you|summary|documen
 _EACH_RECORD = re.compile(r"\b(each|every)\s+[A-Za-z-]+\s*$", re.IGNORECASE)  # "each finding" may include
 _PINNED = re.compile(r"\b(must|exactly|required|requires|verbatim|literally|has\s+to|have\s+to|shall|"
                      r"should\s+read|start\s+with|begin\s+with)\b", re.IGNORECASE)
+# ("add extra columns after the four required ones": what the answer must hold named, not a part pinned; p109)
+_REQUIRED_PARTS = re.compile(r"\b(?:the\s+)?(?:\w+\s+)?required\s+(?:ones?|columns?|keys?|fields?|rows?|sections?|"
+                             r"values?|cells?)\b", re.IGNORECASE)
 _FENCE_LINE = re.compile(r"[ \t]{0,3}(`{3,}|~{3,})(.*)")
 _INLINE = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
 _PLACEHOLDER = re.compile(r"<[^<>\n]{1,40}>|\{[^{}\n]{1,40}\}|\.\.\.|…|" + _NUMBER.pattern)
@@ -575,7 +578,8 @@ def read_free_lines(prompt: str) -> FreeLines:
         # around it (a title, ...), but the file must contain the following three things")
         free = free or any(
             {part for part, words in _PARTS.items() if words.search(clause)} and _allowed_to_author(clause)
-            and not _REFUSED.search(clause) and not _PINNED.search(clause) for clause in _BUT.split(kept))
+            and not _REFUSED.search(clause) and not _PINNED.search(_REQUIRED_PARTS.sub(" ", clause))
+            for clause in _BUT.split(kept))
         if free:
             parts |= named
             declared.append(" ".join(sentence.split())[:160])

@@ -596,7 +596,9 @@ class PromptAllows:
         if not key:
             return ""
         stem = re.escape(key[:-1] if key.endswith("s") and len(key) > 3 else key)
-        for sentence in self.order_sentences:
+        # (and a sentence freeing another order: "The `enrolled` list can be in any order you like, but the
+        # `waitlist` list must be in queue order"; what follows the key decides)
+        for sentence in (*self.order_sentences, *self.unordered_sentences):
             for mention in re.finditer(rf"(?<![\w.-]){stem}s?(?![\w-]|\.\w)", sentence[:2000], re.IGNORECASE):
                 # (a word for what the key is, right after it, is no other record: "each section's `cars` line
                 # gives the ids comma-separated, ordered from the switch end"; review)
@@ -953,13 +955,16 @@ def _field_scoped(sentence: str, clauses: list[tuple[str, bool]]) -> list[str]:
     fields: list[str] = []
     lead = _LEAD_FIELD.match(sentence)
     for clause, _ in clauses:
-        named = ([lead.group(1)] if lead else []) + _FIELD.findall(clause)
+        # (a file's name is no field: "One line per section (every section in `sections.json`, in any order)"
+        # frees the lines; blind p110)
+        named = [f for f in ([lead.group(1)] if lead else []) + _FIELD.findall(clause) if not _FILE_NAME.fullmatch(f)]
         if not named or _NAMES_ROWS.search(clause):
             return []
         fields += named
     return fields
 
 
+_FILE_NAME = re.compile(r"[\w./-]+\.(?:jsonl?|csv|tsv|txt|md|ya?ml|toml|ini|xml|html?|sql|log|dat|py)", re.IGNORECASE)
 _NAMES_ROWS = re.compile(r"\b(lines?|rows?|records?|entries|output|results?|file|objects)\b", re.IGNORECASE)
 
 

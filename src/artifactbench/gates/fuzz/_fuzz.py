@@ -678,12 +678,15 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
         if outcome.result.passed:
             allowed = (ref.declaration_change(mutant.text) if ref is not None else None) \
                 or allows.leaves_open(kind, mutant.where)
-            if (allowed is None or allowed[0] == "warn") and LIST_ITEMS_SWAPPED in mutant.where \
-                    and not allows.list_order(list_key(mutant.where) or ""):
+            if LIST_ITEMS_SWAPPED in mutant.where:
                 # (a list on one line read as a set, `codes = R01, R07`, where no sentence gives that list an
-                # order: nothing to report; one that does, "`cars` ... ordered from the switch end", stays a
-                # finding, but not a sentence ordering the records that hold the list; review)
-                allowed = ("info", "it swaps two items of a list on one line, for which the prompt states no order")
+                # order: nothing to report; one that does, "`cars` ... ordered from the switch end", is a
+                # finding whatever the lines' order (blind p110: "One line per section ..., in any order" and
+                # "the `waitlist` list must be in queue order"), but not a sentence ordering the records that
+                # hold the list; review)
+                key = list_key(mutant.where) or ""
+                allowed = None if allows.list_order(key) and key not in allows.field_unordered else (
+                    "info", "it swaps two items of a list on one line, for which the prompt states no order")
             if allowed is None and ref is not None and ref.fmt == "text" and kind in _VALUE_KINDS \
                     and (field := ref.text_field(mutant.text)) is not None:
                 allowed = allows.leaves_open(kind, f"field '{field}'")  # (a table column, an attribute, a key)

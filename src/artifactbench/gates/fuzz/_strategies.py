@@ -79,7 +79,8 @@ def mutation_draws(fmt: str, text: str, policy: FuzzPolicy, kind: str, prompt: s
     elif isinstance(doc, PyDoc):
         inner = python_strategy(doc, kind, prompt)
     elif isinstance(doc, TextDoc):
-        inner = text_strategy(doc, policy, kind)
+        # (a list on one line is swapped inside only where a sentence orders it: any other swap there is info)
+        inner = text_strategy(doc, policy, kind, read_prompt(prompt).list_order if kind == "swap_records" else None)
     else:
         assert isinstance(doc, TreeDoc)
         inner = leaf_strategy(targets, kind) if kind in LEAF_KINDS else structure_strategy(targets, kind)

@@ -6,6 +6,7 @@ import ast
 import itertools
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -23,7 +24,8 @@ _LEAD = re.compile(r"\s*<([A-Za-z][\w-]*)")
 MAX_PAIRS = 20_000  # line pairs swap_records looks at (as _tree_records does for records)
 
 
-def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str) -> Draws | None:
+def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str,
+                  ordered_list: Callable[[str], str] | None = None) -> Draws | None:
     """Numbers inside lines, single-word lines, and whole non-blank lines (the records); not a script's
     opening `#!` line. (A markup declaration is drawn: a grader raising on `encoding="UTF-1080"` is a
     finding; one accepting it is `info`, see Reference.declaration_change.)"""
@@ -81,7 +83,7 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str) -> Draws | None:
         return pick(cells).map(lambda c: Mutation(
             kind, f"line {c[0] + 1}, column {c[2]!r}", short(lines[c[0]][c[1][0]:c[1][1]]), short(c[3]),
             doc.render(lines[:c[0]] + [lines[c[0]][:c[1][0]] + c[3] + lines[c[0]][c[1][1]:]] + lines[c[0] + 1:])))
-    lined = _line_strategy(doc, policy, kind, lines, records)
+    lined = _line_strategy(doc, policy, kind, lines, records, ordered_list)
     if kind == "inject_record" and (cells := list_cell_injections(lines)):
         # (a Markdown table's list cell given one more code its column uses elsewhere, `SPLIT_ORDER` ->
         # `SPLIT_ORDER, TOO_FAST`: a grader checking only that the expected codes are there; blind p98)
@@ -189,6 +191,7 @@ LIST_ITEMS_SWAPPED = "(two neighbouring items of its list swapped)"
 # `key = a, b, c` / `key: a, b, c` of a config or plain-text answer: a list written on one line
 _LIST_LINE = re.compile(r"(\s*)([A-Za-z_][\w.-]{0,63})(\s*[=:]\s*)([^,;#\n]+(?:,[^,;#\n]+)+?)\s*")
 MAX_LIST_SWAPS = 200
+_INLINE_LIST = re.compile(r"(?<![\w.=-])([A-Za-z_][\w.-]{0,63})=([^\s,;=|]+(?:,[^\s,;=|]+)+)(?=\s|$)")
 
 
 def list_item_swaps(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, str, int, str]]:
@@ -224,6 +227,11 @@ def list_item_swaps(lines: list[str], records: tuple[int, ...]) -> list[tuple[in
                 found.append((i, match.group(2), k, match.group(1) + match.group(2) + match.group(3)
                               + ",".join(items) + line[match.end(4):]))
             continue
+        # (`key=a,b,c` pairs inside a line: `CS101-01 cap=2 enrolled=S230,S307 waitlist=S539,S321,S348`; blind
+        # p110, a waitlist compared sorted where "the `waitlist` list must be in queue order")
+        for pair in _INLINE_LIST.finditer(line[:2000]):
+            for k, items in swaps(pair.group(2).split(",")):
+                found.append((i, pair.group(1), k, line[:pair.start(2)] + ",".join(items) + line[pair.end(2):]))
         if line.lstrip().startswith("|") and not _rule_row(line):
             parts = line.split("|")
             for c, cell in enumerate(parts):
@@ -249,7 +257,7 @@ def _column_name(lines: list[str], row: int, c: int) -> str:
 
 
 def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str],
-                   records: tuple[int, ...]) -> Draws | None:
+                   records: tuple[int, ...], ordered_list: Callable[[str], str] | None = None) -> Draws | None:
     if not records:
         return None
 
@@ -294,7 +302,9 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
         whole = pick(pairs).map(swap) if pairs else None
         # (two neighbours of a list written on one line swapped, `cars = A, B, C` -> `cars = B, A, C`: a
         # grader comparing sorted lists passes it, where the prompt fixes the list's order; blind p101)
-        inner = list_item_swaps(lines, records)
+        # (only lists a sentence orders, "`cars` ... ordered from the switch end": a swap in any other is
+        # info, and drawing those spent the kind's budget on them; blind p110)
+        inner = [c for c in list_item_swaps(lines, records) if ordered_list is not None and ordered_list(c[1])]
         inside = pick(inner).map(lambda c: edit(
             kind, f"line {c[0] + 1}, field '{c[1]}.{c[2]}' {LIST_ITEMS_SWAPPED}", lines[c[0]], c[3],
             lines[: c[0]] + [c[3]] + lines[c[0] + 1:])) if inner else None

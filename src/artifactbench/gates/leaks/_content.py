@@ -42,7 +42,7 @@ from artifactbench._files import MAX_SCANNED_BYTES
 from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
 from artifactbench.gates.core import read_prompt, reference_text
-from artifactbench.gates.fuzz import format_of
+from artifactbench.gates.fuzz import format_of, parse
 from artifactbench.gates.core import MARKUP_SUFFIXES, markup_content
 from artifactbench.gates.leaks._blocks import ReferenceLines, answer_text, code_blocks, format_lines
 from artifactbench.gates.leaks._records import Shapes, non_trivial_lines, records_in, reference_records
@@ -217,6 +217,33 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n")
 MAX_STEPS = 2_000_000  # (sentence, record) pairs _stated_together looks at; past them, labels stay labels
 
 
+MAX_UNITS = 20_000
+
+
+def _inner_units(fmt: str, reference: str) -> list[set[str]]:
+    """The strings of each innermost record of a tree answer (an object holding a plain value), with the key
+    it stands under in its parent (a record's id, `"BK503": {...}`); [] where the answer does not parse."""
+    try:
+        data = parse(fmt, reference).data
+    except Exception:  # noqa: BLE001 - no tree, no finer units
+        return []
+    units: list[set[str]] = []
+    stack: list[tuple[object, str | None]] = [(data, None)]
+    while stack and len(units) < MAX_UNITS:
+        node, key = stack.pop()
+        if isinstance(node, dict):
+            plain = [v for v in node.values() if isinstance(v, str)]
+            if plain or any(isinstance(v, (int, float)) for v in node.values()):
+                unit: set[str] = set()
+                for value in plain + ([key] if key is not None else []):
+                    _strings_in(value, unit)
+                units.append(unit)
+            stack.extend((v, str(k)) for k, v in node.items() if isinstance(v, (dict, list)))
+        elif isinstance(node, list):
+            stack.extend((v, None) for v in node if isinstance(v, (dict, list)))
+    return units
+
+
 def _strings_in(value: object, out: set[str]) -> set[str]:
     """The strings of a canonical record (nested tuples; records_in's form) or of a line."""
     if isinstance(value, str):
@@ -321,6 +348,11 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     tokens = Counter(TOKEN_SPLIT.split(reference))
     labels = frozenset(s for s in values.strings if tokens[s] >= 2)
     units = [_strings_in(unit, set()) for unit in ref_records or non_trivial_lines(reference)]
+    if len(units) == 1 and fmt in ("json", "yaml"):
+        # (one document of maps of records, `{"bookings": {"BK503": {"status": ...}}, "sailings": ...}`: each
+        # inner record is a unit, or every two statuses named in one sentence of the prompt's state machine
+        # were "stated together"; blind p109)
+        units = _inner_units(fmt, reference) or units
     labels -= _stated_together(prompt, labels, units)
     # A string of a record that holds other values too (a slot beside its talk) that the prompt names
     # only on its own is the answer's domain or a hint ("the day has six slots: 09:00-09:45, ..."), not
