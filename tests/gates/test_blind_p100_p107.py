@@ -224,3 +224,14 @@ def test_blind_p108_p111_rules():
                                  '"BK2": {"status": "NO_SHOW", "sailing": "ARD-0730"}}, "sailings": {"ARD-0730": '
                                  '{"status": "DEPARTED"}}}')
     assert {"CANCELLED", "ARD-0730", "BK1"} in units and {"DEPARTED", "ARD-0730"} in units and len(units) == 3
+
+
+def test_each_smallest_move_is_a_place_of_its_own():
+    from artifactbench.gates.fuzz._fuzz import _place
+    # p95 (rerun): a 1 %-relative grader of "within 0.01 percentage points" accepts 8x at 37.116 and rejects it
+    # at -6.889; placed by field, the second extreme of `annual_irr_pct` waited behind larger moves
+    small = _place("line 13, key 'annual_irr_pct', 8x the prompt's tolerance")
+    other = _place("line 11, key 'annual_irr_pct', 8x the prompt's tolerance")
+    assert small != other
+    assert _place("line 13, key 'annual_irr_pct', 16x the prompt's tolerance") == \
+        _place("line 11, key 'annual_irr_pct', 16x the prompt's tolerance") == "annual_irr_pct@16x"
