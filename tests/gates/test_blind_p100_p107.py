@@ -235,3 +235,15 @@ def test_each_smallest_move_is_a_place_of_its_own():
     assert small != other
     assert _place("line 13, key 'annual_irr_pct', 16x the prompt's tolerance") == \
         _place("line 11, key 'annual_irr_pct', 16x the prompt's tolerance") == "annual_irr_pct@16x"
+
+
+def test_p111_a_band_for_the_noun_and_on_or_before_in_sql():
+    from artifactbench.gates.core import stated_tolerance
+    from artifactbench.gates.fuzz._sql_weaken import _BOUND_WORDS
+    # "±0.01 °C for the MKT and ±0.1 h for the headroom": each band its key's (a 0.1 %-relative grader in
+    # kelvin, ±0.28 °C, hid behind the headroom's 0.1 read as every number's)
+    said = stated_tolerance("Solve it however you like, but the numbers need to be good to ±0.01 °C for the MKT "
+                            "and ±0.1 h for the headroom.")
+    assert said.band_at(("mkt_c",), 4.707) == 0.01 and said.band_at(("headroom_h",), 37.3) == 0.1
+    assert stated_tolerance("Every number must be within 0.01 for the values we compute.").general
+    assert _BOUND_WORDS.search("`expiry_date` on or before `as_of` + 30 days")

@@ -65,7 +65,10 @@ _UNIT = re.compile(r"\s?(?!(?:of|in|or|and|on|at|to|for|the|a|an|per|each|every|
 _CLAUSES = re.compile(r";|,\s+(?=(?:which|so|and|but|while|whereas)\b)")
 # "±0.01 m on every junction head": what a stated value is of (the clause's last noun, a stop word
 # ending it: "... head and ±0.05 L/s on every pipe flow")
-_SCOPE = re.compile(r"\s?(?:[a-zA-Zµ°]{1,4}(?:/[a-zA-Z]{1,4})?\s+)?(?:on|for|of|in)\s+(?:every|each|all|any)\s+"
+# ("±0.01 °C for the MKT and ±0.1 h for the headroom": "for the" too, of a noun that is no word for every
+# number; blind p111)
+_SCOPE = re.compile(r"\s?(?:[a-zA-Zµ°]{1,4}(?:/[a-zA-Z]{1,4})?\s+)?(?:(?:on|for|of|in)\s+(?:every|each|all|any)|"
+                    r"for\s+the(?!\s+(?:values?|answers?|results?|numbers?|outputs?|figures?|whole|entire|rest)\b))\s+"
                     r"((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)")
 _STOP = frozenset({"and", "or", "so", "but", "with", "to", "which", "where", "while", "is", "are", "in", "of",
                    "on", "at", "by", "the", "a", "an"})

@@ -63,8 +63,10 @@ _NO_MATCH = re.compile(
 # a sentence that says the column is never NULL states no case of it
 _NULL_DENIED = re.compile(r"\b(?:never|not|no|cannot|can't|isn't|aren't|won't|non)\b[^.;]{0,24}$", re.IGNORECASE)
 _NULL_WORDS = re.compile(r"\bnull\b|\bempty\b|\bblank\b|\bmissing\b|\bno\s+value\b|\bnot\s+set\b", re.IGNORECASE)
-_BOUND_WORDS = re.compile(r"\binclusive\b|\bexclusive\b|\bat\s+or\s+(?:before|after)\b|\bor\s+(?:later|earlier|"
-                          r"more|less|equal)\b|\bstrictly\b|\bup\s+to\s+and\s+including\b", re.IGNORECASE)
+# ("`expiry_date` on or before `as_of` + 30 days": "on or before" as "at or before"; blind p111, as py_weaken reads)
+_BOUND_WORDS = re.compile(r"\binclusive\b|\bexclusive\b|\b(?:at|on)\s+or\s+(?:before|after|above|below)\b|\bor\s+(?:later|"
+                          r"earlier|more|less|equal)\b|\bstrictly\b|\bup\s+to\s+and\s+including\b|"
+                          r"\bno\s+(?:later|earlier)\s+than\b", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=4)
