@@ -220,10 +220,11 @@ def test_blind_p108_p111_rules():
     assert free.parts and read_free_lines("The file must start with the required title line.").parts == frozenset()
     # p109: the statuses a state machine defines, repeated over a map of bookings, are vocabulary: each booking
     # is its own record, not the whole document one
-    units = _inner_units("json", '{"bookings": {"BK1": {"status": "CANCELLED", "sailing": "ARD-0730"}, '
-                                 '"BK2": {"status": "NO_SHOW", "sailing": "ARD-0730"}}, "sailings": {"ARD-0730": '
-                                 '{"status": "DEPARTED"}}}')
-    assert {"CANCELLED", "ARD-0730", "BK1"} in units and {"DEPARTED", "ARD-0730"} in units and len(units) == 3
+    units, ids = _inner_units("json", '{"bookings": {"BK1": {"status": "CANCELLED", "sailing": "ARD-0730"}, '
+                                      '"BK2": {"status": "NO_SHOW", "sailing": "ARD-0730"}}, "sailings": {"ARD-0730": '
+                                      '{"status": "DEPARTED", "flags": ["LATE-SAIL"]}}}')
+    assert {"CANCELLED", "ARD-0730", "BK1"} in units and {"DEPARTED", "ARD-0730", "LATE-SAIL"} in units
+    assert len(units) == 3 and ids == {"BK1", "BK2", "ARD-0730"}
 
 
 def test_each_smallest_move_is_a_place_of_its_own():
@@ -247,3 +248,26 @@ def test_p111_a_band_for_the_noun_and_on_or_before_in_sql():
     assert said.band_at(("mkt_c",), 4.707) == 0.01 and said.band_at(("headroom_h",), 37.3) == 0.1
     assert stated_tolerance("Every number must be within 0.01 for the values we compute.").general
     assert _BOUND_WORDS.search("`expiry_date` on or before `as_of` + 30 days")
+
+
+def test_third_review_repros_ids_pair_with_their_values_and_lists_order_in_their_own_clause():
+    from artifactbench.gates.core import read_prompt
+    from artifactbench.gates.fuzz._text_strategies import list_item_swaps
+    from artifactbench.gates.leaks._content import _inner_units, _stated_together
+    # a status named with its booking's id is the answer, though each status alone is vocabulary
+    units, ids = _inner_units("json", '{"bookings": {"BK501": {"state": "settled"}, "BK502": {"state": "voided"}, '
+                                      '"BK503": {"state": "settled"}}}')
+    labels = frozenset({"settled", "voided"})
+    assert _stated_together("Check yourself: BK501 settled, BK502 voided.", labels, units, ids) >= labels
+    assert not _stated_together("A booking is settled, or voided when cancelled.", labels, units, ids) & labels
+    # the key quoted, the order in its own clause
+    assert not read_prompt("The price of each of the skus is in `prices.csv`, sorted by code. Write `orders.txt`: "
+                           "one line per order, in any order.").list_order("skus")
+    assert not read_prompt("Sum the prices of the `skus`, then write the totals in ascending order of order id."
+                           ).list_order("skus")
+    reversed_ = read_prompt("The `waitlist` list must be in queue order (first come first), while the `enrolled` "
+                            "list can be in any order you like.")
+    assert reversed_.list_order("waitlist") and not reversed_.list_order("enrolled")
+    # a logfmt line is pairs, not one list keyed by its first key
+    line = ["section=CS101-01 cap=2 enrolled=S230,S307 waitlist=S539,S321,S348"]
+    assert {key for _, key, _, _ in list_item_swaps(line, (0,))} == {"enrolled", "waitlist"}

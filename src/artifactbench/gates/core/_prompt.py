@@ -597,13 +597,17 @@ class PromptAllows:
             return ""
         stem = re.escape(key[:-1] if key.endswith("s") and len(key) > 3 else key)
         # (and a sentence freeing another order: "The `enrolled` list can be in any order you like, but the
-        # `waitlist` list must be in queue order"; what follows the key decides)
+        # `waitlist` list must be in queue order"; what follows the key in its clause decides. The key quoted:
+        # "the price of each of the skus is in `prices.csv`, sorted by code" orders an input; review)
         for sentence in (*self.order_sentences, *self.unordered_sentences):
-            for mention in re.finditer(rf"(?<![\w.-]){stem}s?(?![\w-]|\.\w)", sentence[:2000], re.IGNORECASE):
+            for mention in re.finditer(rf"[`'\"]{stem}s?[`'\"]", sentence[:2000], re.IGNORECASE):
                 # (a word for what the key is, right after it, is no other record: "each section's `cars` line
                 # gives the ids comma-separated, ordered from the switch end"; review)
-                tail = re.sub(r"^\s*[`'\"]?\s*(?:lines?|rows?|entry|entries|fields?|keys?|columns?|lists?|cells?|values?)\b",
+                tail = re.sub(r"^\s*(?:lines?|rows?|entry|entries|fields?|keys?|columns?|lists?|cells?|values?)\b",
                               " ", sentence[mention.end():mention.end() + 200], flags=re.IGNORECASE)
+                # (its own clause: not "..., while the `enrolled` list can be in any order", nor "..., then write
+                # the totals in ascending order"; a bare comma goes on: "comma-separated, ordered from ...")
+                tail = re.split(r";|\.\s|,\s*(?:and|then|while|but|whereas|so)\b|\s(?:while|but|whereas)\s", tail)[0]
                 said = _ORDER_STATED.search(tail)
                 if said is not None and not _RECORD_WORDS.search(tail[:said.start()]) \
                         and not _UNORDERED.search(tail):

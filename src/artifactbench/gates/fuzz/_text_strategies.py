@@ -222,6 +222,8 @@ def list_item_swaps(lines: list[str], records: tuple[int, ...]) -> list[tuple[in
             break
         line = lines[i]
         match = _LIST_LINE.fullmatch(line)
+        if match and re.search(r"\s[A-Za-z_][\w.-]*=", match.group(4)):
+            match = None  # (`section=CS101-01 cap=2 waitlist=S539,S321`: pairs in a line, read below; review)
         if match and not line.lstrip().startswith(("|", "#", ";", "-", "*")):
             for k, items in swaps(match.group(4).split(",")):
                 found.append((i, match.group(2), k, match.group(1) + match.group(2) + match.group(3)

@@ -218,30 +218,39 @@ MAX_STEPS = 2_000_000  # (sentence, record) pairs _stated_together looks at; pas
 
 
 MAX_UNITS = 20_000
+MAX_INNER_CHARS = 2_000_000  # (a larger answer stays one record: no third parse of 13 MB)
 
 
-def _inner_units(fmt: str, reference: str) -> list[set[str]]:
-    """The strings of each innermost record of a tree answer (an object holding a plain value), with the key
-    it stands under in its parent (a record's id, `"BK503": {...}`); [] where the answer does not parse."""
+def _inner_units(fmt: str, reference: str) -> tuple[list[set[str]], frozenset[str]]:
+    """The strings of each innermost record of a tree answer (an object holding a plain value or a list of
+    them: `"flags": ["OVERBOOKED", ...]`), with the key it stands under in its parent (a record's id,
+    `"BK503": {...}`), and those keys; ([], {}) where the answer does not parse or has more than MAX_UNITS
+    such records (then the document stays one record, the stricter reading)."""
     try:
         data = parse(fmt, reference).data
     except Exception:  # noqa: BLE001 - no tree, no finer units
-        return []
+        return [], frozenset()
     units: list[set[str]] = []
+    ids: set[str] = set()
     stack: list[tuple[object, str | None]] = [(data, None)]
-    while stack and len(units) < MAX_UNITS:
+    while stack:
+        if len(units) > MAX_UNITS:
+            return [], frozenset()
         node, key = stack.pop()
         if isinstance(node, dict):
             plain = [v for v in node.values() if isinstance(v, str)]
+            plain += [x for v in node.values() if isinstance(v, list) for x in v if isinstance(x, str)]
             if plain or any(isinstance(v, (int, float)) for v in node.values()):
                 unit: set[str] = set()
                 for value in plain + ([key] if key is not None else []):
                     _strings_in(value, unit)
                 units.append(unit)
+                if key is not None:
+                    ids.add(key)
             stack.extend((v, str(k)) for k, v in node.items() if isinstance(v, (dict, list)))
         elif isinstance(node, list):
             stack.extend((v, None) for v in node if isinstance(v, (dict, list)))
-    return units
+    return units, frozenset(ids)
 
 
 def _strings_in(value: object, out: set[str]) -> set[str]:
@@ -348,12 +357,15 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     tokens = Counter(TOKEN_SPLIT.split(reference))
     labels = frozenset(s for s in values.strings if tokens[s] >= 2)
     units = [_strings_in(unit, set()) for unit in ref_records or non_trivial_lines(reference)]
-    if len(units) == 1 and fmt in ("json", "yaml"):
+    ids: frozenset[str] = frozenset()
+    if len(units) == 1 and fmt in ("json", "yaml") and len(reference) <= MAX_INNER_CHARS:
         # (one document of maps of records, `{"bookings": {"BK503": {"status": ...}}, "sailings": ...}`: each
-        # inner record is a unit, or every two statuses named in one sentence of the prompt's state machine
-        # were "stated together"; blind p109)
-        units = _inner_units(fmt, reference) or units
-    labels -= _stated_together(prompt, labels, units)
+        # inner record is a unit, with the id it stands under, or every two statuses named in one sentence of
+        # the prompt's state machine were "stated together"; blind p109. A status named with its booking's
+        # id, "BK501 settled", is the answer all the same; review)
+        inner, ids = _inner_units(fmt, reference)
+        units = inner or units
+    labels -= _stated_together(prompt, labels, units, ids or None)
     # A string of a record that holds other values too (a slot beside its talk) that the prompt names
     # only on its own is the answer's domain or a hint ("the day has six slots: 09:00-09:45, ..."), not
     # the answer, which is how the values pair up: at most a WARNING.
