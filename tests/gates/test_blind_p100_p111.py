@@ -1,4 +1,4 @@
-"""Rules from blind batches p100-p107 (tasks by helpers that saw only the spec): planted flaws their runs
+"""Rules from blind batches p100-p111 (tasks by helpers that saw only the spec): planted flaws their runs
 missed and false fails, in the batches' own words."""
 
 from __future__ import annotations
