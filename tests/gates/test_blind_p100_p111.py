@@ -271,3 +271,36 @@ def test_third_review_repros_ids_pair_with_their_values_and_lists_order_in_their
     # a logfmt line is pairs, not one list keyed by its first key
     line = ["section=CS101-01 cap=2 enrolled=S230,S307 waitlist=S539,S321,S348"]
     assert {key for _, key, _, _ in list_item_swaps(line, (0,))} == {"enrolled", "waitlist"}
+
+
+def test_blind_p112_p115_rules():
+    from artifactbench.gates.core import read_prompt
+    from artifactbench.gates.fuzz._fuzz import _tie_swap_open
+    # p112: "when two stations have the same `net_flow`, the lower `station_id` comes first" names a tie-break
+    said = ("Rows must be sorted by `net_flow` ascending; when two stations have the same `net_flow`, the lower "
+            "`station_id` comes first.")
+    assert _tie_swap_open(said, "net_flow") is None
+    # p115: "Oven names are up to you": the `oven` field's value is the answer's to choose
+    allows = read_prompt('Write `oven_plan.json`:\n\n```json\n{"ovens": [{"oven": "OV1", "jobs": ["J07"]}]}\n```\n\n'
+                         "- Oven names are up to you, and so is the order of the `ovens` list.\n")
+    assert allows.leaves_open("string_change", "at $.ovens[0].oven")[0] == "info"
+    assert allows.leaves_open("type_change", "at $.ovens[0].oven")[0] == "warn"
+    assert allows.leaves_open("drop_key", "at $.ovens[2], key 'oven'")[0] == "warn"
+    assert allows.leaves_open("string_change", "at $.ovens[0].jobs[0]") is None
+
+
+def test_p112_words_only_free_lines_hold_are_no_leak(tmp_path):
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    from _leak_task import content_leaks
+    # "# East district — night rebalancing" above a route, of "Headings, notes or a short explanation around the
+    # list are welcome": the title's words, which the prompt's own story uses, are no answer values
+    reference = ("# East district — night rebalancing\n\nTruck leaves D0 empty, capacity 12.\n\n1. S12 (+3)\n"
+                 "2. S08 (+8)\n3. S01 (-5)\n\nTotal driving time: 178 min\n")
+    prompt = ("## Night rebalancing run\n\nTonight one truck has to put the east district back in balance. The "
+              "truck leaves the depot empty and comes back at the end. Write `route.md`: a numbered list of "
+              "stops, then `Total driving time: <N> min`. Headings, notes or a short explanation around the list "
+              "are welcome; only the list items and the total line are read.\n")
+    result = content_leaks(tmp_path, "route", "route.md", reference, prompt, {"network.json": "{}\n"})
+    assert not [c for c in result.cases if c.name.startswith("reference_values") and c.status == "FINDING"]

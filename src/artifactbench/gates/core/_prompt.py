@@ -454,6 +454,15 @@ class PromptAllows:
         stem = _singular(named[-1].lower())
         return next((sentence for noun, sentence in self.chosen_keys if noun == stem), "")
 
+    def _chosen_name(self, where: str) -> str:
+        """The sentence leaving the values of the field `where` ("at $.ovens[0].oven", "record 2, field 'oven'")
+        changed to the answer, by the noun it names them by ("Oven names are up to you"), else ""."""
+        field = re.search(r"\.([A-Za-z_][\w-]*)$|(?:field|key) '(?:[\w.-]*\.)?([A-Za-z_][\w-]*)'$", where.strip())
+        if field is None:
+            return ""
+        stem = _singular((field.group(1) or field.group(2)).lower())
+        return next((sentence for noun, sentence in self.chosen_keys if noun == stem), "")
+
     def frees_list(self, where: str, nested: int) -> str:
         """The clause saying that the order of the list a swap exchanged two items of is free ("" when
         none does), for a list below the top level (`where`: "at $.layers[0][1] <-> at $.layers[0][3]",
@@ -689,6 +698,13 @@ class PromptAllows:
     def _value_open(self, kind: str, where: str) -> tuple[str, str] | None:
         if kind == "rename_key" and (chosen := self.chosen_key(where)):
             return "info", f"the prompt leaves those keys to the answer ({chosen!r})"
+        if kind in ("string_change", "type_change", "drop_key") and (chosen := self._chosen_name(where)):
+            # ("Oven names are up to you" of `{"oven": "OV1", "jobs": [...]}`: the value of the key the noun
+            # names is the answer's to choose; whether it may be null or left out, the prompt does not say;
+            # blind p115)
+            if kind == "string_change":
+                return "info", f"the prompt leaves those names to the answer ({chosen!r})"
+            return "warn", f"the prompt leaves those names to the answer ({chosen!r}), not whether one may be missing"
         names = _names(where)
         free = [n for n in names if n in self.free_fields]
         if free:

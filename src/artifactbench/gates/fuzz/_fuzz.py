@@ -1319,7 +1319,10 @@ _TIEBREAK = re.compile(r"\btie-?break|\bties?\s+(?:are\s+|is\s+)?(?:broken|resol
                        r"\b(?:if|when)\s+tied\b|\b(?:on|for|in\s+case\s+of)\s+(?:a\s+)?ties?\s*[,:]|"
                        # ("runners with the same rounded net time are ordered by bib number ascending": blind p98)
                        r"\b(?:with|of|having|sharing)\s+(?:the\s+|an?\s+)?(?:same|equal|identical)\s+(?:[\w`*-]+\s+){0,4}?"
-                       r"(?:are|is|get|go)\s+(?:then\s+)?(?:ordered|sorted|ranked|listed|placed|put)\s+(?:by|on)\b",
+                       r"(?:are|is|get|go)\s+(?:then\s+)?(?:ordered|sorted|ranked|listed|placed|put)\s+(?:by|on)\b|"
+                       # ("when two stations have the same `net_flow`, the lower `station_id` comes first": p112)
+                       r"\b(?:lower|higher|smaller|larger|earlier|later|lowest|highest|smallest|largest)\s+[`*]?[\w-]+[`*]?"
+                       r"\s+(?:comes?|goes?|is\s+listed|is\s+placed)\s+first\b",
                        re.IGNORECASE)
 
 

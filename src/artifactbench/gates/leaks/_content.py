@@ -320,6 +320,13 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     if fmt == "text":  # a heading, column name or label the prompt wrote is no answer value
         values = Distinctive(values.numbers, values.strings
                              & distinctive(fmt, answer_text(reference, prompt, fixed), min_digits=4).strings)
+        free = read_prompt(prompt).free_lines
+        if free:
+            # (nor a word only the lines the prompt frees hold: "# East district — night rebalancing" above a
+            # route of "Headings, notes ... around the list are welcome"; blind p112)
+            kinds = free.kinds(reference)
+            graded = "\n".join(line for line, kind in zip(reference.splitlines(), kinds) if kind != "free")
+            values = Distinctive(values.numbers, values.strings & distinctive(fmt, graded, min_digits=4).strings)
     if markup:  # element and attribute names are its format, as are a declaration and a doctype
         values = Distinctive(values.numbers, values.strings
                              & distinctive(fmt, markup_content(reference), min_digits=4).strings)
