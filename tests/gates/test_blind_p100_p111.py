@@ -304,3 +304,17 @@ def test_p112_words_only_free_lines_hold_are_no_leak(tmp_path):
               "are welcome; only the list items and the total line are read.\n")
     result = content_leaks(tmp_path, "route", "route.md", reference, prompt, {"network.json": "{}\n"})
     assert not [c for c in result.cases if c.name.startswith("reference_values") and c.status == "FINDING"]
+
+
+def test_a_script_answer_keeps_its_comment_words_in_the_leak_count(tmp_path):
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    from _leak_task import content_leaks
+    # (blind p66, in this session's regression: the free-lines filter, applied to a SQL script whose comments the
+    # prompt frees, left its keywords the bulk of its values, and the prompt's own `CREATE TABLE` schema then read
+    # as a leak, 5 of 10; a script's words stay counted as they were)
+    case = Path(__file__).parents[1] / "fixtures" / "leak_cases" / "sql_schema_in_prompt"
+    result = content_leaks(tmp_path, "plan", "output/course_plan.sql", (case / "reference_output.sql").read_text(),
+                           (case / "prompt.md").read_text(), {"catalog.json": (case / "catalog.json").read_text()})
+    assert not [c for c in result.cases if c.name.startswith("reference_values") and c.status == "FINDING"], result

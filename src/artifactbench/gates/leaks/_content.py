@@ -42,7 +42,7 @@ from artifactbench._files import MAX_SCANNED_BYTES
 from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
 from artifactbench.gates.core import read_prompt, reference_text
-from artifactbench.gates.fuzz import format_of, parse
+from artifactbench.gates.fuzz import format_of, parse, program
 from artifactbench.gates.core import MARKUP_SUFFIXES, markup_content
 from artifactbench.gates.leaks._blocks import ReferenceLines, answer_text, code_blocks, format_lines
 from artifactbench.gates.leaks._records import Shapes, non_trivial_lines, records_in, reference_records
@@ -321,7 +321,7 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
         values = Distinctive(values.numbers, values.strings
                              & distinctive(fmt, answer_text(reference, prompt, fixed), min_digits=4).strings)
         free = read_prompt(prompt).free_lines
-        if free:
+        if free and not program(task.output_artifact.as_posix()):  # (a script's comments hold no keywords)
             # (nor a word only the lines the prompt frees hold: "# East district — night rebalancing" above a
             # route of "Headings, notes ... around the list are welcome"; blind p112)
             kinds = free.kinds(reference)
