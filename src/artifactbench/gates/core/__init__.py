@@ -27,7 +27,7 @@ from artifactbench.gates.core._common import (
 )
 from artifactbench.gates.core._bounds import MAX_TIMEOUTS, GraderBlocked
 from artifactbench.gates.core._context import SANDBOXES, Cancelled, CheckOptions, TaskContext
-from artifactbench.gates.core._doubt import doubt, example_extras, headings_only, map_keys
+from artifactbench.gates.core._doubt import doubt, example_extras, headings_only, map_keys, record_map
 from artifactbench.gates.core._free_lines import SENTENCE, common_ends, fenced_blocks, prose_paragraphs, prose_sentences
 from artifactbench.gates.core._prompt import ID_KEY, list_key_of, where_paths
 from artifactbench.gates.core._prompt import (
@@ -106,6 +106,7 @@ __all__ = [
     "fenced_blocks",
     "prose_paragraphs",
     "list_key_of",
+    "record_map",
     "prose_sentences",
     "SENTENCE",
     "read_prompt",

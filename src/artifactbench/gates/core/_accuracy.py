@@ -353,11 +353,16 @@ def _spelled(unit: str) -> bool:
     return unit.strip().lower() not in _ABBREVIATIONS
 
 
+def _name_words(key: str) -> list[str]:
+    """The words of a key's last dotted step, lower case (`summary.day_within_1pt`: day, within, 1pt)."""
+    return re.split(r"[_\-\s]+", key.lower().rsplit(".", 1)[-1])
+
+
 def _key_unit(keys: tuple[str, ...]) -> tuple[str, float] | None:
     """The unit a key's name ends in (`drive_s`, `length_m`, `peak_kw`), or says before a rate's "per" or a
     grouping's "by" (`sleep_hours_per_day`: hours; `mean_wait_by_hour`: none), the first key's that has one."""
     for key in keys:
-        words = re.split(r"[_\-\s]+", key.lower().rsplit(".", 1)[-1])
+        words = _name_words(key)
         for cut in ("per", "by", "each", "every"):
             if cut in words[1:]:
                 words = words[:words.index(cut, 1)]
@@ -371,7 +376,7 @@ def _opening_unit(keys: tuple[str, ...]) -> tuple[str, float] | None:
     counts, maybe, or only what it is about (`day_length` in hours, `second_half`): band_at reads a band by
     it only where the band is stated in that very unit."""
     for key in keys:
-        words = re.split(r"[_\-\s]+", key.lower().rsplit(".", 1)[-1])
+        words = _name_words(key)
         if len(words) >= 2 and len(words[0]) >= 3 and _spelled(words[0]) and words[0] not in _NOT_KEY_UNITS \
                 and words[0] != "second" and (found := _scale(words[0])) is not None:  # (`second_half`: an ordinal)
             return found

@@ -137,19 +137,25 @@ def _keys(where: str, fields: tuple[str, ...], data_keys: frozenset[str]) -> lis
     return list(dict.fromkeys([*keys, *(f for f in fields if f and not ID_KEY.fullmatch(f))]))
 
 
+def record_map(node) -> bool:  # noqa: ANN001 - a node of a parsed JSON/YAML document
+    """The node is an object whose values are two or more objects with the same keys: a map of records keyed by
+    their names (`{"Coast": {"total": ...}, "Valley": {"total": ...}}`)."""
+    if not isinstance(node, dict):
+        return False
+    values = list(node.values())
+    return len(values) >= 2 and all(isinstance(v, dict) for v in values) and len({frozenset(v) for v in values}) == 1
+
+
 def map_keys(data) -> frozenset[str]:  # noqa: ANN001 - a parsed JSON/YAML document
-    """The keys of every object whose values are two or more objects with the same keys: a map of records keyed
-    by their names (`{"Coast": {"total": ...}, "Valley": {"total": ...}}`), whose keys are data."""
+    """The keys of every map of records (record_map), whose keys are data."""
     found: set[str] = set()
     stack = [data]
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
-            values = list(node.values())
-            if len(values) >= 2 and all(isinstance(v, dict) for v in values) \
-                    and len({frozenset(v) for v in values}) == 1:
+            if record_map(node):
                 found.update(str(k) for k in node)
-            stack.extend(values)
+            stack.extend(node.values())
         elif isinstance(node, list):
             stack.extend(node)
     return frozenset(found)

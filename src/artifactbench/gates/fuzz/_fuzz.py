@@ -23,8 +23,8 @@ from hypothesis.errors import HypothesisWarning, NoSuchExample, Unsatisfiable, U
 
 from artifactbench.gates.core import (
     FINDING, OK, SKIPPED, WARNING, FuzzBudget, cap, counts, doubt, error_text, example_extras, finish, fuzz_budget,
-    headings_only, list_key_of, map_keys, prose_paragraphs, raise_site, reference_text, sentences, stateful_case,
-    where_paths, whole_token,
+    headings_only, list_key_of, map_keys, prose_paragraphs, raise_site, record_map, reference_text, sentences,
+    stateful_case, where_paths, whole_token,
 )
 from artifactbench.gates.fuzz._bool_number import NAME as BOOLS, bool_number_case, bool_number_probe
 from artifactbench.gates.fuzz._classes import same_class
@@ -657,6 +657,9 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
     # (a program's code lines are never free: what a prompt frees there is its comments, which
     # comment_change reads; "define additional variables freely" frees no `acc=0` of a script)
     free_lines = allows.free_lines if text and not program(ref.artifact) else None
+    # (whether the prompt's prose speaks of headings at all: read once a search, not per accepted mutant)
+    speaks_of_headings = _SPEAKS_OF_HEADINGS.search(
+        " ".join(p for p in prose_paragraphs(prompt) if not p.startswith("#"))) is not None
     place_of = _field_place(ref)
 
     def accepted(mutant: Mutation) -> bool:
@@ -844,10 +847,9 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # (`nearest` "lists up to three ids ... fewer than three is fine", `witnesses` "at least one ...;
                 # you need not list them all": a shorter list may be right; review)
                 allowed = ("warn", f"it shortens or repeats within a list the prompt lets be shorter ({said!r})")
-            if allowed is None and ref is not None and ref.fmt == "text" and not _SPEAKS_OF_HEADINGS.search(
-                    " ".join(p for p in prose_paragraphs(prompt) if not p.startswith("#"))) \
-                    and headings_only(_touched_lines(ref.reference, mutant.text)) \
-                    and not _given_lines(ctx, prompt, _touched_lines(ref.reference, mutant.text)):
+            if allowed is None and ref is not None and ref.fmt == "text" and not speaks_of_headings \
+                    and headings_only(touched := _touched_lines(ref.reference, mutant.text)) \
+                    and not _given_lines(ctx, prompt, touched):
                 # (`# Rule hits` twice in a report of "one Markdown table": a heading the prompt never speaks of,
                 # which the reference added; review)
                 allowed = ("warn", "it changes only a Markdown heading, and the prompt never speaks of headings")
@@ -1206,9 +1208,7 @@ def _record_fields_granted(grant: str, ref: Reference, where: str) -> bool:
             node = node[step]
     except (KeyError, IndexError, TypeError):
         return False
-    values = list(node.values()) if isinstance(node, dict) else []
-    return len(values) >= 2 and all(isinstance(v, dict) for v in values) \
-        and len({frozenset(v) for v in values}) == 1
+    return record_map(node)
 
 
 def _given_lines(ctx, prompt: str, lines: list[str]) -> bool:  # noqa: ANN001 - a TaskContext
