@@ -85,12 +85,12 @@ _NEUTRAL = r"(matters?|counts?|important|significant|relevant|checked|graded|enf
 # "order is irrelevant", "neither the order of the sets nor the order of the names matters", "rows need
 # not be sorted", "irrespective of order", "no order is required". (What "of" names starts with no space:
 # else the spaces after "of" split among three repeats, cubic in a run of them.)
-_UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/-][\w\s`'\x22.,/-]{0,59}?\s+)?" + _NOT + r"\s+(be\s+)?" + _NEUTRAL + r"|"
+_UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside|in)\s+[\w`'\x22.,/-][\w\s`'\x22.,/-]{0,59}?\s+)?" + _NOT + r"\s+(be\s+)?" + _NEUTRAL + r"|"
                   r"\b(any|whatever|arbitrary)\s+((line|row|record|entry|item|output|result)s?\s+)?order\b|"
                   r"\b(line|row|record|entry|item|output|result)s?\s+order\s+(is\s+)?(free|optional|open|"
                   r"arbitrary|irrelevant|does\s*n[o']?t\s+matter)\b|"
                   r"\bin\s+(any|an?\s+arbitrary|arbitrary)\s+(order|sequence)\b|"
-                  r"\border(ing)?\s+(of\s+[\w`'\x22./-][\w\s`'\x22./-]{0,59}?\s+)?(is|are)\s+(irrelevant|immaterial|ignored|"
+                  r"\border(ing)?\s+((?:of|in)\s+[\w`'\x22./-][\w\s`'\x22./-]{0,59}?\s+)?(is|are)\s+(irrelevant|immaterial|ignored|"
                   r"arbitrary|unimportant|insignificant|not\s+significant|free|up\s+to\s+you|your\s+(choice|call)|"
                   r"not\s+fixed|of\s+no\s+(importance|consequence|significance))\b|"
                   r"\bneither\s+(the\s+)?order(ing)?\b[^.!?;]{0,120}?\bnor\b[^.!?;]{0,120}?\b(matters?|counts?|is\s+"
@@ -537,7 +537,10 @@ class PromptAllows:
             keys = _record_keys(path, self.names)
             # ("other top-level keys": a key below a named top-level key is that key's data; blind p38)
             keys = keys[:1] if top and path and keys and keys[0] == path[0] else keys
-            unnamed = [k for k in keys if not self.names(k) or (self.listed_keys and k not in self.listed_keys)]
+            # (the list names a record's fields: the key changed, not those above it, `depots` of
+            # `$.depots[0].total_kg` beside a table of `depot` and `total_kg`; blind p119)
+            unnamed = [k for k in keys if not self.names(k) or (
+                self.listed_keys and path and k == path[-1] and k not in self.listed_keys)]
             if not unnamed:
                 return None
             found = found or unnamed[0]
@@ -725,7 +728,8 @@ class PromptAllows:
         if other is not None and not (kind == "type_change" and "*" in self.typed_fields):
             listed_only = self.other_keys_free and other not in self.listed_keys and bool(self.listed_keys)
             severity = "info" if kind in _KEY_KINDS or self.granted_free(other) or listed_only else "warn"
-            return severity, f"the prompt allows other keys and never names {other!r} ({self.other_keys!r})"
+            said = "lists the keys without" if self.listed_keys and self.names(other) else "never names"
+            return severity, f"the prompt allows other keys and {said} {other!r} ({self.other_keys!r})"
         if kind in ORDER_KINDS and self.allows_kind(kind, where):
             key = _list_key(where)
             if self.unordered or (key and key in self.field_unordered):
@@ -1188,11 +1192,19 @@ _INLINE_KEYS = re.compile(r"\bwith\s+(?:\(?at\s+least\)?\s+)?(?:the\s+|these\s+)
                           r"\s+(`[^`\n]+`(?:\s*(?:,\s*(?:and\s+)?|and\s+)`[^`\n]+`)+)", re.IGNORECASE)
 
 
+# A Markdown table of keys: a header row whose first cell says what its rows name (`| key | type | meaning |`),
+# a rule row, then rows whose first cell is one quoted name each.
+_KEY_TABLE = re.compile(r"^[ \t]*\|[ \t]*\**(?:keys?|fields?|columns?|properties|property|names?)\**[ \t]*\|[^\n]*\n"
+                        r"[ \t]*\|[ \t]*:?-{3,}[^\n]*\n((?:[ \t]*\|[ \t]*`[^`\n]+`[ \t]*\|[^\n]*\n?)+)",
+                        re.IGNORECASE | re.MULTILINE)
+
+
 def _listed_keys(text: str) -> frozenset[str]:
-    """The keys of the output's one list of keys ("with keys:" then `- `booking` - ...`, or "with the
-    columns `Day`, `Shift` and `Staff`"), or none where the prompt has no such list or several (each
-    may be another object's)."""
-    lists = _KEY_LIST.findall(text)
+    """The keys of the output's one list of keys ("with keys:" then `- `booking` - ...`, "with the
+    columns `Day`, `Shift` and `Staff`", or a table of keys, `| key | type | meaning |` over one row a
+    quoted key; blind p119), or none where the prompt has no such list or several (each may be another
+    object's)."""
+    lists = _KEY_LIST.findall(text) + _KEY_TABLE.findall(text)
     # (an input's columns, "`shifts.csv` is a table with the columns `nurse`, `day`", are no output's list)
     written = _written_files(text)
     inline = [found for sentence in _sentences(text) if _WRITE_OR_OUTPUT.search(sentence)
@@ -1204,7 +1216,7 @@ def _listed_keys(text: str) -> frozenset[str]:
         return frozenset()
     if inline:
         return frozenset(re.findall(r"`([^`\n]+)`", inline[0]))
-    return frozenset(re.findall(r"^[ \t]*[-*+][ \t]+`([^`\n]+)`", lists[0], re.MULTILINE))
+    return frozenset(re.findall(r"^[ \t]*(?:[-*+][ \t]+|\|[ \t]*)`([^`\n]+)`", lists[0], re.MULTILINE))
 
 
 

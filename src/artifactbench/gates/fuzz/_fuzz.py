@@ -426,6 +426,20 @@ def _tree_data(fmt: str, reference: str):  # -> the parsed answer, or None
     return doc.data if isinstance(doc, TreeDoc) else None
 
 
+def _null_at(ref: Reference, where: str) -> bool:
+    """The one place `where` names holds null in the reference (a tree answer's key)."""
+    paths = where_paths(where)
+    node = _tree_data(ref.fmt, ref.reference)
+    if node is None or len(paths) != 1 or not paths[0]:
+        return False
+    try:
+        for step in paths[0][:-1]:
+            node = node[step]
+        return isinstance(node, dict) and paths[0][-1] in node and node[paths[0][-1]] is None
+    except (KeyError, IndexError, TypeError):
+        return False
+
+
 def _extras(prompt: str, fmt: str, reference: str) -> frozenset[str]:
     """The reference's keys beyond a prompt example of their object (see core example_extras)."""
     data = _tree_data(fmt, reference)
@@ -698,6 +712,15 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             if allowed is None and ref is not None and ref.fmt == "text" and kind in _VALUE_KINDS \
                     and (field := ref.text_field(mutant.text)) is not None:
                 allowed = allows.leaves_open(kind, f"field '{field}'")  # (a table column, an attribute, a key)
+            if allowed is None and ref is not None and ref.fmt == "text" and kind == "keep_total" \
+                    and _CONFIG.search(ref.artifact) and (field := ref.text_field(mutant.text)) is not None:
+                # (two numbers of one `key = [...]` line moved against each other: that key's value, as a value
+                # kind's change to it is; blind p119's echoed `true_dlt_rates`, which "extra keys" frees)
+                allowed = allows.leaves_open("number_far", f"field '{field}'")
+            if allowed is None and kind == "drop_key" and ref is not None and _null_at(ref, mutant.where):
+                # (`"subject": null` left out: a reader taking a missing key as null reads the same answer,
+                # which the prompt may or may not allow; blind p119)
+                allowed = ("warn", "it drops a key whose value is null: read as missing, the same answer")
             if allowed is None and kind == "truncate_text" and ref is not None \
                     and (field := ref.cut_field(mutant.text)) is not None:
                 # (the last row's `Note` cut short, "8.5 °C after reaching 4.0", where the prompt frees that
@@ -808,9 +831,11 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                     and (key := ref.dropped_key(mutant.text)) is not None:
                 allowed = allows.leaves_open("drop_key", f"field '{key}'")  # (`offered_load = 16.3` of a TOML)
             if allowed is None and kind == "truncate_records" and ref is not None \
-                    and (keys := ref.cut_keys(mutant.text)) and all(k in allows.optional_fields for k in keys):
+                    and (keys := ref.cut_keys(mutant.text)) \
+                    and all(allows.leaves_open("drop_key", f"field '{k}'") for k in keys):
                 # (`method = "scan + bisection"` cut from the end, of "add other keys (iterations, method,
-                # notes)": only keys the prompt calls optional; blind p80)
+                # notes)": only keys the prompt calls optional (blind p80), or other keys it allows, beside the
+                # keys it lists, `true_dlt_rates` of blind p119)
                 allowed = allows.leaves_open("drop_key", f"field '{keys[0]}'")
             if allowed is None and kind == "string_change" and allows.many_answers \
                     and _reassigned(text or ctx.reference_text(), mutant):

@@ -148,12 +148,14 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
             if match.kind == "exact":
                 if match.value in answer.numbers and match.value not in artifact.numbers:
                     exact.setdefault(match.value, match.printed)
-            elif match.spelling not in out.present and as_expected(match.printed, detail):
+            elif match.spelling not in out.present and as_expected(match.printed, detail) and not (
+                    match.kind == "finer" and match.value in artifact.numbers):  # (that record's own value)
                 out.present.append(match.spelling)  # weak evidence: only as the expected value
                 out.named.append(match.spelling)
                 out.printed[match.spelling] = match.printed
-                out.shown[match.spelling] = (f"{match.printed} ({match.spelling} rounded)"
-                                             if match.kind == "rounded" else match.printed)
+                out.shown[match.spelling] = (f"{match.printed} ({match.spelling} rounded)" if match.kind == "rounded"
+                                             else f"{match.printed} (unrounded {match.spelling})"
+                                             if match.kind == "finer" else match.printed)
         values = [(answer.numbers[v], exact[v], v in secrets.numbers) for v in sorted(exact, key=order.get)]
         named_strings = quoted_in(Distinctive({}, answer.strings), detail)
         values += [(v, v, v in secrets.strings) for v in named_strings if v not in artifact.strings]

@@ -8,8 +8,10 @@ or an id). A token matches a reference number in one of three ways, weighed by w
   the token having >= 3 significant digits and few reference numbers near it (a coincidence at that
   precision is unlikely);
 - small: a 2-significant-digit integer equal to a reference number ("expected 84"), when it is not one of
-  the answer's own counts of records (its shape, which spec 4.1 lets even a public verifier check).
-Rounded and small matches are weaker evidence than exact ones: they never count when the prompt, the
+  the answer's own counts of records (its shape, which spec 4.1 lets even a public verifier check);
+- finer: the unrounded value of a reference number ("77.0042194092827" where the reference reads 77.0): the
+  token printed finer than the reference spells it and rounding to it at the reference's own precision.
+Rounded, small and finer matches are weaker evidence than exact ones: they never count when the prompt, the
 workspace or the graded artifact holds a number printed the same way, and the gate counts them only where
 the detail presents them as the expected value.
 """
@@ -102,7 +104,7 @@ class Match:
     value: float
     spelling: str
     printed: str
-    kind: str  # "exact", "rounded" or "small"
+    kind: str  # "exact", "rounded", "small" or "finer"
 
 
 class ReferenceNumbers:
@@ -139,7 +141,24 @@ class ReferenceNumbers:
                     and not self._seen(p, artifact)):
                 nearest = min(near, key=lambda n: abs(n - p.value))
                 out.append(Match(nearest, self.spelling[nearest], p.token, "rounded"))
+                continue
+            finer = self._unrounded(p)
+            if finer is not None and not self._seen(p, artifact):
+                out.append(Match(finer, self.spelling[finer], p.token, "finer"))
         return out
+
+    def _unrounded(self, p: Printed) -> float | None:
+        """The reference number that `p`, printed finer than the reference spells it, rounds to at the
+        reference's own precision ("expected 77.0042194092827" where the answer reads 77.0; blind p119), when
+        that spelling has >= 3 significant digits and few reference numbers lie near it."""
+        for n in self.index.near(p.value, 0.5):
+            spelling = self.spelling[n]
+            step = _step(spelling)
+            if step is None or p.step is None or p.step >= step or significant_digits(spelling) < MIN_DIGITS:
+                continue
+            if abs(p.value - n) <= step * 0.5 * (1 + _REL) and len(self.index.near(n, step * 10.5)) <= NEIGHBOURS:
+                return n
+        return None
 
     def _seen(self, printed: Printed, artifact: NumberIndex) -> bool:
         return bool(self.visible.rounds_to(printed) or artifact.rounds_to(printed))

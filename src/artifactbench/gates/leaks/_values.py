@@ -46,10 +46,19 @@ def program_values(values: Distinctive, source: str) -> Distinctive:
     outside quotes: its commands and keywords (`exit`, `grep`, `SELECT`) are vocabulary, as a Python
     answer's identifiers are (blind p21: "case 0: exit status" quoted no answer of a linter script).
     Words inside quotes, and tokens with a digit, `-`, `.` or `_` (`X9-PLATINUM`, `readings_zq93`, a host
-    name) stay values wherever they stand."""
-    quoted = {w for m in _QUOTED.finditer(source) for w in _words(m.group(1) or m.group(2) or "")}
+    name) stay values wherever they stand.
+    Words only its comments hold (`-- one line per on-sale performance`) are the author's note, not
+    the answer the program computes (blind p117)."""
+    code = _COMMENT.sub(lambda m: m.group(1) or " ", source)
+    quoted = {w for m in _QUOTED.finditer(code) for w in _words(m.group(1) or m.group(2) or "")}
+    in_code = set(_words(code))
     return Distinctive(values.numbers, frozenset(s for s in values.strings
-                                                 if s in quoted or re.search(r"[\d._-]", s)))
+                                                 if s in quoted or (re.search(r"[\d._-]", s) and s in in_code)))
+
+
+# A comment of a program read as text: `-- ...` (SQL, Lua) and `# ...` (shell) after a space or at a
+# line's start, `/* ... */`; a quoted string (group 1) is kept whole, so `'a -- b'` is no comment.
+_COMMENT = re.compile(r"('(?:[^'\n]|'')*'|\"[^\"\n]*\")|(?:^|(?<=\s))(?:--|#)(?=\s|$)[^\n]*|/\*[\s\S]{0,4000}?\*/", re.M)
 
 
 def significant_digits(token: str) -> int:

@@ -1,0 +1,173 @@
+"""Rules from blind batches p116-p119 (tasks by helpers that saw only the spec): false fails of their first
+runs, in the batches' own words, each with a twin that must still fire."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+from artifactbench.gates import CheckOptions, check_task, resolve_gates
+from artifactbench.gates.core import read_prompt
+from artifactbench.gates.leaks._values import Distinctive, program_values
+from artifactbench.manifest import load_task
+
+OPTIONS = CheckOptions(grader_timeout_s=10.0, generator_timeout_s=20.0, verifier_timeout_s=10.0,
+                       fuzz_examples=60, fuzz_seconds=20.0)
+
+
+def _task(tmp_path: Path, name: str, artifact: str, reference: str, prompt: str, grader: str) -> Path:
+    """A task in the spec's layout whose grader body is `grader` (it reads `text`, the artifact's text,
+    and returns (passed, detail))."""
+    root = tmp_path / name
+    (root / "workspace").mkdir(parents=True)
+    (root / "grader").mkdir()
+    suffix = Path(artifact).suffix
+    (root / "task.yaml").write_text(textwrap.dedent(f"""\
+        instance_id: data_processing__{name}
+        category: data_processing
+        difficulty: easy
+        problem_statement: prompt.md
+        workspace_dir: workspace/
+        output_artifact: {artifact}
+        hidden_grader: grader/hidden.py
+        reference_output: grader/reference_output{suffix}
+        execution_budget:
+          max_code_runs: 0
+          max_wall_seconds: 0
+        """))
+    (root / "prompt.md").write_text(prompt)
+    (root / "grader" / f"reference_output{suffix}").write_text(reference)
+    (root / "grader" / "hidden.py").write_text(
+        "import json, math, tomllib\nfrom dataclasses import dataclass\nfrom pathlib import Path\n\n"
+        "@dataclass\nclass GradeResult:\n    passed: bool\n    score: float\n    detail: str\n\n"
+        "def _check(text):\n" + textwrap.indent(textwrap.dedent(grader), "    ") + "\n\n"
+        "def grade(scratch_dir):\n"
+        f"    path = Path(scratch_dir) / {artifact!r}\n"
+        "    try:\n        text = path.read_text(encoding='utf-8')\n"
+        "        ok, detail = _check(text)\n"
+        "    except Exception as exc:\n        return GradeResult(False, 0.0, f'unreadable: {type(exc).__name__}')\n"
+        "    return GradeResult(bool(ok), 1.0 if ok else 0.0, str(detail)[:400])\n")
+    return root
+
+
+def _fuzz(root: Path):
+    report = check_task(load_task(root), resolve_gates(["positive", "fuzz"]), OPTIONS)
+    return next(c for c in report.checks if c.gate == "fuzz")
+
+
+def _fails(check) -> list[str]:
+    return [f"{k.name}: {k.detail}" for k in check.cases if k.severity == "fail"]
+
+
+def test_order_in_the_file_does_not_matter_frees_the_rows():
+    # p117: "Row\norder in the file does not matter, and you may add other columns ..." (the seat rows' letters
+    # are a `row` column too): the file's rows may come in any order
+    for said in ("Row\norder in the file does not matter, and you may add other columns.",
+                 "The order in the output is irrelevant.", "Line order in the report does not matter."):
+        allows = read_prompt("Write `allocations.csv` with one row per request. " + said)
+        assert allows.unordered_sentences and allows.leaves_open("swap_records", "record 0 (line 2) <-> record 1 "
+                                                                 "(line 3)") is not None, said
+    # (the order the input comes in, or one the prompt keeps, stays an order)
+    kept = read_prompt("Write `allocations.csv` with one row per request; the order in the file matters: "
+                       "requests in the order they were received.")
+    assert not kept.unordered_sentences
+
+
+def test_a_programs_comment_words_are_no_answer_values():
+    # p117: "-- Nightly settlement: one line per on-sale performance." above a query whose detail says "expected
+    # one row per on-sale performance": the comment's word is the author's, not a value the query computes
+    sql = ("-- Nightly settlement: one line per on-sale performance.\n/* totals-by-night */\n"
+           "SELECT p.perf_id, 'late-fee' AS kind FROM performances p WHERE p.status = 'on_sale' -- not on-hold\n")
+    values = Distinctive({}, frozenset({"on-sale", "totals-by-night", "on-hold", "late-fee", "on_sale", "p.perf_id"}))
+    kept = program_values(values, sql).strings
+    assert kept == {"late-fee", "on_sale", "p.perf_id"}, kept
+    # (a `--` inside a quoted string is no comment: its words stay values)
+    assert program_values(Distinctive({}, frozenset({"x-ray"})), "SELECT 'a -- x-ray' AS t\n").strings == {"x-ray"}
+
+
+def test_a_table_of_keys_is_the_prompts_list_of_them():
+    # p119: "| key | type | meaning |" over one quoted key a row, then "Extra keys are allowed and ignored (e.g.
+    # you may echo the rates or dose labels)": the answer's `true_dlt_rates`, named only where the prompt
+    # describes the input, is one of the extra keys
+    prompt = ("Dose levels are `1..K` (level `i` has true DLT rate `true_dlt_rates[i-1]`).\n\nFor every scenario "
+              "report:\n\n| key | type | meaning |\n|---|---|---|\n| `n_doses` | int | `K` |\n| `n_paths` | int | "
+              "number of distinct paths |\n\nWrite TOML. Extra keys are allowed and ignored (e.g. you may echo the "
+              "rates or dose labels). One table per scenario under `scenarios`.\n")
+    allows = read_prompt(prompt)
+    assert allows.listed_keys == {"n_doses", "n_paths"}
+    assert allows.leaves_open("drop_key", "field 'true_dlt_rates'")[0] == "info"
+    assert allows.leaves_open("number_far", "field 'n_paths'") is None
+    # (a listed key inside records: the keys above it are no keys the list leaves out)
+    assert allows.leaves_open("number_far", "at $.scenarios.planned.n_paths") is None
+    # (two tables of keys: each may be another object's, so neither is the list)
+    two = read_prompt(prompt + "\n| field | meaning |\n|---|---|\n| `name` | its name |\n")
+    assert two.listed_keys == frozenset()
+
+
+ECHO_PROMPT = ("For every scenario in `scenarios.json` (each with its `true_dlt_rates`) report:\n\n"
+               "| key | type | meaning |\n|---|---|---|\n| `n_doses` | int | number of dose levels |\n"
+               "| `n_paths` | int | number of distinct paths |\n\nWrite TOML to `out/oc.toml`, one table per "
+               "scenario under `scenarios`. Integers must be exact. Extra keys are allowed and ignored (e.g. you "
+               "may echo the rates).\n")
+ECHO_REFERENCE = ("[scenarios.planned]\nn_doses = 5\nn_paths = 1386\ntrue_dlt_rates = [0.05, 0.1, 0.2, 0.35, 0.5]\n\n"
+                  "[scenarios.flat]\nn_doses = 6\nn_paths = 4104\ntrue_dlt_rates = [0.0, 0.0, 0.05, 0.1, 0.6, 1.0]\n")
+
+
+def test_an_echoed_input_key_beside_a_table_of_keys_is_free(tmp_path):
+    # p119: the echoed `true_dlt_rates` dropped, moved far, or two of its numbers moved against each other (keep_total)
+    sound = _task(tmp_path, "echo_sound", "out/oc.toml", ECHO_REFERENCE, ECHO_PROMPT, """\
+        doc = tomllib.loads(text)["scenarios"]
+        want = {"planned": (5, 1386), "flat": (6, 4104)}
+        if set(doc) != set(want):
+            return False, "wrong scenarios"
+        bad = [k for k, (d, p) in want.items() if doc[k].get("n_doses") != d or doc[k].get("n_paths") != p]
+        return not bad, f"wrong: {bad}" if bad else "all match"
+        """)
+    assert _fails(_fuzz(sound)) == []
+    # the twin whose grader never reads `n_paths` (a key the table lists) still fails
+    flawed = _task(tmp_path, "echo_flawed", "out/oc.toml", ECHO_REFERENCE, ECHO_PROMPT, """\
+        doc = tomllib.loads(text)["scenarios"]
+        want = {"planned": 5, "flat": 6}
+        ok = set(doc) == set(want) and all(doc[k].get("n_doses") == d for k, d in want.items())
+        return ok, "all match" if ok else "wrong"
+        """)
+    assert any("n_paths" in f for f in _fails(_fuzz(flawed))), _fails(_fuzz(flawed))
+
+
+KITS_PROMPT = ("Write `out/kits.json`: `{\"kits\": {\"K1\": {\"status\": \"AVAILABLE\", \"subject\": null}}}`, every kit "
+               "in `kits.csv`. `subject` is the subject the kit was dispensed to, or `null` if it was never "
+               "dispensed. `status` is one of `AVAILABLE`, `DISPENSED`, `RETURNED`.\n")
+KITS_REFERENCE = json.dumps({"kits": {"K1": {"status": "DISPENSED", "subject": "1001"},
+                                      "K2": {"status": "AVAILABLE", "subject": None},
+                                      "K3": {"status": "RETURNED", "subject": "1002"}}}, indent=1)
+
+
+def test_a_null_key_left_out_is_a_warning(tmp_path):
+    # p119: `"subject": null` dropped, read by `.get("subject")` as null: the same answer, unless the prompt
+    # requires the key be present; a warning, while a key with a value left out stays a finding
+    grader = """\
+        kits = json.loads(text)["kits"]
+        want = {"K1": ("DISPENSED", "1001"), "K2": ("AVAILABLE", None), "K3": ("RETURNED", "1002")}
+        bad = [k for k, (s, who) in want.items() if kits.get(k, {}).get("status") != s
+               or kits.get(k, {}).get("subject") != who]
+        return not bad and set(kits) == set(want), f"wrong kits {bad}"
+        """
+    check = _fuzz(_task(tmp_path, "kits_null", "out/kits.json", KITS_REFERENCE, KITS_PROMPT, grader))
+    assert _fails(check) == [], _fails(check)
+    dropped = [k for k in check.cases if k.name == "drop_key"]
+    assert dropped and dropped[0].severity == "warn" and "null" in dropped[0].detail, check.cases
+
+
+def test_an_unrounded_expected_value_is_the_reference_value():
+    # p119: "subject 1001: 77.4 (expected 77.0042194092827)" where the answer reads 77.0: the expected value,
+    # printed finer than the reference spells it, gives that answer away
+    from artifactbench.gates.leaks._numbers import NumberIndex, ReferenceNumbers
+    numbers = ReferenceNumbers({77.0: "77.0", 73.4: "73.4", 3003.0: "3003"}, [], [])
+    found = numbers.matches("subject 3003: 1734.0 (expected 73.37662337662337)", NumberIndex([1734.0, 3003.0]))
+    assert [(m.spelling, m.kind) for m in found if m.kind == "finer"] == [("73.4", "finer")]
+    # (no finer than the reference's spelling, or outside its rounding: no match)
+    assert numbers.matches("got 73.9 (limit 80.12)", NumberIndex([])) == []
+    # (a number the agent reads in its inputs is no evidence)
+    seen = ReferenceNumbers({73.4: "73.4"}, [73.37662337662337], [])
+    assert seen.matches("expected 73.37662337662337", NumberIndex([])) == []
