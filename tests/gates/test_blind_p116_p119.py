@@ -171,3 +171,14 @@ def test_an_unrounded_expected_value_is_the_reference_value():
     # (a number the agent reads in its inputs is no evidence)
     seen = ReferenceNumbers({73.4: "73.4"}, [73.37662337662337], [])
     assert seen.matches("expected 73.37662337662337", NumberIndex([])) == []
+
+
+def test_a_side_of_an_inequality_is_the_expected_value():
+    # p118: "balance_due 78.66 != 75.60" and "status 'DISMISSED' != 'PAID'": the side the artifact does not hold
+    from artifactbench.gates.leaks._verdict import as_expected
+    assert as_expected("75.60", "first: T24680: balance_due 78.66 != 75.60")
+    assert as_expected("PAID", "T24295: status 'DISMISSED' != 'PAID'")
+    assert as_expected("75.60", "75.60 ≠ 78.66 for T24680")
+    # (a value beside no inequality, or inside another token, is not)
+    assert not as_expected("75.60", "T24680: balance_due 75.60 (ok), 78.66 seen")
+    assert not as_expected("5.60", "balance_due 78.66 != 75.60")
