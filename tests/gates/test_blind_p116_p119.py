@@ -182,3 +182,15 @@ def test_a_side_of_an_inequality_is_the_expected_value():
     # (a value beside no inequality, or inside another token, is not)
     assert not as_expected("75.60", "T24680: balance_due 75.60 (ok), 78.66 seen")
     assert not as_expected("5.60", "balance_due 78.66 != 75.60")
+
+
+def test_one_detail_line_fed_values_of_any_type_is_one_root_cause():
+    # p119: the same f-string of the grader, fed a far number, a NaN and a string: reported once
+    from artifactbench.gates.leaks._detail import detail_shape
+    shapes = {detail_shape("compliance: 1 issue(s), e.g. subject 3003: 1734.0 (expected 73.37662337662337)", "{}"),
+              detail_shape("compliance: 1 issue(s), e.g. subject 1003: nan (expected 84.95145631067962)", "{}"),
+              detail_shape("compliance: 1 issue(s), e.g. subject 3006: 'not-a-number' (expected 84.56)",
+                           '{"3006": "not-a-number"}')}
+    assert len(shapes) == 1, shapes
+    # (another line of the grader stays a shape of its own)
+    assert detail_shape("sites: 1 issue(s), e.g. S01.DESTROYED=1290 (expected 29)", '{"S01": 1}') not in shapes

@@ -79,7 +79,14 @@ def detail_shape(detail: str, text: str) -> str:
     are one shape: one f-string of the grader, fed different fields."""
     own = {w for w in _WORD.findall(text) if _NAMING.search(w) or w.isupper()}
     masked = _WORD.sub(lambda m: "@" if m.group(0) in own else m.group(0), detail)
-    return _NUMBER.sub("#", masked)
+    # (the value the graded artifact put there, whatever its type: "subject 3003: 1734.0 (expected 73.4)",
+    # "subject 1003: nan (expected 85.0)" and "subject 3006: 'not-a-number' (expected 84.6)" are one line;
+    # blind p119)
+    masked = _NUMBER.sub("#", masked)
+    return _NON_NUMBER.sub("#", masked)
+
+
+_NON_NUMBER = re.compile(r"(['\"])@\1|(?<![\w.-])(?:nan|-?inf(?:inity)?|None|null)(?![\w.-])", re.IGNORECASE)
 
 
 def once_per_shape(cases: list[CaseResult], shapes: list[str]) -> list[CaseResult]:
