@@ -72,6 +72,13 @@ def test_order_in_the_file_does_not_matter_frees_the_rows():
     kept = read_prompt("Write `allocations.csv` with one row per request; the order in the file matters: "
                        "requests in the order they were received.")
     assert not kept.unordered_sentences
+    # (a record's keys or columns, an input's order, or the order of work: no order of the answer's rows; review)
+    for said in ("Key order in the JSON objects does not matter.", "Column order in the CSV file does not matter.",
+                 "Field order in each output row does not matter.", "Order in which the columns appear is up to you.",
+                 "The order in which you process the shipments does not matter.",
+                 "Note: the order in the input is not significant."):
+        allows = read_prompt("Write `out.json`, the rows sorted by `date` ascending. " + said)
+        assert not allows.unordered_sentences and allows.leaves_open("swap_records", "record 0 <-> record 1") is None, said
 
 
 def test_a_programs_comment_words_are_no_answer_values():
@@ -80,10 +87,19 @@ def test_a_programs_comment_words_are_no_answer_values():
     sql = ("-- Nightly settlement: one line per on-sale performance.\n/* totals-by-night */\n"
            "SELECT p.perf_id, 'late-fee' AS kind FROM performances p WHERE p.status = 'on_sale' -- not on-hold\n")
     values = Distinctive({}, frozenset({"on-sale", "totals-by-night", "on-hold", "late-fee", "on_sale", "p.perf_id"}))
-    kept = program_values(values, sql).strings
+    kept = program_values(values, sql, ".sql").strings
     assert kept == {"late-fee", "on_sale", "p.perf_id"}, kept
     # (a `--` inside a quoted string is no comment: its words stay values)
-    assert program_values(Distinctive({}, frozenset({"x-ray"})), "SELECT 'a -- x-ray' AS t\n").strings == {"x-ray"}
+    assert program_values(Distinctive({}, frozenset({"x-ray"})), "SELECT 'a -- x-ray' AS t\n", ".sql").strings == {"x-ray"}
+    # (a shell script's ` -- ` ends options and `data/*.csv ... tmp/*/x` is a glob pair: no comments there; review)
+    script = "grep -F -- X9-PLATINUM members.csv\nfor f in data/*.csv; do grep -h GOLD-7 $f; done; rm -f tmp/*/cache\n# note-x1\n"
+    shell = Distinctive({}, frozenset({"X9-PLATINUM", "GOLD-7", "note-x1"}))
+    assert program_values(shell, script, ".sh").strings == {"X9-PLATINUM", "GOLD-7"}
+    # (an unclosed `/*` is read once, not rescanned per occurrence)
+    import time
+    started = time.monotonic()
+    program_values(values, "/*a " * 40_000, ".sql")
+    assert time.monotonic() - started < 1.0
 
 
 def test_a_table_of_keys_is_the_prompts_list_of_them():
@@ -101,8 +117,20 @@ def test_a_table_of_keys_is_the_prompts_list_of_them():
     # (a listed key inside records: the keys above it are no keys the list leaves out)
     assert allows.leaves_open("number_far", "at $.scenarios.planned.n_paths") is None
     # (two tables of keys: each may be another object's, so neither is the list)
-    two = read_prompt(prompt + "\n| field | meaning |\n|---|---|\n| `name` | its name |\n")
+    two = read_prompt(prompt + "\nAlso write `summary.json`, whose objects hold:\n\n| field | meaning |\n|---|---|\n"
+                               "| `name` | its name |\n")
     assert two.listed_keys == frozenset()
+    # (a table of an input's columns is no list of the answer's keys, nor a second list that cancels one; review)
+    inputs = ("The input `orders.csv` has one row per order:\n\n| column | meaning |\n|---|---|\n| `order_id` | id |\n"
+              "| `qty` | units |\n\nWrite `out/summary.json`: a JSON object whose `total_qty` is the sum of `qty` and "
+              "whose `n_orders` is the number of orders. Other keys are allowed and ignored.\n")
+    assert read_prompt(inputs).listed_keys == frozenset()
+    assert read_prompt(inputs).leaves_open("number_far", "at $.total_qty") is None
+    both = read_prompt(inputs.replace("Write `out/summary.json`: a JSON object whose", "Write `out/summary.json` with keys:\n"
+                                      "- `total_qty` - the sum\n- `n_orders` - the count\n\nIts"))
+    assert both.listed_keys == {"total_qty", "n_orders"}
+    # (list items inside a key the list leaves out are that key's: `kg` echoed as a list)
+    assert both.leaves_open("number_far", "record 0, field 'qty.0'")[0] == "info"
 
 
 ECHO_PROMPT = ("For every scenario in `scenarios.json` (each with its `true_dlt_rates`) report:\n\n"
@@ -157,6 +185,16 @@ def test_a_null_key_left_out_is_a_warning(tmp_path):
     assert _fails(check) == [], _fails(check)
     dropped = [k for k in check.cases if k.name == "drop_key"]
     assert dropped and dropped[0].severity == "warn" and "null" in dropped[0].detail, check.cases
+    # (not where the prompt requires the key, nor for a record of a map or a dotted key; review)
+    from artifactbench.gates.fuzz._fuzz import _optional_null
+    where = "at $.kits.K2, key 'subject'"
+    assert _optional_null(KITS_PROMPT, read_prompt(KITS_PROMPT), where)
+    required = KITS_PROMPT + "The `subject` key is required even when null: never omit it.\n"
+    assert not _optional_null(required, read_prompt(required), where)
+    roster = "Write `out/rooms.json`: `{\"assigned\": {...}}`, every employee a key, `null` if unassigned.\n"
+    assert not _optional_null(roster, read_prompt(roster), "at $.assigned, key 'bob'")
+    dotted = "Write `out/limits.json` with `limits.max` and `limits`: `{\"max\": null}`.\n"
+    assert not _optional_null(dotted, read_prompt(dotted), "top level, key 'limits.max'")
 
 
 def test_an_unrounded_expected_value_is_the_reference_value():

@@ -85,12 +85,19 @@ _NEUTRAL = r"(matters?|counts?|important|significant|relevant|checked|graded|enf
 # "order is irrelevant", "neither the order of the sets nor the order of the names matters", "rows need
 # not be sorted", "irrespective of order", "no order is required". (What "of" names starts with no space:
 # else the spaces after "of" split among three repeats, cubic in a run of them.)
-_UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside|in)\s+[\w`'\x22.,/-][\w\s`'\x22.,/-]{0,59}?\s+)?" + _NOT + r"\s+(be\s+)?" + _NEUTRAL + r"|"
+_UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/-][\w\s`'\x22.,/-]{0,59}?\s+)?" + _NOT + r"\s+(be\s+)?" + _NEUTRAL + r"|"
                   r"\b(any|whatever|arbitrary)\s+((line|row|record|entry|item|output|result)s?\s+)?order\b|"
+                  # ("Row order in the file does not matter", "the order in the output is irrelevant": order in
+                  # the answer's file; not "Key order in the JSON objects", nor "the order in which you process
+                  # them"; blind p117, review)
+                  r"(?<!\bkey\s)(?<!\bkeys\s)(?<!\bcolumn\s)(?<!\bcolumns\s)(?<!\bfield\s)(?<!\bfields\s)"
+                  r"(?<!\battribute\s)(?<!\bproperty\s)\border(ing)?\s+in\s+(?:the\s+|your\s+|this\s+)?(?:output\s+)?"
+                  r"(?:file|output|report|csv|tsv|jsonl?|listing|results?)\s+(?:" + _NOT + r"\s+(be\s+)?" + _NEUTRAL
+                  + r"|(?:is|are)\s+(?:irrelevant|immaterial|ignored|arbitrary|free|up\s+to\s+you))\b|"
                   r"\b(line|row|record|entry|item|output|result)s?\s+order\s+(is\s+)?(free|optional|open|"
                   r"arbitrary|irrelevant|does\s*n[o']?t\s+matter)\b|"
                   r"\bin\s+(any|an?\s+arbitrary|arbitrary)\s+(order|sequence)\b|"
-                  r"\border(ing)?\s+((?:of|in)\s+[\w`'\x22./-][\w\s`'\x22./-]{0,59}?\s+)?(is|are)\s+(irrelevant|immaterial|ignored|"
+                  r"\border(ing)?\s+(of\s+[\w`'\x22./-][\w\s`'\x22./-]{0,59}?\s+)?(is|are)\s+(irrelevant|immaterial|ignored|"
                   r"arbitrary|unimportant|insignificant|not\s+significant|free|up\s+to\s+you|your\s+(choice|call)|"
                   r"not\s+fixed|of\s+no\s+(importance|consequence|significance))\b|"
                   r"\bneither\s+(the\s+)?order(ing)?\b[^.!?;]{0,120}?\bnor\b[^.!?;]{0,120}?\b(matters?|counts?|is\s+"
@@ -387,6 +394,13 @@ def _record_keys(path: list[str | int], named=lambda key: False) -> list[str]:
     return keys
 
 
+def _last_key(path: list[str | int], key: str) -> bool:
+    """`key` is the last key of `path`: only list indices follow it (`kg` of `[0, "kg", 3]`), no key of a
+    record inside it (`scenarios` of `["scenarios", "planned", "n_paths"]`)."""
+    at = max((i for i, step in enumerate(path) if step == key), default=-1)
+    return at >= 0 and all(isinstance(step, int) for step in path[at + 1:])
+
+
 def _mentions(sentence: str, name: str) -> bool:
     """`sentence` names `name` quoted or as a word (plural or singular; not a file name's stem)."""
     stem = re.escape(name[:-1] if name.endswith("s") and len(name) > 3 else name)
@@ -540,7 +554,7 @@ class PromptAllows:
             # (the list names a record's fields: the key changed, not those above it, `depots` of
             # `$.depots[0].total_kg` beside a table of `depot` and `total_kg`; blind p119)
             unnamed = [k for k in keys if not self.names(k) or (
-                self.listed_keys and path and k == path[-1] and k not in self.listed_keys)]
+                self.listed_keys and k not in self.listed_keys and _last_key(path, k))]
             if not unnamed:
                 return None
             found = found or unnamed[0]
@@ -1194,9 +1208,26 @@ _INLINE_KEYS = re.compile(r"\bwith\s+(?:\(?at\s+least\)?\s+)?(?:the\s+|these\s+)
 
 # A Markdown table of keys: a header row whose first cell says what its rows name (`| key | type | meaning |`),
 # a rule row, then rows whose first cell is one quoted name each.
-_KEY_TABLE = re.compile(r"^[ \t]*\|[ \t]*\**(?:keys?|fields?|columns?|properties|property|names?)\**[ \t]*\|[^\n]*\n"
-                        r"[ \t]*\|[ \t]*:?-{3,}[^\n]*\n((?:[ \t]*\|[ \t]*`[^`\n]+`[ \t]*\|[^\n]*\n?)+)",
+_KEY_TABLE = re.compile(r"^[ \t]*\|[ \t]*\**(?:keys?|fields?|columns?|properties|property)\**[ \t]*\|[^\n]*\n"
+                        r"[ \t]*\|[ \t]*:?-{3,}[^\n]*\n((?:[ \t]*\|[ \t]*`[A-Za-z_][\w.-]*`[ \t]*\|[^\n]*\n?)+)",
                         re.IGNORECASE | re.MULTILINE)
+# The sentence above a table of keys says it is the answer's ("For every scenario ... report:"), not an input's
+# ("`orders.csv` has these columns:", "Input: ..."); review
+_OUTPUT_LEAD = re.compile(r"\b(?:report|write|writes|output|produce|emit|return|your\s+(?:answer|file|output))\b",
+                          re.IGNORECASE)
+_INPUT_LEAD = re.compile(r"\binputs?\b|\bgiven\b|\bprovided\b|`[^`\n]+`\s+(?:has|holds|contains|lists|gives)\b|"
+                         r"\b(?:reads?|read\s+from)\b", re.IGNORECASE)
+
+
+def _output_tables(text: str) -> list[str]:
+    """The bodies of the tables of keys whose lead sentence speaks of the answer and of no input."""
+    out = []
+    for found in _KEY_TABLE.finditer(text):
+        lead = re.split(r"\n[ \t]*\n", text[max(0, found.start() - 600):found.start()].rstrip())[-1]
+        lead = re.split(r"(?<=[.!?])\s+", lead.strip())[-1]  # (the sentence right above the table)
+        if _OUTPUT_LEAD.search(lead) and not _INPUT_LEAD.search(lead):
+            out.append(found.group(1))
+    return out
 
 
 def _listed_keys(text: str) -> frozenset[str]:
@@ -1204,7 +1235,7 @@ def _listed_keys(text: str) -> frozenset[str]:
     columns `Day`, `Shift` and `Staff`", or a table of keys, `| key | type | meaning |` over one row a
     quoted key; blind p119), or none where the prompt has no such list or several (each may be another
     object's)."""
-    lists = _KEY_LIST.findall(text) + _KEY_TABLE.findall(text)
+    lists = _KEY_LIST.findall(text) + _output_tables(text)
     # (an input's columns, "`shifts.csv` is a table with the columns `nurse`, `day`", are no output's list)
     written = _written_files(text)
     inline = [found for sentence in _sentences(text) if _WRITE_OR_OUTPUT.search(sentence)

@@ -426,6 +426,23 @@ def _tree_data(fmt: str, reference: str):  # -> the parsed answer, or None
     return doc.data if isinstance(doc, TreeDoc) else None
 
 
+# "The `subject` key is required even when null", "never omit it", "must always be present"
+_KEEP_KEY = re.compile(r"\b(?:required|mandatory|never\s+(?:omit|leave\s+out|drop)|(?:must|should)\s+(?:always\s+)?"
+                       r"(?:be\s+)?(?:present|appear|included|given|written)|always\s+(?:present|included|written|"
+                       r"give|include|write))\b", re.IGNORECASE)
+
+
+def _optional_null(prompt: str, allows, where: str) -> bool:  # noqa: ANN001 - PromptAllows
+    """The null key a drop_key mutant left out is a field the prompt names (not a record of a map, `bob` of
+    `{"alice": "R1", "bob": null}`), in no sentence that requires it be written (review)."""
+    key = re.search(r"key '([^']+)'", where)
+    if key is None or "." in key.group(1) or not allows.names(key.group(1)):
+        return False  # (a dotted key is ambiguous with a path: `limits.max` beside `limits: {max: null}`)
+    name = re.escape(key.group(1))
+    return not any(_KEEP_KEY.search(s) for s in sentences(prompt[:200_000])
+                   if re.search(rf"(?<![\w-]){name}(?![\w-])", s))
+
+
 def _null_at(ref: Reference, where: str) -> bool:
     """The one place `where` names holds null in the reference (a tree answer's key)."""
     paths = where_paths(where)
@@ -717,7 +734,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # (two numbers of one `key = [...]` line moved against each other: that key's value, as a value
                 # kind's change to it is; blind p119's echoed `true_dlt_rates`, which "extra keys" frees)
                 allowed = allows.leaves_open("number_far", f"field '{field}'")
-            if allowed is None and kind == "drop_key" and ref is not None and _null_at(ref, mutant.where):
+            if allowed is None and kind == "drop_key" and ref is not None and _null_at(ref, mutant.where) \
+                    and _optional_null(prompt, allows, mutant.where):
                 # (`"subject": null` left out: a reader taking a missing key as null reads the same answer,
                 # which the prompt may or may not allow; blind p119)
                 allowed = ("warn", "it drops a key whose value is null: read as missing, the same answer")

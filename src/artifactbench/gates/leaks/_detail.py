@@ -116,7 +116,7 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
     visible = visible_text(task.problem_statement, ctx.pristine().scratch_dir, skip)
     answer = distinctive(fmt, reference).minus(distinctive("text", prompt))
     if fmt == "text" and program(task.output_artifact.as_posix()):
-        answer = program_values(answer, reference)
+        answer = program_values(answer, reference, task.output_artifact.suffix)
     secrets = answer.minus(shared_with(visible, answer))
     numbers = ReferenceNumbers(distinctive(fmt, reference, min_digits=1).numbers, number_values(visible),
                                record_counts(fmt, reference))

@@ -150,13 +150,21 @@ class ReferenceNumbers:
     def _unrounded(self, p: Printed) -> float | None:
         """The reference number that `p`, printed finer than the reference spells it, rounds to at the
         reference's own precision ("expected 77.0042194092827" where the answer reads 77.0; blind p119), when
-        that spelling has >= 3 significant digits and few reference numbers lie near it."""
-        for n in self.index.near(p.value, 0.5):
+        that spelling has >= 3 significant digits and few reference numbers lie near it: `p` rounded to each
+        coarser number of decimals, looked up (a few lookups, whatever the reference's size; review)."""
+        if p.step is None:
+            return None
+        decimals = max(0, round(-math.log10(p.step)))
+        for places in range(min(decimals, 12) - 1, -1, -1):
+            n = self.index.exact(round(p.value, places))
+            if n is None:
+                continue
             spelling = self.spelling[n]
             step = _step(spelling)
-            if step is None or p.step is None or p.step >= step or significant_digits(spelling) < MIN_DIGITS:
+            if step is None or not math.isclose(step, 10.0 ** -places, rel_tol=1e-6) \
+                    or significant_digits(spelling) < MIN_DIGITS:
                 continue
-            if abs(p.value - n) <= step * 0.5 * (1 + _REL) and len(self.index.near(n, step * 10.5)) <= NEIGHBOURS:
+            if len(self.index.near(n, step * 10.5)) <= NEIGHBOURS:
                 return n
         return None
 

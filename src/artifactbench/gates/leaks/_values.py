@@ -41,24 +41,45 @@ def _words(text: str) -> list[str]:
 _QUOTED = re.compile(r"'([^'\n]{0,4000})'|\"([^\"\n]{0,4000})\"")
 
 
-def program_values(values: Distinctive, source: str) -> Distinctive:
+def program_values(values: Distinctive, source: str, suffix: str = "") -> Distinctive:
     """Of a program read as text (SQL, a shell script), the distinctive strings but its plain words
     outside quotes: its commands and keywords (`exit`, `grep`, `SELECT`) are vocabulary, as a Python
     answer's identifiers are (blind p21: "case 0: exit status" quoted no answer of a linter script).
     Words inside quotes, and tokens with a digit, `-`, `.` or `_` (`X9-PLATINUM`, `readings_zq93`, a host
     name) stay values wherever they stand.
-    Words only its comments hold (`-- one line per on-sale performance`) are the author's note, not
-    the answer the program computes (blind p117)."""
-    code = _COMMENT.sub(lambda m: m.group(1) or " ", source)
+    Words only its comments hold (`-- one line per on-sale performance` of a `.sql` file), comments as its
+    language (`suffix`) writes them, are the author's note, not the answer the program computes (blind p117)."""
+    code = _uncommented(source, suffix.lower())
     quoted = {w for m in _QUOTED.finditer(code) for w in _words(m.group(1) or m.group(2) or "")}
     in_code = set(_words(code))
     return Distinctive(values.numbers, frozenset(s for s in values.strings
                                                  if s in quoted or (re.search(r"[\d._-]", s) and s in in_code)))
 
 
-# A comment of a program read as text: `-- ...` (SQL, Lua) and `# ...` (shell) after a space or at a
-# line's start, `/* ... */`; a quoted string (group 1) is kept whole, so `'a -- b'` is no comment.
-_COMMENT = re.compile(r"('(?:[^'\n]|'')*'|\"[^\"\n]*\")|(?:^|(?<=\s))(?:--|#)(?=\s|$)[^\n]*|/\*[\s\S]{0,4000}?\*/", re.M)
+# A language's line comments, after a space or at a line's start (a quoted string, group 1, is kept whole,
+# so `'a -- b'` is no comment), and whether it has `/* ... */` blocks. Shell's ` -- ` ends options and its
+# `dir/*.csv` is a glob: a `.sh` file's comments are `#` lines only (review).
+_LINE_COMMENT = {**dict.fromkeys((".sql", ".lua", ".hs"), "--"),
+                 **dict.fromkeys((".sh", ".bash", ".zsh", ".rb", ".pl", ".r", ".mk", ".tf"), "#"),
+                 **dict.fromkeys((".js", ".mjs", ".ts", ".c", ".h", ".cc", ".cpp", ".java", ".go", ".rs", ".kt", ".swift"),
+                                 "//")}
+_BLOCKS = frozenset((".sql", ".js", ".mjs", ".ts", ".c", ".h", ".cc", ".cpp", ".java", ".go", ".rs", ".kt", ".swift"))
+
+
+def _uncommented(source: str, suffix: str) -> str:
+    """`source` with its comments blanked, as the language `suffix` names writes them (none for another)."""
+    if suffix in _BLOCKS:  # (one pass of str.find: an unclosed `/*` ends the search, never rescanned)
+        parts, at = [], 0
+        while (start := source.find("/*", at)) >= 0 and (end := source.find("*/", start + 2)) >= 0:
+            parts += [source[at:start], " "]
+            at = end + 2
+        source = "".join(parts) + source[at:]
+    mark = _LINE_COMMENT.get(suffix)
+    if mark is None:
+        return source
+    comment = re.compile(r"('(?:[^'\n]|'')*'|\"[^\"\n]*\")|(?:^|(?<=\s))" + re.escape(mark) + r"(?=\s|$)[^\n]*",
+                         re.M)
+    return comment.sub(lambda m: m.group(1) or " ", source)
 
 
 def significant_digits(token: str) -> int:
