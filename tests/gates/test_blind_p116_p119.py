@@ -232,3 +232,45 @@ def test_one_detail_line_fed_values_of_any_type_is_one_root_cause():
     assert len(shapes) == 1, shapes
     # (another line of the grader stays a shape of its own)
     assert detail_shape("sites: 1 issue(s), e.g. S01.DESTROYED=1290 (expected 29)", '{"S01": 1}') not in shapes
+
+
+def test_the_graders_own_copy_of_a_named_input_is_no_leak(tmp_path):
+    # p122: a grader that reads `grader/data/forecast.csv` rather than the copy the agent could rewrite: five of
+    # six tasks refused to materialize ("has the same bytes as grader/data/forecast.csv"); the reference, the
+    # hidden grader or a file the prompt never names with a grader file's bytes stays refused
+    import pytest
+    from artifactbench.errors import MaterializeError
+    from artifactbench.workspace import materialize
+    prompt = "Read `forecast.csv` (hourly wind) and write `out/plan.json`: `{\"total\": 3}`.\n"
+    root = _task(tmp_path, "own_copy", "out/plan.json", '{"total": 3}\n', prompt, "return True, 'ok'\n")
+    (root / "workspace" / "forecast.csv").write_text("hour,mw\n1,4.2\n2,3.9\n")
+    (root / "grader" / "data").mkdir()
+    (root / "grader" / "data" / "forecast.csv").write_text("hour,mw\n1,4.2\n2,3.9\n")
+    materialize(load_task(root), tmp_path / "scratch1")
+    report = check_task(load_task(root), resolve_gates(["materialize", "content_leaks"]), OPTIONS)
+    assert report.status == "pass", [(c.gate, c.summary) for c in report.checks]
+    # (a file the prompt never names, or the reference's bytes under an input's name: refused)
+    (root / "workspace" / "hint.txt").write_text('{"total": 3}\n')
+    with pytest.raises(MaterializeError, match="reference_output"):
+        materialize(load_task(root), tmp_path / "scratch2")
+    (root / "workspace" / "hint.txt").unlink()
+    (root / "workspace" / "spare.csv").write_text("id,answer\n1,42\n")
+    (root / "grader" / "data" / "spare_answers.csv").write_text("id,answer\n1,42\n")
+    with pytest.raises(MaterializeError, match="spare_answers.csv"):
+        materialize(load_task(root), tmp_path / "scratch3")
+
+
+def test_a_key_an_input_line_describes_is_not_required_of_the_answer():
+    # p122: "- `jobs.json` – the jobs: `job_id`, `turbine_id`, ... (the job must be finished by then)" described an
+    # input; the answer's example `{"job_id", "start", "end", "lost_kwh"}` and "Any other keys are ignored" leave
+    # the reference's echoed `turbine_id` open (a warn), not a fail
+    from artifactbench.gates.core import doubt
+    prompt = ("- `jobs.json` – the jobs: `job_id`, `turbine_id`, `duration_h` (the job must be finished by then).\n\n"
+              "Write `plan.json`:\n\n```json\n{\"schedule\": [{\"job_id\": \"MJ-1\", \"start\": \"07:00\", \"lost_kwh\": "
+              "9.5}]}\n```\n\n- Any other keys are ignored.\n")
+    found = doubt(prompt, "at $.schedule[1].turbine_id", (), tuple, frozenset(), lambda: frozenset({"turbine_id"}))
+    assert found is not None and found[0] == "warn" and "example" in found[1], found
+    # (a sentence about the answer that requires the key keeps it the answer's)
+    required = prompt + "Each entry must also carry its `turbine_id`.\n"
+    assert doubt(required, "at $.schedule[1].turbine_id", (), tuple, frozenset(),
+                 lambda: frozenset({"turbine_id"})) is None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import stat
 from dataclasses import dataclass
@@ -59,7 +60,8 @@ def materialize(task: Task, dest: Path | None = None, *, generator_timeout_s: fl
 
     `dest` must be absent or empty, or already materialized by us (it holds the generator marker): then
     the generator is not run again (spec 5.1). None means a new folder under the system temp dir. Raises
-    MaterializeError for a symlink or special file, a file with the bytes of a grader file, a file over
+    MaterializeError for a symlink or special file, a file with the bytes of a grader file (but the grader's
+    own copy of an input the prompt names, never the reference, hidden grader or negative cases), a file over
     MAX_FILE_BYTES, a tree over MAX_TOTAL_BYTES or MAX_ENTRIES, something standing at output_artifact, or a
     failing generator (stopped as soon as its output crosses a safety cap); a folder created here is removed.
     `confine(argv, read=, write=)` -> (argv, sandbox) says how to run the generator (see run_generator).
@@ -215,6 +217,32 @@ def _grader_fingerprints(grader_dir: Path) -> dict[str, str]:
     return found
 
 
+def _secret_fingerprints(task: Task) -> frozenset[str]:
+    """The sha256 of the grader files that are secret whatever else holds their bytes: the reference output,
+    the hidden grader and its negative cases."""
+    out = set()
+    for path in (task.reference_output, task.hidden_grader, task.grader_dir / "negative_cases.py"):
+        if path.is_file() and not path.is_symlink() and 0 < path.stat().st_size <= GENERATED_FILE_BYTES:
+            out.add(file_sha256(str(path)))
+    return frozenset(out)
+
+
+def _prompt_text(task: Task) -> str:
+    try:
+        with open(task.problem_statement, "rb") as fh:
+            return fh.read(1 << 20).decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+def names_file(prompt: str, rel: str) -> bool:
+    """The prompt names the scratch file `rel` (its path or its file name, as a whole token): an input the
+    agent is told to read. A grader file with its bytes is the grader's own copy of that input (a grader that
+    reads `grader/data/forecast.csv` rather than the copy the agent could rewrite; blind p122), no secret."""
+    name = rel.rsplit("/", 1)[-1]
+    return any(re.search(rf"(?<![\w.-]){re.escape(n)}(?![\w-])", prompt) for n in dict.fromkeys((rel, name)) if n)
+
+
 def _check_tree(task: Task, scratch: Path, shipped: set[str]) -> tuple[dict[str, str], tuple[tuple[str, int], ...]]:
     """relpath -> sha256 of the materialized tree, after enforcing spec 5.2/5.3 and the size limits: spec 8's
     for the files workspace/ ships, the safety caps for the generator's output (which is reported when
@@ -224,6 +252,8 @@ def _check_tree(task: Task, scratch: Path, shipped: set[str]) -> tuple[dict[str,
                    f"the materialized workspace (workspace/ and what workspace_generator="
                    f"{by.relative_to(task.root).as_posix()!r} wrote) holds")
     grader = _grader_fingerprints(task.grader_dir)
+    secrets = _secret_fingerprints(task) if grader else frozenset()
+    prompt = _prompt_text(task) if grader else ""
     files: dict[str, str] = {}
     over: list[tuple[str, int]] = []
     total = shipped_total = 0
@@ -247,7 +277,7 @@ def _check_tree(task: Task, scratch: Path, shipped: set[str]) -> tuple[dict[str,
                 f"{scratch}/{rel}: the workspace reaches {max(total, shipped_total)} bytes, over the {cap}-byte "
                 f"limit for {scope}", rel, total)
         files[rel] = sha = file_sha256(entry.path)
-        if size and sha in grader:
+        if size and sha in grader and (sha in secrets or not names_file(prompt, rel)):
             raise MaterializeError(
                 f"{scratch}/{rel}: has the same bytes as grader/{grader[sha]}; grader files must never "
                 "reach the agent (spec 5.2)"

@@ -33,7 +33,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from artifactbench.gates.core._accuracy import NOT_A_NAME, sentences as _sentences
-from artifactbench.gates.core._prompt import ID_KEY, keys_closed, where_paths
+from artifactbench.gates.core._prompt import ID_KEY, _of_inputs_only, _written_files, keys_closed, where_paths
 
 # A permission: the words that let an author add, keep or leave out a part.
 _PERMIT = re.compile(
@@ -126,7 +126,11 @@ def _required(key: str, text: str) -> bool:
     """A sentence of `text` quotes `key` and asks for it ("Each object must also have a `mean` key"): a key the
     example left out is still the answer's own (not "with `member`, `dos`, `code`" of an input's lines)."""
     quoted = re.compile(rf"[`'\"]{re.escape(key)}[`'\"]")
-    return any(quoted.search(sentence) and _REQUIRES.search(sentence) for sentence in _sentences(text))
+    # (not a sentence describing an input's fields, whatever it requires of them: "- `jobs.json` – the jobs:
+    # `job_id`, `turbine_id`, ... (the job must be finished by then)"; blind p122)
+    written = _written_files(text)
+    return any(quoted.search(sentence) and _REQUIRES.search(sentence) and not _of_inputs_only(sentence, written)
+               for sentence in _sentences(text))
 
 
 def _keys(where: str, fields: tuple[str, ...], data_keys: frozenset[str]) -> list[str]:
@@ -241,5 +245,7 @@ def doubt(prompt: str, where: str, fields: tuple[str, ...] = (),
                if (key in beyond and not _required(key, text)) or not _named(key, text, words)]
     if not unnamed:
         return None
-    return "warn", (f"it changes {unnamed[0]!r}, which the prompt names nowhere but where it leaves parts open "
-                    f"({sentence!r}): is it one of the parts it frees?")
+    where_named = "its example of that object leaves out" if unnamed[0] in beyond else \
+        "names nowhere but where it leaves parts open"
+    return "warn", (f"it changes {unnamed[0]!r}, which the prompt {where_named} ({sentence!r}): is it one of the "
+                    f"parts it frees?")
