@@ -274,3 +274,23 @@ def test_a_key_an_input_line_describes_is_not_required_of_the_answer():
     required = prompt + "Each entry must also carry its `turbine_id`.\n"
     assert doubt(required, "at $.schedule[1].turbine_id", (), tuple, frozenset(),
                  lambda: frozenset({"turbine_id"})) is None
+
+
+def test_a_template_input_holding_every_line_of_the_answer_but_its_comment_is_read(tmp_path):
+    # p121: `previous_report.toml` ("last quarter's report ... not expected to match") held every line of the
+    # answer but its `# ... - reference` comment, so the whole answer never counted as held; now it is at least
+    # a warning (two extra keys among its lines: which lines to keep is all that differs)
+    import sys
+    sys.path.insert(0, str(Path(__file__).parent))
+    from _leak_task import content_leaks
+    reference = ("# Floating collection balance - reference\n\n[summary]\ntotal_items = 43400\ncycles_to_settle = 13\n\n"
+                 "[branches.CEN]\nshare = 0.3848\nequilibrium_items = 16702\n\n[branches.NRT]\nshare = 0.1181\n"
+                 "equilibrium_items = 5124\n")
+    template = ("# Report of last quarter\n\n[summary]\ntotal_items = 43400\ncycles_to_settle = 13\nquarter = \"Q1\"\n\n"
+                "[branches.CEN]\nshare = 0.3848\nequilibrium_items = 16702\n\n[branches.NRT]\nshare = 0.1181\n"
+                "equilibrium_items = 5124\n")
+    prompt = ("- `previous_report.toml` — last quarter's report. Use it as the template; its figures are not expected "
+              "to match.\n\nWrite `balance.toml` with a `[summary]` and one `[branches.<id>]` table per branch.\n")
+    result = content_leaks(tmp_path, "template", "balance.toml", reference, prompt, {"previous_report.toml": template})
+    assert any(c.name == "reference_line:workspace/previous_report.toml" and c.status in ("WARNING", "FINDING")
+               for c in result.cases), result.cases

@@ -173,6 +173,11 @@ def _line_case(shown: str, text: str, ref_lines: list[str]) -> CaseResult | None
                       cap(f"{len(hits)}/{len(ref_lines)} reference line(s) appear, e.g. {hits[0]!r}"))
 
 
+# The comment marks of config and program answers, whose comment lines carry no answer
+_COMMENT_LEAD = {**dict.fromkeys((".toml", ".yaml", ".yml", ".conf", ".properties", ".sh", ".env"), "#"),
+                 **dict.fromkeys((".ini", ".cfg"), (";", "#")), ".sql": "--"}
+
+
 def _unchanged_lines(case: CaseResult, text: str, reference: str, whole: set[str], ordered: bool) -> CaseResult | None:
     """An input holding every line of the answer unchanged: the answer is what the task does to the lines.
     In another order where the prompt states the order (a shelf list to sort: blind p56) the
@@ -309,7 +314,11 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     # Lines the prompt prescribes and that hold no value (a table's header and separator rows, a fixed
     # label) are the format, not the answer: they count in no file.
     fixed = format_lines(reference, prompt) if fmt == "text" else frozenset()
-    whole = {line.strip() for line in reference.splitlines() if line.strip()}  # every line of the answer
+    # every line of the answer but its comments (`# Floating collection balance - reference` above a TOML
+    # answer an input holds every other line of: still the whole answer; blind p121)
+    lead = _COMMENT_LEAD.get(task.output_artifact.suffix.lower())
+    whole = {line.strip() for line in reference.splitlines()
+             if line.strip() and not (lead and line.lstrip().startswith(lead))}
     markup = task.output_artifact.suffix.lower() in MARKUP_SUFFIXES
     # Each line once, and not a line the answer holds more than once: `<flag code="FORCED_TRANSFER"/>`
     # under many objects is vocabulary its format example shows, not one of its records (blind p32)
