@@ -294,3 +294,18 @@ def test_a_template_input_holding_every_line_of_the_answer_but_its_comment_is_re
     result = content_leaks(tmp_path, "template", "balance.toml", reference, prompt, {"previous_report.toml": template})
     assert any(c.name == "reference_line:workspace/previous_report.toml" and c.status in ("WARNING", "FINDING")
                for c in result.cases), result.cases
+
+
+def test_p123_lines_around_the_table_and_a_refusal_of_comments():
+    # p123: "Anything you like may go around it (summary, notes, headings), but it must contain exactly one
+    # Markdown table": the report's title and summary lines are free; "Blank lines are ignored; no headers,
+    # comments or counts in the file." frees nothing (a plan listed twice was a planted flaw it hid)
+    from artifactbench.gates.core._free_lines import read_free_lines
+    around = read_free_lines("Write `audit.md`. Anything you like may go around it\n(summary, notes, headings), but it "
+                             "must contain exactly one Markdown table whose header row is `| check | who |`.\n")
+    assert {"commentary", "headings"} <= around.parts
+    refused = read_free_lines("Write `plans.txt`, one plan per line.\n- Blank lines are ignored; no headers, comments "
+                              "or counts in the file.\n")
+    assert refused.parts == frozenset()
+    # (what is not read stays free)
+    assert read_free_lines("Write `audit.md`: only the table is graded; no text around it is read.\n").parts

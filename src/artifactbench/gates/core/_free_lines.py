@@ -60,7 +60,11 @@ _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compa
                         r"n[o']?t\s+(matter|count)\b|\bnever\s+(graded|checked|parsed|read)\b|"
                         r"\b(grader|checker|we)\s+(ignores?|skips?)\b|\b(is|are)\s+(fine|ok|okay|acceptable|welcome|allowed|permitted)\b|"
                         r"\bwhatever\s+(?:[\w-]+\s+){0,3}?you\s+(like|want|wish|prefer)\b|\bfreely\b|"
-                        r"\bmay\s+be\s+(added|included|present|set)\b",
+                        r"\bmay\s+be\s+(added|included|present|set)\b|"
+                        # ("Anything you like may go around it (summary, notes, headings), but it must contain exactly
+                        # one Markdown table"; blind p123)
+                        r"\banything\s+you\s+(like|want|wish)\b|\b(may|can)\s+(go|appear|come|sit)\s+(around|before|"
+                        r"after|above|below|outside)\b",
                         re.IGNORECASE)
 # "Everything else (headings, summary prose, extra tables without a `Rule` column) is up to you"
 _TABLES_WITHOUT = re.compile(r"\b(?:extra|other|additional|further|more)\s+tables?\s+(?:without|lacking|with\s+no)\s+"
@@ -75,7 +79,14 @@ _ONLY_READ = re.compile(r"\bonly\s+(the\s+)?[\w-]+(\s+[\w-]+)?\s+(is|are|gets?|w
 _REFUSED = re.compile(r"\bnothing\s+else\b|\bno\s+other\b|\b(must|should|shall|may)\s*not\b|\bnot\s+(be\s+)?"
                       r"(allowed|permitted|accepted)\b|\bforbidden\b|\b" + NOT_A_NAME + r"reject\w*|\b" + NOT_A_NAME + r"fail\w*|"
                       r"\b(do\s*n[o'’]?t|never)\s+(add|include|write|put|emit|print|insert)\s+(any\s+|a\s+)?(headers?|"
-                      r"headings?|comments?|prose|notes|commentary|titles?|text)\b", re.IGNORECASE)
+                      r"headings?|comments?|prose|notes|commentary|titles?|text)\b|"
+                      # ("Blank lines are ignored; no headers, comments or counts in the file": blind p123)
+                      # (not "no text around it is read": what is not read is free)
+                      # (nor a description, "the file has no header")
+                      r"(?<!\bhas\s)(?<!\bhave\s)(?<!\bwith\s)"
+                      r"\bno\s+(?:headers?|headings?|comments?|prose|notes|commentary|titles?|text)\b(?!\s+(?:\w+\s+){0,3}?"
+                      r"(?:is|are|will\s+be|gets?)\s+(?:read|graded|checked|parsed|compared|scored|evaluated|required|"
+                      r"needed))", re.IGNORECASE)
 # A permission to add a part is a declaration too: "You may add a title or other prose lines", "your report
 # can include notes", "a short commentary is optional". Addressed to the author (_OUTPUT); not where the
 # sentence also pins what the part must be (_PINNED).
