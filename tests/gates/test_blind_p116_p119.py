@@ -309,3 +309,22 @@ def test_p123_lines_around_the_table_and_a_refusal_of_comments():
     assert refused.parts == frozenset()
     # (what is not read stays free)
     assert read_free_lines("Write `audit.md`: only the table is graded; no text around it is read.\n").parts
+
+
+def test_p120_a_time_window_is_no_band_and_a_shift_keeps_a_verifiers_relations():
+    # p120: "if it does not reach `max_safe_c` within 48 h, the answer is the text `NEVER`" beside "accepted if it
+    # is within 0.02 h of the exact crossing time": the band is 0.02 h (a planted 2% relative grader, 16x)
+    from artifactbench.gates.core import stated_tolerance
+    stated = stated_tolerance("* if it does not reach `max_safe_c` within 48 h, the answer is the text `NEVER`.\n\n"
+                              "`hours_to_limit` is in hours. An answer is accepted if it is within 0.02 h of the exact "
+                              "crossing time.\n")
+    assert stated is not None and stated.band(41.22) <= 0.0201, stated
+    # (a band said with a time unit and "of", or with no event before it, stays one)
+    for band in ("Arrival times within 1 minute are accepted.", "Times must be within 2 h of the true value.",
+                 "When you report times, they must be within 0.5 h."):
+        found = stated_tolerance(band)
+        assert found is not None and found.band(10.0) > 0, band
+    # a verifier checking `end == start + handling_h` (an input's hours) against every number moved by one amount
+    from artifactbench.gates.fuzz._verifier_consistency import relation_keeping
+    shifted = dict(relation_keeping("json", '{"schedule": [{"start": 4, "end": 14}], "total": 760}'))
+    assert json.loads(shifted["every number +12"]) == {"schedule": [{"start": 16, "end": 26}], "total": 772}

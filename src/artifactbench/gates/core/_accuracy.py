@@ -20,6 +20,23 @@ NOT_A_NAME = (r"(?<!the )(?<!an )(?<!a )(?<!of )(?<!any )(?<!each )(?<!every )(?
 NUMBER = r"(?P<value>10\s*(?:\^|\*\*)\s*[-+−]?\d+|\d+(?:\.\d+)?(?:[eE][-+−]?\d+)?)(?!\d|\.\d)"
 VAGUE_TOLERANCE = re.compile(r"\b(small|some|a)\s+(absolute\s+|relative\s+|numeric(al)?\s+)?tolerance\b|"
                               r"\bapproximately\s+(equal|correct)|\bclose\s+enough\b", re.IGNORECASE)
+# A time window, not a band: "if it does not reach `max_safe_c` within 48 h, the answer is `NEVER`" (blind
+# p120), "a loan returned within 14 days": an event's verb, or a condition, before "within" in its clause,
+# a unit of time after the value, and no "of" (a band: "within 1 minute of the true time")
+_WINDOW_LEAD = re.compile(r"\b(?:if|when|unless|whether|reach(?:es|ed)?|arriv(?:e|es|ed)|happen(?:s|ed)?|occur(?:s|red)?|"
+                          r"return(?:s|ed)?|finish(?:es|ed)?|complet(?:e|es|ed)|respond(?:s|ed)?|expir(?:e|es|ed)|"
+                          r"paid|deliver(?:s|ed)?|settled|closed|resolved|rises?|falls?|drops?)\b", re.IGNORECASE)
+_TIME_UNIT = re.compile(r"\s?(?:h|hrs?|hours?|min(?:ute)?s?|s|secs?|seconds?|days?|weeks?|months?|years?)\b(?!\s*of\b)",
+                        re.IGNORECASE)
+
+
+def _time_window(sentence: str, match: re.Match) -> bool:
+    if not re.match(r"within\b", match.group(), re.IGNORECASE) or not _TIME_UNIT.match(sentence, match.end()):
+        return False
+    lead = re.split(r"[,;:.]\s", sentence[max(0, match.start() - 160):match.start()])[-1]
+    return _WINDOW_LEAD.search(lead) is not None
+
+
 # What the prompt states an answer's numbers must meet (StatedTolerance): "within 1e-8 of the exact
 # solution", "relative error below 1e-9", "|x - x_true| <= 1e-9 * |x_true|", "to 10 significant figures".
 # Not "up to": it counts things ("up to 3 records") more often than it bounds an error.
@@ -458,6 +475,8 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             value = number(match.group("value"))
             if not 0 < value < 1e6 or re.match(r",\d{3}\b", sentence[match.end("value"):]):
                 continue  # (and not "$1,000" read as 1)
+            if _time_window(sentence, match):
+                continue
             found = True
             scope = _scope(sentence, match.end())
             keys = _keys_before(sentence, match.start(), previous)

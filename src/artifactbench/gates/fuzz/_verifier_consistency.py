@@ -8,7 +8,7 @@ mutant may be an enum check, so it is a WARNING.
 
 Spec 4.2's own test decides a rejection first: a midpoint can break a relation between fields that
 the prompt states (`steps[0].reached == total`, `start <= end`). If an obviously wrong artifact that
-keeps every relation (every integer x3; every number x3; every number 0; for a string, the same
+keeps every relation (every integer x3; every number x3; every number 0; every number +12; for a string, the same
 letter change at every occurrence of that value) still passes verify() and changes the rejected
 value, the verifier checks relations, not the answer: the rejection is structural (info).
 """
@@ -64,21 +64,22 @@ def _midpoint(values: list[float], x: float, integral: bool) -> float | None:
     return None
 
 
-def _scaled(value: Any, kinds: tuple[type, ...], factor: int, cells: bool = False) -> Any:
+def _scaled(value: Any, kinds: tuple[type, ...], factor: int, cells: bool = False, shift: int = 0) -> Any:
+    """Every number of `kinds` times `factor`, plus `shift`."""
     if isinstance(value, dict):
-        return {k: _scaled(v, kinds, factor, cells) for k, v in value.items()}
+        return {k: _scaled(v, kinds, factor, cells, shift) for k, v in value.items()}
     if isinstance(value, list):
-        return [_scaled(v, kinds, factor, cells) for v in value]
+        return [_scaled(v, kinds, factor, cells, shift) for v in value]
     if cells and isinstance(value, str):  # (a CSV cell: its number, written as the cell writes it)
         number = as_number(value, numeric_strings=True)
         if number is not None and re.fullmatch(r"\s*[-+]?\d{1,18}\s*", value):
             number = int(value)
         if number is None or type(number) not in kinds or "e" in value.lower():
             return value
-        return str(type(number)(number * factor))
+        return str(type(number)(number * factor + shift))
     if isinstance(value, bool) or type(value) not in kinds:
         return value
-    return type(value)(value * factor)
+    return type(value)(value * factor + shift)
 
 
 def relation_keeping(fmt: str, text: str) -> list[tuple[str, str]]:
@@ -89,9 +90,12 @@ def relation_keeping(fmt: str, text: str) -> list[tuple[str, str]]:
         return []
     cells = doc.fmt == "csv"
     out = []
-    for label, kinds, factor in (("every integer x3", (int,), 3), ("every float x3", (float,), 3),
-                                 ("every number x3", (int, float), 3), ("every number 0", (int, float), 0)):
-        candidate = doc.render(_scaled(doc.data, kinds, factor, cells))
+    # (and every number moved by one amount: the differences between fields kept, `end = start + handling_h`
+    # with `handling_h` an input's, which no scaling keeps; blind p120)
+    for label, kinds, factor, shift in (("every integer x3", (int,), 3, 0), ("every float x3", (float,), 3, 0),
+                                        ("every number x3", (int, float), 3, 0), ("every number 0", (int, float), 0, 0),
+                                        ("every number +12", (int, float), 1, 12)):
+        candidate = doc.render(_scaled(doc.data, kinds, factor, cells, shift))
         if candidate != text and all(candidate != t for _, t in out):
             out.append((label, candidate))
     return out
