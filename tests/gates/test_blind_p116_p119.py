@@ -328,3 +328,58 @@ def test_p120_a_time_window_is_no_band_and_a_shift_keeps_a_verifiers_relations()
     from artifactbench.gates.fuzz._verifier_consistency import relation_keeping
     shifted = dict(relation_keeping("json", '{"schedule": [{"start": 4, "end": 14}], "total": 760}'))
     assert json.loads(shifted["every number +12"]) == {"schedule": [{"start": 16, "end": 26}], "total": 772}
+
+
+
+def test_second_review_repros_of_the_p120_p123_rules(tmp_path):
+    import pytest
+    from artifactbench.errors import MaterializeError
+    from artifactbench.gates.core import stated_tolerance
+    from artifactbench.gates.core._free_lines import read_free_lines
+    from artifactbench.workspace import holds_answer, materialize, names_file
+    # the grader's answers shipped as an input the prompt names ("last year's totals, for context only"), or
+    # under a name only a prose word matches: refused as before
+    answer = "site,kwh\nSITE-A,3817.25\nSITE-B,2291.75\nSITE-C,4410.5\n"
+    reference = '{"SITE-A": 3817.25, "SITE-B": 2291.75, "SITE-C": 4410.5}\n'
+    prompt = "`baseline.csv` holds last year's per-site totals, for context only. Write `out/kwh.json`.\n"
+    root = _task(tmp_path, "baseline", "out/kwh.json", reference, prompt, "return True, 'ok'\n")
+    (root / "workspace" / "baseline.csv").write_text(answer)
+    (root / "grader" / "data.csv").write_text(answer)
+    with pytest.raises(MaterializeError, match="grader/data.csv"):
+        materialize(load_task(root), tmp_path / "s1")
+    assert holds_answer(answer.encode(), reference.encode())
+    assert not names_file("Write your answers to `out.json`.", ".cache/answers")
+    assert not names_file("See data.csv.bak for the old rows.", "data.csv")
+    assert names_file("Read `data/forecast.csv`.", "data/forecast.csv")
+    # bands said with "if/when ... within": bands; only an event's window is none
+    for band in ("An estimated arrival time is accepted if it is within 5 minutes.",
+                 "`eta_min` is graded correct when it is within 2 min.",
+                 "The predicted completion time counts as correct if it falls within 3 days."):
+        found = stated_tolerance(band)
+        assert found is not None and found.band(100.0) < 10, band
+    # a refusing clause refuses its own parts only
+    assert {"commentary", "headings"} <= read_free_lines(
+        "Write `audit.md`. Notes and headings are welcome around the table; cells for skipped checks hold no "
+        "text.\n").parts
+    assert "commentary" in read_free_lines("Write `audit.md`. Extra prose is fine around it, but a row of the table "
+                                           "carries no comments.\n").parts
+
+
+def test_an_answer_whose_comments_are_the_task_is_no_leak_of_its_input(tmp_path):
+    # review: "mark each deprecated key with a `# DEPRECATED: <reason>` comment": the input holds every other
+    # line; only a leading comment block is left out of the whole answer. And an answer of comments only
+    # (`;` lines of an .ini) does not crash the comparison.
+    import sys
+    sys.path.insert(0, str(Path(__file__).parent))
+    from _leak_task import content_leaks
+    config = "[server]\\nport = 8080\\nhost = example.internal\\n[cache]\\nttl = 300\\nsize = 512\\n"
+    annotated = ("[server]\\nport = 8080\\n# DEPRECATED: use bind_host\\nhost = example.internal\\n[cache]\\n"
+                 "# DEPRECATED: ttl moves to [policy]\\nttl = 300\\nsize = 512\\n")
+    prompt = ("- `app.toml` — the current config.\\n\\nWrite `annotated.toml`: `app.toml` with a `# DEPRECATED: <reason>` "
+              "comment above each deprecated key.\\n")
+    result = content_leaks(tmp_path, "annotate", "annotated.toml", annotated, prompt, {"app.toml": config})
+    assert not [c for c in result.cases if c.status == "FINDING"], result.cases
+    comments = content_leaks(tmp_path, "comments", "notes.ini", "; main server block\\n; cache tuning\\n",
+                             "- `legacy.ini` — the old file.\\n\\nWrite `notes.ini`.\\n",
+                             {"legacy.ini": "; main server block\\n[server]\\n; cache tuning\\nport = 1\\n"})
+    assert comments.status in ("pass", "warn", "fail"), comments

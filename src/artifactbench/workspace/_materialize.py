@@ -227,6 +227,34 @@ def _secret_fingerprints(task: Task) -> frozenset[str]:
     return frozenset(out)
 
 
+# A grader file whose name says it holds answers ("expected.csv", "golden/", "solutions.json", "hidden_cases")
+_ANSWER_NAME = re.compile(r"(?:^|[/_.-])(?:expected|answers?|solutions?|golden|truth|oracle|hidden|keys?|"
+                          r"reference|refs?|outputs?|results?)(?:$|[/_.-])", re.IGNORECASE)
+# Answers a program computes (SQL, a script): its values are the query's results, which no token of the
+# program shows, so holds_answer says nothing of them
+_PROGRAM_SUFFIXES = frozenset((".sql", ".py", ".sh", ".bash", ".js", ".ts", ".rb", ".pl", ".lua", ".go", ".rs", ".r"))
+
+
+def answer_like(grader_rel: str) -> bool:
+    """The grader file's path names answers, expected outputs or hidden cases: secret whatever the prompt says."""
+    return _ANSWER_NAME.search(grader_rel) is not None
+
+
+def _answer_copy(task: Task, path: str) -> bool:
+    """The scratch file at `path` holds the answer (holds_answer), or the reference cannot be read (a
+    program's answer is its results: only the file's name and the grader file's tell)."""
+    if task.reference_output.suffix.lower() in _PROGRAM_SUFFIXES:
+        return False
+    try:
+        with open(task.reference_output, "rb") as fh:
+            reference = fh.read(2_000_000)
+        with open(path, "rb") as fh:
+            data = fh.read(GENERATED_FILE_BYTES)
+    except OSError:
+        return True
+    return holds_answer(data, reference)
+
+
 def _prompt_text(task: Task) -> str:
     try:
         with open(task.problem_statement, "rb") as fh:
@@ -236,11 +264,30 @@ def _prompt_text(task: Task) -> str:
 
 
 def names_file(prompt: str, rel: str) -> bool:
-    """The prompt names the scratch file `rel` (its path or its file name, as a whole token): an input the
-    agent is told to read. A grader file with its bytes is the grader's own copy of that input (a grader that
-    reads `grader/data/forecast.csv` rather than the copy the agent could rewrite; blind p122), no secret."""
-    name = rel.rsplit("/", 1)[-1]
-    return any(re.search(rf"(?<![\w.-]){re.escape(n)}(?![\w-])", prompt) for n in dict.fromkeys((rel, name)) if n)
+    """The prompt names the scratch file `rel` quoted (`forecast.csv`, "data/forecast.csv"), by its path or
+    its file name with a suffix: an input the agent is told to read. A grader file with its bytes may be the
+    grader's own copy of that input (a grader that reads `grader/data/forecast.csv` rather than the copy the
+    agent could rewrite; blind p122), no secret, unless it holds the answer (holds_answer; review)."""
+    for name in dict.fromkeys((rel, rel.rsplit("/", 1)[-1])):
+        if "." in name.lstrip(".") and re.search(rf"[`'\"]{re.escape(name)}[`'\"]", prompt):
+            return True
+    return False
+
+
+_TOKEN = re.compile(r"[\w.:-]{3,}")
+
+
+def holds_answer(data: bytes, reference: bytes) -> bool:
+    """`data` holds half or more of the reference's distinctive tokens (those with a digit, else its words of
+    four letters or more): the answer, in whatever format, not an input it is computed from (a grader's
+    `expected.csv` shipped as "last year's totals, for context only"; review)."""
+    answer = {t.strip(".:-") for t in _TOKEN.findall(reference.decode("utf-8", "replace")[:2_000_000])}
+    tokens = {t for t in answer if any(c.isdigit() for c in t) and len(t) >= 3} or \
+        {t for t in answer if len(t) >= 4}
+    if not tokens:
+        return True  # (nothing to tell them apart by: the copy stays refused)
+    held = {t.strip(".:-") for t in _TOKEN.findall(data.decode("utf-8", "replace")[:20_000_000])}
+    return 2 * len(tokens & held) >= len(tokens)
 
 
 def _check_tree(task: Task, scratch: Path, shipped: set[str]) -> tuple[dict[str, str], tuple[tuple[str, int], ...]]:
@@ -277,7 +324,8 @@ def _check_tree(task: Task, scratch: Path, shipped: set[str]) -> tuple[dict[str,
                 f"{scratch}/{rel}: the workspace reaches {max(total, shipped_total)} bytes, over the {cap}-byte "
                 f"limit for {scope}", rel, total)
         files[rel] = sha = file_sha256(entry.path)
-        if size and sha in grader and (sha in secrets or not names_file(prompt, rel)):
+        if size and sha in grader and (sha in secrets or not names_file(prompt, rel)
+                                       or answer_like(grader[sha]) or _answer_copy(task, entry.path)):
             raise MaterializeError(
                 f"{scratch}/{rel}: has the same bytes as grader/{grader[sha]}; grader files must never "
                 "reach the agent (spec 5.2)"

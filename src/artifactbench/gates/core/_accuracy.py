@@ -21,11 +21,12 @@ NUMBER = r"(?P<value>10\s*(?:\^|\*\*)\s*[-+−]?\d+|\d+(?:\.\d+)?(?:[eE][-+−]?
 VAGUE_TOLERANCE = re.compile(r"\b(small|some|a)\s+(absolute\s+|relative\s+|numeric(al)?\s+)?tolerance\b|"
                               r"\bapproximately\s+(equal|correct)|\bclose\s+enough\b", re.IGNORECASE)
 # A time window, not a band: "if it does not reach `max_safe_c` within 48 h, the answer is `NEVER`" (blind
-# p120), "a loan returned within 14 days": an event's verb, or a condition, before "within" in its clause,
-# a unit of time after the value, and no "of" (a band: "within 1 minute of the true time")
-_WINDOW_LEAD = re.compile(r"\b(?:if|when|unless|whether|reach(?:es|ed)?|arriv(?:e|es|ed)|happen(?:s|ed)?|occur(?:s|red)?|"
-                          r"return(?:s|ed)?|finish(?:es|ed)?|complet(?:e|es|ed)|respond(?:s|ed)?|expir(?:e|es|ed)|"
-                          r"paid|deliver(?:s|ed)?|settled|closed|resolved|rises?|falls?|drops?)\b", re.IGNORECASE)
+# p120), "a loan returned within 14 days": an event's verb before "within" in its clause (not "accepted if it
+# is within 5 minutes", "passes when it falls within 0.05 h": bands; review), a unit of time after the value,
+# and no "of" (a band: "within 1 minute of the true time")
+_WINDOW_LEAD = re.compile(r"\b(?:reach(?:es|ed)?|arriv(?:e|es|ed)|happen(?:s|ed)?|occur(?:s|red)?|return(?:s|ed)?|"
+                          r"finish(?:es|ed)?|complet(?:e|es|ed)|respond(?:s|ed)?|expir(?:e|es|ed)|paid|deliver(?:s|ed)?|"
+                          r"settled|closed|resolved)\b", re.IGNORECASE)
 _TIME_UNIT = re.compile(r"\s?(?:h|hrs?|hours?|min(?:ute)?s?|s|secs?|seconds?|days?|weeks?|months?|years?)\b(?!\s*of\b)",
                         re.IGNORECASE)
 

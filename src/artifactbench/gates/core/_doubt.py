@@ -33,7 +33,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from artifactbench.gates.core._accuracy import NOT_A_NAME, sentences as _sentences
-from artifactbench.gates.core._prompt import ID_KEY, _of_inputs_only, _written_files, keys_closed, where_paths
+from artifactbench.gates.core._prompt import ID_KEY, keys_closed, where_paths
 
 # A permission: the words that let an author add, keep or leave out a part.
 _PERMIT = re.compile(
@@ -128,9 +128,14 @@ def _required(key: str, text: str) -> bool:
     quoted = re.compile(rf"[`'\"]{re.escape(key)}[`'\"]")
     # (not a sentence describing an input's fields, whatever it requires of them: "- `jobs.json` – the jobs:
     # `job_id`, `turbine_id`, ... (the job must be finished by then)"; blind p122)
-    written = _written_files(text)
-    return any(quoted.search(sentence) and _REQUIRES.search(sentence) and not _of_inputs_only(sentence, written)
+    return any(quoted.search(sentence) and _REQUIRES.search(sentence) and not _INPUT_ITEM.match(sentence)
                for sentence in _sentences(text))
+
+
+# A list item that describes an input file: "- `jobs.json` – the jobs: ..." (not "Each entry must also carry the
+# `turbine_id` copied from `jobs.json`", which asks it of the answer; review)
+_INPUT_ITEM = re.compile(r"\s*(?:[-*+]|\d+\.)\s+`[^`\n]+\.(?:csv|tsv|jsonl?|txt|ya?ml|xml|db|sqlite|sql|ini|toml|log)`"
+                         r"\s*(?:[-–—:(]|is\b|has\b|holds\b|lists\b|contains\b)", re.IGNORECASE)
 
 
 def _keys(where: str, fields: tuple[str, ...], data_keys: frozenset[str]) -> list[str]:
@@ -245,7 +250,7 @@ def doubt(prompt: str, where: str, fields: tuple[str, ...] = (),
                if (key in beyond and not _required(key, text)) or not _named(key, text, words)]
     if not unnamed:
         return None
-    where_named = "its example of that object leaves out" if unnamed[0] in beyond else \
-        "names nowhere but where it leaves parts open"
-    return "warn", (f"it changes {unnamed[0]!r}, which the prompt {where_named} ({sentence!r}): is it one of the "
-                    f"parts it frees?")
+    where_named = "the prompt's example of that object leaves out" if unnamed[0] in beyond else \
+        "the prompt names nowhere but where it leaves parts open"
+    return "warn", (f"it changes {unnamed[0]!r}, which {where_named} ({sentence!r}): is it one of the parts it "
+                    f"frees?")

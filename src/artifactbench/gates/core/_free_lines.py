@@ -79,14 +79,16 @@ _ONLY_READ = re.compile(r"\bonly\s+(the\s+)?[\w-]+(\s+[\w-]+)?\s+(is|are|gets?|w
 _REFUSED = re.compile(r"\bnothing\s+else\b|\bno\s+other\b|\b(must|should|shall|may)\s*not\b|\bnot\s+(be\s+)?"
                       r"(allowed|permitted|accepted)\b|\bforbidden\b|\b" + NOT_A_NAME + r"reject\w*|\b" + NOT_A_NAME + r"fail\w*|"
                       r"\b(do\s*n[o'’]?t|never)\s+(add|include|write|put|emit|print|insert)\s+(any\s+|a\s+)?(headers?|"
-                      r"headings?|comments?|prose|notes|commentary|titles?|text)\b|"
-                      # ("Blank lines are ignored; no headers, comments or counts in the file": blind p123)
-                      # (not "no text around it is read": what is not read is free)
-                      # (nor a description, "the file has no header")
-                      r"(?<!\bhas\s)(?<!\bhave\s)(?<!\bwith\s)"
+                      r"headings?|comments?|prose|notes|commentary|titles?|text)\b", re.IGNORECASE)
+# A clause refusing parts, "Blank lines are ignored; no headers, comments or counts in the file" (blind p123): the
+# parts it names are not freed by the sentence's other clauses, while those clauses' own parts are ("Notes and
+# headings are welcome around the table; cells for skipped checks hold no text"; review). Not "the file has no
+# header" (a description) nor "no text around it is read" (what is not read is free).
+_NO_PART = re.compile(r"(?<!\bhas\s)(?<!\bhave\s)(?<!\bwith\s)(?<!\bhold\s)(?<!\bholds\s)(?<!\bcarries\s)(?<!\bcarry\s)"
                       r"\bno\s+(?:headers?|headings?|comments?|prose|notes|commentary|titles?|text)\b(?!\s+(?:\w+\s+){0,3}?"
                       r"(?:is|are|will\s+be|gets?)\s+(?:read|graded|checked|parsed|compared|scored|evaluated|required|"
                       r"needed))", re.IGNORECASE)
+
 # A permission to add a part is a declaration too: "You may add a title or other prose lines", "your report
 # can include notes", "a short commentary is optional". Addressed to the author (_OUTPUT); not where the
 # sentence also pins what the part must be (_PINNED).
@@ -556,6 +558,12 @@ def read_free_lines(prompt: str) -> FreeLines:
     before = False
     tables: set[str] = set()
     for sentence in _sentences(prompt):
+        if _NO_PART.search(sentence):  # (its refusing clauses left out; see _NO_PART)
+            said = sentence
+            sentence = "; ".join(c for c in _BUT.split(sentence) if not _NO_PART.search(c))
+            if not sentence.strip():
+                naming.append(said)
+                continue
         # (read in its own clause: "...; a report without the findings table fails" refuses no table)
         if any(_TABLES_WITHOUT.search(clause) and (_FREE_SAID.search(clause) or _allowed_to_author(clause))
                and not _REFUSED.search(_ASIDE_OF.sub(" ", clause)) for clause in _BUT.split(sentence)):

@@ -47,7 +47,7 @@ from artifactbench.gates.core import MARKUP_SUFFIXES, markup_content
 from artifactbench.gates.leaks._blocks import ReferenceLines, answer_text, code_blocks, format_lines
 from artifactbench.gates.leaks._records import Shapes, non_trivial_lines, records_in, reference_records
 from artifactbench.gates.leaks._values import RUN, TOKEN_SPLIT, Distinctive, distinctive, quoted_in
-from artifactbench.workspace import names_file
+from artifactbench.workspace import answer_like, holds_answer, names_file
 
 MAX_READ = 5_000_000   # bytes read per file
 _PROSE = {".py", ".md", ".txt", ".rst", ""}
@@ -192,6 +192,8 @@ def _unchanged_lines(case: CaseResult, text: str, reference: str, whole: set[str
         return CaseResult(case.name, WARNING, cap(f"{case.detail}, in another order than the answer's: is the "
                                                   "answer their order (a sort)?"))
     at = [i for i, ln in enumerate(lines) if ln in whole]
+    if not at:
+        return case
     if len(lines) > len(kept) and at[-1] - at[0] + 1 > len(at):  # (not one run: the answer shown whole is one)
         return CaseResult(case.name, WARNING, cap(f"{case.detail}; among other lines of an input: is the answer "
                                                   "which lines to keep?"))
@@ -314,11 +316,14 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     # Lines the prompt prescribes and that hold no value (a table's header and separator rows, a fixed
     # label) are the format, not the answer: they count in no file.
     fixed = format_lines(reference, prompt) if fmt == "text" else frozenset()
-    # every line of the answer but its comments (`# Floating collection balance - reference` above a TOML
+    # every line of the answer but its header comments (`# Floating collection balance - reference` above a TOML
     # answer an input holds every other line of: still the whole answer; blind p121)
+    # (its leading comment block only: comments among the lines may be what the task adds, "mark each deprecated
+    # key with a `# DEPRECATED: ...` comment", whose input holds every other line; review)
     lead = _COMMENT_LEAD.get(task.output_artifact.suffix.lower())
-    whole = {line.strip() for line in reference.splitlines()
-             if line.strip() and not (lead and line.lstrip().startswith(lead))}
+    lines = [line.strip() for line in reference.splitlines() if line.strip()]
+    head = next((i for i, line in enumerate(lines) if not (lead and line.startswith(lead))), len(lines))
+    whole = set(lines[head:]) if head < len(lines) else set(lines)
     markup = task.output_artifact.suffix.lower() in MARKUP_SUFFIXES
     # Each line once, and not a line the answer holds more than once: `<flag code="FORCED_TRANSFER"/>`
     # under many objects is vocabulary its format example shows, not one of its records (blind p32)
@@ -403,7 +408,11 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
         if digest in seen:  # a materialized copy of a workspace file already scanned
             continue
         seen.add(digest)
-        if digest in grader_hashes and (digest in secret or not names_file(prompt, shown.split("/", 1)[1])):
+        if digest in grader_hashes and (
+                digest in secret or not names_file(prompt, shown.split("/", 1)[1])
+                or answer_like(grader_hashes[digest].relative_to(task.grader_dir).as_posix())
+                or (fmt != "text" or not program(task.output_artifact.as_posix()))
+                and holds_answer(data, reference.encode("utf-8", "surrogateescape"))):
             rel = grader_hashes[digest].relative_to(task.root).as_posix()
             cases.append(CaseResult(f"grader_bytes:{shown}", FINDING, f"has the exact bytes of {rel}"))
         data = data[:MAX_READ]
