@@ -383,3 +383,18 @@ def test_an_answer_whose_comments_are_the_task_is_no_leak_of_its_input(tmp_path)
                              "- `legacy.ini` — the old file.\\n\\nWrite `notes.ini`.\\n",
                              {"legacy.ini": "; main server block\\n[server]\\n; cache tuning\\nport = 1\\n"})
     assert comments.status in ("pass", "warn", "fail"), comments
+
+
+def test_p125_p126_the_workspace_root_a_repeated_header_and_grouped_digits():
+    # p125: "A Markdown file at the workspace root with two pipe tables (headings, an intro, notes or an event
+    # narrative around them are welcome and ignored)": "workspace" there is where the answer goes, no input
+    from artifactbench.gates.core._free_lines import read_free_lines
+    from artifactbench.gates.fuzz._text_strategies import list_cell_injections
+    assert {"commentary", "headings"} <= read_free_lines(
+        "## Output: `ledger.md`\n\nA Markdown file at the workspace root with two pipe tables (headings, an intro, "
+        "notes or an event narrative around them are welcome and ignored):\n").parts
+    # (the input's own comments stay the input's)
+    assert not read_free_lines("Comment lines in the workspace files are ignored.\n").parts
+    # p126: "15,073.3" is one number with a thousands separator, not a list of codes to grow
+    lines = ["| district | K | codes |", "|---|---|---|", "| CC-1 | 15,073.3 | R01, R07 |", "| CC-2 | 9,120.5 | R02 |"]
+    assert [(n, column) for n, column, *_ in list_cell_injections(lines)] == [(2, "codes"), (3, "codes")]

@@ -97,8 +97,9 @@ _ALLOWED = re.compile(r"\b(may|can|could)\s+(also\s+)?(add|include|insert|put|wr
                       r"\b(?:put|add|include|write)\s+whatever\b|"
                       r"\bfeel\s+free\s+to\b|\b(?:you\s*['\u2019]re|you\s+are)\s+(?:(?:very|most|more\s+than)\s+)?welcome\s+to\b|\b(is|are)\s+(optional|allowed|permitted|welcome)\b|"
                       r"\boptional(ly)?\b", re.IGNORECASE)
-_INPUT_ONLY = re.compile(r"\b(inputs?|given|provided|source|workspace)\b|\w\.(csv|tsv|jsonl?|log|ya?ml|xml)\b",
-                         re.IGNORECASE)
+# (not "at the workspace root", where the answer is written: blind p125)
+_INPUT_ONLY = re.compile(r"\b(inputs?|given|provided|source|workspace(?!\s+(?:root|folder|directory|dir)\b))\b|"
+                         r"\w\.(csv|tsv|jsonl?|log|ya?ml|xml)\b", re.IGNORECASE)
 _OUTPUT = re.compile(r"\b(outputs?|report|answer|result|your|you|summary|document|artifact)\b", re.IGNORECASE)
 _EACH_RECORD = re.compile(r"\b(each|every)\s+[A-Za-z-]+\s*$", re.IGNORECASE)  # "each finding" may include
 _PINNED = re.compile(r"\b(must|exactly|required|requires|verbatim|literally|has\s+to|have\s+to|shall|"

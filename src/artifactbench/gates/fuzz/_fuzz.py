@@ -789,6 +789,11 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # new key is another key, read literally, though it may be a record no input has; p78, p80)
                 allowed = ("warn", f"it adds an entry under a new key, and the prompt allows other keys "
                                    f"({allows.other_keys!r}): is a new entry one of them?")
+            if allowed is None and kind == "duplicate_record" and ref is not None and ref.fmt == "text" \
+                    and _header_row(ref.reference, mutant.old.strip("'\" ")):
+                # (`| district | K | r |` twice: a reader skipping a row that repeats the header reads the same
+                # rows; whether the file still holds "one row per district" is the prompt's to say; blind p126)
+                allowed = ("warn", "it repeats a Markdown table's header row: every data row is as it was")
             if allowed is None and kind in ("drop_record", "duplicate_record") and ref is not None \
                     and ref.fmt == "text" and _RULE_ROW.fullmatch(mutant.old.strip("'\" ")):
                 # (`|---|---:|` dropped or twice: every row of the table as it was; whether it still renders

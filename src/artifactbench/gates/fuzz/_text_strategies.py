@@ -97,6 +97,8 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str,
 # (codes: capitals, digits and `_.-` only, `DUP_BIB`, `R01`; never a note's own words, "late, cold"; review)
 _CODE_LIST = re.compile(r"[A-Z0-9][A-Z0-9_.-]*(?:\s*,\s*[A-Z0-9][A-Z0-9_.-]*)+")
 _CODE = re.compile(r"[A-Z0-9][A-Z0-9_.-]*")
+# a number with thousands separators, "15,073.3", is one value, no list of codes (blind p126)
+_GROUPED = re.compile(r"[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 MAX_CELL_INJECTIONS = 200
 MAX_TABLE_ROWS = 2000  # rows of one table looked at
 
@@ -120,7 +122,7 @@ def list_cell_injections(lines: list[str]) -> list[tuple[int, str, str, str, str
                 rows.append((j, [c.strip() for c in lines[j].strip().strip("|").split("|")]))
             j += 1
         for k, name in enumerate(header):
-            cells = [(n, cols[k]) for n, cols in rows if k < len(cols)]
+            cells = [(n, cols[k]) for n, cols in rows if k < len(cols) and not _GROUPED.fullmatch(cols[k])]
             if not any(_CODE_LIST.fullmatch(cell) for _, cell in cells):
                 continue
             vocabulary = sorted({code for _, cell in cells for code in _CODE.findall(cell)})
