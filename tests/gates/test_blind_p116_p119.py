@@ -398,3 +398,25 @@ def test_p125_p126_the_workspace_root_a_repeated_header_and_grouped_digits():
     # p126: "15,073.3" is one number with a thousands separator, not a list of codes to grow
     lines = ["| district | K | codes |", "|---|---|---|", "| CC-1 | 15,073.3 | R01, R07 |", "| CC-2 | 9,120.5 | R02 |"]
     assert [(n, column) for n, column, *_ in list_cell_injections(lines)] == [(2, "codes"), (3, "codes")]
+
+
+def test_p124_a_layout_template_holding_the_answers_table_is_a_leak(tmp_path):
+    # p124: "Headings, commentary and other tables may surround it" frees the report's title and notes, and
+    # `report_template.md` ("the report layout planning expects") held every row of the answer's table: the
+    # graded lines are the whole answer, whatever the free lines say
+    import sys
+    sys.path.insert(0, str(Path(__file__).parent))
+    from _leak_task import content_leaks
+    from artifactbench.gates.core._free_lines import read_free_lines
+    assert {"headings", "commentary"} <= read_free_lines(
+        "Write `targets.md` with a table. Headings, commentary and other tables may surround it.\n").parts
+    table = ("| site | days | target | fill_rate |\n|---|---:|---:|---:|\n| CENTRAL | 5 | 40 | 0.9992 |\n"
+             "| CENTRAL | 7 | 39 | 1.0000 |\n| HARBOR | 5 | 7 | 1.0000 |\n| HARBOR | 7 | 6 | 0.9982 |\n")
+    reference = "# Platelet targets by site\n\nSmallest daily collection meeting the goal.\n\n" + table + \
+        "\nDemand period 2024-07-01 to 2024-09-29.\n"
+    template = "# Report layout\n\n_Draft from the pilot._\n\n" + table + "\nNotes: fill rate as a fraction.\n"
+    prompt = ("`report_template.md` shows the report layout planning expects.\n\nWrite `targets.md` with a table "
+              "(`site`, `days`, `target`, `fill_rate`). Headings, commentary and other tables may surround it.\n")
+    result = content_leaks(tmp_path, "layout", "targets.md", reference, prompt, {"report_template.md": template})
+    assert any(c.name == "reference_line:workspace/report_template.md" and c.status == "FINDING"
+               for c in result.cases), result.cases

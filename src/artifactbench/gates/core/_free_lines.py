@@ -64,7 +64,9 @@ _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compa
                         # ("Anything you like may go around it (summary, notes, headings), but it must contain exactly
                         # one Markdown table"; blind p123)
                         r"\banything\s+you\s+(like|want|wish)\b|\b(may|can)\s+(go|appear|come|sit)\s+(around|before|"
-                        r"after|above|below|outside)\b",
+                        r"after|above|below|outside)\b|"
+                        # ("Headings, commentary and other tables may surround it"; blind p124)
+                        r"\b(may|can)\s+(also\s+)?(surround|precede|follow|accompany)\b",
                         re.IGNORECASE)
 # "Everything else (headings, summary prose, extra tables without a `Rule` column) is up to you"
 _TABLES_WITHOUT = re.compile(r"\b(?:extra|other|additional|further|more)\s+tables?\s+(?:without|lacking|with\s+no)\s+"

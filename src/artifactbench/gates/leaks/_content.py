@@ -324,6 +324,12 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     lines = [line.strip() for line in reference.splitlines() if line.strip()]
     head = next((i for i, line in enumerate(lines) if not (lead and line.startswith(lead))), len(lines))
     whole = set(lines[head:]) if head < len(lines) else set(lines)
+    if fmt == "text" and not program(task.output_artifact.as_posix()) and (free := read_prompt(prompt).free_lines):
+        # (and only the lines the prompt grades, where it frees others: a `report_template.md` "layout" holding
+        # every row of the answer's table, whose title and notes the prompt lets the answer word as it likes, is
+        # the answer; blind p124)
+        graded = {line.strip() for line, kind in zip(reference.splitlines(), free.kinds(reference)) if kind == "graded"}
+        whole = (whole & graded) or whole
     markup = task.output_artifact.suffix.lower() in MARKUP_SUFFIXES
     # Each line once, and not a line the answer holds more than once: `<flag code="FORCED_TRANSFER"/>`
     # under many objects is vocabulary its format example shows, not one of its records (blind p32)
