@@ -395,9 +395,13 @@ def test_p125_p126_the_workspace_root_a_repeated_header_and_grouped_digits():
         "notes or an event narrative around them are welcome and ignored):\n").parts
     # (the input's own comments stay the input's)
     assert not read_free_lines("Comment lines in the workspace files are ignored.\n").parts
+    assert not read_free_lines("Comments in the CSV files at the workspace root are ignored.\n").parts
     # p126: "15,073.3" is one number with a thousands separator, not a list of codes to grow
     lines = ["| district | K | codes |", "|---|---|---|", "| CC-1 | 15,073.3 | R01, R07 |", "| CC-2 | 9,120.5 | R02 |"]
     assert [(n, column) for n, column, *_ in list_cell_injections(lines)] == [(2, "codes"), (3, "codes")]
+    # (digits in groups of three without a decimal part may be ids, `101,205`: still a list; review)
+    ids = ["| shelf | stops |", "|---|---|", "| A | 101,205 |", "| C | 402,417,530 |"]
+    assert {column for _, column, *_ in list_cell_injections(ids)} == {"stops"}
 
 
 def test_p124_a_layout_template_holding_the_answers_table_is_a_leak(tmp_path):
@@ -410,13 +414,20 @@ def test_p124_a_layout_template_holding_the_answers_table_is_a_leak(tmp_path):
     from artifactbench.gates.core._free_lines import read_free_lines
     assert {"headings", "commentary"} <= read_free_lines(
         "Write `targets.md` with a table. Headings, commentary and other tables may surround it.\n").parts
+    # (a part that "may follow the table" and must say something is graded; review)
+    assert not read_free_lines("Write `targets.md` with a table. A one-paragraph explanation may follow the table; "
+                               "it must name the district and its change in percent.\n").parts
     table = ("| site | days | target | fill_rate |\n|---|---:|---:|---:|\n| CENTRAL | 5 | 40 | 0.9992 |\n"
              "| CENTRAL | 7 | 39 | 1.0000 |\n| HARBOR | 5 | 7 | 1.0000 |\n| HARBOR | 7 | 6 | 0.9982 |\n")
-    reference = "# Platelet targets by site\n\nSmallest daily collection meeting the goal.\n\n" + table + \
-        "\nDemand period 2024-07-01 to 2024-09-29.\n"
+    reference = "# Platelet targets by site\n\nSmallest daily collection meeting the goal.\n\n" + table
     template = "# Report layout\n\n_Draft from the pilot._\n\n" + table + "\nNotes: fill rate as a fraction.\n"
     prompt = ("`report_template.md` shows the report layout planning expects.\n\nWrite `targets.md` with a table "
               "(`site`, `days`, `target`, `fill_rate`). Headings, commentary and other tables may surround it.\n")
     result = content_leaks(tmp_path, "layout", "targets.md", reference, prompt, {"report_template.md": template})
-    assert any(c.name == "reference_line:workspace/report_template.md" and c.status == "FINDING"
+    assert any(c.name == "reference_line:workspace/report_template.md" and c.status == "WARNING"
                for c in result.cases), result.cases
+    # (a warning only, never more: a sort's or an edit's input holds every such line too; review)
+    shuffled = "# Rows\n\n" + "\n".join(table.splitlines()[:2] + table.splitlines()[2:][::-1]) + "\n"
+    sort = content_leaks(tmp_path, "sort", "targets.md", reference, prompt.replace("`report_template.md` shows the report "
+                         "layout planning expects.", "`rows.md` holds the rows to sort by `days`."), {"rows.md": shuffled})
+    assert not [c for c in sort.cases if c.status == "FINDING"], sort.cases

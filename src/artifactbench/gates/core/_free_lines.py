@@ -63,10 +63,10 @@ _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compa
                         r"\bmay\s+be\s+(added|included|present|set)\b|"
                         # ("Anything you like may go around it (summary, notes, headings), but it must contain exactly
                         # one Markdown table"; blind p123)
-                        r"\banything\s+you\s+(like|want|wish)\b|\b(may|can)\s+(go|appear|come|sit)\s+(around|before|"
-                        r"after|above|below|outside)\b|"
+                        # (around the graded part only: "may follow the table; it must name ..." is a part it grades; review)
+                        r"\banything\s+you\s+(like|want|wish)\b|\b(may|can)\s+(go|appear|come|sit)\s+(around|outside)\b|"
                         # ("Headings, commentary and other tables may surround it"; blind p124)
-                        r"\b(may|can)\s+(also\s+)?(surround|precede|follow|accompany)\b",
+                        r"\b(may|can)\s+(also\s+)?surround\b",
                         re.IGNORECASE)
 # "Everything else (headings, summary prose, extra tables without a `Rule` column) is up to you"
 _TABLES_WITHOUT = re.compile(r"\b(?:extra|other|additional|further|more)\s+tables?\s+(?:without|lacking|with\s+no)\s+"
@@ -99,9 +99,12 @@ _ALLOWED = re.compile(r"\b(may|can|could)\s+(also\s+)?(add|include|insert|put|wr
                       r"\b(?:put|add|include|write)\s+whatever\b|"
                       r"\bfeel\s+free\s+to\b|\b(?:you\s*['\u2019]re|you\s+are)\s+(?:(?:very|most|more\s+than)\s+)?welcome\s+to\b|\b(is|are)\s+(optional|allowed|permitted|welcome)\b|"
                       r"\boptional(ly)?\b", re.IGNORECASE)
-# (not "at the workspace root", where the answer is written: blind p125)
-_INPUT_ONLY = re.compile(r"\b(inputs?|given|provided|source|workspace(?!\s+(?:root|folder|directory|dir)\b))\b|"
-                         r"\w\.(csv|tsv|jsonl?|log|ya?ml|xml)\b", re.IGNORECASE)
+_INPUT_ONLY = re.compile(r"\b(inputs?|given|provided|source|workspace)\b|\w\.(csv|tsv|jsonl?|log|ya?ml|xml)\b",
+                         re.IGNORECASE)
+# "A Markdown file at the workspace root with two pipe tables": where the answer goes, in a sentence about the
+# file written (blind p125); not "Comments in the CSV files at the workspace root are ignored" (review)
+_ANSWER_AT_ROOT = re.compile(r"\b(?:markdown|report|write|save|create|produce)\b[^.;]{0,80}?\bat\s+the\s+workspace\s+"
+                             r"(?:root|folder|directory)\b", re.IGNORECASE)
 _OUTPUT = re.compile(r"\b(outputs?|report|answer|result|your|you|summary|document|artifact)\b", re.IGNORECASE)
 _EACH_RECORD = re.compile(r"\b(each|every)\s+[A-Za-z-]+\s*$", re.IGNORECASE)  # "each finding" may include
 _PINNED = re.compile(r"\b(must|exactly|required|requires|verbatim|literally|has\s+to|have\s+to|shall|"
@@ -595,7 +598,7 @@ def read_free_lines(prompt: str) -> FreeLines:
         kept = _ASIDE_OF.sub(lambda m: m.group() if any(w.search(m.group()) for w in _PARTS.values())
                              or _WHOLE_FILE.search(m.group()) else " ", sentence)
         free = named and (_FREE_SAID.search(sentence) or only) and not _REFUSED.search(kept) \
-            and not (_INPUT_ONLY.search(sentence) and not _OUTPUT.search(sentence))
+            and not (_INPUT_ONLY.search(_ANSWER_AT_ROOT.sub(" ", sentence)) and not _OUTPUT.search(sentence))
         # (a permission and, after "but", what the file must hold: "You can write whatever prose you like
         # around it (a title, ...), but the file must contain the following three things")
         free = free or any(

@@ -97,8 +97,9 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str,
 # (codes: capitals, digits and `_.-` only, `DUP_BIB`, `R01`; never a note's own words, "late, cold"; review)
 _CODE_LIST = re.compile(r"[A-Z0-9][A-Z0-9_.-]*(?:\s*,\s*[A-Z0-9][A-Z0-9_.-]*)+")
 _CODE = re.compile(r"[A-Z0-9][A-Z0-9_.-]*")
-# a number with thousands separators, "15,073.3", is one value, no list of codes (blind p126)
-_GROUPED = re.compile(r"[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+# a number with thousands separators and a decimal part, "15,073.3", is one value, no list of codes (blind p126;
+# "101,205" may be two ids: review)
+_GROUPED = re.compile(r"[-+]?\d{1,3}(?:,\d{3})+\.\d+")
 MAX_CELL_INJECTIONS = 200
 MAX_TABLE_ROWS = 2000  # rows of one table looked at
 

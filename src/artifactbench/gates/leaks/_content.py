@@ -324,12 +324,13 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     lines = [line.strip() for line in reference.splitlines() if line.strip()]
     head = next((i for i, line in enumerate(lines) if not (lead and line.startswith(lead))), len(lines))
     whole = set(lines[head:]) if head < len(lines) else set(lines)
+    # The lines the prompt does not free (where it frees some): an input holding all of them but the free title and
+    # notes may be a layout template holding the answer's table (blind p124), or the input of a sort, a filter or
+    # an edit whose change is elsewhere (review): a WARNING, never more.
+    not_free = whole
     if fmt == "text" and not program(task.output_artifact.as_posix()) and (free := read_prompt(prompt).free_lines):
-        # (and only the lines the prompt grades, where it frees others: a `report_template.md` "layout" holding
-        # every row of the answer's table, whose title and notes the prompt lets the answer word as it likes, is
-        # the answer; blind p124)
-        graded = {line.strip() for line, kind in zip(reference.splitlines(), free.kinds(reference)) if kind == "graded"}
-        whole = (whole & graded) or whole
+        not_free = {line.strip() for line, kind in zip(reference.splitlines(), free.kinds(reference))
+                if kind not in ("free", "blank")} or whole
     markup = task.output_artifact.suffix.lower() in MARKUP_SUFFIXES
     # Each line once, and not a line the answer holds more than once: `<flag code="FORCED_TRANSFER"/>`
     # under many objects is vocabulary its format example shows, not one of its records (blind p32)
@@ -427,8 +428,13 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
         text = data.decode("utf-8", "replace")
         case = (_record_case(shown, text, ref_records) if ref_records else _line_case(shown, text, ref_lines)) \
             if (ref_records or ref_lines) else None
-        if case is not None and not ref_records and path in inputs and (
-                case.status == WARNING or not whole <= {ln.strip() for ln in text.splitlines()}):
+        input_lines = {ln.strip() for ln in text.splitlines()} if case is not None and path in inputs else set()
+        if case is not None and not ref_records and path in inputs and not whole <= input_lines \
+                and not_free != whole and not_free <= input_lines:
+            case = CaseResult(case.name, WARNING, cap(f"{case.detail}; every line the prompt does not free is here: "
+                                                      "a template holding the answer, or the input the task edits?"))
+        elif case is not None and not ref_records and path in inputs and (
+                case.status == WARNING or not whole <= input_lines):
             # An input keeps some of the answer's lines as they are (a paragraph left as it was, the keys of
             # a config the answer edits): the answer is in the lines it changed, which this file lacks.
             case = None
