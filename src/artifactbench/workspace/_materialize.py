@@ -6,6 +6,7 @@ import os
 import re
 import shutil
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -235,24 +236,42 @@ _ANSWER_NAME = re.compile(r"(?:^|[/_.-])(?:expected|answers?|solutions?|golden|t
 _PROGRAM_SUFFIXES = frozenset((".sql", ".py", ".sh", ".bash", ".js", ".ts", ".rb", ".pl", ".lua", ".go", ".rs", ".r"))
 
 
-def answer_like(grader_rel: str) -> bool:
-    """The grader file's path names answers, expected outputs or hidden cases: secret whatever the prompt says."""
-    return _ANSWER_NAME.search(grader_rel) is not None
+class GraderCopies:
+    """Whether a grader file's bytes standing in the agent's view are a secret reaching it (spec 5.2), or the
+    grader's own copy of an input the prompt names (a grader that reads `grader/data/forecast.csv` rather than
+    the copy the agent could rewrite; blind p122). One rule for materialize and the content_leaks gate.
+    A copy is secret when it has the bytes of the reference, the hidden grader or its negative cases; when the
+    prompt does not quote the file's name (names_file); when the grader file's path names answers (expected,
+    golden, hidden, solutions, ...); or, for an answer of data, when it holds the answer (holds_answer: a
+    program's answer is its results, which no token of the program shows)."""
+
+    def __init__(self, task: Task, prompt: str | None = None) -> None:
+        self.task = task
+        self.prompt = _prompt_text(task) if prompt is None else prompt
+        self._secrets: frozenset[str] | None = None
+        self._reference: bytes | None = None
+
+    def secret(self, sha: str, grader_rel: str, rel: str, read: Callable[[], bytes]) -> bool:
+        """`sha`: the digest a grader file at `grader_rel` (under grader/) shares with the scratch file `rel`,
+        whose bytes `read()` gives (read only when needed)."""
+        if self._secrets is None:
+            self._secrets = _secret_fingerprints(self.task)
+        if sha in self._secrets or not names_file(self.prompt, rel) or _ANSWER_NAME.search(grader_rel):
+            return True
+        if self.task.reference_output.suffix.lower() in _PROGRAM_SUFFIXES:
+            return False
+        try:
+            if self._reference is None:
+                with open(self.task.reference_output, "rb") as fh:
+                    self._reference = fh.read(2_000_000)
+            return holds_answer(read(), self._reference)
+        except OSError:
+            return True
 
 
-def _answer_copy(task: Task, path: str) -> bool:
-    """The scratch file at `path` holds the answer (holds_answer), or the reference cannot be read (a
-    program's answer is its results: only the file's name and the grader file's tell)."""
-    if task.reference_output.suffix.lower() in _PROGRAM_SUFFIXES:
-        return False
-    try:
-        with open(task.reference_output, "rb") as fh:
-            reference = fh.read(2_000_000)
-        with open(path, "rb") as fh:
-            data = fh.read(GENERATED_FILE_BYTES)
-    except OSError:
-        return True
-    return holds_answer(data, reference)
+def _read_file(path: str) -> bytes:
+    with open(path, "rb") as fh:
+        return fh.read(GENERATED_FILE_BYTES)
 
 
 def _prompt_text(task: Task) -> str:
@@ -299,8 +318,7 @@ def _check_tree(task: Task, scratch: Path, shipped: set[str]) -> tuple[dict[str,
                    f"the materialized workspace (workspace/ and what workspace_generator="
                    f"{by.relative_to(task.root).as_posix()!r} wrote) holds")
     grader = _grader_fingerprints(task.grader_dir)
-    secrets = _secret_fingerprints(task) if grader else frozenset()
-    prompt = _prompt_text(task) if grader else ""
+    copies = GraderCopies(task) if grader else None
     files: dict[str, str] = {}
     over: list[tuple[str, int]] = []
     total = shipped_total = 0
@@ -324,8 +342,7 @@ def _check_tree(task: Task, scratch: Path, shipped: set[str]) -> tuple[dict[str,
                 f"{scratch}/{rel}: the workspace reaches {max(total, shipped_total)} bytes, over the {cap}-byte "
                 f"limit for {scope}", rel, total)
         files[rel] = sha = file_sha256(entry.path)
-        if size and sha in grader and (sha in secrets or not names_file(prompt, rel)
-                                       or answer_like(grader[sha]) or _answer_copy(task, entry.path)):
+        if size and sha in grader and copies.secret(sha, grader[sha], rel, lambda: _read_file(entry.path)):
             raise MaterializeError(
                 f"{scratch}/{rel}: has the same bytes as grader/{grader[sha]}; grader files must never "
                 "reach the agent (spec 5.2)"

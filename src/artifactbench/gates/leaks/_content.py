@@ -47,7 +47,7 @@ from artifactbench.gates.core import MARKUP_SUFFIXES, markup_content
 from artifactbench.gates.leaks._blocks import ReferenceLines, answer_text, code_blocks, format_lines
 from artifactbench.gates.leaks._records import Shapes, non_trivial_lines, records_in, reference_records
 from artifactbench.gates.leaks._values import RUN, TOKEN_SPLIT, Distinctive, distinctive, quoted_in
-from artifactbench.workspace import answer_like, holds_answer, names_file
+from artifactbench.workspace import GraderCopies
 
 MAX_READ = 5_000_000   # bytes read per file
 _PROSE = {".py", ".md", ".txt", ".rst", ""}
@@ -364,9 +364,7 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     sources += [(f"materialized/{p.relative_to(scratch).as_posix()}", p) for p in _files(scratch)]
     grader_hashes = {hashlib.sha256(p.read_bytes()).hexdigest(): p for p in _files(task.grader_dir)
                      if p.stat().st_size >= 32 and "__pycache__" not in p.parts}
-    # (the grader's own copy of an input the prompt names is no secret: materialize's rule, blind p122)
-    secret = {hashlib.sha256(p.read_bytes()).hexdigest() for p in (
-        task.reference_output, task.hidden_grader, task.grader_dir / "negative_cases.py") if p.is_file()}
+    copies = GraderCopies(task, prompt)  # (the grader's own copy of an input the prompt names is no secret)
     # Values the input data already holds (service names, ids) are vocabulary when a note or the
     # verifier repeats them: only the rest counts in prose and code. A file the prompt names is input
     # too, whatever its suffix (the article a task re-wraps holds every word of the answer): only its
@@ -415,11 +413,9 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
         if digest in seen:  # a materialized copy of a workspace file already scanned
             continue
         seen.add(digest)
-        if digest in grader_hashes and (
-                digest in secret or not names_file(prompt, shown.split("/", 1)[1])
-                or answer_like(grader_hashes[digest].relative_to(task.grader_dir).as_posix())
-                or (fmt != "text" or not program(task.output_artifact.as_posix()))
-                and holds_answer(data, reference.encode("utf-8", "surrogateescape"))):
+        if digest in grader_hashes and copies.secret(
+                digest, grader_hashes[digest].relative_to(task.grader_dir).as_posix(), shown.split("/", 1)[1],
+                lambda: data):
             rel = grader_hashes[digest].relative_to(task.root).as_posix()
             cases.append(CaseResult(f"grader_bytes:{shown}", FINDING, f"has the exact bytes of {rel}"))
         data = data[:MAX_READ]
