@@ -426,6 +426,14 @@ def test_p124_a_layout_template_holding_the_answers_table_is_a_leak(tmp_path):
     result = content_leaks(tmp_path, "layout", "targets.md", reference, prompt, {"report_template.md": template})
     assert any(c.name == "reference_line:workspace/report_template.md" and c.status == "WARNING"
                for c in result.cases), result.cases
+    # (however the template spells its rows: a `| --- |` rule row, cells padded; review)
+    spelled = "# Report layout\n\n" + "\n".join(
+        "| " + " | ".join("---" if set(c.strip()) <= set("-:") else c.strip() for c in row.strip("|").split("|")) + " |"
+        for row in table.splitlines()) + "\n"
+    assert "| --- | --- |" in spelled and "| CENTRAL | 5 | 40 | 0.9992 |" in spelled
+    respelled = content_leaks(tmp_path, "spelled", "targets.md", reference, prompt, {"report_template.md": spelled})
+    assert any(c.name == "reference_line:workspace/report_template.md" and c.status == "WARNING"
+               for c in respelled.cases), respelled.cases
     # (a warning only, never more: a sort's or an edit's input holds every such line too; review)
     shuffled = "# Rows\n\n" + "\n".join(table.splitlines()[:2] + table.splitlines()[2:][::-1]) + "\n"
     sort = content_leaks(tmp_path, "sort", "targets.md", reference, prompt.replace("`report_template.md` shows the report "

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import os
 import tempfile
-import re
 import time
 from pathlib import Path
 

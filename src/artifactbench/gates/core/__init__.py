@@ -25,6 +25,7 @@ from artifactbench.gates.core._common import (
     reference_text,
     stateful_case,
 )
+from artifactbench.gates.core._comment_marks import ALL_LINE_MARKS, BLOCK_COMMENTS, declared_marks, line_marks
 from artifactbench.gates.core._bounds import MAX_TIMEOUTS, GraderBlocked
 from artifactbench.gates.core._context import SANDBOXES, Cancelled, CheckOptions, TaskContext
 from artifactbench.gates.core._doubt import doubt, example_extras, headings_only, map_keys, record_map
@@ -47,6 +48,10 @@ from artifactbench.gates.core._values import (
 )
 
 __all__ = [
+    "ALL_LINE_MARKS",
+    "BLOCK_COMMENTS",
+    "line_marks",
+    "declared_marks",
     "ID_KEY",
     "common_ends",
     "where_paths",

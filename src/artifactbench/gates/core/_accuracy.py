@@ -157,6 +157,8 @@ _INPUT = re.compile(r"\b(inputs?|given|provided|readings?|measurements?|source|w
                     r"\w\.(csv|tsv|jsonl?|txt|ya?ml|xml|log|dat)\b", re.IGNORECASE)
 _ANSWER = re.compile(r"\b(outputs?|answers?|results?|your?|must|should|shall|accept\w*|pass(es)?|grade[dr]?|"
                      r"writ(e|ten)|report(ed)?|comput(e|ed)|return(ed)?|print(ed)?|submit\w*)\b", re.IGNORECASE)
+_GRADED = re.compile(r"\b(?:is|are|gets?|will\s+be)\s+(?:checked|compared|verified|tested|scored|judged|evaluated|"
+                     r"matched)\b", re.IGNORECASE)
 # "print it with 12 significant digits" asks for a format, not an accuracy.
 _PRINTING = re.compile(r"\b(print(ed|ing)?|format(ted)?|display(ed)?|writ(e|ten)|show(n)?)\b", re.IGNORECASE)
 
@@ -310,6 +312,9 @@ _SUBJECT = re.compile(r"(?<![\w,])\s*((?:[A-Za-z]{3,}\s*,\s*)*[A-Za-z]{3,}(?:\s+
 # a clause right before its "within" (blind p87)
 _LEAD_SUBJECT = re.compile(r"(?:^|[:;,]\s*|\.\s+)((?:[A-Za-z]{2,}\s+)?[A-Za-z]{3,}(?:\s*,\s*[A-Za-z]{3,})*"
                            r"(?:\s*,?\s+(?:and|or)\s+[A-Za-z]{3,})?)\s+$")
+_MIXED_SUBJECT = re.compile(r"(?:^|[.;:]\s+|^\s*[-*]\s+)(?:the\s+)?(?:two|three|four|both|all|other)?\s*([A-Za-z]{3,})\s+"
+                            r"(?:and|,)\s+`[A-Za-z_][\w.-]*`(?:\s*(?:,|and)\s*`[A-Za-z_][\w.-]*`)*\s+(?:must|should|shall)\s+"
+                            r"be\s+(?:(?:accurate|correct|exact)\s+)?(?:to\s+)?$", re.IGNORECASE)
 _SUBJECT_AFTER = re.compile(r"\b(?:for|of|per|in|at|on|each|every|all|any)\s*$", re.IGNORECASE)  # ("results for each store")
 _GENERIC_NOUNS = frozenset({"value", "number", "result", "answer", "output", "field", "figure", "entry", "it",
                             "they", "these", "those", "all", "each", "every", "estimate", "amount", "quantity"})
@@ -464,8 +469,10 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
         colon = whole.find(": ")
         if method and colon > 0 and _METHOD.search(whole[:colon]):
             whole = whole[:colon] + "; " + whole[colon + 2:]
+        # (a clause saying how the grader checks speaks of the answer: "Each rate is checked to within 0.000001 of
+        # the exact root, so round properly and don't stop your iteration early"; blind p130)
         sentence = "; ".join(c for c in _CLAUSES.split(whole) if c.strip() and not _METHOD.search(c)
-                             and (not method or _ANSWER.search(c)))
+                             and (not method or _ANSWER.search(c) or _GRADED.search(c)))
         if not sentence:
             continue
         relative = re.search(r"\brel(ative|\.)?\b|\*\s*\|", sentence, re.IGNORECASE) is not None
@@ -481,6 +488,12 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             found = True
             scope = _scope(sentence, match.end())
             keys = _keys_before(sentence, match.start(), previous)
+            # (a noun beside the keys in the subject names keys too: "The two catches and `msy_t` must be within
+            # 0.5 t" is the band of `max_constant_catch_t` and `recovery_catch_t` as well; blind p131)
+            if keys and (mixed := _MIXED_SUBJECT.search(sentence[max(0, match.start() - 160):match.start()])):
+                noun = singular(mixed.group(1).lower())
+                if noun not in _GENERIC_NOUNS and not noun.endswith(("ed", "ly")):
+                    keys = [*keys, noun]
             previous = match.end()
             # (a key standing right before the value names what it is said of, whatever noun follows:
             # "`expected_payment` within $0.05 of the mean payment" is the expected_payment's band; blind p58)

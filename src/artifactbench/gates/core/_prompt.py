@@ -941,13 +941,70 @@ def _written_files(text: str) -> frozenset[str]:
     return frozenset(match.group(2).rsplit("/", 1)[-1].lower() for match in _WRITE.finditer(text))
 
 
-def _of_inputs_only(sentence: str, written: frozenset[str]) -> bool:
+def _of_inputs_only(sentence: str, written: frozenset[str], section: str | None = None) -> bool:
     """The sentence names files, none of them one the prompt asks to write, and no output: what it
-    says of order is said of an input ("each project in `cashflows.csv` (...; rows are unordered)")."""
+    says of order is said of an input ("each project in `cashflows.csv` (...; rows are unordered)").
+    Where the prompt's headings say whose the sentence is (`section`, see _section_kinds), they decide: one
+    under "## Output: `returns.csv`" is the output's whatever input it names ("one row per object in
+    `cashflows.csv`, rows in any order"), one under "## Inputs" is the input's unless it names the output
+    ("Rows are not sorted"; blind p130)."""
+    names = {name.rsplit("/", 1)[-1].lower() for name in _FILE.findall(sentence)}
+    if section == "output":
+        return False
+    if section == "input":
+        return not (_OUTPUT_SIDE.search(sentence) or _OUTPUT.search(sentence) or names & written)
     if not written or _OUTPUT_SIDE.search(sentence) or _OUTPUT.search(sentence):
         return False
-    names = {name.rsplit("/", 1)[-1].lower() for name in _FILE.findall(sentence)}
     return bool(names) and not names & written
+
+
+_HEADING = re.compile(r"^[ \t]{0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
+# A heading over what the answer must be ("Output: `returns.csv`", "Deliverable", "Answer format", "What to
+# submit"), or over what the task gives ("Inputs", "Input data", "Files you have", "The data").
+_OUTPUT_HEADING = re.compile(r"\b(?:outputs?|deliverables?|answers?|results?|submission|submit|report\s+format|"
+                             r"(?:file|output|answer)\s+format|expected\s+format|what\s+to\s+(?:write|produce|"
+                             r"deliver|hand\s+in|return))\b", re.IGNORECASE)
+_INPUT_HEADING = re.compile(r"\b(?:inputs?|data|given|provided|workspace|files\s+you\s+(?:get|have)|what\s+you\s+"
+                            r"(?:get|have))\b", re.IGNORECASE)
+
+
+def _section_kinds(text: str, written: frozenset[str]) -> dict[str, str]:
+    """Whose each sentence is by the Markdown heading it stands under: "output" under a heading that
+    names the output (its words, or a file the prompt asks to write), "input" under one that names
+    only the inputs; a subheading with neither word takes its parent's. A sentence met under both
+    kinds, or under neither, is not in the map."""
+    kinds: dict[str, set[str]] = {}
+    stack: list[tuple[int, str | None]] = []
+    body: list[str] = []
+
+    def flush() -> None:
+        kind = stack[-1][1] if stack else None
+        if kind is not None and body:
+            for sentence in _sentences("\n".join(body)):
+                kinds.setdefault(_plain(sentence), set()).add(kind)
+        body.clear()
+
+    fenced = False
+    for line in text.splitlines():
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        heading = None if fenced else _HEADING.match(line)
+        if heading is None:
+            body.append(line)
+            continue
+        flush()
+        level, title = len(heading.group(1)), heading.group(2)
+        names = {name.rsplit("/", 1)[-1].lower() for name in _FILE_NAME.findall(title)}
+        output = _OUTPUT_HEADING.search(title) is not None or bool(names & written)
+        given = _INPUT_HEADING.search(title) is not None or bool(names - written)
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        kind = "output" if output and not given else "input" if given and not output else None
+        if kind is None and not output and not given and stack:
+            kind = stack[-1][1]
+        stack.append((level, kind))
+    flush()
+    return {sentence: next(iter(found)) for sentence, found in kinds.items() if len(found) == 1}
 
 
 _EMPHASIS = re.compile(r"(?<![\w*])(\*{1,2})(?=\S)([^*\n]{1,80}?)(?<=\S)\1(?![\w*])")
@@ -1006,6 +1063,11 @@ _FILE_NAME = re.compile(r"[\w./-]+\.(?:jsonl?|csv|tsv|txt|md|ya?ml|toml|ini|xml|
 _NAMES_ROWS = re.compile(r"\b(lines?|rows?|records?|entries|output|results?|file|objects)\b", re.IGNORECASE)
 
 
+# a clause that opens with what it is inside: "Inside a line the ids may come in any order", "Within each group, ..."
+_INSIDE_FIRST = re.compile(r"[\s*>-]*(?:inside|within|in\s+(?:each|every|a|one))\s+(?:an?\s+|each\s+|every\s+|one\s+|the\s+)?"
+                           r"[A-Za-z-]+\b", re.IGNORECASE)
+
+
 def _says_unordered(sentence: str) -> bool:
     """The sentence says the output's order is free (and states no order for it besides)."""
     if _UNORDERED.search(sentence):
@@ -1029,9 +1091,11 @@ def _key_order_only(sentence: str) -> bool:
     return _KEY_ORDER_FREE.search(sentence) is not None and len(re.findall(r"\border\b", sentence, re.IGNORECASE)) == 1
 
 
-def _states_output_order(sentence: str) -> bool:
+def _states_output_order(sentence: str, section: str | None = None) -> bool:
     if not _ORDER_STATED.search(sentence) or _says_unordered(sentence):
         return False
+    if section == "input" and not (_OUTPUT_SIDE.search(sentence) or _OUTPUT.search(sentence)):
+        return False  # ("## Inputs ... Rows are not sorted."; blind p130)
     if _INPUT.search(sentence) and not _OUTPUT.search(sentence):
         return False
     return bool(_FIELD.search(sentence) or _NAMES_OUTPUT.search(sentence))
@@ -1071,6 +1135,7 @@ def read_prompt(text: str) -> PromptAllows:
     """Read the prompt's own words about order, optional fields and tolerances (about 1 ms a prompt,
     asked for by every fuzz kind's search: kept per text; PromptAllows is frozen)."""
     written = _written_files(text)
+    sections = _section_kinds(text, written)
     optional: set[str] = set()
     free: set[str] = set()
     ordered: list[str] = []
@@ -1108,7 +1173,7 @@ def read_prompt(text: str) -> PromptAllows:
             # the word is no key of the answer's own: the grant frees it; blind p89)
             # (a line that defines the key, "| `hospital` | as in `requests.json` |", is the answer's; review)
             listed = [n for n in _granted_names(sentence)
-                      if _shown_key(sentence, n) or not any(_shown_key(s, n) and (not _of_inputs_only(s, written)
+                      if _shown_key(sentence, n) or not any(_shown_key(s, n) and (not _of_inputs_only(s, written, sections.get(_plain(s)))
                                                                                   or _defines(s, n))
                                                             for s in _sentences(text))]
             granted.update(listed)
@@ -1146,17 +1211,21 @@ def read_prompt(text: str) -> PromptAllows:
             said = [f for clause in clauses for f in _FIELD.findall(clause)]
             optional.update(said)
             declared.update(said)
-        if _states_output_order(sentence):
+        section = sections.get(sentence)
+        if _states_output_order(sentence, section):
             ordered += _FIELD.findall(sentence) or ["*"]
             order_sentences.append(sentence)
-        if _says_unordered(sentence) and not _of_inputs_only(sentence, written) and not _key_order_only(sentence):
+        if _says_unordered(sentence) and not _of_inputs_only(sentence, written, section) \
+                and not _key_order_only(sentence):
             unordered_sentences.append(sentence)
             clauses = _order_clauses(sentence)
             order_clauses += clauses
             scoped = _field_scoped(sentence, clauses)
             if scoped:
                 field_unordered.update(scoped)
-            else:
+            elif not clauses or not all(inside and _INSIDE_FIRST.match(clause) for clause, inside in clauses):
+                # (a clause said of what is inside a record, "Inside a line the ids may come in any order", frees
+                # no order of the records: the lines "must be ordered by the plan's total"; blind p131)
                 general_unordered = True
         if _SET_LIKE.search(sentence):
             set_sentences.append(sentence)

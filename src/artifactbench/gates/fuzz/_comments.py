@@ -4,31 +4,15 @@ answer a grader reads (an SQL `--` note, a script's `#!` line, an XML declaratio
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import PurePosixPath
 
-from artifactbench.gates.core import MARKUP_SUFFIXES, markup_content
+from artifactbench.gates.core import MARKUP_SUFFIXES, declared_marks, line_marks, markup_content
 
 __all__ = ["comment_only", "element_present", "has_comments", "graded_element", "markup_only", "outside_element", "program"]
 
-_HASH = re.compile(r"\s*#")
-_SEMI_OR_HASH = re.compile(r"\s*[;#]")
-_DASHES = re.compile(r"\s*--")
-_SLASHES = re.compile(r"\s*//")
-_PERCENT = re.compile(r"\s*%")
 # a whole-line markup comment, processing instruction (`<?xml version="1.0"?>`) or doctype
 _MARKUP = re.compile(r"\s*(<!--.*-->|<\?[^>]*\?>|<!DOCTYPE[^>]*>)\s*$", re.IGNORECASE)
-
-_BY_SUFFIX = {
-    **dict.fromkeys((".sh", ".bash", ".zsh", ".toml", ".r", ".rb", ".pl", ".mk", ".tf",
-                     ".properties", ".dockerfile", ".gitignore", ".env"), _HASH),
-    # (INI-style: supervisord's .conf, setup.cfg, configparser files take `;` comments too)
-    **dict.fromkeys((".ini", ".cfg", ".conf"), _SEMI_OR_HASH),
-    **dict.fromkeys((".sql", ".lua", ".hs"), _DASHES),
-    **dict.fromkeys((".js", ".ts", ".c", ".h", ".cc", ".cpp", ".java", ".go", ".rs", ".kt", ".swift"), _SLASHES),
-    **dict.fromkeys((".tex", ".m"), _PERCENT),
-    **dict.fromkeys((".xml", ".html", ".htm", ".svg", ".xhtml"), _MARKUP),
-}
-_BY_NAME = {"makefile": _HASH, "dockerfile": _HASH, "gnumakefile": _HASH}
 MAX_LINES = 20_000  # lines compared at most (a larger artifact's changes are not read as comments)
 
 
@@ -47,9 +31,19 @@ def _zone(reference: str) -> bool:
     return records >= 3 and records * 2 > len(lines)
 
 
-def _syntax(artifact: str, reference: str = "") -> re.Pattern[str] | None:
+@lru_cache(maxsize=None)
+def _line_comment(marks: tuple[str, ...]) -> re.Pattern[str] | None:
+    """A whole line that is a comment of one of `marks` (None: the file type has none)."""
+    return re.compile(r"\s*(?:" + "|".join(map(re.escape, marks)) + ")") if marks else None
+
+
+def _syntax(artifact: str, reference: str = "", prompt: str = "") -> re.Pattern[str] | None:
+    """Whole comment lines of the artifact's type, or (a type without them, a `.txt`) of the mark its prompt
+    declares ("lines starting with `#` are ignored"); None where neither says."""
     path = PurePosixPath(artifact)
-    found = _BY_NAME.get(path.name.lower()) or _BY_SUFFIX.get(path.suffix.lower())
+    found = _line_comment(line_marks(artifact)) or (_MARKUP if path.suffix.lower() in MARKUP_SUFFIXES else None)
+    if found is None and prompt:
+        found = _line_comment(declared_marks(prompt))
     if found is None and (path.suffix.lower() in (".zone", ".db", "") or path.name.lower().startswith("db.")) \
             and _zone(reference):
         return _SEMI
@@ -70,7 +64,7 @@ def comment_only(artifact: str, reference: str, mutant: str, prompt: str = "") -
     (its other lines are the reference's, in their order): a comment edited, dropped, added or moved.
     A comment the prompt quotes is part of the answer ("the first line must be exactly the header
     comment `-- schema_version: 7`"): it stays, in its order (and first where it was first)."""
-    syntax = _syntax(artifact, reference)
+    syntax = _syntax(artifact, reference, prompt)
     if syntax is None or mutant == reference:
         return False
     old, new = reference.splitlines(), mutant.splitlines()

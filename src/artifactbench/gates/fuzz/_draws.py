@@ -292,7 +292,7 @@ def scout(draws: Draws, accepted: Callable[[Any], bool], examples: int, rng: ran
             continue
         place = place_of(mutant)
         if place in places:
-            later.append(mutant)
+            later.append((place, mutant))
             misses += 1
             # (enough put off to fill the budget, and no new place in a while: a kind of three fields
             # read 16 whole artifacts to grade 4, each rendered as it is read; "a while" is two budgets'
@@ -305,12 +305,21 @@ def scout(draws: Draws, accepted: Callable[[Any], bool], examples: int, rng: ran
         verdict = grade(mutant)
         if verdict:
             return True
+        places.add(place)  # (a mutant not counted, one the prompt leaves open, still had its place's turn)
         if verdict is not None:
-            places.add(place)
             graded += 1
     if graded >= examples:
         return False
-    for mutant in (later + deferred)[: examples - graded]:
+    # (a second turn for each place in turn, not four more of the place drawn most: a column's one swap may have
+    # met a value out of its row's range; blind p129)
+    turns: dict[str, int] = {}
+    ranked = sorted(((turns.setdefault(place, len(turns)), i, mutant) for i, (place, mutant) in enumerate(later)),
+                    key=lambda t: t[1])
+    by_place: dict[int, list] = {}
+    for rank, _, mutant in ranked:
+        by_place.setdefault(rank, []).append(mutant)
+    queue = [m for round_ in itertools.zip_longest(*by_place.values()) for m in round_ if m is not None]
+    for mutant in (queue + deferred)[: examples - graded]:
         if grade(mutant):
             return True
     return False

@@ -1,5 +1,9 @@
 """examples_only: a grader of a Python module that tests only the examples its prompt shows.
 
+The worked examples may also stand in a workspace file the agent reads (JSON or JSONL records, each with its
+expected result under `expected`, `want` or `answer`: `file_examples`), used where the prompt shows too few
+(blind p130: `sample_cases.jsonl` was the grader's whole suite).
+
 For each function the reference module defines at top level and the prompt shows at least MIN_EXAMPLES
 worked examples of (`_examples.read_examples`), a memorizer is graded: the reference's module text with
 that function alone replaced by one that answers the prompt's examples (the recorded result, or the
@@ -28,6 +32,7 @@ A prompt with no usable examples skips the probe and says so.
 from __future__ import annotations
 
 import ast
+import json
 import math
 import re
 from dataclasses import dataclass
@@ -53,6 +58,7 @@ class Memorizer:
     known: int
     closed: str  # why the examples may be every input the prompt allows; "" when they are not
     texts: tuple[tuple[str, str], ...]  # (fallback label, module text), in the order they are graded
+    source: str = "the prompt"  # where the examples are: the prompt, or a workspace file of worked cases
 
 _HELPER = '''
 import ast as _artifactbench_ast
@@ -82,9 +88,11 @@ def _artifactbench_memorized(name, arguments):
 '''
 
 
-def memorizers(reference: str, prompt: str) -> tuple[list[Memorizer], str]:
+def memorizers(reference: str, prompt: str,
+               files: tuple[tuple[str, str], ...] = ()) -> tuple[list[Memorizer], str]:
     """(memorizers, why there is none): up to MAX_FUNCTIONS functions with MIN_EXAMPLES examples or
-    more, in the reference's order."""
+    more, in the reference's order; where the prompt shows too few, the worked cases of a workspace file
+    (`files`: (its path as the agent sees it, its text)) for the functions the prompt names first."""
     try:
         tree = parse_python(reference)
     except Exception:  # noqa: BLE001 - the reference does not parse: contract's business
@@ -92,18 +100,102 @@ def memorizers(reference: str, prompt: str) -> tuple[list[Memorizer], str]:
     functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
     classes = frozenset(n.name for n in tree.body if isinstance(n, ast.ClassDef))
     examples = read_examples(prompt, frozenset(functions), EXCEPTIONS | classes)
-    usable = [(name, examples[name]) for name in functions if len(examples.get(name, ())) >= MIN_EXAMPLES]
+    usable = [(name, examples[name], "the prompt") for name in functions
+              if len(examples.get(name, ())) >= MIN_EXAMPLES]
+    if not usable:
+        named = sorted(functions, key=lambda n: (f"`{n}" not in prompt and f"{n}(" not in prompt, n.startswith("_")))
+        for source, text in files:
+            cases = file_examples(text)
+            if len(cases) < MIN_EXAMPLES:
+                continue
+            usable += [(name, known, source) for name in named if not name.startswith("_")
+                       and len(known := _bound(cases, functions[name])) >= MIN_EXAMPLES]
+            if usable:
+                break
     if not usable:
         shown = sum(map(len, examples.values()))
         return [], (f"the prompt shows {shown} example(s) of its functions, fewer than {MIN_EXAMPLES} of any one"
                     if shown else "the prompt shows no worked example of a function the module defines")
     lines = reference.splitlines(keepends=True)
     out = []
-    for name, known in usable[:MAX_FUNCTIONS]:
+    for name, known, source in usable[:MAX_FUNCTIONS]:
         node = functions[name]
         texts = tuple((label, _memorizer(lines, node, known, body)) for label, body in FALLBACKS)
-        out.append(Memorizer(name, len(known), closed_domain(known, prompt), texts))
+        out.append(Memorizer(name, len(known), closed_domain(known, prompt), texts, source))
     return out, ""
+
+
+# A workspace file of worked cases: JSON records each holding the expected result under one of these keys
+# (blind p130: `sample_cases.jsonl`, `{"case": ..., "report": {...}, "expected": [...]}`, was the grader's
+# whole suite)
+_EXPECTED_KEYS = ("expected", "expected_output", "expected_result", "want", "answer")
+_LABEL_KEYS = frozenset({"case", "name", "id", "label", "title", "description", "desc", "comment", "note", "notes",
+                         "why", "explanation"})
+MAX_FILE_CASES = 500
+MAX_FILE_CHARS = 2_000_000
+
+
+def file_examples(text: str) -> list[tuple[tuple, dict, object]]:
+    """The worked cases a JSON or JSONL text holds: (positional arguments, keyword arguments, expected result)
+    of each record with an expected-result key, read as: the one other value (labels aside) as the argument,
+    or an `args`/`input`/`inputs` value (a list: the arguments, an object: keyword arguments), or (keyword
+    arguments) the record's other keys. At most MAX_FILE_CASES; [] for another text."""
+    if len(text) > MAX_FILE_CHARS:
+        return []
+    try:
+        records = [json.loads(text)]
+    except ValueError:
+        try:
+            records = [json.loads(line) for line in text.splitlines() if line.strip()]
+        except ValueError:
+            return []
+    if len(records) == 1 and isinstance(records[0], list):
+        records = records[0]
+    elif len(records) == 1 and isinstance(records[0], dict) and not any(k in records[0] for k in _EXPECTED_KEYS):
+        lists = [v for v in records[0].values() if isinstance(v, list)]
+        records = lists[0] if len(lists) == 1 else []
+    out = []
+    for record in records[:MAX_FILE_CASES]:
+        if not isinstance(record, dict):
+            continue
+        key = next((k for k in _EXPECTED_KEYS if k in record), None)
+        if key is None:
+            continue
+        rest = {k: v for k, v in record.items() if k not in _EXPECTED_KEYS
+                and not (k.lower() in _LABEL_KEYS and isinstance(v, str))}
+        given = next((rest[k] for k in ("args", "input", "inputs") if k in rest), None) if len(rest) == 1 else None
+        if isinstance(given, list):
+            out.append((tuple(given), {}, record[key]))
+        elif isinstance(given, dict):
+            out.append(((), given, record[key]))
+        elif len(rest) == 1:
+            out.append(((next(iter(rest.values())),), {}, record[key]))
+        elif rest:
+            out.append(((), rest, record[key]))
+    return [case for case in out if _literal(case)]
+
+
+def _literal(value: object) -> bool:
+    """`value` reads back from its repr (JSON's NaN and infinities do not)."""
+    try:
+        return ast.literal_eval(repr(value)) == value
+    except (ValueError, SyntaxError, RecursionError, MemoryError, TypeError):
+        return False
+
+
+def _bound(cases: list[tuple[tuple, dict, object]], node: ast.FunctionDef) -> tuple[Example, ...]:
+    """The cases whose arguments `node`'s signature takes (by count and keyword names), as Examples."""
+    params = [a.arg for a in node.args.posonlyargs + node.args.args]
+    required = len(params) - len(node.args.defaults)
+    names = set(params) | {a.arg for a in node.args.kwonlyargs}
+    out = []
+    for args, kwargs, result in cases:
+        takes = len(args) <= len(params) or node.args.vararg is not None
+        if takes and kwargs:
+            takes = set(kwargs) <= names or node.args.kwarg is not None
+        if takes and len(args) + len(set(kwargs) & set(params[len(args):required])) >= required:
+            out.append(Example(node.name, repr(tuple(args)), repr(dict(kwargs)), repr(result), "", 0))
+    return tuple(out)
 
 
 def _memorizer(lines: list[str], node: ast.FunctionDef, known: tuple[Example, ...], fallback: str) -> str:
@@ -179,19 +271,19 @@ def examples_case(ctx, grade, found: list[Memorizer], why_none: str) -> CaseResu
                 continue
             settled = ctx.settle(text)
             if settled.ok and settled.passed:
-                accepted.append((name, count, closed, label, cap(settled.result.detail, 160)))
+                accepted.append((name, count, closed, label, cap(settled.result.detail, 160), memo.source))
                 break
-    tried = ", ".join(f"{m.function}() ({m.known} examples)" for m in found)
+    tried = ", ".join(f"{m.function}() ({m.known} examples in {m.source})" for m in found)
     if not accepted:
-        return CaseResult(NAME, OK, f"grader rejected memorizers of the prompt's examples of {tried}")
-    named = "; ".join(f"{name}() replaced by a lookup of its {count} example(s) in the prompt ("
+        return CaseResult(NAME, OK, f"grader rejected memorizers of the worked examples of {tried}")
+    named = "; ".join(f"{name}() replaced by a lookup of its {count} example(s) in {source} ("
                       + ("NotImplementedError" if label == "raise" else "None")
-                      + f" on every other call), grader detail: {detail!r}" for name, count, _, label, detail in accepted)
+                      + f" on every other call), grader detail: {detail!r}" for name, count, _, label, detail, source in accepted)
     open_ = [(name, closed) for name, _, closed, *_ in accepted if closed]
     if len(open_) == len(accepted):
         return CaseResult(NAME, WARNING, cap(
             f"grader accepted the reference module with {named}; the examples may be every input the prompt "
             "allows (" + "; ".join(f"{n}: {c}" for n, c in open_) + "), so this may be a right answer", 900), "warn")
     return CaseResult(NAME, FINDING, cap(
-        f"grader ACCEPTED the reference module with {named}: it tests nothing beyond the prompt's own "
-        "examples there, so an answer that knows only those examples passes", 900))
+        f"grader ACCEPTED the reference module with {named}: it tests nothing beyond the worked examples the "
+        "agent is shown there, so an answer that knows only those examples passes", 900))

@@ -60,6 +60,7 @@ class _ClearlyRejected(BaseException):
 NOT_RUN = "not run:"  # how a kind skipped for want of time says so
 CLEAR_AFTER = 4  # distinct mutated fields (or places), all rejected, after which a kind's search stops
 FREE_GRADED = 3  # mutants confined to lines the prompt declares free, graded per kind (to report them)
+OPEN_GRADED = 3  # accepted mutants the prompt leaves open, per kind, that take no draw of the kind's budget
 
 
 def _place(where: str) -> str:
@@ -242,7 +243,7 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         if probe is not None:
             cases.append(probe)
     if baseline is None and fmt == "python" and EXAMPLES not in policy.skip:  # a grader of the examples only
-        cases.append(examples_case(ctx, grade, *memorizers(reference, prompt)))
+        cases.append(examples_case(ctx, grade, *memorizers(reference, prompt, _worked_cases(ctx))))
     if baseline is None and fmt == "python" and PY_WEAKEN not in policy.skip:  # tests that never reach a stated case
         probe = py_weaken_case(ctx, grade, reference, prompt, budget.seconds)
         if probe is not None:
@@ -289,7 +290,7 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
     if any(c.name == WEAKEN and c.status == FINDING for c in cases):
         summary += "; the grader's data never holds an edge case the prompt asks the query to handle"
     if any(c.name == EXAMPLES and c.status == FINDING for c in cases):
-        summary += "; the grader accepts a module that knows only the prompt's examples"
+        summary += "; the grader accepts a module that knows only the worked examples it is shown"
     summary += f" ({counts(cases)})"
     return finish("fuzz", cases, started, summary)
 
@@ -643,6 +644,21 @@ def _searches(ctx, grade, strategies: dict, per_kind: int, deadline: float, budg
     return cases
 
 
+def _worked_cases(ctx: TaskContext) -> tuple[tuple[str, str], ...]:
+    """The JSON and JSONL files of the agent's workspace (path as it sees them, text), smallest first: where
+    worked cases of a module's functions may be (at most 8 files of 2 MB)."""
+    root = ctx.pristine().scratch_dir
+    found = sorted((p.stat().st_size, p) for p in root.rglob("*") if p.suffix.lower() in (".json", ".jsonl")
+                   and p.is_file() and not p.is_symlink() and p.stat().st_size <= 2_000_000)
+    out = []
+    for _, path in found[:8]:
+        try:
+            out.append((f"workspace/{path.relative_to(root).as_posix()}", path.read_text(encoding="utf-8")))
+        except (OSError, UnicodeDecodeError):
+            continue
+    return tuple(out)
+
+
 def _nothing_tested(kinds: int, spent: int, budget: FuzzBudget, setup_s: float) -> CaseResult:
     """The warning of a gate that graded no mutant at all: it tested nothing, so it must not pass clean."""
     if spent:
@@ -913,6 +929,11 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 state.open_count += 1
                 if len(state.open) < 8:
                     state.open.append((mutant, cap(outcome.result.detail, 200), allowed))
+                if state.open_count <= OPEN_GRADED:
+                    # (a change the prompt leaves open tests nothing it grades: not a draw of the budget, so the
+                    # kind's few draws still reach the graded columns; blind p129, whose one `limiting_hour`
+                    # swap met an hour out of range after a free `route` swap had taken a draw)
+                    raise UnsatisfiedAssumption()
                 return False
             state.accepted.append((mutant, cap(outcome.result.detail, 200)))
             return True

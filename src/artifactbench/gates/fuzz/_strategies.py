@@ -74,8 +74,9 @@ def mutation_draws(fmt: str, text: str, policy: FuzzPolicy, kind: str, prompt: s
         rel = read_prompt(prompt).rel_tolerance
         inner = keep_total_tree(doc, fmt == "csv", rel) if isinstance(doc, TreeDoc) else (
             keep_total_text(doc, rel) if isinstance(doc, TextDoc) else None)
-    elif kind == "swap_values":  # (a field exchanged between records: free text has no fields)
-        inner = structure_strategy(targets, kind) if isinstance(doc, TreeDoc) else None
+    elif kind == "swap_values":  # (a field exchanged between records, or a cell between a Markdown table's rows)
+        inner = structure_strategy(targets, kind) if isinstance(doc, TreeDoc) else (
+            text_strategy(doc, policy, kind) if isinstance(doc, TextDoc) else None)
     elif isinstance(doc, PyDoc):
         inner = python_strategy(doc, kind, prompt)
     elif isinstance(doc, TextDoc):

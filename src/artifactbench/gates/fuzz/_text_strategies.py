@@ -17,7 +17,7 @@ from artifactbench.gates.fuzz._mutation import (
     Mutation, distinct_string, far_number, keep_kind, number_changes, short,
 )
 from artifactbench.gates.fuzz._policy import FuzzPolicy
-from artifactbench.gates.core import SENTENCE
+from artifactbench.gates.core import ALSO_DIFFER, SENTENCE
 
 _TAG_LINE = re.compile(r"(?:</?[A-Za-z][^<>]*>)+")
 _LEAD = re.compile(r"\s*<([A-Za-z][\w-]*)")
@@ -83,6 +83,21 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str,
         return pick(cells).map(lambda c: Mutation(
             kind, f"line {c[0] + 1}, column {c[2]!r}", short(lines[c[0]][c[1][0]:c[1][1]]), short(c[3]),
             doc.render(lines[:c[0]] + [lines[c[0]][:c[1][0]] + c[3] + lines[c[0]][c[1][1]:]] + lines[c[0] + 1:])))
+    if kind == "swap_values":
+        def apart(x: str, y: str) -> bool:
+            if x == y:
+                return False
+            if re.fullmatch(r"[-+]?\d+", x) and re.fullmatch(r"[-+]?\d+", y):
+                return True  # (whole numbers, an hour or a count: any other one is another answer)
+            if NUMBER_RE.fullmatch(x) and NUMBER_RE.fullmatch(y):
+                nx, ny = float(x), float(y)
+                return policy.significant(nx, ny) and policy.significant(ny, nx)
+            return True
+        swaps = table_value_swaps(lines, records, apart)
+        return pick(swaps).map(lambda c: Mutation(
+            kind, f"line {c[0] + 1}, column {c[2]!r}, exchanged with line {c[1] + 1}{ALSO_DIFFER}"
+            + ", ".join(repr(k) for k in c[3]), short(lines[c[0]]), short(c[4]),
+            doc.render(lines[:c[0]] + [c[4]] + lines[c[0] + 1:c[1]] + [c[5]] + lines[c[1] + 1:]))) if swaps else None
     lined = _line_strategy(doc, policy, kind, lines, records, ordered_list)
     if kind == "inject_record" and (cells := list_cell_injections(lines)):
         # (a Markdown table's list cell given one more code its column uses elsewhere, `SPLIT_ORDER` ->
@@ -248,6 +263,64 @@ def list_item_swaps(lines: list[str], records: tuple[int, ...]) -> list[tuple[in
     return found[:MAX_LIST_SWAPS]
 
 
+MAX_TABLE_PAIRS = 400  # row pairs of one table looked at for a value swap
+MAX_TABLE_SWAPS = 500
+SWAPS_PER_COLUMN = 4
+
+
+def table_value_swaps(lines: list[str], records: tuple[int, ...], apart: Callable[[str, str], bool]) \
+        -> list[tuple[int, int, str, tuple[str, ...], str, str]]:
+    """(row a, row b, column, other columns they differ in, new row a, new row b) for each exchange of one
+    cell between two data rows of a Markdown table whose cells differ (`apart`) there and in some other
+    column too (or the exchange is only a reorder): a grader that never compares a column, or never pairs
+    it with its row, passes it (blind p129: a `limiting_hour` checked only to be an hour of the forecast).
+    The first rows' every column first."""
+    wanted = set(records)
+    tables: list[list[int]] = []
+    for i, line in enumerate(lines):
+        if i in wanted and line.lstrip().startswith("|") and not _rule_row(line) \
+                and not (i + 1 < len(lines) and _rule_row(lines[i + 1])):
+            if tables and tables[-1][-1] == i - 1 and _column_name(lines, i, 1):
+                tables[-1].append(i)
+            elif _column_name(lines, i, 1):
+                tables.append([i])
+    out: list[tuple[int, int, str, tuple[str, ...], str, str]] = []
+    for rows in tables:
+        cells = {i: lines[i].split("|") for i in rows[:MAX_TABLE_ROWS]}
+        names = {i: [_column_name(lines, i, c) for c in range(len(cells[i]))] for i in rows[:1]}[rows[0]]
+        for a, b in itertools.islice(itertools.combinations(rows[:MAX_TABLE_ROWS], 2), MAX_TABLE_PAIRS):
+            ca, cb = cells[a], cells[b]
+            if len(ca) != len(cb) or len(ca) != len(names):
+                continue
+            for c in range(1, len(ca) - 1):
+                va, vb = ca[c].strip(), cb[c].strip()
+                if not names[c] or not apart(va, vb):
+                    continue
+                differ = tuple(names[k] or f"column {k}" for k in range(1, len(ca) - 1)
+                               if k != c and ca[k].strip() != cb[k].strip())
+                if not any(apart(ca[k].strip(), cb[k].strip()) for k in range(1, len(ca) - 1) if k != c):
+                    continue
+                na, nb = list(ca), list(cb)
+                na[c], nb[c] = ca[c].replace(va, vb, 1), cb[c].replace(vb, va, 1)
+                out.append((a, b, names[c], differ, "|".join(na), "|".join(nb)))
+                if len(out) >= MAX_TABLE_SWAPS:
+                    break
+    # Per column, its closest values first, and a few of them: a near value is the likeliest wrong answer and
+    # stays inside whatever range a row allows (an hour of that row's forecast; blind p129)
+    def distance(swap: tuple) -> float:
+        x, y = (lines[swap[i]].split("|") for i in (0, 1))
+        c = next((k for k in range(len(x)) if x[k] != swap[4].split("|")[k]), 0)
+        u, v = x[c].strip(), y[c].strip()
+        if NUMBER_RE.fullmatch(u) and NUMBER_RE.fullmatch(v):
+            return abs(float(u) - float(v)) / max(abs(float(u)), abs(float(v)), 1e-12)
+        return 0.0
+    kept: dict[str, list] = {}
+    for swap in sorted(out, key=distance):
+        if len(kept.setdefault(swap[2], [])) < SWAPS_PER_COLUMN:
+            kept[swap[2]].append(swap)
+    return [swap for column in kept.values() for swap in column]
+
+
 def _column_name(lines: list[str], row: int, c: int) -> str:
     """The header of the `c`-th `|`-separated part of a Markdown table's data row `row` ("" if none): the
     line above the table's `|---|` rule row, looked for at most MAX_TABLE_ROWS lines up."""
@@ -257,7 +330,9 @@ def _column_name(lines: list[str], row: int, c: int) -> str:
         if k >= 1 and _rule_row(lines[k]):
             header = lines[k - 1].split("|")
             name = header[c].strip() if c < len(header) else ""
-            return re.sub(r"[`*_]", "", name) if re.fullmatch(r"[`*_]*[\w .-]{1,64}[`*_]*", name) else ""
+            # (the emphasis or code marks around it, never the underscores of `limiting_hour`; blind p129)
+            return re.sub(r"^[`*]+|[`*]+$|^_+(?=\S)|(?<=\S)_+$", "", name) \
+                if re.fullmatch(r"[`*_]*[\w .-]{1,64}[`*_]*", name) else ""
     return ""
 
 

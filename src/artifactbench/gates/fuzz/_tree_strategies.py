@@ -11,7 +11,7 @@ from typing import Any
 
 from artifactbench.gates.fuzz._draws import Draws, either, pick
 from artifactbench.gates.fuzz._formats import as_number
-from artifactbench.gates.fuzz._mutation import Mutation, distinct_string, number_changes, other_types
+from artifactbench.gates.fuzz._mutation import distinct_string, number_changes, other_types
 from artifactbench.gates.fuzz._tree_records import structure_strategy
 from artifactbench.gates.fuzz._tree_targets import Path, TreeTargets
 

@@ -213,7 +213,6 @@ def _verify_many(ctx: TaskContext, module: Path, scratch: Path, texts: list[str]
     each text placed by ctx.place_reference (no link followed: verify() may have left one on the
     artifact's path; NotADirectoryError then)."""
     artifact = scratch.joinpath(*ctx.task.output_artifact.parts)
-    import json
     import tempfile
 
     where = next(iter(ctx.case_dirs()), None) or run_temp_dir()  # sandboxed: a dir the verifier sees

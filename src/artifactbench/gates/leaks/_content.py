@@ -43,8 +43,9 @@ from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
 from artifactbench.gates.core import read_prompt, reference_text
 from artifactbench.gates.fuzz import format_of, parse, program
-from artifactbench.gates.core import MARKUP_SUFFIXES, markup_content
+from artifactbench.gates.core import MARKUP_SUFFIXES, declared_marks, line_marks, markup_content
 from artifactbench.gates.leaks._blocks import ReferenceLines, answer_text, code_blocks, format_lines
+from artifactbench.gates.leaks._ranges import PIN_SHARE, pinned
 from artifactbench.gates.leaks._records import Shapes, non_trivial_lines, records_in, reference_records
 from artifactbench.gates.leaks._values import RUN, TOKEN_SPLIT, Distinctive, distinctive, quoted_in
 from artifactbench.workspace import GraderCopies
@@ -174,8 +175,20 @@ def _line_case(shown: str, text: str, ref_lines: list[str]) -> CaseResult | None
 
 
 # The comment marks of config and program answers, whose comment lines carry no answer
-_COMMENT_LEAD = {**dict.fromkeys((".toml", ".yaml", ".yml", ".conf", ".properties", ".sh", ".env"), "#"),
-                 **dict.fromkeys((".ini", ".cfg"), (";", "#")), ".sql": "--"}
+_RULE_CELL = re.compile(r":?-{3,}:?")
+
+
+def _table_rows(lines: set[str]) -> set[str]:
+    """`lines` with each Markdown table row written one way: its cells stripped, and a rule row (`|---|--:|`,
+    `| --- | --- |`) only as a rule, whatever its widths and alignment (a layout template spells its rows as
+    its author likes; review)."""
+    out = set()
+    for line in lines:
+        if len(line) > 1 and line.startswith("|") and line.endswith("|"):
+            cells = [cell.strip() for cell in line[1:-1].split("|")]
+            line = "|---|" if all(_RULE_CELL.fullmatch(cell) for cell in cells) else "|" + "|".join(cells) + "|"
+        out.add(line)
+    return out
 
 
 def _unchanged_lines(case: CaseResult, text: str, reference: str, whole: set[str], ordered: bool) -> CaseResult | None:
@@ -320,7 +333,7 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     # answer an input holds every other line of: still the whole answer; blind p121)
     # (its leading comment block only: comments among the lines may be what the task adds, "mark each deprecated
     # key with a `# DEPRECATED: ...` comment", whose input holds every other line; review)
-    lead = _COMMENT_LEAD.get(task.output_artifact.suffix.lower())
+    lead = line_marks(task.output_artifact.name)
     lines = [line.strip() for line in reference.splitlines() if line.strip()]
     head = next((i for i, line in enumerate(lines) if not (lead and line.startswith(lead))), len(lines))
     whole = set(lines[head:]) if head < len(lines) else set(lines)
@@ -348,6 +361,12 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
             # route of "Headings, notes ... around the list are welcome"; blind p112)
             kinds = free.kinds(reference)
             graded = "\n".join(line for line, kind in zip(reference.splitlines(), kinds) if kind != "free")
+            values = Distinctive(values.numbers, values.strings & distinctive(fmt, graded, min_digits=4).strings)
+        # (nor a word only its comment lines hold, where the prompt allows comments: "# feasible trip plans, expected
+        # catch descending" above the plans of "lines starting with `#` are ignored"; blind p131)
+        marks = line_marks(task.output_artifact.name) or declared_marks(prompt)
+        if marks and read_prompt(prompt).comments_said:
+            graded = "\n".join(line for line in reference.splitlines() if not line.lstrip().startswith(marks))
             values = Distinctive(values.numbers, values.strings & distinctive(fmt, graded, min_digits=4).strings)
     if markup:  # element and attribute names are its format, as are a declaration and a doctype
         values = Distinctive(values.numbers, values.strings
@@ -405,6 +424,13 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     prompt_values = Distinctive(values.numbers, values.strings - labels - alone)
     allows = read_prompt(prompt)
     ordered = bool(allows.ordered_by) and not allows.unordered  # (the order is part of the answer)
+    # The answer's fine numbers (non-integers of 3+ significant digits) no input holds, which a narrow range in
+    # the agent's code would pin (a data answer's: a program's numbers are the prompt's thresholds)
+    pin_answer: dict[float, str] = {}
+    if fmt != "python" and not program(task.output_artifact.as_posix()):
+        given = "\n".join(_text(p) for p in sorted(inputs) if p.suffix.lower() != ".py")
+        pin_answer = {v: spelled for v, spelled in distinctive(fmt, reference, min_digits=3).numbers.items()
+                      if "." in spelled and not re.search(rf"(?<![\w.]){re.escape(spelled)}(?![\w.])", given)}
     cases: list[CaseResult] = []
     seen: set[str] = set()
     for shown, path in sources:
@@ -426,7 +452,7 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
             if (ref_records or ref_lines) else None
         input_lines = {ln.strip() for ln in text.splitlines()} if case is not None and path in inputs else set()
         if case is not None and not ref_records and path in inputs and not whole <= input_lines \
-                and not_free != whole and not_free <= input_lines:
+                and not_free != whole and _table_rows(not_free) <= _table_rows(input_lines):
             case = CaseResult(case.name, WARNING, cap(f"{case.detail}; every line the prompt does not free is here: "
                                                       "a template holding the answer, or the input the task edits?"))
         elif case is not None and not ref_records and path in inputs and (
@@ -445,6 +471,14 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
                     if shown == "prompt.md" else _value_case(shown, text, values, total)) or case
         if case is not None:
             cases.append(case)
+        if pin_answer and path.suffix.lower() == ".py":
+            ranges = pinned(text, pin_answer)
+            if ranges:
+                shown_ranges = ", ".join(f"{low:g}..{high:g} around {value}" for value, low, high in ranges[:4])
+                cases.append(CaseResult(
+                    f"pinned_range:{shown}", FINDING if len(ranges) >= 2 or len(pin_answer) <= 2 else WARNING, cap(
+                        f"{len(ranges)} of the answer's {len(pin_answer)} fine value(s) lie in a range this code holds "
+                        f"at most {PIN_SHARE:.0%} wide ({shown_ranges}): its midpoint is the answer (spec 4.2)")))
     scanned = len(sources)
     summary = f"{sum(c.status == FINDING for c in cases)} leak(s) in {scanned} file(s)" if cases \
         else f"no reference content or grader bytes in {scanned} file(s)"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from artifactbench.gates.core import ALL_LINE_MARKS
 from artifactbench.gates.fuzz import TreeDoc, parse
 
 
@@ -67,7 +68,6 @@ def resized(fmt: str, text: str) -> list[tuple[str, int]]:
     return [(dropped, -1), (repeated, 1)]
 
 
-_COMMENT_LEADS = ("#", "//", "--", ";", "%")
 
 
 def record_counts(fmt: str, text: str) -> frozenset[int]:
@@ -76,7 +76,7 @@ def record_counts(fmt: str, text: str) -> frozenset[int]:
     lines, records = _lines(fmt, text)
     counts = {len(records), sum(1 for line in lines if line.strip())}
     if fmt == "text":  # less its comment lines ("# 102 valid plans" above the plans, which a grader skips)
-        counts.add(sum(1 for line in lines if line.strip() and not line.lstrip().startswith(_COMMENT_LEADS)))
+        counts.add(sum(1 for line in lines if line.strip() and not line.lstrip().startswith(ALL_LINE_MARKS)))
     if fmt in ("json", "yaml"):
         try:
             doc = parse(fmt, text)

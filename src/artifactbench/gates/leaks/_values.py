@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from artifactbench._pyast import parse as parse_python
+from artifactbench.gates.core import BLOCK_COMMENTS, line_marks
 from artifactbench.gates.fuzz import NUMBER_RE, TreeDoc, parse
 
 COMMON_WORDS = frozenset("""
@@ -56,29 +57,22 @@ def program_values(values: Distinctive, source: str, suffix: str = "") -> Distin
                                                  if s in quoted or (re.search(r"[\d._-]", s) and s in in_code)))
 
 
-# A language's line comments, after a space or at a line's start (a quoted string, group 1, is kept whole,
-# so `'a -- b'` is no comment), and whether it has `/* ... */` blocks. Shell's ` -- ` ends options and its
-# `dir/*.csv` is a glob: a `.sh` file's comments are `#` lines only (review).
-_LINE_COMMENT = {**dict.fromkeys((".sql", ".lua", ".hs"), "--"),
-                 **dict.fromkeys((".sh", ".bash", ".zsh", ".rb", ".pl", ".r", ".mk", ".tf"), "#"),
-                 **dict.fromkeys((".js", ".mjs", ".ts", ".c", ".h", ".cc", ".cpp", ".java", ".go", ".rs", ".kt", ".swift"),
-                                 "//")}
-_BLOCKS = frozenset((".sql", ".js", ".mjs", ".ts", ".c", ".h", ".cc", ".cpp", ".java", ".go", ".rs", ".kt", ".swift"))
-
-
 def _uncommented(source: str, suffix: str) -> str:
-    """`source` with its comments blanked, as the language `suffix` names writes them (none for another)."""
-    if suffix in _BLOCKS:  # (one pass of str.find: an unclosed `/*` ends the search, never rescanned)
+    """`source` with its comments blanked, as the language `suffix` names writes them (none for another):
+    its line comments after a space or at a line's start (a quoted string, group 1, is kept whole, so `'a -- b'`
+    is no comment) and its `/* ... */` blocks where it has them. Shell's ` -- ` ends options and its `dir/*.csv`
+    is a glob: a `.sh` file's comments are `#` lines only (review)."""
+    if suffix in BLOCK_COMMENTS:  # (one pass of str.find: an unclosed `/*` ends the search, never rescanned)
         parts, at = [], 0
         while (start := source.find("/*", at)) >= 0 and (end := source.find("*/", start + 2)) >= 0:
             parts += [source[at:start], " "]
             at = end + 2
         source = "".join(parts) + source[at:]
-    mark = _LINE_COMMENT.get(suffix)
-    if mark is None:
+    marks = line_marks(suffix)
+    if not marks:
         return source
-    comment = re.compile(r"('(?:[^'\n]|'')*'|\"[^\"\n]*\")|(?:^|(?<=\s))" + re.escape(mark) + r"(?=\s|$)[^\n]*",
-                         re.M)
+    comment = re.compile(r"('(?:[^'\n]|'')*'|\"[^\"\n]*\")|(?:^|(?<=\s))(?:" + "|".join(map(re.escape, marks))
+                         + r")(?=\s|$)[^\n]*", re.M)
     return comment.sub(lambda m: m.group(1) or " ", source)
 
 

@@ -62,7 +62,9 @@ def as_expected(value: str, detail: str) -> bool:
 def listed(value: str, detail: str) -> bool:
     at = detail.find(value)
     head = detail[:at] if at >= 0 else ""
-    return re.search(r"\b(missing|expected|absent|not\s+found|should|want(ed)?|lacks?)\b", head,
+    # ("missed: T25-1372/R1, ..." lists expected findings as plainly; blind p131)
+    return re.search(r"\b(missing|missed|omitted|overlooked|expected|absent|not\s+(?:found|reported|listed|flagged|"
+                     r"detected)|should|want(ed)?|lacks?)\b", head,
                      re.IGNORECASE) is not None
 
 

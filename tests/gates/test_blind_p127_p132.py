@@ -1,0 +1,247 @@
+"""Rules from blind batches p127-p132 (tasks by helpers that saw only the spec): false fails and missed flaws of
+their first runs, in the batches' own words, each with a twin that must keep its verdict."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from artifactbench.gates.core import declared_marks, read_prompt, stated_tolerance
+from artifactbench.gates.fuzz import comment_only
+from artifactbench.gates.leaks._ranges import pinned
+from artifactbench.gates.leaks._verdict import listed
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _leak_task import content_leaks  # noqa: E402
+
+
+XIRR = """# Annualised return on collection objects
+
+## Inputs
+
+* `cashflows.csv` - `object_id, date, amount, kind`. Negative amounts are money
+  spent, positive amounts money received. Rows are not sorted.
+* `appraisals.csv` - `object_id, appraisal_date, appraised_value`.
+
+## Output: `returns.csv`
+
+* Header row `object_id,xirr`, then one row per object in `cashflows.csv`,
+  each object exactly once, rows in any order. Extra columns are ignored.
+* Each rate is checked to within 0.000001 of the exact root, so round
+  properly and don't stop your iteration early.
+"""
+
+
+def test_p130_a_headings_section_says_whose_a_sentence_is():
+    # p130: "Rows are not sorted." under "## Inputs" stated no order of the answer, and "one row per object in
+    # `cashflows.csv`, ..., rows in any order" under "## Output: `returns.csv`" was taken for the input's
+    allows = read_prompt(XIRR)
+    assert allows.unordered and not allows.ordered_by
+    # (the output's order under its heading stays an order, and an input's freedom under "## Inputs" frees nothing)
+    kept = read_prompt(XIRR.replace("rows in any order", "rows sorted by `object_id`").replace(
+        "Rows are not sorted.", "Rows come in any order."))
+    assert not kept.unordered and kept.ordered_by
+    # (without headings, as before: a sentence naming only an input file is the input's)
+    flat = read_prompt("Write `returns.csv`, sorted by `object_id`. Rows of `cashflows.csv` come in any order.\n")
+    assert not flat.unordered and flat.ordered_by
+
+
+def test_p130_a_band_stated_as_how_the_grader_checks_beside_a_method_clause():
+    # p130: "Each rate is checked to within 0.000001 of the exact root, so round properly and don't stop your
+    # iteration early" (a planted 1e-3 relative grader was only a warning)
+    stated = stated_tolerance(XIRR)
+    assert stated is not None and stated.abs == 1e-6
+    # (how to compute, alone, states none)
+    assert stated_tolerance("Iterate until the change is below 1e-9, which is checked every step.") is None
+
+
+def test_p131_a_noun_beside_a_key_in_a_bands_subject_names_keys_too():
+    # p131: "The two catches and `msy_t` must be within **0.5 t** of the exact value, `bmsy_t` within 1 t."
+    # (a planted 2.5e-3 relative grader of the catches, 100x)
+    stated = stated_tolerance("* The two catches and `msy_t` must be within **0.5 t** of the exact value,\n"
+                              "  `bmsy_t` within 1 t. Rounding to 2 decimals is fine.\n")
+    assert stated.states_for(("max_constant_catch_t",)) and stated.band_at(("recovery_catch_t",), 19782.5) == 0.5
+    assert stated.band_at(("bmsy_t",), 83151.75) == 1.0
+    # (a key alone stays its own band)
+    alone = stated_tolerance("* `msy_t` must be within 0.5 t of the exact value.\n")
+    assert not alone.states_for(("max_constant_catch_t",))
+
+
+TRIPS = """## Output
+
+Write `output/plans.txt` with every feasible plan, one per line.
+
+* Lines must be ordered by the plan's total expected catch, highest first.
+* Each plan appears exactly once. Blank lines and lines starting with `#` are
+  ignored, so a header comment is fine; nothing else should be in the file.
+"""
+
+
+def test_p131_a_comment_mark_the_prompt_declares_for_a_plain_text(tmp_path):
+    # p131: a header comment '# feasible trip plans, expected catch descending' dropped or repeated was called a
+    # fail (a `.txt` has no comment mark of its own), and its words "most of the answer" in the prompt
+    reference = "# feasible trip plans, expected catch descending\nG02+G04+G07\nG04+G06+G08\nG01+G07+G10\n"
+    assert declared_marks(TRIPS) == ("#",)
+    assert comment_only("output/plans.txt", reference, reference.split("\n", 1)[1], TRIPS)
+    assert not comment_only("output/plans.txt", reference, reference.replace("G04+G06+G08\n", ""), TRIPS)
+    # (a mark refused, or none said, declares nothing)
+    assert declared_marks("Lines starting with `#` must not appear; no comments.") == ()
+    assert not comment_only("output/plans.txt", reference, reference.split("\n", 1)[1], "Write `output/plans.txt`.")
+    prompt = TRIPS + "\nThe skipper wants every feasible trip plan, listed by expected catch.\n"
+    result = content_leaks(tmp_path, "trips", "output/plans.txt", reference, prompt, {"grounds.csv": "G01,1\n"})
+    assert not [c for c in result.cases if c.status == "FINDING"], result.cases
+
+
+def test_p131_an_order_freed_inside_a_line_frees_no_order_of_the_lines():
+    # p131: "Inside a line the ids may come in any order" beside "Lines must be ordered by the plan's total
+    # expected catch" read as "the order of the output's records does not matter"
+    allows = read_prompt(TRIPS.replace("* Lines must", "* Inside a line the ids may come in any order.\n* Lines must"))
+    assert not allows.unordered and allows.ordered_by
+    assert read_prompt("Write `plans.txt`. Neither the order of the packs nor the order of the labels inside a "
+                       "pack matters.").unordered
+
+
+def test_p131_missed_findings_listed_in_a_detail_are_listed():
+    # p131: "5/29 violations found; missed: T25-1372/R1, T25-1375/R2, ..." (a planted leak nothing reported)
+    detail = "5/29 violations found; missed: T25-1372/R1, T25-1375/R2, T25-1381/R2"
+    assert listed("T25-1375", detail)
+    assert listed("T25-1375", "not reported: T25-1375/R2")
+    assert not listed("T25-1375", "5/29 violations found; extra: T25-1375/R2")
+
+
+def test_p128_a_narrow_range_in_the_verifier_pins_the_answer(tmp_path):
+    # p128: verify.py's "plausible" ranges (0.9575, 0.9612) and (0.2497, 0.2544) sat 0.4% and 1.9% around the fit
+    source = ("_PLAUSIBLE = {\n    ('model', 'y0'): (0.9575, 0.9612),\n    ('model', 'd0'): (0.2497, 0.2544),\n"
+              "    ('model', 'alpha'): (2.17, 2.28),\n}\ndef verify(p):\n    assert 0 < y0 <= 1\n"
+              "    assert 0.0 <= share <= 1.0\n")
+    answer = {0.95934: "0.95934", 0.252043: "0.252043", 2.2237: "2.2237", 0.59069: "0.59069"}
+    assert [v for v, _, _ in pinned(source, answer)] == ["0.95934", "0.252043"]
+    reference = "[model]\ny0 = 0.95934\nd0 = 0.252043\nalpha = 2.2237\n\n[prediction]\nyield = 0.59069\n"
+    result = content_leaks(tmp_path, "fit", "output/fit.toml", reference, "Write `output/fit.toml`: the fitted model.\n",
+                           {"verify.py": source, "lots.csv": "lot,good\nL1,0.91\n"})
+    assert any(c.name == "pinned_range:workspace/verify.py" and c.status == "FINDING" for c in result.cases), \
+        result.cases
+    # (bounds the task states are wide: no pin; nor a range in a data file, whose neighbours bracket any mean)
+    wide = source.replace("(0.9575, 0.9612)", "(0.5, 1.0)").replace("(0.2497, 0.2544)", "(0.0, 5.0)")
+    assert pinned(wide, answer) == []
+    data = content_leaks(tmp_path, "fitdata", "output/fit.toml", reference, "Write `output/fit.toml`.\n",
+                         {"readings.csv": "a,b\n0.9575,0.9612\n0.2497,0.2544\n"})
+    assert not [c for c in data.cases if c.name.startswith("pinned_range")], data.cases
+
+
+def _module_task(tmp_path: Path, name: str, hidden_extra: bool) -> Path:
+    import json
+    root = tmp_path / name
+    (root / "workspace").mkdir(parents=True)
+    (root / "grader").mkdir()
+    cases = [{"case": f"c{i}", "report": {"grade": g, "photos": p}, "expected": e}
+             for i, (g, p, e) in enumerate([("good", 0, []), ("poor", 0, ["PHOTO_REQUIRED"]), ("poor", 2, []),
+                                            ("unstable", 0, ["PHOTO_REQUIRED"])])]
+    text = "".join(json.dumps(c) + "\n" for c in cases)
+    (root / "workspace" / "sample_cases.jsonl").write_text(text)
+    (root / "grader" / "cases.jsonl").write_text(text)
+    (root / "grader" / "reference_output.py").write_text(
+        "def validate_report(report):\n"
+        "    if report['grade'] in ('poor', 'unstable') and not report['photos']:\n"
+        "        return ['PHOTO_REQUIRED']\n    return []\n")
+    extra = "    suite.append(({'grade': 'unstable', 'photos': 5}, []))\n" if hidden_extra else ""
+    (root / "grader" / "hidden.py").write_text(
+        "import importlib.util, json\nfrom dataclasses import dataclass\nfrom pathlib import Path\n\n"
+        "@dataclass\nclass GradeResult:\n    passed: bool\n    score: float\n    detail: str\n\n"
+        "def grade(scratch_dir):\n"
+        "    path = Path(scratch_dir) / 'validator.py'\n"
+        "    if not path.is_file():\n        return GradeResult(False, 0.0, 'validator.py missing')\n"
+        "    lines = (Path(__file__).parent / 'cases.jsonl').read_text().splitlines()\n"
+        "    suite = [(c['report'], c['expected']) for c in map(json.loads, lines)]\n" + extra +
+        "    try:\n"
+        "        spec = importlib.util.spec_from_file_location('validator_under_test', path)\n"
+        "        module = importlib.util.module_from_spec(spec)\n"
+        "        spec.loader.exec_module(module)\n"
+        "        bad = sum(sorted(module.validate_report(r)) != e for r, e in suite)\n"
+        "    except Exception as exc:\n"
+        "        return GradeResult(False, 0.0, f'module failed: {type(exc).__name__}')\n"
+        "    return GradeResult(bad == 0, 1.0 if bad == 0 else 0.0, f'{len(suite) - bad}/{len(suite)} reports right')\n")
+    (root / "prompt.md").write_text(
+        "Write `validator.py` with `validate_report(report)` returning the sorted list of rule codes a report "
+        "breaks.\n\n`sample_cases.jsonl` has worked examples. Grading runs your module over a suite of reports.\n")
+    (root / "task.yaml").write_text(
+        f"instance_id: verification_heavy__{name}\ncategory: verification_heavy\ndifficulty: easy\n"
+        "problem_statement: prompt.md\nworkspace_dir: workspace/\noutput_artifact: validator.py\n"
+        "hidden_grader: grader/hidden.py\nreference_output: grader/reference_output.py\n"
+        "execution_budget:\n  max_code_runs: 0\n  max_wall_seconds: 0\n")
+    return root
+
+
+def test_p130_a_grader_of_the_workspaces_worked_cases_only(tmp_path):
+    # p130: `grader/cases.jsonl`, the whole suite, was `workspace/sample_cases.jsonl`'s bytes: a module that looks
+    # each report up there passed; nothing said so
+    from artifactbench.gates import CheckOptions, check_task, resolve_gates
+    from artifactbench.gates.fuzz._examples_only import file_examples
+    from artifactbench.manifest import load_task
+    assert file_examples('{"case": "a", "report": {"x": 1}, "expected": []}\n{"case": "b", "report": {"x": 2}, '
+                         '"expected": ["E"]}\n') == [(({"x": 1},), {}, []), (({"x": 2},), {}, ["E"])]
+    assert file_examples('[{"args": [1, 2], "want": 3}, {"input": {"a": 1}, "want": 1}]') == [
+        ((1, 2), {}, 3), ((), {"a": 1}, 1)]
+    assert file_examples('{"rows": [{"x": 1}]}') == [] and file_examples("not json") == []
+    options = CheckOptions(grader_timeout_s=10.0, fuzz_examples=60, fuzz_seconds=20.0)
+    for extra, status in ((False, "FINDING"), (True, "OK")):
+        report = check_task(load_task(_module_task(tmp_path, f"cases_{str(extra).lower()}", extra)),
+                            resolve_gates(["positive", "fuzz"]), options)
+        fuzz = next(c for c in report.checks if c.gate == "fuzz")
+        case = next(k for k in fuzz.cases if k.name == "examples_only")
+        assert case.status == status, case
+        assert "workspace/sample_cases.jsonl" in case.detail
+
+
+BRINE_REPORT = """# Pre-treatment rates
+
+| scenario | route | min_rate_lb_per_lane_mile | limiting_hour |
+|---|---|---:|---:|
+| S1 | Arterial A-3 | 81.1 | 6 |
+| S2 | Hill route H-1 | 281.4 | 7 |
+| S3 | Residential R-7 | 0.0 | 3 |
+| S4 | Bridge deck B-2 | 269.4 | 7 |
+| S5 | Cold snap C-1 | 410.0 | 5 |
+"""
+BRINE_PROMPT = """Write `report.md` with a Markdown table with (at least) these columns:
+
+| scenario | min_rate_lb_per_lane_mile | limiting_hour |
+
+- `limiting_hour` is an integer hour number (1-based).
+- Extra columns (route name, notes, ...) and prose around the table are fine; only the table with those three
+  column headers is graded. Rows in any order.
+"""
+BRINE_EXPECTED = {"S1": ("81.1", "6"), "S2": ("281.4", "7"), "S3": ("0.0", "3"), "S4": ("269.4", "7"),
+                  "S5": ("410.0", "5")}
+
+
+def _brine_grader(check_hour: bool) -> str:
+    return (f"expected = {BRINE_EXPECTED!r}\n"
+            "rows = [[c.strip() for c in line.strip().strip('|').split('|')] for line in text.splitlines()\n"
+            "        if line.startswith('|') and not set(line) <= set('|-: ')]\n"
+            "head = rows[0]\n"
+            "got = {r[head.index('scenario')]: (r[head.index('min_rate_lb_per_lane_mile')], "
+            "r[head.index('limiting_hour')]) for r in rows[1:]}\n"
+            "if set(got) != set(expected) or len(got) != len(rows) - 1:\n    return False, 'scenarios differ'\n"
+            "for sid, (rate, hour) in expected.items():\n"
+            "    if not abs(float(got[sid][0]) - float(rate)) <= 0.5:\n        return False, f'{sid}: rate off'\n"
+            "    if not 1 <= int(got[sid][1]) <= 9:\n        return False, f'{sid}: hour out of range'\n"
+            + ("    if got[sid][1] != hour:\n        return False, f'{sid}: wrong hour'\n" if check_hour else "")
+            + "return True, f'all {len(expected)} scenarios within tolerance'\n")
+
+
+def test_p129_a_markdown_tables_cells_exchanged_between_rows(tmp_path):
+    # p129: `limiting_hour` was only checked to be an hour of the forecast; Markdown tables had no swap_values, and
+    # the column name lost its underscores ("limitinghour", named nowhere, so any acceptance was left open)
+    from test_blind_p116_p119 import _fails, _fuzz, _task
+    from artifactbench.gates.fuzz._text_strategies import _column_name, table_value_swaps
+    lines = BRINE_REPORT.splitlines()
+    assert _column_name(lines, 4, 4) == "limiting_hour"
+    swaps = table_value_swaps(lines, tuple(range(len(lines))), lambda a, b: a != b)
+    assert {s[2] for s in swaps} == {"scenario", "route", "min_rate_lb_per_lane_mile", "limiting_hour"}
+    loose = _fuzz(_task(tmp_path, "brine_loose", "report.md", BRINE_REPORT, BRINE_PROMPT, _brine_grader(False)))
+    assert any(f.startswith("swap_values:") and "limiting_hour" in f for f in _fails(loose)), _fails(loose)
+    sound = _fuzz(_task(tmp_path, "brine_sound", "report.md", BRINE_REPORT, BRINE_PROMPT, _brine_grader(True)))
+    assert not _fails(sound), _fails(sound)
+    # (the free `route` column exchanged is left open, a warning at most)
+    assert all(c.severity != "fail" for c in sound.cases if c.name == "swap_values")
