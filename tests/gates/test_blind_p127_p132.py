@@ -245,3 +245,35 @@ def test_p129_a_markdown_tables_cells_exchanged_between_rows(tmp_path):
     assert not _fails(sound), _fails(sound)
     # (the free `route` column exchanged is left open, a warning at most)
     assert all(c.severity != "fail" for c in sound.cases if c.name == "swap_values")
+
+
+def test_p132_a_list_items_keys_before_a_colon_are_its_bands_keys():
+    # p132: "- `s0`, `s_inf`, `drop_mmhg`: within **0.1 mmHg**; - `tau_days`: within **1 %** (relative)" were all
+    # read as every number's band (0.1 + 1%), so a 10x loose `tau_days` grader met only moves it rejected
+    stated = stated_tolerance("Numbers must meet the tolerances we check:\n\n- `s0`, `s_inf`, `drop_mmhg`: within "
+                              "**0.1 mmHg**;\n- `tau_days`: within **1 %** (relative);\n- `rmse`: within **0.02 mmHg**.\n")
+    assert stated.band_at(("tau_days",), 27.216) == 0.27216 and stated.band_at(("s_inf",), 122.8) == 0.1
+    assert not stated.states_for(("n_used",))
+    # (a colon after a sentence's words, not after keys, still leaves the band every number's)
+    general = stated_tolerance("Accuracy: within 0.01 of the exact values.\n")
+    assert general.states_for(("anything",))
+
+
+def test_p132_a_default_mutation_of_a_key_the_prompt_frees_is_no_miss(tmp_path):
+    # p132: the task's own negative_cases.py lists the default cases; off_by_one moved `summary.emitted`, and the
+    # prompt says "You may add other top-level keys (a summary, ...)": a MISS (fail) of a grader doing right
+    import json
+    from test_blind_p116_p119 import _task
+    from artifactbench.gates import CheckOptions, check_task, resolve_gates
+    from artifactbench.manifest import load_task
+    reference = json.dumps({"summary": {"emitted": 194, "spurious": 2}, "spurious_alert_ids": ["AL-0003", "AL-0018"]},
+                           indent=2) + "\n"
+    prompt = ("Write `audit.json` with `spurious_alert_ids`, the ids of the spurious alerts. List order does not "
+              "matter. You may add other top-level keys (a summary, notes); they are not graded.\n")
+    grader = ("doc = json.loads(text)\nok = sorted(doc['spurious_alert_ids']) == ['AL-0003', 'AL-0018']\n"
+              "return ok, 'ids match' if ok else 'ids differ'\n")
+    root = _task(tmp_path, "audit_summary", "audit.json", reference, prompt, grader)
+    report = check_task(load_task(root), resolve_gates(["negative"]), CheckOptions(grader_timeout_s=10.0))
+    negative = next(c for c in report.checks if c.gate == "negative")
+    case = next(k for k in negative.cases if k.name == "off_by_one")
+    assert case.severity != "fail" and "summary.emitted" in case.detail, case

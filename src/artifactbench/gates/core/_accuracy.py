@@ -141,6 +141,13 @@ def _keys_before(sentence: str, start: int, previous: int = -1) -> list[str]:
     head = sentence[:start]
     cut = max(head.rfind(";"), head.rfind(": "), head.rfind(". "))
     clause = head[cut + 1:]
+    if cut >= 0 and head.startswith(": ", cut) and "`" not in clause and previous < cut:
+        # ("- `s0`, `s_inf`, `drop_mmhg`: within **0.1 mmHg**": a list item's keys, then a colon, then their band;
+        # blind p132, whose bands were all read as every number's)
+        lead = head[:cut]
+        keys = re.fullmatch(r"[\s*>|-]*((?:`[A-Za-z_][\w.-]*`\s*(?:,|and|or|&|/)?\s*){1,8})", lead)
+        if keys is not None:
+            clause = keys.group(1)
     if previous > cut:
         # (or an "and": "prices within 0.01 of the true values and `max_profit` within 1.00"; blind p77)
         rest = head[previous:]

@@ -194,6 +194,11 @@ def fuzz_gate(ctx: TaskContext, budget: FuzzBudget | None = None) -> CheckResult
 
 def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckResult:
     kinds = [k for k in kinds_for(fmt)]
+    if read_prompt(prompt).stated is not None and "number_near" in kinds:
+        # (the accuracy the prompt states is its most precise claim: tested first, not with what a slow grader
+        # leaves of the budget; blind p132's 10x loose `tau_days` met one mutant before the time ran out)
+        kinds.remove("number_near")
+        kinds.insert(0, "number_near")
     baseline = _baseline(grade, fmt, reference)
     cases: list[CaseResult] = []
     if baseline is not None:

@@ -6,8 +6,9 @@ import re
 import time
 
 from artifactbench.gates.core import CaseResult, CheckResult, TaskContext, one_line, outcome_reason, read_prompt
-from artifactbench.gates.fuzz import (NUMBER_RE, comment_only, format_of, graded_element, normalize, outside_element,
-                                      program, text_field)
+from artifactbench.gates.fuzz import (NUMBER_RE, TreeDoc, comment_only, format_of, graded_element, normalize,
+                                      outside_element, parse, program, text_field)
+from artifactbench.gates.fuzz._tree_targets import where
 from artifactbench.errors import ArtifactBenchError
 from artifactbench.negative import (
     MutateError, NegativeCase, classify, is_default_mutation, load_negative_cases_isolated, why_unchanged,
@@ -121,6 +122,12 @@ def _prompt_allows(ctx: TaskContext, name: str, mutated: str, reference: str) ->
         freed = allows.leaves_open("number_far", f"field '{field}'") if repeats else None
         if freed is not None:
             return f"it changes only {field!r}: {freed[1]}"  # (blind p41: "extra attributes (a `size` ...) are fine")
+    if name == "off_by_one" and (path := _changed_leaf(ctx, reference, mutated)) is not None:
+        # (a number of a key the prompt frees: "You may add other top-level keys (a summary, ...)" and the default
+        # mutation moved `summary.emitted`; blind p132)
+        freed = allows.leaves_open("number_far", path)
+        if freed is not None:
+            return f"it changes only {path.removeprefix('at ')}: {freed[1]}"
     if name == "off_by_one":
         changed = [(float(a), float(b)) for a, b in zip(NUMBER_RE.findall(reference), NUMBER_RE.findall(mutated))
                    if a != b][:1]
@@ -138,6 +145,36 @@ def _prompt_allows(ctx: TaskContext, name: str, mutated: str, reference: str) ->
         if renamed:
             return f"it allows other keys and never names {renamed[0]!r} ({allows.other_keys!r})"
     return ""
+
+
+def _changed_leaf(ctx: TaskContext, reference: str, mutated: str) -> str | None:
+    """Where a structured artifact's one changed leaf is, as the fuzzer describes a place ("at $.summary.emitted",
+    "record 2 (line 3), field 'qty'"); None for a text, an unparsable one, or another change than one leaf's."""
+    fmt = format_of(ctx.task.output_artifact)
+    if fmt == "text" or len(reference) > 2_000_000:
+        return None
+    try:
+        old, new = parse(fmt, reference), parse(fmt, mutated)
+    except Exception:  # noqa: BLE001 - a mutant that does not parse changes no one leaf
+        return None
+    if not isinstance(old, TreeDoc) or not isinstance(new, TreeDoc):
+        return None
+    paths: list[tuple] = []
+
+    def walk(a: object, b: object, path: tuple) -> None:
+        if len(paths) > 1:
+            return
+        if isinstance(a, dict) and isinstance(b, dict) and list(a) == list(b):
+            for key in a:
+                walk(a[key], b[key], path + (key,))
+        elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+            for i, (x, y) in enumerate(zip(a, b)):
+                walk(x, y, path + (i,))
+        elif a != b or type(a) is not type(b):
+            paths.append(path)
+
+    walk(old.data, new.data, ())
+    return where(old, paths[0]) if len(paths) == 1 and paths[0] else None
 
 
 def _annotate(case: NegativeCase, verdict: Verdict) -> Verdict:
