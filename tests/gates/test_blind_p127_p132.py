@@ -179,9 +179,9 @@ def test_p130_a_grader_of_the_workspaces_worked_cases_only(tmp_path):
     from artifactbench.gates.fuzz._examples_only import file_examples
     from artifactbench.manifest import load_task
     assert file_examples('{"case": "a", "report": {"x": 1}, "expected": []}\n{"case": "b", "report": {"x": 2}, '
-                         '"expected": ["E"]}\n') == [(({"x": 1},), {}, []), (({"x": 2},), {}, ["E"])]
+                         '"expected": ["E"]}\n') == [(({"x": 1},), {}, [], "report"), (({"x": 2},), {}, ["E"], "report")]
     assert file_examples('[{"args": [1, 2], "want": 3}, {"input": {"a": 1}, "want": 1}]') == [
-        ((1, 2), {}, 3), ((), {"a": 1}, 1)]
+        ((1, 2), {}, 3, ""), ((), {"a": 1}, 1, "")]
     assert file_examples('{"rows": [{"x": 1}]}') == [] and file_examples("not json") == []
     options = CheckOptions(grader_timeout_s=10.0, fuzz_examples=60, fuzz_seconds=20.0)
     for extra, status in ((False, "FINDING"), (True, "OK")):
@@ -277,3 +277,51 @@ def test_p132_a_default_mutation_of_a_key_the_prompt_frees_is_no_miss(tmp_path):
     negative = next(c for c in report.checks if c.gate == "negative")
     case = next(k for k in negative.cases if k.name == "off_by_one")
     assert case.severity != "fail" and "summary.emitted" in case.detail, case
+
+
+def test_p129_a_tie_broken_the_other_way_is_a_weakening_the_prompt_states():
+    # p129: "Ties: when two or more depots reach an intersection in the same minimum time, pick the depot whose
+    # id sorts first" and no hidden test had a tie: `dep1 < dep2` as `dep1 > dep2` passed unseen
+    from artifactbench.gates.fuzz._py_weaken import weakenings
+    source = ("EPS = 1e-9\n\ndef _better(d1, dep1, d2, dep2):\n    if d1 < d2 - EPS:\n        return True\n"
+              "    if abs(d1 - d2) <= EPS:\n        return dep1 < dep2\n    return False\n")
+    prompt = ("- Ties: when two or more depots reach an intersection in the same minimum time (equal within 1e-9), "
+              "pick the depot whose id sorts first.\n")
+    changes = weakenings(source, prompt)
+    assert [w for w, text, _ in changes if "tie-break" in w and "return dep1 > dep2" in text], changes
+    # (no sentence on ties: no such change)
+    assert not [w for w, _, _ in weakenings(source, "Pick the nearest depot.\n") if "tie-break" in w]
+
+
+def test_review_repros_of_the_p127_p132_rules():
+    # an outside review's repros of this round's rules, each a sound task's words that had turned into a fail
+    # (or a flaw's that had turned silent)
+    from artifactbench.gates.fuzz._examples_only import memorizers
+    # "Within the file, rows may ..." is no clause inside a record
+    assert read_prompt("Write `out.csv` with a `tags` cell sorted alphabetically. Within the file, rows may appear "
+                       "in any order.\n").unordered
+    # a document's title with "data" in it is no inputs section
+    assert read_prompt("# Clean up the sensor data\n\nWrite `clean.csv`. Each output row's `ids` cell lists the ids "
+                       "in ascending order.\n\nRows may appear in any order.\n").unordered
+    # an input's order said under the output's heading stays the input's
+    kept = read_prompt("## Output: `totals.csv`\n\n- one row per region, sorted by `region` ascending.\n"
+                       "- Note: `sales.csv` rows come in any order.\n")
+    assert not kept.unordered and kept.ordered_by
+    # comment marks declared in other words, and a refusal in another clause
+    for said in ("Comment lines (starting with `#`) and blank lines are ignored.",
+                 "You may add comment lines prefixed with `#`; the grader skips them.",
+                 "Blank lines and lines starting with `#` are ignored, but a plan line must not contain spaces."):
+        assert declared_marks(said) == ("#",), said
+    # close data pairs bracket a value without pinning it; ranges written as `and`, `>=` chains, names, mappings pin
+    answer = {0.95934: "0.95934", 0.252043: "0.252043", 20.021: "20.021"}
+    assert pinned("CAL = [(15.0, 15.22), (20.0, 20.31)]\n", answer) == []
+    for source in ("ok = y0 >= 0.9575 and y0 <= 0.9612\n", "assert 0.9612 >= y0 >= 0.9575\n",
+                   "Y0_MIN = 0.9575\nY0_MAX = 0.9612\n", "R = {'lo': 0.9575, 'hi': 0.9612}\n"):
+        assert [v for v, _, _ in pinned(source, answer)] == ["0.95934"], source
+    # worked cases are the function's whose parameter they name, not an ungraded `main(argv)`'s
+    module = ("def main(argv=None):\n    return 0\n\n"
+              "def validate_report(report):\n    return []\n")
+    cases = '{"case": "a", "report": {"g": 1}, "expected": []}\n{"case": "b", "report": {"g": 2}, "expected": ["X"]}\n'
+    found, _ = memorizers(module, "Write `validator.py`; a CLI `main()` is welcome but not graded.\n",
+                          (("workspace/sample_cases.jsonl", cases),))
+    assert [m.function for m in found] == ["validate_report"]

@@ -44,11 +44,13 @@ def line_marks(artifact: str) -> tuple[str, ...]:
 
 # "Blank lines and lines starting with `#` are ignored, so a header comment is fine": a plain text's comment
 # mark, as its prompt declares it (blind p131)
-_DECLARED = re.compile(r"\blines?\s+(?:that\s+)?(?:start(?:s|ing)?|begin(?:s|ning)?)\s+with\s+(?:an?\s+)?[`'\"]?(#|//|--|;|%)(?![\w#/;%-])",
-                       re.IGNORECASE)
-_SKIPPED = re.compile(r"\b(?:ignored|skipped|comments?|not\s+(?:graded|read|parsed|checked))\b", re.IGNORECASE)
+_DECLARED = re.compile(r"\b(?:lines?|comments?)\b[^.;:]{0,30}?\b(?:start(?:s|ing)?|begin(?:s|ning)?|prefixed|marked|"
+                       r"introduced)\s+(?:with|by)\s+(?:an?\s+)?[`'\"]?(#|//|--|;|%)(?![\w#/;%-])", re.IGNORECASE)
+_SKIPPED = re.compile(r"\b(?:ignored|skipped|skips?|ignores?|comments?|not\s+(?:graded|read|parsed|checked))\b", re.IGNORECASE)
 _REFUSED = re.compile(r"\b(?:no|without)\s+comments?\b|\b(?:must|should)\s+not\b|\bnot\s+(?:allowed|permitted)\b",
                       re.IGNORECASE)
+# (a refusal holds in its own clause: "... lines starting with `#` are ignored, but a plan line must not contain spaces")
+_CLAUSE = re.compile(r";|,?\s+but\s+|\.\s")
 
 
 @lru_cache(maxsize=64)
@@ -59,6 +61,9 @@ def declared_marks(prompt: str) -> tuple[str, ...]:
         return ()
     found: list[str] = []
     for sentence in sentences(prompt):
-        if _SKIPPED.search(sentence) and not _REFUSED.search(sentence):
-            found += [m.group(1) for m in _DECLARED.finditer(sentence) if m.group(1) not in found]
+        if not _SKIPPED.search(sentence) or not _DECLARED.search(sentence):
+            continue
+        for clause in _CLAUSE.split(sentence):
+            if not _REFUSED.search(clause):
+                found += [m.group(1) for m in _DECLARED.finditer(clause) if m.group(1) not in found]
     return tuple(found)

@@ -950,7 +950,11 @@ def _of_inputs_only(sentence: str, written: frozenset[str], section: str | None 
     ("Rows are not sorted"; blind p130)."""
     names = {name.rsplit("/", 1)[-1].lower() for name in _FILE.findall(sentence)}
     if section == "output":
-        return False
+        # (unless an input file is what the sentence speaks of, not where its records come from: "Note: `sales.csv`
+        # rows come in any order" under "## Output", not "one row per object in `cashflows.csv`"; review)
+        return bool(names) and not names & written and not (_OUTPUT_SIDE.search(sentence) or _OUTPUT.search(sentence)) \
+            and any(not _FROM_INPUT.search(sentence[:m.start()]) and m.group(1).rsplit("/", 1)[-1].lower() not in written
+                    for m in _FILE.finditer(sentence))
     if section == "input":
         return not (_OUTPUT_SIDE.search(sentence) or _OUTPUT.search(sentence) or names & written)
     if not written or _OUTPUT_SIDE.search(sentence) or _OUTPUT.search(sentence):
@@ -958,14 +962,19 @@ def _of_inputs_only(sentence: str, written: frozenset[str], section: str | None 
     return bool(names) and not names & written
 
 
+# the words before a file's name that make it where the records come from ("one row per object in `x.csv`")
+_FROM_INPUT = re.compile(r"\b(?:in|from|of|per|across|within|by|than|as|to|against|with)\s+[`'\"]?$", re.IGNORECASE)
 _HEADING = re.compile(r"^[ \t]{0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 # A heading over what the answer must be ("Output: `returns.csv`", "Deliverable", "Answer format", "What to
 # submit"), or over what the task gives ("Inputs", "Input data", "Files you have", "The data").
-_OUTPUT_HEADING = re.compile(r"\b(?:outputs?|deliverables?|answers?|results?|submission|submit|report\s+format|"
-                             r"(?:file|output|answer)\s+format|expected\s+format|what\s+to\s+(?:write|produce|"
-                             r"deliver|hand\s+in|return))\b", re.IGNORECASE)
-_INPUT_HEADING = re.compile(r"\b(?:inputs?|data|given|provided|workspace|files\s+you\s+(?:get|have)|what\s+you\s+"
-                            r"(?:get|have))\b", re.IGNORECASE)
+_OUTPUT_HEADING = re.compile(r"[\s\d.)]*(?:the\s+|your\s+)?(?:outputs?|deliverables?|answers?|results?|submission|"
+                             r"submit|expected\s+output|report\s+format|(?:file|output|answer)\s+format|format|"
+                             r"what\s+to\s+(?:write|produce|deliver|hand\s+in|return))\b", re.IGNORECASE)
+# (a heading that is these words, maybe then a colon and a file: never a title that has one of them, "Clean up the
+# sensor data"; review)
+_INPUT_HEADING = re.compile(r"[\s\d.)]*(?:the\s+|your\s+)?(?:inputs?(?:\s+(?:data|files?))?|data(?:\s+files?)?|"
+                            r"given|provided(?:\s+files?)?|workspace(?:\s+files?)?|files(?:\s+you\s+(?:get|have))?|"
+                            r"what\s+you\s+(?:get|have))\s*(?:$|[:(\u2013\u2014-])", re.IGNORECASE)
 
 
 def _section_kinds(text: str, written: frozenset[str]) -> dict[str, str]:
@@ -995,8 +1004,9 @@ def _section_kinds(text: str, written: frozenset[str]) -> dict[str, str]:
         flush()
         level, title = len(heading.group(1)), heading.group(2)
         names = {name.rsplit("/", 1)[-1].lower() for name in _FILE_NAME.findall(title)}
-        output = _OUTPUT_HEADING.search(title) is not None or bool(names & written)
-        given = _INPUT_HEADING.search(title) is not None or bool(names - written)
+        # (the document's title, a level-1 heading, names no section: "# Clean up the sensor data"; review)
+        output = level > 1 and (_OUTPUT_HEADING.match(title) is not None or bool(names & written))
+        given = level > 1 and (_INPUT_HEADING.match(title) is not None or bool(names - written))
         while stack and stack[-1][0] >= level:
             stack.pop()
         kind = "output" if output and not given else "input" if given and not output else None
@@ -1064,8 +1074,10 @@ _NAMES_ROWS = re.compile(r"\b(lines?|rows?|records?|entries|output|results?|file
 
 
 # a clause that opens with what it is inside: "Inside a line the ids may come in any order", "Within each group, ..."
-_INSIDE_FIRST = re.compile(r"[\s*>-]*(?:inside|within|in\s+(?:each|every|a|one))\s+(?:an?\s+|each\s+|every\s+|one\s+|the\s+)?"
-                           r"[A-Za-z-]+\b", re.IGNORECASE)
+_INSIDE_FIRST = re.compile(r"[\s*>-]*(?:inside|within|in\s+(?:each|every|a|one))\s+"
+                           r"(?!(?:(?:an?|each|every|one|the|this|that|your)\s+)?(?:file|output|csv|tsv|json|jsonl|report|"
+                           r"answer|table|document|results?|submission|list|artifact)\b)"
+                           r"(?:an?\s+|each\s+|every\s+|one\s+|the\s+)?[A-Za-z-]+\b", re.IGNORECASE)  # ("Within the file, rows may ...": the rows; review)
 
 
 def _says_unordered(sentence: str) -> bool:

@@ -13,6 +13,7 @@ from artifactbench.gates.fuzz._policy import FuzzPolicy, FuzzPolicyError, load_p
 from artifactbench.gates.fuzz._reference import text_field
 from artifactbench.gates.fuzz._sampling import sample_mutants
 from artifactbench.gates.fuzz._strategies import KINDS, kinds_for, mutation_strategy, place_examples
+from artifactbench.gates.fuzz._tree_targets import where as describe_place
 from artifactbench.gates.fuzz._verifier_consistency import verifier_consistency_gate
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "PyDoc",
     "TextDoc",
     "TreeDoc",
+    "describe_place",
     "comment_only",
     "format_of",
     "fuzz_gate",

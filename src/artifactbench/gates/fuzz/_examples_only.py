@@ -103,13 +103,19 @@ def memorizers(reference: str, prompt: str,
     usable = [(name, examples[name], "the prompt") for name in functions
               if len(examples.get(name, ())) >= MIN_EXAMPLES]
     if not usable:
-        named = sorted(functions, key=lambda n: (f"`{n}" not in prompt and f"{n}(" not in prompt, n.startswith("_")))
+        # (the cases are a function's whose parameter is the records' argument key, `validate_report(report)` of
+        # `{"report": ...}`; else one the prompt names: never every function they would bind to, a `main(argv)`
+        # the prompt leaves ungraded among them; review)
+        public = [n for n in functions if not n.startswith("_")]
         for source, text in files:
             cases = file_examples(text)
             if len(cases) < MIN_EXAMPLES:
                 continue
-            usable += [(name, known, source) for name in named if not name.startswith("_")
-                       and len(known := _bound(cases, functions[name])) >= MIN_EXAMPLES]
+            keys = {key for *_, key in cases if key}
+            by_key = [n for n in public if _first_param(functions[n]) in keys]
+            said = [n for n in public if f"`{n}" in prompt or f"{n}(" in prompt]
+            usable += [(name, known, source) for name in (by_key or said)
+                       if len(known := _bound(cases, functions[name])) >= MIN_EXAMPLES]
             if usable:
                 break
     if not usable:
@@ -135,11 +141,12 @@ MAX_FILE_CASES = 500
 MAX_FILE_CHARS = 2_000_000
 
 
-def file_examples(text: str) -> list[tuple[tuple, dict, object]]:
-    """The worked cases a JSON or JSONL text holds: (positional arguments, keyword arguments, expected result)
-    of each record with an expected-result key, read as: the one other value (labels aside) as the argument,
-    or an `args`/`input`/`inputs` value (a list: the arguments, an object: keyword arguments), or (keyword
-    arguments) the record's other keys. At most MAX_FILE_CASES; [] for another text."""
+def file_examples(text: str) -> list[tuple[tuple, dict, object, str]]:
+    """The worked cases a JSON or JSONL text holds: (positional arguments, keyword arguments, expected result,
+    the key of a lone argument or "") of each record with an expected-result key, read as: the one other value
+    (labels aside) as the argument, or an `args`/`input`/`inputs` value (a list: the arguments, an object:
+    keyword arguments), or (keyword arguments) the record's other keys. At most MAX_FILE_CASES; [] for another
+    text."""
     if len(text) > MAX_FILE_CHARS:
         return []
     try:
@@ -165,14 +172,19 @@ def file_examples(text: str) -> list[tuple[tuple, dict, object]]:
                 and not (k.lower() in _LABEL_KEYS and isinstance(v, str))}
         given = next((rest[k] for k in ("args", "input", "inputs") if k in rest), None) if len(rest) == 1 else None
         if isinstance(given, list):
-            out.append((tuple(given), {}, record[key]))
+            out.append((tuple(given), {}, record[key], ""))
         elif isinstance(given, dict):
-            out.append(((), given, record[key]))
+            out.append(((), given, record[key], ""))
         elif len(rest) == 1:
-            out.append(((next(iter(rest.values())),), {}, record[key]))
+            out.append(((next(iter(rest.values())),), {}, record[key], next(iter(rest))))
         elif rest:
-            out.append(((), rest, record[key]))
-    return [case for case in out if _literal(case)]
+            out.append(((), rest, record[key], ""))
+    return [case for case in out if _literal(case[:3])]
+
+
+def _first_param(node: ast.FunctionDef) -> str:
+    params = node.args.posonlyargs + node.args.args
+    return params[0].arg if params else ""
 
 
 def _literal(value: object) -> bool:
@@ -183,13 +195,13 @@ def _literal(value: object) -> bool:
         return False
 
 
-def _bound(cases: list[tuple[tuple, dict, object]], node: ast.FunctionDef) -> tuple[Example, ...]:
+def _bound(cases: list[tuple[tuple, dict, object, str]], node: ast.FunctionDef) -> tuple[Example, ...]:
     """The cases whose arguments `node`'s signature takes (by count and keyword names), as Examples."""
     params = [a.arg for a in node.args.posonlyargs + node.args.args]
     required = len(params) - len(node.args.defaults)
     names = set(params) | {a.arg for a in node.args.kwonlyargs}
     out = []
-    for args, kwargs, result in cases:
+    for args, kwargs, result, _ in cases:
         takes = len(args) <= len(params) or node.args.vararg is not None
         if takes and kwargs:
             takes = set(kwargs) <= names or node.args.kwarg is not None

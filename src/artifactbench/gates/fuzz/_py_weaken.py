@@ -12,7 +12,9 @@ ISBN, for which the prompt says it "gives `None`"). The probe makes one such cha
   `exp = policy["expiration_date"]` and "the expiration date");
 - a guard, `if <test>: return ...` / `raise ...` with nothing else in it, taken out, only where a literal
   of its test (`"978"`) stands in a paragraph of the prompt that also says what the guard gives (`None`,
-  an error, `False`).
+  an error, `False`);
+- a tie broken the other way, `if abs(d1 - d2) <= EPS: return dep1 < dep2` with `>` (an `==` test too),
+  only where a sentence of the prompt says how a tie is broken ("the one whose id sorts first wins").
 
 Each accepted change (confirmed in a forked child) is a `warn`, never a `fail`: the change may alter
 nothing (`if late <= 0: return 0` before `return late` gives 0 at 0 either way; a guard the code after it
@@ -164,6 +166,23 @@ def _gives(body: ast.stmt) -> str:
     return ""
 
 
+# a sentence stating how a tie is broken: "when two depots tie on travel time, the one whose id sorts first wins"
+_TIE_WORDS = re.compile(r"\b(?:ties?|tied|tie-?break\w*)\b[^.;]{0,200}\b(?:wins?|first|smaller|smallest|lower|lowest|"
+                        r"larger|largest|higher|highest|earlier|earliest|alphabetical\w*|preferred|goes)\b", re.IGNORECASE)
+
+
+def _tie_test(test: ast.AST) -> bool:
+    """An if's test that two values are equal: `a == b`, or `abs(a - b) <= EPS` (`<`, and `EPS >= abs(...)`)."""
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1:
+        return False
+    op, left, right = test.ops[0], test.left, test.comparators[0]
+    if isinstance(op, ast.Eq):
+        return True
+    def is_abs(n: ast.AST) -> bool:
+        return isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "abs"
+    return (isinstance(op, (ast.Lt, ast.LtE)) and is_abs(left)) or (isinstance(op, (ast.Gt, ast.GtE)) and is_abs(right))
+
+
 def weakenings(source: str, prompt: str) -> list[tuple[str, str, str]]:
     """(what was changed, the module with it, the prompt's sentence that states the case) for each change
     the prompt states, in source order, at most MAX_MUTANTS."""
@@ -273,6 +292,26 @@ def weakenings(source: str, prompt: str) -> list[tuple[str, str, str]]:
             if len(found) >= MAX_CANDIDATES:
                 break
         if len(found) >= MAX_CANDIDATES or examined > MAX_EXAMINED:
+            break
+    tie_said = next((s for s in prose_sentences(paragraphs) if _TIE_WORDS.search(s)), None)
+    for node in (n for n in ast.walk(tree) if tie_said is not None and isinstance(n, ast.If) and _tie_test(n.test)):
+        # a tie broken the other way: `if abs(d1 - d2) <= EPS: return dep1 < dep2` with `>` (blind p129: "when two
+        # depots tie on travel time, the one whose id sorts first wins", and no test had a tie)
+        first = node.body[0] if node.body else None
+        value = first.value if isinstance(first, ast.Return) else None
+        if not (isinstance(value, ast.Compare) and len(value.ops) == 1 and type(value.ops[0]) in (ast.Lt, ast.Gt)):
+            continue
+        lo, hi = at(value.left.end_lineno, value.left.end_col_offset), at(value.comparators[0].lineno,
+                                                                            value.comparators[0].col_offset)
+        old = b"<" if isinstance(value.ops[0], ast.Lt) else b">"
+        k = data[lo:hi].find(old)
+        if k < 0:
+            continue
+        flipped = b">" if old == b"<" else b"<"
+        found.append((at(value.lineno, value.col_offset), f"line {value.lineno}: the tie-break "
+                      f"`{' '.join(segment(value).split())[:60]}` with {old.decode()} as {flipped.decode()}",
+                      (lo + k, lo + k + 1, flipped), tie_said))
+        if len(found) >= MAX_CANDIDATES:
             break
     found.sort(key=lambda f: f[0])
     out = []

@@ -41,7 +41,7 @@ from pathlib import Path
 from artifactbench._files import MAX_SCANNED_BYTES
 from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
-from artifactbench.gates.core import read_prompt, reference_text
+from artifactbench.gates.core import read_prompt, reference_text, stated_tolerance
 from artifactbench.gates.fuzz import format_of, parse, program
 from artifactbench.gates.core import MARKUP_SUFFIXES, declared_marks, line_marks, markup_content
 from artifactbench.gates.leaks._blocks import ReferenceLines, answer_text, code_blocks, format_lines
@@ -55,6 +55,9 @@ _PROSE = {".py", ".md", ".txt", ".rst", ""}
 _MARKDOWN = {".md", ".rst"}
 INPUT_LINES = 50  # a .txt file this long is input data (a log, a listing), not a note
 MIN_VALUES = 5  # distinctive answer values needed before quoting half of them is a FINDING
+
+
+_NUMBER_TOKEN = re.compile(r"(?<![\w.])[-+]?\d+\.\d+(?![\w.])")
 
 
 def _files(root: Path) -> list[Path]:
@@ -426,11 +429,18 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     ordered = bool(allows.ordered_by) and not allows.unordered  # (the order is part of the answer)
     # The answer's fine numbers (non-integers of 3+ significant digits) no input holds, which a narrow range in
     # the agent's code would pin (a data answer's: a program's numbers are the prompt's thresholds)
+    # (only where the agent sees Python code: the scan of every input's numbers is for that)
     pin_answer: dict[float, str] = {}
-    if fmt != "python" and not program(task.output_artifact.as_posix()):
-        given = "\n".join(_text(p) for p in sorted(inputs) if p.suffix.lower() != ".py")
+    if fmt != "python" and not program(task.output_artifact.as_posix()) \
+            and any(p.suffix.lower() == ".py" for _, p in sources[1:]):
+        given = {token for p in sorted(inputs) if p.suffix.lower() != ".py" for token in _NUMBER_TOKEN.findall(_text(p))}
         pin_answer = {v: spelled for v, spelled in distinctive(fmt, reference, min_digits=3).numbers.items()
-                      if "." in spelled and not re.search(rf"(?<![\w.]){re.escape(spelled)}(?![\w.])", given)}
+                      if "." in spelled and spelled not in given}
+    stated = stated_tolerance(prompt) if pin_answer else None
+    readings = stated.readings if stated is not None else ()
+
+    def pin_band(value: float) -> float:  # (the loosest band the prompt states: a midpoint within it passes)
+        return max((a + r * abs(value) for a, r in readings), default=0.0)
     cases: list[CaseResult] = []
     seen: set[str] = set()
     for shown, path in sources:
@@ -472,7 +482,7 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
         if case is not None:
             cases.append(case)
         if pin_answer and path.suffix.lower() == ".py":
-            ranges = pinned(text, pin_answer)
+            ranges = pinned(text, pin_answer, pin_band)
             if ranges:
                 shown_ranges = ", ".join(f"{low:g}..{high:g} around {value}" for value, low, high in ranges[:4])
                 cases.append(CaseResult(

@@ -6,9 +6,8 @@ import re
 import time
 
 from artifactbench.gates.core import CaseResult, CheckResult, TaskContext, one_line, outcome_reason, read_prompt
-from artifactbench.gates.fuzz import (NUMBER_RE, TreeDoc, comment_only, format_of, graded_element, normalize,
-                                      outside_element, parse, program, text_field)
-from artifactbench.gates.fuzz._tree_targets import where
+from artifactbench.gates.fuzz import (NUMBER_RE, TreeDoc, comment_only, describe_place, format_of, graded_element,
+                                      normalize, outside_element, parse, program, text_field)
 from artifactbench.errors import ArtifactBenchError
 from artifactbench.negative import (
     MutateError, NegativeCase, classify, is_default_mutation, load_negative_cases_isolated, why_unchanged,
@@ -174,7 +173,7 @@ def _changed_leaf(ctx: TaskContext, reference: str, mutated: str) -> str | None:
             paths.append(path)
 
     walk(old.data, new.data, ())
-    return where(old, paths[0]) if len(paths) == 1 and paths[0] else None
+    return describe_place(old, paths[0]) if len(paths) == 1 and paths[0] else None
 
 
 def _annotate(case: NegativeCase, verdict: Verdict) -> Verdict:
