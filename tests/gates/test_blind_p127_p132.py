@@ -325,3 +325,28 @@ def test_review_repros_of_the_p127_p132_rules():
     found, _ = memorizers(module, "Write `validator.py`; a CLI `main()` is welcome but not graded.\n",
                           (("workspace/sample_cases.jsonl", cases),))
     assert [m.function for m in found] == ["validate_report"]
+
+
+def test_p133_p136_list_item_keys_detail_tuples_and_varied_ids():
+    # p134: "- `exponent`: report to 4 decimal places; it must be within **0.0005** of the true exponent" beside
+    # "`raw_mean` ... (we accept ±0.01)": the exponent's band was every number's loosest, 0.01
+    stated = stated_tolerance("- `exponent`: report to 4 decimal places; it must be within **0.0005** of the\n"
+                              "  true exponent.\n- `raw_mean`, `curved_mean`: rounded to 2 decimals (we accept ±0.01).\n")
+    assert stated.band_at(("exponent",), 0.8274) == 0.0005
+    # p135: "INC-302: position (35.818, 1247.190) vs expected (35.818, 24.719)": a decimal point ends no clause,
+    # and the probe varied to tell a computed value from the reference's keeps the records' ids
+    from artifactbench.gates.leaks._probes import varied
+    from artifactbench.gates.leaks._verdict import as_expected
+    assert as_expected("24.719", "INC-302: position (35.818, 1247.190) vs expected (35.818, 24.719)")
+    assert not as_expected("13", "expected 41 rows. Found 13")
+    assert varied("text", "| INC-302 | 35.818 | 2026-03-01 | 3 |\n") == "| INC-302 | 114.704 | 2026-03-01 | 16 |\n"
+
+
+def test_p136_youre_free_to_add_a_title_and_notes():
+    # p136: "You're free to add a title, notes or extra columns" freed nothing: a sound van-split report's title
+    # and note line dropped, repeated or moved were five fails, and the note's words "most of the answer"
+    from artifactbench.gates.core._free_lines import read_free_lines
+    assert {"headings", "commentary"} <= read_free_lines(
+        "Write `van_splits.md`. You're free to add a title, notes or extra columns (a reviewer liked a \"spare "
+        "capacity\" column).\n").parts
+    assert read_free_lines("Write `van_splits.md`. You are free to add notes.\n").parts

@@ -132,6 +132,9 @@ def _scope(sentence: str, end: int) -> str | None:
     return singular(words[-1].lower()) if words else None
 
 
+_LEAD_KEYS = re.compile(r"[\s*>|-]*((?:`[A-Za-z_][\w.-]*`\s*(?:,|and|or|&|/)?\s*){1,8}):\s")
+
+
 def _keys_before(sentence: str, start: int, previous: int = -1) -> list[str]:
     """The keys a clause names in backticks before its stated value ("`price` must be within ±0.01;
     `units` and `profit` within 1 %": price, then units and profit; blind p45), singular, lower case.
@@ -141,13 +144,12 @@ def _keys_before(sentence: str, start: int, previous: int = -1) -> list[str]:
     head = sentence[:start]
     cut = max(head.rfind(";"), head.rfind(": "), head.rfind(". "))
     clause = head[cut + 1:]
-    if cut >= 0 and head.startswith(": ", cut) and "`" not in clause and previous < cut:
-        # ("- `s0`, `s_inf`, `drop_mmhg`: within **0.1 mmHg**": a list item's keys, then a colon, then their band;
-        # blind p132, whose bands were all read as every number's)
-        lead = head[:cut]
-        keys = re.fullmatch(r"[\s*>|-]*((?:`[A-Za-z_][\w.-]*`\s*(?:,|and|or|&|/)?\s*){1,8})", lead)
-        if keys is not None:
-            clause = keys.group(1)
+    # ("- `s0`, `s_inf`, `drop_mmhg`: within **0.1 mmHg**", "- `exponent`: report to 4 decimal places; it must be
+    # within **0.0005**": a list item's keys, then a colon, are its bands' keys where a clause names none of its
+    # own; blind p132 and p134, whose bands were read as every number's)
+    lead = _LEAD_KEYS.match(head)
+    if lead is not None and "`" not in clause and previous < cut and not re.search(r"`", head[lead.end():]):
+        clause = lead.group(1)
     if previous > cut:
         # (or an "and": "prices within 0.01 of the true values and `max_profit` within 1.00"; blind p77)
         rest = head[previous:]

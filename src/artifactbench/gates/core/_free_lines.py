@@ -95,9 +95,10 @@ _NO_PART = re.compile(r"(?<!\bhas\s)(?<!\bhave\s)(?<!\bwith\s)(?<!\bhold\s)(?<!\
 # can include notes", "a short commentary is optional". Addressed to the author (_OUTPUT); not where the
 # sentence also pins what the part must be (_PINNED).
 _ALLOWED = re.compile(r"\b(may|can|could)\s+(also\s+)?(add|include|insert|put|write|contain|have|precede|follow)\b|"
-                      # ("Put whatever else you find useful in the file - a summary, notes, ...": blind p103)
+                      # ("Put whatever else you find useful in the file - a summary, notes, ...": blind p103; "You're free to
+                      # add a title, notes or extra columns": blind p136)
                       r"\b(?:put|add|include|write)\s+whatever\b|"
-                      r"\bfeel\s+free\s+to\b|\b(?:you\s*['\u2019]re|you\s+are)\s+(?:(?:very|most|more\s+than)\s+)?welcome\s+to\b|\b(is|are)\s+(optional|allowed|permitted|welcome)\b|"
+                      r"\bfeel\s+free\s+to\b|\b(?:you\s*['\u2019]re|you\s+are)\s+free\s+to\b|\b(?:you\s*['\u2019]re|you\s+are)\s+(?:(?:very|most|more\s+than)\s+)?welcome\s+to\b|\b(is|are)\s+(optional|allowed|permitted|welcome)\b|"
                       r"\boptional(ly)?\b", re.IGNORECASE)
 _INPUT_ONLY = re.compile(r"\b(inputs?|given|provided|source|workspace)\b|\w\.(csv|tsv|jsonl?|log|ya?ml|xml)\b",
                          re.IGNORECASE)

@@ -95,8 +95,13 @@ def varied(fmt: str, text: str, reference: str = "") -> str:
         return doc.render(_vary_records(doc.data, ref))
     if fmt == "python":
         return re.sub(r"\breturn None\b", "return -1", text)
-    return NUMBER_RE.sub(lambda m: str(int(float(m.group())) * 3 + 7) if "." not in m.group()
-                         else f"{float(m.group()) * 3 + 7.25:g}", text)
+    # (not a number that is part of an id or a date, `INC-302`, `2026-03-01`: the records stay the same records, so
+    # a grader matching them by id still says what it expects of each; blind p135)
+    return _VALUE.sub(lambda m: str(int(float(m.group())) * 3 + 7) if "." not in m.group()
+                      else f"{float(m.group()) * 3 + 7.25:g}", text)
+
+
+_VALUE = re.compile(r"(?<![\w.:/-])" + NUMBER_RE.pattern.removeprefix(r"(?<![\w.])") + r"(?![-:/])")
 
 
 def _vary_records(data: Any, ref: Any) -> Any:

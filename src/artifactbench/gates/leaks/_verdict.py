@@ -47,9 +47,10 @@ def hidden_expected(detail: str, artifact: str, visible: str) -> list[str]:
 
 def as_expected(value: str, detail: str) -> bool:
     """The detail presents `value` as the right answer ("expected 812.5", "should be 812.5"), not as what
-    the grader found ("expected 41 rows, found 13")."""
+    the grader found ("expected 41 rows, found 13"). A decimal point ends no clause: "vs expected (35.818, 24.719)"
+    presents both (blind p135)."""
     if re.search(rf"(expected|should be|should equal|correct value|want(ed)?)\b"
-                 rf"(?:(?!\b{_SEEN}\b)[^.;|\n]){{0,40}}"
+                 rf"(?:(?!\b{_SEEN}\b)(?:[^.;|\n]|(?<=\d)\.(?=\d))){{0,40}}"
                  rf"(?<![\w.-]){re.escape(value)}(?![\w-])", detail, re.IGNORECASE) is not None:
         return True
     # ("balance_due 78.66 != 75.60", "status 'DISMISSED' != 'PAID'": one side of an inequality is the artifact's,
