@@ -334,12 +334,12 @@ def test_p133_p136_list_item_keys_detail_tuples_and_varied_ids():
                               "  true exponent.\n- `raw_mean`, `curved_mean`: rounded to 2 decimals (we accept ±0.01).\n")
     assert stated.band_at(("exponent",), 0.8274) == 0.0005
     # p135: "INC-302: position (35.818, 1247.190) vs expected (35.818, 24.719)": a decimal point ends no clause,
-    # and the probe varied to tell a computed value from the reference's keeps the records' ids
+    # and the probe varied to tell a computed value from the reference's keeps the records' ids (`INC-302`)
     from artifactbench.gates.leaks._probes import varied
     from artifactbench.gates.leaks._verdict import as_expected
     assert as_expected("24.719", "INC-302: position (35.818, 1247.190) vs expected (35.818, 24.719)")
     assert not as_expected("13", "expected 41 rows. Found 13")
-    assert varied("text", "| INC-302 | 35.818 | 2026-03-01 | 3 |\n") == "| INC-302 | 114.704 | 2026-03-01 | 16 |\n"
+    assert varied("text", "| INC-302 | 35.818 | 3 |\n") == "| INC-302 | 114.704 | 16 |\n"
 
 
 def test_p136_youre_free_to_add_a_title_and_notes():
@@ -350,3 +350,21 @@ def test_p136_youre_free_to_add_a_title_and_notes():
         "Write `van_splits.md`. You're free to add a title, notes or extra columns (a reviewer liked a \"spare "
         "capacity\" column).\n").parts
     assert read_free_lines("Write `van_splits.md`. You are free to add notes.\n").parts
+
+
+def test_second_review_repros_of_the_p133_p136_rules():
+    # a second outside review: a value the grader computes from the artifact's own times, dates or `key:12` must
+    # still move with the varied probe; "expected" runs into no sum worked out after it; a lead key is no band's
+    # key in a later clause that names its own subject; no quadratic lead-key match
+    import time
+    from artifactbench.gates.leaks._probes import varied
+    from artifactbench.gates.leaks._verdict import as_expected
+    assert varied("text", "INC-301 08:15 10:30 135\ncount:12\n") == "INC-301 31:52 37:97 412\ncount:43\n"
+    assert not as_expected("37.54", "mean: expected total/count = 450.5/12 = 37.54, got 1375.4")
+    assert not as_expected("2.5", "expected 3.0 rows, 2.5 found")
+    assert as_expected("24.719", "INC-302: position (35.818, 1247.190) vs expected (35.818, 24.719)")
+    stated = stated_tolerance("- `summary`: the route's totals; distances within 0.01 km and times within 1 s.\n")
+    assert stated.band_at(("total_time_s", "summary"), 1834.5) == 1.0
+    started = time.monotonic()
+    stated_tolerance("- `a`" + " " * 20000 + "," + " " * 20000 + "`b`: within 0.1; c within 0.2\n")
+    assert time.monotonic() - started < 2.0

@@ -132,7 +132,10 @@ def _scope(sentence: str, end: int) -> str | None:
     return singular(words[-1].lower()) if words else None
 
 
-_LEAD_KEYS = re.compile(r"[\s*>|-]*((?:`[A-Za-z_][\w.-]*`\s*(?:,|and|or|&|/)?\s*){1,8}):\s")
+_LEAD_KEYS = re.compile(r"[\s*>|-]*((?:`[A-Za-z_][\w.-]*`\s*(?:(?:,|and|or|&|/)\s*)?){1,8}):\s")
+_NO_SUBJECT = re.compile(r"\s*(?:(?:it|they|this|these|each|both|all|and|but|so)\s+)*(?:(?:must|should|shall|has\s+to|"
+                         r"have\s+to|needs?\s+to|is|are|will)\s+)?(?:be\s+)?(?:(?:accurate|correct|exact|right|"
+                         r"checked|compared|accepted)\s+)?(?:to\s+)?", re.IGNORECASE)
 
 
 def _keys_before(sentence: str, start: int, previous: int = -1) -> list[str]:
@@ -148,7 +151,10 @@ def _keys_before(sentence: str, start: int, previous: int = -1) -> list[str]:
     # within **0.0005**": a list item's keys, then a colon, are its bands' keys where a clause names none of its
     # own; blind p132 and p134, whose bands were read as every number's)
     lead = _LEAD_KEYS.match(head)
-    if lead is not None and "`" not in clause and previous < cut and not re.search(r"`", head[lead.end():]):
+    if lead is not None and "`" not in clause and previous < cut and not re.search(r"`", head[lead.end():]) \
+            and (cut == lead.end() - 2 or _NO_SUBJECT.fullmatch(clause)):
+        # (in a later clause only where it names no subject of its own, "; it must be within 0.0005": not
+        # "; distances within 0.01 km and times within 1 s", the parts' own bands; review)
         clause = lead.group(1)
     if previous > cut:
         # (or an "and": "prices within 0.01 of the true values and `max_profit` within 1.00"; blind p77)

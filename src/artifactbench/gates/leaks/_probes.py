@@ -95,13 +95,14 @@ def varied(fmt: str, text: str, reference: str = "") -> str:
         return doc.render(_vary_records(doc.data, ref))
     if fmt == "python":
         return re.sub(r"\breturn None\b", "return -1", text)
-    # (not a number that is part of an id or a date, `INC-302`, `2026-03-01`: the records stay the same records, so
-    # a grader matching them by id still says what it expects of each; blind p135)
+    # (not a number that is part of an id, `INC-302`: the records stay the same records, so a grader matching them
+    # by id still says what it expects of each; blind p135. Dates, times and `key:12` still move: a value a grader
+    # computes from them must move with them; review)
     return _VALUE.sub(lambda m: str(int(float(m.group())) * 3 + 7) if "." not in m.group()
                       else f"{float(m.group()) * 3 + 7.25:g}", text)
 
 
-_VALUE = re.compile(r"(?<![\w.:/-])" + NUMBER_RE.pattern.removeprefix(r"(?<![\w.])") + r"(?![-:/])")
+_VALUE = re.compile(r"(?<![A-Za-z]-)" + NUMBER_RE.pattern)
 
 
 def _vary_records(data: Any, ref: Any) -> Any:

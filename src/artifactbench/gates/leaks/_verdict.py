@@ -47,11 +47,15 @@ def hidden_expected(detail: str, artifact: str, visible: str) -> list[str]:
 
 def as_expected(value: str, detail: str) -> bool:
     """The detail presents `value` as the right answer ("expected 812.5", "should be 812.5"), not as what
-    the grader found ("expected 41 rows, found 13"). A decimal point ends no clause: "vs expected (35.818, 24.719)"
-    presents both (blind p135)."""
+    the grader found ("expected 41 rows, found 13")."""
     if re.search(rf"(expected|should be|should equal|correct value|want(ed)?)\b"
-                 rf"(?:(?!\b{_SEEN}\b)(?:[^.;|\n]|(?<=\d)\.(?=\d))){{0,40}}"
+                 rf"(?:(?!\b{_SEEN}\b)[^.;|\n]){{0,40}}"
                  rf"(?<![\w.-]){re.escape(value)}(?![\w-])", detail, re.IGNORECASE) is not None:
+        return True
+    # (a tuple right after the word: "vs expected (35.818, 24.719)" presents each of its values; blind p135. Not a
+    # sum worked out after it, "expected 450.5/12 = 37.54", nor what was found, "expected 3.0 rows, 2.5 found"; review)
+    if re.search(rf"\b(?:expected|should\s+be|want(?:ed)?)\s*[:=]?\s*[(\[](?:[^()\[\]\n;|]{{0,80}}?[,\s(\[])?"
+                 rf"(?<![\w.-]){re.escape(value)}(?![\w-])[^()\[\]\n;|]{{0,80}}?[)\]]", detail, re.IGNORECASE):
         return True
     # ("balance_due 78.66 != 75.60", "status 'DISMISSED' != 'PAID'": one side of an inequality is the artifact's,
     # so a reference value the artifact lacks on either side is the one the grader wanted; blind p118)
