@@ -233,7 +233,7 @@ def _brine_grader(check_hour: bool) -> str:
 def test_p129_a_markdown_tables_cells_exchanged_between_rows(tmp_path):
     # p129: `limiting_hour` was only checked to be an hour of the forecast; Markdown tables had no swap_values, and
     # the column name lost its underscores ("limitinghour", named nowhere, so any acceptance was left open)
-    from test_blind_p116_p119 import _fails, _fuzz, _task
+    from _blind_task import _fails, _fuzz, _task
     from artifactbench.gates.fuzz._text_strategies import _column_name, table_value_swaps
     lines = BRINE_REPORT.splitlines()
     assert _column_name(lines, 4, 4) == "limiting_hour"
@@ -263,7 +263,7 @@ def test_p132_a_default_mutation_of_a_key_the_prompt_frees_is_no_miss(tmp_path):
     # p132: the task's own negative_cases.py lists the default cases; off_by_one moved `summary.emitted`, and the
     # prompt says "You may add other top-level keys (a summary, ...)": a MISS (fail) of a grader doing right
     import json
-    from test_blind_p116_p119 import _task
+    from _blind_task import _task
     from artifactbench.gates import CheckOptions, check_task, resolve_gates
     from artifactbench.manifest import load_task
     reference = json.dumps({"summary": {"emitted": 194, "spurious": 2}, "spurious_alert_ids": ["AL-0003", "AL-0018"]},

@@ -1,0 +1,57 @@
+"""A blind-batch-style task built in a temp dir, and its fuzz verdicts (shared by the tests of the blind rounds'
+rules: tests/gates/test_blind_p116_p119.py, test_blind_p127_p132.py)."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from artifactbench.gates import CheckOptions, check_task, resolve_gates
+from artifactbench.manifest import load_task
+
+OPTIONS = CheckOptions(grader_timeout_s=10.0, generator_timeout_s=20.0, verifier_timeout_s=10.0,
+                       fuzz_examples=60, fuzz_seconds=20.0)
+
+
+def _task(tmp_path: Path, name: str, artifact: str, reference: str, prompt: str, grader: str) -> Path:
+    """A task in the spec's layout whose grader body is `grader` (it reads `text`, the artifact's text,
+    and returns (passed, detail))."""
+    root = tmp_path / name
+    (root / "workspace").mkdir(parents=True)
+    (root / "grader").mkdir()
+    suffix = Path(artifact).suffix
+    (root / "task.yaml").write_text(textwrap.dedent(f"""\
+        instance_id: data_processing__{name}
+        category: data_processing
+        difficulty: easy
+        problem_statement: prompt.md
+        workspace_dir: workspace/
+        output_artifact: {artifact}
+        hidden_grader: grader/hidden.py
+        reference_output: grader/reference_output{suffix}
+        execution_budget:
+          max_code_runs: 0
+          max_wall_seconds: 0
+        """))
+    (root / "prompt.md").write_text(prompt)
+    (root / "grader" / f"reference_output{suffix}").write_text(reference)
+    (root / "grader" / "hidden.py").write_text(
+        "import json, math, tomllib\nfrom dataclasses import dataclass\nfrom pathlib import Path\n\n"
+        "@dataclass\nclass GradeResult:\n    passed: bool\n    score: float\n    detail: str\n\n"
+        "def _check(text):\n" + textwrap.indent(textwrap.dedent(grader), "    ") + "\n\n"
+        "def grade(scratch_dir):\n"
+        f"    path = Path(scratch_dir) / {artifact!r}\n"
+        "    try:\n        text = path.read_text(encoding='utf-8')\n"
+        "        ok, detail = _check(text)\n"
+        "    except Exception as exc:\n        return GradeResult(False, 0.0, f'unreadable: {type(exc).__name__}')\n"
+        "    return GradeResult(bool(ok), 1.0 if ok else 0.0, str(detail)[:400])\n")
+    return root
+
+
+def _fuzz(root: Path):
+    report = check_task(load_task(root), resolve_gates(["positive", "fuzz"]), OPTIONS)
+    return next(c for c in report.checks if c.gate == "fuzz")
+
+
+def _fails(check) -> list[str]:
+    return [f"{k.name}: {k.detail}" for k in check.cases if k.severity == "fail"]
