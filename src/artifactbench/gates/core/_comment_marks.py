@@ -3,7 +3,7 @@
 Fuzz compares a text artifact's lines modulo its whole-line comments, leaks drops the words only a program's
 comments hold and skips a config answer's leading comment block; each reads the marks of a file type here, so
 a language is known to all of them or to none. How a mark is matched (whole lines, or after a space as well)
-stays with each use.
+stays with each use. A plain text has no mark of its own; its prompt may declare one (`declared_marks`).
 """
 
 from __future__ import annotations
@@ -56,7 +56,8 @@ _CLAUSE = re.compile(r";|,?\s+but\s+|\.\s")
 @lru_cache(maxsize=64)
 def declared_marks(prompt: str) -> tuple[str, ...]:
     """The comment marks the prompt declares for its answer's lines ("lines starting with `#` are ignored"), in
-    a sentence that calls them ignored or comments and refuses none; () where it declares none."""
+    a sentence that calls them ignored or comments, from a clause that refuses none; () where it declares none.
+    (gates/core/_free_lines.py reads which lines such a sentence frees; this is the mark a plain text then has.)"""
     if not _DECLARED.search(prompt):
         return ()
     found: list[str] = []
