@@ -284,10 +284,10 @@ def table_value_swaps(lines: list[str], records: tuple[int, ...], apart: Callabl
                 tables[-1].append(i)
             elif _column_name(lines, i, 1):
                 tables.append([i])
-    out: list[tuple[int, int, str, tuple[str, ...], str, str]] = []
+    out: list[tuple[float, tuple[int, int, str, tuple[str, ...], str, str]]] = []  # (how far apart, the swap)
     for rows in tables:
         cells = {i: lines[i].split("|") for i in rows[:MAX_TABLE_ROWS]}
-        names = {i: [_column_name(lines, i, c) for c in range(len(cells[i]))] for i in rows[:1]}[rows[0]]
+        names = [_column_name(lines, rows[0], c) for c in range(len(cells[rows[0]]))]
         for a, b in itertools.islice(itertools.combinations(rows[:MAX_TABLE_ROWS], 2), MAX_TABLE_PAIRS):
             ca, cb = cells[a], cells[b]
             if len(ca) != len(cb) or len(ca) != len(names):
@@ -302,20 +302,15 @@ def table_value_swaps(lines: list[str], records: tuple[int, ...], apart: Callabl
                     continue
                 na, nb = list(ca), list(cb)
                 na[c], nb[c] = ca[c].replace(va, vb, 1), cb[c].replace(vb, va, 1)
-                out.append((a, b, names[c], differ, "|".join(na), "|".join(nb)))
+                apart_by = abs(float(va) - float(vb)) / max(abs(float(va)), abs(float(vb)), 1e-12) \
+                    if NUMBER_RE.fullmatch(va) and NUMBER_RE.fullmatch(vb) else 0.0
+                out.append((apart_by, (a, b, names[c], differ, "|".join(na), "|".join(nb))))
                 if len(out) >= MAX_TABLE_SWAPS:
                     break
     # Per column, its closest values first, and a few of them: a near value is the likeliest wrong answer and
     # stays inside whatever range a row allows (an hour of that row's forecast; blind p129)
-    def distance(swap: tuple) -> float:
-        x, y = (lines[swap[i]].split("|") for i in (0, 1))
-        c = next((k for k in range(len(x)) if x[k] != swap[4].split("|")[k]), 0)
-        u, v = x[c].strip(), y[c].strip()
-        if NUMBER_RE.fullmatch(u) and NUMBER_RE.fullmatch(v):
-            return abs(float(u) - float(v)) / max(abs(float(u)), abs(float(v)), 1e-12)
-        return 0.0
     kept: dict[str, list] = {}
-    for swap in sorted(out, key=distance):
+    for _, swap in sorted(out, key=lambda t: t[0]):
         if len(kept.setdefault(swap[2], [])) < SWAPS_PER_COLUMN:
             kept[swap[2]].append(swap)
     return [swap for column in kept.values() for swap in column]
