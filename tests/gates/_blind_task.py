@@ -1,5 +1,5 @@
 """A blind-batch-style task built in a temp dir, and its fuzz verdicts (shared by the tests of the blind rounds'
-rules: tests/gates/test_blind_p116_p119.py, test_blind_p127_p132.py)."""
+rules: tests/gates/test_blind_p116_p119.py, test_blind_p127_p132.py, test_blind_p137_p140.py)."""
 
 from __future__ import annotations
 
@@ -55,3 +55,8 @@ def _fuzz(root: Path):
 
 def _fails(check) -> list[str]:
     return [f"{k.name}: {k.detail}" for k in check.cases if k.severity == "fail"]
+
+
+def _leaks(root: Path):
+    report = check_task(load_task(root), resolve_gates(["positive", "detail_leaks"]), OPTIONS)
+    return next(c for c in report.checks if c.gate == "detail_leaks")

@@ -41,6 +41,11 @@ from artifactbench.gates.core._accuracy import NOT_A_NAME, sentences as _sentenc
 HEADINGS, COMMENTARY, ELSEWHERE = "headings", "commentary", "anything else"
 OPTIONS = "other options"  # a config file's `key = value` lines for keys the prompt names nowhere else
 _NUMBER = re.compile(r"(?<![\w.])[-+]?\d+(?:[.,]\d+)*(?![\w])")
+# "Write `audit_report.md`. Free-form Markdown, but it must contain: ...", "the report itself is free-form": the whole
+# file is the author's but for what the prompt requires of it, wherever that stands in it (blind p137)
+_FREE_FORM_FILE = re.compile(r"\bfree[- ]?form\s+(?:markdown|text|report|document|file)\b|"
+                             r"\b(?:the|your|this)\s+(?:report|file|document)(?:\s+itself)?\s+(?:is|can\s+be|may\s+be)\s+"
+                             r"free[- ]?form\b", re.IGNORECASE)
 _PARTS = {
     # (a table's "column headings" are its header row, not the report's headings)
     HEADINGS: re.compile(r"\b(?<!column\s)(?<!columns\s)(?<!table\s)(headings?|titles?|section\s+names|headlines?)\b",
@@ -48,7 +53,8 @@ _PARTS = {
     COMMENTARY: re.compile(r"\b(commentary|comments|prose|notes|remarks|explanations?|narrative|discussion|"
                            r"paragraphs?|descriptions?|text\s+(around|before|after|outside|between)\b)",
                            re.IGNORECASE),
-    ELSEWHERE: re.compile(r"\b(anything|everything|whatever)\s+else\b|\b(all\s+)?other\s+(lines|text|content)\b|"
+    ELSEWHERE: re.compile(r"\b(anything|everything|whatever)\s+else\b|\b(all\s+)?other\s+(lines|text|content)\b|" +
+                          _FREE_FORM_FILE.pattern + "|"
                           r"\bthe\s+rest\s+of\s+the\s+(file|report|document|output|text)\b|"
                           r"\banything\s+(outside|besides|beyond)\b", re.IGNORECASE),
     # "Any other supervisord options (`stdout_logfile`, `stopwaitsecs`, comments, ...) may be added freely"
@@ -241,6 +247,9 @@ class FreeLines:
     # the names the prompt writes in backticks, lower case: a table headed by one of them is one it asks for
     # ("a totals table (`Code`, `Count`)"), never an extra one (review)
     named_columns: frozenset[str] = frozenset()
+    # "Free-form Markdown, but it must contain ...": the graded lines may stand in any order, and a labelled one
+    # twice (either copy reads the same); a table's rows stay one block as they are
+    any_order: bool = False
 
     def __bool__(self) -> bool:
         return bool(self.parts or self.prefixes or self.after or self.tables_without)
@@ -289,6 +298,9 @@ class FreeLines:
         moved_kinds = _kinds(self, new)
         if _kept(old, old_kinds) == _kept(new, moved_kinds) and _skeleton(new, moved_kinds) == _skeleton(old, old_kinds):
             return True  # every line not declared free is there, as it was, in its order (a note moved)
+        if self.any_order and _unordered(_kept(old, old_kinds)) == _unordered(_kept(new, moved_kinds)) \
+                and _unordered(_skeleton(old, old_kinds)) == _unordered(_skeleton(new, moved_kinds)):
+            return True
         head, tail = common_ends(old, new)
         new_kinds = _patched(self, old, new, old_kinds, head, tail)
         matcher = difflib.SequenceMatcher(None, [_flat(x) for x in old[head:len(old) - tail]],
@@ -469,6 +481,11 @@ def _patched(free: FreeLines, old: tuple[str, ...], new: tuple[str, ...], old_ki
     return old_kinds[:start] + middle + old_kinds[len(old) - tail + below:]
 
 
+def _unordered(items: list | tuple) -> tuple:
+    """Of graded lines or a skeleton: each single line once, the tables (blocks of rows) as a sorted list."""
+    return (frozenset(i for i in items if isinstance(i, str)), sorted(i for i in items if not isinstance(i, str)))
+
+
 def _kept(lines: tuple[str, ...], kinds: tuple[str, ...]) -> list[str]:
     """The lines that are neither blank nor declared free, in order."""
     return [_flat(line) for line, kind in zip(lines, kinds) if kind not in ("free", "blank")]
@@ -626,7 +643,8 @@ def read_free_lines(prompt: str) -> FreeLines:
     spans = [line for block in blocks for line in block.splitlines()] + _INLINE.findall(rest)
     templates = tuple(t for t in map(_template, spans) if t is not None)
     titled = HEADINGS in parts and any(re.search(r"\btitles?\b", d, re.IGNORECASE) for d in declared)
+    any_order = ELSEWHERE in parts and any(_FREE_FORM_FILE.search(d) for d in declared)
     return FreeLines(frozenset(parts), declared[0], templates, "\n".join(naming), tuple(dict.fromkeys(prefixes)),
                      titled, tuple(dict.fromkeys(after)), before, frozenset(tables),
                      frozenset(c.strip().lower() for span in _INLINE.findall(prompt) for c in re.split(r"[|,]", span)
-                               if c.strip()) if tables else frozenset())
+                               if c.strip()) if tables else frozenset(), any_order)

@@ -110,8 +110,10 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/-][\w\s`
                   r"enforced|checked)|"
                   r"unordered|(regardless|irrespective)\s+of\s+(the\s+|their\s+|its\s+)?order|"
                   # ("Element order, attribute order, indentation and the XML declaration are up to you": blind p54)
-                  r"\b(element|section|table|row|line|record|entry|item|group|block)s?\s+order\s*,"
-                  r"(?:(?!\b(?:is|are|must|but|while|though|whereas|kept|checked)\b)[^.!?;:\n]){0,100}?\s(is|are)\s+"
+                  # ("Row order and any extra columns (hospital, notes, ...) are up to you": blind p137)
+                  r"\b(element|section|table|row|line|record|entry|item|group|block)s?\s+order\s*(?:,|\s+and\b)"
+                  r"(?:(?!\b(?:is|are|must|but|while|though|whereas|kept|checked)\b)(?:\([^()\n]{0,80}\)|[^.!?;:\n])){0,100}?"
+                  r"\s(is|are)\s+"
                   r"(all\s+)?(up\s+to\s+you|free|your\s+(choice|call)|"
                   r"irrelevant|ignored|arbitrary)\b|"
                   # ("The order of patients, orders and ignored events, attribute order, ... are all up to you": p60)

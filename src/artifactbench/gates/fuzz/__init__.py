@@ -13,6 +13,7 @@ from artifactbench.gates.fuzz._policy import FuzzPolicy, FuzzPolicyError, load_p
 from artifactbench.gates.fuzz._reference import text_field
 from artifactbench.gates.fuzz._sampling import sample_mutants
 from artifactbench.gates.fuzz._strategies import KINDS, kinds_for, mutation_strategy, place_examples
+from artifactbench.gates.fuzz._text_strategies import _rule_row as rule_row
 from artifactbench.gates.fuzz._tree_targets import where as describe_place
 from artifactbench.gates.fuzz._verifier_consistency import verifier_consistency_gate
 
@@ -40,6 +41,7 @@ __all__ = [
     "place_examples",
     "program",
     "rerender",
+    "rule_row",
     "sample_mutants",
     "text_field",
     "shell_script",

@@ -138,6 +138,10 @@ def _mutant_place(mutant: Mutation) -> str:
         line = mutant.old.removesuffix("...")  # (the line's repr, maybe shortened)
         line = line[1:-1] if line[:1] in "'\"" and line[-1:] == line[:1] else line[1:]
         return "a line like " + " ".join(_SHAPE.sub("#", line).split())
+    if mutant.kind == "type_change" and mutant.old in ("None", "null"):
+        # (a field's nulls are a place of their own: a grader that skips the records it finds null in its own
+        # answer accepts a number there, and a random four of a file's fields met the numbers; blind p139)
+        return f"{_place(mutant.where)}, a null"
     return _place(mutant.where)
 
 

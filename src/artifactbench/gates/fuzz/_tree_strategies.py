@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 
-from artifactbench.gates.fuzz._draws import Draws, either, pick
+from artifactbench.gates.fuzz._draws import Draws, either, pick, scout_first
 from artifactbench.gates.fuzz._formats import as_number
 from artifactbench.gates.fuzz._mutation import distinct_string, number_changes, other_types
 from artifactbench.gates.fuzz._tree_records import structure_strategy
@@ -36,11 +36,23 @@ def leaf_strategy(t: TreeTargets, kind: str) -> Draws | None:
     if kind == "type_change":
         if not t.leaves:
             return None
-        return pick(t.leaves).flatmap(lambda c: pick(
+        draws = pick(t.leaves).flatmap(lambda c: pick(
             other_types(c[1], text_cells=cells)).map(lambda new: t.set_leaf(kind, c[0], c[1], new)))
+        # A scout first meets one null of each field as the first other type makes it (0): a grader that skips
+        # the records it finds null in its own answer accepts a number there (blind p139: 12 of 64 requests
+        # null, never drawn among a random four of 200 leaves).
+        nulls = list({_masked_path(p): (p, v) for p, v in reversed(t.leaves) if v is None and not cells}.values())
+        if nulls:
+            return scout_first(draws, pick(nulls[::-1]).map(
+                lambda c: t.set_leaf(kind, c[0], c[1], other_types(None, text_cells=False)[0])))
+        return draws
     if kind == "later_record":
         return _later(t)
     raise ValueError(kind)
+
+
+def _masked_path(path: Path) -> tuple:
+    return tuple("#" if isinstance(step, int) else step for step in path)
 
 
 def _strings(t: TreeTargets, pool: list[tuple[Path, Any]], kind: str) -> Draws | None:

@@ -1,6 +1,8 @@
 """The detail_leaks gate (spec 3.3): a failing grader detail never gives the answer away in full.
 
-Probes: the fuzzer's failing mutants plus one artifact holding a single made-up record. A value in a
+Probes: the fuzzer's failing mutants plus one artifact holding a single made-up record, and one where two
+records trade their keys (`_swapped`: a record's right values printed after "expected" are a fail, whatever
+they are, since the record it names holds another's whole values). A value in a
 failing detail counts as leaked only when it comes from the reference and not from the graded artifact,
 the prompt or the materialized workspace, on whole tokens: a distinctive string of the reference (>= 4
 characters, no key or common word), or a reference number as `_numbers` matches it (exactly, with >= 3
@@ -28,11 +30,12 @@ from dataclasses import replace
 from artifactbench.gates.core import OK, SKIPPED, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
 from artifactbench.gates.core import fuzz_budget
 from artifactbench.gates.core import reference_text, stateful_case, whole_token
-from artifactbench.gates.fuzz import KINDS, FuzzPolicy, format_of, program, sample_mutants
+from artifactbench.gates.fuzz import KINDS, FuzzPolicy, TreeDoc, format_of, parse, program, sample_mutants
 from artifactbench.gates.leaks._derived import derived
 from artifactbench.gates.leaks._numbers import NumberIndex, ReferenceNumbers, number_values
 from artifactbench.gates.leaks._probes import bogus_record, input_groups, varied, visible_text
 from artifactbench.gates.leaks._sizes import record_counts, record_total
+from artifactbench.gates.leaks._swapped import KeySwap, key_swap, presented
 from artifactbench.gates.leaks._values import Distinctive, distinctive, program_values, quoted_in, shared_with
 from artifactbench.gates.leaks._verdict import MIN_SUITE, Exposure, as_expected, hidden_expected, judge, listed
 
@@ -100,6 +103,32 @@ def once_per_shape(cases: list[CaseResult], shapes: list[str]) -> list[CaseResul
     return [case if keep[shape] == i else
             CaseResult(case.name, SKIPPED, f"the same detail line as {cases[keep[shape]].name} (reported there)")
             for i, (case, shape) in enumerate(zip(cases, shapes))]
+
+
+_CONTEXT_WORD = re.compile(r"[A-Za-z_][\w.-]*\w|[A-Za-z]")
+# the words a detail puts between a field's name and the value it expects, and the artifact's own non-values
+_FILLER = frozenset("""expected expect expecting got found should be must want wanted equal equals correct value is was
+the of but not vs versus none null nan true false""".split())
+
+
+def _context(detail: str, printed: str) -> str | None:
+    """The name a detail prints a value after ("summary.accepted = 3090, expected 209" -> `summary.accepted`)."""
+    at = whole_token(printed).search(detail)
+    if at is None:
+        return None
+    words = [w for w in _CONTEXT_WORD.findall(detail[max(0, at.start() - 80):at.start()]) if w.casefold() not in _FILLER]
+    return words[-1] if words else None
+
+
+def _is_tree(fmt: str, text: str) -> bool:
+    try:
+        return isinstance(parse(fmt, text), TreeDoc)
+    except Exception:  # noqa: BLE001 - a text that does not parse in its format is varied as plain text
+        return False
+
+
+def _mentions(detail: str, word: str | None) -> bool:
+    return word is not None and whole_token(word).search(detail) is not None
 
 
 def _size(values: Distinctive) -> int:
@@ -230,6 +259,15 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
         other = varied(fmt, text, reference)
         again = detail_of(other) or ""
         still = exposed(other, again).present
+        unsure = [v for v in found.quoted + found.named if v not in still
+                  and not _mentions(again, _context(detail, found.printed.get(v, v)))]
+        if unsure and fmt != "python" and not _is_tree(fmt, text):
+            # (the grader said nothing of those values on the moved text: it no longer parses, as a TOML report
+            # read as plain text does once its dates move; the same with only the changed lines' numbers moved
+            # says whether they follow the artifact; blind p139)
+            other = varied(fmt, text, reference, lines_apart=True)
+            again = detail_of(other) or ""
+            still = [*still, *(v for v in exposed(other, again).present if v in unsure)]
         quoted = [v for v in found.quoted if v in still]
         named = [v for v in found.named if v in still]
         suite = [v for v in found.suite if v in again]
@@ -244,6 +282,13 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
         if case is not None and all(c.name != case.name for c in cases):
             cases.append(case)
             shapes.append(detail_shape(detail, text))
+    if not any(c.severity == "fail" for c in cases) and time.monotonic() <= deadline:
+        swap = key_swap(fmt, reference)
+        case = _traded_keys(swap, detail_of) if swap is not None else None
+        if case is not None:
+            failing += 1
+            cases.append(case)
+            shapes.append(detail_shape(case.detail, swap.text))
     if not ctx.warm_canary():  # the grader keeps state between calls: every probe again, each forked
         again = detail_leaks_gate(ctx)
         return replace(again, cases=(stateful_case(ctx), *again.cases))
@@ -258,6 +303,24 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
     leaks = sum(c.severity != "info" for c in cases)
     return finish("detail_leaks", cases, started,
                   f"{leaks} leaking detail(s) in {failing} failing run(s) ({counts(cases)})")
+
+
+def _traded_keys(swap: KeySwap, detail_of) -> CaseResult | None:  # noqa: ANN001
+    """The key_swap probe's case: fail when the detail prints, after "expected", the right values of a record
+    whose key now names another record (graded warm, then as grade() grades before it is a finding)."""
+    for warm in (True, False):
+        detail = detail_of(swap.text, warm=warm)
+        if detail is None:
+            return None
+        shown = [(t.key, presented(detail, t)) for t in swap.traded]
+        shown = [(key, hits) for key, hits in shown if hits]
+        if not shown:
+            return None
+    values = "; ".join(f"{key}: {', '.join(hits[:4])}" for key, hits in shown)
+    return CaseResult("leak:key_swap", "FINDING", cap(
+        f"detail {detail!r} presents the reference values of a record ({values}) "
+        f"as the expected ones, where the artifact holds another record's values under its key (key_swap: {swap.where}); "
+        f"spec 3.3: each failing run reads the answer of a few records", 600), "fail")
 
 
 def _holds(text: str, value: str) -> bool:

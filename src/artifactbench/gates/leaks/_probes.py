@@ -82,7 +82,12 @@ def _vary_leaf(value: Any) -> Any:
     return value
 
 
-def varied(fmt: str, text: str, reference: str = "") -> str:
+def varied(fmt: str, text: str, reference: str = "", *, lines_apart: bool = False) -> str:
+    """`lines_apart` (plain text only): move the numbers of the lines the reference does not hold, and none
+    inside a date or a time: the file still parses as the grader reads it (a TOML report with `due = 2024-05-02`
+    lines, which every number moved makes unreadable), so the grader stops where it stopped before."""
+    if lines_apart:
+        return _varied_lines(text, reference)
     try:
         doc = parse(fmt, text)
     except Exception:  # noqa: BLE001 - vary the raw text instead
@@ -103,6 +108,25 @@ def varied(fmt: str, text: str, reference: str = "") -> str:
 
 
 _VALUE = re.compile(r"(?<![A-Za-z]-)" + NUMBER_RE.pattern)
+# a date or a time of day, kept whole by `lines_apart`; else a number `varied` moves
+_KEPT_OR_VALUE = re.compile(r"(?<![\w.-])(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?|\d{1,2}:\d{2}(?::\d{2})?)"
+                            r"(?![\w.:-])|" + _VALUE.pattern)
+
+
+def _varied_lines(text: str, reference: str) -> str:
+    unmatched: dict[str, int] = {}
+    for line in reference.splitlines():
+        unmatched[line] = unmatched.get(line, 0) + 1
+    out = []
+    for line in text.splitlines(keepends=True):
+        bare = line.rstrip("\r\n")
+        if unmatched.get(bare, 0) > 0:
+            unmatched[bare] -= 1
+            out.append(line)
+            continue
+        out.append(_KEPT_OR_VALUE.sub(lambda m: m.group() if m.group(1) else str(int(float(m.group())) * 3 + 7)
+                                      if "." not in m.group() else f"{float(m.group()) * 3 + 7.25:g}", line))
+    return "".join(out)
 
 
 def _vary_records(data: Any, ref: Any) -> Any:

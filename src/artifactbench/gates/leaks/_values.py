@@ -173,7 +173,9 @@ def _distinctive(fmt: str, text: str, min_digits: int) -> Distinctive:
         if number is not None and number[1] >= min_digits:
             numbers[number[0]] = number[2]
     for word in dict.fromkeys(words):
-        word = word.strip()
+        # (a label's colon or a sentence's stop is no part of the value: "R-02: ELM>ASH" names `R-02`, which
+        # the agent's requests.csv holds; blind p139)
+        word = word.strip() if isinstance(doc, TreeDoc) or fmt == "python" else word.strip().rstrip(":.")
         if len(word) >= 4 and word not in keys and word.casefold() not in COMMON_WORDS:
             strings.add(word)
     return Distinctive(numbers, frozenset(strings))

@@ -1,0 +1,172 @@
+"""A probe of the detail_leaks gate: two records trade their keys.
+
+Each record stays whole and consistent, so a grader can only know what a record should hold from the
+reference; a detail that prints, for a record's key, its right values after "expected" ("WO-5106: got PASS []
+expected FAIL [R2,R3]") reads the answer out a few records per failing run, whatever those values are: a
+verdict or a status is no distinctive value (it is in the prompt, or four letters short), so the value-level
+probes never named it (blind p138).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from artifactbench.gates.core import whole_token
+from artifactbench.gates.fuzz import TreeDoc, parse, rule_row
+
+MAX_ROWS = 400  # records looked at for a pair
+MAX_PAIRS = 20_000
+_TOKEN = re.compile(r"[\w.-]*\w[\w.-]*")
+# what a detail says before the value it wants ("expected", "should be", "correct value is")
+_EXPECT = re.compile(r"\b(?:expected|expecting|should\s+(?:be|have|read)|want(?:ed)?|correct(?:\s+value)?\s+is)\b",
+                     re.IGNORECASE)
+# a number counting something about the record rather than one of its values ("expected 4 cells")
+_COUNTED = re.compile(r"\s*(?:cells?|columns?|fields?|rows?|values?|items?|entries|lines?|records?|keys?|"
+                      r"characters?|decimals?|digits?|elements?)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Traded:
+    """The key `key` now names a record holding `given` where the reference's holds `wanted` (tokens)."""
+    key: str
+    wanted: frozenset[str]
+    given: frozenset[str]
+
+
+@dataclass(frozen=True)
+class KeySwap:
+    text: str
+    where: str
+    traded: tuple[Traded, ...]
+
+
+def _tokens(value: Any) -> set[str]:
+    return set(_TOKEN.findall(str(value)))
+
+
+def _pair(rows: list[list[str]], column: int) -> tuple[int, int] | None:
+    """The two rows that differ in the most other cells (the first such pair)."""
+    best, found = 0, None
+    for a, b in itertools.islice(itertools.combinations(range(min(len(rows), MAX_ROWS)), 2), MAX_PAIRS):
+        differ = sum(1 for k, (x, y) in enumerate(zip(rows[a], rows[b])) if k != column and x != y)
+        if differ > best:
+            best, found = differ, (a, b)
+    return found
+
+
+def _key_column(rows: list[list[str]]) -> int | None:
+    """The first column whose values are all distinct and name something (not a number alone)."""
+    if len(rows) < 2 or len({len(r) for r in rows}) != 1:
+        return None
+    for c in range(len(rows[0])):
+        values = [r[c] for r in rows]
+        if all(v and re.search(r"[A-Za-z]", v) for v in values) and len(set(values)) == len(values):
+            return c
+    return None
+
+
+def _traded(rows: list[list[str]], column: int, a: int, b: int) -> tuple[Traded, ...]:
+    out = []
+    for mine, theirs in ((b, a), (a, b)):  # after the trade, row `theirs` carries `mine`'s key
+        wanted: set[str] = set()
+        given: set[str] = set()
+        for k, (x, y) in enumerate(zip(rows[mine], rows[theirs])):
+            if k != column and x != y:
+                wanted |= _tokens(x)
+                given |= _tokens(y)
+        out.append(Traded(rows[mine][column], frozenset(wanted - given), frozenset(given - wanted)))
+    return tuple(t for t in out if t.wanted)
+
+
+def _table_swap(reference: str) -> KeySwap | None:
+    lines = reference.splitlines(keepends=True)
+    rule = next((i for i, line in enumerate(lines) if i >= 1 and rule_row(line) and lines[i - 1].lstrip().startswith("|")),
+                None)
+    if rule is None:
+        return None
+    at = []
+    for i in range(rule + 1, len(lines)):
+        if not lines[i].lstrip().startswith("|"):
+            break
+        at.append(i)
+    rows = [[c.strip() for c in lines[i].strip().strip("|").split("|")] for i in at]
+    column = _key_column(rows)
+    pair = _pair(rows, column) if column is not None else None
+    if pair is None:
+        return None
+    a, b = pair
+    traded = _traded(rows, column, a, b)
+    if not traded:
+        return None
+    out = list(lines)
+    for mine, theirs in ((a, b), (b, a)):
+        cells = lines[at[mine]].split("|")
+        offset = 1 if lines[at[mine]].lstrip().startswith("|") else 0
+        cells[column + offset] = cells[column + offset].replace(rows[mine][column], rows[theirs][column], 1)
+        out[at[mine]] = "|".join(cells)
+    header = [c.strip() for c in lines[rule - 1].strip().strip("|").split("|")]
+    name = header[column] if column < len(header) else f"column {column + 1}"
+    return KeySwap("".join(out), f"lines {at[a] + 1} and {at[b] + 1} trade their {name!r} "
+                                 f"({rows[a][column]!r}, {rows[b][column]!r})", traded)
+
+
+def _records_swap(doc: TreeDoc) -> KeySwap | None:
+    data = doc.data
+    if not (isinstance(data, list) and len(data) >= 2 and all(isinstance(r, dict) for r in data[:MAX_ROWS])):
+        return None
+    keys = list(data[0])
+    if any(list(r) != keys for r in data[:MAX_ROWS]):
+        return None
+    rows = [[str(r[k]) for k in keys] for r in data[:MAX_ROWS]]
+    column = _key_column(rows)
+    pair = _pair(rows, column) if column is not None else None
+    if pair is None:
+        return None
+    a, b = pair
+    traded = _traded(rows, column, a, b)
+    if not traded:
+        return None
+    key = keys[column]
+    changed = list(data)
+    changed[a], changed[b] = {**data[a], key: data[b][key]}, {**data[b], key: data[a][key]}
+    return KeySwap(doc.render(changed), f"records {a} and {b} trade their {key!r} ({rows[a][column]!r}, "
+                                        f"{rows[b][column]!r})", traded)
+
+
+def key_swap(fmt: str, reference: str) -> KeySwap | None:
+    """The reference with two records' keys traded (of a Markdown table, a CSV, JSONL or a JSON list of
+    objects: the first column of distinct names), the two records that differ in the most other values;
+    None when the answer has no such records."""
+    try:
+        doc = parse(fmt, reference)
+    except Exception:  # noqa: BLE001 - a reference that does not parse has no records to trade
+        return None
+    if isinstance(doc, TreeDoc):
+        return _records_swap(doc)
+    return _table_swap(reference) if fmt == "text" else None
+
+
+def presented(detail: str, traded: Traded) -> list[str]:
+    """The reference tokens of `traded.key`'s record that `detail` prints after "expected" in a clause naming
+    the key, where it prints none of the values the record now holds there (not "must be PASS or FAIL")."""
+    key = whole_token(traded.key)
+    for clause in re.split(r"[;\n]|\s\|\s", detail):
+        named = key.search(clause)
+        if named is None:
+            continue
+        rest = clause[named.end():]
+        said = _EXPECT.search(rest)
+        if said is None:
+            continue
+        after = rest[said.end():]
+        hits = []
+        for token in sorted(traded.wanted):
+            found = whole_token(token).search(after)
+            if found is not None and not (token.isdigit() and _COUNTED.match(after, found.end())):
+                hits.append(token)
+        if hits and not any(whole_token(t).search(after) for t in traded.given):
+            return hits
+    return []

@@ -1,0 +1,218 @@
+"""Rules from blind batches p137-p140 (tasks by helpers that saw only the spec): a false fail and missed flaws of
+their first runs, in the batches' own words, each with a twin that must keep its verdict."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from artifactbench.gates.leaks._swapped import Traded, key_swap, presented
+from artifactbench.gates.leaks._values import distinctive
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _blind_task import _fails, _fuzz, _leaks, _task  # noqa: E402
+
+
+def test_p139_a_plain_texts_label_colon_is_no_part_of_the_value():
+    # p139: "R-02: 15 valid strings missing" named request ids the agent's requests.csv holds, read as the
+    # answer's `R-02:` (with its colon), which no input holds: a fail on a sound grader
+    values = distinctive("text", "R-01: ELM>ASH\nR-02: QRY>KNT\nSee KNT-7.\n")
+    assert {"R-01", "R-02", "KNT-7"} <= values.strings and "R-02:" not in values.strings
+    # (a tree's string leaves stay as they are)
+    assert "R-02:" in distinctive("json", '{"label": "R-02:"}').strings
+
+
+TOML_PROMPT = """# Replay the desk log
+
+Write `out/state.toml` with a `[summary]` table (`accepted`, `rejected`) and one
+`[requests."R-...."]` table per request with `status`, `fine_cents` and `due` (a TOML date).
+"""
+TOML_REFERENCE = """# Replay of events.log
+
+[summary]
+accepted = 209
+rejected = 14
+
+[requests."R-2004"]
+status = "closed"
+fine_cents = 0
+due = 2024-05-20
+
+[requests."R-2008"]
+status = "closed"
+fine_cents = 25
+due = 2024-05-10
+"""
+TOML_GRADER = """
+try:
+    got = tomllib.loads(text)
+except tomllib.TOMLDecodeError as exc:
+    return False, f"failed to parse: {exc}"
+want = tomllib.loads(Path(__file__).with_name("reference_output.toml").read_text())
+for key in ("accepted", "rejected"):
+    if got.get("summary", {}).get(key) != want["summary"][key]:
+        return False, MESSAGE
+return got == want, "requests differ"
+"""
+
+
+def test_p139_a_toml_report_read_as_text_keeps_its_dates_when_moved(tmp_path):
+    # p139: "summary.accepted = 3090, expected 209" went unreported: every number of the TOML text moved,
+    # dates too, and the moved file no longer parsed, so the grader never said 209 again
+    leaky = TOML_GRADER.replace("MESSAGE", 'f"summary.{key} = {got[\'summary\'].get(key)}, expected {want[\'summary\'][key]}"')
+    root = _task(tmp_path, "p139_toml_leak", "out/state.toml", TOML_REFERENCE, TOML_PROMPT, leaky)
+    assert any("209" in f for f in _fails(_leaks(root)))
+    # (the twin names the field only)
+    sound = TOML_GRADER.replace("MESSAGE", 'f"summary.{key} is wrong"')
+    root = _task(tmp_path, "p139_toml_sound", "out/state.toml", TOML_REFERENCE, TOML_PROMPT, sound)
+    assert not _fails(_leaks(root))
+
+
+AUDIT_PROMPT = """# Crane work order audit
+
+Write `audit.md` with a Markdown table of the columns `wo_id`, `crane`, `verdict`, `rules`: one row per
+work order, `verdict` PASS or FAIL, `rules` the broken rule codes (`-` when none). Rows in any order.
+"""
+AUDIT_REFERENCE = """# Audit
+
+| wo_id | crane | verdict | rules |
+|---|---|---|---|
+| WO-5100 | QC01 | PASS | - |
+| WO-5103 | QC01 | PASS | - |
+| WO-5106 | QC01 | FAIL | R2, R3 |
+| WO-5109 | QC02 | FAIL | R2 |
+| WO-5142 | QC02 | PASS | - |
+"""
+AUDIT_GRADER = """
+def rows(t):
+    out = {}
+    for line in t.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("|") and len(cells) == 4 and cells[0].startswith("WO-"):
+            out[cells[0]] = (cells[2], cells[3].replace(" ", ""))
+    return out
+got, want = rows(text), rows(Path(__file__).with_name("reference_output.md").read_text())
+if set(got) != set(want):
+    return False, f"{len(set(want) - set(got))} work order(s) missing"
+wrong = [w for w in sorted(want) if got[w] != want[w]]
+if wrong:
+    return False, "; ".join(MESSAGE for w in wrong[:6])
+return True, "all audited"
+"""
+
+
+def test_p138_a_detail_printing_each_wrong_records_expected_values(tmp_path):
+    # p138: "WO-5106: got PASS [] expected FAIL [R2,R3]" for up to six rows a run: a verdict and rule codes are
+    # no distinctive values (in the prompt, four letters short), and no mutant made a row wrong but whole
+    leaky = AUDIT_GRADER.replace("MESSAGE", 'f"{w}: got {got[w][0]} [{got[w][1]}] expected {want[w][0]} [{want[w][1]}]"')
+    root = _task(tmp_path, "p138_leak", "audit.md", AUDIT_REFERENCE, AUDIT_PROMPT, leaky)
+    fails = _fails(_leaks(root))
+    assert any(f.startswith("leak:key_swap") for f in fails), fails
+    # (the twin names the wrong rows only)
+    sound = AUDIT_GRADER.replace("MESSAGE", 'f"{w}: wrong verdict or rules"')
+    root = _task(tmp_path, "p138_sound", "audit.md", AUDIT_REFERENCE, AUDIT_PROMPT, sound)
+    assert not _fails(_leaks(root))
+
+
+def test_p138_the_key_swap_probe_and_what_counts_as_presenting_a_records_values():
+    swap = key_swap("text", AUDIT_REFERENCE)
+    assert swap is not None and "WO-5100" in swap.where  # the first pair that differs in most other cells
+    traded = Traded("WO-5106", frozenset({"FAIL", "R2", "R3"}), frozenset({"PASS"}))
+    assert presented("WO-5106: got PASS [-] expected FAIL [R2,R3]", traded) == ["FAIL", "R2", "R3"]
+    # (the options a field takes, the record's own values among them, present nothing; nor a count of cells,
+    # nor another record's clause)
+    assert presented("WO-5106: verdict must be PASS or FAIL; expected PASS or FAIL", traded) == []
+    assert presented("WO-5106: expected 3 cells", Traded("WO-5106", frozenset({"3"}), frozenset({"4"}))) == []
+    assert presented("WO-5106: wrong; WO-5109: expected FAIL", traded) == []
+    # (records of JSONL trade a key too; a list without distinct names has none to trade)
+    rows = '{"id": "A-1", "v": 1, "s": "x"}\n{"id": "A-2", "v": 2, "s": "y"}\n'
+    assert key_swap("jsonl", rows).text == '{"id": "A-2", "v": 1, "s": "x"}\n{"id": "A-1", "v": 2, "s": "y"}\n'
+    assert key_swap("jsonl", '{"v": 1}\n{"v": 2}\n') is None
+
+
+ARRIVALS_PROMPT = """# Earliest arrival
+
+Write `arrivals.jsonl`: one line per request, `{"request_id": ..., "arrival_day": ..., "path": [...]}`.
+A request that cannot be delivered gets `"arrival_day": null` and `"path": []`. Lines in any order.
+"""
+
+
+def _arrivals() -> str:
+    lines = []
+    for i in range(40):
+        day, path = ("null", "[]") if i % 7 == 3 else (str(40 + i), '["FAL", "ELM"]')
+        lines.append(f'{{"request_id": "ILL-{4500 + i}", "arrival_day": {day}, "path": {path}}}')
+    return "\n".join(lines) + "\n"
+
+
+ARRIVALS_GRADER = """
+want = {r["request_id"]: r for r in map(json.loads, Path(__file__).with_name("reference_output.jsonl").read_text().splitlines())}
+got = {r["request_id"]: r for r in map(json.loads, text.splitlines())}
+if set(got) != set(want):
+    return False, "request ids differ"
+for rid, w in want.items():
+    if SKIP:
+        continue
+    if got[rid] != w:
+        return False, f"{rid} wrong"
+return True, "all correct"
+"""
+
+
+def test_p139_a_fields_nulls_are_a_place_of_their_own(tmp_path):
+    # p139: a grader skipping the requests the reference calls undeliverable accepts any day for them; 12 of 64
+    # nulls among 200 leaves were never drawn by type_change's random four
+    flawed = ARRIVALS_GRADER.replace("SKIP", 'w["arrival_day"] is None')
+    root = _task(tmp_path, "p139_nulls", "arrivals.jsonl", _arrivals(), ARRIVALS_PROMPT, flawed)
+    fails = _fails(_fuzz(root))
+    assert any(f.startswith("type_change") and "None -> 0" in f for f in fails), fails
+    # (the twin compares every request)
+    sound = ARRIVALS_GRADER.replace("SKIP", "False")
+    root = _task(tmp_path, "p139_nulls_sound", "arrivals.jsonl", _arrivals(), ARRIVALS_PROMPT, sound)
+    assert not [f for f in _fails(_fuzz(root)) if f.startswith("type_change")]
+
+
+AUDIT_REPORT = """# Release audit - April 2025
+
+**Releases audited:** 85
+**Compliant releases:** 69
+
+## Findings
+
+| release_id | unit_id | rule |
+|---|---|---|
+| REL-0005 | W2513532-RBC | DONOR_DEFERRED |
+| REL-0009 | W2513343-PLT | EXPIRED |
+"""
+FREE_FORM = """## Deliverable
+
+Write `audit_report.md`. Free-form Markdown, but it must contain:
+
+1. A line `Releases audited: <n>` and a line `Compliant releases: <n>`.
+2. **One** Markdown findings table with the columns `release_id`, `unit_id` and `rule`, one row per
+   violation. Row order and any extra columns (hospital, notes, ...) are up to you.
+"""
+
+
+def test_p137_a_free_form_report_holds_its_required_lines_in_any_order():
+    # p137: "Free-form Markdown, but it must contain: ..." left the title graded, so the title swapped with a
+    # count line, or written over with a copy of one, was a fail on a sound grader
+    from artifactbench.gates.core import read_prompt
+    from artifactbench.gates.core._free_lines import read_free_lines
+    free = read_free_lines(FREE_FORM)
+    assert free.any_order
+    lines = AUDIT_REPORT.splitlines()
+    swapped = list(lines)
+    swapped[0], swapped[3] = lines[3], lines[0]
+    assert free.confined(AUDIT_REPORT, "\n".join(swapped) + "\n")
+    over = list(lines)
+    over[0] = lines[2]
+    assert free.confined(AUDIT_REPORT, "\n".join(over) + "\n")
+    # (what it must contain stays graded: a count line dropped, a table row changed)
+    assert not free.confined(AUDIT_REPORT, AUDIT_REPORT.replace("**Releases audited:** 85\n", ""))
+    assert not free.confined(AUDIT_REPORT, AUDIT_REPORT.replace("EXPIRED", "DONOR_DEFERRED"))
+    # (and a report the prompt fixes line by line has no such freedom)
+    assert not read_free_lines("Write `audit_report.md` with exactly these lines, in this order.").any_order
+    # "Row order and any extra columns (hospital, notes, ...) are up to you": the rows' order is free
+    assert read_prompt(FREE_FORM).unordered
+    assert not read_prompt("Row order and the totals must match the input file.").unordered
