@@ -216,3 +216,90 @@ def test_p137_a_free_form_report_holds_its_required_lines_in_any_order():
     # "Row order and any extra columns (hospital, notes, ...) are up to you": the rows' order is free
     assert read_prompt(FREE_FORM).unordered
     assert not read_prompt("Row order and the totals must match the input file.").unordered
+
+
+# --- an outside review of the rules above (the diff only, tasks of its own) ---
+
+def test_review_key_swap_reads_expected_then_got_and_stops_at_another_record():
+    traded = Traded("WO-5100", frozenset({"PASS"}), frozenset({"FAIL", "R2"}), (frozenset({"PASS"}),),
+                    frozenset({"WO-5100", "WO-5109"}))
+    # ("expected X, got Y": what was found ends what was expected)
+    assert presented("WO-5100: expected PASS [-], got FAIL [R2]; WO-5109: expected FAIL [R2], got PASS [-]", traded) == ["PASS"]
+    # (the next record's own values are not this record's expected ones)
+    other = Traded("WO-5100", frozenset({"PASS"}), frozenset({"FAIL"}), (frozenset({"PASS"}),),
+                   frozenset({"WO-5100", "WO-5109"}))
+    assert presented("wrong rows: WO-5100 has FAIL [R2], not the expected verdict, WO-5109 has PASS [-], "
+                     "not the expected verdict", other) == []
+
+
+def test_review_key_swap_finds_records_and_ids():
+    # (records one key down in a JSON object; the table of most rows, not a summary table before it)
+    nested = key_swap("json", '{"generated": "2024-06-01", "orders": [{"id": "O-1", "s": "open", "n": 1}, '
+                              '{"id": "O-2", "s": "shipped", "n": 2}]}')
+    assert nested is not None and nested.where.startswith("at $.orders")
+    report = ("| metric | value |\n|---|---|\n| rows | 3 |\n| total | 60 |\n\n"
+              "| order_id | status | cents |\n|---|---|---|\n| A-1 | open | 10 |\n| A-2 | shipped | 20 |\n"
+              "| A-3 | open | 30 |\n")
+    assert "order_id" in key_swap("text", report).where
+    # (a status that differs in every row of two is no key; ids of digits alone are, under an id's name)
+    assert key_swap("csv", "status,cents\nopen,10\nshipped,20\n") is None
+    assert "'emp_no'" in key_swap("csv", "emp_no,team,cents\n101,Dock,10\n102,Yard,20\n").where
+
+
+def test_review_a_category_the_prompt_derives_from_the_key_is_a_warning(tmp_path):
+    # "`category` comes from the letter after `SKU-`: `A` apparel, `F` food": the grader can say it from the key
+    prompt = ("Write `valuation.md`: a Markdown table `sku`, `category`, `units`. `category` comes from the letter "
+              "after `SKU-`: `A` apparel, `F` food. Rows in any order.\n")
+    reference = "| sku | category | units |\n|---|---|---|\n| SKU-A100 | apparel | 4 |\n| SKU-F220 | food | 7 |\n"
+    grader = """
+rows = [[c.strip() for c in l.strip().strip("|").split("|")] for l in text.splitlines() if l.startswith("| SKU-")]
+for sku, category, units in rows:
+    want = {"A": "apparel", "F": "food"}[sku[4]]
+    if category != want:
+        return False, f"{sku}: category is {category}, should be {want} (from the SKU letter)"
+return text == Path(__file__).with_name("reference_output.md").read_text(), "units differ"
+"""
+    root = _task(tmp_path, "review_sku", "valuation.md", reference, prompt, grader)
+    check = _leaks(root)
+    assert not _fails(check)
+    assert any(k.name == "leak:key_swap" and k.severity == "warn" for k in check.cases)
+
+
+def test_review_a_total_checked_against_the_artifacts_own_rows_is_no_leak(tmp_path):
+    # a TOML report read as text, with dates: "total = -525, should be 525 (the sum of your requests)" is worked
+    # out from the agent's own file; moved as dates, the request lines' numbers move and so does the sum
+    prompt = "Write `out/state.toml`: `[summary]` `total_fine_cents` (the sum of the requests' `fine_cents`), then one table per request.\n"
+    reference = ('[summary]\ntotal_fine_cents = 525\n\n[requests."R-1"]\nfine_cents = 150\ndue = 2024-05-20\n\n'
+                 '[requests."R-2"]\nfine_cents = 375\ndue = 2024-05-10\n')
+    grader = """
+try:
+    got = tomllib.loads(text)
+except tomllib.TOMLDecodeError as exc:
+    return False, f"failed to parse: {exc}"
+own = sum(r.get("fine_cents", 0) for r in got.get("requests", {}).values())
+total = got.get("summary", {}).get("total_fine_cents")
+if total != own:
+    return False, f"summary.total_fine_cents = {total}, should be {own} (the sum of your requests' fine_cents)"
+return got == tomllib.loads(Path(__file__).with_name("reference_output.toml").read_text()), "requests differ"
+"""
+    root = _task(tmp_path, "review_toml_sum", "out/state.toml", reference, prompt, grader)
+    assert not _fails(_leaks(root))
+
+
+def test_review_the_readings_stay_where_they_were_said():
+    from artifactbench.gates.core import read_prompt
+    from artifactbench.gates.core._free_lines import read_free_lines
+    from artifactbench.gates.leaks._verdict import as_expected
+    # ("free-form text" of one field frees no report; an order stated beside "free-form" keeps the order)
+    assert not read_free_lines("Write `routes.txt`. The `cause` column is free-form text.").any_order
+    assert not read_free_lines("Write `build.md`. Free-form Markdown, but it must contain the build steps in the "
+                               "order they must run.").any_order
+    # (the order kept by a verb is no order freed)
+    for said in ("Preserve line order and indentation exactly, trailing whitespace is ignored.",
+                 "Keep the input's line order and everything else is up to you."):
+        assert not read_prompt(said).unordered
+    # (either value where the prompt takes both)
+    allows = read_prompt("Write `out.jsonl`. `discount_cents` may be `null` or `0` (both are accepted).")
+    assert allows.leaves_open("type_change", "record 1 (line 2), field 'discount_cents'")[0] == "warn"
+    # ("unexpected" expects nothing)
+    assert not as_expected("INC-212", "unexpected tables: INC-3120, INC-212 missing")

@@ -43,9 +43,15 @@ OPTIONS = "other options"  # a config file's `key = value` lines for keys the pr
 _NUMBER = re.compile(r"(?<![\w.])[-+]?\d+(?:[.,]\d+)*(?![\w])")
 # "Write `audit_report.md`. Free-form Markdown, but it must contain: ...", "the report itself is free-form": the whole
 # file is the author's but for what the prompt requires of it, wherever that stands in it (blind p137)
-_FREE_FORM_FILE = re.compile(r"\bfree[- ]?form\s+(?:markdown|text|report|document|file)\b|"
+_FREE_FORM_FILE = re.compile(r"\bfree[- ]?form\s+(?:markdown|report|document|file)\b|"
                              r"\b(?:the|your|this)\s+(?:report|file|document)(?:\s+itself)?\s+(?:is|can\s+be|may\s+be)\s+"
                              r"free[- ]?form\b", re.IGNORECASE)
+# an order the prompt states for lines of the answer ("the build steps in the order they must run", "the
+# `Status:` line must come first"): a free-form file whose required lines then keep their order (review)
+_STATED_ORDER = re.compile(r"\bin\s+(?:the\s+|this\s+|that\s+|their\s+|same\s+)?(?:following\s+|same\s+)?order\b|"
+                           r"\b(?:come|be|appear|stand|go)s?\s+(?:first|last|before|after|at\s+the\s+(?:top|start|end))\b|"
+                           r"\b(?:first|last|top)\s+line\b|\bsorted\b|\bordered\s+by\b|\border\s+(?:matters|is\s+checked)\b",
+                           re.IGNORECASE)
 _PARTS = {
     # (a table's "column headings" are its header row, not the report's headings)
     HEADINGS: re.compile(r"\b(?<!column\s)(?<!columns\s)(?<!table\s)(headings?|titles?|section\s+names|headlines?)\b",
@@ -481,6 +487,15 @@ def _patched(free: FreeLines, old: tuple[str, ...], new: tuple[str, ...], old_ki
     return old_kinds[:start] + middle + old_kinds[len(old) - tail + below:]
 
 
+def _section(prompt: str, at: int) -> str:
+    """The part of the prompt under the Markdown heading that position `at` stands under (the whole prompt
+    where it has no headings): the section that says what the file must hold, not the inputs' rules."""
+    heads = [m.start() for m in re.finditer(r"^#{1,6}\s", prompt, re.MULTILINE)]
+    start = max((h for h in heads if h <= at), default=0)
+    end = min((h for h in heads if h > at), default=len(prompt))
+    return prompt[start:end]
+
+
 def _unordered(items: list | tuple) -> tuple:
     """Of graded lines or a skeleton: each single line once, the tables (blocks of rows) as a sorted list."""
     return (frozenset(i for i in items if isinstance(i, str)), sorted(i for i in items if not isinstance(i, str)))
@@ -643,7 +658,8 @@ def read_free_lines(prompt: str) -> FreeLines:
     spans = [line for block in blocks for line in block.splitlines()] + _INLINE.findall(rest)
     templates = tuple(t for t in map(_template, spans) if t is not None)
     titled = HEADINGS in parts and any(re.search(r"\btitles?\b", d, re.IGNORECASE) for d in declared)
-    any_order = ELSEWHERE in parts and any(_FREE_FORM_FILE.search(d) for d in declared)
+    any_order = ELSEWHERE in parts and any(_FREE_FORM_FILE.search(d) for d in declared) and not any(
+        _STATED_ORDER.search(_section(prompt, m.start())) for m in _FREE_FORM_FILE.finditer(prompt))
     return FreeLines(frozenset(parts), declared[0], templates, "\n".join(naming), tuple(dict.fromkeys(prefixes)),
                      titled, tuple(dict.fromkeys(after)), before, frozenset(tables),
                      frozenset(c.strip().lower() for span in _INLINE.findall(prompt) for c in re.split(r"[|,]", span)

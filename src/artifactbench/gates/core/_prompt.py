@@ -110,10 +110,13 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/-][\w\s`
                   r"enforced|checked)|"
                   r"unordered|(regardless|irrespective)\s+of\s+(the\s+|their\s+|its\s+)?order|"
                   # ("Element order, attribute order, indentation and the XML declaration are up to you": blind p54)
-                  # ("Row order and any extra columns (hospital, notes, ...) are up to you": blind p137)
-                  r"\b(element|section|table|row|line|record|entry|item|group|block)s?\s+order\s*(?:,|\s+and\b)"
+                  # ("Row order and any extra columns (hospital, notes, ...) are up to you": the sentence's subject,
+                  # blind p137; not "Keep the input's line order and everything else is up to you"; review)
+                  r"^\W*(?:the\s+)?(?:row|line|record|entry|item)s?\s+order\s+and\b"
                   r"(?:(?!\b(?:is|are|must|but|while|though|whereas|kept|checked)\b)(?:\([^()\n]{0,80}\)|[^.!?;:\n])){0,100}?"
-                  r"\s(is|are)\s+"
+                  r"\s(?:is|are)\s+(?:all\s+)?(?:up\s+to\s+you|free|your\s+(?:choice|call))\b|"
+                  r"\b(element|section|table|row|line|record|entry|item|group|block)s?\s+order\s*,"
+                  r"(?:(?!\b(?:is|are|must|but|while|though|whereas|kept|checked)\b)[^.!?;:\n]){0,100}?\s(is|are)\s+"
                   r"(all\s+)?(up\s+to\s+you|free|your\s+(choice|call)|"
                   r"irrelevant|ignored|arbitrary)\b|"
                   # ("The order of patients, orders and ignored events, attribute order, ... are all up to you": p60)
@@ -457,6 +460,7 @@ class PromptAllows:
     listed_keys: frozenset[str] = frozenset()
     # where it states no accuracy, one unit of the place it says the numbers are rounded to ("to the cent")
     implied: StatedTolerance | None = None
+    null_or_zero: frozenset[str] = frozenset()  # fields it lets be null or 0 ("`discount` may be null or 0")
 
     def chosen_key(self, where: str) -> str:
         """The sentence leaving the keys of the mapping that `where` ("at $.beds, key 'F-01'") renamed a
@@ -725,6 +729,8 @@ class PromptAllows:
                 return "info", f"the prompt leaves those names to the answer ({chosen!r})"
             return "warn", f"the prompt leaves those names to the answer ({chosen!r}), not whether one may be missing"
         names = _names(where)
+        if kind == "type_change" and (either := [n for n in names if n in self.null_or_zero]):
+            return "warn", f"the prompt lets {either[0]!r} be null or 0"
         free = [n for n in names if n in self.free_fields]
         if free:
             typed = "*" in self.typed_fields or free[0] in self.typed_fields
@@ -1276,7 +1282,25 @@ def read_prompt(text: str) -> PromptAllows:
                         order_clauses=tuple(order_clauses), copies_agree="" if once else copies_agree,
                         comments_said=comments_said, quota=quota, field_unordered=frozenset(field_unordered),
                         chosen_keys=tuple(_chosen_keys(text)), chosen_values=tuple(_chosen_values(text)),
-                        listed_keys=_listed_keys(text), implied=implied_precision(text))
+                        listed_keys=_listed_keys(text), implied=implied_precision(text),
+                        null_or_zero=_null_or_zero(text))
+
+
+# "`discount_cents` may be `null` or `0` (both are accepted)": either is that field's right value (review)
+_NULL_OR_ZERO = re.compile(r"`?\b(?:null|None)\b`?\s*(?:,\s*|\s+or\s+|/\s*)`?0(?:\.0+)?`?(?![\w.])|"
+                           r"(?<![\w.])`?0(?:\.0+)?`?\s*(?:,\s*|\s+or\s+|/\s*)`?\b(?:null|None)\b", re.IGNORECASE)
+_FIELD_NAME = re.compile(r"`([A-Za-z_][\w.-]{0,60})`")
+
+
+def _null_or_zero(text: str) -> frozenset[str]:
+    """The fields a sentence lets be null or 0, either one (named in backticks beside the two)."""
+    if not _NULL_OR_ZERO.search(text):
+        return frozenset()
+    out: set[str] = set()
+    for sentence in _sentences(text):
+        if _NULL_OR_ZERO.search(sentence) and not re.search(r"\b(?:must|should)\s+not\b|\bnever\b", sentence, re.IGNORECASE):
+            out.update(n for n in _FIELD_NAME.findall(sentence) if n.lower() not in ("null", "none"))
+    return frozenset(out)
 
 
 _KEY_LIST = re.compile(r"\bwith\s+(?:the\s+|these\s+)?(?:following\s+)?(?:keys|fields|properties)\s*:\s*\n"

@@ -30,7 +30,7 @@ from dataclasses import replace
 from artifactbench.gates.core import OK, SKIPPED, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
 from artifactbench.gates.core import fuzz_budget
 from artifactbench.gates.core import reference_text, stateful_case, whole_token
-from artifactbench.gates.fuzz import KINDS, FuzzPolicy, TreeDoc, format_of, parse, program, sample_mutants
+from artifactbench.gates.fuzz import KINDS, NUMBER_RE, FuzzPolicy, TreeDoc, format_of, parse, program, sample_mutants
 from artifactbench.gates.leaks._derived import derived
 from artifactbench.gates.leaks._numbers import NumberIndex, ReferenceNumbers, number_values
 from artifactbench.gates.leaks._probes import bogus_record, input_groups, varied, visible_text
@@ -263,13 +263,14 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
                   and not _mentions(again, _context(detail, found.printed.get(v, v)))]
         if unsure and fmt != "python" and not _is_tree(fmt, text):
             # (the grader said nothing of those values on the moved text: it no longer parses, as a TOML report
-            # read as plain text does once its dates move; the same with only the changed lines' numbers moved
-            # says whether they follow the artifact; blind p139)
-            other = varied(fmt, text, reference, lines_apart=True)
+            # read as plain text does once its dates move as numbers; moved as dates, they still parse; blind p139)
+            other = varied(fmt, text, reference, as_dates=True)
             again = detail_of(other) or ""
             still = [*still, *(v for v in exposed(other, again).present if v in unsure)]
         quoted = [v for v in found.quoted if v in still]
-        named = [v for v in found.named if v in still]
+        # (a value the detail gives for a record whose input line holds it too, "E-101: ... should be Ana Ortiz as in
+        # staff.csv", is the input's, looked up by the record's id: named as the input's, not as the answer; review)
+        named = [v for v in found.named if v in still and not _input_value(visible, detail, found.printed.get(v, v))]
         suite = [v for v in found.suite if v in again]
         if quoted or named:
             gone = derived(fmt, text, detail, {v: found.printed.get(v, v) for v in quoted + named}, is_answer,
@@ -284,7 +285,7 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
             shapes.append(detail_shape(detail, text))
     if not any(c.severity == "fail" for c in cases) and time.monotonic() <= deadline:
         swap = key_swap(fmt, reference)
-        case = _traded_keys(swap, detail_of) if swap is not None else None
+        case = _traded_keys(swap, detail_of, prompt, visible) if swap is not None else None
         if case is not None:
             failing += 1
             cases.append(case)
@@ -305,22 +306,54 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
                   f"{leaks} leaking detail(s) in {failing} failing run(s) ({counts(cases)})")
 
 
-def _traded_keys(swap: KeySwap, detail_of) -> CaseResult | None:  # noqa: ANN001
-    """The key_swap probe's case: fail when the detail prints, after "expected", the right values of a record
-    whose key now names another record (graded warm, then as grade() grades before it is a finding)."""
+def _traded_keys(swap: KeySwap, detail_of, prompt: str, visible: str) -> CaseResult | None:  # noqa: ANN001
+    """The key_swap probe's case (graded warm, then as grade() grades before it is a case): the detail prints,
+    after "expected", the right values of a record whose key now names another record's values. A fail where
+    it gives two or more of the record's fields, or a value the prompt never writes; a warning where it gives
+    one field's value from the prompt's own words (a category the prompt derives from the key: "`F` food");
+    nothing where an input line holding the key holds those values too (a value looked up by key)."""
     for warm in (True, False):
         detail = detail_of(swap.text, warm=warm)
         if detail is None:
             return None
-        shown = [(t.key, presented(detail, t)) for t in swap.traded]
-        shown = [(key, hits) for key, hits in shown if hits]
+        shown = []
+        for traded in swap.traded:
+            hits = presented(detail, traded)
+            if hits and not _looked_up(visible, traded.key, hits):
+                shown.append((traded, hits))
         if not shown:
             return None
-    values = "; ".join(f"{key}: {', '.join(hits[:4])}" for key, hits in shown)
-    return CaseResult("leak:key_swap", "FINDING", cap(
-        f"detail {detail!r} presents the reference values of a record ({values}) "
-        f"as the expected ones, where the artifact holds another record's values under its key (key_swap: {swap.where}); "
-        f"spec 3.3: each failing run reads the answer of a few records", 600), "fail")
+    worst = any(sum(1 for f in t.fields if f & set(hits)) >= 2 or any(
+        re.search(rf"(?<![\w-]){re.escape(h)}(?![\w-])", prompt) is None for h in hits) for t, hits in shown)
+    values = "; ".join(f"{t.key}: {', '.join(hits[:4])}" for t, hits in shown)
+    return CaseResult("leak:key_swap", "FINDING" if worst else "WARNING", cap(
+        f"detail {detail!r} presents the reference values of a record ({values}) as the expected ones, where the "
+        f"artifact holds another record's values under its key (key_swap: {swap.where}); "
+        + ("spec 3.3: each failing run reads the answer of a few records" if worst else
+           "one field's value in the prompt's own words: a leak unless the key alone decides it"), 600),
+        "fail" if worst else "warn")
+
+
+_ID_TOKEN = re.compile(r"(?<![\w.-])(?=[\w.-]*[A-Za-z])(?=[\w.-]*\d)[A-Za-z0-9][\w.-]*[A-Za-z0-9](?![\w-])")
+
+
+def _input_value(visible: str, detail: str, printed: str) -> bool:
+    """Not a bare number: an input line holds `printed` beside an id (letters and digits) the detail names."""
+    if NUMBER_RE.fullmatch(printed.strip()):
+        return False
+    return any(_looked_up(visible, key, [printed]) for key in dict.fromkeys(_ID_TOKEN.findall(detail)) if key != printed)
+
+
+def _looked_up(visible: str, key: str, hits: list[str]) -> bool:
+    """A line of what the agent reads holds the key and every value printed for it."""
+    at = visible.find(key)
+    while at >= 0:
+        start, end = visible.rfind("\n", 0, at) + 1, visible.find("\n", at)
+        line = visible[start:end if end >= 0 else len(visible)]
+        if _holds(line, key) and all(_holds(line, h) for h in hits):
+            return True
+        at = visible.find(key, at + len(key))
+    return False
 
 
 def _holds(text: str, value: str) -> bool:

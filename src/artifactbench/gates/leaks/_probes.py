@@ -18,6 +18,7 @@ from __future__ import annotations
 import configparser
 import copy
 import csv
+import datetime
 import io
 import json
 import re
@@ -82,12 +83,13 @@ def _vary_leaf(value: Any) -> Any:
     return value
 
 
-def varied(fmt: str, text: str, reference: str = "", *, lines_apart: bool = False) -> str:
-    """`lines_apart` (plain text only): move the numbers of the lines the reference does not hold, and none
-    inside a date or a time: the file still parses as the grader reads it (a TOML report with `due = 2024-05-02`
-    lines, which every number moved makes unreadable), so the grader stops where it stopped before."""
-    if lines_apart:
-        return _varied_lines(text, reference)
+def varied(fmt: str, text: str, reference: str = "", *, as_dates: bool = False) -> str:
+    """`as_dates` (plain text only): dates and times moved as dates and times (each by its own number of days
+    and minutes: a duration between two of them moves too), so the file still parses as the grader reads it
+    (a TOML report read as text with `due = 2024-05-02` lines, which every number moved as a number makes
+    unreadable)."""
+    if as_dates and fmt != "python":
+        return _varied_as_dates(text)
     try:
         doc = parse(fmt, text)
     except Exception:  # noqa: BLE001 - vary the raw text instead
@@ -103,30 +105,43 @@ def varied(fmt: str, text: str, reference: str = "", *, lines_apart: bool = Fals
     # (not a number that is part of an id, `INC-302`: the records stay the same records, so a grader matching them
     # by id still says what it expects of each; blind p135. Dates, times and `key:12` still move: a value a grader
     # computes from them must move with them; review)
-    return _VALUE.sub(lambda m: str(int(float(m.group())) * 3 + 7) if "." not in m.group()
-                      else f"{float(m.group()) * 3 + 7.25:g}", text)
+    return _VALUE.sub(lambda m: _moved_number(m.group()), text)
 
 
 _VALUE = re.compile(r"(?<![A-Za-z]-)" + NUMBER_RE.pattern)
-# a date or a time of day, kept whole by `lines_apart`; else a number `varied` moves
-_KEPT_OR_VALUE = re.compile(r"(?<![\w.-])(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?|\d{1,2}:\d{2}(?::\d{2})?)"
+# a date, a date with a time of day, or a time of day; else a number `varied` moves
+_DATE_OR_VALUE = re.compile(r"(?<![\w.-])(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?|\d{1,2}:\d{2}(?::\d{2})?)"
                             r"(?![\w.:-])|" + _VALUE.pattern)
 
 
-def _varied_lines(text: str, reference: str) -> str:
-    unmatched: dict[str, int] = {}
-    for line in reference.splitlines():
-        unmatched[line] = unmatched.get(line, 0) + 1
-    out = []
-    for line in text.splitlines(keepends=True):
-        bare = line.rstrip("\r\n")
-        if unmatched.get(bare, 0) > 0:
-            unmatched[bare] -= 1
-            out.append(line)
-            continue
-        out.append(_KEPT_OR_VALUE.sub(lambda m: m.group() if m.group(1) else str(int(float(m.group())) * 3 + 7)
-                                      if "." not in m.group() else f"{float(m.group()) * 3 + 7.25:g}", line))
-    return "".join(out)
+def _varied_as_dates(text: str) -> str:
+    seen = [0]
+
+    def move(m: re.Match) -> str:
+        token = m.group()
+        if m.group(1) is None:
+            return _moved_number(token)
+        seen[0] += 1
+        step = seen[0] % 5 + 1
+        try:
+            if "-" in token:
+                form = "%Y-%m-%d" + (token[10] + "%H:%M" + (":%S" if token.count(":") == 2 else "") if len(token) > 10 else "")
+                moved = datetime.datetime.strptime(token, form) + datetime.timedelta(days=3 * step, minutes=7 * step)
+                return moved.strftime(form)
+            form = "%H:%M" + (":%S" if token.count(":") == 2 else "")
+            moved = datetime.datetime.strptime(token.zfill(len(token) + (token.index(":") == 1)), form) \
+                + datetime.timedelta(minutes=7 * step)
+            return moved.strftime(form)
+        except ValueError:  # (no calendar date: "2024-13-45" is moved as numbers)
+            return re.sub(_VALUE.pattern, lambda n: _moved_number(n.group()), token)
+    return _DATE_OR_VALUE.sub(move, text)
+
+
+def _moved_number(token: str) -> str:
+    try:
+        return str(int(float(token)) * 3 + 7) if "." not in token else f"{float(token) * 3 + 7.25:g}"
+    except OverflowError:  # (an integer beyond a float: 1e400 written out)
+        return token + "7"
 
 
 def _vary_records(data: Any, ref: Any) -> Any:

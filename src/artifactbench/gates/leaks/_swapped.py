@@ -23,6 +23,9 @@ _TOKEN = re.compile(r"[\w.-]*\w[\w.-]*")
 # what a detail says before the value it wants ("expected", "should be", "correct value is")
 _EXPECT = re.compile(r"\b(?:expected|expecting|should\s+(?:be|have|read)|want(?:ed)?|correct(?:\s+value)?\s+is)\b",
                      re.IGNORECASE)
+# what a detail says the graded artifact holds, after what it expected
+_FOUND = re.compile(r"\b(?:got|found|but|actual(?:ly)?|received|saw|seen|has|have|had|instead|vs|versus|while|whereas)\b",
+                    re.IGNORECASE)
 # a number counting something about the record rather than one of its values ("expected 4 cells")
 _COUNTED = re.compile(r"\s*(?:cells?|columns?|fields?|rows?|values?|items?|entries|lines?|records?|keys?|"
                       r"characters?|decimals?|digits?|elements?)\b", re.IGNORECASE)
@@ -30,10 +33,13 @@ _COUNTED = re.compile(r"\s*(?:cells?|columns?|fields?|rows?|values?|items?|entri
 
 @dataclass(frozen=True)
 class Traded:
-    """The key `key` now names a record holding `given` where the reference's holds `wanted` (tokens)."""
+    """The key `key` now names a record holding `given` where the reference's holds `wanted` (tokens; `fields`:
+    the wanted tokens of each field the two records differ in); `keys`: every record's key."""
     key: str
     wanted: frozenset[str]
     given: frozenset[str]
+    fields: tuple[frozenset[str], ...] = ()
+    keys: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -57,71 +63,110 @@ def _pair(rows: list[list[str]], column: int) -> tuple[int, int] | None:
     return found
 
 
-def _key_column(rows: list[list[str]]) -> int | None:
-    """The first column whose values are all distinct and name something (not a number alone)."""
+_ID_NAME = re.compile(r"(?:^|[\s_-])(?:id|key|code|ref|no|number)$|^(?:id|key|code|ref)[\s_-]", re.IGNORECASE)
+
+
+def _key_column(rows: list[list[str]], names: list[str]) -> int | None:
+    """The first column whose values are all distinct ids: each with a letter and a digit (`WO-5100`, `R-2004`),
+    or any values under a name that says id (`order_id`, `Code`); not a status or a number column that happens
+    to differ in every row (review)."""
     if len(rows) < 2 or len({len(r) for r in rows}) != 1:
         return None
     for c in range(len(rows[0])):
         values = [r[c] for r in rows]
-        if all(v and re.search(r"[A-Za-z]", v) for v in values) and len(set(values)) == len(values):
+        if len(set(values)) != len(values) or not all(values):
+            continue
+        named = c < len(names) and _ID_NAME.search(names[c].strip("`*_ ")) is not None
+        if named or all(re.search(r"[A-Za-z]", v) and re.search(r"\d", v) for v in values):
             return c
     return None
 
 
 def _traded(rows: list[list[str]], column: int, a: int, b: int) -> tuple[Traded, ...]:
+    keys = frozenset(r[column] for r in rows)
     out = []
     for mine, theirs in ((b, a), (a, b)):  # after the trade, row `theirs` carries `mine`'s key
         wanted: set[str] = set()
         given: set[str] = set()
+        fields = []
         for k, (x, y) in enumerate(zip(rows[mine], rows[theirs])):
             if k != column and x != y:
                 wanted |= _tokens(x)
                 given |= _tokens(y)
-        out.append(Traded(rows[mine][column], frozenset(wanted - given), frozenset(given - wanted)))
+                fields.append(frozenset(_tokens(x) - _tokens(y)))
+        out.append(Traded(rows[mine][column], frozenset(wanted - given), frozenset(given - wanted),
+                          tuple(f for f in fields if f), keys))
     return tuple(t for t in out if t.wanted)
 
 
+def _tables(lines: list[str]) -> list[tuple[int, list[int]]]:
+    """(header line, data lines) of each Markdown table."""
+    out = []
+    i = 1
+    while i < len(lines):
+        if rule_row(lines[i]) and lines[i - 1].lstrip().startswith("|"):
+            at = []
+            k = i + 1
+            while k < len(lines) and lines[k].lstrip().startswith("|"):
+                at.append(k)
+                k += 1
+            out.append((i - 1, at))
+            i = k
+        else:
+            i += 1
+    return out
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
 def _table_swap(reference: str) -> KeySwap | None:
+    """Of the table with the most rows that has a key column (a report's records, not its summary table)."""
     lines = reference.splitlines(keepends=True)
-    rule = next((i for i, line in enumerate(lines) if i >= 1 and rule_row(line) and lines[i - 1].lstrip().startswith("|")),
-                None)
-    if rule is None:
-        return None
-    at = []
-    for i in range(rule + 1, len(lines)):
-        if not lines[i].lstrip().startswith("|"):
-            break
-        at.append(i)
-    rows = [[c.strip() for c in lines[i].strip().strip("|").split("|")] for i in at]
-    column = _key_column(rows)
-    pair = _pair(rows, column) if column is not None else None
-    if pair is None:
-        return None
-    a, b = pair
-    traded = _traded(rows, column, a, b)
-    if not traded:
-        return None
-    out = list(lines)
-    for mine, theirs in ((a, b), (b, a)):
-        cells = lines[at[mine]].split("|")
-        offset = 1 if lines[at[mine]].lstrip().startswith("|") else 0
-        cells[column + offset] = cells[column + offset].replace(rows[mine][column], rows[theirs][column], 1)
-        out[at[mine]] = "|".join(cells)
-    header = [c.strip() for c in lines[rule - 1].strip().strip("|").split("|")]
-    name = header[column] if column < len(header) else f"column {column + 1}"
-    return KeySwap("".join(out), f"lines {at[a] + 1} and {at[b] + 1} trade their {name!r} "
-                                 f"({rows[a][column]!r}, {rows[b][column]!r})", traded)
+    for head, at in sorted(_tables(lines), key=lambda t: -len(t[1])):
+        rows = [_cells(lines[i]) for i in at[:MAX_ROWS]]
+        names = _cells(lines[head])
+        column = _key_column(rows, names)
+        pair = _pair(rows, column) if column is not None else None
+        traded = _traded(rows, column, *pair) if pair is not None else ()
+        if not traded:
+            continue
+        a, b = pair
+        out = list(lines)
+        for mine, theirs in ((a, b), (b, a)):
+            cells = lines[at[mine]].split("|")
+            offset = 1 if lines[at[mine]].lstrip().startswith("|") else 0
+            cells[column + offset] = cells[column + offset].replace(rows[mine][column], rows[theirs][column], 1)
+            out[at[mine]] = "|".join(cells)
+        name = names[column] if column < len(names) else f"column {column + 1}"
+        return KeySwap("".join(out), f"lines {at[a] + 1} and {at[b] + 1} trade their {name!r} "
+                                     f"({rows[a][column]!r}, {rows[b][column]!r})", traded)
+    return None
 
 
 def _records_swap(doc: TreeDoc) -> KeySwap | None:
-    data = doc.data
-    if not (isinstance(data, list) and len(data) >= 2 and all(isinstance(r, dict) for r in data[:MAX_ROWS])):
+    """Of the top-level list of objects, or the first list of objects one key down (`{"orders": [...]}`)."""
+    if isinstance(doc.data, dict):
+        for name, value in doc.data.items():
+            if _record_list(value):
+                swap = _list_swap(value, lambda changed, name=name: doc.render({**doc.data, name: changed}))
+                if swap is not None:
+                    return KeySwap(swap.text, f"at $.{name}: {swap.where}", swap.traded)
         return None
+    return _list_swap(doc.data, doc.render) if _record_list(doc.data) else None
+
+
+def _record_list(value: Any) -> bool:
+    return isinstance(value, list) and len(value) >= 2 and all(isinstance(r, dict) for r in value[:MAX_ROWS])
+
+
+def _list_swap(data: list, render) -> KeySwap | None:  # noqa: ANN001
     keys = list(data[0])
     if any(list(r) != keys for r in data[:MAX_ROWS]):
         return None
     rows = [[str(r[k]) for k in keys] for r in data[:MAX_ROWS]]
-    column = _key_column(rows)
+    column = _key_column(rows, [str(k) for k in keys])
     pair = _pair(rows, column) if column is not None else None
     if pair is None:
         return None
@@ -132,7 +177,7 @@ def _records_swap(doc: TreeDoc) -> KeySwap | None:
     key = keys[column]
     changed = list(data)
     changed[a], changed[b] = {**data[a], key: data[b][key]}, {**data[b], key: data[a][key]}
-    return KeySwap(doc.render(changed), f"records {a} and {b} trade their {key!r} ({rows[a][column]!r}, "
+    return KeySwap(render(changed), f"records {a} and {b} trade their {key!r} ({rows[a][column]!r}, "
                                         f"{rows[b][column]!r})", traded)
 
 
@@ -162,6 +207,12 @@ def presented(detail: str, traded: Traded) -> list[str]:
         if said is None:
             continue
         after = rest[said.end():]
+        # (up to what the detail says the artifact holds, "expected PASS [-], got FAIL [R2]", or to another
+        # record, "..., not the expected verdict, WO-5109 has PASS [-]"; review)
+        stop = _FOUND.search(after)
+        after = after[:stop.start()] if stop else after
+        other = next((m for m in _TOKEN.finditer(after) if m.group() in traded.keys and m.group() != traded.key), None)
+        after = after[:other.start()] if other else after
         hits = []
         for token in sorted(traded.wanted):
             found = whole_token(token).search(after)

@@ -48,7 +48,8 @@ def hidden_expected(detail: str, artifact: str, visible: str) -> list[str]:
 def as_expected(value: str, detail: str) -> bool:
     """The detail presents `value` as the right answer ("expected 812.5", "should be 812.5"), not as what
     the grader found ("expected 41 rows, found 13")."""
-    if re.search(rf"(expected|should be|should equal|correct value|want(ed)?)\b"
+    # (a word of its own: "unexpected incident tables: INC-3120, incidents.INC-212 missing" expects nothing; review)
+    if re.search(rf"\b(expected|should be|should equal|correct value|want(ed)?)\b"
                  rf"(?:(?!\b{_SEEN}\b)[^.;|\n]){{0,40}}"
                  rf"(?<![\w.-]){re.escape(value)}(?![\w-])", detail, re.IGNORECASE) is not None:
         return True
