@@ -1,5 +1,5 @@
 """A blind-batch-style task built in a temp dir, and its fuzz verdicts (shared by the tests of the blind rounds'
-rules: tests/gates/test_blind_p116_p119.py, test_blind_p127_p132.py, test_blind_p137_p140.py)."""
+rules: tests/gates/test_blind_p116_p119.py, test_blind_p127_p132.py, test_blind_p137_p144.py)."""
 
 from __future__ import annotations
 

@@ -159,6 +159,9 @@ _BEFORE = re.compile(r"\b(?:before|above|ahead\s+of)\s+the\s+(?:first\s+)?(?:fin
 _BRACKETS = re.compile(r"[\[\](){}'\",;\s]+")
 _OPTION = re.compile(r"^\s*([A-Za-z_][\w.-]*)\s*[=:]")  # a config line's key: `stdout_logfile=...`
 _TITLE = re.compile(r"^#\s+\S")  # a level-1 heading: the document's title
+_EXAMPLE_SPAN = re.compile(r"\b(?:such\s+as|e\.\s?g\.,?|like|for\s+(?:example|instance))\s+`([^`\n]+)`", re.IGNORECASE)
+# a plain text's heading in capitals, `NOTES`, `RULE TALLY` (no digits, no colon)
+_CAPS_HEADING = re.compile(r"[A-Z][A-Z &/'-]{1,40}")
 # A plain-text report's heading: words and a closing colon, nothing after it ("Missing prerequisites:",
 # blind p32), never `label: value`
 _COLON_HEADING = re.compile(r"[A-Za-z][A-Za-z ()'/,-]{0,60}:")
@@ -343,8 +346,12 @@ class FreeLines:
             # three words: it claims no line of prose where prose is free; blind p106)
             matched = []
         below = _flat(lines[i + 1]) if i + 1 < len(lines) else ""
+        if self.title_free and not self._named_label(line) and self._title_like(lines, i, line, matched):
+            # (the first line of the file, where the prompt frees "the title line": a plain text's title too,
+            # whatever the example report shows there, and a line of its shape repeated or added; blind p143)
+            return "free"
         heading = bool(_HEADING.match(line) or any(_UNDERLINE.fullmatch(x) and len(x) >= 3 for x in (line, below))
-                       or _COLON_HEADING.fullmatch(line))
+                       or _COLON_HEADING.fullmatch(line) or _CAPS_HEADING.fullmatch(line))
         if heading and HEADINGS in self.parts and (not any(matched) or (self.title_free and _TITLE.match(line))):
             return "free"
         if OPTIONS in self.parts and not any(matched) and (option := _OPTION.match(line)):
@@ -364,6 +371,16 @@ class FreeLines:
             # a closing line: the prompt says which lines are free, so every other line is the answer.
             return "graded"
         return "other"
+
+    def _title_like(self, lines: tuple[str, ...], i: int, line: str, matched: list[str]) -> bool:
+        first = next((k for k in range(min(len(lines), 4)) if _flat(lines[k])), None)
+        if first is None or i == first:
+            return i == first
+        if not matched or _in_table(lines, i):
+            return False
+        title = _flat(lines[first])
+        return {p.pattern for p, _ in self.templates if p.fullmatch(line)} == \
+            {p.pattern for p, _ in self.templates if p.fullmatch(title)}
 
     def _named_label(self, line: str) -> bool:
         match = _LABEL.match(line)
@@ -596,6 +613,7 @@ def read_free_lines(prompt: str) -> FreeLines:
     after: list[str] = []
     before = False
     tables: set[str] = set()
+    examples: list[str] = []  # the spans a freeing sentence gives as examples of the free part
     for sentence in _sentences(prompt):
         if _NO_PART.search(sentence):  # (its refusing clauses left out; see _NO_PART)
             said = sentence
@@ -641,6 +659,7 @@ def read_free_lines(prompt: str) -> FreeLines:
         if free:
             parts |= named
             declared.append(" ".join(sentence.split())[:160])
+            examples += _EXAMPLE_SPAN.findall(sentence)
             before = before or _BEFORE.search(sentence) is not None
             if OPTIONS in named:
                 # What the sentence requires before it frees the other options still names its keys ("must
@@ -655,7 +674,10 @@ def read_free_lines(prompt: str) -> FreeLines:
     if not parts and not prefixes and not after and not tables:
         return FreeLines()
     blocks, rest = fenced_blocks(prompt)
-    spans = [line for block in blocks for line in block.splitlines()] + _INLINE.findall(rest)
+    # (a span a freeing sentence gives as an example of the free part, "a notes section ... starting with its own
+    # heading line such as `NOTES`", shows no line the grader reads; blind p143)
+    shown = [line for block in blocks for line in block.splitlines()]
+    spans = shown + [span for span in _INLINE.findall(rest) if span not in examples or span in shown]
     templates = tuple(t for t in map(_template, spans) if t is not None)
     titled = HEADINGS in parts and any(re.search(r"\btitles?\b", d, re.IGNORECASE) for d in declared)
     any_order = ELSEWHERE in parts and any(_FREE_FORM_FILE.search(d) for d in declared) and not any(

@@ -825,6 +825,11 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # as a table is layout; blind p53)
                 allowed = ("warn", "it drops or repeats a Markdown table's rule row: the rows are as they were, "
                                    "only the table's rendering changes")
+            if allowed is None and kind == "swap_records" and ref is not None and ref.fmt == "text" \
+                    and _RULE_ROW.fullmatch(mutant.old.strip("'\" ")) and _RULE_ROW.fullmatch(mutant.new.strip("'\" ")):
+                # (two tables' `|---|---|` rule rows exchanged: no value moved, whatever rows the prompt shows; p144)
+                allowed = ("warn", "it exchanges two Markdown tables' rule rows, which hold no value: every row is as "
+                                   "it was, only the tables' rendering changes")
             if allowed is None and kind in ("replace_record", "swap_records") and ref is not None \
                     and ref.fmt == "text" and (_RULE_ROW.fullmatch(mutant.old.strip("'\" ")) or (
                         _RULE_ROW.fullmatch(mutant.new.strip("'\" "))
@@ -835,6 +840,17 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # reads the same rows; as a rule row dropped or repeated is; review)
                 allowed = ("warn", "it moves or overwrites a Markdown table's rule row: the table no longer "
                                    "renders, though a reader taking its rows by position reads the same rows")
+            if allowed is None and kind in ("duplicate_record", "replace_record") and ref is not None \
+                    and ref.fmt == "text" and _empty_heading_copy(ref.reference, kind, mutant, allows):
+                # (a section heading twice, the copy written over a free intro line: nothing under it, every
+                # section as it was; blind p143)
+                allowed = ("warn", "it repeats a section heading with nothing under it: every section is as it was")
+            if allowed is None and ref is not None and ref.fmt == "text" and allows.other_keys \
+                    and kind in _VALUE_KINDS and (column := _unlisted_column(ref, mutant, prompt)):
+                # (a column of one table that the prompt names only for another table: "`## RMA status` — a table
+                # with at least the columns `RMA`, `State`, ..." and "`## Inventory` — a table `SKU | ...`"; p143)
+                allowed = ("warn", f"the prompt lists the columns of the table under {column[0]!r} without "
+                                   f"{column[1]!r}, and allows other columns ({allows.other_keys!r})")
             if allowed is None and ref is not None and ref.fmt == "text" and allows.optional_fields \
                     and (label := _optional_rows_only(ref.reference, mutant.text, allows)):
                 # (the `Total` row of "A final `Total` row is optional", changed or moved past the free
@@ -1124,6 +1140,46 @@ def _left_open(ctx, kind: str, state: _Search) -> CaseResult:
 _EITHER_WAY = re.compile(r"\beither\s+way(?:\s+round)?\b|\bin\s+either\s+(?:order|direction)\b|\bany\s+order\s+"
                          r"within\b|\b(?:order|direction)\s+(?:of|within|inside)\s+(?:a|each|the)\s+\w+\s+(?:does\s*n[o']?t\s+"
                          r"matter|is\s+free)", re.IGNORECASE)
+_MD_HEADING = re.compile(r"#{1,6}\s+\S.*")
+
+
+def _empty_heading_copy(reference: str, kind: str, mutant: Mutation, allows) -> bool:  # noqa: ANN001
+    """The mutant adds one more copy of a Markdown heading of the reference, repeated as it is or written over a
+    line the prompt frees."""
+    line = (mutant.old if kind == "duplicate_record" else mutant.new).strip("'\"")
+    if line.endswith("...") or not _MD_HEADING.fullmatch(line.strip()):
+        return False
+    if kind == "duplicate_record":
+        return re.fullmatch(r"line \d+", mutant.where) is not None
+    found = re.match(r"line (\d+) replaced by a copy of line \d+$", mutant.where)
+    if found is None or not allows.free_lines:
+        return False
+    kinds = allows.free_lines.kinds(reference)
+    i = int(found.group(1)) - 1
+    return 0 <= i < len(kinds) and kinds[i] in ("free", "blank")
+
+
+def _unlisted_column(ref: Reference, mutant: Mutation, prompt: str) -> tuple[str, str] | None:
+    """(the heading, the column) where the mutant changes a cell of a Markdown table that stands under a heading
+    whose part of the prompt lists the table's columns in backticks, this one not among them."""
+    column = ref.text_field(mutant.text)
+    if not column:
+        return None
+    lines = ref.reference.splitlines()
+    head, tail = common_ends(tuple(lines), tuple(mutant.text.splitlines()))
+    heading = next((_MD_HEADING.fullmatch(lines[k].strip()).group().lstrip("# ").strip()
+                    for k in range(min(head, len(lines) - 1), -1, -1) if _MD_HEADING.fullmatch(lines[k].strip())), None)
+    if not heading:
+        return None
+    for part in re.split(r"\n\s*\n|\n(?=\s*(?:\d+[.)]|[-*])\s)", prompt):
+        if re.search(rf"(?<![\w-]){re.escape(heading)}(?![\w-])", part, re.IGNORECASE):
+            names = {c.strip().strip("*_ ").lower() for span in re.findall(r"`([^`\n]+)`", part)
+                     for c in re.split(r"[|,]", span) if c.strip()}
+            if len(names) >= 2:
+                return (heading, column) if column.strip().lower() not in names else None
+    return None
+
+
 def _optional_rows_only(reference: str, mutant: str, allows) -> str:  # noqa: ANN001
     """The label of a Markdown table row the prompt calls optional (`| Total | 150 | ...`) when every
     line the mutant changes is such a row, or prose outside the table where the prompt frees commentary

@@ -349,6 +349,10 @@ class Reference:
             return None
         lines = self.reference.splitlines()
         i = int(found.group(1)) - 1
+        if 0 <= i < len(lines) and (key := _pair_row_key(lines, i)) is not None:
+            # (a row of a two-column table keyed by its first cell, `| INVALID | 2 |` of a per-code tally: one
+            # labelled value as a table writes it; blind p144)
+            return "warn", f"it repeats one row of a two-column table keyed by its first cell ({key!r}): either copy reads the same"
         label = _field_label(lines[i]) if 0 <= i < len(lines) else None
         if label is None or any(0 <= j < len(lines) and _field_label(lines[j]) == label for j in (i - 1, i + 1)):
             return None
@@ -658,6 +662,28 @@ _ELEMENT_LINE = re.compile(r"<([A-Za-z][\w:.-]*)(?:\s[^<>]*)?>[^<>]*</\1\s*>")
 
 
 _UNDERLINE_LINE = re.compile(r"(=|-){3,}")
+
+
+def _pair_row_key(lines: list[str], i: int) -> str | None:
+    """The first cell of line i where it is a data row of a Markdown table of two columns whose first cells are
+    distinct labels (no number alone): a table of labelled values (`| metric | value |`, `| code | requests |`)."""
+    def cells(line: str) -> list[str]:
+        return [c.strip() for c in line.strip().strip("|").split("|")]
+    if not lines[i].lstrip().startswith("|") or len(cells(lines[i])) != 2:
+        return None
+    start = i
+    while start > 0 and lines[start - 1].lstrip().startswith("|"):
+        start -= 1
+    end = i
+    while end + 1 < len(lines) and lines[end + 1].lstrip().startswith("|"):
+        end += 1
+    rows = [cells(x) for x in lines[start:end + 1] if not set(x.strip()) <= set("|:- \t")]
+    if len(rows) < 3 or any(len(r) != 2 for r in rows):
+        return None
+    keys = [r[0] for r in rows[1:]]  # (the first row is the header)
+    if len(set(keys)) != len(keys) or any(not re.search(r"[A-Za-z]", k) for k in keys):
+        return None
+    return cells(lines[i])[0]
 
 
 @lru_cache(maxsize=8)

@@ -1,4 +1,4 @@
-"""Rules from blind batches p137-p140 (tasks by helpers that saw only the spec): a false fail and missed flaws of
+"""Rules from blind batches p137-p144 (tasks by helpers that saw only the spec): a false fail and missed flaws of
 their first runs, in the batches' own words, each with a twin that must keep its verdict."""
 
 from __future__ import annotations
@@ -303,3 +303,139 @@ def test_review_the_readings_stay_where_they_were_said():
     assert allows.leaves_open("type_change", "record 1 (line 2), field 'discount_cents'")[0] == "warn"
     # ("unexpected" expects nothing)
     assert not as_expected("INC-212", "unexpected tables: INC-3120, INC-212 missing")
+
+
+# --- p141-p144 (written in four house styles: terse tickets, a colleague's email, lenient graders, worked examples) ---
+
+OPTIONS_PROMPT = """## Output
+
+Write a plain-text file `output/return_options.txt` laid out in sections like this:
+
+```
+RETURN OPTIONS — SO-88412 (refund between 150.00 and 200.00)
+
+SUMMARY
+Count: <number of qualifying combinations>
+
+OPTIONS
+1. <combination> -> <refund>
+```
+
+What is flexible: the title line and blank lines are free, and you may add a notes section at the end
+(for instance the per-option breakdown) as long as it starts with its own heading line such as `NOTES`.
+"""
+OPTIONS_REFERENCE = """RETURN OPTIONS — SO-88412 (refund between 150.00 and 200.00)
+
+SUMMARY
+Count: 2
+
+OPTIONS
+1. A+C -> 199.96
+2. B+D -> 150.40
+
+NOTES
+Refund = gross - 15% restocking on opened units.
+"""
+
+
+def test_p143_a_plain_texts_free_title_and_notes_heading():
+    # p143: "the title line ... free" kept the title graded (the example shows one), and `NOTES` (an example span of
+    # the freeing sentence) read as a line the grader reads: five false fails, two of them default negative cases
+    from artifactbench.gates.core._free_lines import read_free_lines
+    free = read_free_lines(OPTIONS_PROMPT)
+    kinds = free.kinds(OPTIONS_REFERENCE)
+    assert kinds[0] == "free" and kinds[9] == "free" and kinds[2] == kinds[5] == kinds[6] == "graded"
+    lines = OPTIONS_REFERENCE.splitlines()
+    title = lines[0]
+    assert free.confined(OPTIONS_REFERENCE, OPTIONS_REFERENCE.replace("150.00 and", "151.00 and"))  # off_by_one
+    assert free.confined(OPTIONS_REFERENCE, title + "\n" + OPTIONS_REFERENCE)  # the title twice
+    assert free.confined(OPTIONS_REFERENCE, OPTIONS_REFERENCE.replace("NOTES", "mutant-value"))
+    # (the graded sections stay graded)
+    assert not free.confined(OPTIONS_REFERENCE, OPTIONS_REFERENCE.replace("Count: 2", "Count: 3"))
+    assert not free.confined(OPTIONS_REFERENCE, OPTIONS_REFERENCE.replace("OPTIONS\n1.", "OPTIONS\n7."))
+
+
+def test_p144_free_choices_and_a_grader_that_sorts_before_comparing():
+    from artifactbench.gates.core import read_prompt
+    said = ("Free choices: row order (we sort before comparing; grouping N-1 rows before N-2 rows is the convention "
+            "but not required), extra columns.")
+    assert read_prompt(said).unordered
+    assert not read_prompt("Rows must be sorted by id; the free choices are the extra columns.").unordered
+
+
+def test_p144_p143_a_tally_row_twice_and_two_rule_rows_exchanged():
+    from artifactbench.gates.fuzz._reference import _pair_row_key
+    report = ["## Rule Tally", "", "| code | requests |", "|---|---|", "| INVALID | 2 |", "| NOTICE | 4 |",
+              "", "| date | peak_mw | margin_mw |", "|---|---|---|", "| 2024-07-08 | 1760 | 276 |", "| 2024-07-09 | 1800 | 230 |"]
+    assert _pair_row_key(report, 4) == "INVALID"
+    # (a row of a table of records is a record: repeated, one record more)
+    assert _pair_row_key(report, 9) is None
+
+
+def test_p143_a_column_one_table_lists_and_another_table_holds(tmp_path):
+    # p143: `SKU`, a required column of the `## Inventory` table, also stood in the `## RMA status` table, whose
+    # prompt item lists "at least the columns `RMA`, `State`, ..." and "tables may have extra columns"
+    prompt = """Write `out/replay.md` with these sections:
+
+1. `## RMA status` — a table with at least the columns `RMA`, `State`, `Qty`.
+2. `## Inventory` — a table `SKU | Sellable` with the counts for every sku.
+
+Rows may be in any order and tables may have extra columns.
+"""
+    reference = """## RMA status
+
+| RMA | SKU | State | Qty |
+|---|---|---|---|
+| RMA-1 | BK-2202 | REFUNDED | 1 |
+| RMA-2 | TY-7300 | SCRAPPED | 2 |
+| RMA-3 | BK-2202 | RESTOCKED | 3 |
+
+## Inventory
+
+| SKU | Sellable |
+|---|---|
+| BK-2202 | 4 |
+| TY-7300 | 0 |
+"""
+    grader = """
+def rows(t, head):
+    part = t.split(head, 1)[1].split("##", 1)[0] if head in t else ""
+    out = []
+    for line in part.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("|") and not set(line) <= set("|- "):
+            out.append(cells)
+    return out
+got, want = rows(text, "## RMA status"), rows(Path(__file__).with_name("reference_output.md").read_text(), "## RMA status")
+pick = lambda rs: sorted((r[rs[0].index("RMA")], r[rs[0].index("State")], r[rs[0].index("Qty")]) for r in rs[1:]) if rs else None
+try:
+    ok = pick(got) == pick(want)
+    inv = rows(text, "## Inventory") == rows(Path(__file__).with_name("reference_output.md").read_text(), "## Inventory")
+except (ValueError, IndexError):
+    return False, "bad table"
+return ok and inv, "wrong"
+"""
+    root = _task(tmp_path, "p143_columns", "out/replay.md", reference, prompt, grader)
+    check = _fuzz(root)
+    assert not [f for f in _fails(check) if "SKU" in f or "7300" in f], _fails(check)
+    # (the twin whose prompt lists `SKU` for the status table too: a column it asks for, never compared)
+    root = _task(tmp_path, "p143_columns_listed", "out/replay.md", reference,
+                 prompt.replace("`RMA`, `State`, `Qty`", "`RMA`, `SKU`, `State`, `Qty`"), grader)
+    assert any("SKU" in f or "2202" in f or "7300" in f for f in _fails(_fuzz(root)))
+
+
+def test_p143_a_section_heading_written_over_a_free_intro_line():
+    from artifactbench.gates.core import read_prompt
+    from artifactbench.gates.fuzz import Mutation
+    from artifactbench.gates.fuzz._fuzz import _empty_heading_copy
+    prompt = ("Create `report.md` with a `## Summary` section (any heading level; you may add a title, an intro "
+              "paragraph or other sections around it).\n")
+    reference = "# March\n\nSource: rmas.csv, refunds.csv (deduplicated).\n\n## Summary\n\n- Total RMAs: 58\n"
+    allows = read_prompt(prompt)
+    over = Mutation("replace_record", "line 3 replaced by a copy of line 5", "'Source: ...'", "'## Summary'",
+                    reference.replace("Source: rmas.csv, refunds.csv (deduplicated).", "## Summary"))
+    assert _empty_heading_copy(reference, "replace_record", over, allows)
+    # (a graded line written over is no free line's place)
+    graded = Mutation("replace_record", "line 7 replaced by a copy of line 5", "'- Total RMAs: 58'", "'## Summary'",
+                      reference.replace("- Total RMAs: 58", "## Summary"))
+    assert not _empty_heading_copy(reference, "replace_record", graded, allows)
