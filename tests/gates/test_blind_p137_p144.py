@@ -439,3 +439,45 @@ def test_p143_a_section_heading_written_over_a_free_intro_line():
     graded = Mutation("replace_record", "line 7 replaced by a copy of line 5", "'- Total RMAs: 58'", "'## Summary'",
                       reference.replace("- Total RMAs: 58", "## Summary"))
     assert not _empty_heading_copy(reference, "replace_record", graded, allows)
+
+
+def test_p141_a_band_against_the_converged_fit_is_the_answers():
+    # p141: "Every cell must be within 0.01 of the converged fit; don't round to whole trips" read as how to
+    # iterate (a convergence criterion), so a grader holding cells to 1 % (2.1 trips) went unseen
+    from artifactbench.gates.core import stated_tolerance
+    stated = stated_tolerance("- Give `trips` to at least 3 decimals. Every cell must be within 0.01 of the "
+                              "converged fit; don't round to whole trips.\n")
+    assert stated is not None and stated.abs == 0.01
+    # (how to iterate states none)
+    assert stated_tolerance("Repeat until every row and column sum is within 0.001 of its target.") is None
+    assert stated_tolerance("Iterate until every value is within 1e-6 of the previous sweep.") is None
+
+
+def test_p144_number_near_reaches_more_fields_than_other_kinds(tmp_path):
+    # p144: "every cost figure within $0.50", graded to 1 %, on one key of fifteen: number_near stopped after four
+    # fields, none of them a cost
+    lines = [f"g{i}_mw = {100 + i * 7.5:.4f}" for i in range(12)] + ["total_cost = 228430.17"]
+    reference = "[H01]\n" + "\n".join(lines) + "\n"
+    prompt = ("Write `dispatch.ini`. Every `g*_mw` output is compared within 0.01 MW, and `total_cost` within $0.50 "
+              "of our value.\n")
+    grader = """
+import configparser
+got, want = configparser.ConfigParser(), configparser.ConfigParser()
+try:
+    got.read_string(text)
+except configparser.Error:
+    return False, "unreadable"
+want.read_string(Path(__file__).with_name("reference_output.ini").read_text())
+for key, value in want["H01"].items():
+    mine = got["H01"].get(key) if got.has_section("H01") else None
+    try:
+        mine = float(mine)
+    except (TypeError, ValueError):
+        return False, f"{key} missing"
+    tol = 0.01 * float(value) if key == "total_cost" else 0.01
+    if abs(mine - float(value)) > tol:
+        return False, f"{key} off"
+return True, "ok"
+"""
+    root = _task(tmp_path, "p144_near", "dispatch.ini", reference, prompt, grader)
+    assert any(f.startswith("number_near") and "total_cost" in f for f in _fails(_fuzz(root)))

@@ -59,6 +59,9 @@ class _ClearlyRejected(BaseException):
 
 NOT_RUN = "not run:"  # how a kind skipped for want of time says so
 CLEAR_AFTER = 4  # distinct mutated fields (or places), all rejected, after which a kind's search stops
+# ... of number_near, whose bands the prompt states field by field: a grader may hold one field of fifteen to a
+# looser band (blind p144: every cost figure "within $0.50", graded to 1 %, never drawn among the first four)
+NEAR_PLACES = 10
 FREE_GRADED = 3  # mutants confined to lines the prompt declares free, graded per kind (to report them)
 OPEN_GRADED = 3  # accepted mutants the prompt leaves open, per kind, that take no draw of the kind's budget
 
@@ -649,7 +652,8 @@ def _searches(ctx, grade, strategies: dict, per_kind: int, deadline: float, budg
         if share <= 0:
             cases.append(CaseResult(kind, SKIPPED, f"{NOT_RUN} the {budget.seconds:g}s budget was spent"))
             continue
-        cases.append(_search(ctx, grade, kind, draws, per_kind, time.monotonic() + share, prompt, ref))
+        examples = max(per_kind, NEAR_PLACES) if kind == "number_near" else per_kind
+        cases.append(_search(ctx, grade, kind, draws, examples, time.monotonic() + share, prompt, ref))
     return cases
 
 
@@ -974,7 +978,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
         if kind != "number_near" or factor_of(mutant.where) == WARN_FACTOR:
             # (a number moved 100x and rejected says nothing of one moved 8x: only the smallest move clears)
             state.places.add(place_of(mutant))
-        if len(state.places) >= CLEAR_AFTER and not state.errors and not state.accepted:
+        if len(state.places) >= (NEAR_PLACES if kind == "number_near" else CLEAR_AFTER) and not state.errors \
+                and not state.accepted:
             raise _ClearlyRejected()  # spend the budget where it finds things
         return False
 
