@@ -434,11 +434,13 @@ def test_p143_a_section_heading_written_over_a_free_intro_line():
     allows = read_prompt(prompt)
     over = Mutation("replace_record", "line 3 replaced by a copy of line 5", "'Source: ...'", "'## Summary'",
                     reference.replace("Source: rmas.csv, refunds.csv (deduplicated).", "## Summary"))
-    assert _empty_heading_copy(reference, "replace_record", over, allows)
+    assert _empty_heading_copy(reference, "replace_record", over, allows, prompt)
+    # (not where the prompt says a section comes once)
+    assert not _empty_heading_copy(reference, "replace_record", over, allows, prompt + "The section appears exactly once.\n")
     # (a graded line written over is no free line's place)
     graded = Mutation("replace_record", "line 7 replaced by a copy of line 5", "'- Total RMAs: 58'", "'## Summary'",
                       reference.replace("- Total RMAs: 58", "## Summary"))
-    assert not _empty_heading_copy(reference, "replace_record", graded, allows)
+    assert not _empty_heading_copy(reference, "replace_record", graded, allows, prompt)
 
 
 def test_p141_a_band_against_the_converged_fit_is_the_answers():
@@ -481,3 +483,35 @@ return True, "ok"
 """
     root = _task(tmp_path, "p144_near", "dispatch.ini", reference, prompt, grader)
     assert any(f.startswith("number_near") and "total_cost" in f for f in _fails(_fuzz(root)))
+
+
+# --- a second outside review (the diff of the p141-p144 rules only) ---
+
+def test_review2_a_title_is_no_record_and_an_example_no_format():
+    from artifactbench.gates.core._free_lines import read_free_lines
+    # (records in the form the prompt shows, no title: "A title line and headings are up to you" frees none)
+    late = read_free_lines("Write `out/late.txt` with one line per unpaid invoice, in the form `<id> <days> days late`."
+                           "\n\nA title line and headings are up to you.\n")
+    assert set(late.kinds("INV-7 40 days late\nINV-3 12 days late\nINV-9 5 days late\n")) == {"graded"}
+    # ("must look like `...`" is the format, not an example of a free part)
+    like = read_free_lines("Headings and blank lines are up to you, but every invoice line must look like "
+                           "`<id> <days> days late`.\n")
+    assert like.kinds("# Late\nINV-7 40 days late\n") == ("free", "graded")
+    # (a first line the prompt sets is no title)
+    summary = read_free_lines("The first line must be `<n> overdue, <amount> EUR`. A title line is up to you.\n")
+    assert not summary.title_free
+    # (a list of codes in capitals is data, not headings)
+    hubs = read_free_lines("Write one IATA code per line, each code exactly once. Headings are up to you.\n")
+    assert hubs.kinds("AMS\nCDG\nFRA\n") != ("free", "free", "free")
+    # ("such as `NOTES` or `REMARKS`": both examples)
+    notes = read_free_lines("You may add a notes section at the end, as long as it starts with its own heading line "
+                            "such as `NOTES` or `REMARKS`; notes are free.\n")
+    assert not any(p.fullmatch("REMARKS") for p, _ in notes.templates)
+
+
+def test_review2_once_and_ties_keep_their_verdicts():
+    from artifactbench.gates.core import read_prompt
+    from artifactbench.gates.fuzz._reference import ONCE
+    assert not read_prompt("Rows ordered by `points`, highest first. Free choices: row order among teams with "
+                           "equal points.").unordered
+    assert ONCE.search("Each player must appear exactly once.") and ONCE.search("Each host gets exactly one section.")

@@ -159,7 +159,12 @@ _BEFORE = re.compile(r"\b(?:before|above|ahead\s+of)\s+the\s+(?:first\s+)?(?:fin
 _BRACKETS = re.compile(r"[\[\](){}'\",;\s]+")
 _OPTION = re.compile(r"^\s*([A-Za-z_][\w.-]*)\s*[=:]")  # a config line's key: `stdout_logfile=...`
 _TITLE = re.compile(r"^#\s+\S")  # a level-1 heading: the document's title
-_EXAMPLE_SPAN = re.compile(r"\b(?:such\s+as|e\.\s?g\.,?|like|for\s+(?:example|instance))\s+`([^`\n]+)`", re.IGNORECASE)
+# ("such as `NOTES` or `REMARKS`"; not "must look like `<id> <days> days late`": a format; review)
+_EXAMPLE_SPAN = re.compile(r"\b(?:such\s+as|e\.\s?g\.,?|for\s+(?:example|instance))\s+((?:`[^`\n]+`(?:\s*,\s*|\s+or\s+|\s+and\s+)?)+)",
+                           re.IGNORECASE)
+# a first line the prompt sets ("the first line must be `<n> overdue`"): no title there, whatever else it frees
+_FIRST_LINE_SET = re.compile(r"\bfirst\s+line\b[^.;\n]{0,40}?\b(?:must|should|shall|has\s+to|holds?|gives?|is\s+(?!a\s+title|the\s+title))",
+                             re.IGNORECASE)
 # a plain text's heading in capitals, `NOTES`, `RULE TALLY` (no digits, no colon)
 _CAPS_HEADING = re.compile(r"[A-Z][A-Z &/'-]{1,40}")
 # A plain-text report's heading: words and a closing colon, nothing after it ("Missing prerequisites:",
@@ -259,6 +264,8 @@ class FreeLines:
     # "Free-form Markdown, but it must contain ...": the graded lines may stand in any order, and a labelled one
     # twice (either copy reads the same); a table's rows stay one block as they are
     any_order: bool = False
+    # the patterns of the first line of each fenced example: a title the example shows (a plain text's title line)
+    title_shapes: frozenset[str] = frozenset()
 
     def __bool__(self) -> bool:
         return bool(self.parts or self.prefixes or self.after or self.tables_without)
@@ -351,7 +358,7 @@ class FreeLines:
             # whatever the example report shows there, and a line of its shape repeated or added; blind p143)
             return "free"
         heading = bool(_HEADING.match(line) or any(_UNDERLINE.fullmatch(x) and len(x) >= 3 for x in (line, below))
-                       or _COLON_HEADING.fullmatch(line) or _CAPS_HEADING.fullmatch(line))
+                       or _COLON_HEADING.fullmatch(line) or (_CAPS_HEADING.fullmatch(line) and not _caps_run(lines, i)))
         if heading and HEADINGS in self.parts and (not any(matched) or (self.title_free and _TITLE.match(line))):
             return "free"
         if OPTIONS in self.parts and not any(matched) and (option := _OPTION.match(line)):
@@ -373,14 +380,18 @@ class FreeLines:
         return "other"
 
     def _title_like(self, lines: tuple[str, ...], i: int, line: str, matched: list[str]) -> bool:
-        first = next((k for k in range(min(len(lines), 4)) if _flat(lines[k])), None)
-        if first is None or i == first:
-            return i == first
-        if not matched or _in_table(lines, i):
+        """The file's title: its first line where that matches no format line, or only the first line of an example
+        the prompt shows; a line of that title's shape repeated or added (two at most: a shape that more lines
+        take is a record's, `INV-7 40 days late`, whatever an example starts with; review)."""
+        if _in_table(lines, i):
             return False
-        title = _flat(lines[first])
-        return {p.pattern for p, _ in self.templates if p.fullmatch(line)} == \
-            {p.pattern for p, _ in self.templates if p.fullmatch(title)}
+        shapes = {p.pattern for p, _ in self.templates if p.fullmatch(line)}
+        if shapes and not shapes <= self.title_shapes:
+            return False
+        if not shapes:
+            first = next((k for k in range(min(len(lines), 4)) if _flat(lines[k])), None)
+            return i == first
+        return sum(1 for x in lines if any(p.pattern in shapes and p.fullmatch(_flat(x)) for p, _ in self.templates)) <= 2
 
     def _named_label(self, line: str) -> bool:
         match = _LABEL.match(line)
@@ -502,6 +513,18 @@ def _patched(free: FreeLines, old: tuple[str, ...], new: tuple[str, ...], old_ki
     below = 1 if tail else 0
     middle = _classify(free, new, start, len(new) - tail + below, fenced)
     return old_kinds[:start] + middle + old_kinds[len(old) - tail + below:]
+
+
+def _caps_run(lines: tuple[str, ...], i: int) -> bool:
+    """The line before or after line i (blank lines aside) is in capitals too: a list of codes (`AMS`, `CDG`), not
+    a heading (review)."""
+    for step in (-1, 1):
+        k = i + step
+        while 0 <= k < len(lines) and not lines[k].strip():
+            k += step
+        if 0 <= k < len(lines) and _CAPS_HEADING.fullmatch(_flat(lines[k])):
+            return True
+    return False
 
 
 def _section(prompt: str, at: int) -> str:
@@ -659,7 +682,7 @@ def read_free_lines(prompt: str) -> FreeLines:
         if free:
             parts |= named
             declared.append(" ".join(sentence.split())[:160])
-            examples += _EXAMPLE_SPAN.findall(sentence)
+            examples += [span for run in _EXAMPLE_SPAN.findall(sentence) for span in re.findall(r"`([^`\n]+)`", run)]
             before = before or _BEFORE.search(sentence) is not None
             if OPTIONS in named:
                 # What the sentence requires before it frees the other options still names its keys ("must
@@ -679,10 +702,14 @@ def read_free_lines(prompt: str) -> FreeLines:
     shown = [line for block in blocks for line in block.splitlines()]
     spans = shown + [span for span in _INLINE.findall(rest) if span not in examples or span in shown]
     templates = tuple(t for t in map(_template, spans) if t is not None)
-    titled = HEADINGS in parts and any(re.search(r"\btitles?\b", d, re.IGNORECASE) for d in declared)
+    titled = HEADINGS in parts and any(re.search(r"\btitles?\b", d, re.IGNORECASE) for d in declared) \
+        and not _FIRST_LINE_SET.search(prompt)
+    title_shapes = frozenset(t[0].pattern for t in map(_template, (next((x for x in b.splitlines() if x.strip()), "")
+                                                                    for b in blocks)) if t is not None)
     any_order = ELSEWHERE in parts and any(_FREE_FORM_FILE.search(d) for d in declared) and not any(
         _STATED_ORDER.search(_section(prompt, m.start())) for m in _FREE_FORM_FILE.finditer(prompt))
     return FreeLines(frozenset(parts), declared[0], templates, "\n".join(naming), tuple(dict.fromkeys(prefixes)),
                      titled, tuple(dict.fromkeys(after)), before, frozenset(tables),
                      frozenset(c.strip().lower() for span in _INLINE.findall(prompt) for c in re.split(r"[|,]", span)
-                               if c.strip()) if tables else frozenset(), any_order)
+                               if c.strip()) if tables else frozenset(), any_order=any_order,
+                     title_shapes=title_shapes if titled else frozenset())

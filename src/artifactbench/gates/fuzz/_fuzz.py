@@ -40,7 +40,7 @@ from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._near import FACTORS, RULE_ROW as _RULE_ROW, WARN_FACTOR, factor_of
 from artifactbench.gates.fuzz._policy import load_policy
 from artifactbench.gates.fuzz._quota import widened
-from artifactbench.gates.fuzz._reference import Reference, line_key, rows_unordered, text_field, top_level_swap
+from artifactbench.gates.fuzz._reference import ONCE, Reference, line_key, rows_unordered, text_field, top_level_swap
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
 from artifactbench.gates.fuzz._text_strategies import LIST_ITEMS_SWAPPED, list_key, states_layout
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
@@ -845,7 +845,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 allowed = ("warn", "it moves or overwrites a Markdown table's rule row: the table no longer "
                                    "renders, though a reader taking its rows by position reads the same rows")
             if allowed is None and kind in ("duplicate_record", "replace_record") and ref is not None \
-                    and ref.fmt == "text" and _empty_heading_copy(ref.reference, kind, mutant, allows):
+                    and ref.fmt == "text" and _empty_heading_copy(ref.reference, kind, mutant, allows, prompt):
                 # (a section heading twice, the copy written over a free intro line: nothing under it, every
                 # section as it was; blind p143)
                 allowed = ("warn", "it repeats a section heading with nothing under it: every section is as it was")
@@ -1148,11 +1148,11 @@ _EITHER_WAY = re.compile(r"\beither\s+way(?:\s+round)?\b|\bin\s+either\s+(?:orde
 _MD_HEADING = re.compile(r"#{1,6}\s+\S.*")
 
 
-def _empty_heading_copy(reference: str, kind: str, mutant: Mutation, allows) -> bool:  # noqa: ANN001
+def _empty_heading_copy(reference: str, kind: str, mutant: Mutation, allows, prompt: str) -> bool:  # noqa: ANN001
     """The mutant adds one more copy of a Markdown heading of the reference, repeated as it is or written over a
-    line the prompt frees."""
+    line the prompt frees; not where the prompt says a part comes once ("Each host gets exactly one section")."""
     line = (mutant.old if kind == "duplicate_record" else mutant.new).strip("'\"")
-    if line.endswith("...") or not _MD_HEADING.fullmatch(line.strip()):
+    if line.endswith("...") or not _MD_HEADING.fullmatch(line.strip()) or ONCE.search(prompt):
         return False
     if kind == "duplicate_record":
         return re.fullmatch(r"line \d+", mutant.where) is not None
@@ -1172,17 +1172,28 @@ def _unlisted_column(ref: Reference, mutant: Mutation, prompt: str) -> tuple[str
         return None
     lines = ref.reference.splitlines()
     head, tail = common_ends(tuple(lines), tuple(mutant.text.splitlines()))
-    heading = next((_MD_HEADING.fullmatch(lines[k].strip()).group().lstrip("# ").strip()
-                    for k in range(min(head, len(lines) - 1), -1, -1) if _MD_HEADING.fullmatch(lines[k].strip())), None)
+    headings = [(k, _MD_HEADING.fullmatch(x.strip()).group().lstrip("# ").strip()) for k, x in enumerate(lines)
+                if _MD_HEADING.fullmatch(x.strip())]
+    heading = next((h for k, h in reversed(headings) if k <= head), None)
     if not heading:
         return None
-    for part in re.split(r"\n\s*\n|\n(?=\s*(?:\d+[.)]|[-*])\s)", prompt):
-        if re.search(rf"(?<![\w-]){re.escape(heading)}(?![\w-])", part, re.IGNORECASE):
+    for part in re.split(r"\n[^\S\n]*\n|\n(?=[^\S\n]*(?:\d+[.)]|[-*])\s)", prompt):
+        # (a part naming this section as a heading, `## RMA status`, and no other: not "write a short summary to
+        # `out/summary.md`", nor an intro naming every section; review)
+        named = [h for _, h in headings if _names_heading(part, h)]
+        if named == [heading] or (heading in named and len(set(named)) == 1):
             names = {c.strip().strip("*_ ").lower() for span in re.findall(r"`([^`\n]+)`", part)
                      for c in re.split(r"[|,]", span) if c.strip()}
             if len(names) >= 2:
                 return (heading, column) if column.strip().lower() not in names else None
     return None
+
+
+def _names_heading(part: str, heading: str) -> bool:
+    """`part` of the prompt names `heading` as a section's heading: `## Heading`, or "the Heading section/table"."""
+    h = re.escape(heading)
+    return re.search(rf"#{{1,6}}\s*{h}(?![\w-])|(?:section|heading|table)\s+[`'\"*]*{h}[`'\"*]*(?![\w-])|"
+                     rf"[`'\"*]{h}[`'\"*]+\s+(?:section|heading|table)\b", part, re.IGNORECASE) is not None
 
 
 def _optional_rows_only(reference: str, mutant: str, allows) -> str:  # noqa: ANN001

@@ -349,7 +349,8 @@ class Reference:
             return None
         lines = self.reference.splitlines()
         i = int(found.group(1)) - 1
-        if 0 <= i < len(lines) and (key := _pair_row_key(lines, i)) is not None:
+        if 0 <= i < len(lines) and (key := _pair_row_key(lines, i)) is not None and key.lower() in prompt.lower() \
+                and not ONCE.search(prompt):
             # (a row of a two-column table keyed by its first cell, `| INVALID | 2 |` of a per-code tally: one
             # labelled value as a table writes it; blind p144)
             return "warn", f"it repeats one row of a two-column table keyed by its first cell ({key!r}): either copy reads the same"
@@ -662,6 +663,11 @@ _ELEMENT_LINE = re.compile(r"<([A-Za-z][\w:.-]*)(?:\s[^<>]*)?>[^<>]*</\1\s*>")
 
 
 _UNDERLINE_LINE = re.compile(r"(=|-){3,}")
+
+
+# the prompt says a part comes once ("Each player must appear exactly once", "exactly one section per host")
+ONCE = re.compile(r"\b(?:exactly|only|at\s+most)\s+once\b|\bexactly\s+one\s+(?:section|heading|row|line|entry)\b|"
+                  r"\bno\s+duplicates?\b|\bnever\s+(?:twice|repeated)\b", re.IGNORECASE)
 
 
 def _pair_row_key(lines: list[str], i: int) -> str | None:
