@@ -515,3 +515,19 @@ def test_review2_once_and_ties_keep_their_verdicts():
     assert not read_prompt("Rows ordered by `points`, highest first. Free choices: row order among teams with "
                            "equal points.").unordered
     assert ONCE.search("Each player must appear exactly once.") and ONCE.search("Each host gets exactly one section.")
+
+
+def test_p142_an_emails_permission_in_passing():
+    # p142 (prompts written as a colleague's email): "Order the rows however you like and put a title or a few notes
+    # above the table if that's useful, but list each slot only once" freed neither the title nor the order
+    from artifactbench.gates.core import read_prompt
+    from artifactbench.gates.core._free_lines import read_free_lines
+    said = ("Please put the answer in `dental_slots.md` as a single Markdown table with columns `Date`, `Clinic`, "
+            "`Start` and `Vet`. Order the rows however you like and put a title or a few notes above the table if "
+            "that's useful, but list each slot only once.\n")
+    report = "Dental GA slots, week of 6 April 2026\n\n| Date | Clinic | Start | Vet |\n|---|---|---|---|\n" \
+             "| 2026-04-06 | HLC | 09:00 | V08 |\n"
+    assert read_free_lines(said).kinds(report)[0] == "free"
+    assert read_prompt(said).unordered
+    # (a permission for a column is no free line of the report)
+    assert read_free_lines("Add a room column if you like.\n").kinds(report)[0] != "free"

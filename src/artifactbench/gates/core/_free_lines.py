@@ -78,7 +78,9 @@ _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compa
                         # (around the graded part only: "may follow the table; it must name ..." is a part it grades; review)
                         r"\banything\s+you\s+(like|want|wish)\b|\b(may|can)\s+(go|appear|come|sit)\s+(around|outside)\b|"
                         # ("Headings, commentary and other tables may surround it"; blind p124)
-                        r"\b(may|can)\s+(also\s+)?surround\b",
+                        r"\b(may|can)\s+(also\s+)?surround\b|"
+                        # ("put a title or a few notes above the table if that's useful"; blind p142)
+                        r"\bif\s+(?:that's|that\s+is|it's|it\s+is)\s+(?:useful|helpful)\b|\bif\s+you\s+(?:like|wish|prefer)\b",
                         re.IGNORECASE)
 # "Everything else (headings, summary prose, extra tables without a `Rule` column) is up to you"
 _TABLES_WITHOUT = re.compile(r"\b(?:extra|other|additional|further|more)\s+tables?\s+(?:without|lacking|with\s+no)\s+"

@@ -126,6 +126,9 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/-][\w\s`
                   r"[^.!?;:\n]){0,120}?,(?:(?!\b(?:is|are|must|but|while|though|whereas|kept|checked)\b)[^.!?;:\n]){0,120}?"
                   r"\s(is|are)\s+(all\s+)?(up\s+to\s+you|free|your\s+(choice|call)|irrelevant|ignored|arbitrary)\b|"
                   # ("Free choices: row order (we sort before comparing; ...)": blind p144)
+                  # ("Order the rows however you like"; blind p142)
+                  r"\border\s+(?:the|your)\s+(?:rows|lines|records|entries|items)\s+(?:however|any\s+way|in\s+any\s+way)\s+"
+                  r"you\s+(?:like|want|wish|prefer|choose)\b|"
                   # (not "row order among teams with equal points": the order of ties; review)
                   r"\bfree\s+(?:choices?|to\s+choose)\s*:\s*(?:the\s+)?(?:row|line|record|entry|item)s?\s+order\b"
                   r"(?!\s+(?:among|within|between|inside|for|of)\b)|"
