@@ -368,6 +368,13 @@ def test_p144_p143_a_tally_row_twice_and_two_rule_rows_exchanged():
     report = ["## Rule Tally", "", "| code | requests |", "|---|---|", "| INVALID | 2 |", "| NOTICE | 4 |",
               "", "| date | peak_mw | margin_mw |", "|---|---|---|", "| 2024-07-08 | 1760 | 276 |", "| 2024-07-09 | 1800 | 230 |"]
     assert _pair_row_key(report, 4) == "INVALID"
+    from artifactbench.gates.fuzz._reference import once_here
+    tally = ["## Decisions", "", "| request | decision |", "|---|---|", "| OR-1 | APPROVED |", ""] + report
+    # ("exactly one row per request" of another section says nothing of the tally's rows; of no section, of all)
+    assert not once_here("- **Decisions** — exactly one row per request.\n- **Rule Tally** — for each code, how many.",
+                         tally, 10)
+    assert once_here("Each code appears exactly once.", tally, 10)
+    assert once_here("- **Rule Tally** — each code exactly once.", tally, 10)
     # (a row of a table of records is a record: repeated, one record more)
     assert _pair_row_key(report, 9) is None
 

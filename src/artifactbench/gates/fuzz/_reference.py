@@ -350,7 +350,7 @@ class Reference:
         lines = self.reference.splitlines()
         i = int(found.group(1)) - 1
         if 0 <= i < len(lines) and (key := _pair_row_key(lines, i)) is not None and key.lower() in prompt.lower() \
-                and not ONCE.search(prompt):
+                and not once_here(prompt, lines, i):
             # (a row of a two-column table keyed by its first cell, `| INVALID | 2 |` of a per-code tally: one
             # labelled value as a table writes it; blind p144)
             return "warn", f"it repeats one row of a two-column table keyed by its first cell ({key!r}): either copy reads the same"
@@ -668,6 +668,23 @@ _UNDERLINE_LINE = re.compile(r"(=|-){3,}")
 # the prompt says a part comes once ("Each player must appear exactly once", "exactly one section per host")
 ONCE = re.compile(r"\b(?:exactly|only|at\s+most)\s+once\b|\bexactly\s+one\s+(?:section|heading|row|line|entry)\b|"
                   r"\bno\s+duplicates?\b|\bnever\s+(?:twice|repeated)\b", re.IGNORECASE)
+
+
+def once_here(prompt: str, lines: list[str], i: int) -> bool:
+    """A sentence of the prompt says a part comes once, of the section line i stands in or of no section at all
+    ("Each player must appear exactly once"); not one of another section ("**Decisions** — exactly one row per
+    request" beside a `## Rule Tally` table; blind p144)."""
+    if not ONCE.search(prompt):
+        return False
+    headings = [m.group(1).strip() for m in (re.match(r"#{1,6}\s+(.+)", x.strip()) for x in lines) if m]
+    here = next((m.group(1).strip() for m in (re.match(r"#{1,6}\s+(.+)", x.strip()) for x in reversed(lines[:i + 1]))
+                 if m), None)
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", prompt):
+        if ONCE.search(sentence):
+            named = [h for h in headings if h.lower() in sentence.lower()]
+            if not named or here in named:
+                return True
+    return False
 
 
 def _pair_row_key(lines: list[str], i: int) -> str | None:
