@@ -845,12 +845,14 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 allowed = ("warn", "it moves or overwrites a Markdown table's rule row: the table no longer "
                                    "renders, though a reader taking its rows by position reads the same rows")
             if allowed is None and kind in ("duplicate_record", "replace_record") and ref is not None \
-                    and ref.fmt == "text" and _empty_heading_copy(ref.reference, kind, mutant, allows, prompt):
+                    and ref.fmt == "text" and not program(ref.artifact) \
+                    and _empty_heading_copy(ref.reference, kind, mutant, allows, prompt):
                 # (a section heading twice, the copy written over a free intro line: nothing under it, every
                 # section as it was; blind p143)
                 allowed = ("warn", "it repeats a section heading with nothing under it: every section is as it was")
             if allowed is None and ref is not None and ref.fmt == "text" and allows.other_keys \
-                    and kind in _VALUE_KINDS and (column := _unlisted_column(ref, mutant, prompt)):
+                    and kind in _VALUE_KINDS and not program(ref.artifact) \
+                    and (column := _unlisted_column(ref, mutant, prompt)):
                 # (a column of one table that the prompt names only for another table: "`## RMA status` — a table
                 # with at least the columns `RMA`, `State`, ..." and "`## Inventory` — a table `SKU | ...`"; p143)
                 allowed = ("warn", f"the prompt lists the columns of the table under {column[0]!r} without "
