@@ -349,13 +349,14 @@ class FreeLines:
             return "graded"
         if self.prefixes and line.startswith(self.prefixes):
             return "free"
-        matched = [literal for pattern, literal in self.templates if pattern.fullmatch(line)]
+        hits = [(pattern, literal) for pattern, literal in self.templates if pattern.fullmatch(line)]
+        matched = [literal for _, literal in hits]
         if matched and not any(matched) and (COMMENTARY in self.parts or ELSEWHERE in self.parts) and _prose(line):
             # (a shape of placeholders only, the input's `<timestamp> <EVENT> <arguments...>`, fits any line of
             # three words: it claims no line of prose where prose is free; blind p106)
             matched = []
         below = _flat(lines[i + 1]) if i + 1 < len(lines) else ""
-        if self.title_free and not self._named_label(line) and self._title_like(lines, i, line, matched):
+        if self.title_free and not self._named_label(line) and self._title_like(lines, i, {p.pattern for p, _ in hits}):
             # (the first line of the file, where the prompt frees "the title line": a plain text's title too,
             # whatever the example report shows there, and a line of its shape repeated or added; blind p143)
             return "free"
@@ -381,13 +382,12 @@ class FreeLines:
             return "graded"
         return "other"
 
-    def _title_like(self, lines: tuple[str, ...], i: int, line: str, matched: list[str]) -> bool:
+    def _title_like(self, lines: tuple[str, ...], i: int, shapes: set[str]) -> bool:
         """The file's title: its first line where that matches no format line, or only the first line of an example
         the prompt shows; a line of that title's shape repeated or added (two at most: a shape that more lines
         take is a record's, `INV-7 40 days late`, whatever an example starts with; review)."""
         if _in_table(lines, i):
             return False
-        shapes = {p.pattern for p, _ in self.templates if p.fullmatch(line)}
         if shapes and not shapes <= self.title_shapes:
             return False
         if not shapes:

@@ -10,7 +10,7 @@ from artifactbench.gates.fuzz._formats import (
 from artifactbench.gates.fuzz._fuzz import fuzz_gate
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._policy import FuzzPolicy, FuzzPolicyError, load_policy
-from artifactbench.gates.fuzz._reference import text_field
+from artifactbench.gates.fuzz._reference import table_cells, text_field
 from artifactbench.gates.fuzz._sampling import sample_mutants
 from artifactbench.gates.fuzz._strategies import KINDS, kinds_for, mutation_strategy, place_examples
 from artifactbench.gates.fuzz._text_strategies import _rule_row as rule_row
@@ -45,5 +45,6 @@ __all__ = [
     "sample_mutants",
     "text_field",
     "shell_script",
+    "table_cells",
     "verifier_consistency_gate",
 ]

@@ -40,7 +40,9 @@ from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._near import FACTORS, RULE_ROW as _RULE_ROW, WARN_FACTOR, factor_of
 from artifactbench.gates.fuzz._policy import load_policy
 from artifactbench.gates.fuzz._quota import widened
-from artifactbench.gates.fuzz._reference import ONCE, Reference, line_key, rows_unordered, text_field, top_level_swap
+from artifactbench.gates.fuzz._reference import (
+    ONCE, Reference, line_key, markdown_headings, rows_unordered, text_field, top_level_swap,
+)
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
 from artifactbench.gates.fuzz._text_strategies import LIST_ITEMS_SWAPPED, list_key, states_layout
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
@@ -1147,14 +1149,11 @@ def _left_open(ctx, kind: str, state: _Search) -> CaseResult:
 _EITHER_WAY = re.compile(r"\beither\s+way(?:\s+round)?\b|\bin\s+either\s+(?:order|direction)\b|\bany\s+order\s+"
                          r"within\b|\b(?:order|direction)\s+(?:of|within|inside)\s+(?:a|each|the)\s+\w+\s+(?:does\s*n[o']?t\s+"
                          r"matter|is\s+free)", re.IGNORECASE)
-_MD_HEADING = re.compile(r"#{1,6}\s+\S.*")
-
-
 def _empty_heading_copy(reference: str, kind: str, mutant: Mutation, allows, prompt: str) -> bool:  # noqa: ANN001
     """The mutant adds one more copy of a Markdown heading of the reference, repeated as it is or written over a
     line the prompt frees; not where the prompt says a part comes once ("Each host gets exactly one section")."""
     line = (mutant.old if kind == "duplicate_record" else mutant.new).strip("'\"")
-    if line.endswith("...") or not _MD_HEADING.fullmatch(line.strip()) or ONCE.search(prompt):
+    if line.endswith("...") or not markdown_headings([line]) or ONCE.search(prompt):
         return False
     if kind == "duplicate_record":
         return re.fullmatch(r"line \d+", mutant.where) is not None
@@ -1174,8 +1173,7 @@ def _unlisted_column(ref: Reference, mutant: Mutation, prompt: str) -> tuple[str
         return None
     lines = ref.reference.splitlines()
     head, tail = common_ends(tuple(lines), tuple(mutant.text.splitlines()))
-    headings = [(k, _MD_HEADING.fullmatch(x.strip()).group().lstrip("# ").strip()) for k, x in enumerate(lines)
-                if _MD_HEADING.fullmatch(x.strip())]
+    headings = markdown_headings(lines)
     heading = next((h for k, h in reversed(headings) if k <= head), None)
     if not heading:
         return None

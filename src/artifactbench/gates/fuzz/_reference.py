@@ -670,18 +670,30 @@ ONCE = re.compile(r"\b(?:exactly|only|at\s+most)\s+once\b|\bexactly\s+one\s+(?:s
                   r"\bno\s+duplicates?\b|\bnever\s+(?:twice|repeated)\b", re.IGNORECASE)
 
 
+_MD_HEADING = re.compile(r"#{1,6}\s+(\S.*)")
+
+
+def markdown_headings(lines: list[str]) -> list[tuple[int, str]]:
+    """(line index, text) of each Markdown heading line (`## RMA status` -> "RMA status")."""
+    return [(k, m.group(1).strip()) for k, m in enumerate(_MD_HEADING.fullmatch(x.strip()) for x in lines) if m]
+
+
+def table_cells(line: str) -> list[str]:
+    """The cells of a Markdown table row, stripped (its outer pipes optional)."""
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
 def once_here(prompt: str, lines: list[str], i: int) -> bool:
     """A sentence of the prompt says a part comes once, of the section line i stands in or of no section at all
     ("Each player must appear exactly once"); not one of another section ("**Decisions** — exactly one row per
     request" beside a `## Rule Tally` table; blind p144)."""
     if not ONCE.search(prompt):
         return False
-    headings = [m.group(1).strip() for m in (re.match(r"#{1,6}\s+(.+)", x.strip()) for x in lines) if m]
-    here = next((m.group(1).strip() for m in (re.match(r"#{1,6}\s+(.+)", x.strip()) for x in reversed(lines[:i + 1]))
-                 if m), None)
+    headings = markdown_headings(lines)
+    here = next((h for k, h in reversed(headings) if k <= i), None)
     for sentence in re.split(r"(?<=[.!?])\s+|\n", prompt):
         if ONCE.search(sentence):
-            named = [h for h in headings if h.lower() in sentence.lower()]
+            named = [h for _, h in headings if h.lower() in sentence.lower()]
             if not named or here in named:
                 return True
     return False
@@ -690,9 +702,7 @@ def once_here(prompt: str, lines: list[str], i: int) -> bool:
 def _pair_row_key(lines: list[str], i: int) -> str | None:
     """The first cell of line i where it is a data row of a Markdown table of two columns whose first cells are
     distinct labels (no number alone): a table of labelled values (`| metric | value |`, `| code | requests |`)."""
-    def cells(line: str) -> list[str]:
-        return [c.strip() for c in line.strip().strip("|").split("|")]
-    if not lines[i].lstrip().startswith("|") or len(cells(lines[i])) != 2:
+    if not lines[i].lstrip().startswith("|") or len(table_cells(lines[i])) != 2:
         return None
     start = i
     while start > 0 and lines[start - 1].lstrip().startswith("|"):
@@ -700,13 +710,13 @@ def _pair_row_key(lines: list[str], i: int) -> str | None:
     end = i
     while end + 1 < len(lines) and lines[end + 1].lstrip().startswith("|"):
         end += 1
-    rows = [cells(x) for x in lines[start:end + 1] if not set(x.strip()) <= set("|:- \t")]
+    rows = [table_cells(x) for x in lines[start:end + 1] if not set(x.strip()) <= set("|:- \t")]
     if len(rows) < 3 or any(len(r) != 2 for r in rows):
         return None
     keys = [r[0] for r in rows[1:]]  # (the first row is the header)
     if len(set(keys)) != len(keys) or any(not re.search(r"[A-Za-z]", k) for k in keys):
         return None
-    return cells(lines[i])[0]
+    return table_cells(lines[i])[0]
 
 
 @lru_cache(maxsize=8)

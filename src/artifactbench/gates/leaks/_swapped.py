@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from artifactbench.gates.core import whole_token
-from artifactbench.gates.fuzz import TreeDoc, parse, rule_row
+from artifactbench.gates.fuzz import TreeDoc, parse, rule_row, table_cells
 
 MAX_ROWS = 400  # records looked at for a pair
 MAX_PAIRS = 20_000
@@ -117,16 +117,12 @@ def _tables(lines: list[str]) -> list[tuple[int, list[int]]]:
     return out
 
 
-def _cells(line: str) -> list[str]:
-    return [c.strip() for c in line.strip().strip("|").split("|")]
-
-
 def _table_swap(reference: str) -> KeySwap | None:
     """Of the table with the most rows that has a key column (a report's records, not its summary table)."""
     lines = reference.splitlines(keepends=True)
     for head, at in sorted(_tables(lines), key=lambda t: -len(t[1])):
-        rows = [_cells(lines[i]) for i in at[:MAX_ROWS]]
-        names = _cells(lines[head])
+        rows = [table_cells(lines[i]) for i in at[:MAX_ROWS]]
+        names = table_cells(lines[head])
         column = _key_column(rows, names)
         pair = _pair(rows, column) if column is not None else None
         traded = _traded(rows, column, *pair) if pair is not None else ()
