@@ -83,6 +83,8 @@ SOUND = {
     "policy_term_ends_tested": "a module's hidden tests that reach both ends of a term the prompt calls inclusive",
     "stock_usage_split_checked": "each part of a total checked, so parts moved against each other fail",
     "policy_term_ends_untested": "a module's tests that never reach an end of the term: a warn, as a flip may change nothing",
+    "ferry_desk_cases_reached": "a module's tests that reach more lanes than cars, a closure on a sailing day, a tie",
+    "ferry_desk_cases_unreached": "tests that never reach those three stated cases: a warn naming each",
 }
 # flawed twin -> (gate, case) that must fire with severity fail
 FLAWED = {
@@ -149,6 +151,7 @@ WARN_ONLY = {
     "sensor_means_tolerance": ("negative", "off_by_one"),  # its own negative_cases.py lists the case
     "crew_cover_any_order": ("fuzz", "swap_records"),  # no order stated: silence, not permission
     "policy_term_ends_untested": ("fuzz", "py_weaken"),  # never a loss on either end of the term
+    "ferry_desk_cases_unreached": ("fuzz", "py_weaken"),  # never more lanes than cars, a closure, a tie
     "meter_log_oversized": ("materialize", "size_limit"),  # generated, so spec 8's limit is advice here
     "compass_turn_enumerated": ("fuzz", "examples_only"),  # "one of N, E, S, W": the examples are the domain
     "talk_slots_domain": ("content_leaks", "reference_values:prompt.md"),  # the domain, or a hint to it
@@ -313,3 +316,15 @@ def test_nan_is_a_number_kind_of_its_own():
     found = list(place_examples("json", '{"a": 1.5, "b": 2}', FuzzPolicy(), "number_nan"))
     assert [m.text for m in found] == ['{"a": NaN, "b": 2}', '{"a": 1.5, "b": NaN}'], [m.text for m in found]
     assert [m.text for m in place_examples("csv", "k,v\nx,2.50\n", FuzzPolicy(), "number_nan")] == ["k,v\nx,nan\n"]
+
+
+def test_stated_cases_the_tests_never_reach_are_each_named():
+    """The guard's case past equals, the `or` operand that alone decides, the sort key's tie-break: a
+    raise (or the tie-break taken out) the sound twin's tests meet, the flawed twin's never."""
+    def case(name):
+        return next(k for c in reports()[name].checks if c.gate == "fuzz" for k in c.cases if k.name == "py_weaken")
+    assert case("ferry_desk_cases_reached").status == "OK"
+    detail = case("ferry_desk_cases_unreached").detail
+    for what in ("a raise where `lanes > cars`", "a raise where `or day in set(closures)` decides the guard",
+                 "the sort key's last part `v[\"plate\"]` taken out", "no test of it reaches that case"):
+        assert what in detail, detail

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from artifactbench.gates.fuzz._py_weaken import weakenings
+from artifactbench.gates.fuzz._py_weaken import MAX_MUTANTS, weakenings
 
 MODULE = '''from datetime import date
 
@@ -118,14 +118,64 @@ def test_a_state_switch_is_flipped_where_the_sentence_gives_its_threshold():
 
 
 def test_review_repro_a_state_switch_crowds_out_no_comparison_that_decides_a_return():
-    switch = "\n".join(f"    elif temp >= L{k}:\n        s = {k}" for k in range(6))
-    module = ("L0 = 10.0\nL1 = 11.0\nL2 = 12.0\nL3 = 13.0\nL4 = 14.0\nL5: float = -5.0\n\n\ndef step(temp):\n"
+    n = MAX_MUTANTS  # (a switch with as many thresholds as are graded, the last one annotated)
+    values = [10.0 + k for k in range(n - 1)] + [-5.0]
+    constants = "".join(f"L{k} = {v}\n" for k, v in enumerate(values[:-1])) + f"L{n - 1}: float = -5.0\n"
+    switch = "\n".join(f"    elif temp >= L{k}:\n        s = {k}" for k in range(n))
+    module = (f"{constants}\n\ndef step(temp):\n"
               f"    s = 0\n    if temp < -9:\n        s = -1\n{switch}\n    return s\n\n\ndef late(due, done):\n"
               "    if done > due:\n        return True\n    return False\n")
-    prompt = ("The state moves when `temp` is at or above 10.0, 11.0, 12.0, 13.0, 14.0 or -5.0. A return is late "
+    prompt = (f"The state moves when `temp` is at or above {', '.join(map(str, values))}. A return is late "
               "when `done` is strictly after `due`.")
     whats = [what for what, _, _ in weakenings(module, prompt)]
-    assert len(whats) == 6 and whats[0].startswith("line 29: `done > due`")  # (first, whatever the switch holds)
-    assert "line 25: `temp >= L5` with >= as >" not in whats[1:]  # (the sixth flip of the switch: over the cap)
-    negative = module.replace("L0 = 10.0", "L0 = 99.0")  # (10.0 no longer said: L5, -5.0 annotated, is reached)
-    assert any("temp >= L5" in w for w, _, _ in weakenings(negative, prompt))
+    assert len(whats) == n and "`done > due`" in whats[0]  # (first, whatever the switch holds)
+    last = f"`temp >= L{n - 1}` with >= as >"
+    assert not any(last in w for w in whats)  # (the last flip of the switch: over the cap)
+    negative = module.replace("L0 = 10.0", "L0 = 99.0")  # (10.0 no longer said: the annotated last is reached)
+    assert any(last in w for w, _, _ in weakenings(negative, prompt))
+
+
+DESK = '''def lanes_for(cars, lanes):
+    if lanes >= cars:
+        return [1] * cars + [0] * (lanes - cars)
+    return [cars // lanes + (i < cars % lanes) for i in range(lanes)]
+
+
+def sails_on(day, closures):
+    if day.weekday() == 6 or day in closures:
+        return False
+    return True
+
+
+def pick(items, it):
+    if next(it) >= len(items):
+        return None
+    if not items:
+        return None
+    elif len(items) >= 3:
+        return items[0]
+    return sorted(items, key=lambda v: (-v["length_m"], v["plate"]))
+'''
+DESK_PROMPT = ("If there are at least as many lanes as cars, each car gets a lane of its own. A date listed in "
+               "`closures` is not a sailing day. Vehicles of equal length board in ascending `plate` order.")
+
+
+def test_a_case_a_test_must_reach_gets_a_raise_and_a_tie_break_is_taken_out():
+    found = {w: t for w, t, _ in weakenings(DESK, DESK_PROMPT)}
+    assert list(found) == ["line 2: a raise where `lanes > cars`, the guard `if lanes >= cars:` past equals",
+                           "line 8: a raise where `or day in closures` decides the guard",
+                           "line 20: the sort key's last part `v[\"plate\"]` taken out"]
+    raised = found["line 2: a raise where `lanes > cars`, the guard `if lanes >= cars:` past equals"]
+    assert "    if (lanes) > (cars):\n        raise BaseException(" in raised and "    if lanes >= cars:\n" in raised
+    closed = found["line 8: a raise where `or day in closures` decides the guard"]
+    assert "    if not (day.weekday() == 6) and (day in closures):\n        raise" in closed
+    assert 'key=lambda v: (-v["length_m"],))' in found["line 20: the sort key's last part `v[\"plate\"]` taken out"]
+    # nothing the prompt does not state: no tie sentence, no "at least", no closure said
+    assert weakenings(DESK, "Cars go round-robin from lane 0.") == []
+
+
+def test_no_raise_before_an_elif_or_a_test_that_draws_something():
+    # `next(it)` evaluated twice would draw twice; an `elif` has no line of its own to put a raise on
+    prompt = "Give None when there are at least as many `it` as `items` or when `items` has 3 or more."
+    assert not any("raise" in w for w, _, _ in weakenings(DESK, prompt))
+

@@ -35,7 +35,7 @@ from artifactbench.gates.core import OK, WARNING, CaseResult, cap, prose_paragra
 from artifactbench.gates.fuzz._constant_query import settled_acceptance
 
 NAME = "py_weaken"
-MAX_MUTANTS = 6
+MAX_MUTANTS = 8
 MAX_SOURCE_CHARS = 500_000
 MAX_CANDIDATES = 200  # changes found per module at most
 MAX_EXAMINED = 1000  # comparisons and ifs looked at per module
@@ -97,7 +97,7 @@ def _said(side: ast.AST, sources: dict[str, set[str]], sentence: str) -> bool:
     return bool(groups) and all(any(_mentions(sentence, x) for x in g) for g in groups)
 
 
-_LATER = 1 << 40  # (added to a state switch's place in the source: sorted after the rest)
+_LATER = 1 << 40  # (a change's place in the source plus its kind times this: 1 a state switch, 2-4 _unreached's)
 
 
 def _module_numbers(tree: ast.AST) -> dict[str, float]:
@@ -181,6 +181,131 @@ def _tie_test(test: ast.AST) -> bool:
     def is_abs(n: ast.AST) -> bool:
         return isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "abs"
     return (isinstance(op, (ast.Lt, ast.LtE)) and is_abs(left)) or (isinstance(op, (ast.Gt, ast.GtE)) and is_abs(right))
+
+
+# a sentence of a comparison one way: "more cranes than bays", "if `cranes > len(workload)`", "at least"
+_MORE_THAN = re.compile(r"\b(?:more|fewer|less|greater|larger|smaller|longer|shorter|higher|lower)\b[^.;]{0,80}?\bthan\b|"
+                        r"\bexceed\w*|\bat\s+(?:least|most)\b|\bor\s+(?:more|fewer|less)\b|[^\s<>=!-]\s*[<>]\s*[^\s<>=]",
+                        re.IGNORECASE)
+# a sentence of what decides between equals: "Items of equal weight are taken in ascending `sku` order"
+_EQUALS = re.compile(r"\b(?:ties?|tied|tie-?break\w*|equal|same|identical)\b", re.IGNORECASE)
+# a sentence of a case left out: "A date in `holidays` is not a business day", "raise `ValueError` if ..."
+_LEFT_OUT = re.compile(r"\b(?:not|no|never|skip\w*|ignor\w*|exclud\w*|except\w*|rais\w*|error|invalid|reject\w*|"
+                       r"drop\w*|omit\w*)\b", re.IGNORECASE)
+
+
+def _guard(node: ast.AST) -> bool:
+    """An if that only leaves: `if <test>: return ...` / `raise ...` / `continue`, no else."""
+    return isinstance(node, ast.If) and not node.orelse and len(node.body) == 1 \
+        and isinstance(node.body[0], (ast.Return, ast.Raise, ast.Continue))
+
+
+def _key_names(element: ast.AST, params: set[str]) -> set[str]:
+    """What a sort key's element reads a prompt could name: string keys (`it["sku"]`), attributes
+    (`c.sku`), names other than the lambda's own parameters and the functions it calls."""
+    called = {id(n.func) for n in ast.walk(element) if isinstance(n, ast.Call)}
+    out = {n.value for n in ast.walk(element) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+           and len(n.value) >= 2}
+    out |= {n.attr for n in ast.walk(element) if isinstance(n, ast.Attribute) and id(n) not in called}
+    out |= {n.id for n in ast.walk(element) if isinstance(n, ast.Name) and id(n) not in called and n.id not in params}
+    return {x for x in out if _words(x)}
+
+
+_STATEFUL_CALLS = frozenset({"next", "pop", "popleft", "popitem", "append", "appendleft", "extend", "insert", "remove",
+                             "add", "update", "send", "write", "read", "readline", "open", "input", "print",
+                             "discard", "clear", "setdefault", "sleep", "random", "randint", "choice", "shuffle"})
+RAISED = "a raise where"  # (what a change that raises where a case is reached says of itself)
+_REACHED = "raise BaseException('py_weaken: the case is reached')"  # (no `except Exception` of the module's takes it)
+
+
+def _again(node: ast.AST) -> bool:
+    """Whether an expression may be evaluated a second time before its if: no call that changes or
+    draws something (`next(it)`, `q.pop()`), no generator, no `:=`, nothing of the caller's frame."""
+    for n in ast.walk(node):
+        if isinstance(n, (ast.NamedExpr, ast.GeneratorExp, ast.Yield, ast.YieldFrom, ast.Await, ast.Lambda)):
+            return False
+        if isinstance(n, ast.Call):
+            name = n.func.id if isinstance(n.func, ast.Name) else n.func.attr if isinstance(n.func, ast.Attribute) else ""
+            if not name or name in _STATEFUL_CALLS:
+                return False
+    return True
+
+
+def _unreached(tree: ast.AST, sentences: list[str], at, segment, data: bytes) -> list:  # noqa: ANN001
+    """Changes that only a test reaching one case the prompt states rejects (blind p138, p140, p143):
+    - a raise put before a guard `if A >= B: return ...` where A > B (`if cranes >= n:`, and no test with
+      more cranes than bays), where a sentence naming one side says "more ... than", "at least", `>` or the
+      like;
+    - a raise put before a guard `if X or Y: return ...` where Y decides it (X false: `if d.weekday() >= 5
+      or d in hol: return None`, and no tested span holding a weekday holiday), where a sentence names every
+      value Y reads and says something is left out or gives one of its literals;
+    - a sort key's last element taken out (`key=lambda it: (-it["weight"], it["sku"])`, and no test with
+      two items of one weight), where a sentence of ties or equals names what that element reads.
+    A raise is no change a grader can call harmless: accepted, no test reached that case. It goes in on a
+    line of its own before the guard (not an `elif`), and only where the test's parts may be evaluated twice."""
+    spaced = [(s, _spaced(s)) for s in sentences]
+    comparing = [(s, low) for s, low in spaced if _MORE_THAN.search(s)]
+    equals = [(s, low) for s, low in spaced if _EQUALS.search(s)]
+    found = []
+
+    def before(node: ast.If, condition: str) -> tuple[int, int, bytes] | None:
+        start = at(node.lineno, 0)
+        indent = data[start:at(node.lineno, node.col_offset)]
+        if indent.strip() or not data[at(node.lineno, node.col_offset):].startswith(b"if") \
+                or not _again(node.test):
+            return None
+        line = indent + f"if {condition}:\n".encode() + indent + b"    " + _REACHED.encode() + b"\n"
+        return start, start, line
+
+    for function in (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
+        sources = _sources(function)
+        for node in ast.walk(function):
+            if len(found) >= MAX_CANDIDATES:
+                return found
+            if _guard(node) and isinstance(node.test, ast.Compare) and len(node.test.ops) == 1 \
+                    and isinstance(node.test.ops[0], (ast.GtE, ast.LtE)):
+                left, right = node.test.left, node.test.comparators[0]
+                said = next((s for s, low in comparing if _said(left, sources, low) or _said(right, sources, low)), None)
+                op = ">" if isinstance(node.test.ops[0], ast.GtE) else "<"
+                put = before(node, f"({segment(left)}) {op} ({segment(right)})") if said is not None else None
+                if put is not None:
+                    shown = " ".join(f"{segment(left)} {op} {segment(right)}".split())
+                    found.append((2 * _LATER + put[0], f"line {node.lineno}: {RAISED} `{shown[:60]}`, the "
+                                  f"guard `if {' '.join(segment(node.test).split())[:60]}:` past equals", put, said))
+            elif _guard(node) and isinstance(node.test, ast.BoolOp) and isinstance(node.test.op, ast.Or):
+                values = node.test.values
+                for i, operand in enumerate(values):
+                    if i == 0:  # (the first decides wherever it holds: a test that never meets it is rare)
+                        continue
+                    literals = _literals(operand)
+                    said = next((s for s, low in spaced if _said(operand, sources, low) and (
+                        _LEFT_OUT.search(s) or any(_gives_number(s, float(x)) if x[0] in "-0123456789" else x in s
+                                                   for x in literals))), None)
+                    if said is None:
+                        continue
+                    # (where the `or` reaches it and it holds: every operand before it false, as Python reads them)
+                    condition = " and ".join([f"not ({segment(v)})" for v in values[:i]] + [f"({segment(operand)})"])
+                    put = before(node, condition)
+                    if put is not None:
+                        found.append((3 * _LATER + put[0], f"line {node.lineno}: {RAISED} `or "
+                                      f"{' '.join(segment(operand).split())[:60]}` decides the guard", put, said))
+            elif isinstance(node, ast.Call) and equals and (
+                    (isinstance(node.func, ast.Name) and node.func.id in ("sorted", "min", "max"))
+                    or (isinstance(node.func, ast.Attribute) and node.func.attr == "sort")):
+                key = next((k.value for k in node.keywords if k.arg == "key"), None)
+                if not (isinstance(key, ast.Lambda) and isinstance(key.body, ast.Tuple) and len(key.body.elts) >= 2):
+                    continue
+                params = {a.arg for a in key.args.args}
+                last, before = key.body.elts[-1], key.body.elts[-2]
+                names = _key_names(last, params)
+                said = next((s for s, low in equals if names and all(_mentions(low, x) for x in names)), None)
+                if said is None:
+                    continue
+                cut = (at(before.end_lineno, before.end_col_offset), at(last.end_lineno, last.end_col_offset))
+                found.append((4 * _LATER + cut[0], f"line {last.lineno}: the sort key's last part "
+                              f"`{' '.join(segment(last).split())[:60]}` taken out",
+                              (*cut, b"," if len(key.body.elts) == 2 else b""), said))
+    return found
 
 
 def weakenings(source: str, prompt: str) -> list[tuple[str, str, str]]:
@@ -293,7 +418,9 @@ def weakenings(source: str, prompt: str) -> list[tuple[str, str, str]]:
                 break
         if len(found) >= MAX_CANDIDATES or examined > MAX_EXAMINED:
             break
-    tie_said = next((s for s in prose_sentences(paragraphs) if _TIE_WORDS.search(s)), None)
+    sentences = prose_sentences(paragraphs)[:MAX_SENTENCES * 4]
+    found += _unreached(tree, sentences, at, segment, data)
+    tie_said = next((s for s in sentences if _TIE_WORDS.search(s)), None)
     for node in (n for n in ast.walk(tree) if tie_said is not None and isinstance(n, ast.If) and _tie_test(n.test)):
         # a tie broken the other way: `if abs(d1 - d2) <= EPS: return dep1 < dep2` with `>` (blind p129: "when two
         # depots tie on travel time, the one whose id sorts first wins", and no test had a tie)
@@ -313,7 +440,20 @@ def weakenings(source: str, prompt: str) -> list[tuple[str, str, str]]:
                       (lo + k, lo + k + 1, flipped), tie_said))
         if len(found) >= MAX_CANDIDATES:
             break
+    # One change of each kind in turn, each kind's in source order, and those inside a `while` loop last:
+    # a change that makes the grader hang spends the time of the changes after it (blind p140: a flip of a
+    # `while True` loop's exit the tests reach ran into the grader's own 60 s alarm before an exclusion
+    # they never reach was graded).
+    loops = [(at(n.lineno, n.col_offset), at(n.end_lineno, n.end_col_offset)) for n in ast.walk(tree)
+             if isinstance(n, ast.While)]
     found.sort(key=lambda f: f[0])
+    turns: dict[int, int] = {}
+    for i, f in enumerate(found):
+        kind = f[0] // _LATER
+        turns[kind] = turns.get(kind, -1) + 1
+        looped = any(lo <= f[2][0] < hi for lo, hi in loops[:MAX_EXAMINED])
+        found[i] = (looped, turns[kind], kind, *f)
+    found = [f[3:] for f in sorted(found, key=lambda f: f[:3])]
     out = []
     for _, what, (cut_from, cut_to, put), said in found:
         if len(out) >= MAX_MUTANTS:
@@ -335,19 +475,25 @@ def py_weaken_case(ctx, grade, reference: str, prompt: str, seconds: float = 60.
     if not changes:
         return None
     accepted = []
+    graded = 0
     deadline = time.monotonic() + seconds
     for what, text, said in changes:
         if time.monotonic() > deadline:
             break
+        graded += 1
         detail = settled_acceptance(ctx, grade, text, f"{NAME}\t{what}")
         if detail is not None:
             accepted.append((what, said, detail))
+    left = "" if graded == len(changes) else \
+        f"; {len(changes) - graded} more not graded, the {seconds:g}s budget was spent"
     if not accepted:
-        return CaseResult(NAME, OK, f"grader rejected {len(changes)} module(s) each handling a case the prompt "
-                                    "states wrong")
+        return CaseResult(NAME, OK, f"grader rejected {graded} module(s) each handling a case the prompt "
+                                    f"states wrong{left}")
+    accepted.sort(key=lambda a: RAISED not in a[0])  # (a raise never met first: no doubt it is a case unreached)
     what, said, detail = accepted[0]
     more = f" (also accepted: {'; '.join(a[0] for a in accepted[1:])})" if len(accepted) > 1 else ""
+    question = "no test of it reaches that case" if RAISED in what else \
+        "do its tests ever reach it, or does the change alter nothing?"
     return CaseResult(NAME, WARNING, cap(
         f"grader accepted the reference module with {what}{more}, where the prompt states that case "
-        f"({said[:120]!r}): do its tests ever reach it, or does the change alter nothing?; grader detail: "
-        f"{detail!r}", 700), "warn")
+        f"({said[:120]!r}): {question}; grader detail: {detail!r}{left}", 700), "warn")
