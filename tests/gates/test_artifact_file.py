@@ -97,3 +97,26 @@ def test_missing_folders_below_the_scratch_dir_are_made(tmp_path):
     made = os.lstat(scratch)
     write_within(scratch, scratch / "a" / "b" / "out.json", b"x", (made.st_dev, made.st_ino))
     assert (scratch / "a" / "b" / "out.json").read_bytes() == b"x"
+
+
+@pytest.mark.parametrize("in_place", [True, False])
+def test_a_module_of_the_same_size_rewritten_in_one_second_is_never_run_from_its_old_bytecode(tmp_path, in_place):
+    # blind p147: a grader running the artifact with `python -I` leaves __pycache__/<name>.pyc in the scratch
+    # dir; Python trusts it while the source keeps its size and its mtime's second, so the next text of the
+    # same size, written within that second, ran the code of the one before
+    import subprocess
+    import sys
+    path = tmp_path / "plan.py"
+    writer = ArtifactFile()
+    try:
+        for value in ("90", "30", "31"):
+            if in_place:
+                writer.write(path, f"COST = {value}\n".encode())
+            else:
+                write_within(tmp_path, path, f"COST = {value}\n".encode())
+            ran = subprocess.run([sys.executable, "-I", "-c", "import sys; sys.path.insert(0, '.'); import plan; print(plan.COST)"], cwd=tmp_path,
+                                 capture_output=True, text=True, check=True).stdout.strip()
+            assert ran == value
+        assert list((tmp_path / "__pycache__").glob("plan.*.pyc"))  # (the cache was written and read)
+    finally:
+        writer.close()

@@ -275,20 +275,22 @@ def test_free_headings_and_notes_hide_no_finding_in_the_table():
     assert found.severity == "fail" and re.search(r"number_far: line ([5-9]|10):", found.detail), found
 
 
-def test_a_grader_somewhat_looser_than_the_prompt_is_only_a_warning(tmp_path):
-    """Accepted at 8x the stated tolerance but not at 16x: the grader keeps some slack (warn); at 16x
-    (a grader 20x looser: 2% where the prompt says 0.1%, blind p52) or 100x it accepts what the prompt
-    calls wrong (fail, spring_rates_lax)."""
+def test_a_grader_somewhat_looser_than_the_prompt_is_named_by_the_largest_move_it_accepts(tmp_path):
+    """Accepted at 8x the stated tolerance but not at 16x, or at 16x (a grader 20x looser: 2% where the prompt
+    says 0.1%, blind p52) or 100x: each a fail where the band is stated of the number's own key one way only
+    ("Each `k` must be within an absolute 1e-6"): 8x that is past any misreading of it (blind p116, p126,
+    p134, p146 each planted a band 10x looser than stated). A band two readings give stays a warn at 8x
+    (test_blind_p145_p148)."""
     import shutil
 
-    for tol, factor, severity in (("1.2e-5", "8x", "warn"), ("2e-5", "16x", "fail")):
+    for tol, factor in (("1.2e-5", "8x"), ("2e-5", "16x")):
         root = tmp_path / f"spring_rates_{tol}"
         shutil.copytree(FOREIGN / "spring_rates_stated", root)
         hidden = root / "grader" / "hidden.py"
         hidden.write_text(hidden.read_text().replace("TOL = 1e-6", f"TOL = {tol}"))
         report = run_checks([load_task(root)], resolve_gates(["fuzz"]), options=OPTIONS).tasks[0]
         found = next(k for c in report.checks for k in c.cases if k.name == "number_near")
-        assert found.severity == severity and factor in found.detail, (tol, found)
+        assert found.severity == "fail" and factor in found.detail, (tol, found)
 
 
 def test_a_grader_exactly_ten_times_looser_is_caught_at_every_field(tmp_path):
@@ -303,7 +305,7 @@ def test_a_grader_exactly_ten_times_looser_is_caught_at_every_field(tmp_path):
     hidden.write_text(hidden.read_text().replace("TOL = 1e-6", "TOL = 1e-5"))
     report = run_checks([load_task(root)], resolve_gates(["fuzz"]), options=OPTIONS).tasks[0]
     found = next(k for c in report.checks for k in c.cases if k.name == "number_near")
-    assert found.severity == "warn" and "8x" in found.detail, found
+    assert found.severity == "fail" and "8x" in found.detail, found
 
 
 def test_nan_is_a_number_kind_of_its_own():

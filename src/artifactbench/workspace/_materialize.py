@@ -294,19 +294,22 @@ def names_file(prompt: str, rel: str) -> bool:
 
 
 _TOKEN = re.compile(r"[\w.:-]{3,}")
+_COMPUTED = re.compile(r"-?\d+(?:\.\d+)?")
 
 
 def holds_answer(data: bytes, reference: bytes) -> bool:
-    """`data` holds half or more of the reference's distinctive tokens (those with a digit, else its words of
-    four letters or more): the answer, in whatever format, not an input it is computed from (a grader's
-    `expected.csv` shipped as "last year's totals, for context only"; review)."""
+    """`data` holds half or more of the reference's numbers (3+ digits or a decimal point): the answer, in
+    whatever format, not an input it is computed from (a grader's `expected.csv` shipped as "last year's
+    totals, for context only"; review). The answer's ids, codes and names are no sign: an answer of input
+    records picks them from its inputs (blind p146: an audit's incident ids, an enumeration's junctions, each
+    in the grader's own copy of the input the prompt names); whether an input lists the answer's records is
+    content_leaks' to tell."""
     answer = {t.strip(".:-") for t in _TOKEN.findall(reference.decode("utf-8", "replace")[:2_000_000])}
-    tokens = {t for t in answer if any(c.isdigit() for c in t) and len(t) >= 3} or \
-        {t for t in answer if len(t) >= 4}
-    if not tokens:
-        return True  # (nothing to tell them apart by: the copy stays refused)
+    numbers = {t for t in answer if _COMPUTED.fullmatch(t) and ("." in t or len(t.lstrip("-")) >= 3)}
+    if not numbers:
+        return False
     held = {t.strip(".:-") for t in _TOKEN.findall(data.decode("utf-8", "replace")[:20_000_000])}
-    return 2 * len(tokens & held) >= len(tokens)
+    return 2 * len(numbers & held) >= len(numbers)
 
 
 def _check_tree(task: Task, scratch: Path, shipped: set[str]) -> tuple[dict[str, str], tuple[tuple[str, int], ...]]:

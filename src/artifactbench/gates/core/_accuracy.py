@@ -142,6 +142,9 @@ _NO_SUBJECT = re.compile(r"\s*(?:(?:it|they|this|these|each|both|all|and|but|so)
                          r"checked|compared|accepted)\s+)?(?:to\s+)?", re.IGNORECASE)
 
 
+_ASKED = re.compile(r"\s*Q\s*[:.)]\s*([^?]{1,300})\?\s*A\s*[:.)]\s*(?:\w+\s+){0,3}?", re.IGNORECASE)
+
+
 def _keys_before(sentence: str, start: int, previous: int = -1) -> list[str]:
     """The keys a clause names in backticks before its stated value ("`price` must be within ±0.01;
     `units` and `profit` within 1 %": price, then units and profit; blind p45), singular, lower case.
@@ -160,6 +163,11 @@ def _keys_before(sentence: str, start: int, previous: int = -1) -> list[str]:
         # (in a later clause only where it names no subject of its own, "; it must be within 0.0005": not
         # "; distances within 0.01 km and times within 1 s", the parts' own bands; review)
         clause = lead.group(1)
+    # (an answer's band is its question's keys: "Q: How accurate must `wet_bulb_c` be? A: Within 0.05 °C";
+    # blind p146, whose `water_m3` and `pond_m3` were "Within 0.5 m³" in the next answer)
+    asked = _ASKED.fullmatch(head)
+    if asked is not None and previous < 0:
+        clause = asked.group(1)
     if previous > cut:
         # (or an "and": "prices within 0.01 of the true values and `max_profit` within 1.00"; blind p77)
         rest = head[previous:]
@@ -263,6 +271,23 @@ class StatedTolerance:
             if weak:
                 return max(*weak, of("", self.abs, self.rel))
         return of("", self.abs, self.rel, matched=False)
+
+    def sure(self, keys: tuple[str, ...]) -> bool:
+        """Whether the band of a number on this path reads one way only: a band said of a key's own name
+        (or its last word) that is absolute or relative, not both; else, where nothing is scoped, the
+        prompt's one reading ("`wet_bulb_c`: within 0.05 °C", "`r` within 0.5 % (relative)"; not a
+        "within 0.01" that may be either, nor a band a key shares with another one its words name)."""
+        def one_way(abs_: float, rel: float) -> bool:
+            return (abs_ == 0) != (rel == 0)
+        for key in keys:
+            for noun, abs_, rel in self.scoped:
+                if singular(key.lower()) == noun:
+                    return one_way(abs_, rel)
+        for key in keys:
+            strong = [(abs_, rel) for noun, abs_, rel in self.scoped if _said_by(noun, _key_nouns(key, True))]
+            if strong or any(_said_by(noun, _key_nouns(key)) for noun, _, _ in self.scoped):
+                return len(strong) == 1 and one_way(*strong[0])
+        return self.general and not self.scoped and len(set(self.readings)) == 1 and one_way(*self.readings[0])
 
     def _in_unit(self, noun: str, abs_: float, unit: tuple[str, float] | None, value: float,
                  matched: bool = True, opening: tuple[str, float] | None = None) -> float:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -120,10 +121,12 @@ class ArtifactFile:
     def _write(self, parent: int, name: str, path: Path, data: bytes) -> None:
         if path == self._path and self._same_file(parent, name):
             assert self._fd is not None
+            before = os.fstat(self._fd).st_mtime_ns
             written = 0
             while written < len(data):
                 written += os.pwrite(self._fd, data[written:], written)
             os.ftruncate(self._fd, len(data))
+            _next_second(self._fd, before)
             return
         self.close()
         try:
@@ -139,6 +142,8 @@ class ArtifactFile:
         fd = os.open(name, flags, 0o644, dir_fd=parent)
         try:
             _write_all(fd, data)
+            if info is not None and stat.S_ISREG(info.st_mode):
+                _next_second(fd, info.st_mtime_ns)
             opened = os.fstat(fd)
         except BaseException:
             os.close(fd)
@@ -157,6 +162,16 @@ class ArtifactFile:
         if self._fd is not None:
             os.close(self._fd)
         self._path = self._fd = self._id = None
+
+
+def _next_second(fd: int, before_ns: int) -> None:
+    """Give a rewritten file an mtime in a later whole second than it had: Python's bytecode cache
+    (`__pycache__/<name>.cpython-3X.pyc`, which a grader importing the artifact writes in the scratch dir)
+    is trusted while the source keeps its size and its mtime's second, so a second text of the same size
+    written within that second ran the first one's code (blind p147: a negative case graded the module
+    of the case before it, 90 -> 30 beside `None` -> `[]  `)."""
+    second = 1_000_000_000
+    os.utime(fd, ns=(time.time_ns(), max(time.time_ns(), (before_ns // second + 1) * second)))
 
 
 def _write_all(fd: int, data: bytes) -> None:

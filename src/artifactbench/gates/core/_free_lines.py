@@ -68,7 +68,7 @@ _PARTS = {
                         r"directives|parameters|entries|variables)\b", re.IGNORECASE),
 }
 _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compared|scored|evaluated|parsed|read|"
-                        r"validated|inspected)\b|\bignored\b|\bup\s+to\s+you\b|\byour\s+choice\b|\bdo(es)?\s*"
+                        r"validated|inspected)\b|\bignored\b|\bup\s+to\s+(?:you|me)\b|\byour\s+choice\b|\bdo(es)?\s*"
                         r"n[o']?t\s+(matter|count)\b|\bnever\s+(graded|checked|parsed|read)\b|"
                         r"\b(grader|checker|we)\s+(ignores?|skips?)\b|\b(is|are)\s+(fine|ok|okay|acceptable|welcome|allowed|permitted)\b|"
                         r"\bwhatever\s+(?:[\w-]+\s+){0,3}?you\s+(like|want|wish|prefer)\b|\bfreely\b|"
@@ -80,7 +80,9 @@ _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compa
                         # ("Headings, commentary and other tables may surround it"; blind p124)
                         r"\b(may|can)\s+(also\s+)?surround\b|"
                         # ("put a title or a few notes above the table if that's useful"; blind p142)
-                        r"\bif\s+(?:that's|that\s+is|it's|it\s+is)\s+(?:useful|helpful)\b|\bif\s+you\s+(?:like|wish|prefer)\b",
+                        r"\bif\s+(?:that's|that\s+is|it's|it\s+is)\s+(?:useful|helpful)\b|\bif\s+you\s+(?:like|wish|prefer)\b|"
+                        # ("Put any prose, notes or extra tables you like around it"; blind p148)
+                        r"\bany\s+(?:[\w-]+,?\s+){1,6}?you\s+(?:like|want|wish|prefer)\b",
                         re.IGNORECASE)
 # "Everything else (headings, summary prose, extra tables without a `Rule` column) is up to you"
 _TABLES_WITHOUT = re.compile(r"\b(?:extra|other|additional|further|more)\s+tables?\s+(?:without|lacking|with\s+no)\s+"

@@ -150,7 +150,10 @@ _TO_THE_AUTHOR = re.compile(r"^[\s*>|-]*(write|list|output|emit|print|return|rep
                             r"\b(you|your|outputs?|answers?)\b", re.IGNORECASE)
 # A list the grader treats as a set: a repeated member means the same answer.
 _SET_LIKE = re.compile(r"normali[sz](ed|es|e)\b|\bas\s+an?\s+(unordered\s+)?set\b|\bdeduplicat|\bde-?duped\b|"
-                       r"\bduplicates?\s+(are|is|will\s+be)\s+(ignored|removed|collapsed|dropped)", re.IGNORECASE)
+                       r"\bduplicates?\s+(are|is|will\s+be)\s+(ignored|removed|collapsed|dropped)|"
+                       # ("Repeating the same (incident, rule) pair is harmless — we collapse duplicates"; blind p146)
+                       r"\b(?:we|the\s+grader|grader)\s+(?:collapses?|ignores?|removes?|drops?|merges?)\s+(?:any\s+|the\s+)?"
+                       r"duplicates?\b|\b(?:repeat\w*|duplicat\w*)\b[^.!?]{0,80}?\b(?:is|are)\s+harmless\b", re.IGNORECASE)
 # Copies allowed as long as they agree: "If you write the two summary lines more than once, every copy has
 # to agree" (a repeated line or record says the same thing again).
 # A pass quota: "the batch passes when at least 18 of the 20 orbits meet the tolerance", "17 out of 20

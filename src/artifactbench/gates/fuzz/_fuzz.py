@@ -90,6 +90,17 @@ def _place(where: str) -> str:
     return place if factor is None or place == where else f"{place}@{factor}x"
 
 
+def _mutated_keys(where: str) -> tuple[str, ...]:
+    """The keys a number_near mutant's `where` names, the innermost first: its field, key or column, or
+    the names on its tree path (`at $.clinics.harbour.share_on_time`), ids and indices aside."""
+    named = re.findall(r"(?:field|key|column) '([^']+)'", where)
+    if named:
+        return tuple(reversed(named))
+    path = re.search(r"\bat \$\.?(\S+?)(?:,|$)", where)
+    steps = re.split(r"[.\[\]]+", path.group(1)) if path else []
+    return tuple(step for step in reversed(steps) if step and not _ID_DIGITS.fullmatch(step))
+
+
 # A name that reads as a record's id rather than a field's: digits with a capital letter or a dash, or
 # digits alone (`T02`, `T05-c2`, `RG-08`, `2024-01-03`, `101`; not `q1`, `f0`, `p50_ms`, `beta2`: fields
 # apart, which a grader checks or not one by one), as a whole key or path step
@@ -1037,7 +1048,11 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             minimal, detail = bigger
             factor = factor_of(minimal.where)
         if factor is not None:
-            status = WARNING if factor <= WARN_FACTOR else FINDING
+            # (8x a band the prompt states one way only, of this number's own key, is past any misreading
+            # of it: blind p116, p126, p134 and p146 each planted a band 10x looser than stated, reported at
+            # 8x; a band two readings or another key's words give stays a warn)
+            status = WARNING if factor <= WARN_FACTOR and not allows.stated.sure(_mutated_keys(minimal.where)) \
+                else FINDING
             return CaseResult(kind, status, cap(
                 f"grader ACCEPTED a number {factor}x further from the reference than the prompt allows "
                 f"({allows.stated.sentence!r}): {minimal.describe()}; grader detail: {detail!r}", 600))

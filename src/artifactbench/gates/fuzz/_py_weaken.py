@@ -46,7 +46,7 @@ __all__ = ["NAME", "py_weaken_case", "weakenings"]
 
 _FLIP = {ast.Lt: "<=", ast.LtE: "<", ast.Gt: ">=", ast.GtE: ">"}
 _BOUND_WORDS = re.compile(
-    r"\binclusive\b|\bexclusive\b|\binclud(?:es|ed|ing)\s+both\b|\bboth\b[^.;]{0,60}\binclud(?:ed|es)\b|"
+    r"\binclusive\b|\bexclusive\b|\bhalf[- ]open\b|\binclud(?:es|ed|ing)\s+both\b|\bboth\b[^.;]{0,60}\binclud(?:ed|es)\b|"
     r"\b(?:at|on)\s+or\s+(?:before|after|above|below)\b|\bor\s+(?:later|earlier|more|less|fewer|greater|"
     r"equal)\b|\bstrictly\b|\bup\s+to\s+and\s+including\b|\bno\s+(?:later|earlier|more|less)\s+than\b",
     re.IGNORECASE)
@@ -214,6 +214,8 @@ def _key_names(element: ast.AST, params: set[str]) -> set[str]:
 _STATEFUL_CALLS = frozenset({"next", "pop", "popleft", "popitem", "append", "appendleft", "extend", "insert", "remove",
                              "add", "update", "send", "write", "read", "readline", "open", "input", "print",
                              "discard", "clear", "setdefault", "sleep", "random", "randint", "choice", "shuffle"})
+_SIDES = {"bisect_right": "bisect_left", "bisect_left": "bisect_right", "bisect": "bisect_left",
+          "insort_right": "insort_left", "insort_left": "insort_right", "insort": "insort_left"}
 RAISED = "a raise where"  # (what a change that raises where a case is reached says of itself)
 _REACHED = "raise BaseException('py_weaken: the case is reached')"  # (no `except Exception` of the module's takes it)
 
@@ -246,13 +248,15 @@ def _unreached(tree: ast.AST, sentences: list[str], at, segment, data: bytes) ->
     spaced = [(s, _spaced(s)) for s in sentences]
     comparing = [(s, low) for s, low in spaced if _MORE_THAN.search(s)]
     equals = [(s, low) for s, low in spaced if _EQUALS.search(s)]
+    bounds = [(s, low) for s, low in spaced if _BOUND_WORDS.search(s)]
     found = []
 
-    def before(node: ast.If, condition: str) -> tuple[int, int, bytes] | None:
+    def before(node: ast.stmt, condition: str) -> tuple[int, int, bytes] | None:
         start = at(node.lineno, 0)
         indent = data[start:at(node.lineno, node.col_offset)]
-        if indent.strip() or not data[at(node.lineno, node.col_offset):].startswith(b"if") \
-                or not _again(node.test):
+        test = node.test if isinstance(node, ast.If) else node.value.test
+        if indent.strip() or (isinstance(node, ast.If) and not data[at(node.lineno, node.col_offset):].startswith(b"if")) \
+                or not _again(test):
             return None
         line = indent + f"if {condition}:\n".encode() + indent + b"    " + _REACHED.encode() + b"\n"
         return start, start, line
@@ -289,6 +293,39 @@ def _unreached(tree: ast.AST, sentences: list[str], at, segment, data: bytes) ->
                     if put is not None:
                         found.append((3 * _LATER + put[0], f"line {node.lineno}: {RAISED} `or "
                                       f"{' '.join(segment(operand).split())[:60]}` decides the guard", put, said))
+            elif isinstance(node, (ast.Assign, ast.Return)) and isinstance(node.value, ast.IfExp):
+                # a raise where a conditional's test holds: `extra = _cover(rest) if rest else 0`, `rest` the ski
+                # days on a blackout date (blind p146: no test had one, "the season pass is not valid" on them)
+                test = node.value.test
+                # (the sentence naming most of what the test reads, two assignments back: `rest` of `days` and
+                # `blocked`, `blocked` of `blackout_dates`; not the first naming `days`)
+                names = {n.id for n in ast.walk(test) if isinstance(n, ast.Name)}
+                for _ in range(2):
+                    names |= {x for n in list(names) for x in sources.get(n, ())}
+                names = {n for n in names if _words(n)}
+                scored = [(sum(_mentions(low, n) for n in names), -k, s) for k, (s, low) in enumerate(spaced)
+                          if _LEFT_OUT.search(s)]
+                said = max(scored)[2] if scored and max(scored)[0] else None
+                put = before(node, f"({segment(test)})") if said is not None else None
+                if put is not None:
+                    found.append((6 * _LATER + put[0], f"line {node.lineno}: {RAISED} "
+                                  f"`{' '.join(segment(test).split())[:60]}` holds (`... if {' '.join(segment(test).split())[:40]} "
+                                  f"else ...`)", put, said))
+            elif isinstance(node, ast.Call) and bounds and (isinstance(node.func, ast.Name) and node.func.id in _SIDES
+                                                            or isinstance(node.func, ast.Attribute) and node.func.attr in _SIDES):
+                # `bisect_right(ends, start)` as `bisect_left`: a window ending where the next starts is read the
+                # other way (blind p148: "windows are half-open, a request ending at minute t and another
+                # starting at minute t do not overlap", and no test had two such windows)
+                name = node.func.id if isinstance(node.func, ast.Name) else node.func.attr
+                said = next((s for s, low in bounds if any(_said(arg, sources, low) for arg in node.args[:2])), None)
+                if said is not None:
+                    cut = (at(node.func.end_lineno, node.func.end_col_offset) - len(name.encode()),
+                           at(node.func.end_lineno, node.func.end_col_offset))
+                    # (a name the module imported alone, `from bisect import bisect_right`: the other side by the
+                    # module's own name, which it may not have imported)
+                    put = _SIDES[name] if isinstance(node.func, ast.Attribute) else f"__import__('bisect').{_SIDES[name]}"
+                    found.append((5 * _LATER + cut[0], f"line {node.lineno}: `{name}` as `{_SIDES[name]}`",
+                                  (*cut, put.encode()), said))
             elif isinstance(node, ast.Call) and equals and (
                     (isinstance(node.func, ast.Name) and node.func.id in ("sorted", "min", "max"))
                     or (isinstance(node.func, ast.Attribute) and node.func.attr == "sort")):

@@ -322,6 +322,16 @@ def _stated_together(prompt: str, labels: frozenset[str], units: list[set[str]],
     return frozenset(stated)
 
 
+def _copy_passes(ctx: TaskContext, shown: str, data: bytes) -> CaseResult | None:
+    """A FINDING where the file's bytes, put at output_artifact as they are, pass the grader."""
+    outcome = ctx.grade_text(data.decode("utf-8", "surrogateescape"), label=f"content_leaks\tcopy of {shown}")
+    if not outcome.passed:
+        return None
+    return CaseResult(f"copy_passes:{shown}", FINDING, cap(
+        f"{shown}, copied to {ctx.task.output_artifact.as_posix()} as it is, passes the grader "
+        f"({outcome.result.detail!r}): the answer reaches the agent"))
+
+
 def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     started = time.monotonic()
     task = ctx.task
@@ -460,6 +470,14 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
         text = data.decode("utf-8", "replace")
         case = (_record_case(shown, text, ref_records) if ref_records else _line_case(shown, text, ref_lines)) \
             if (ref_records or ref_lines) else None
+        if case is not None and path in inputs and len(data) < MAX_READ:
+            # An input holding the answer's lines, graded as it is: passed, the answer reaches the agent,
+            # whatever the prompt frees around it (blind p147: `report_template.md`, "lay the table out like
+            # it", holds the reference's table under another title and note)
+            copied = _copy_passes(ctx, shown, data)
+            if copied is not None:
+                cases.append(copied)
+                continue
         input_lines = {ln.strip() for ln in text.splitlines()} if case is not None and path in inputs else set()
         if case is not None and not ref_records and path in inputs and not whole <= input_lines \
                 and not_free != whole and _table_rows(not_free) <= _table_rows(input_lines):

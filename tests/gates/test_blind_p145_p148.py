@@ -1,0 +1,138 @@
+"""Rules from blind batches p145-p148 (a standard's MUST/MAY, an FAQ, user stories, field tables; tasks by helpers
+that saw only the spec): the false findings and missed flaws of their first runs, each with a twin that must keep
+its verdict."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from artifactbench.gates.core import read_prompt, stated_tolerance
+from artifactbench.gates.core._free_lines import read_free_lines
+from artifactbench.gates.fuzz._py_weaken import weakenings
+from artifactbench.workspace import holds_answer
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _blind_task import OPTIONS, _fails, _fuzz, _task  # noqa: E402
+
+
+def _content_leaks(root: Path):
+    from artifactbench.gates import check_task, resolve_gates
+    from artifactbench.manifest import load_task
+    report = check_task(load_task(root), resolve_gates(["content_leaks"]), OPTIONS)
+    return next(c for c in report.checks if c.gate == "content_leaks")
+
+
+def test_p146_an_faq_answer_scopes_its_band_to_the_keys_its_question_names():
+    prompt = ("**Q: How accurate must `wet_bulb_c` be?**\nA: Within **0.05 °C** of the exact root.\n\n"
+              "**Q: How are `water_m3` and `pond_m3` checked?**\nA: Within 0.5 m³ per hour.\n")
+    stated = stated_tolerance(prompt)
+    assert dict((n, (a, r)) for n, a, r in stated.scoped)["wet_bulb_c"] == (0.05, 0.0)
+    assert not stated.general and stated.band_at(("wet_bulb_c",), -5.0) == 0.05
+    # one reading, of the key's own name: 8x it is past any misreading; a band read two ways is not
+    assert stated.sure(("wet_bulb_c",)) and not stated.sure(("water_m3",)) and not stated.sure(("other",))
+    # (a question of no key scopes nothing)
+    assert stated_tolerance("Q: How accurate? A: Within 0.05 of the root.\n").general
+
+
+def test_p146_p148_a_band_10x_loose_on_its_own_key_is_a_fail_at_8x(tmp_path):
+    # p146: "Within 0.05 °C" of `wet_bulb_c`, checked to 0.5: reported at 8x, a warn until a band stated one
+    # way of the number's own key made it a fail (p116, p126, p134 planted the same 10x)
+    reference = "hour,wet_bulb_c\n" + "".join(f"{h},{-5 + h * 0.37:.3f}\n" for h in range(8))
+    prompt = ("# Wet bulb\n\nWrite `wb.csv` with `hour,wet_bulb_c`, one row per hour.\n\n"
+              "**Q: How accurate must `wet_bulb_c` be?**\nA: Within **0.05 °C** of the exact root.\n")
+    grader = """\
+        import csv, io
+        want = {r["hour"]: float(r["wet_bulb_c"]) for r in csv.DictReader(io.StringIO(REF))}
+        got = {r["hour"]: float(r["wet_bulb_c"]) for r in csv.DictReader(io.StringIO(text))}
+        if set(got) != set(want):
+            return False, "hours differ"
+        bad = [h for h in want if not abs(got[h] - want[h]) <= TOL]
+        return not bad, f"{len(bad)} hours off"
+        """
+    for tol, fails in (("0.5", True), ("0.05", False)):  # (two readings of one band: test_a_band_read_two_ways)
+        root = _task(tmp_path, f"wb_{tol.replace('.', '_')}", "wb.csv", reference, prompt,
+                     f"REF = {reference!r}\nTOL = {tol}\n" + __import__("textwrap").dedent(grader))
+        found = _fails(_fuzz(root))
+        assert any(f.startswith("number_near:") and "8x" in f for f in found) == fails, found
+
+
+def test_p148_any_prose_you_like_around_the_table_is_free():
+    free = read_free_lines("Put any prose, notes or extra tables you like around it; the grader reads the first "
+                           "table that has both a `site_id` and a `shape_k` column.\n")
+    assert "commentary" in free.parts
+    # p147 (user stories): "Then a title, notes or other text around the table ... are up to me"
+    assert read_free_lines("Then a title, notes or other text around the table and the number of decimals are "
+                           "up to me, as long as the values meet the tolerances.\n").parts
+    # (nothing freed where nothing is said to be)
+    assert not read_free_lines("Put the table first; the grader reads the first table.\n").parts
+
+
+def test_p146_duplicates_the_grader_collapses_are_a_set():
+    said = read_prompt("**Q: Order of the lines? Duplicates?**\nA: Any order. Repeating the same (incident, rule) "
+                       "pair is harmless — we collapse duplicates.\n")
+    assert said.set_sentences
+    assert not read_prompt("A: Any order. Each (incident, rule) pair must appear once.\n").set_sentences
+
+
+def test_p146_the_graders_copy_of_an_input_of_ids_is_no_answer():
+    # an audit's answer picks incident ids from the input; the grader's own copy of `incidents.jsonl` holds them
+    # all, as the workspace's does: no secret (whether an input lists the answer's records is content_leaks')
+    reference = b'{"incident_id": "INC-26-0007", "rule": "R2"}\n{"incident_id": "INC-26-0011", "rule": "R5"}\n'
+    data = b'{"incident_id": "INC-26-0007", "run": "Ridge"}\n{"incident_id": "INC-26-0011", "run": "Bowl"}\n'
+    assert not holds_answer(data, reference)
+    # computed numbers the copy holds are the answer: "last year's totals, for context only"
+    assert holds_answer(b"site,kwh\nA,3817.25\nB,2291.75\n", b'{"A": 3817.25, "B": 2291.75}\n')
+
+
+def test_p147_a_template_the_prompt_says_to_follow_that_passes_as_it_is_is_a_leak(tmp_path):
+    reference = "# Forecast\n\n| tank | hours |\n|---|---:|\n| F01 | 192.3 |\n| F02 | 451.3 |\n\nNotes here.\n"
+    template = "# Layout\n\nThe whiteboard wants this.\n\n| tank | hours |\n|---|---:|\n| F01 | 192.3 |\n" \
+               "| F02 | 451.3 |\n\nNotes go under the table.\n"
+    prompt = ("# Forecast\n\nWrite `forecast.md` with a table laid out like `report_template.md`. A title and notes "
+              "around the table are up to me.\n")
+    grader = """\
+        rows = {l.split("|")[1].strip(): float(l.split("|")[2]) for l in text.splitlines()
+                if l.startswith("| F")}
+        return rows == {"F01": 192.3, "F02": 451.3}, f"{len(rows)} rows"
+        """
+    for name, shipped, leaks in (("copy", template, True),
+                                 ("blank", template.replace("192.3", "...").replace("451.3", "..."), False)):
+        root = _task(tmp_path, name, "forecast.md", reference, prompt, grader)
+        (root / "workspace" / "report_template.md").write_text(shipped)
+        found = [k for k in _content_leaks(root).cases if k.name.startswith("copy_passes:")]
+        assert bool(found) == leaks and all(k.severity == "fail" for k in found), found
+
+
+def test_p148_half_open_windows_swap_the_bisect_side_and_p146_a_conditional_gets_a_raise():
+    module = ("from bisect import bisect_right\n\n\ndef best(ends, start, blocked, days):\n"
+              "    j = bisect_right(ends, start)\n"
+              "    rest = [d for d in days if d in blocked]\n"
+              "    extra = len(rest) if rest else 0\n"
+              "    return j + extra\n")
+    prompt = ("Windows are half-open: one ending at `t` and one starting at `t` do not overlap.\n\n"
+              "- `blocked` — the days on which the pass is **not** valid.\n")
+    found = {w: t for w, t, _ in weakenings(module, prompt)}
+    swap = next(t for w, t in found.items() if "`bisect_right` as `bisect_left`" in w)
+    assert "j = __import__('bisect').bisect_left(ends, start)" in swap
+    raised = next(t for w, t in found.items() if "a raise where `rest` holds" in w)
+    assert "    if (rest):\n        raise BaseException(" in raised
+    # no half-open window, nothing of a blocked day said: neither
+    assert weakenings(module, "Return the count.\n") == []
+
+
+def test_a_band_read_two_ways_or_of_another_key_stays_a_warn_at_8x(tmp_path):
+    # p144: "`load_mw` ... within 0.01 MW, `generation_mw` within 0.02 MW, ..., energies within 0.05 MWh" and a
+    # cost field no band names: the band of every number mixes the readings, 8x of it may be a misreading
+    reference = "unit,cost\n" + "".join(f"U{i},{100 + i * 7.5:.2f}\n" for i in range(6))
+    prompt = ("# Costs\n\nWrite `costs.csv` with `unit,cost`. Numbers must be within 0.01 (absolute) of the exact "
+              "values, and `rate` within 0.5% (relative).\n")
+    grader = f"""\
+        import csv, io
+        want = {{r["unit"]: float(r["cost"]) for r in csv.DictReader(io.StringIO({reference!r}))}}
+        got = {{r["unit"]: float(r["cost"]) for r in csv.DictReader(io.StringIO(text))}}
+        return set(got) == set(want) and all(abs(got[u] - want[u]) <= 5.0 for u in want), "checked"
+        """
+    found = [k for k in _fuzz(_task(tmp_path, "costs", "costs.csv", reference, prompt, grader)).cases
+             if k.name == "number_near"]
+    assert found and found[0].severity == "warn" and "8x" in found[0].detail, found
