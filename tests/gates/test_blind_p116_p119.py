@@ -290,16 +290,19 @@ def test_second_review_repros_of_the_p120_p123_rules(tmp_path):
     from artifactbench.gates.core import stated_tolerance
     from artifactbench.gates.core._free_lines import read_free_lines
     from artifactbench.workspace import holds_answer, materialize, names_file
-    # the grader's answers shipped as an input the prompt names ("last year's totals, for context only"), or
-    # under a name only a prose word matches: refused as before
+    # the grader's answers shipped as an input the prompt names ("last year's totals, for context only"): in
+    # doubt (a filter's answer copies its input's records and numbers too; review of p145-p148), a warning of
+    # content_leaks, not a refusal to materialize; under a name only a prose word matches: refused as before
     answer = "site,kwh\nSITE-A,3817.25\nSITE-B,2291.75\nSITE-C,4410.5\n"
     reference = '{"SITE-A": 3817.25, "SITE-B": 2291.75, "SITE-C": 4410.5}\n'
     prompt = "`baseline.csv` holds last year's per-site totals, for context only. Write `out/kwh.json`.\n"
     root = _task(tmp_path, "baseline", "out/kwh.json", reference, prompt, "return True, 'ok'\n")
     (root / "workspace" / "baseline.csv").write_text(answer)
     (root / "grader" / "data.csv").write_text(answer)
-    with pytest.raises(MaterializeError, match="grader/data.csv"):
-        materialize(load_task(root), tmp_path / "s1")
+    materialize(load_task(root), tmp_path / "s1")
+    report = check_task(load_task(root), resolve_gates(["content_leaks"]), OPTIONS)
+    found = [k for c in report.checks for k in c.cases if k.name == "grader_bytes:workspace/baseline.csv"]
+    assert found and found[0].severity == "warn" and "grader/data.csv" in found[0].detail, report.checks
     assert holds_answer(answer.encode(), reference.encode())
     assert not names_file("Write your answers to `out.json`.", ".cache/answers")
     assert not names_file("See data.csv.bak for the old rows.", "data.csv")

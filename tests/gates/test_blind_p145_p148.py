@@ -136,3 +136,42 @@ def test_a_band_read_two_ways_or_of_another_key_stays_a_warn_at_8x(tmp_path):
     found = [k for k in _fuzz(_task(tmp_path, "costs", "costs.csv", reference, prompt, grader)).cases
              if k.name == "number_near"]
     assert found and found[0].severity == "warn" and "8x" in found[0].detail, found
+
+
+def test_review_repros_of_the_p145_p148_rules(tmp_path):
+    from artifactbench.gates.core._artifact_file import ArtifactFile
+    # a sort key before a guard: a local name once shadowed the helper that puts the raise (TypeError, the
+    # whole fuzz gate an error)
+    module = ("def order(vs):\n    return sorted(vs, key=lambda v: (-v['m'], v['plate']))\n\n\n"
+              "def lanes_for(cars, lanes):\n    if lanes >= cars:\n        return [1] * cars\n    return []\n")
+    found = [w for w, _, _ in weakenings(module, "If there are at least as many lanes as cars, each gets one. "
+                                                  "Vehicles of equal length board by `plate`.")]
+    assert any("lanes > cars" in w for w in found) and any("sort key" in w for w in found), found
+    # a nested function's change once came twice; a trailing comma kept the tie-break's removal from compiling
+    nested = "def outer(items):\n    def inner(ts):\n        return sorted(ts, key=lambda t: (t['w'], t['sku'],))\n" \
+             "    return inner(items)\n"
+    changed = weakenings(nested, "Items of equal weight go by ascending `sku`.")
+    assert len(changed) == 1 and "key=lambda t: (t['w'],))" in changed[0][1]
+    # a percent of a number that is a percent reads two ways: no fail at 8x
+    stated = stated_tolerance("`late_pct` is a percentage. `late_pct` must be within ±0.5 % of the exact share.\n")
+    assert not stated.sure(("late_pct",))
+    # an FAQ answer that speaks of every value is every value's band
+    stated = stated_tolerance("**Q: Is `peak_kw` exact?**\nA: Both within ±0.01 kW of ours.\n")
+    assert stated.general and not stated.scoped
+    # "any order you like" frees no notes line the sentence then requires
+    assert not read_free_lines("Put the rows in any order you like, then end the report with a notes line giving "
+                               "how many hosts were scanned.\n").parts
+    # rewrites never run the mtime ahead of the clock
+    import time
+    writer = ArtifactFile()
+    try:
+        for k in range(300):
+            writer.write(tmp_path / "a.py", b"X = %d\n" % (k % 10))
+        assert (tmp_path / "a.py").stat().st_mtime < time.time()
+    finally:
+        writer.close()
+    # an input many times the answer's size that the answer copies numbers from is no secret copy
+    answer = b'{"incident_id": "INC-1", "delay_min": 306}\n'
+    data = b"".join(b'{"incident_id": "INC-%d", "run": "Bowl", "delay_min": %d, "crew": %d}\n' % (i, 200 + i, 700 + i)
+                    for i in range(1, 40))
+    assert not holds_answer(data, answer)

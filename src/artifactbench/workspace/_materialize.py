@@ -242,8 +242,11 @@ class GraderCopies:
     the copy the agent could rewrite; blind p122). One rule for materialize and the content_leaks gate.
     A copy is secret when it has the bytes of the reference, the hidden grader or its negative cases; when the
     prompt does not quote the file's name (names_file); when the grader file's path names answers (expected,
-    golden, hidden, solutions, ...); or, for an answer of data, when it holds the answer (holds_answer: a
-    program's answer is its results, which no token of the program shows)."""
+    golden, hidden, solutions, ...). A copy of a named input that holds most of the answer's numbers
+    (holds_answer; for an answer of data: a program's answer is its results, which no token of the program
+    shows) is in doubt: the answer shipped as an input ("last year's totals, for context only"; review), or
+    an input a filter's answer copies its records from (a review's flagged incidents with their delays): a
+    warning of content_leaks, never a refusal to materialize."""
 
     def __init__(self, task: Task, prompt: str | None = None) -> None:
         self.task = task
@@ -251,13 +254,14 @@ class GraderCopies:
         self._secrets: frozenset[str] | None = None
         self._reference: bytes | None = None
 
-    def secret(self, sha: str, grader_rel: str, rel: str, read: Callable[[], bytes]) -> bool:
-        """`sha`: the digest a grader file at `grader_rel` (under grader/) shares with the scratch file `rel`,
-        whose bytes `read()` gives (read only when needed)."""
+    def secret(self, sha: str, grader_rel: str, rel: str) -> bool:
+        """`sha`: the digest a grader file at `grader_rel` (under grader/) shares with the scratch file `rel`."""
         if self._secrets is None:
             self._secrets = _secret_fingerprints(self.task)
-        if sha in self._secrets or not names_file(self.prompt, rel) or _ANSWER_NAME.search(grader_rel):
-            return True
+        return sha in self._secrets or not names_file(self.prompt, rel) or _ANSWER_NAME.search(grader_rel) is not None
+
+    def in_doubt(self, read: Callable[[], bytes]) -> bool:
+        """A copy secret() lets through whose bytes (`read()`, read only when needed) hold the answer."""
         if self.task.reference_output.suffix.lower() in _PROGRAM_SUFFIXES:
             return False
         try:
@@ -302,14 +306,17 @@ def holds_answer(data: bytes, reference: bytes) -> bool:
     whatever format, not an input it is computed from (a grader's `expected.csv` shipped as "last year's
     totals, for context only"; review). The answer's ids, codes and names are no sign: an answer of input
     records picks them from its inputs (blind p146: an audit's incident ids, an enumeration's junctions, each
-    in the grader's own copy of the input the prompt names); whether an input lists the answer's records is
-    content_leaks' to tell."""
+    in the grader's own copy of the input the prompt names), nor numbers an input many times the answer's
+    size holds; whether an input lists the answer's records is content_leaks' to tell."""
     answer = {t.strip(".:-") for t in _TOKEN.findall(reference.decode("utf-8", "replace")[:2_000_000])}
     numbers = {t for t in answer if _COMPUTED.fullmatch(t) and ("." in t or len(t.lstrip("-")) >= 3)}
     if not numbers:
         return False
     held = {t.strip(".:-") for t in _TOKEN.findall(data.decode("utf-8", "replace")[:20_000_000])}
-    return 2 * len(numbers & held) >= len(numbers)
+    # (and not many times more numbers of its own: the input the answer copies some from, a delay of each
+    # incident it lists, holds them among every other reading of every record; review)
+    given = {t for t in held if _COMPUTED.fullmatch(t) and ("." in t or len(t.lstrip("-")) >= 3)}
+    return 2 * len(numbers & held) >= len(numbers) and len(given) <= 4 * len(numbers)
 
 
 def _check_tree(task: Task, scratch: Path, shipped: set[str]) -> tuple[dict[str, str], tuple[tuple[str, int], ...]]:
@@ -345,7 +352,7 @@ def _check_tree(task: Task, scratch: Path, shipped: set[str]) -> tuple[dict[str,
                 f"{scratch}/{rel}: the workspace reaches {max(total, shipped_total)} bytes, over the {cap}-byte "
                 f"limit for {scope}", rel, total)
         files[rel] = sha = file_sha256(entry.path)
-        if size and sha in grader and copies.secret(sha, grader[sha], rel, lambda: _read_file(entry.path)):
+        if size and sha in grader and copies.secret(sha, grader[sha], rel):
             raise MaterializeError(
                 f"{scratch}/{rel}: has the same bytes as grader/{grader[sha]}; grader files must never "
                 "reach the agent (spec 5.2)"

@@ -142,7 +142,11 @@ _NO_SUBJECT = re.compile(r"\s*(?:(?:it|they|this|these|each|both|all|and|but|so)
                          r"checked|compared|accepted)\s+)?(?:to\s+)?", re.IGNORECASE)
 
 
-_ASKED = re.compile(r"\s*Q\s*[:.)]\s*([^?]{1,300})\?\s*A\s*[:.)]\s*(?:\w+\s+){0,3}?", re.IGNORECASE)
+_PERCENT_KEY = re.compile(r"(?:^|[_\W])(?:pct|percent|percentage|share|pp)s?(?:$|[_\W])", re.IGNORECASE)
+# (the answer opening with its band, or a few words of the question's subject: not "A: Both within ±0.01 kW",
+# "A: All values within ...", which speak of more than the question's key; review)
+_ASKED = re.compile(r"\s*Q\s*[:.)]\s*([^?]{1,300})\?\s*A\s*[:.)]\s*(?:(?:it|its|they|must|should|be|is|are|"
+                    r"accepted|checked|compared|graded|correct|right|to|within)\s+){0,4}", re.IGNORECASE)
 
 
 def _keys_before(sentence: str, start: int, previous: int = -1) -> list[str]:
@@ -277,8 +281,12 @@ class StatedTolerance:
         (or its last word) that is absolute or relative, not both; else, where nothing is scoped, the
         prompt's one reading ("`wet_bulb_c`: within 0.05 °C", "`r` within 0.5 % (relative)"; not a
         "within 0.01" that may be either, nor a band a key shares with another one its words name)."""
+        # (a percent of a number that is itself a percent reads two ways: "`late_pct` within ±0.5 %" may be half
+        # a point; review)
+        percent = any(_PERCENT_KEY.search(key) for key in keys)
+
         def one_way(abs_: float, rel: float) -> bool:
-            return (abs_ == 0) != (rel == 0)
+            return (abs_ == 0) != (rel == 0) and not (percent and rel)
         for key in keys:
             for noun, abs_, rel in self.scoped:
                 if singular(key.lower()) == noun:

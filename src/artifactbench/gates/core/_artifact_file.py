@@ -15,6 +15,7 @@ walked from the scratch dir one folder at a time, none of them followed if a lin
 from __future__ import annotations
 
 import errno
+import itertools
 import os
 import stat
 import time
@@ -121,12 +122,11 @@ class ArtifactFile:
     def _write(self, parent: int, name: str, path: Path, data: bytes) -> None:
         if path == self._path and self._same_file(parent, name):
             assert self._fd is not None
-            before = os.fstat(self._fd).st_mtime_ns
             written = 0
             while written < len(data):
                 written += os.pwrite(self._fd, data[written:], written)
             os.ftruncate(self._fd, len(data))
-            _next_second(self._fd, before)
+            _next_second(self._fd)
             return
         self.close()
         try:
@@ -143,7 +143,7 @@ class ArtifactFile:
         try:
             _write_all(fd, data)
             if info is not None and stat.S_ISREG(info.st_mode):
-                _next_second(fd, info.st_mtime_ns)
+                _next_second(fd)
             opened = os.fstat(fd)
         except BaseException:
             os.close(fd)
@@ -164,14 +164,25 @@ class ArtifactFile:
         self._path = self._fd = self._id = None
 
 
-def _next_second(fd: int, before_ns: int) -> None:
-    """Give a rewritten file an mtime in a later whole second than it had: Python's bytecode cache
-    (`__pycache__/<name>.cpython-3X.pyc`, which a grader importing the artifact writes in the scratch dir)
-    is trusted while the source keeps its size and its mtime's second, so a second text of the same size
-    written within that second ran the first one's code (blind p147: a negative case graded the module
-    of the case before it, 90 -> 30 beside `None` -> `[]  `)."""
-    second = 1_000_000_000
-    os.utime(fd, ns=(time.time_ns(), max(time.time_ns(), (before_ns // second + 1) * second)))
+def _next_second(fd: int) -> None:
+    """Give a rewritten file an mtime whole second no other rewrite of this process used: Python's bytecode
+    cache (`__pycache__/<name>.cpython-3X.pyc`, which a grader importing the artifact writes in the scratch
+    dir) is trusted while the source keeps its size and its mtime's second, so a second text of the same
+    size written within that second ran the first one's code (blind p147: a negative case graded the
+    module of the case before it, 90 -> 30 beside `None` -> `[]  `). The seconds count up from a point
+    115 days back, never past the clock (a later second each time ran minutes ahead of it in a long check;
+    review)."""
+    second = _STAMPS.base + next(_STAMPS.counter)
+    os.utime(fd, ns=(time.time_ns(), second * 1_000_000_000))
+
+
+class _Stamps:
+    def __init__(self) -> None:
+        self.base = int(time.time()) - 10_000_000
+        self.counter = itertools.count()
+
+
+_STAMPS = _Stamps()
 
 
 def _write_all(fd: int, data: bytes) -> None:

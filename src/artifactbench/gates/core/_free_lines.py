@@ -80,10 +80,11 @@ _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compa
                         # ("Headings, commentary and other tables may surround it"; blind p124)
                         r"\b(may|can)\s+(also\s+)?surround\b|"
                         # ("put a title or a few notes above the table if that's useful"; blind p142)
-                        r"\bif\s+(?:that's|that\s+is|it's|it\s+is)\s+(?:useful|helpful)\b|\bif\s+you\s+(?:like|wish|prefer)\b|"
-                        # ("Put any prose, notes or extra tables you like around it"; blind p148)
-                        r"\bany\s+(?:[\w-]+,?\s+){1,6}?you\s+(?:like|want|wish|prefer)\b",
+                        r"\bif\s+(?:that's|that\s+is|it's|it\s+is)\s+(?:useful|helpful)\b|\bif\s+you\s+(?:like|wish|prefer)\b",
                         re.IGNORECASE)
+# "Put any prose, notes or extra tables you like around it" (blind p148): the parts in the span only, not a
+# "notes line giving how many hosts were scanned" after "in any order you like" (review)
+_ANY_YOU_LIKE = re.compile(r"\bany\s+((?:[\w-]+,?\s+){1,6}?)you\s+(?:like|want|wish|prefer)\b", re.IGNORECASE)
 # "Everything else (headings, summary prose, extra tables without a `Rule` column) is up to you"
 _TABLES_WITHOUT = re.compile(r"\b(?:extra|other|additional|further|more)\s+tables?\s+(?:without|lacking|with\s+no)\s+"
                              r"(?:an?\s+|the\s+)?[`'\"*]*([A-Za-z][\w -]{0,30}?)[`'\"*]*\s+columns?\b", re.IGNORECASE)
@@ -666,6 +667,11 @@ def read_free_lines(prompt: str) -> FreeLines:
             declared.append(" ".join(sentence.split())[:160])
         if _AFTER.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence):
             after += _AFTER.findall(sentence)
+            declared.append(" ".join(sentence.split())[:160])
+        spans = {part for match in _ANY_YOU_LIKE.finditer(sentence) if not _REFUSED.search(sentence)
+                 for part, words in _PARTS.items() if words.search(match.group(1))}
+        if spans:
+            parts |= spans
             declared.append(" ".join(sentence.split())[:160])
         named = {part for part, words in _PARTS.items() if words.search(sentence)}
         only = _ONLY_READ.search(sentence) is not None and not _REFUSED.search(sentence)

@@ -89,15 +89,23 @@ def _said(side: ast.AST, sources: dict[str, set[str]], sentence: str) -> bool:
     """Every value one side of a comparison reads is named in the sentence: each name (not a function it
     calls), by itself or by a key it was read by, and each string key (`l["qty"]`); a side of constants
     only is named by nothing."""
+    return _named(_read_groups(side, sources), sentence)
+
+
+def _read_groups(side: ast.AST, sources: dict[str, set[str]]) -> list[set[str]]:
+    """What _said looks for, worked out once per side: a set of names per value the side reads."""
     called = {id(n.func) for n in ast.walk(side) if isinstance(n, ast.Call)}
     groups = [{n.id, *sources.get(n.id, ())} for n in ast.walk(side) if isinstance(n, ast.Name) and id(n) not in called]
     groups += [{n.attr} for n in ast.walk(side) if isinstance(n, ast.Attribute) and id(n) not in called]
     groups += [{n.value} for n in ast.walk(side) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
-    groups = [set(itertools.islice(g, MAX_NAMES)) for g in groups[:MAX_NAMES] if any(_words(x) for x in g)]
+    return [set(itertools.islice(g, MAX_NAMES)) for g in groups[:MAX_NAMES] if any(_words(x) for x in g)]
+
+
+def _named(groups: list[set[str]], sentence: str) -> bool:
     return bool(groups) and all(any(_mentions(sentence, x) for x in g) for g in groups)
 
 
-_LATER = 1 << 40  # (a change's place in the source plus its kind times this: 1 a state switch, 2-4 _unreached's)
+_LATER = 1 << 40  # (a change's place in the source plus its kind times this: 1 a state switch, 2-6 _unreached's)
 
 
 def _module_numbers(tree: ast.AST) -> dict[str, float]:
@@ -242,14 +250,21 @@ def _unreached(tree: ast.AST, sentences: list[str], at, segment, data: bytes) ->
       or d in hol: return None`, and no tested span holding a weekday holiday), where a sentence names every
       value Y reads and says something is left out or gives one of its literals;
     - a sort key's last element taken out (`key=lambda it: (-it["weight"], it["sku"])`, and no test with
-      two items of one weight), where a sentence of ties or equals names what that element reads.
+      two items of one weight), where a sentence of ties or equals names what that element reads;
+    - `bisect_right` as `bisect_left` (and back, `insort_*` too), where a sentence states a bound ("half-open")
+      and names one of its first two arguments;
+    - a raise put before a statement `x = A if T else B` (or a return of one) where T holds, where a sentence
+      saying something is left out names most of what T reads, two assignments back.
     A raise is no change a grader can call harmless: accepted, no test reached that case. It goes in on a
-    line of its own before the guard (not an `elif`), and only where the test's parts may be evaluated twice."""
+    line of its own before the statement (not an `elif`), and only where the test's parts may be evaluated
+    twice. Each node is looked at once (a nested function's too), MAX_EXAMINED at most."""
     spaced = [(s, _spaced(s)) for s in sentences]
     comparing = [(s, low) for s, low in spaced if _MORE_THAN.search(s)]
     equals = [(s, low) for s, low in spaced if _EQUALS.search(s)]
     bounds = [(s, low) for s, low in spaced if _BOUND_WORDS.search(s)]
     found = []
+    seen: set[int] = set()
+    examined = 0
 
     def before(node: ast.stmt, condition: str) -> tuple[int, int, bytes] | None:
         start = at(node.lineno, 0)
@@ -264,12 +279,20 @@ def _unreached(tree: ast.AST, sentences: list[str], at, segment, data: bytes) ->
     for function in (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
         sources = _sources(function)
         for node in ast.walk(function):
-            if len(found) >= MAX_CANDIDATES:
+            if len(found) >= MAX_CANDIDATES or len(seen) >= MAX_EXAMINED * 20:
                 return found
+            if id(node) in seen:
+                continue
+            seen.add(id(node))
+            if isinstance(node, (ast.If, ast.Assign, ast.Return, ast.Call)):
+                examined += 1
+                if examined > MAX_EXAMINED:
+                    return found
             if _guard(node) and isinstance(node.test, ast.Compare) and len(node.test.ops) == 1 \
                     and isinstance(node.test.ops[0], (ast.GtE, ast.LtE)):
                 left, right = node.test.left, node.test.comparators[0]
-                said = next((s for s, low in comparing if _said(left, sources, low) or _said(right, sources, low)), None)
+                sides = (_read_groups(left, sources), _read_groups(right, sources))
+                said = next((s for s, low in comparing if _named(sides[0], low) or _named(sides[1], low)), None)
                 op = ">" if isinstance(node.test.ops[0], ast.GtE) else "<"
                 put = before(node, f"({segment(left)}) {op} ({segment(right)})") if said is not None else None
                 if put is not None:
@@ -281,8 +304,8 @@ def _unreached(tree: ast.AST, sentences: list[str], at, segment, data: bytes) ->
                 for i, operand in enumerate(values):
                     if i == 0:  # (the first decides wherever it holds: a test that never meets it is rare)
                         continue
-                    literals = _literals(operand)
-                    said = next((s for s, low in spaced if _said(operand, sources, low) and (
+                    literals, groups = _literals(operand), _read_groups(operand, sources)
+                    said = next((s for s, low in spaced if _named(groups, low) and (
                         _LEFT_OUT.search(s) or any(_gives_number(s, float(x)) if x[0] in "-0123456789" else x in s
                                                    for x in literals))), None)
                     if said is None:
@@ -317,7 +340,8 @@ def _unreached(tree: ast.AST, sentences: list[str], at, segment, data: bytes) ->
                 # other way (blind p148: "windows are half-open, a request ending at minute t and another
                 # starting at minute t do not overlap", and no test had two such windows)
                 name = node.func.id if isinstance(node.func, ast.Name) else node.func.attr
-                said = next((s for s, low in bounds if any(_said(arg, sources, low) for arg in node.args[:2])), None)
+                args = [_read_groups(arg, sources) for arg in node.args[:2]]
+                said = next((s for s, low in bounds if any(_named(g, low) for g in args)), None)
                 if said is not None:
                     cut = (at(node.func.end_lineno, node.func.end_col_offset) - len(name.encode()),
                            at(node.func.end_lineno, node.func.end_col_offset))
@@ -333,21 +357,22 @@ def _unreached(tree: ast.AST, sentences: list[str], at, segment, data: bytes) ->
                 if not (isinstance(key, ast.Lambda) and isinstance(key.body, ast.Tuple) and len(key.body.elts) >= 2):
                     continue
                 params = {a.arg for a in key.args.args}
-                last, before = key.body.elts[-1], key.body.elts[-2]
+                last, prior = key.body.elts[-1], key.body.elts[-2]
                 names = _key_names(last, params)
                 said = next((s for s, low in equals if names and all(_mentions(low, x) for x in names)), None)
                 if said is None:
                     continue
-                cut = (at(before.end_lineno, before.end_col_offset), at(last.end_lineno, last.end_col_offset))
+                cut = (at(prior.end_lineno, prior.end_col_offset), at(last.end_lineno, last.end_col_offset))
+                trailing = data[cut[1]:cut[1] + 40].lstrip().startswith(b",")  # (`(a, b,)`: its comma stays)
                 found.append((4 * _LATER + cut[0], f"line {last.lineno}: the sort key's last part "
                               f"`{' '.join(segment(last).split())[:60]}` taken out",
-                              (*cut, b"," if len(key.body.elts) == 2 else b""), said))
+                              (*cut, b"," if len(key.body.elts) == 2 and not trailing else b""), said))
     return found
 
 
 def weakenings(source: str, prompt: str) -> list[tuple[str, str, str]]:
     """(what was changed, the module with it, the prompt's sentence that states the case) for each change
-    the prompt states, in source order, at most MAX_MUTANTS."""
+    the prompt states, one of each kind in turn (those inside a `while` loop last), at most MAX_MUTANTS."""
     if len(source) > MAX_SOURCE_CHARS:
         return []
     try:

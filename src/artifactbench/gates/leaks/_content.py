@@ -459,11 +459,15 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
         if digest in seen:  # a materialized copy of a workspace file already scanned
             continue
         seen.add(digest)
-        if digest in grader_hashes and copies.secret(
-                digest, grader_hashes[digest].relative_to(task.grader_dir).as_posix(), shown.split("/", 1)[1],
-                lambda: data):
+        if digest in grader_hashes:
             rel = grader_hashes[digest].relative_to(task.root).as_posix()
-            cases.append(CaseResult(f"grader_bytes:{shown}", FINDING, f"has the exact bytes of {rel}"))
+            if copies.secret(digest, grader_hashes[digest].relative_to(task.grader_dir).as_posix(), shown.split("/", 1)[1]):
+                cases.append(CaseResult(f"grader_bytes:{shown}", FINDING, f"has the exact bytes of {rel}"))
+            elif copies.in_doubt(lambda: data):
+                cases.append(CaseResult(f"grader_bytes:{shown}", WARNING, cap(
+                    f"has the exact bytes of {rel}, an input the prompt names that holds most of the answer's "
+                    "numbers: the grader's copy of an input the answer copies from, or the answer shipped as an "
+                    "input?")))
         data = data[:MAX_READ]
         if b"\0" in data[:8192]:
             continue
