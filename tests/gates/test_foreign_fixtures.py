@@ -280,7 +280,7 @@ def test_a_grader_somewhat_looser_than_the_prompt_is_named_by_the_largest_move_i
     says 0.1%, blind p52) or 100x: each a fail where the band is stated of the number's own key one way only
     ("Each `k` must be within an absolute 1e-6"): 8x that is past any misreading of it (blind p116, p126,
     p134, p146 each planted a band 10x looser than stated). A band two readings give stays a warn at 8x
-    (test_blind_p145_p148)."""
+    (test_blind_p145_p152)."""
     import shutil
 
     for tol, factor in (("1.2e-5", "8x"), ("2e-5", "16x")):

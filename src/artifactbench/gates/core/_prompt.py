@@ -925,9 +925,16 @@ def _keys_refused(sentence: str, said=_keys_said) -> bool:  # noqa: ANN001
         if said(clause):
             if _REFUSE.search(clause):
                 return True
-        elif (_REFUSE.search(clause) or _TAKEN_BACK.search(clause)) and not _OTHER_PART.search(clause):
+        elif (_REFUSE.search(clause) or _TAKEN_BACK.search(clause)) and not _OTHER_PART.search(clause) \
+                and _BACK_TO_KEYS.search(clause):
             return True
     return False
+
+
+# (a clause refusing the keys another clause grants speaks of them or of grading: "but the grader rejects them";
+# not "the standard library can't write TOML, so hand-format it"; blind p149)
+_BACK_TO_KEYS = re.compile(r"\b(?:them|they|these|those|such|grader|checker|grad(?:ed|ing)|reject\w*|fail\w*|"
+                           r"penali[sz]\w*|count\s+against)\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=64)

@@ -1,6 +1,6 @@
-"""Rules from blind batches p145-p148 (a standard's MUST/MAY, an FAQ, user stories, field tables; tasks by helpers
-that saw only the spec): the false findings and missed flaws of their first runs, each with a twin that must keep
-its verdict."""
+"""Rules from blind batches p145-p152 (a standard's MUST/MAY, an FAQ, user stories, field tables, terse tickets,
+emails, schemas, rubrics; tasks by helpers that saw only the spec): the false findings and missed flaws of their
+first runs, each with a twin that must keep its verdict."""
 
 from __future__ import annotations
 
@@ -175,3 +175,11 @@ def test_review_repros_of_the_p145_p148_rules(tmp_path):
     data = b"".join(b'{"incident_id": "INC-%d", "run": "Bowl", "delay_min": %d, "crew": %d}\n' % (i, 200 + i, 700 + i)
                     for i in range(1, 40))
     assert not holds_answer(data, answer)
+
+
+def test_p149_a_clause_about_a_library_takes_back_no_key_the_sentence_grants():
+    said = read_prompt("- `[pockets.<id>]` for every pocket: `on_hand`, `return_bin`.\n"
+                       "- Extra keys and comments are fine; the standard library can't write TOML, so hand-format it.\n")
+    assert said.other_keys
+    # (a clause that speaks of them or of grading still takes the grant back)
+    assert not read_prompt("- Extra keys are fine while you work, but the grader rejects them.\n").other_keys
