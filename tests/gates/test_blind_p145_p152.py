@@ -183,3 +183,57 @@ def test_p149_a_clause_about_a_library_takes_back_no_key_the_sentence_grants():
     assert said.other_keys
     # (a clause that speaks of them or of grading still takes the grant back)
     assert not read_prompt("- Extra keys are fine while you work, but the grader rejects them.\n").other_keys
+
+
+def test_p156_a_casual_list_of_bare_keys_scopes_its_bands_and_a_definition_is_no_band():
+    stated = stated_tolerance("- `days_to_terminal` - the t where the fitted curve is within 0.001 of FG.\n"
+                              "- tolerances: fg +/- 0.0003, k within 2%, days_to_terminal +/- 0.15, attenuation_pct "
+                              "+/- 0.3. so 4 / 3 / 2 / 1 decimals is plenty\n")
+    bands = {n: (a, r) for n, a, r in stated.scoped}
+    assert bands["days_to_terminal"][0] == 0.15 and bands["k"] == (0.0, 0.02) and "fg" in bands
+    # (a word no key is: "both within 0.01" stays every number's band)
+    assert stated_tolerance("- both within 0.01 of ours.\n").general
+    # "extra cols are fine (beer name etc)", and "header names have to be exactly those" beside it closes nothing
+    said = read_prompt("- header names have to be exactly those (case doesnt matter), column order doesnt matter, "
+                       "extra cols are fine (beer name etc)\n")
+    assert said.other_keys
+
+
+def test_p153_a_column_numbering_with_any_value_is_free_and_a_header_rows_digits_are_no_value():
+    from artifactbench.gates.fuzz._formats import parse
+    from artifactbench.gates.fuzz._policy import FuzzPolicy
+    from artifactbench.gates.fuzz._text_strategies import text_strategy
+    assert "plan" in read_prompt("You may add a leading `plan` column with any numbering you like; it is ignored.\n"
+                                 ).free_fields
+    doc = parse("text", "| Station | Rate per 1,000 |\n|---|---:|\n| DUB | 59.14 |\n")
+    draws = text_strategy(doc, FuzzPolicy(), "number_nan")
+    assert draws is not None and all("line 1" not in m.where for m in draws.pool)
+
+
+def test_p153_a_column_a_prose_list_names_is_the_answers():
+    from artifactbench.gates.core._doubt import _named
+    text = "followed by a Markdown pipe table with\n   columns Reason, Bags, Share (%). One row per category."
+    assert _named("Share (%)", text, frozenset()) and not _named("Note", text, frozenset())
+
+
+def test_p154_freedoms_listed_after_a_label_free_the_report_title():
+    prompt = ("A complete example with made-up data:\n\n```markdown\n# Recall list audit - 2025-01-31\n\n## Summary\n\n"
+              "| metric | value |\n|---|---|\n| rows | 12 |\n```\n\nFreedom you have: the order of rows inside every "
+              "table; the order of the sections; extra columns and extra sections or prose anywhere; heading wording "
+              "as long as the headings contain \"Summary\" (any case); column order.\n")
+    free = read_free_lines(prompt)
+    kinds = free.kinds("# Recall list audit - 2025-06-30\n\nAudit of the draft against the register and doses.\n\n"
+                       "## Summary\n")
+    assert kinds[0] == "free" and kinds[2] == "free"
+
+
+def test_p154_a_count_beside_its_list_is_kept_when_every_number_is_scaled():
+    from artifactbench.gates.fuzz._verifier_consistency import _changes, relation_keeping
+    reference = ('{"expected": 6, "plan_count": 2, "plans": [{"vials": {"A": 1}, "opened": 1, "available": 10, '
+                 '"wasted": 4}, {"vials": {"A": 2}, "opened": 2, "available": 20, "wasted": 14}]}\n'
+                 '{"expected": 0, "plan_count": 1, "plans": [{"vials": {"A": 0}, "opened": 0, "available": 0, '
+                 '"wasted": 0}]}\n')
+    tripled = dict(relation_keeping("jsonl", reference))["every integer x3"]
+    assert '"plan_count": 2' in tripled and '"expected": 18' in tripled
+    # a zero no scaling moves: the same field moved in another record is the evidence
+    assert _changes("jsonl", reference, tripled, (1, "expected"))

@@ -32,10 +32,20 @@ _TIME_UNIT = re.compile(r"\s?(?:h|hrs?|hours?|min(?:ute)?s?|s|secs?|seconds?|day
 
 
 def _time_window(sentence: str, match: re.Match) -> bool:
-    if not re.match(r"within\b", match.group(), re.IGNORECASE) or not _TIME_UNIT.match(sentence, match.end()):
+    if not re.match(r"within\b", match.group(), re.IGNORECASE):
+        return False
+    # (a value's definition, not its accuracy: "`days_to_terminal` - the t where the fitted curve is within
+    # 0.001 of FG"; blind p156, whose band was "+/- 0.15" further down)
+    if _DEFINED_WHERE.search(sentence[max(0, match.start() - 80):match.start()]):
+        return True
+    if not _TIME_UNIT.match(sentence, match.end()):
         return False
     lead = re.split(r"[,;:.]\s", sentence[max(0, match.start() - 160):match.start()])[-1]
     return _WINDOW_LEAD.search(lead) is not None
+
+
+_DEFINED_WHERE = re.compile(r"\b(?:the\s+\w+|first\s+\w+|moment|point|time|day|hour|step)\s+(?:where|when|at\s+which)\s+"
+                            r"[^.;]{0,60}$", re.IGNORECASE)
 
 
 # What the prompt states an answer's numbers must meet (StatedTolerance): "within 1e-8 of the exact
@@ -142,6 +152,9 @@ _NO_SUBJECT = re.compile(r"\s*(?:(?:it|they|this|these|each|both|all|and|but|so)
                          r"checked|compared|accepted)\s+)?(?:to\s+)?", re.IGNORECASE)
 
 
+_BARE_KEY = re.compile(r"\s*(?:[-*]\s+)?(?:tolerances?\s*:\s*)?([A-Za-z_][\w.]*_[\w.]*|[A-Za-z]{1,3})\s*", re.IGNORECASE)
+_NOT_KEYS = frozenset({"all", "any", "and", "are", "both", "each", "is", "it", "its", "or", "the", "to", "be",
+                       "are", "all", "one", "two", "per", "of", "at", "in", "on", "by", "for", "so", "but", "yet"})
 _PERCENT_KEY = re.compile(r"(?:^|[_\W])(?:pct|percent|percentage|share|pp)s?(?:$|[_\W])", re.IGNORECASE)
 # (the answer opening with its band, or a few words of the question's subject: not "A: Both within ±0.01 kW",
 # "A: All values within ...", which speak of more than the question's key; review)
@@ -179,7 +192,13 @@ def _keys_before(sentence: str, start: int, previous: int = -1) -> list[str]:
         if parted is None:
             return []
         clause = rest[parted.end():]
-    return [singular(k.lower()) for k in re.findall(r"`([A-Za-z_][\w.-]*)`", clause)][:4]
+    keys = [singular(k.lower()) for k in re.findall(r"`([A-Za-z_][\w.-]*)`", clause)][:4]
+    # (a casual list names its keys bare: "tolerances: fg +/- 0.0003, k within 2%, days_to_terminal +/- 0.15";
+    # blind p156: a clause of one word before its band is that key)
+    bare = None if keys else _BARE_KEY.fullmatch(clause)
+    if bare is not None and bare.group(1).lower() in _NOT_KEYS:
+        bare = None
+    return [singular(bare.group(1).lower())] if bare else keys
 
 
 # Sentences about the input, not the answer: "the readings in `sensors.csv` are accurate to within 1e-6"

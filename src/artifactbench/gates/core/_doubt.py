@@ -111,6 +111,9 @@ def _named(key: str, text: str, words: frozenset[str]) -> bool:
         return True
     if any(re.search(rf"(?<![\w-]){name}(?![\w-])", code.group(), re.IGNORECASE) for code in _CODE.finditer(text)):
         return True
+    # (a list of a table's columns in prose: "a pipe table with columns Reason, Bags, Share (%)"; blind p153)
+    if re.search(rf"\bcolumns\s+(?:[^.\n,]{{1,40}},\s*){{1,12}}?(?:and\s+)?{name}(?![\w-])", text, re.IGNORECASE):
+        return True
     parts = [p.lower() for p in _PARTS.split(key) if len(p) >= 3 and p.isalpha()]
     if not parts:
         return True

@@ -80,7 +80,9 @@ _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compa
                         # ("Headings, commentary and other tables may surround it"; blind p124)
                         r"\b(may|can)\s+(also\s+)?surround\b|"
                         # ("put a title or a few notes above the table if that's useful"; blind p142)
-                        r"\bif\s+(?:that's|that\s+is|it's|it\s+is)\s+(?:useful|helpful)\b|\bif\s+you\s+(?:like|wish|prefer)\b",
+                        r"\bif\s+(?:that's|that\s+is|it's|it\s+is)\s+(?:useful|helpful)\b|\bif\s+you\s+(?:like|wish|prefer)\b|"
+                        # ("Freedom you have: the order of rows ...; extra sections or prose anywhere"; blind p154)
+                        r"\bfreedoms?\s+you\s+(?:have|get)\b|^\W*(?:freedoms?|free\s+choices?)\s*:",
                         re.IGNORECASE)
 # "Put any prose, notes or extra tables you like around it" (blind p148): the parts in the span only, not a
 # "notes line giving how many hosts were scanned" after "in any order you like" (review)
@@ -642,6 +644,7 @@ def read_free_lines(prompt: str) -> FreeLines:
     before = False
     tables: set[str] = set()
     examples: list[str] = []  # the spans a freeing sentence gives as examples of the free part
+    freeing: list[str] = []  # (whole: `declared` keeps 160 characters of each)
     for sentence in _sentences(prompt):
         if _NO_PART.search(sentence):  # (its refusing clauses left out; see _NO_PART)
             said = sentence
@@ -692,6 +695,7 @@ def read_free_lines(prompt: str) -> FreeLines:
         if free:
             parts |= named
             declared.append(" ".join(sentence.split())[:160])
+            freeing.append(sentence)
             examples += [span for run in _EXAMPLE_SPAN.findall(sentence) for span in re.findall(r"`([^`\n]+)`", run)]
             before = before or _BEFORE.search(sentence) is not None
             if OPTIONS in named:
@@ -712,7 +716,9 @@ def read_free_lines(prompt: str) -> FreeLines:
     shown = [line for block in blocks for line in block.splitlines()]
     spans = shown + [span for span in _INLINE.findall(rest) if span not in examples or span in shown]
     templates = tuple(t for t in map(_template, spans) if t is not None)
-    titled = HEADINGS in parts and any(re.search(r"\btitles?\b", d, re.IGNORECASE) for d in declared) \
+    # (and "heading wording" free: a report's `#` title is a heading whose words the example only shows; blind p154)
+    titled = HEADINGS in parts and any(re.search(r"\btitles?\b|\bheading\s+(?:wording|text|names?)\b|\bwording\s+of\s+"
+                                                 r"(?:the\s+)?headings?\b", d, re.IGNORECASE) for d in [*declared, *freeing]) \
         and not _FIRST_LINE_SET.search(prompt)
     title_shapes = frozenset(t[0].pattern for t in map(_template, (next((x for x in b.splitlines() if x.strip()), "")
                                                                     for b in blocks)) if t is not None)

@@ -788,7 +788,8 @@ class PromptAllows:
 
 # "an `id` attribute (any string, unique within the file)", "The `#` column is a row number (any numbering
 # you like)": that field's value is the answer's own choice
-_ANY_VALUE = re.compile(r"[`\"']([#A-Za-z_][\w.-]{0,60})[`\"'][^.;`]{0,80}?\(\s*any\s+(?:non-?empty\s+)?(?:unique\s+)?"
+# ("You may add a leading `plan` column with any numbering you like; it is ignored"; blind p153)
+_ANY_VALUE = re.compile(r"[`\"']([#A-Za-z_][\w.-]{0,60})[`\"'][^.;`]{0,80}?(?:\(|\bwith\b)\s*any\s+(?:non-?empty\s+)?(?:unique\s+)?"
                         r"(?:string|numbering|label|name|value|identifier|id|text|number)s?\b", re.IGNORECASE)
 
 
@@ -934,7 +935,8 @@ def _keys_refused(sentence: str, said=_keys_said) -> bool:  # noqa: ANN001
 # (a clause refusing the keys another clause grants speaks of them or of grading: "but the grader rejects them";
 # not "the standard library can't write TOML, so hand-format it"; blind p149)
 _BACK_TO_KEYS = re.compile(r"\b(?:them|they|these|those|such|grader|checker|grad(?:ed|ing)|reject\w*|fail\w*|"
-                           r"penali[sz]\w*|count\s+against)\b", re.IGNORECASE)
+                           r"penali[sz]\w*|count\s+against|only|submit\w*|final|file|output|answer|result|"
+                           r"top[\s-]level|not\s+(?:at|in|on)|nowhere|elsewhere)\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=64)
@@ -942,7 +944,10 @@ def keys_closed(text: str) -> bool:
     """The prompt closes the output's keys: "exactly these keys", "no other keys", "extra keys are rejected"."""
     # (of other keys only: "derive your own fields ... rather than copying `sample.csv`, which would be wrong"
     # refuses no key; blind p40)
-    return _CLOSED_KEYS.search(text) is not None or any(_keys_refused(s, _OTHER_KEYS.search) for s in _sentences(text))
+    # (not a sentence that closes the names' spelling and grants others: "header names have to be exactly those
+    # (case doesnt matter), column order doesnt matter, extra cols are fine"; blind p156)
+    return any(_CLOSED_KEYS.search(s) is not None and not (_OTHER_KEYS.search(s) and _GRANT.search(s))
+               or _keys_refused(s, _OTHER_KEYS.search) for s in _sentences(_COLS.sub("columns", text)))
 
 
 def _grants_other_keys(sentence: str) -> bool:
@@ -1043,6 +1048,9 @@ def _section_kinds(text: str, written: frozenset[str]) -> dict[str, str]:
 
 
 _EMPHASIS = re.compile(r"(?<![\w*])(\*{1,2})(?=\S)([^*\n]{1,80}?)(?<=\S)\1(?![\w*])")
+
+
+_COLS = re.compile(r"(?<![`\w.-])cols?(?![`\w.-])", re.IGNORECASE)
 
 
 def _plain(sentence: str) -> str:
@@ -1171,6 +1179,8 @@ def _record_nouns(text: str) -> frozenset[str]:
 def read_prompt(text: str) -> PromptAllows:
     """Read the prompt's own words about order, optional fields and tolerances (about 1 ms a prompt,
     asked for by every fuzz kind's search: kept per text; PromptAllows is frozen)."""
+    # ("extra cols are fine (beer name etc)": a casual prompt's columns; blind p156)
+    text = _COLS.sub(lambda m: "columns" if m.group().lower() == "cols" else "column", text)
     written = _written_files(text)
     sections = _section_kinds(text, written)
     optional: set[str] = set()

@@ -65,9 +65,12 @@ def _midpoint(values: list[float], x: float, integral: bool) -> float | None:
 
 
 def _scaled(value: Any, kinds: tuple[type, ...], factor: int, cells: bool = False, shift: int = 0) -> Any:
-    """Every number of `kinds` times `factor`, plus `shift`."""
+    """Every number of `kinds` times `factor`, plus `shift`; not a count of a list beside it (`plan_count`
+    beside `plans` with that many items: a structural relation no scaling keeps; blind p154)."""
     if isinstance(value, dict):
-        return {k: _scaled(v, kinds, factor, cells, shift) for k, v in value.items()}
+        sizes = {len(v) for v in value.values() if isinstance(v, list)}
+        return {k: v if type(v) is int and v in sizes else _scaled(v, kinds, factor, cells, shift)
+                for k, v in value.items()}
     if isinstance(value, list):
         return [_scaled(v, kinds, factor, cells, shift) for v in value]
     if cells and isinstance(value, str):  # (a CSV cell: its number, written as the cell writes it)
@@ -112,11 +115,30 @@ def _renamed_everywhere(doc: TreeDoc, old: str, new: str) -> str:
 
 
 def _changes(fmt: str, reference: str, candidate: str, path: tuple) -> bool:
-    """The candidate holds another value than the reference at `path`."""
+    """The candidate holds another value than the reference at `path`, or (a zero no scaling moves: blind
+    p154's `expected_doses` of 0 on a line of a session nobody booked) at a path of the same keys in
+    another record: the verifier then accepted that field moved."""
     try:
-        return get_at(parse(fmt, candidate).data, path) != get_at(parse(fmt, reference).data, path)
+        ref, cand = parse(fmt, reference).data, parse(fmt, candidate).data
+        if get_at(cand, path) != get_at(ref, path):
+            return True
     except (LookupError, TypeError, ValueError):
         return False
+    shape = tuple(step for step in path if isinstance(step, str))
+    return any(b != a for (p, a), (_, b) in zip(_leaves(ref), _leaves(cand))
+               if tuple(step for step in p if isinstance(step, str)) == shape)
+
+
+def _leaves(value: Any, path: tuple = ()):  # -> Iterator[tuple[tuple, Any]]
+    """(path, leaf) of every leaf, in document order (two documents of one shape give the same paths)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _leaves(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _leaves(v, (*path, i))
+    else:
+        yield path, value
 
 
 def value_mutants(fmt: str, text: str, public: str = "") -> list[tuple[Mutation, bool]]:
