@@ -233,7 +233,44 @@ def test_p154_a_count_beside_its_list_is_kept_when_every_number_is_scaled():
                  '"wasted": 4}, {"vials": {"A": 2}, "opened": 2, "available": 20, "wasted": 14}]}\n'
                  '{"expected": 0, "plan_count": 1, "plans": [{"vials": {"A": 0}, "opened": 0, "available": 0, '
                  '"wasted": 0}]}\n')
-    tripled = dict(relation_keeping("jsonl", reference))["every integer x3"]
+    wrong = dict(relation_keeping("jsonl", reference))
+    tripled = wrong["every integer x3, counts of lists kept"]
     assert '"plan_count": 2' in tripled and '"expected": 18' in tripled
-    # a zero no scaling moves: the same field moved in another record is the evidence
-    assert _changes("jsonl", reference, tripled, (1, "expected"))
+    assert '"plan_count": 6' in wrong["every integer x3"]  # (kept as a candidate of its own: a sum may equal a count)
+    # a zero no scaling moves: the same field moved in another record is evidence for a warning only
+    assert not _changes("jsonl", reference, tripled, (1, "expected"))
+    assert _changes("jsonl", reference, tripled, (1, "expected"), alike=True)
+
+
+def test_review_repros_of_the_p149_p156_rules():
+    import time
+    from artifactbench.gates.core._doubt import _named
+    from artifactbench.gates.core._prompt import keys_closed
+    # "col" as a key stays a key; "cols" still grants columns
+    assert not read_prompt('Each cell is `{"row": 1, "col": 2}`; other keys are ignored.\n').free_fields
+    assert read_prompt("- extra cols are fine (beer name etc)\n").other_keys
+    # "with any value above 50.0" chooses nothing
+    assert not read_prompt("Write one line for every `sensor` with any value above 50.0.\n").free_fields
+    # a band after "where ..." of the exact value is a band; "Tol ±0.01." names no key
+    assert stated_tolerance("For the rows where `usd` is above zero, `eur` must be within 0.01 of the exact value.\n")
+    assert stated_tolerance("Tol ±0.01.\n").general
+    # a pinned heading in the freeing sentence's other clause frees no title; a label of no freedoms frees nothing
+    assert not read_free_lines("Notes are fine below the table, but the heading text must stay as shown.\n").title_free
+    assert not read_free_lines("Free choices: none - the headings and the title are graded.\n").parts
+    assert not read_free_lines("The freedoms you have are few: the headings and the title must read exactly as "
+                               "in the example.\n").parts
+    # a later clause refusing the delivered file's extra columns refuses; a grant about an input opens nothing
+    assert keys_closed("You may add extra columns while you work, but the delivered CSV cannot have any.\n")
+    assert keys_closed("Write `out.csv` with exactly these columns: day, visits. The extra columns of `hits.csv` are "
+                       "ignored.\n")
+    # an input's column list names no answer column
+    text = "`sales.csv` has one row per sale, with columns date, store, amount, refund. Write `net.csv`."
+    assert not _named("refund", text, frozenset()) and _named("Reason", "a table with columns Reason, Bags.", frozenset())
+    # no regex of the round is quadratic in a long run
+    started = time.monotonic()
+    stated_tolerance("Notes; " + "a_" * 20000 + "# within 0.01 of ours.\n")
+    from artifactbench.gates.fuzz._formats import parse
+    from artifactbench.gates.fuzz._policy import FuzzPolicy
+    from artifactbench.gates.fuzz._text_strategies import text_strategy
+    text_strategy(parse("text", "id | total\n" + " " * 30000 + "x\n1 | 2\n"), FuzzPolicy(), "number_far")
+    assert time.monotonic() - started < 5

@@ -36,7 +36,8 @@ def _time_window(sentence: str, match: re.Match) -> bool:
         return False
     # (a value's definition, not its accuracy: "`days_to_terminal` - the t where the fitted curve is within
     # 0.001 of FG"; blind p156, whose band was "+/- 0.15" further down)
-    if _DEFINED_WHERE.search(sentence[max(0, match.start() - 80):match.start()]):
+    if _DEFINED_WHERE.search(sentence[max(0, match.start() - 80):match.start()]) \
+            and not _OF_THE_ANSWER.match(sentence, match.end()):
         return True
     if not _TIME_UNIT.match(sentence, match.end()):
         return False
@@ -44,8 +45,12 @@ def _time_window(sentence: str, match: re.Match) -> bool:
     return _WINDOW_LEAD.search(lead) is not None
 
 
+# (in one clause with no key of its own, and not "within X of the exact value" / "of ours": "For the rows where
+# `usd` is above zero, `eur` must be within 0.01 of the exact value" states a band; review)
 _DEFINED_WHERE = re.compile(r"\b(?:the\s+\w+|first\s+\w+|moment|point|time|day|hour|step)\s+(?:where|when|at\s+which)\s+"
-                            r"[^.;]{0,60}$", re.IGNORECASE)
+                            r"[^.;,`]{0,60}$", re.IGNORECASE)
+_OF_THE_ANSWER = re.compile(r"\s*(?:[\w.%°]+\s*){0,2}of\s+(?:the\s+)?(?:exact|true|correct|reference|expected|right|"
+                            r"converged|ours|our)\b", re.IGNORECASE)
 
 
 # What the prompt states an answer's numbers must meet (StatedTolerance): "within 1e-8 of the exact
@@ -152,9 +157,10 @@ _NO_SUBJECT = re.compile(r"\s*(?:(?:it|they|this|these|each|both|all|and|but|so)
                          r"checked|compared|accepted)\s+)?(?:to\s+)?", re.IGNORECASE)
 
 
-_BARE_KEY = re.compile(r"\s*(?:[-*]\s+)?(?:tolerances?\s*:\s*)?([A-Za-z_][\w.]*_[\w.]*|[A-Za-z]{1,3})\s*", re.IGNORECASE)
-_NOT_KEYS = frozenset({"all", "any", "and", "are", "both", "each", "is", "it", "its", "or", "the", "to", "be",
-                       "are", "all", "one", "two", "per", "of", "at", "in", "on", "by", "for", "so", "but", "yet"})
+_BARE_KEY = re.compile(r"\s*(?:[-*]\s+)?(?:tolerances?\s*:\s*)?([A-Za-z_][\w.]{0,60})\s*", re.IGNORECASE)
+_NOT_KEYS = frozenset({"all", "any", "and", "are", "both", "each", "is", "it", "its", "or", "the", "to", "be", "one",
+                       "two", "per", "of", "at", "in", "on", "by", "for", "so", "but", "yet", "tol", "err", "eps",
+                       "abs", "rel", "max", "min", "use", "set", "get", "put", "add"})
 _PERCENT_KEY = re.compile(r"(?:^|[_\W])(?:pct|percent|percentage|share|pp)s?(?:$|[_\W])", re.IGNORECASE)
 # (the answer opening with its band, or a few words of the question's subject: not "A: Both within ±0.01 kW",
 # "A: All values within ...", which speak of more than the question's key; review)
@@ -195,8 +201,11 @@ def _keys_before(sentence: str, start: int, previous: int = -1) -> list[str]:
     keys = [singular(k.lower()) for k in re.findall(r"`([A-Za-z_][\w.-]*)`", clause)][:4]
     # (a casual list names its keys bare: "tolerances: fg +/- 0.0003, k within 2%, days_to_terminal +/- 0.15";
     # blind p156: a clause of one word before its band is that key)
-    bare = None if keys else _BARE_KEY.fullmatch(clause)
-    if bare is not None and bare.group(1).lower() in _NOT_KEYS:
+    # (only in a list: after a "tolerances:" label or an earlier band of the sentence; "Tol ±0.01." names no key)
+    bare = None if keys or not (previous > cut or re.search(r"\btolerances?\s*:", head, re.IGNORECASE)) \
+        else _BARE_KEY.fullmatch(clause)
+    if bare is not None and (bare.group(1).lower() in _NOT_KEYS
+                             or not ("_" in bare.group(1) or len(bare.group(1)) <= 3)):
         bare = None
     return [singular(bare.group(1).lower())] if bare else keys
 

@@ -66,6 +66,7 @@ _REFUSE = re.compile(
     re.IGNORECASE)
 # A sentence about the input files ("the input may carry extra columns; ignore them") frees nothing of the answer.
 _INPUT = re.compile(r"\b(?:inputs?|given|provided|source|workspace)\b", re.IGNORECASE)
+_INPUT_FILE = re.compile(_INPUT.pattern + r"|\w\.(?:csv|tsv|jsonl?|txt|ya?ml|xml|log|db|sqlite)\b", re.IGNORECASE)
 # ... nor one about what else a run may do ("print more details to the console", "see the README")
 _ELSEWHERE = re.compile(r"\b(?:console|stdout|stderr|terminal|screen|print\w*|readme|logs?|debug\w*)\b", re.IGNORECASE)
 _OUTPUT = re.compile(r"\b(?:outputs?|answer|result|report|submission)\b|\byou\b", re.IGNORECASE)
@@ -111,9 +112,12 @@ def _named(key: str, text: str, words: frozenset[str]) -> bool:
         return True
     if any(re.search(rf"(?<![\w-]){name}(?![\w-])", code.group(), re.IGNORECASE) for code in _CODE.finditer(text)):
         return True
-    # (a list of a table's columns in prose: "a pipe table with columns Reason, Bags, Share (%)"; blind p153)
-    if re.search(rf"\bcolumns\s+(?:[^.\n,]{{1,40}},\s*){{1,12}}?(?:and\s+)?{name}(?![\w-])", text, re.IGNORECASE):
-        return True
+    # (a list of a table's columns in prose: "a pipe table with columns Reason, Bags, Share (%)"; blind p153; not an
+    # input's: "`sales.csv` ... with columns date, store, amount, refund"; review)
+    for listed in re.finditer(rf"\bcolumns\s+(?:[^.\n,]{{1,40}},\s*){{0,12}}?(?:and\s+)?{name}(?![\w-])", text, re.IGNORECASE):
+        start = max(text.rfind(". ", 0, listed.start()), text.rfind("\n\n", 0, listed.start()), 0)
+        if not _INPUT_FILE.search(text[start:listed.end()]):
+            return True
     parts = [p.lower() for p in _PARTS.split(key) if len(p) >= 3 and p.isalpha()]
     if not parts:
         return True

@@ -80,12 +80,16 @@ _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compa
                         # ("Headings, commentary and other tables may surround it"; blind p124)
                         r"\b(may|can)\s+(also\s+)?surround\b|"
                         # ("put a title or a few notes above the table if that's useful"; blind p142)
-                        r"\bif\s+(?:that's|that\s+is|it's|it\s+is)\s+(?:useful|helpful)\b|\bif\s+you\s+(?:like|wish|prefer)\b|"
-                        # ("Freedom you have: the order of rows ...; extra sections or prose anywhere"; blind p154)
-                        r"\bfreedoms?\s+you\s+(?:have|get)\b|^\W*(?:freedoms?|free\s+choices?)\s*:",
+                        r"\bif\s+(?:that's|that\s+is|it's|it\s+is)\s+(?:useful|helpful)\b|\bif\s+you\s+(?:like|wish|prefer)\b",
                         re.IGNORECASE)
 # "Put any prose, notes or extra tables you like around it" (blind p148): the parts in the span only, not a
 # "notes line giving how many hosts were scanned" after "in any order you like" (review)
+# "Freedom you have: the order of rows ...; extra sections or prose anywhere; heading wording as long as ..."
+# (blind p154): each clause of the list after the label frees the parts it names, where it pins and refuses
+# nothing ("Free choices: none - the headings ... are graded" frees none; review)
+_FREEDOMS_LABEL = re.compile(r"^\W*(?:(?:your\s+)?freedoms?(?:\s+you\s+(?:have|get))?|free\s+choices?)\s*:\s*(.+)",
+                             re.IGNORECASE | re.DOTALL)
+_HEADING_WORDING = re.compile(r"\bheading\s+(?:wording|text|names?)\b|\bwording\s+of\s+(?:the\s+)?headings?\b", re.IGNORECASE)
 _ANY_YOU_LIKE = re.compile(r"\bany\s+((?:[\w-]+,?\s+){1,6}?)you\s+(?:like|want|wish|prefer)\b", re.IGNORECASE)
 # "Everything else (headings, summary prose, extra tables without a `Rule` column) is up to you"
 _TABLES_WITHOUT = re.compile(r"\b(?:extra|other|additional|further|more)\s+tables?\s+(?:without|lacking|with\s+no)\s+"
@@ -673,6 +677,13 @@ def read_free_lines(prompt: str) -> FreeLines:
             declared.append(" ".join(sentence.split())[:160])
         spans = {part for match in _ANY_YOU_LIKE.finditer(sentence) if not _REFUSED.search(sentence)
                  for part, words in _PARTS.items() if words.search(match.group(1))}
+        if (label := _FREEDOMS_LABEL.match(sentence)) is not None:
+            for clause in re.split(r";|\.\s", label.group(1)):
+                if clause.strip() and not re.match(r"\W*none\b", clause, re.IGNORECASE) \
+                        and not _PINNED.search(_REQUIRED_PARTS.sub(" ", clause)) and not _REFUSED.search(clause):
+                    found = {part for part, words in _PARTS.items() if words.search(clause)}
+                    spans |= found
+                    freeing += [clause] if found else []
         if spans:
             parts |= spans
             declared.append(" ".join(sentence.split())[:160])
@@ -716,9 +727,11 @@ def read_free_lines(prompt: str) -> FreeLines:
     shown = [line for block in blocks for line in block.splitlines()]
     spans = shown + [span for span in _INLINE.findall(rest) if span not in examples or span in shown]
     templates = tuple(t for t in map(_template, spans) if t is not None)
-    # (and "heading wording" free: a report's `#` title is a heading whose words the example only shows; blind p154)
-    titled = HEADINGS in parts and any(re.search(r"\btitles?\b|\bheading\s+(?:wording|text|names?)\b|\bwording\s+of\s+"
-                                                 r"(?:the\s+)?headings?\b", d, re.IGNORECASE) for d in [*declared, *freeing]) \
+    # (and "heading wording" free: a report's `#` title is a heading whose words the example only shows; blind p154;
+    # in a clause that pins nothing, not "..., but the heading text must stay as shown"; review)
+    titled = HEADINGS in parts and (any(re.search(r"\btitles?\b", d, re.IGNORECASE) for d in declared) or any(
+        _HEADING_WORDING.search(clause) and not _PINNED.search(clause) and not _REFUSED.search(clause)
+        for d in freeing for clause in re.split(r";|,?\s+but\s+", d))) \
         and not _FIRST_LINE_SET.search(prompt)
     title_shapes = frozenset(t[0].pattern for t in map(_template, (next((x for x in b.splitlines() if x.strip()), "")
                                                                     for b in blocks)) if t is not None)

@@ -272,8 +272,9 @@ _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 # ignored", "keys other than these are not graded". Not one that refuses them ("extra keys are
 # rejected", "do not add other fields", "no other keys"), nor one about the input files ("invoices.csv
 # may have extra columns") unless it also speaks of the output.
+# ("extra cols are fine (beer name etc)": a casual prompt's columns; blind p156)
 _OTHER_KEYS = re.compile(r"\b(other|additional|extra|further|unknown|unrecogni[sz]ed|unlisted|unexpected)\s+"
-                         r"(?:[\w-]+\s+){0,2}?(keys?|fields?|columns?|properties|attributes|members)\b|"
+                         r"(?:[\w-]+\s+){0,2}?(keys?|fields?|columns?|cols|properties|attributes|members)\b|"
                          r"\b(keys?|fields?|columns?|properties|attributes)\s+(other\s+than|besides|beyond|"
                          r"not\s+(listed|named|mentioned|described|above))\b|"
                          # ("columns titled A, B and C (you can add others, e.g. % spent)": blind p63)
@@ -788,8 +789,10 @@ class PromptAllows:
 
 # "an `id` attribute (any string, unique within the file)", "The `#` column is a row number (any numbering
 # you like)": that field's value is the answer's own choice
-# ("You may add a leading `plan` column with any numbering you like; it is ignored"; blind p153)
-_ANY_VALUE = re.compile(r"[`\"']([#A-Za-z_][\w.-]{0,60})[`\"'][^.;`]{0,80}?(?:\(|\bwith\b)\s*any\s+(?:non-?empty\s+)?(?:unique\s+)?"
+# (and "You may add a leading `plan` column with any numbering you like; it is ignored": blind p153; a chooser
+# after it, not "every `sensor` with any value above 50.0"; review)
+_ANY_VALUE = re.compile(r"[`\"']([#A-Za-z_][\w.-]{0,60})[`\"'][^.;`]{0,80}?(?:\(\s*any\s+|\bwith\s+any\s+(?=[\w\s-]{0,30}?\b"
+                        r"(?:you\s+(?:like|want|wish|prefer)|of\s+your\s+choice)\b))(?:non-?empty\s+)?(?:unique\s+)?"
                         r"(?:string|numbering|label|name|value|identifier|id|text|number)s?\b", re.IGNORECASE)
 
 
@@ -927,16 +930,15 @@ def _keys_refused(sentence: str, said=_keys_said) -> bool:  # noqa: ANN001
             if _REFUSE.search(clause):
                 return True
         elif (_REFUSE.search(clause) or _TAKEN_BACK.search(clause)) and not _OTHER_PART.search(clause) \
-                and _BACK_TO_KEYS.search(clause):
+                and not _ABOUT_TOOLS.search(clause):
             return True
     return False
 
 
-# (a clause refusing the keys another clause grants speaks of them or of grading: "but the grader rejects them";
-# not "the standard library can't write TOML, so hand-format it"; blind p149)
-_BACK_TO_KEYS = re.compile(r"\b(?:them|they|these|those|such|grader|checker|grad(?:ed|ing)|reject\w*|fail\w*|"
-                           r"penali[sz]\w*|count\s+against|only|submit\w*|final|file|output|answer|result|"
-                           r"top[\s-]level|not\s+(?:at|in|on)|nowhere|elsewhere)\b", re.IGNORECASE)
+# (a clause about what a tool can do refuses no key: "Extra keys and comments are fine; the standard library
+# can't write TOML, so hand-format it"; blind p149. "..., but the delivered CSV cannot have any" still refuses)
+_ABOUT_TOOLS = re.compile(r"\b(?:library|libraries|stdlib|module|package|parser|hand-?format\w*|by\s+hand|"
+                          r"can(?:no|')t\s+(?:write|parse|read|handle|emit|serialis\w*|serializ\w*))\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=64)
@@ -944,10 +946,10 @@ def keys_closed(text: str) -> bool:
     """The prompt closes the output's keys: "exactly these keys", "no other keys", "extra keys are rejected"."""
     # (of other keys only: "derive your own fields ... rather than copying `sample.csv`, which would be wrong"
     # refuses no key; blind p40)
-    # (not a sentence that closes the names' spelling and grants others: "header names have to be exactly those
-    # (case doesnt matter), column order doesnt matter, extra cols are fine"; blind p156)
-    return any(_CLOSED_KEYS.search(s) is not None and not (_OTHER_KEYS.search(s) and _GRANT.search(s))
-               or _keys_refused(s, _OTHER_KEYS.search) for s in _sentences(_COLS.sub("columns", text)))
+    # (not a sentence that closes the names' spelling and grants the output others: "header names have to be
+    # exactly those (case doesnt matter), column order doesnt matter, extra cols are fine"; blind p156)
+    return any(_CLOSED_KEYS.search(s) is not None and not _grants_other_keys(s)
+               or _keys_refused(s, _OTHER_KEYS.search) for s in _sentences(text))
 
 
 def _grants_other_keys(sentence: str) -> bool:
@@ -1048,9 +1050,6 @@ def _section_kinds(text: str, written: frozenset[str]) -> dict[str, str]:
 
 
 _EMPHASIS = re.compile(r"(?<![\w*])(\*{1,2})(?=\S)([^*\n]{1,80}?)(?<=\S)\1(?![\w*])")
-
-
-_COLS = re.compile(r"(?<![`\w.-])cols?(?![`\w.-])", re.IGNORECASE)
 
 
 def _plain(sentence: str) -> str:
@@ -1179,8 +1178,6 @@ def _record_nouns(text: str) -> frozenset[str]:
 def read_prompt(text: str) -> PromptAllows:
     """Read the prompt's own words about order, optional fields and tolerances (about 1 ms a prompt,
     asked for by every fuzz kind's search: kept per text; PromptAllows is frozen)."""
-    # ("extra cols are fine (beer name etc)": a casual prompt's columns; blind p156)
-    text = _COLS.sub(lambda m: "columns" if m.group().lower() == "cols" else "column", text)
     written = _written_files(text)
     sections = _section_kinds(text, written)
     optional: set[str] = set()

@@ -19,7 +19,8 @@ from artifactbench.gates.fuzz._mutation import (
 from artifactbench.gates.fuzz._policy import FuzzPolicy
 from artifactbench.gates.core import ALSO_DIFFER, SENTENCE
 
-_RULE = re.compile(r"\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*")  # a Markdown table's rule row
+_RULE = re.compile(r"\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?")  # a Markdown table's rule row, stripped
+_RULE_CHARS = frozenset("|-: \t")  # (looked at first: a line of 30 000 spaces is no rule row, at once)
 _TAG_LINE = re.compile(r"(?:</?[A-Za-z][^<>]*>)+")
 _LEAD = re.compile(r"\s*<([A-Za-z][\w-]*)")
 MAX_PAIRS = 20_000  # line pairs swap_records looks at (as _tree_records does for records)
@@ -33,7 +34,8 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str,
     lines = list(doc.lines)
     records = tuple(i for i in doc.records if not (i == 0 and lines[0].startswith("#!")))
     # (not a Markdown table's header row: "Rate per 1,000" names a column, its digits are no value; blind p153)
-    named = {i for i in records if "|" in lines[i] and i + 1 < len(lines) and _RULE.fullmatch(lines[i + 1])}
+    named = {i for i in records if "|" in lines[i] and i + 1 < len(lines) and "-" in lines[i + 1]
+             and set(lines[i + 1]) <= _RULE_CHARS and _RULE.fullmatch(lines[i + 1].strip())}
     tokens = [(i, m) for i in records if i not in named for m in NUMBER_RE.finditer(lines[i])]
 
     def put(kind_: str, i: int, span: tuple[int, int], old: str, new: str) -> Mutation:
