@@ -274,3 +274,15 @@ def test_review_repros_of_the_p149_p156_rules():
     from artifactbench.gates.fuzz._text_strategies import text_strategy
     text_strategy(parse("text", "id | total\n" + " " * 30000 + "x\n1 | 2\n"), FuzzPolicy(), "number_far")
     assert time.monotonic() - started < 5
+
+
+def test_p146_p153_collapsed_duplicate_records_and_a_column_list_after_an_input_paragraph():
+    from artifactbench.gates.core._doubt import _named
+    said = read_prompt("A: Any order. Repeating the same (incident, rule) pair is harmless — we collapse duplicates.\n")
+    assert said.leaves_open("duplicate_record", "record 0 (line 1)")[0] == "info"
+    assert read_prompt("A: Any order. Each pair appears once.\n").leaves_open("duplicate_record", "record 0 (line 1)") \
+        is None
+    # the column list's own sentence decides, not an input file named a paragraph before it
+    text = ("- `bags.csv`: one row per bag tag.\nColumns: `tag`, `flight`.\n## What to write\n3.\n**By reason**: a "
+            "heading, followed by a Markdown pipe table with\n   columns Reason, Bags, Share (%)")
+    assert _named("Share (%)", text, frozenset())

@@ -115,7 +115,9 @@ def _named(key: str, text: str, words: frozenset[str]) -> bool:
     # (a list of a table's columns in prose: "a pipe table with columns Reason, Bags, Share (%)"; blind p153; not an
     # input's: "`sales.csv` ... with columns date, store, amount, refund"; review)
     for listed in re.finditer(rf"\bcolumns\s+(?:[^.\n,]{{1,40}},\s*){{0,12}}?(?:and\s+)?{name}(?![\w-])", text, re.IGNORECASE):
-        start = max(text.rfind(". ", 0, listed.start()), text.rfind("\n\n", 0, listed.start()), 0)
+        lo = max(0, listed.start() - 240)  # (its own sentence: `text` keeps the prompt's line breaks)
+        start = max(text.rfind(". ", lo, listed.start()), text.rfind(".\n", lo, listed.start()),
+                    text.rfind("\n\n", lo, listed.start()), lo)
         if not _INPUT_FILE.search(text[start:listed.end()]):
             return True
     parts = [p.lower() for p in _PARTS.split(key) if len(p) >= 3 and p.isalpha()]

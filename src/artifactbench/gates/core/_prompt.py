@@ -771,6 +771,12 @@ class PromptAllows:
         if kind == "duplicate_record" and self.copies_agree and where.startswith("line "):  # (a text's line)
             return "info", f"allowed by the prompt: it lets copies be written if they agree ({self.copies_agree!r})"
         key = _list_key(where)
+        if kind == "duplicate_record" and key is None and any(
+                re.search(r"\b(?:duplicat\w*|repeat\w*)\b", s, re.IGNORECASE) and not _FIELD.search(s)
+                for s in self.set_sentences):
+            # (a whole record repeated: "Repeating the same (incident, rule) pair is harmless - we collapse
+            # duplicates"; blind p146)
+            return "info", f"allowed by the prompt: it says repeated records are collapsed ({self.set_sentences[0]!r})"
         if kind == "duplicate_record" and key is not None:
             # A list without a key is named by no field: a sentence that names none speaks of them all.
             if any(_mentions(s, key) if key else not _FIELD.search(s) for s in self.set_sentences):
