@@ -273,11 +273,6 @@ class GraderCopies:
             return True
 
 
-def _read_file(path: str) -> bytes:
-    with open(path, "rb") as fh:
-        return fh.read(GENERATED_FILE_BYTES)
-
-
 def _prompt_text(task: Task) -> str:
     try:
         with open(task.problem_statement, "rb") as fh:
