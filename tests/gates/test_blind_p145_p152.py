@@ -228,7 +228,7 @@ def test_p154_freedoms_listed_after_a_label_free_the_report_title():
 
 
 def test_p154_a_count_beside_its_list_is_kept_when_every_number_is_scaled():
-    from artifactbench.gates.fuzz._verifier_consistency import _changes, relation_keeping
+    from artifactbench.gates.fuzz._verifier_consistency import _changes, _parsed, relation_keeping
     reference = ('{"expected": 6, "plan_count": 2, "plans": [{"vials": {"A": 1}, "opened": 1, "available": 10, '
                  '"wasted": 4}, {"vials": {"A": 2}, "opened": 2, "available": 20, "wasted": 14}]}\n'
                  '{"expected": 0, "plan_count": 1, "plans": [{"vials": {"A": 0}, "opened": 0, "available": 0, '
@@ -238,8 +238,9 @@ def test_p154_a_count_beside_its_list_is_kept_when_every_number_is_scaled():
     assert '"plan_count": 2' in tripled and '"expected": 18' in tripled
     assert '"plan_count": 6' in wrong["every integer x3"]  # (kept as a candidate of its own: a sum may equal a count)
     # a zero no scaling moves: the same field moved in another record is evidence for a warning only
-    assert not _changes("jsonl", reference, tripled, (1, "expected"))
-    assert _changes("jsonl", reference, tripled, (1, "expected"), alike=True)
+    ref, cand = _parsed("jsonl", reference), _parsed("jsonl", tripled)
+    assert not _changes(ref, cand, (1, "expected"))
+    assert _changes(ref, cand, (1, "expected"), alike=True)
 
 
 def test_review_repros_of_the_p149_p156_rules():

@@ -120,13 +120,12 @@ def _renamed_everywhere(doc: TreeDoc, old: str, new: str) -> str:
     return doc.render(walk(doc.data))
 
 
-def _changes(fmt: str, reference: str, candidate: str, path: tuple, alike: bool = False) -> bool:
-    """The candidate holds another value than the reference at `path`; with `alike`, at a path of the same keys
-    in another record (a zero no scaling moves: blind p154's `expected_doses` of 0 on a line of a session
-    nobody booked), weaker evidence: a verify.py pinning that one value (`rows[0]["returned"] == 0`) passes it
-    too (review), so it makes a rejection a warning, not structural."""
+def _changes(ref: Any, cand: Any, path: tuple, alike: bool = False) -> bool:
+    """The candidate (parsed: `cand`) holds another value than the reference (`ref`) at `path`; with `alike`, at a
+    path of the same keys in another record (a zero no scaling moves: blind p154's `expected_doses` of 0 on a
+    line of a session nobody booked), weaker evidence: a verify.py pinning that one value
+    (`rows[0]["returned"] == 0`) passes it too (review), so it makes a rejection a warning, not structural."""
     try:
-        ref, cand = parse(fmt, reference).data, parse(fmt, candidate).data
         if get_at(cand, path) != get_at(ref, path):
             return not alike
     except (LookupError, TypeError, ValueError):
@@ -136,6 +135,14 @@ def _changes(fmt: str, reference: str, candidate: str, path: tuple, alike: bool 
     shape = tuple(step for step in path if isinstance(step, str))
     return any(b != a for (p, a), (_, b) in zip(_leaves(ref), _leaves(cand))
                if tuple(step for step in p if isinstance(step, str)) == shape)
+
+
+def _parsed(fmt: str, text: str) -> Any:
+    """`text`'s data (None where it does not parse: no path of it then changes)."""
+    try:
+        return parse(fmt, text).data
+    except (ValueError, TypeError, RecursionError):
+        return None
 
 
 def _leaves(value: Any, path: tuple = ()):  # -> Iterator[tuple[tuple, Any]]
@@ -360,15 +367,17 @@ def _consistency(ctx: TaskContext, reference: str, mutants: list, started: float
                 started, "verify() changed the scratch dir it was given")
         rejected = [(m, ok_why) for m, ok_why in zip(mutants, verdicts) if not ok_why[0]]
         wrong = relation_keeping(fmt, reference) if any(m[1] for m, _ in rejected) else []
-        passing = [(label, t) for (label, t), (ok, _) in zip(wrong, extra) if ok]
+        # (each parsed once, for every rejected mutant's path)
+        ref_data = _parsed(fmt, reference) if wrong else None
+        passing = [(label, _parsed(fmt, t)) for (label, t), (ok, _) in zip(wrong, extra) if ok]
         renamed = iter(extra[len(wrong):])
         for (mutant, numeric, path, companion), (accepted, why) in rejected:
             renamed_ok = next(renamed)[0] if companion else False
             name = f"{mutant.kind}:{len(cases)}"
-            evidence = next((label for label, t in passing if numeric and _changes(fmt, reference, t, path)),
+            evidence = next((label for label, t in passing if numeric and _changes(ref_data, t, path)),
                             "the same letter change at every occurrence" if renamed_ok else "")
             alike = "" if evidence else next(
-                (label for label, t in passing if numeric and _changes(fmt, reference, t, path, alike=True)), "")
+                (label for label, t in passing if numeric and _changes(ref_data, t, path, alike=True)), "")
             if alike:
                 cases.append(CaseResult(name, WARNING, cap(
                     f"verify() rejects {mutant.describe()} ({short(why, 160)}); an obviously wrong artifact that "
