@@ -41,13 +41,14 @@ from pathlib import Path
 from artifactbench._files import MAX_SCANNED_BYTES
 from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
-from artifactbench.gates.core import read_prompt, reference_text, stated_tolerance
-from artifactbench.gates.fuzz import format_of, parse, program
+from artifactbench.gates.core import read_prompt, reference_text, stated_tolerance, whole_token
+from artifactbench.gates.fuzz import format_of, parse, program, table_cells
 from artifactbench.gates.core import MARKUP_SUFFIXES, declared_marks, line_marks, markup_content
 from artifactbench.gates.leaks._blocks import ReferenceLines, answer_text, code_blocks, format_lines
+from artifactbench.gates.leaks._columns import copied_columns, input_table
 from artifactbench.gates.leaks._ranges import PIN_SHARE, pinned
 from artifactbench.gates.leaks._records import Shapes, non_trivial_lines, records_in, reference_records
-from artifactbench.gates.leaks._values import RUN, TOKEN_SPLIT, Distinctive, distinctive, quoted_in
+from artifactbench.gates.leaks._values import RUN, TOKEN_SPLIT, Distinctive, distinctive, quoted_in, significant_digits
 from artifactbench.workspace import GraderCopies
 
 MAX_READ = 5_000_000   # bytes read per file
@@ -214,6 +215,43 @@ def _unchanged_lines(case: CaseResult, text: str, reference: str, whole: set[str
         return CaseResult(case.name, WARNING, cap(f"{case.detail}; among other lines of an input: is the answer "
                                                   "which lines to keep?"))
     return case
+
+
+def _rows(text: str) -> list[list[str]]:
+    """The rows of the Markdown tables and comma-separated lines of `text`, as cells."""
+    out = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("|") and line.count("|") >= 3:
+            out.append(table_cells(line))
+        elif line.count(",") >= 2 and " " not in line.replace(", ", ","):
+            out.append([cell.strip() for cell in line.split(",")])
+    return out
+
+
+def _example_row(prompt: str, reference: str, given: str) -> CaseResult | None:
+    """A row of the prompt's example that is a record of the answer (blind p156: `| 24-031 | 1.0118 | 0.383 |
+    9.87 | 78.8 |`, the reference's row for an input batch, its name column left out): its first cell a
+    reference row's, and its other cells, three or more numbers (one of 3+ significant digits, not all of
+    them in the inputs' text `given`: a row a filter keeps), each a cell of that row. One record is not the
+    answer: a WARNING."""
+    rows: dict[str, list[str]] = {}
+    for cells in _rows(reference):
+        rows.setdefault(cells[0], cells)
+    for cells in _rows(prompt):
+        row = rows.get(cells[0]) if cells[0] else None
+        rest = [c for c in cells[1:] if c]
+        if row is None or len(rest) < 3 or not all(NUMBER_CELL.fullmatch(c) and c in row[1:] for c in rest):
+            continue
+        if any(significant_digits(c) >= 3 for c in rest) and not all(whole_token(c).search(given) for c in rest):
+            return CaseResult("example_row:prompt.md", WARNING, cap(
+                f"the prompt's example row {' | '.join(cells)!r} is the answer's row for {cells[0]!r}, value for "
+                f"value (1 of {sum(any(NUMBER_CELL.fullmatch(c) for c in r[1:]) for r in rows.values())} rows): the "
+                f"agent copies it, and checks its method against it"))
+    return None
+
+
+NUMBER_CELL = re.compile(r"[-+]?\d+(?:\.\d+)?")
 
 
 def _block_case(shown: str, text: str, reference: ReferenceLines) -> CaseResult | None:
@@ -403,7 +441,8 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     # records or lines can leak the answer, and in Python source a literal made of answer values.
     answer = values.strings | frozenset(values.numbers.values())
     inputs = {p for shown, p in sources[1:] if _is_input_data(p) or _named(prompt, shown.split("/", 1)[1])}
-    in_data = set(quoted_in(values, "\n".join(_text(p) for p in sorted(inputs) if p.suffix.lower() != ".py")))
+    given = "\n".join(_text(p) for p in sorted(inputs) if p.suffix.lower() != ".py")
+    in_data = set(quoted_in(values, given))
     for source in (_text(p) for p in sorted(inputs) if p.suffix.lower() == ".py"):
         in_data.update(frozenset(quoted_in(values, source)) - _baked(source, answer))
     # So are the allowed values a rules file lists as a literal set or list (an enum the answer picks from).
@@ -451,6 +490,11 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
 
     def pin_band(value: float) -> float:  # (the loosest band the prompt states: a midpoint within it passes)
         return max((a + r * abs(value) for a, r in readings), default=0.0)
+    try:
+        answer_data = parse(fmt, reference).data if fmt in ("json", "jsonl", "yaml", "csv") else None
+    except Exception:  # noqa: BLE001 - an unparsable reference has no records to look for
+        answer_data = None
+    tables = {path: rows for _, path in sources[1:] if answer_data is not None and (rows := input_table(path))}
     cases: list[CaseResult] = []
     seen: set[str] = set()
     for shown, path in sources:
@@ -501,6 +545,14 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
             case = (_value_case(shown, text, prompt_values, total)
                     or _value_case(shown, text, Distinctive({}, alone), total, alone=True)
                     if shown == "prompt.md" else _value_case(shown, text, values, total)) or case
+        if case is None and shown == "prompt.md":
+            case = _example_row(text, reference, given)
+        if case is None and path in tables:
+            held = copied_columns(answer_data, [tables[path]])
+            if held is not None:
+                case = CaseResult(f"answer_columns:{shown}", WARNING, cap(
+                    f"its columns {held} give every record of the answer its value, key for key: copying them "
+                    f"is the answer (is the task only to convert this input?)"))
         if case is not None:
             cases.append(case)
         if pin_answer and path.suffix.lower() == ".py":

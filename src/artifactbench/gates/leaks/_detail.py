@@ -33,13 +33,15 @@ from artifactbench.gates.core import reference_text, stateful_case, whole_token
 from artifactbench.gates.fuzz import KINDS, NUMBER_RE, FuzzPolicy, TreeDoc, format_of, parse, program, sample_mutants
 from artifactbench.gates.leaks._derived import derived
 from artifactbench.gates.leaks._numbers import NumberIndex, ReferenceNumbers, number_values
-from artifactbench.gates.leaks._probes import bogus_record, input_groups, varied, visible_text
+from artifactbench.gates.leaks._probes import bogus_record, changed_part, holding, input_groups, varied, visible_text
+from artifactbench.gates.leaks._probes import written_out
 from artifactbench.gates.leaks._sizes import record_counts, record_total
 from artifactbench.gates.leaks._swapped import KeySwap, key_swap, presented
 from artifactbench.gates.leaks._values import Distinctive, distinctive, program_values, quoted_in, shared_with
 from artifactbench.gates.leaks._verdict import MIN_SUITE, Exposure, as_expected, hidden_expected, judge, listed
 
 PER_KIND = 4
+PAGES = 12  # gradings a capped list is followed through, each with the records it listed added
 
 
 class _Values:
@@ -86,7 +88,11 @@ def detail_shape(detail: str, text: str) -> str:
     # "subject 1003: nan (expected 85.0)" and "subject 3006: 'not-a-number' (expected 84.6)" are one line;
     # blind p119)
     masked = _NUMBER.sub("#", masked)
-    return _NON_NUMBER.sub("#", masked)
+    # (a path of the artifact's names is one value however long: "via @>@>@" and "via @>@>@>@"; blind p153)
+    return _PATH.sub("@", _NON_NUMBER.sub("#", masked))
+
+
+_PATH = re.compile(r"@(?:(?:->|[>/])@)+")
 
 
 _NON_NUMBER = re.compile(r"(['\"])@\1|(?<![\w.-])(?:nan|-?inf(?:inity)?|None|null)(?![\w.-])", re.IGNORECASE)
@@ -178,11 +184,15 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
         # The graded artifact's own values, read only when the detail prints something they could hold
         # (most details name no number and no answer string: each read parses the whole artifact).
         artifact = _Values(lambda: distinctive(fmt, text, min_digits=1))
+        # (what differs from the reference: a value the detail expects for a changed record may sit in a record
+        # left as it was, "0220897612: expected 135s via ..., got 1020s" beside another bag's 135s; blind p153)
+        changed = _Values(lambda: distinctive("json", changed_part(fmt, text, reference), min_digits=1))
         out = Exposure(suite=hidden_expected(detail, text, visible))
         exact, shown_listed = {}, []
         for match in numbers.matches(detail, artifact):
             if match.kind == "exact":
-                if match.value in answer.numbers and match.value not in artifact.numbers:
+                if match.value in answer.numbers and (match.value not in artifact.numbers or (
+                        match.value not in changed.numbers and as_expected(match.printed, detail))):
                     exact.setdefault(match.value, match.printed)
             elif match.spelling not in out.present and as_expected(match.printed, detail) and not (
                     match.kind == "finer" and match.value in artifact.numbers):  # (that record's own value)
@@ -283,6 +293,50 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
         if case is not None and all(c.name != case.name for c in cases):
             cases.append(case)
             shapes.append(detail_shape(detail, text))
+    def paged() -> CaseResult | None:
+        """A capped list that pages through the answer (blind p148: "29 missed: E0128 (SIZE_MISMATCH), ..."
+        six at a time): the made-up record's artifact, then one holding the reference records the detail
+        listed, graded again while each detail lists records the artifact lacks, adds up to half the
+        answer or more. Values of one input group (every service of the input) do not count. Pages are
+        graded warm; the last one again as grade() grades before it is a finding."""
+        known: list[str] = []
+        seeds = [bogus, holding(fmt, reference, [])]  # a made-up record, or the first real one alone
+        text, page, new, first, pages, whole = seeds.pop(0), None, [], "", 0, 0
+        while text is not None and pages < PAGES and 2 * len(known) < _size(answer) \
+                and time.monotonic() <= deadline:
+            detail = detail_of(text, warm=True)
+            found = exposed(text, detail) if detail is not None else None
+            listed_now = [v for v in (*found.quoted, *found.named) if v not in known] if found else []
+            if not listed_now and not known and seeds:
+                text = seeds.pop(0)  # (the made-up record does not parse: "unknown rule code 'zz-bogus'")
+                continue
+            if not listed_now:
+                break
+            first, page, new, pages = first or detail, text, listed_now, pages + 1
+            whole += written_out(fmt, reference, new, detail)
+            known += new
+            text = holding(fmt, reference, known)
+        if pages < 2 or 2 * len(known) < _size(answer) or whole_group(known):
+            return None  # (one page is the detail the probes above judged)
+        last = detail_of(page)
+        again = exposed(page, last) if last is not None else None
+        if again is None or not set(new) <= {*again.quoted, *again.named}:
+            return None
+        # (records written out whole, "E0128 (SIZE_MISMATCH)", are the answer an agent copies; ids alone, "missing
+        # endpoint /api/v2/users", say what went wrong, page after page: a warning)
+        return CaseResult("paged", "FINDING" if whole else "WARNING", cap(
+            f"detail {first!r} lists a few reference values at a time, and an artifact that adds the records "
+            f"each detail listed is told the next ones: {pages} gradings read {len(known)}/{_size(answer)} of "
+            f"the answer's distinctive values ({', '.join(known[:5])}, ...)"
+            + (f", {whole} record(s) written out whole; spec 3.3: a capped list still pages through the answer"
+               if whole else "; fine while each names what went wrong, a leak if the records are the answer"),
+            600), "fail" if whole else "warn")
+
+    if not any(c.severity == "fail" for c in cases) and time.monotonic() <= deadline:
+        case = paged()
+        if case is not None:
+            cases.append(case)
+            shapes.append("paged")
     if not any(c.severity == "fail" for c in cases) and time.monotonic() <= deadline:
         swap = key_swap(fmt, reference)
         case = _traded_keys(swap, detail_of, prompt, visible) if swap is not None else None

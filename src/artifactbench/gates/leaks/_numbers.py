@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from artifactbench.gates.fuzz import NUMBER_RE
-from artifactbench.gates.leaks._values import TOKEN_SPLIT, significant_digits
+from artifactbench.gates.leaks._values import TOKEN_SPLIT, number_token, significant_digits
 
 MIN_DIGITS = 3  # significant digits of a distinctive number
 SMALL_DIGITS = 2  # an integer this short is distinctive only when presented as the expected value
@@ -47,8 +47,8 @@ def printed_numbers(text: str) -> list[Printed]:
     """The whole-token numbers of `text`, each spelling once, in order of appearance."""
     out = []
     for token in dict.fromkeys(TOKEN_SPLIT.split(text)):
-        token = token.rstrip(".:!?").lstrip(":")
-        if not token or not NUMBER_RE.fullmatch(token):
+        token = number_token(token)
+        if token is None:
             continue
         value = float(token)
         if math.isfinite(value):

@@ -10,6 +10,8 @@
 - `reshuffled(fmt, text)`: the same artifact with the lists it shares with the reference changed
   (two neighbours swapped; the last item dropped): a number the grader derives from those lists
   ("does not match the sum over your ids (329)") moves; a reference value stays.
+- `holding(fmt, reference, values)`: the reference cut to the records that hold any of `values`: what an
+  agent writes from the records a detail listed as missing, to be told the next ones.
 - `visible_text(task, scratch)`: the prompt and the materialized workspace as text (what the agent reads).
 """
 
@@ -27,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from artifactbench.gates.fuzz import NUMBER_RE, PyDoc, TreeDoc, parse
+from artifactbench.gates.leaks._values import TOKEN_SPLIT
 
 BOGUS = "zz-bogus"
 _MAX_VISIBLE = 2_000_000  # characters of workspace text read per file
@@ -66,6 +69,101 @@ def bogus_record(fmt: str, reference: str) -> str | None:
     return f"{BOGUS}\n"
 
 
+def holding(fmt: str, reference: str, values: list[str]) -> str | None:
+    """The reference with only its records (the items of its root list, or of a root object's first list;
+    a text's lines, and those with no digit: its headings and rules) that hold one of `values` as a whole
+    token, of those `values` that pick out one record (an id, not a rule's name every third record holds),
+    or only its first record when `values` is empty; None when it has no records or keeps none."""
+    picked = _picked(fmt, reference, values)
+    if picked is None:
+        return None
+    doc, key, kept = picked
+    if not kept:
+        return None
+    if isinstance(doc, TreeDoc):
+        return doc.render({**doc.data, key: kept} if key is not None else kept)
+    return doc.render([line for line in doc.lines if line in kept or not any(c.isdigit() for c in line)])
+
+
+def written_out(fmt: str, reference: str, values: list[str], detail: str) -> int:
+    """How many of the records `values` pick out (as `holding` picks them) `detail` writes out whole: every
+    field's value (two or more fields), or every token of a line (two or more), as a whole token."""
+    picked = _picked(fmt, reference, values)
+    if picked is None:
+        return 0
+    out = 0
+    for record in picked[2]:
+        leaves = [str(v) for v in _leaves(record)] if not isinstance(record, str) else \
+            [t for t in TOKEN_SPLIT.split(record) if t]
+        if len(leaves) >= 2 and all(re.search(rf"(?<![\w.-]){re.escape(v)}(?![\w.-])", detail) for v in leaves):
+            out += 1
+    return out
+
+
+def _leaves(value: Any) -> list[Any]:
+    if isinstance(value, dict):
+        return [leaf for v in value.values() for leaf in _leaves(v)]
+    if isinstance(value, list):
+        return [leaf for v in value for leaf in _leaves(v)]
+    return [] if value is None else [value]
+
+
+def _picked(fmt: str, reference: str, values: list[str]) -> tuple[Any, Any, list[Any]] | None:
+    """(the parsed reference, the key of its record list or None, the records `holding` keeps)."""
+    try:
+        doc = parse(fmt, reference)
+    except Exception:  # noqa: BLE001 - an unparsable reference has no records
+        return None
+    if isinstance(doc, PyDoc):
+        return None
+    key = None
+    if isinstance(doc, TreeDoc):
+        if isinstance(doc.data, dict):
+            key = next((k for k, v in doc.data.items() if isinstance(v, list) and v), None)
+            if key is None:
+                return None
+            items = doc.data[key]
+        elif isinstance(doc.data, list):
+            items = doc.data
+        else:
+            return None
+    else:
+        items = doc.lines
+    records = [item for item in items if not isinstance(item, str) or any(c.isdigit() for c in item)]
+    if not values:
+        return doc, key, records[:1]
+    patterns = [re.compile(rf"(?<![\w.-]){re.escape(v)}(?![\w.-])") for v in values]
+    texts = [item if isinstance(item, str) else json.dumps(item, ensure_ascii=False) for item in records]
+    held = [{i for i, p in enumerate(patterns) if p.search(t)} for t in texts]
+    once = {i for i in range(len(patterns)) if sum(i in h for h in held) == 1}
+    return doc, key, [item for item, h in zip(records, held) if h & once]
+
+
+def changed_part(fmt: str, text: str, reference: str) -> str:
+    """What of `text` differs from the reference: its records (root list items, a root object's list
+    items and other values; a text's lines) that the reference does not hold, as text; all of `text` when
+    either does not parse."""
+    try:
+        doc, ref = parse(fmt, text), parse(fmt, reference)
+    except Exception:  # noqa: BLE001 - nothing to tell apart
+        return text
+    if isinstance(doc, TreeDoc) and isinstance(ref, TreeDoc):
+        return json.dumps(_changed(doc.data, ref.data), ensure_ascii=False)
+    if type(doc) is type(ref) and not isinstance(doc, (TreeDoc, PyDoc)):
+        lines = set(ref.lines)
+        return "\n".join(line for line in doc.lines if line not in lines)
+    return text
+
+
+def _changed(data: Any, ref: Any) -> Any:
+    if isinstance(data, list) and isinstance(ref, list):
+        held = {json.dumps(item, sort_keys=True, default=str) for item in ref}  # (a set: 10 000 records each)
+        return [item for item in data if json.dumps(item, sort_keys=True, default=str) not in held]
+    if isinstance(data, dict) and isinstance(ref, dict):
+        return {k: _changed(v, ref.get(k)) for k, v in data.items() if k not in ref or v != ref[k]}
+    return None if data == ref else data
+
+
 def _vary_leaf(value: Any) -> Any:
     if isinstance(value, bool):
         return value
@@ -77,7 +175,9 @@ def _vary_leaf(value: Any) -> Any:
         return {k: _vary_leaf(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_vary_leaf(v) for v in value]
-    if isinstance(value, str) and NUMBER_RE.fullmatch(value.strip()):
+    # (a string of digits with a leading zero is an id, "0220897612", a bag's tag: moved, the record is another
+    # one and the grader reports it missing; blind p153)
+    if isinstance(value, str) and NUMBER_RE.fullmatch(value.strip()) and not re.match(r"[-+]?0\d", value.strip()):
         number = float(value)
         return str(int(number) * 3 + 7) if re.fullmatch(r"[-+]?\d+", value.strip()) else f"{number * 3 + 7.25:g}"
     return value

@@ -205,11 +205,27 @@ def shared_with(text: str, values: Distinctive) -> Distinctive:
 TOKEN_SPLIT = re.compile(r"[\s,;()\[\]{}<>\"'=|`]+")
 
 
+# A unit glued to a number ("expected 135s via ...", "12.5%", "3.2kg"; blind p153): the number is still a
+# whole token. A closed list: "5th", "E0128" or "2x4" are no number.
+UNIT = (r"(?:%|s|secs?|ms|min|mins|h|hrs?|d|days?|m|km|cm|mm|kg|g|mg|t|l|ml|kb|mb|gb|kw|kwh|mw|mwh|w|v|hz|"
+        r"pa|kpa|bar|psi|c|f|k|x|bpm|rpm|mph|kph|kts?|nm|usd|eur|gbp)")
+_WITH_UNIT = re.compile(rf"(?P<number>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?){UNIT}", re.IGNORECASE)
+
+
+def number_token(token: str) -> str | None:
+    """The number a whole token spells (a unit glued to it dropped), or None."""
+    token = token.rstrip(".:!?").lstrip(":")
+    if token and NUMBER_RE.fullmatch(token):
+        return token
+    unit = _WITH_UNIT.fullmatch(token)
+    return unit.group("number") if unit is not None else None
+
+
 def _number_tokens(text: str) -> list[float]:
     out = []
     for token in set(TOKEN_SPLIT.split(text)):  # distinct tokens: the caller sorts the values
-        token = token.rstrip(".:!?")
-        if token and NUMBER_RE.fullmatch(token):
+        token = number_token(token)
+        if token is not None:
             try:
                 out.append(float(token))
             except ValueError:

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from artifactbench.gates.core import CaseResult, cap
+from artifactbench.gates.leaks._values import UNIT
 
 MIN_SUITE = 3  # `expected ... got` pairs in one detail that reveal a hidden test suite
 # Words after which a number is what the grader saw, not what it expected ("expected 41 rows, found 13").
@@ -51,12 +52,12 @@ def as_expected(value: str, detail: str) -> bool:
     # (a word of its own: "unexpected incident tables: INC-3120, incidents.INC-212 missing" expects nothing; review)
     if re.search(rf"\b(expected|should be|should equal|correct value|want(ed)?)\b"
                  rf"(?:(?!\b{_SEEN}\b)[^.;|\n]){{0,40}}"
-                 rf"(?<![\w.-]){re.escape(value)}(?![\w-])", detail, re.IGNORECASE) is not None:
+                 rf"(?<![\w.-]){re.escape(value)}(?:{UNIT})?(?![\w-])", detail, re.IGNORECASE) is not None:
         return True
     # (a tuple right after the word: "vs expected (35.818, 24.719)" presents each of its values; blind p135. Not a
     # sum worked out after it, "expected 450.5/12 = 37.54", nor what was found, "expected 3.0 rows, 2.5 found"; review)
     if re.search(rf"\b(?:expected|should\s+be|want(?:ed)?)\s*[:=]?\s*[(\[](?:[^()\[\]\n;|]{{0,80}}?[,\s(\[])?"
-                 rf"(?<![\w.-]){re.escape(value)}(?![\w-])[^()\[\]\n;|]{{0,80}}?[)\]]", detail, re.IGNORECASE):
+                 rf"(?<![\w.-]){re.escape(value)}(?:{UNIT})?(?![\w-])[^()\[\]\n;|]{{0,80}}?[)\]]", detail, re.IGNORECASE):
         return True
     # ("balance_due 78.66 != 75.60", "status 'DISMISSED' != 'PAID'": one side of an inequality is the artifact's,
     # so a reference value the artifact lacks on either side is the one the grader wanted; blind p118)

@@ -1,0 +1,110 @@
+"""Rules from blind batches p153-p164 (missed flaws of p148 and p153 first, then the false findings and missed
+flaws of the later batches' first runs), each with a twin that must keep its verdict."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _blind_task import _fails, _leaks, _task  # noqa: E402
+
+# An audit's answer: which events break which rule (p148's shape).
+_RULES = ("BAD_CODE", "OCCUPIED", "EARLY_RETURN", "NOT_IN_LOCKER")
+_EVENTS = [{"event_id": f"E{100 + 7 * i:04d}", "rule": _RULES[i % 4]} for i in range(24)]
+_AUDIT = "".join(json.dumps(e) + "\n" for e in _EVENTS)
+_AUDIT_PROMPT = "# Audit\n\nWrite `audit.jsonl`: one `{\"event_id\", \"rule\"}` object per violation, any order.\n"
+
+
+def _audit_grader(listing: str) -> str:
+    return f"""\
+        want = {{e["event_id"]: e["rule"] for e in map(json.loads, {_AUDIT!r}.splitlines())}}
+        got = {{}}
+        for line in text.splitlines():
+            if line.strip():
+                e = json.loads(line)
+                got[e["event_id"]] = e["rule"]
+        missed = sorted(set(want) - set(got))
+        wrong = [e for e in want if e in got and got[e] != want[e]]
+        extra = [e for e in got if e not in want]
+        if missed or wrong or extra:
+            return False, {listing}
+        return True, "all found"
+        """
+
+
+def test_p148_a_capped_list_of_missed_records_pages_through_the_answer(tmp_path):
+    # "29 missed: E0128 (SIZE_MISMATCH), ..." six at a time: an agent adding what each run names reads it all
+    root = _task(tmp_path, "capped", "audit.jsonl", _AUDIT, _AUDIT_PROMPT, _audit_grader(
+        'f"{len(missed)} missed: " + ", ".join(f"{e} ({want[e]})" for e in missed[:4]) + '
+        'f"; {len(wrong)} wrong; {len(extra)} extra"'))
+    found = _fails(_leaks(root))
+    assert any(f.startswith("paged:") for f in found), found
+    # a twin names the missed ids alone ("missing endpoint /api/v2/users", page after page): a warning
+    ids = _task(tmp_path, "ids", "audit.jsonl", _AUDIT, _AUDIT_PROMPT, _audit_grader(
+        'f"{len(missed)} missed: " + ", ".join(missed[:4])'))
+    check = _leaks(ids)
+    assert not _fails(check) and any(k.name == "paged" and k.severity == "warn" for k in check.cases), check.cases
+    # its twin counts what is missing and names none: nothing to page through
+    twin = _task(tmp_path, "counted", "audit.jsonl", _AUDIT, _AUDIT_PROMPT, _audit_grader(
+        'f"{len(missed)} missed; {len(wrong)} wrong; {len(extra)} extra"'))
+    assert not _fails(_leaks(twin))
+
+
+_BAGS = [{"tag": f"0{220897612 + 31 * i}", "time_s": 130 + (i % 5), "path": ["CI3", f"M{i % 3}", "MU02"]}
+         for i in range(20)]
+_ROUTES = "".join(json.dumps(b) + "\n" for b in _BAGS)
+
+
+def _routes_grader(line: str) -> str:
+    return f"""\
+        want = {{b["tag"]: b for b in map(json.loads, {_ROUTES!r}.splitlines())}}
+        got = {{b["tag"]: b for b in map(json.loads, text.splitlines()) if b}}
+        if set(got) != set(want):
+            return False, f"{{len(set(want) ^ set(got))}} bag(s) missing or unknown"
+        wrong = []
+        for tag in sorted(want):
+            e, g = want[tag], got[tag]
+            if e["time_s"] != g["time_s"] or e["path"] != g["path"]:
+                wrong.append({line})
+        return not wrong, f"{{len(wrong)}} bags wrong; " + "; ".join(wrong[:3])
+        """
+
+
+def test_p153_an_expected_time_with_its_unit_glued_on_is_the_answer(tmp_path):
+    # "0220897612: expected 135s via CI3>M2>..., got 1020s via ...": each time also sits in another bag, left as
+    # it was, and the tags are strings of digits with a leading zero (ids: never moved as numbers)
+    prompt = "# Routes\n\nWrite `routes.jsonl`: `tag`, `time_s` (seconds, integer) and `path` per bag.\n"
+    root = _task(tmp_path, "routes", "routes.jsonl", _ROUTES, prompt, _routes_grader(
+        'f"{tag}: expected {e[\'time_s\']}s via {\'>\'.join(e[\'path\'])}, got {g[\'time_s\']}s via '
+        '{\'>\'.join(g[\'path\'])}"'))
+    found = _fails(_leaks(root))
+    assert any("expected" in f and "presents reference value" in f for f in found), found
+    # its twin prints only what the artifact holds
+    twin = _task(tmp_path, "routes_got", "routes.jsonl", _ROUTES, prompt, _routes_grader(
+        'f"{tag}: wrong route, got {g[\'time_s\']}s via {\'>\'.join(g[\'path\'])}"'))
+    assert not _fails(_leaks(twin))
+
+
+def _content_leaks(root: Path):
+    from artifactbench.gates import check_task, resolve_gates
+    from artifactbench.manifest import load_task
+    from _blind_task import OPTIONS
+    report = check_task(load_task(root), resolve_gates(["content_leaks"]), OPTIONS)
+    return next(c for c in report.checks if c.gate == "content_leaks")
+
+
+def test_p156_a_prompt_example_row_that_is_a_record_of_the_answer(tmp_path):
+    reference = ("| batch | beer | fg | k | days |\n|---|---|---|---|---|\n"
+                 "| 24-027 | Hazy | 1.0121 | 0.412 | 8.95 |\n| 24-031 | Amber | 1.0118 | 0.383 | 9.87 |\n")
+    grader = "return text.strip() == REF.strip(), 'differs'"
+    example = "| 24-031 | 1.0118 | 0.383 | 9.87 |"  # (the name column left out)
+    root = _task(tmp_path, "fits", "fits.md", reference, f"# Fits\n\nOne row a batch, e.g.\n\n{example}\n",
+                 f"REF = {reference!r}\n{grader}")
+    check = _content_leaks(root)
+    assert any(k.name == "example_row:prompt.md" and k.severity == "warn" for k in check.cases), check.cases
+    # its twin's example row is made up
+    twin = _task(tmp_path, "fits_made_up", "fits.md", reference,
+                 "# Fits\n\nOne row a batch, e.g.\n\n| 24-031 | 1.0100 | 0.300 | 9.00 |\n", f"REF = {reference!r}\n{grader}")
+    assert all(k.name != "example_row:prompt.md" for k in _content_leaks(twin).cases)
