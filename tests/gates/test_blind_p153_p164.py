@@ -108,3 +108,55 @@ def test_p156_a_prompt_example_row_that_is_a_record_of_the_answer(tmp_path):
     twin = _task(tmp_path, "fits_made_up", "fits.md", reference,
                  "# Fits\n\nOne row a batch, e.g.\n\n| 24-031 | 1.0100 | 0.300 | 9.00 |\n", f"REF = {reference!r}\n{grader}")
     assert all(k.name != "example_row:prompt.md" for k in _content_leaks(twin).cases)
+
+
+def test_p160_a_lenient_graders_words_free_what_they_name():
+    from artifactbench.gates.core import read_prompt
+    from artifactbench.gates.core._free_lines import read_free_lines
+    said = ("The grader does not mind row order, extra columns (gallery, contents, a comment), header capitalisation, "
+            "a `kg` unit after the number, or any prose before or after the table; every case in `cases.csv` must "
+            "appear exactly once.")
+    allows = read_prompt(said)
+    # (the clause naming `cases.csv` is the output's: the grant and the prose stay the report's)
+    assert allows.unordered and {"gallery", "contents"} <= allows.granted and allows.other_keys_free
+    assert "commentary" in read_free_lines(said).parts
+    forgiving = ("The grader is forgiving about presentation: row order, column order, extra columns such as a note, "
+                 "an introduction or summary around the table, and listing the same finding twice are all fine.")
+    allows = read_prompt(forgiving)
+    assert allows.unordered and allows.set_sentences
+    # its twins: the same words refusing, or a permission taken back after "but"
+    assert not read_prompt("Row order matters; the grader checks it.").unordered
+    assert not read_prompt("The grader does not mind the order, but repeating a line is an error.").set_sentences
+    assert not read_prompt("Every case must appear exactly once; extra columns are rejected.").other_keys_free
+
+
+def test_p162_items_under_a_dont_worry_about_label_are_freed():
+    from artifactbench.gates.core import read_prompt
+    prompt = ("**Don't**\n\n- Don't output a request twice.\n\n**Don't worry about**\n\n"
+              "- Row order, extra columns after the five required ones, or quoting style.\n"
+              "- Case of the `status` values.\n\nThen write the file.\n")
+    assert read_prompt(prompt).unordered
+    # a list under a label that frees nothing frees nothing
+    assert not read_prompt("**Do**\n\n- Row order: by `request_id`.\n- Extra columns after the five.\n").unordered
+
+
+def test_p157_a_value_held_against_the_artifacts_own_is_the_expected_one():
+    from artifactbench.gates.leaks._verdict import as_expected
+    assert as_expected("458.2", "node pressures: J1 pressure 5582.0 vs 458.2")
+    assert as_expected("84.61", "calibration: c_old 1846.10 outside tolerance of 84.61")
+    assert as_expected("135", "0220897612: expected 135s via CI3>M2, got 1020s")
+    # what the grader found is not what it wanted
+    assert not as_expected("5582.0", "node pressures: J1 pressure 5582.0 is out of range")
+
+
+def test_p158_a_text_artifacts_unchanged_lines_keep_their_numbers_when_varied():
+    from artifactbench.gates.leaks._probes import varied
+    reference = "## Stock\n| sku | on_hand |\n| A-1 | 164 |\n\n## Invoices\n| inv | charges |\n| INV-1010 | 496.50 |\n"
+    mutant = reference.replace("496.50", "496.58")
+    moved = varied("text", mutant, reference, by_line=True)
+    # the grader that stops at its first problem still stops at the changed invoice, not at the stock table
+    assert "| A-1 | 164 |" in moved and "496.58" not in moved and "INV-1010" in moved
+    # nothing differs from the reference line for line (a truncation): every number moves, as before
+    assert "164" not in varied("text", reference.split("## Invoices")[0], reference, by_line=True)
+    # (moved whole, as the first try does: a sum over the other lines moves with them)
+    assert "164" not in varied("text", mutant, reference)

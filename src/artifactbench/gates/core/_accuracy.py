@@ -222,13 +222,56 @@ _GRADED = re.compile(r"\b(?:is|are|gets?|will\s+be)\s+(?:checked|compared|verifi
 _PRINTING = re.compile(r"\b(print(ed|ing)?|format(ted)?|display(ed)?|writ(e|ten)|show(n)?)\b", re.IGNORECASE)
 
 
+# The grader forgiving the parts a clause names, in a lenient prompt's words, read wherever "ignored" is (blind p160:
+# "The grader does not mind row order, extra columns (gallery, contents, a comment), ... or any prose before or after
+# the table", "The grader is forgiving about presentation: ..."; p162's "Don't worry about" list; p159's "we do not
+# mark presentation").
+LENIENT = (r"\b(?:does|do|will|would)\s*(?:n['\u2019]?t|not)\s+(?:mind|care\s+(?:about|if|whether)|penali[sz]e)\b|"
+           r"\bwo\s*n['\u2019]?t\s+(?:mind|care\s+(?:about|if|whether)|penali[sz]e)\b|"
+           r"\b(?:is|are)\s+(?:very\s+|quite\s+)?(?:forgiving|lenient|relaxed|tolerant)\s+(?:about|of|with|on|towards?)\b|"
+           r"\bforgives\b|\b(?:do\s*n['\u2019]?t|no\s+need\s+to)\s+worry\s+about\b|"
+           r"\b(?:is|are)\s*(?:n['\u2019]?t|not)\s+(?:marked|penali[sz]ed)\b|\bwill\s+not\s+be\s+(?:marked|penali[sz]ed)\b|"
+           r"\bwe\s+do\s*(?:n['\u2019]?t|not)\s+mark\b|\bnot\s+penali[sz]ed\b")
+_LENIENT = re.compile(LENIENT, re.IGNORECASE)
+# A label over a list of what the grader forgives ("**Don't worry about**", "What we normalise:", "Not marked:"):
+# each item below it reads as the label's clause.
+_LENIENT_LABEL = re.compile(r"^[\s#*_>]*(?:(?:(?:what\s+)?(?:the\s+grader|we)\s+)?(?:" + LENIENT + r")|"
+                            r"(?:what\s+)?(?:the\s+grader\s+|we\s+)?(?:ignores?|normali[sz]es?|do\s*n[o'\u2019]?t\s+"
+                            r"(?:check|grade|mark))|not\s+(?:checked|graded|marked)|ignored|"
+                            r"things?\s+(?:we|the\s+grader)\s+(?:ignores?|do(?:es)?\s*n[o'\u2019]?t\s+(?:check|mark)))"
+                            r"[\s*_:]*$", re.IGNORECASE)
+_ITEM = re.compile(r"^[^\S\n]*(?:[-*+]|\d+[.)])\s+")
+
+
+def lenient_lists(text: str) -> str:
+    """`text` with each item of a list under a lenient label prefixed by that label ("Don't worry about: Row
+    order, extra columns ..."), so that a sentence reader sees the permission beside what it frees."""
+    if "\n" not in text:
+        return text
+    lines = text.split("\n")
+    label = None
+    for i, line in enumerate(lines):
+        if len(line) <= 80 and _LENIENT_LABEL.match(line):
+            label = re.sub(r"[\s#*_>:]+", " ", line).strip()
+            continue
+        if label is None or not line.strip():
+            continue
+        item = _ITEM.match(line)
+        if item is None:
+            label = None
+            continue
+        lines[i] = f"{item.group(0)}{label}: {line[item.end():]}"
+    return "\n".join(lines)
+
+
 def sentences(text: str) -> list[str]:
-    """Sentences, list items and table rows (a field called optional in one row says nothing of the others)."""
+    """Sentences, list items and table rows (a field called optional in one row says nothing of the others); an
+    item of a list under a lenient label carries the label (`lenient_lists`)."""
     # "e.g." and "i.e." end no sentence: "other keys (e.g. `note`) are ignored" is one.
     # (A list item is looked for on the line that follows: a lookahead of \s* crossed every line of a
     # run of "\n \n \n", for every one of them, quadratic in the run.)
     ends = r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+|\n(?=[^\S\n]*(?:[-*|]|\d+\.)\s)|\n{2,}"
-    return [s for s in re.split(ends, text) if s.strip()]
+    return [s for s in re.split(ends, lenient_lists(text)) if s.strip()]
 
 
 def number(text: str) -> float:

@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from artifactbench.gates.core._accuracy import NOT_A_NAME, sentences as _sentences
+from artifactbench.gates.core._accuracy import LENIENT, NOT_A_NAME, sentences as _sentences
 from artifactbench.gates.core._prompt import ID_KEY, keys_closed, where_paths
 
 # A permission: the words that let an author add, keep or leave out a part.
@@ -40,7 +40,7 @@ _PERMIT = re.compile(
     r"\b(?:may|can|could|optional(?:ly)?|welcome|feel\s+free|free\s+to|fine|ok(?:ay)?|allowed|permitted|ignored|"
     r"harmless|tolerated|up\s+to\s+you|your\s+(?:choice|call)|whatever|if\s+you\s+(?:want|like|wish|prefer|need|"
     r"care)|as\s+you\s+(?:like|wish|see\s+fit)|not\s+(?:graded|checked|scored|read|compared|evaluated|required)|"
-    r"do(?:es)?\s*n[o']?t\s+(?:matter|count)|no\s+effect|add\s+(?:any|whatever|as\s+many))\b", re.IGNORECASE)
+    r"do(?:es)?\s*n[o']?t\s+(?:matter|count)|no\s+effect|add\s+(?:any|whatever|as\s+many))\b|" + LENIENT, re.IGNORECASE)
 # What a permission would free: parts beyond the ones the prompt lists, in general words ("other keys", "more
 # stuff", "any extra columns"; never "any tools or data you like", nor "Optionally, add a `notes` string": a
 # named optional key is the precise rules' to read, and it frees that key alone; review)

@@ -36,7 +36,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from artifactbench.gates.core._accuracy import NOT_A_NAME, sentences as _sentences
+from artifactbench.gates.core._accuracy import LENIENT, NOT_A_NAME, sentences as _sentences
 
 HEADINGS, COMMENTARY, ELSEWHERE = "headings", "commentary", "anything else"
 OPTIONS = "other options"  # a config file's `key = value` lines for keys the prompt names nowhere else
@@ -80,8 +80,8 @@ _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compa
                         # ("Headings, commentary and other tables may surround it"; blind p124)
                         r"\b(may|can)\s+(also\s+)?surround\b|"
                         # ("put a title or a few notes above the table if that's useful"; blind p142)
-                        r"\bif\s+(?:that's|that\s+is|it's|it\s+is)\s+(?:useful|helpful)\b|\bif\s+you\s+(?:like|wish|prefer)\b",
-                        re.IGNORECASE)
+                        r"\bif\s+(?:that's|that\s+is|it's|it\s+is)\s+(?:useful|helpful)\b|\bif\s+you\s+(?:like|wish|prefer)\b|"
+                        + LENIENT, re.IGNORECASE)
 # "Put any prose, notes or extra tables you like around it" (blind p148): the parts in the span only, not a
 # "notes line giving how many hosts were scanned" after "in any order you like" (review)
 # "Freedom you have: the order of rows ...; extra sections or prose anywhere; heading wording as long as ..."
@@ -695,8 +695,11 @@ def read_free_lines(prompt: str) -> FreeLines:
         # the table (just no other tables in the file)"; blind p89)
         kept = _ASIDE_OF.sub(lambda m: m.group() if any(w.search(m.group()) for w in _PARTS.values())
                              or _WHOLE_FILE.search(m.group()) else " ", sentence)
+        # (of the clauses naming the parts: "... any prose before or after the table; every case in `cases.csv` must
+        # appear exactly once" frees the report's prose, whatever input the other clause names; blind p160)
+        naming_parts = [c for c in _BUT.split(sentence) if any(w.search(c) for w in _PARTS.values())] or [sentence]
         free = named and (_FREE_SAID.search(sentence) or only) and not _REFUSED.search(kept) \
-            and not (_INPUT_ONLY.search(_ANSWER_AT_ROOT.sub(" ", sentence)) and not _OUTPUT.search(sentence))
+            and not all(_INPUT_ONLY.search(_ANSWER_AT_ROOT.sub(" ", c)) and not _OUTPUT.search(c) for c in naming_parts)
         # (a permission and, after "but", what the file must hold: "You can write whatever prose you like
         # around it (a title, ...), but the file must contain the following three things")
         free = free or any(

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from artifactbench.gates.core._accuracy import (
-    MARKUP, NOT_A_NAME, NUMBER, VAGUE_TOLERANCE, StatedTolerance, count as _count, number as _number,
+    LENIENT, MARKUP, NOT_A_NAME, NUMBER, VAGUE_TOLERANCE, StatedTolerance, count as _count, number as _number,
     sentences as _sentences, implied_precision, singular, stated_tolerance,
 )
 from artifactbench.gates.core._free_lines import FreeLines, read_free_lines
@@ -133,6 +133,10 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/-][\w\s`
                   r"\bfree\s+(?:choices?|to\s+choose)\s*:\s*(?:the\s+)?(?:row|line|record|entry|item)s?\s+order\b"
                   r"(?!\s+(?:among|within|between|inside|for|of)\b)|"
                   r"without\s+regard\s+to\s+(the\s+)?order|order-(insensitive|independent|agnostic)|"
+                  # ("The grader does not mind row order, extra columns ...", "is forgiving about presentation: row
+                  # order, column order, ...", "Don't worry about: Row order, ..."; blind p160, p162)
+                  r"(?:" + LENIENT + r"|\bignores\b):?(?:\s+[\w-]+:?){0,2}?\s+(?:the\s+)?(?:row|line|record|entry|item)s?\s+"
+                  r"order\b(?!\s+(?:among|within|between|inside|for|of)\b)|"
                   r"(sorted|compared)\s+as\s+a\s+set")
 _UNORDERED = re.compile(_UNORDER_WORDS, re.IGNORECASE)
 _SHORT_OK = re.compile(r"\bup\s+to\s+(?:\d+|two|three|four|five|six|ten)\b(?!\s+(?:decimals?|places?|digits?|d\.?p|"
@@ -153,7 +157,13 @@ _SET_LIKE = re.compile(r"normali[sz](ed|es|e)\b|\bas\s+an?\s+(unordered\s+)?set\
                        r"\bduplicates?\s+(are|is|will\s+be)\s+(ignored|removed|collapsed|dropped)|"
                        # ("Repeating the same (incident, rule) pair is harmless — we collapse duplicates"; blind p146)
                        r"\b(?:we|the\s+grader|grader)\s+(?:collapses?|ignores?|removes?|drops?|merges?)\s+(?:any\s+|the\s+)?"
-                       r"duplicates?\b|\b(?:repeat\w*|duplicat\w*)\b[^.!?]{0,80}?\b(?:is|are)\s+harmless\b", re.IGNORECASE)
+                       r"duplicates?\b|\b(?:repeat\w*|duplicat\w*)\b[^.!?]{0,80}?\b(?:is|are)\s+harmless\b|"
+                       # ("... and listing the same finding twice are all fine", "does not mind duplicates"; blind p160)
+                       r"\b(?:twice|more\s+than\s+once|duplicat\w*|repeat\w*)\b(?:(?!\bbut\b)[^.!?;]){0,60}?\b(?:is|are)\s+"
+                       r"(?:all\s+)?(?:fine|ok|okay|allowed|acceptable|harmless|ignored)\b|"
+                       r"(?:" + LENIENT + r")(?:(?!\bbut\b)[^.!?;]){0,200}?\b(?:twice|more\s+than\s+once|duplicat\w*|"
+                       r"repeat\w*)\b",
+                       re.IGNORECASE)
 # Copies allowed as long as they agree: "If you write the two summary lines more than once, every copy has
 # to agree" (a repeated line or record says the same thing again).
 # A pass quota: "the batch passes when at least 18 of the 20 orbits meet the tolerance", "17 out of 20
@@ -296,7 +306,8 @@ _GRANT = re.compile(r"\b(ignored|allowed|permitted|accepted|tolerated|welcome|ha
                     # ("Add any other columns you find useful (product, chiller, a note…)": blind p91)
                     r"\b(?:add|include)\s+(?:any|whatever|as\s+many)\b|"
                     # ("extra keys inside a loan section (e.g. `artwork`) are fine": blind p95)
-                    r"\b(?:is|are|be)\s+(?:perfectly\s+|totally\s+|also\s+)?(?:fine|ok|okay|acceptable)\b", re.IGNORECASE)
+                    r"\b(?:is|are|be)\s+(?:perfectly\s+|totally\s+|also\s+|all\s+)?(?:fine|ok|okay|acceptable)\b|" + LENIENT,
+                    re.IGNORECASE)
 _REFUSE = re.compile(r"\b(" + NOT_A_NAME + r"reject\w*|forbidden|prohibited|disallowed|invalid|" + NOT_A_NAME
                      + r"fail\w*|errors?|penali[sz]\w*|"
                      r"wrong|never)\b|\bnot\s+(be\s+)?(allowed|permitted|accepted|tolerated|welcome|ignored|added|"
@@ -963,7 +974,10 @@ def _grants_other_keys(sentence: str) -> bool:
     nowhere (the grant's word may stand in another clause: "add extra keys ...; they are ignored")."""
     if not (_keys_said(sentence) and _GRANT.search(sentence)):
         return False
-    if _INPUT_SIDE.search(sentence) and not _OUTPUT_SIDE.search(sentence):
+    # (of the clauses that name keys: "... extra columns (gallery, contents) ...; every case in `cases.csv` must
+    # appear exactly once" grants the output's columns, whatever input the other clause names; blind p160)
+    said = [clause for clause in sentence.split(";") if _keys_said(clause)] or [sentence]
+    if all(_INPUT_SIDE.search(clause) and not _OUTPUT_SIDE.search(clause) for clause in said):
         return False
     return not _keys_refused(sentence)
 
@@ -1213,8 +1227,8 @@ def read_prompt(text: str) -> PromptAllows:
             sentence_names = _EXAMPLES.sub(" ", sentence)
             said_free = _FREE.search(sentence) is not None or re.search(
                 r"\b(ignored|disregarded|skipped)\b|\b(grader|checker|we)\s+(ignores?|skips?|disregards?)\b|"
-                r"\b(ignores|disregards)\s+(everything|anything)\s+(else|but|except|other\s+than)\b",  # (p38)
-                sentence, re.IGNORECASE) is not None
+                r"\b(ignores|disregards)\s+(everything|anything)\s+(else|but|except|other\s+than)\b|"  # (p38)
+                + LENIENT, sentence, re.IGNORECASE) is not None  # ("does not mind ... extra columns"; blind p160)
             grants_free = grants_free or said_free
             # (a word of a described example that the prompt shows as a key of its own elsewhere is that
             # key, not one the grant frees: "other top-level keys (e.g. which bins are still on hold)"

@@ -31,7 +31,7 @@ from artifactbench.gates.core import OK, SKIPPED, WARNING, CaseResult, CheckResu
 from artifactbench.gates.core import fuzz_budget
 from artifactbench.gates.core import reference_text, stateful_case, whole_token
 from artifactbench.gates.fuzz import KINDS, NUMBER_RE, FuzzPolicy, TreeDoc, format_of, parse, program, sample_mutants
-from artifactbench.gates.leaks._derived import derived
+from artifactbench.gates.leaks._derived import derived, template
 from artifactbench.gates.leaks._numbers import NumberIndex, ReferenceNumbers, number_values
 from artifactbench.gates.leaks._probes import bogus_record, changed_part, holding, input_groups, varied, visible_text
 from artifactbench.gates.leaks._probes import written_out
@@ -41,7 +41,7 @@ from artifactbench.gates.leaks._values import Distinctive, distinctive, program_
 from artifactbench.gates.leaks._verdict import MIN_SUITE, Exposure, as_expected, hidden_expected, judge, listed
 
 PER_KIND = 4
-PAGES = 12  # gradings a capped list is followed through, each with the records it listed added
+PAGES = 40  # gradings a capped list is followed through, each with the records it listed added
 
 
 class _Values:
@@ -277,6 +277,14 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
             other = varied(fmt, text, reference, as_dates=True)
             again = detail_of(other) or ""
             still = [*still, *(v for v in exposed(other, again).present if v in unsure)]
+        unsure = [v for v in found.quoted + found.named if v not in still]
+        if unsure and fmt != "python" and not _is_tree(fmt, text) and template(again) != template(detail):
+            # (the moved text stopped the grader elsewhere, "Inventory: ... expected 164, got 499" for a changed
+            # invoice: only the lines the reference lacks move, and the grader gets back to the changed one; a sum
+            # over the other lines stays put then, which the text moved whole has shown already; blind p158)
+            other = varied(fmt, text, reference, by_line=True)
+            again = detail_of(other) or ""
+            still = [*still, *(v for v in exposed(other, again).present if v in unsure)]
         quoted = [v for v in found.quoted if v in still]
         # (a value the detail gives for a record whose input line holds it too, "E-101: ... should be Ana Ortiz as in
         # staff.csv", is the input's, looked up by the record's id: named as the input's, not as the answer; review)
@@ -300,9 +308,9 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
         answer or more. Values of one input group (every service of the input) do not count. Pages are
         graded warm; the last one again as grade() grades before it is a finding."""
         known: list[str] = []
-        seeds = [bogus, holding(fmt, reference, [])]  # a made-up record, or the first real one alone
-        text, page, new, first, pages, whole = seeds.pop(0), None, [], "", 0, 0
-        while text is not None and pages < PAGES and 2 * len(known) < _size(answer) \
+        seeds = [bogus, holding(fmt, reference, [])[0]]  # a made-up record, or the first real one alone
+        text, page, new, first, pages, whole, read = seeds.pop(0), None, [], "", 0, 0, 0
+        while text is not None and pages < PAGES and 2 * len(known) < _size(answer) and 2 * read < records \
                 and time.monotonic() <= deadline:
             detail = detail_of(text, warm=True)
             found = exposed(text, detail) if detail is not None else None
@@ -313,10 +321,12 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
             if not listed_now:
                 break
             first, page, new, pages = first or detail, text, listed_now, pages + 1
-            whole += written_out(fmt, reference, new, detail)
+            whole += written_out(fmt, reference, new, detail, visible)
             known += new
-            text = holding(fmt, reference, known)
-        if pages < 2 or 2 * len(known) < _size(answer) or whole_group(known):
+            text, read = holding(fmt, reference, known)
+        # (half the answer read, of its values or of its records, or every page of PAGES naming records the one
+        # before did not: p159's "131 legal pairing(s) missing, e.g. ..." three at a time pages through 132)
+        if pages < 2 or 2 * len(known) < _size(answer) and 2 * read < records and pages < PAGES or whole_group(known):
             return None  # (one page is the detail the probes above judged)
         last = detail_of(page)
         again = exposed(page, last) if last is not None else None
@@ -327,7 +337,7 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
         return CaseResult("paged", "FINDING" if whole else "WARNING", cap(
             f"detail {first!r} lists a few reference values at a time, and an artifact that adds the records "
             f"each detail listed is told the next ones: {pages} gradings read {len(known)}/{_size(answer)} of "
-            f"the answer's distinctive values ({', '.join(known[:5])}, ...)"
+            f"the answer's distinctive values and name {read}/{records} of its records ({', '.join(known[:5])}, ...)"
             + (f", {whole} record(s) written out whole; spec 3.3: a capped list still pages through the answer"
                if whole else "; fine while each names what went wrong, a leak if the records are the answer"),
             600), "fail" if whole else "warn")

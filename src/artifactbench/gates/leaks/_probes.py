@@ -25,6 +25,7 @@ import io
 import json
 import re
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -69,25 +70,25 @@ def bogus_record(fmt: str, reference: str) -> str | None:
     return f"{BOGUS}\n"
 
 
-def holding(fmt: str, reference: str, values: list[str]) -> str | None:
+def holding(fmt: str, reference: str, values: list[str]) -> tuple[str | None, int]:
     """The reference with only its records (the items of its root list, or of a root object's first list;
     a text's lines, and those with no digit: its headings and rules) that hold one of `values` as a whole
     token, of those `values` that pick out one record (an id, not a rule's name every third record holds),
-    or only its first record when `values` is empty; None when it has no records or keeps none."""
-    picked = _picked(fmt, reference, values)
-    if picked is None:
-        return None
-    doc, key, kept = picked
-    if not kept:
-        return None
+    or only its first record when `values` is empty (None when it has no records or keeps none); and how
+    many records it keeps."""
+    found = _picked(fmt, reference, values)
+    if found is None or not found[2]:
+        return None, 0
+    doc, key, kept = found
     if isinstance(doc, TreeDoc):
-        return doc.render({**doc.data, key: kept} if key is not None else kept)
-    return doc.render([line for line in doc.lines if line in kept or not any(c.isdigit() for c in line)])
+        return doc.render({**doc.data, key: kept} if key is not None else kept), len(kept)
+    return doc.render([line for line in doc.lines if line in kept or not any(c.isdigit() for c in line)]), len(kept)
 
 
-def written_out(fmt: str, reference: str, values: list[str], detail: str) -> int:
+def written_out(fmt: str, reference: str, values: list[str], detail: str, visible: str = "") -> int:
     """How many of the records `values` pick out (as `holding` picks them) `detail` writes out whole: every
-    field's value (two or more fields), or every token of a line (two or more), as a whole token."""
+    field's value (two or more fields), or every token of a line; a record of one value only when the agent's
+    inputs (`visible`) lack it (a pairing "NR102-NR231" the task builds, not an input's id a filter keeps)."""
     picked = _picked(fmt, reference, values)
     if picked is None:
         return 0
@@ -95,7 +96,9 @@ def written_out(fmt: str, reference: str, values: list[str], detail: str) -> int
     for record in picked[2]:
         leaves = [str(v) for v in _leaves(record)] if not isinstance(record, str) else \
             [t for t in TOKEN_SPLIT.split(record) if t]
-        if len(leaves) >= 2 and all(re.search(rf"(?<![\w.-]){re.escape(v)}(?![\w.-])", detail) for v in leaves):
+        if not leaves or not all(re.search(rf"(?<![\w.-]){re.escape(v)}(?![\w.-])", detail) for v in leaves):
+            continue
+        if len(leaves) >= 2 or not re.search(rf"(?<![\w.-]){re.escape(leaves[0])}(?![\w.-])", visible):
             out += 1
     return out
 
@@ -183,13 +186,13 @@ def _vary_leaf(value: Any) -> Any:
     return value
 
 
-def varied(fmt: str, text: str, reference: str = "", *, as_dates: bool = False) -> str:
+def varied(fmt: str, text: str, reference: str = "", *, as_dates: bool = False, by_line: bool = False) -> str:
     """`as_dates` (plain text only): dates and times moved as dates and times (each by its own number of days
     and minutes: a duration between two of them moves too), so the file still parses as the grader reads it
     (a TOML report read as text with `due = 2024-05-02` lines, which every number moved as a number makes
-    unreadable)."""
+    unreadable). `by_line` (plain text only): only the lines the reference lacks move (`_by_line`)."""
     if as_dates and fmt != "python":
-        return _varied_as_dates(text)
+        return _by_line(text, reference if by_line else "", _varied_as_dates)
     try:
         doc = parse(fmt, text)
     except Exception:  # noqa: BLE001 - vary the raw text instead
@@ -205,7 +208,19 @@ def varied(fmt: str, text: str, reference: str = "", *, as_dates: bool = False) 
     # (not a number that is part of an id, `INC-302`: the records stay the same records, so a grader matching them
     # by id still says what it expects of each; blind p135. Dates, times and `key:12` still move: a value a grader
     # computes from them must move with them; review)
-    return _VALUE.sub(lambda m: _moved_number(m.group()), text)
+    return _by_line(text, reference if by_line else "", lambda t: _VALUE.sub(lambda m: _moved_number(m.group()), t))
+
+
+def _by_line(text: str, reference: str, vary: Callable[[str], str]) -> str:
+    """`vary` applied to the lines of `text` the reference lacks (as `_vary_records` keeps the reference's records:
+    a grader that stops at its first problem still stops at the changed line; blind p158, where every number of a
+    five-table ledger moved and the grader stopped at the first table instead); to all of it when every line is
+    the reference's (a truncation, a reordering: nothing else to move) or no reference is given."""
+    held = set(reference.splitlines()) if reference else set()
+    lines = text.splitlines(keepends=True)
+    if not held or all(line.rstrip("\r\n") in held for line in lines):
+        return vary(text)
+    return "".join(line if line.rstrip("\r\n") in held else vary(line) for line in lines)
 
 
 _VALUE = re.compile(r"(?<![A-Za-z]-)" + NUMBER_RE.pattern)

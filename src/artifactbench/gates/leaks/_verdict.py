@@ -61,9 +61,13 @@ def as_expected(value: str, detail: str) -> bool:
         return True
     # ("balance_due 78.66 != 75.60", "status 'DISMISSED' != 'PAID'": one side of an inequality is the artifact's,
     # so a reference value the artifact lacks on either side is the one the grader wanted; blind p118)
+    # (and "J1 pressure 5582.0 vs 458.2", "c_old 1846.10 outside tolerance of 84.61": the artifact's value beside the
+    # one it was held to; blind p157)
     value = re.escape(value)
-    return re.search(rf"(?:!=|≠)\s*['\"]?(?<![\w.-]){value}(?![\w-])|(?<![\w.-]){value}['\"]?\s*(?:!=|≠)",
-                     detail) is not None
+    return re.search(rf"(?:!=|≠|\bvs\.?|\bversus)\s*['\"]?(?<![\w.-]){value}(?:{UNIT})?(?![\w-])|"
+                     rf"(?<![\w.-]){value}['\"]?\s*(?:!=|≠)|"
+                     rf"\b(?:outside|beyond|not\s+within)\s+(?:the\s+)?(?:tolerance|range|band)\s+(?:of|around|from)\s+"
+                     rf"['\"]?(?<![\w.-]){value}(?:{UNIT})?(?![\w-])", detail, re.IGNORECASE) is not None
 
 
 def listed(value: str, detail: str) -> bool:
