@@ -160,3 +160,81 @@ def test_p158_a_text_artifacts_unchanged_lines_keep_their_numbers_when_varied():
     assert "164" not in varied("text", reference.split("## Invoices")[0], reference, by_line=True)
     # (moved whole, as the first try does: a sum over the other lines moves with them)
     assert "164" not in varied("text", mutant, reference)
+
+
+def test_p162_an_input_database_view_that_is_the_answer(tmp_path):
+    import sqlite3
+    db = tmp_path / "ill.sqlite"
+    conn = sqlite3.connect(db)
+    conn.executescript("CREATE TABLE loans(lender TEXT, days INT);"
+                       "INSERT INTO loans VALUES ('ABC', 3), ('ABC', 5), ('XYZ', 9);"
+                       "CREATE VIEW rpt AS SELECT lender, AVG(days) AS avg_days FROM loans GROUP BY lender;")
+    conn.close()
+    grader = f"""\
+        import sqlite3
+        conn = sqlite3.connect({str(db)!r})
+        try:
+            got = conn.execute(text).fetchall()
+        except sqlite3.Error as exc:
+            return False, f"query failed: {{type(exc).__name__}}"
+        want = conn.execute("SELECT lender, AVG(days) FROM loans GROUP BY lender").fetchall()
+        return sorted(got) == sorted(want), "rows differ"
+        """
+    reference = "SELECT lender, AVG(days) AS avg_days FROM loans GROUP BY lender;\n"
+    prompt = "# Scorecard\n\nWrite `query.sql`: one SELECT giving each lender's average days.\n"
+    root = _task(tmp_path, "view", "query.sql", reference, prompt, grader)
+    (root / "workspace" / "ill.sqlite").write_bytes(db.read_bytes())
+    check = _content_leaks(root)
+    assert any(k.name.startswith("copy_passes:ill.sqlite:rpt") and k.severity == "fail" for k in check.cases), check.cases
+    # its twin's database has no view
+    conn = sqlite3.connect(root / "workspace" / "ill.sqlite")
+    conn.execute("DROP VIEW rpt")
+    conn.commit()
+    conn.close()
+    assert not any(k.name.startswith("copy_passes") for k in _content_leaks(root).cases)
+
+
+def test_p164_an_input_table_holding_one_part_of_the_answer():
+    from artifactbench.gates.leaks._columns import copied_columns
+    lots = [{"lot_id": f"L-{i:04d}", "item": ("rice", "pasta", "beans")[i % 3], "remaining_kg": 9.3 + i} for i in range(6)]
+    answer = {"totals": {f"t{i}": 10.5 * i for i in range(6)}, "lots": lots}
+    table = [{"lot_id": r["lot_id"], "item": r["item"], "kg_on_shelf": str(r["remaining_kg"])} for r in lots]
+    whole, parts = copied_columns(answer, [table])
+    assert not whole and parts and parts[0].startswith("lots")
+    # the whole answer when it is only that part; nothing when one field is the task's own
+    assert copied_columns({"lots": lots}, [table])[0]
+    other = [{**row, "kg_on_shelf": "1.0"} for row in table]
+    assert copied_columns({"lots": lots}, [other]) == (False, [])
+    # a filter's input holds more rows than the answer: the answer is which rows
+    assert copied_columns({"lots": lots[:5]}, [table]) == (False, [])
+
+
+def test_p159_an_annotated_sample_line_frees_its_key():
+    from artifactbench.gates.core import read_prompt
+    prompt = ("Output `rig.toml`:\n\n```toml\nratio = 2.05\niterations = 17           # optional, not marked\n"
+              "total_credit = 740.0    # within 0.05 h\n```\n")
+    allows = read_prompt(prompt)
+    assert "iterations" in allows.free_fields and "total_credit" not in allows.optional_fields
+    # (a note that requires the key frees nothing)
+    assert "ratio" not in read_prompt("```toml\nratio = 2.05   # required, not optional\n```\n").optional_fields
+
+
+def test_p157_anything_before_the_first_block_is_free_whatever_it_reads_like():
+    from artifactbench.gates.core._free_lines import read_free_lines
+    reference = "PUMP STUDY\nstations: 4\n\n=== SCENARIO a ===\nfeasible: 2\nH1 | 10\nH2 | 12\n"
+    free = read_free_lines("Anything before the first block (a title, notes) is ignored. Each block looks like this.")
+    assert free.before_any and free.confined(reference, "feasible: 1070\n" + reference)
+    # "a title before the block" frees a title, not a line that reads like one of the block's keys
+    assert not read_free_lines("You may put a title or notes before the first block.").before_any
+
+
+def test_p163_labels_each_shared_by_many_records_are_no_whole_answer():
+    from artifactbench.gates.leaks._verdict import judge
+    detail = "LOGIC200-K7: 202 complete die(s) missing; SENS300-B: 105 complete die(s) missing"
+    case = judge("leak", "probe", detail, ["LOGIC200-K7", "SENS300-B", "MEMS110-T"], [], [], 5,
+                 frozenset({"LOGIC200-K7", "SENS300-B", "MEMS110-T"}), 1846)
+    assert case is not None and case.severity != "fail"
+    # the same share of an answer of five records is the answer
+    case = judge("leak", "probe", detail, ["LOGIC200-K7", "SENS300-B", "MEMS110-T"], [], [], 5,
+                 frozenset({"LOGIC200-K7", "SENS300-B", "MEMS110-T"}), 5)
+    assert case is not None and case.severity == "fail"

@@ -166,7 +166,7 @@ _AFTER = re.compile(r"\b(?:anything|everything|any\s+(?:other\s+)?(?:lines?|text
                     r"(?:after|below|following|beneath)\s+(?:the\s+)?[`'\"*]*([A-Za-z][\w-]{0,23})[`'\"*]*\s+"
                     r"(?:line|row|entry)\b", re.IGNORECASE)
 _BEFORE = re.compile(r"\b(?:before|above|ahead\s+of)\s+the\s+(?:first\s+)?(?:findings?|table|data|results?|list|"
-                     r"records?|rows?|entries|answer|report\s+lines?)\b", re.IGNORECASE)
+                     r"records?|rows?|entries|answer|report\s+lines?|blocks?|sections?|scenarios?|groups?)\b", re.IGNORECASE)
 _BRACKETS = re.compile(r"[\[\](){}'\",;\s]+")
 _OPTION = re.compile(r"^\s*([A-Za-z_][\w.-]*)\s*[=:]")  # a config line's key: `stdout_logfile=...`
 _TITLE = re.compile(r"^#\s+\S")  # a level-1 heading: the document's title
@@ -277,6 +277,9 @@ class FreeLines:
     any_order: bool = False
     # the patterns of the first line of each fenced example: a title the example shows (a plain text's title line)
     title_shapes: frozenset[str] = frozenset()
+    # "Anything before the first block (a title, notes) is ignored": what stands above the first graded line is free
+    # even where it reads like a graded line ("feasible: 1070" above the first block; blind p157)
+    before_any: bool = False
 
     def __bool__(self) -> bool:
         return bool(self.parts or self.prefixes or self.after or self.tables_without)
@@ -320,7 +323,7 @@ class FreeLines:
             head, tail = common_ends(old, new)
             first = old_kinds.index("graded")
             if len(old) - tail <= first and head <= first \
-                    and "graded" not in _kinds(self, new)[head:len(new) - tail]:
+                    and (self.before_any or "graded" not in _kinds(self, new)[head:len(new) - tail]):
                 return True  # (all of it above the first graded line, and no line it adds graded)
         moved_kinds = _kinds(self, new)
         if _kept(old, old_kinds) == _kept(new, moved_kinds) and _skeleton(new, moved_kinds) == _skeleton(old, old_kinds):
@@ -645,7 +648,7 @@ def read_free_lines(prompt: str) -> FreeLines:
     pinned = False
     prefixes: list[str] = []
     after: list[str] = []
-    before = False
+    before = before_any = False
     tables: set[str] = set()
     examples: list[str] = []  # the spans a freeing sentence gives as examples of the free part
     freeing: list[str] = []  # (whole: `declared` keeps 160 characters of each)
@@ -712,6 +715,8 @@ def read_free_lines(prompt: str) -> FreeLines:
             freeing.append(sentence)
             examples += [span for run in _EXAMPLE_SPAN.findall(sentence) for span in re.findall(r"`([^`\n]+)`", run)]
             before = before or _BEFORE.search(sentence) is not None
+            before_any = before_any or re.search(r"\b(?:anything|everything|whatever)\s+(?:\w+\s+){0,2}?"
+                                                 + _BEFORE.pattern[2:], sentence, re.IGNORECASE) is not None
             if OPTIONS in named:
                 # What the sentence requires before it frees the other options still names its keys ("must
                 # set `command` and `user`; any other options may be added freely")
@@ -744,4 +749,4 @@ def read_free_lines(prompt: str) -> FreeLines:
                      titled, tuple(dict.fromkeys(after)), before, frozenset(tables),
                      frozenset(c.strip().lower() for span in _INLINE.findall(prompt) for c in re.split(r"[|,]", span)
                                if c.strip()) if tables else frozenset(), any_order=any_order,
-                     title_shapes=title_shapes if titled else frozenset())
+                     title_shapes=title_shapes if titled else frozenset(), before_any=before_any)

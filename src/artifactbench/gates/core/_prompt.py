@@ -783,7 +783,8 @@ class PromptAllows:
             return "info", f"allowed by the prompt: it lets copies be written if they agree ({self.copies_agree!r})"
         key = _list_key(where)
         if kind == "duplicate_record" and key is None and any(
-                re.search(r"\b(?:duplicat\w*|repeat\w*)\b", s, re.IGNORECASE) and not _FIELD.search(s)
+                re.search(r"\b(?:duplicat\w*|repeat\w*|twice|more\s+than\s+once)\b", s, re.IGNORECASE)
+                and not _FIELD.search(s)
                 for s in self.set_sentences):
             # (a whole record repeated: "Repeating the same (incident, rule) pair is harmless - we collapse
             # duplicates"; blind p146)
@@ -820,6 +821,26 @@ def _chosen_values(text: str) -> list[tuple[str, str, str]]:
             what = "number" if re.search(r"\bany\s+[\w\s-]*?\b(numbering|number)s?\b", match.group(0), re.IGNORECASE) \
                 else "string"
             out.append((match.group(1), what, " ".join(sentence.split())[:160]))
+    return out
+
+
+# A line of a fenced sample that shows a key and a note on it: `iterations = 17   # optional, not marked`,
+# `"notes": "..."  // optional`, `sse: 12.5   <- ignored`.
+_FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[^\n]*\n(.*?)^[ \t]{0,3}\1[ \t]*$", re.MULTILINE | re.DOTALL)
+_SAMPLE_KEY = re.compile(r"^\s*[\"'`]?([A-Za-z_][\w.-]{0,60})[\"'`]?\s*[:=](?:(?!\s(?:#|//|<-|--)\s)[^\n]){0,200}?"
+                         r"\s(?:#|//|<-|--)\s+([^\n]{1,200})$", re.MULTILINE)
+_NOTE_FREES = re.compile(_OPTIONAL_WORDS + r"|" + _FREE_WORDS + r"|\bignored\b|\bnot\s+(?:marked|required)\b",
+                         re.IGNORECASE)
+
+
+def _annotated_keys(text: str) -> list[tuple[str, str]]:
+    """(key, note) of each line of a fenced sample whose note calls the key optional or free."""
+    out = []
+    for block in _FENCE.finditer(text):
+        for match in _SAMPLE_KEY.finditer(block.group(2)):
+            note = match.group(2)
+            if _NOTE_FREES.search(note) and not _REQUIRED.search(note):
+                out.append((match.group(1), note))
     return out
 
 
@@ -1305,6 +1326,12 @@ def read_prompt(text: str) -> PromptAllows:
         once = once or _ONCE.search(sentence) is not None
         if not threshold and _THRESHOLD.search(sentence) and _THRESHOLD_VERB.search(sentence):
             threshold = " ".join(sentence.split())[:120]
+    for key, note in _annotated_keys(text):
+        # an annotated sample's line, `iterations = 17  # optional, not marked` (blind p159): the key it shows
+        optional.add(key)
+        declared.add(key)
+        if _FREE.search(note) or re.search(LENIENT + r"|\bignored\b|\bfree\b|\bnot\s+marked\b", note, re.IGNORECASE):
+            free.add(key)
     abs_tol = rel_tol = 0.0
     for match in _TOLERANCE.finditer(text):
         value = _number(match.group("value"))

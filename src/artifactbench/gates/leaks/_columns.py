@@ -9,6 +9,8 @@ every record (or every map) is held so, and one of them has two or more values, 
 a WARNING (a task that only converts an input's format is answered so too, by design).
 Top-level scalars beside the maps (a count, a total) follow from them and are not asked for. A field an input
 gives for only some keys, or an answer that computes one field the inputs lack, is what the task does: nothing.
+A part held so beside parts that are not (p164: the closing lots of a ledger, all 32, in a "hand-kept" CSV;
+the totals computed) is a WARNING of its own: a section of the answer the agent copies.
 """
 
 from __future__ import annotations
@@ -39,20 +41,23 @@ def _norm(value: Any) -> str | None:
     return None
 
 
-def answer_columns(data: Any) -> list[dict[str, str]]:
-    """The answer's per-record values as maps key -> value, one for each field (or map)."""
-    out: list[dict[str, str]] = []
+def answer_columns(data: Any) -> list[tuple[str, list[dict[str, str]]]]:
+    """The answer's per-record values, part by part (its root list, or each list or map under a root key): each
+    part's maps key -> value, one for each field (or the map itself)."""
+    out: list[tuple[str, list[dict[str, str]]]] = []
     if isinstance(data, list):
-        out += _record_fields(data)
+        out.append(("records", _record_fields(data)))
     elif isinstance(data, dict):
-        for value in data.values():
+        for name, value in data.items():
             if isinstance(value, list):
-                out += _record_fields(value)
+                out.append((str(name), _record_fields(value)))
             elif isinstance(value, dict) and len(value) >= MIN_KEYS:
                 if all(isinstance(v, dict) for v in value.values()):
-                    out += _record_fields([{"\0key": k, **v} for k, v in value.items()], key="\0key")
+                    out.append((str(name), _record_fields([{"\0key": k, **v} for k, v in value.items()], key="\0key")))
                 elif all(_norm(v) is not None for v in value.values()):
-                    out.append({str(k): _norm(v) for k, v in value.items()})  # type: ignore[misc]
+                    out.append((str(name), [{str(k): _norm(v) for k, v in value.items()}]))  # type: ignore[misc]
+                else:
+                    out.append((str(name), []))
     return out
 
 
@@ -91,18 +96,20 @@ def input_table(path: Path) -> list[dict[str, str]] | None:
     return rows or None
 
 
-def copied_columns(data: Any, tables: list[list[dict[str, str]]]) -> str | None:
-    """How an input holds the whole answer ("jobs.csv: job_id -> draft_bay"), or None."""
-    columns = answer_columns(data)
-    if not columns or all(len(set(c.values())) < 2 for c in columns):
-        return None
-    found = []
-    for wanted in columns:
-        held = _held(wanted, tables)
-        if held is None:
-            return None
-        found.append(held)
-    return ", ".join(dict.fromkeys(found))
+def copied_columns(data: Any, tables: list[list[dict[str, str]]]) -> tuple[bool, list[str]]:
+    """(whether an input holds the whole answer, the parts it holds: "lots (jobs.csv's lot_id -> item, ...)")."""
+    parts = answer_columns(data)
+    held_parts, whole = [], bool(parts)
+    for name, columns in parts:
+        if not columns or all(len(set(c.values())) < 2 for c in columns):
+            whole = False
+            continue
+        found = [_held(wanted, tables) for wanted in columns]
+        if all(found):
+            held_parts.append(f"{name} ({', '.join(dict.fromkeys(f for f in found if f))})")
+        else:
+            whole = False
+    return whole and bool(held_parts), held_parts
 
 
 def _held(wanted: dict[str, str], tables: list[list[dict[str, str]]]) -> str | None:

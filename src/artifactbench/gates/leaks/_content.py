@@ -34,7 +34,9 @@ from __future__ import annotations
 import ast
 import hashlib
 import re
+import sqlite3
 import time
+import tomllib
 from collections import Counter
 from pathlib import Path
 
@@ -370,6 +372,39 @@ def _copy_passes(ctx: TaskContext, shown: str, data: bytes) -> CaseResult | None
         f"({outcome.result.detail!r}): the answer reaches the agent"))
 
 
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+MAX_VIEWS = 8
+
+
+def _views_pass(ctx: TaskContext, files: list[Path], root: Path) -> list[CaseResult]:
+    """An SQL answer one of the input databases already holds as a view (blind p162: `rpt_lender_scorecard`, whose
+    definition is the query asked for): `SELECT * FROM <view>;` graded as the answer. A FINDING where it passes.
+    Each database opened read-only and immutable; a file that is no SQLite database is skipped."""
+    cases = []
+    for path in files:
+        try:
+            with path.open("rb") as handle:
+                if handle.read(16) != _SQLITE_MAGIC:
+                    continue
+            conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+            try:
+                views = [row[0] for row in conn.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'view' ORDER BY name LIMIT ?", (MAX_VIEWS,))]
+            finally:
+                conn.close()
+        except (OSError, sqlite3.Error, ValueError):
+            continue
+        shown = path.relative_to(root).as_posix()
+        for view in views:
+            query = 'SELECT * FROM "' + view.replace('"', '""') + '";\n'
+            outcome = ctx.grade_text(query, label=f"content_leaks\tview {view} of {shown}")
+            if outcome.passed:
+                cases.append(CaseResult(f"copy_passes:{shown}:{view}", FINDING, cap(
+                    f"{shown} holds a view {view!r}: `SELECT * FROM {view}` passes the grader "
+                    f"({outcome.result.detail!r}): the answer reaches the agent")))
+    return cases
+
+
 def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     started = time.monotonic()
     task = ctx.task
@@ -491,7 +526,8 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     def pin_band(value: float) -> float:  # (the loosest band the prompt states: a midpoint within it passes)
         return max((a + r * abs(value) for a, r in readings), default=0.0)
     try:
-        answer_data = parse(fmt, reference).data if fmt in ("json", "jsonl", "yaml", "csv") else None
+        answer_data = parse(fmt, reference).data if fmt in ("json", "jsonl", "yaml", "csv") else \
+            tomllib.loads(reference) if task.output_artifact.suffix.lower() == ".toml" else None
     except Exception:  # noqa: BLE001 - an unparsable reference has no records to look for
         answer_data = None
     tables = {path: rows for _, path in sources[1:] if answer_data is not None and (rows := input_table(path))}
@@ -548,11 +584,15 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
         if case is None and shown == "prompt.md":
             case = _example_row(text, reference, given)
         if case is None and path in tables:
-            held = copied_columns(answer_data, [tables[path]])
-            if held is not None:
+            whole_answer, parts = copied_columns(answer_data, [tables[path]])
+            if whole_answer:
                 case = CaseResult(f"answer_columns:{shown}", WARNING, cap(
-                    f"its columns {held} give every record of the answer its value, key for key: copying them "
-                    f"is the answer (is the task only to convert this input?)"))
+                    f"its columns give every record of the answer its value, key for key ({'; '.join(parts)}): "
+                    f"copying them is the answer (is the task only to convert this input?)"))
+            elif parts:
+                case = CaseResult(f"answer_columns:{shown}", WARNING, cap(
+                    f"its columns give every record of a part of the answer its value, key for key "
+                    f"({'; '.join(parts)}): the agent copies that part"))
         if case is not None:
             cases.append(case)
         if pin_answer and path.suffix.lower() == ".py":
@@ -563,6 +603,8 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
                     f"pinned_range:{shown}", FINDING if len(ranges) >= 2 or len(pin_answer) <= 2 else WARNING, cap(
                         f"{len(ranges)} of the answer's {len(pin_answer)} fine value(s) lie in a range this code holds "
                         f"at most {PIN_SHARE:.0%} wide ({shown_ranges}): its midpoint is the answer (spec 4.2)")))
+    if task.output_artifact.suffix.lower() == ".sql":
+        cases += _views_pass(ctx, _files(scratch), scratch)
     scanned = len(sources)
     summary = f"{sum(c.status == FINDING for c in cases)} leak(s) in {scanned} file(s)" if cases \
         else f"no reference content or grader bytes in {scanned} file(s)"

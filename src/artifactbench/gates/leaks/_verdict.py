@@ -98,6 +98,10 @@ def judge(name: str, what: str, detail: str, quoted: list[str], named: list[str]
     if not quoted:
         return None
     whole = len(quoted) * 2 >= total or total <= 2
+    if whole and records is not None and records >= 4 * max(total, 1) and all(v in visible for v in quoted):
+        # (labels of the inputs each shared by many records, "LOGIC200-K7: 202 complete die(s) missing" of an answer
+        # of 1846 dies under 5 products: which products went wrong, not which dies; blind p163)
+        whole = False
     share = f"{len(quoted)}/{total} of the answer's distinctive values"
     if whole:
         return CaseResult(name, "FINDING", cap(
