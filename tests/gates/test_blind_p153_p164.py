@@ -238,3 +238,28 @@ def test_p163_labels_each_shared_by_many_records_are_no_whole_answer():
     case = judge("leak", "probe", detail, ["LOGIC200-K7", "SENS300-B", "MEMS110-T"], [], [], 5,
                  frozenset({"LOGIC200-K7", "SENS300-B", "MEMS110-T"}), 5)
     assert case is not None and case.severity == "fail"
+
+
+def test_p159_a_band_in_the_graders_source_looser_than_stated(tmp_path):
+    from artifactbench.gates.core import stated_tolerance
+    from artifactbench.gates.fuzz._grader_bands import grader_band_case
+    reference = "ratio = 2.04615741\ntotal_credit = 740.0\n"
+    stated = stated_tolerance("- `ratio`: within 0.0005 of the exact root.\n- `total_credit`: within 0.05 h.\n")
+    grader = tmp_path / "hidden.py"
+    for source, loose in (("RATIO_TOL = 5e-3\nTOTAL_TOL = 0.05\n", True),
+                          ("TOL = {'ratio': 0.005}\ndef ok(g, w):\n    return abs(g - w) <= TOL['ratio']\n", True),
+                          ("RATIO_TOL = 5e-4\nTOTAL_TOL = 0.05\n", False),  # (as stated)
+                          # (a band of a trip's credit worked out at the agent's ratio is no band of `ratio`)
+                          ("def ok(t, ratio):\n    return abs(float(t) - _credit(t, ratio)) <= 0.05\n", False)):
+        grader.write_text(source)
+        case = grader_band_case(grader, "text", reference, stated)
+        assert (case is not None and case.severity == "warn" and "`ratio`" in case.detail) == loose, (source, case)
+
+
+def test_p154_a_qualifier_stays_with_the_band_it_follows():
+    from artifactbench.gates.core import stated_tolerance
+    stated = stated_tolerance("`holdover_hours` within 0.5 % (relative), `t0_c` within 0.02 °C and `rmse_c` "
+                              "within 0.002 °C.")
+    # (`rmse_c` within 0.002 °C is not 0.2% of 0.1: an 8x move of 0.0017 is within it)
+    assert stated.band_at(("rmse_c",), 0.1) >= 0.002
+    assert stated.band_at(("holdover_hours",), 10.0) == 0.05

@@ -602,7 +602,14 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
         absolute = re.search(r"\babs(olute|\.)?\b", sentence, re.IGNORECASE) is not None
         found = False
         previous = -1  # where the sentence's last stated value ended
-        for match in _STATED.finditer(sentence):
+        stated_here = list(_STATED.finditer(sentence))
+        for at, match in enumerate(stated_here):
+            # (the stretch between the values before and after it: "`holdover_hours` within 0.5 % (relative),
+            # `t0_c` within 0.02 °C and `rmse_c` within 0.002 °C" calls only the first relative; blind p154)
+            own_from = stated_here[at - 1].end() if at else 0
+            comma = sentence.rfind(",", own_from, match.start())
+            own_from = comma if comma >= 0 else own_from
+            own_to = stated_here[at + 1].start() if at + 1 < len(stated_here) else len(sentence)
             value = number(match.group("value"))
             if not 0 < value < 1e6 or re.match(r",\d{3}\b", sentence[match.end("value"):]):
                 continue  # (and not "$1,000" read as 1)
@@ -674,7 +681,8 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             # (at most 300 characters either side: a sentence of a thousand bands is read in one pass)
             start = sentence.rfind(";", max(0, match.start() - 300), match.start()) + 1 or max(0, match.start() - 300)
             end = sentence.find(";", match.end(), match.end() + 300)
-            clause = sentence[start:end if end >= 0 else min(len(sentence), match.end() + 300)]
+            end = end if end >= 0 else min(len(sentence), match.end() + 300)
+            clause = sentence[max(start, own_from):min(end, own_to)]
             rel_here = re.search(r"\brel(ative|\.)?\b|\*\s*\|", clause, re.IGNORECASE) is not None
             abs_here = re.search(r"\babs(olute|\.)?\b", clause, re.IGNORECASE) is not None
             if value >= 1 and not rel_here and re.match(r"\s*(?:$|[,;.)]|(?:and|or|so|of\s+the)\b)",

@@ -46,6 +46,7 @@ from artifactbench.gates.fuzz._reference import (
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
 from artifactbench.gates.fuzz._text_strategies import LIST_ITEMS_SWAPPED, list_key, states_layout
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
+from artifactbench.gates.fuzz._grader_bands import NAME as GRADER_BAND, grader_band_case
 from artifactbench.gates.fuzz._within import NAME, within_case, within_probes
 from artifactbench.gates.core import ORDER_KINDS, CaseResult, CheckResult, TaskContext, common_ends, fenced_blocks, read_prompt
 from artifactbench.errors import ArtifactBenchError
@@ -255,6 +256,11 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
     if baseline is None and NAME not in policy.skip:  # the other side of a stated accuracy: too strict
         stated = read_prompt(prompt).stated
         probe = within_case(ctx, grade, within_probes(fmt, reference, policy, stated, prompt), stated)
+        if probe is not None:
+            cases.append(probe)
+    if baseline is None and GRADER_BAND not in policy.skip and fmt != "python" and not any(
+            c.name == "number_near" and c.severity == "fail" for c in cases):  # a loose band no lone mutant shows
+        probe = grader_band_case(ctx.task.hidden_grader, fmt, reference, read_prompt(prompt).stated)
         if probe is not None:
             cases.append(probe)
     if baseline is None and TIES not in policy.skip:  # ties the prompt leaves open, broken by the grader
