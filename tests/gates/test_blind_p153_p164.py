@@ -263,3 +263,57 @@ def test_p154_a_qualifier_stays_with_the_band_it_follows():
     # (`rmse_c` within 0.002 °C is not 0.2% of 0.1: an 8x move of 0.0017 is within it)
     assert stated.band_at(("rmse_c",), 0.1) >= 0.002
     assert stated.band_at(("holdover_hours",), 10.0) == 0.05
+
+
+def test_review_repros_of_the_p153_p164_rules(tmp_path):
+    import sqlite3
+    import time
+    from artifactbench.gates.core import read_prompt
+    from artifactbench.gates.core._accuracy import lenient_lists
+    from artifactbench.gates.core._free_lines import read_free_lines
+    from artifactbench.gates.leaks._columns import input_table
+    from artifactbench.gates.leaks._content import _example_row, _quick_views
+    from artifactbench.gates.leaks._probes import written_out
+    from artifactbench.gates.leaks._verdict import as_expected
+    # a value the detail prints elsewhere writes out no record: "first 3 shown" beside priority-3 tickets
+    reference = "".join(json.dumps({"id": f"T-1{i:02d}", "priority": 1 + i % 4}) + "\n" for i in range(12))
+    assert written_out("jsonl", reference, ["T-100", "T-101", "T-102"],
+                       "9 missing (first 3 shown): T-100, T-101, T-102") == 0
+    assert written_out("jsonl", reference, ["T-100", "T-101"], "missing: T-100 (priority 1), T-101 (priority 2)") == 2
+    # "vs" between two names, or beside the artifact's own number only in words: no expected value
+    assert not as_expected("Herons", "round 1: fixture Lions vs Herons missing")
+    assert not as_expected("1323.61", "not sorted at 1-2: -1541.18 vs 1323.61", strict=True)
+    # lenient words said of the input or of another program free nothing of the output
+    for said in ("The grader does not mind row order in the input, and it does not mind customers that appear "
+                 "twice there.", "The upstream tool does not mind duplicates, but the grader does: listing an id "
+                 "twice fails."):
+        allows = read_prompt(said)
+        assert not allows.unordered and not allows.set_sentences, said
+    assert not read_prompt("The legacy importer does not mind extra keys; the grader checks that each record has "
+                           "exactly `customer` and `total`.").other_keys
+    # a sample's note about the value's format frees no key
+    notes = read_prompt("```yaml\nhost: web-01  # lower case; surrounding whitespace is ignored\n"
+                        "p95_ms: 812.5  # one decimal; a trailing zero is optional\n```\n")
+    assert not notes.optional_fields and not notes.free_fields
+    # a permission about the input's lines, or taken back, frees no part of the report
+    for said in ("Don't worry about comment lines in the input log; the report must have no comments or headings.",
+                 "Don't worry about headings: there must be none.",
+                 "We do not mark spelling in comments of your script; the report itself must contain only the host lines."):
+        assert not read_free_lines(said).parts, said
+    # a lenient label's list ends at the blank line after its items
+    assert lenient_lists("Not graded:\n- row order\n\n- `id`: the id\n").split("\n")[-2] == "- `id`: the id"
+    # a ragged input row does not crash the answer-columns reading
+    ragged = tmp_path / "regions.csv"
+    ragged.write_text("region,total\nN,1,extra\nS,2\n")
+    assert all(None not in row for row in input_table(ragged))
+    # an example row matches an answer row column by column, not cell by cell anywhere
+    assert _example_row("| web-01 | 0 | 1 | 100.0 |", "| host | a | b | c |\n|---|---|---|---|\n"
+                                                      "| web-01 | 1 | 0 | 100.0 |\n", "") is None
+    # a view that never ends is read for at most VIEW_SECONDS here and never graded
+    db = tmp_path / "slow.sqlite"
+    conn = sqlite3.connect(db)
+    conn.executescript("CREATE VIEW endless AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) "
+                       "SELECT x FROM c; CREATE VIEW quick AS SELECT 1 AS one;")
+    conn.close()
+    started = time.monotonic()
+    assert _quick_views(db, 8) == ["quick"] and time.monotonic() - started < 10

@@ -249,18 +249,23 @@ def lenient_lists(text: str) -> str:
     if "\n" not in text:
         return text
     lines = text.split("\n")
-    label = None
+    label, labeled = None, 0
     for i, line in enumerate(lines):
         if len(line) <= 80 and _LENIENT_LABEL.match(line):
-            label = re.sub(r"[\s#*_>:]+", " ", line).strip()
+            label, labeled = re.sub(r"[\s#*_>:]+", " ", line).strip(), 0
             continue
-        if label is None or not line.strip():
+        if label is None:
+            continue
+        if not line.strip():
+            # (a blank line after the label's items ends its list: the next list is another's; review)
+            label = None if labeled else label
             continue
         item = _ITEM.match(line)
         if item is None:
             label = None
             continue
         lines[i] = f"{item.group(0)}{label}: {line[item.end():]}"
+        labeled += 1
     return "\n".join(lines)
 
 

@@ -101,7 +101,10 @@ _BUT = re.compile(r"(?<!\s),?\s++but\s+|;\s*")  # (no start inside a run of spac
 _ONLY_READ = re.compile(r"\bonly\s+(the\s+)?[\w-]+(\s+[\w-]+)?\s+(is|are|gets?|will\s+be)\s+(read|graded|checked|"
                         r"parsed|compared|scored|evaluated)\b", re.IGNORECASE)
 # (and "don't add headers or comments", "no comments": blind p53, beside "whitespace is ignored")
-_REFUSED = re.compile(r"\bnothing\s+else\b|\bno\s+other\b|\b(must|should|shall|may)\s*not\b|\bnot\s+(be\s+)?"
+_REFUSED = re.compile(r"\bnothing\s+else\b|\bno\s+other\b|\b(must|should|shall|may)\s*not\b|"
+                      # ("there must be none", "must have no comments", "must contain only the host lines"; review)
+                      r"\b(?:must|should|shall)\s+(?:be\s+none|have\s+no|contain\s+(?:only|no)|hold\s+only|be\s+only)\b|"
+                      r"\bnot\s+(be\s+)?"
                       r"(allowed|permitted|accepted)\b|\bforbidden\b|\b" + NOT_A_NAME + r"reject\w*|\b" + NOT_A_NAME + r"fail\w*|"
                       r"\b(do\s*n[o'’]?t|never)\s+(add|include|write|put|emit|print|insert)\s+(any\s+|a\s+)?(headers?|"
                       r"headings?|comments?|prose|notes|commentary|titles?|text)\b", re.IGNORECASE)
@@ -700,9 +703,12 @@ def read_free_lines(prompt: str) -> FreeLines:
                              or _WHOLE_FILE.search(m.group()) else " ", sentence)
         # (of the clauses naming the parts: "... any prose before or after the table; every case in `cases.csv` must
         # appear exactly once" frees the report's prose, whatever input the other clause names; blind p160)
+        # (and the permission in one of the output's: "Don't worry about comment lines in the input log; the report must
+        # have no comments" frees none; review)
         naming_parts = [c for c in _BUT.split(sentence) if any(w.search(c) for w in _PARTS.values())] or [sentence]
-        free = named and (_FREE_SAID.search(sentence) or only) and not _REFUSED.search(kept) \
-            and not all(_INPUT_ONLY.search(_ANSWER_AT_ROOT.sub(" ", c)) and not _OUTPUT.search(c) for c in naming_parts)
+        of_output = [c for c in naming_parts if not (_INPUT_ONLY.search(_ANSWER_AT_ROOT.sub(" ", c)) and not _OUTPUT.search(c))]
+        free = named and (only or any(_FREE_SAID.search(c) for c in of_output) or len(naming_parts) == 1
+                          and of_output and _FREE_SAID.search(sentence)) and not _REFUSED.search(kept) and bool(of_output)
         # (a permission and, after "but", what the file must hold: "You can write whatever prose you like
         # around it (a title, ...), but the file must contain the following three things")
         free = free or any(

@@ -136,7 +136,8 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/-][\w\s`
                   # ("The grader does not mind row order, extra columns ...", "is forgiving about presentation: row
                   # order, column order, ...", "Don't worry about: Row order, ..."; blind p160, p162)
                   r"(?:" + LENIENT + r"|\bignores\b):?(?:\s+[\w-]+:?){0,2}?\s+(?:the\s+)?(?:row|line|record|entry|item)s?\s+"
-                  r"order\b(?!\s+(?:among|within|between|inside|for|of)\b)|"
+                  r"order\b(?!\s+(?:among|within|between|inside|for|of|in\s+(?:the\s+|its\s+)?(?:input|source|given|"
+                  r"upstream|raw|original|log|data|export)|there)\b)|"
                   r"(sorted|compared)\s+as\s+a\s+set")
 _UNORDERED = re.compile(_UNORDER_WORDS, re.IGNORECASE)
 _SHORT_OK = re.compile(r"\bup\s+to\s+(?:\d+|two|three|four|five|six|ten)\b(?!\s+(?:decimals?|places?|digits?|d\.?p|"
@@ -157,13 +158,17 @@ _SET_LIKE = re.compile(r"normali[sz](ed|es|e)\b|\bas\s+an?\s+(unordered\s+)?set\
                        r"\bduplicates?\s+(are|is|will\s+be)\s+(ignored|removed|collapsed|dropped)|"
                        # ("Repeating the same (incident, rule) pair is harmless — we collapse duplicates"; blind p146)
                        r"\b(?:we|the\s+grader|grader)\s+(?:collapses?|ignores?|removes?|drops?|merges?)\s+(?:any\s+|the\s+)?"
-                       r"duplicates?\b|\b(?:repeat\w*|duplicat\w*)\b[^.!?]{0,80}?\b(?:is|are)\s+harmless\b|"
-                       # ("... and listing the same finding twice are all fine", "does not mind duplicates"; blind p160)
-                       r"\b(?:twice|more\s+than\s+once|duplicat\w*|repeat\w*)\b(?:(?!\bbut\b)[^.!?;]){0,60}?\b(?:is|are)\s+"
-                       r"(?:all\s+)?(?:fine|ok|okay|allowed|acceptable|harmless|ignored)\b|"
-                       r"(?:" + LENIENT + r")(?:(?!\bbut\b)[^.!?;]){0,200}?\b(?:twice|more\s+than\s+once|duplicat\w*|"
-                       r"repeat\w*)\b",
-                       re.IGNORECASE)
+                       r"duplicates?\b|\b(?:repeat\w*|duplicat\w*)\b[^.!?]{0,80}?\b(?:is|are)\s+harmless\b", re.IGNORECASE)
+# ("... and listing the same finding twice are all fine", "the grader does not mind duplicates"; blind p160): only
+# in a sentence that refuses no repeat and is not about another program or the input ("The upstream tool does not
+# mind duplicates, but the grader does: listing an id twice fails"; review)
+_SET_LENIENT = re.compile(
+    r"\b(?:twice|more\s+than\s+once|duplicat\w*|repeat\w*)\b(?:(?!\bbut\b)[^.!?;]){0,60}?\b(?:is|are)\s+"
+    r"(?:all\s+)?(?:fine|ok|okay|allowed|acceptable|harmless|ignored)\b|"
+    r"(?:" + LENIENT + r")(?:(?!\bbut\b)[^.!?;]){0,200}?\b(?:twice|more\s+than\s+once|duplicat\w*|repeat\w*)\b",
+    re.IGNORECASE)
+_NOT_THE_GRADERS = re.compile(r"\b(?:fails?|failing|errors?|reject\w*|wrong|penali[sz]\w*|not\s+allowed|inputs?|"
+                              r"upstream|source|importer|tool|library|there)\b", re.IGNORECASE)
 # Copies allowed as long as they agree: "If you write the two summary lines more than once, every copy has
 # to agree" (a repeated line or record says the same thing again).
 # A pass quota: "the batch passes when at least 18 of the 20 orbits meet the tolerance", "17 out of 20
@@ -308,6 +313,9 @@ _GRANT = re.compile(r"\b(ignored|allowed|permitted|accepted|tolerated|welcome|ha
                     # ("extra keys inside a loan section (e.g. `artwork`) are fine": blind p95)
                     r"\b(?:is|are|be)\s+(?:perfectly\s+|totally\s+|also\s+|all\s+)?(?:fine|ok|okay|acceptable)\b|" + LENIENT,
                     re.IGNORECASE)
+_GRANT_WORDS = re.compile(_GRANT.pattern[:-len("|" + LENIENT)], re.IGNORECASE)  # (_GRANT without LENIENT)
+_LENIENT_SUBJECT = re.compile(r"\b(?:the\s+)?(?:grader|checker|marker|marking|tests?|we)\s+(?:" + LENIENT + r")|"
+                              r"^\W*(?:" + LENIENT + r")", re.IGNORECASE)
 _REFUSE = re.compile(r"\b(" + NOT_A_NAME + r"reject\w*|forbidden|prohibited|disallowed|invalid|" + NOT_A_NAME
                      + r"fail\w*|errors?|penali[sz]\w*|"
                      r"wrong|never)\b|\bnot\s+(be\s+)?(allowed|permitted|accepted|tolerated|welcome|ignored|added|"
@@ -826,21 +834,43 @@ def _chosen_values(text: str) -> list[tuple[str, str, str]]:
 
 # A line of a fenced sample that shows a key and a note on it: `iterations = 17   # optional, not marked`,
 # `"notes": "..."  // optional`, `sse: 12.5   <- ignored`.
-_FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[^\n]*\n(.*?)^[ \t]{0,3}\1[ \t]*$", re.MULTILINE | re.DOTALL)
-_SAMPLE_KEY = re.compile(r"^\s*[\"'`]?([A-Za-z_][\w.-]{0,60})[\"'`]?\s*[:=](?:(?!\s(?:#|//|<-|--)\s)[^\n]){0,200}?"
-                         r"\s(?:#|//|<-|--)\s+([^\n]{1,200})$", re.MULTILINE)
-_NOTE_FREES = re.compile(_OPTIONAL_WORDS + r"|" + _FREE_WORDS + r"|\bignored\b|\bnot\s+(?:marked|required)\b",
-                         re.IGNORECASE)
+_SAMPLE_KEY = re.compile(r"^[^\S\n]*[\"'`]?([A-Za-z_][\w.-]{0,60})[\"'`]?[^\S\n]*[:=]"
+                         r"(?:(?![^\S\n](?:#|//|<-|--)[^\S\n])[^\n]){0,200}?[^\S\n](?:#|//|<-|--)[^\S\n]+([^\n]{1,200})$",
+                         re.MULTILINE)
+# (a note about the key itself, in its first words: "# optional, not marked"; not one about the value's format,
+# "# lower case; surrounding whitespace is ignored", "# one decimal; a trailing zero is optional"; review)
+_NOTE_FREES = re.compile(r"^\W*(?:optional(?:ly)?|ignored|informational|informative|free(?:[- ]?(?:form|text))?|"
+                         r"not\s+(?:marked|graded|checked|scored|required|compared)|(?:may|can)\s+be\s+(?:omitted|left\s+out)|"
+                         r"nice\s+to\s+have)\b", re.IGNORECASE)
 
 
 def _annotated_keys(text: str) -> list[tuple[str, str]]:
     """(key, note) of each line of a fenced sample whose note calls the key optional or free."""
     out = []
-    for block in _FENCE.finditer(text):
-        for match in _SAMPLE_KEY.finditer(block.group(2)):
+    for block in _fenced(text):
+        for match in _SAMPLE_KEY.finditer(block):
             note = match.group(2)
             if _NOTE_FREES.search(note) and not _REQUIRED.search(note):
                 out.append((match.group(1), note))
+    return out
+
+
+def _fenced(text: str) -> list[str]:
+    """The bodies of the fenced code blocks of `text`, line by line (an unclosed fence runs to the end)."""
+    out, fence, body = [], None, []
+    for line in text.splitlines():
+        opening = re.match(r"[ \t]{0,3}(`{3,}|~{3,})", line)
+        if fence is None:
+            if opening:
+                fence, body = opening.group(1), []
+        elif opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence) \
+                and not line.strip().strip(fence[0]):
+            out.append("\n".join(body))
+            fence = None
+        else:
+            body.append(line)
+    if fence is not None:
+        out.append("\n".join(body))
     return out
 
 
@@ -994,6 +1024,10 @@ def _grants_other_keys(sentence: str) -> bool:
     """The sentence allows keys (fields, columns) the prompt does not list in the output, and refuses them
     nowhere (the grant's word may stand in another clause: "add extra keys ...; they are ignored")."""
     if not (_keys_said(sentence) and _GRANT.search(sentence)):
+        return False
+    # (a lenient word is the grader's only where the grader, the marker or "we" says it: "The legacy importer does
+    # not mind extra keys; the grader checks ... exactly `customer`" grants nothing; review)
+    if not _GRANT_WORDS.search(sentence) and not _LENIENT_SUBJECT.search(sentence):
         return False
     # (of the clauses that name keys: "... extra columns (gallery, contents) ...; every case in `cases.csv` must
     # appear exactly once" grants the output's columns, whatever input the other clause names; blind p160)
@@ -1312,7 +1346,7 @@ def read_prompt(text: str) -> PromptAllows:
                 # (a clause said of what is inside a record, "Inside a line the ids may come in any order", frees
                 # no order of the records: the lines "must be ordered by the plan's total"; blind p131)
                 general_unordered = True
-        if _SET_LIKE.search(sentence):
+        if _SET_LIKE.search(sentence) or _SET_LENIENT.search(sentence) and not _NOT_THE_GRADERS.search(sentence):
             set_sentences.append(sentence)
         found = _QUOTA.search(sentence) if quota is None else None
         if found and _QUOTA_PASS.search(sentence):

@@ -90,7 +90,10 @@ def input_table(path: Path) -> list[dict[str, str]] | None:
         return None
     delimiter = "\t" if "\t" in text.splitlines()[0] else ","
     try:
-        rows = [row for _, row in zip(range(_MAX_ROWS), csv.DictReader(io.StringIO(text), delimiter=delimiter))]
+        # (a ragged row's extra cells stand under the key None, a short one's missing under None values: only the
+        # header's named cells, as strings; review)
+        rows = [{k: v for k, v in row.items() if isinstance(k, str) and isinstance(v, str)}
+                for _, row in zip(range(_MAX_ROWS), csv.DictReader(io.StringIO(text), delimiter=delimiter))]
     except csv.Error:
         return None
     return rows or None

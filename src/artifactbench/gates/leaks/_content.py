@@ -243,7 +243,8 @@ def _example_row(prompt: str, reference: str, given: str) -> CaseResult | None:
     for cells in _rows(prompt):
         row = rows.get(cells[0]) if cells[0] else None
         rest = [c for c in cells[1:] if c]
-        if row is None or len(rest) < 3 or not all(NUMBER_CELL.fullmatch(c) and c in row[1:] for c in rest):
+        if row is None or len(rest) < 3 or not all(NUMBER_CELL.fullmatch(c) for c in rest) \
+                or not _in_order(rest, row[1:]):
             continue
         if any(significant_digits(c) >= 3 for c in rest) and not all(whole_token(c).search(given) for c in rest):
             return CaseResult("example_row:prompt.md", WARNING, cap(
@@ -251,6 +252,13 @@ def _example_row(prompt: str, reference: str, given: str) -> CaseResult | None:
                 f"value (1 of {sum(any(NUMBER_CELL.fullmatch(c) for c in r[1:]) for r in rows.values())} rows): the "
                 f"agent copies it, and checks its method against it"))
     return None
+
+
+def _in_order(cells: list[str], row: list[str]) -> bool:
+    """`cells` are cells of `row` in its order, some of its columns left out (`| 24-031 | 1.0118 | ...` without the
+    name column; not `| web-01 | 0 | 1 |` against `| web-01 | 1 | 0 |`; review)."""
+    at = iter(row)
+    return all(any(cell == other for other in at) for cell in cells)
 
 
 NUMBER_CELL = re.compile(r"[-+]?\d+(?:\.\d+)?")
@@ -373,29 +381,32 @@ def _copy_passes(ctx: TaskContext, shown: str, data: bytes) -> CaseResult | None
 
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
-MAX_VIEWS = 8
+MAX_VIEWS = 8  # views graded, over every database of the workspace
+MAX_DATABASES = 4
+VIEW_SECONDS = 2.0  # a view slower than this in the checker's own read is not graded (the grader would time out)
 
 
 def _views_pass(ctx: TaskContext, files: list[Path], root: Path) -> list[CaseResult]:
     """An SQL answer one of the input databases already holds as a view (blind p162: `rpt_lender_scorecard`, whose
     definition is the query asked for): `SELECT * FROM <view>;` graded as the answer. A FINDING where it passes.
-    Each database opened read-only and immutable; a file that is no SQLite database is skipped."""
-    cases = []
+    Each database opened read-only and immutable; a file that is no SQLite database is skipped, and a view that
+    errors or takes over VIEW_SECONDS to read here is never graded (review: heavy views timed the grader out)."""
+    cases: list[CaseResult] = []
+    graded = databases = 0
     for path in files:
+        if graded >= MAX_VIEWS or databases >= MAX_DATABASES:
+            break
         try:
             with path.open("rb") as handle:
                 if handle.read(16) != _SQLITE_MAGIC:
                     continue
-            conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
-            try:
-                views = [row[0] for row in conn.execute(
-                    "SELECT name FROM sqlite_master WHERE type = 'view' ORDER BY name LIMIT ?", (MAX_VIEWS,))]
-            finally:
-                conn.close()
-        except (OSError, sqlite3.Error, ValueError):
+        except OSError:
             continue
+        databases += 1
+        quick = _quick_views(path, MAX_VIEWS - graded)
         shown = path.relative_to(root).as_posix()
-        for view in views:
+        for view in quick:
+            graded += 1
             query = 'SELECT * FROM "' + view.replace('"', '""') + '";\n'
             outcome = ctx.grade_text(query, label=f"content_leaks\tview {view} of {shown}")
             if outcome.passed:
@@ -403,6 +414,31 @@ def _views_pass(ctx: TaskContext, files: list[Path], root: Path) -> list[CaseRes
                     f"{shown} holds a view {view!r}: `SELECT * FROM {view}` passes the grader "
                     f"({outcome.result.detail!r}): the answer reaches the agent")))
     return cases
+
+
+def _quick_views(path: Path, most: int) -> list[str]:
+    """The views of the SQLite database at `path` (at most `most`) that read through in VIEW_SECONDS."""
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+    except (sqlite3.Error, ValueError, OSError):
+        return []
+    out: list[str] = []
+    try:
+        views = [row[0] for row in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'view' ORDER BY name LIMIT ?", (most,))]
+        for view in views:
+            until = time.monotonic() + VIEW_SECONDS
+            conn.set_progress_handler(lambda: int(time.monotonic() > until), 10_000)
+            try:
+                conn.execute('SELECT count(*) FROM "' + view.replace('"', '""') + '"').fetchone()
+            except sqlite3.Error:
+                continue  # (interrupted, or a view that does not read)
+            out.append(view)
+    except sqlite3.Error:
+        pass
+    finally:
+        conn.close()
+    return out
 
 
 def content_leaks_gate(ctx: TaskContext) -> CheckResult:

@@ -192,7 +192,8 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
         for match in numbers.matches(detail, artifact):
             if match.kind == "exact":
                 if match.value in answer.numbers and (match.value not in artifact.numbers or (
-                        match.value not in changed.numbers and as_expected(match.printed, detail))):
+                        changed.numbers and match.value not in changed.numbers
+                        and as_expected(match.printed, detail, strict=True))):
                     exact.setdefault(match.value, match.printed)
             elif match.spelling not in out.present and as_expected(match.printed, detail) and not (
                     match.kind == "finer" and match.value in artifact.numbers):  # (that record's own value)
@@ -277,7 +278,9 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
             other = varied(fmt, text, reference, as_dates=True)
             again = detail_of(other) or ""
             still = [*still, *(v for v in exposed(other, again).present if v in unsure)]
-        unsure = [v for v in found.quoted + found.named if v not in still]
+        # (values presented as the expected ones only: "does not match the sum of your host lines (1234)" over lines
+        # left as they were stays put then, a sum of the artifact's own; review)
+        unsure = [v for v in found.named if v not in still]
         if unsure and fmt != "python" and not _is_tree(fmt, text) and template(again) != template(detail):
             # (the moved text stopped the grader elsewhere, "Inventory: ... expected 164, got 499" for a changed
             # invoice: only the lines the reference lacks move, and the grader gets back to the changed one; a sum
@@ -334,6 +337,10 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
             return None
         # (records written out whole, "E0128 (SIZE_MISMATCH)", are the answer an agent copies; ids alone, "missing
         # endpoint /api/v2/users", say what went wrong, page after page: a warning)
+        # (one record a page, "missing example: ('run_0013', 'nan')", is the spec's own "missing endpoint
+        # /api/v2/users", however many runs read them all; a list of several a page is the answer paged; and one
+        # record written out in all may be a coincidence of its values)
+        whole = whole if whole >= 2 * pages else 0
         return CaseResult("paged", "FINDING" if whole else "WARNING", cap(
             f"detail {first!r} lists a few reference values at a time, and an artifact that adds the records "
             f"each detail listed is told the next ones: {pages} gradings read {len(known)}/{_size(answer)} of "

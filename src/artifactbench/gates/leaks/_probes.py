@@ -26,6 +26,7 @@ import json
 import re
 import tomllib
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -86,21 +87,29 @@ def holding(fmt: str, reference: str, values: list[str]) -> tuple[str | None, in
 
 
 def written_out(fmt: str, reference: str, values: list[str], detail: str, visible: str = "") -> int:
-    """How many of the records `values` pick out (as `holding` picks them) `detail` writes out whole: every
+    """How many of the records `values` pick out (as `holding` picks them) `detail` writes out whole, in one
+    item of its list (between its commas and semicolons, brackets kept whole: "E0128 (SIZE_MISMATCH)"): every
     field's value (two or more fields), or every token of a line; a record of one value only when the agent's
-    inputs (`visible`) lack it (a pairing "NR102-NR231" the task builds, not an input's id a filter keeps)."""
+    inputs (`visible`) lack it (a pairing "NR102-NR231" the task builds, not an input's id a filter keeps). A
+    value the detail prints elsewhere ("first 3 shown: T-100, ...") writes out no record."""
     picked = _picked(fmt, reference, values)
     if picked is None:
         return 0
+    items = [item for item in _ITEMS.split(detail) if item.strip()]
     out = 0
     for record in picked[2]:
         leaves = [str(v) for v in _leaves(record)] if not isinstance(record, str) else \
             [t for t in TOKEN_SPLIT.split(record) if t]
-        if not leaves or not all(re.search(rf"(?<![\w.-]){re.escape(v)}(?![\w.-])", detail) for v in leaves):
+        if not leaves or not any(all(re.search(rf"(?<![\w.-]){re.escape(v)}(?![\w.-])", item) for v in leaves)
+                                 for item in items):
             continue
         if len(leaves) >= 2 or not re.search(rf"(?<![\w.-]){re.escape(leaves[0])}(?![\w.-])", visible):
             out += 1
     return out
+
+
+# a detail's list items: split at commas, semicolons and line breaks outside brackets
+_ITEMS = re.compile(r"[,;\n]\s*(?![^()\[\]{}]{0,200}[)\]}])")
 
 
 def _leaves(value: Any) -> list[Any]:
@@ -113,6 +122,34 @@ def _leaves(value: Any) -> list[Any]:
 
 def _picked(fmt: str, reference: str, values: list[str]) -> tuple[Any, Any, list[Any]] | None:
     """(the parsed reference, the key of its record list or None, the records `holding` keeps)."""
+    index = _record_index(fmt, reference)
+    if index is None:
+        return None
+    doc, key, records, texts, tokens = index
+    if not values:
+        return doc, key, records[:1]
+    held: list[set[int]] = [set() for _ in records]
+    for i, value in enumerate(values):
+        if _TOKEN.fullmatch(value):  # (looked up: one regex per value and record is 10^8 on 10 000 records)
+            found = tokens.get(value, ())
+        else:
+            pattern = re.compile(rf"(?<![\w.-]){re.escape(value)}(?![\w.-])")
+            found = [r for r, text in enumerate(texts) if pattern.search(text)]
+        for r in found:
+            held[r].add(i)
+    count = [0] * len(values)
+    for h in held:
+        for i in h:
+            count[i] += 1
+    return doc, key, [item for item, h in zip(records, held) if any(count[i] == 1 for i in h)]
+
+
+_TOKEN = re.compile(r"[\w.-]+")
+
+
+@lru_cache(maxsize=8)
+def _record_index(fmt: str, reference: str) -> tuple[Any, Any, list[Any], list[str], dict[str, list[int]]] | None:
+    """The parsed reference, its record list's key, its records, their texts and each whole token's records."""
     try:
         doc = parse(fmt, reference)
     except Exception:  # noqa: BLE001 - an unparsable reference has no records
@@ -131,15 +168,18 @@ def _picked(fmt: str, reference: str, values: list[str]) -> tuple[Any, Any, list
         else:
             return None
     else:
-        items = doc.lines
+        items = list(doc.lines)
     records = [item for item in items if not isinstance(item, str) or any(c.isdigit() for c in item)]
-    if not values:
-        return doc, key, records[:1]
-    patterns = [re.compile(rf"(?<![\w.-]){re.escape(v)}(?![\w.-])") for v in values]
     texts = [item if isinstance(item, str) else json.dumps(item, ensure_ascii=False) for item in records]
-    held = [{i for i, p in enumerate(patterns) if p.search(t)} for t in texts]
-    once = {i for i in range(len(patterns)) if sum(i in h for h in held) == 1}
-    return doc, key, [item for item, h in zip(records, held) if h & once]
+    tokens: dict[str, list[int]] = {}
+    for r, text in enumerate(texts):
+        for token in dict.fromkeys(_WHOLE.findall(text)):
+            tokens.setdefault(token, []).append(r)
+    return doc, key, records, texts, tokens
+
+
+# the whole tokens of a record's text, as `(?<![\w.-])value(?![\w.-])` bounds them
+_WHOLE = re.compile(r"(?<![\w.-])[\w.-]+(?![\w.-])")
 
 
 def changed_part(fmt: str, text: str, reference: str) -> str:
