@@ -317,3 +317,11 @@ def test_review_repros_of_the_p153_p164_rules(tmp_path):
     conn.close()
     started = time.monotonic()
     assert _quick_views(db, 8) == ["quick"] and time.monotonic() - started < 10
+
+
+def test_p164_a_field_tables_row_states_the_band_of_its_own_key():
+    from artifactbench.gates.core import stated_tolerance
+    rows = ("| `alpha` | number | yes | the minimiser, correct to within **0.005** |\n"
+            "| `next_week` | number | yes | the forecast at the `alpha` you report, within **0.05** visits |\n")
+    scoped = {noun: (a, r) for noun, a, r in stated_tolerance(rows).scoped}
+    assert scoped["alpha"] == (0.005, 0.005) and scoped["next_week"][0] == 0.05

@@ -4,7 +4,7 @@ Gate implementations live in the sibling packages (spec, leaks, contract, fuzz);
 imports none of them.
 """
 
-from artifactbench.gates.core._accuracy import implied_precision, sentences, stated_tolerance
+from artifactbench.gates.core._accuracy import implied_precision, sentences, singular, stated_tolerance
 from artifactbench.gates.core._artifact_file import tree_stats
 from artifactbench.gates.core._baseline import (BaselineError, Finding, apply_baseline, baseline_target_problem,
                                                 findings, read_baseline, write_baseline)
@@ -59,6 +59,7 @@ __all__ = [
     "headings_only",
     "example_extras",
     "map_keys",
+    "singular",
     "stated_tolerance",
     "sentences",
     "implied_precision",

@@ -168,6 +168,9 @@ _ASKED = re.compile(r"\s*Q\s*[:.)]\s*([^?]{1,300})\?\s*A\s*[:.)]\s*(?:(?:it|its|
                     r"accepted|checked|compared|graded|correct|right|to|within)\s+){0,4}", re.IGNORECASE)
 
 
+_ROW_KEY = re.compile(r"[^\S\n]*\|[^\S\n]*`([A-Za-z_][\w.-]{0,60})`[^\S\n]*\|")
+
+
 def _keys_before(sentence: str, start: int, previous: int = -1) -> list[str]:
     """The keys a clause names in backticks before its stated value ("`price` must be within ±0.01;
     `units` and `profit` within 1 %": price, then units and profit; blind p45), singular, lower case.
@@ -175,6 +178,11 @@ def _keys_before(sentence: str, start: int, previous: int = -1) -> list[str]:
     a comma or an "and" parts them: a list of bands, "`a` within $0.50 of x, `b` within 0.0005", each after the last.
     `previous`: where the sentence's stated value before this one ended (-1: none)."""
     head = sentence[:start]
+    # (a row of a field table: its first cell's key, whatever the description names before the value: "| `sse` |
+    # number | `SSE` at the `alpha` you report, within 0.1 % |" is no band of `alpha`; blind p164)
+    row = _ROW_KEY.match(head)
+    if row is not None:
+        return [singular(row.group(1).lower())]
     cut = max(head.rfind(";"), head.rfind(": "), head.rfind(". "))
     clause = head[cut + 1:]
     # ("- `s0`, `s_inf`, `drop_mmhg`: within **0.1 mmHg**", "- `exponent`: report to 4 decimal places; it must be

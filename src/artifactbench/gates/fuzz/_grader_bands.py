@@ -11,8 +11,8 @@ one. So the grader's source is read (never run) for the bands it applies:
 - `abs(got["d0"] - want["d0"]) <= 0.01` and `math.isclose(g["d0"], w["d0"], rel_tol=0.01, abs_tol=0.01)`
   whose operands name a key by a string, or by a variable whose words are a key's.
 Each band is taken at the reference's values of that key (the median magnitude) and set against the band the
-prompt states of that key, where it reads one way only (`StatedTolerance.sure`: a band said of the key's own
-name, or the prompt's one reading). 8x or more is a `warn`: read from the source, not shown by a grading (the
+prompt states of that key: said of the key's own name, at its loosest reading (absolute or relative, whichever is
+wider there); else the prompt's one reading (`StatedTolerance.sure`). 8x or more is a `warn`: read from the source, not shown by a grading (the
 constant may guard another comparison); number_near's own 8x finding on a key makes this one moot.
 """
 
@@ -25,7 +25,7 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from artifactbench.gates.core import WARNING, CaseResult, StatedTolerance, cap
+from artifactbench.gates.core import WARNING, CaseResult, StatedTolerance, cap, singular
 from artifactbench.gates.fuzz._formats import TreeDoc, parse
 
 NAME = "grader_band"
@@ -216,10 +216,18 @@ def grader_band_case(grader: Path, fmt: str, reference: str, stated: StatedToler
             k for k in values if names and any(set(_words(n)) - _NOISE and set(_words(n)) - _NOISE <= set(_words(k))
                                                 for n in names)]
         for key in dict.fromkeys(keys):
-            if key in found_keys or not stated.sure((key,)):
+            if key in found_keys:
                 continue
             magnitude = statistics.median(abs(v) for v in values[key])
-            said = stated.band_at((key,), magnitude)
+            # (a band said of the key itself, at its loosest reading: "`alpha` ... correct to within 0.005" may be
+            # absolute or relative, 0.005 either way at most; else the prompt's one reading)
+            own = next(((a, r) for noun, a, r in stated.scoped if noun == singular(key.lower())), None)
+            if own is not None:
+                said = max(own[0], own[1] * magnitude)
+            elif stated.sure((key,)):
+                said = stated.band_at((key,), magnitude)
+            else:
+                continue
             used = max(abs_, rel * magnitude) if abs_ and rel else abs_ + rel * magnitude
             if said > 0 and used >= FACTOR * said and (worst is None or used / said > worst[0]):
                 worst = (used / said, key, written, said, used, magnitude)
