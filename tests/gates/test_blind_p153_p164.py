@@ -325,3 +325,16 @@ def test_p164_a_field_tables_row_states_the_band_of_its_own_key():
             "| `next_week` | number | yes | the forecast at the `alpha` you report, within **0.05** visits |\n")
     scoped = {noun: (a, r) for noun, a, r in stated_tolerance(rows).scoped}
     assert scoped["alpha"] == (0.005, 0.005) and scoped["next_week"][0] == 0.05
+
+
+def test_p157_rows_a_prompt_names_as_not_checked_are_free():
+    from artifactbench.gates.core._free_lines import read_free_lines
+    reference = ("## Calibration\n\n| parameter | value |\n|---|---:|\n| c_old | 84.61 |\n"
+                 "| target_pressure_kpa | 263.01 |\n| solver_iterations | 6 |\n")
+    free = read_free_lines("Rows such as the target pressure and the number of iterations are nice to have but not "
+                           "checked.")
+    assert free.kinds(reference)[4:] == ("graded", "free", "free")
+    assert free.confined(reference, reference.replace("263.01", "363.01"))
+    assert not free.confined(reference, reference.replace("84.61", "94.61"))
+    # rows the prompt requires are no such rows
+    assert not read_free_lines("Rows such as the target pressure are required and checked.").free_rows

@@ -283,9 +283,12 @@ class FreeLines:
     # "Anything before the first block (a title, notes) is ignored": what stands above the first graded line is free
     # even where it reads like a graded line ("feasible: 1070" above the first block; blind p157)
     before_any: bool = False
+    # "Rows such as the target pressure, the modelled pressure and the number of iterations are nice to have but not
+    # checked" (blind p157): a table row whose first cell's words hold every word of one of these is free
+    free_rows: tuple[frozenset[str], ...] = ()
 
     def __bool__(self) -> bool:
-        return bool(self.parts or self.prefixes or self.after or self.tables_without)
+        return bool(self.parts or self.prefixes or self.after or self.tables_without or self.free_rows)
 
     def cut(self, lines: tuple[str, ...]) -> int:
         """The index of the first line after which every line is free (len(lines): none)."""
@@ -361,6 +364,8 @@ class FreeLines:
         if self.after and i >= (self.cut(lines) if cut is None else cut):
             return "free"
         if fenced or line.startswith(("```", "~~~")) or ("|" in line and _in_table(lines, i)):
+            if self.free_rows and not fenced and "|" in line and _row_named(line, self.free_rows):
+                return "free"
             return "graded"
         if self.prefixes and line.startswith(self.prefixes):
             return "free"
@@ -482,6 +487,24 @@ def _prose(line: str) -> bool:
 
 def _fence(line: str) -> bool:
     return line.strip().startswith(("```", "~~~"))
+
+
+_ROWS_SUCH_AS = re.compile(r"\brows?\s+(?:such\s+as|like)\s+([^.;:!?()]{1,300}?)\s+(?:are|is)\b", re.IGNORECASE)
+_NICE = re.compile(r"\bnice\s+to\s+have\b|\boptional\b|\binformational\b", re.IGNORECASE)
+_NAME_NOISE = frozenset("the a an of number count value".split())
+
+
+def _name_words(item: str) -> frozenset[str]:
+    """The words that name a row ("the number of iterations": iterations)."""
+    return frozenset(w for w in re.findall(r"[a-z]{3,}", item.lower()) if w not in _NAME_NOISE)
+
+
+def _row_named(line: str, names: tuple[frozenset[str], ...]) -> bool:
+    """The first cell of the table row `line` holds every word of one of `names` (`target_pressure_kpa`: target
+    pressure)."""
+    cells = line.strip().strip("|").split("|")
+    words = {w.rstrip("s") for w in re.findall(r"[a-z]{3,}", cells[0].lower().replace("_", " "))} if cells else set()
+    return any(name and {w.rstrip("s") for w in name} <= words for name in names)
 
 
 @lru_cache(maxsize=8)
@@ -652,6 +675,7 @@ def read_free_lines(prompt: str) -> FreeLines:
     prefixes: list[str] = []
     after: list[str] = []
     before = before_any = False
+    free_rows: list[frozenset[str]] = []
     tables: set[str] = set()
     examples: list[str] = []  # the spans a freeing sentence gives as examples of the free part
     freeing: list[str] = []  # (whole: `declared` keeps 160 characters of each)
@@ -681,6 +705,14 @@ def read_free_lines(prompt: str) -> FreeLines:
         if _AFTER.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence):
             after += _AFTER.findall(sentence)
             declared.append(" ".join(sentence.split())[:160])
+        rows = _ROWS_SUCH_AS.search(sentence)
+        if rows and (_FREE_SAID.search(sentence[rows.end():]) or _NICE.search(sentence[rows.end():])) \
+                and not _REFUSED.search(sentence[rows.end():]):
+            named_rows = [words for item in re.split(r",\s*|\s+(?:and|or)\s+", rows.group(1))
+                          if (words := _name_words(item))]
+            if named_rows:
+                free_rows += named_rows
+                declared.append(" ".join(sentence.split())[:160])
         spans = {part for match in _ANY_YOU_LIKE.finditer(sentence) if not _REFUSED.search(sentence)
                  for part, words in _PARTS.items() if words.search(match.group(1))}
         if (label := _FREEDOMS_LABEL.match(sentence)) is not None:
@@ -733,7 +765,7 @@ def read_free_lines(prompt: str) -> FreeLines:
             pinned = True
     if pinned:
         parts.discard(HEADINGS)
-    if not parts and not prefixes and not after and not tables:
+    if not parts and not prefixes and not after and not tables and not free_rows:
         return FreeLines()
     blocks, rest = fenced_blocks(prompt)
     # (a span a freeing sentence gives as an example of the free part, "a notes section ... starting with its own
@@ -755,4 +787,5 @@ def read_free_lines(prompt: str) -> FreeLines:
                      titled, tuple(dict.fromkeys(after)), before, frozenset(tables),
                      frozenset(c.strip().lower() for span in _INLINE.findall(prompt) for c in re.split(r"[|,]", span)
                                if c.strip()) if tables else frozenset(), any_order=any_order,
-                     title_shapes=title_shapes if titled else frozenset(), before_any=before_any)
+                     title_shapes=title_shapes if titled else frozenset(), before_any=before_any,
+                     free_rows=tuple(dict.fromkeys(free_rows)))
