@@ -338,3 +338,16 @@ def test_p157_rows_a_prompt_names_as_not_checked_are_free():
     assert not free.confined(reference, reference.replace("84.61", "94.61"))
     # rows the prompt requires are no such rows
     assert not read_free_lines("Rows such as the target pressure are required and checked.").free_rows
+
+
+def test_p168_rows_merged_before_comparing_and_a_field_looked_at_only_for_some_records():
+    from artifactbench.gates.core import read_prompt
+    merged = read_prompt("If you prefer one row per issue and rule, that is fine too, as the rows for the same issue "
+                         "are merged before I compare.")
+    assert merged.set_sentences
+    only = read_prompt("`patient` is only looked at for RESERVED and ISSUED units, so fill it or leave it blank "
+                       "elsewhere as you like.")
+    assert "patient" in only.optional_fields and "patient" not in only.free_fields
+    # twins: rows not merged, a field always looked at
+    assert not read_prompt("Each issue on one row; rows for the same issue are an error.").set_sentences
+    assert "patient" not in read_prompt("`patient` is checked for every unit.").optional_fields

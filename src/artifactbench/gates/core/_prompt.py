@@ -158,7 +158,10 @@ _SET_LIKE = re.compile(r"normali[sz](ed|es|e)\b|\bas\s+an?\s+(unordered\s+)?set\
                        r"\bduplicates?\s+(are|is|will\s+be)\s+(ignored|removed|collapsed|dropped)|"
                        # ("Repeating the same (incident, rule) pair is harmless — we collapse duplicates"; blind p146)
                        r"\b(?:we|the\s+grader|grader)\s+(?:collapses?|ignores?|removes?|drops?|merges?)\s+(?:any\s+|the\s+)?"
-                       r"duplicates?\b|\b(?:repeat\w*|duplicat\w*)\b[^.!?]{0,80}?\b(?:is|are)\s+harmless\b", re.IGNORECASE)
+                       r"duplicates?\b|\b(?:repeat\w*|duplicat\w*)\b[^.!?]{0,80}?\b(?:is|are)\s+harmless\b|"
+                       # ("the rows for the same issue are merged before I compare"; blind p168)
+                       r"\b(?:rows?|lines?|records?|entries)\b[^.!?;]{0,60}?\b(?:are|is|get|will\s+be)\s+merged\b",
+                       re.IGNORECASE)
 # ("... and listing the same finding twice are all fine", "the grader does not mind duplicates"; blind p160): only
 # in a sentence that refuses no repeat and is not about another program or the input ("The upstream tool does not
 # mind duplicates, but the grader does: listing an id twice fails"; review)
@@ -220,6 +223,8 @@ _OPTIONAL_WORDS = (r"optional|may\s+be\s+omitted|can\s+be\s+omitted|for\s+humans
 _OPTIONAL = re.compile(_OPTIONAL_WORDS, re.IGNORECASE)
 # (said of fields: "required", "mandatory"; not a "must" of an optional field's own form, "if present, must be
 # a string")
+_ONLY_FOR = re.compile(r"[`\"']([A-Za-z_][\w.-]{0,60})[`\"']\s+(?:is|are)\s+only\s+(?:looked\s+at|checked|compared|graded|"
+                       r"read|used|marked)\s+(?:for|when|if|where|on|in)\b", re.IGNORECASE)
 _REQUIRED = re.compile(r"\brequired\b|\bmandatory\b|\bmust\s+(?:always\s+)?(?:be\s+present|appear|exist)\b",
                        re.IGNORECASE)
 _CLAUSE_SPLIT = re.compile(r";|,\s*|\s+(?:and|but|while|whereas)\s+|\.\s+")
@@ -1322,6 +1327,11 @@ def read_prompt(text: str) -> PromptAllows:
         optional.update(fields)
         recomputed.update(_recomputed(sentence))
         declared.update(_FIELD_IGNORED.findall(sentence))
+        # ("`patient` is only looked at for RESERVED and ISSUED units, so fill it or leave it blank elsewhere": free
+        # on the other records, which the mutant may have hit; a question for the author; blind p168)
+        conditional = _ONLY_FOR.findall(sentence)
+        optional.update(conditional)
+        declared.update(conditional)
         if _OPTIONAL.search(sentence):
             # (where the sentence also says what is required, the fields of the clauses that call them
             # optional: "`daily_rate` and `projected_revenue` are required; a `method` key is optional")
