@@ -351,3 +351,18 @@ def test_p168_rows_merged_before_comparing_and_a_field_looked_at_only_for_some_r
     # twins: rows not merged, a field always looked at
     assert not read_prompt("Each issue on one row; rows for the same issue are an error.").set_sentences
     assert "patient" not in read_prompt("`patient` is checked for every unit.").optional_fields
+
+
+def test_p166_are_free_a_count_returned_and_a_verifiers_kinds_and_counts():
+    from artifactbench.gates.core._free_lines import read_free_lines
+    from artifactbench.gates.fuzz._verifier_consistency import value_mutants
+    from artifactbench.gates.leaks._verdict import as_expected
+    assert read_free_lines("The title line, the `## Notes` section and any other text are free.").parts
+    assert not read_free_lines("The report must be free of notes and headings.").parts
+    assert not as_expected("24", "hidden snapshot 1: expected 29 rows, query returned 24")
+    assert as_expected("29", "hidden snapshot 1: expected 29 rows, query returned 24")
+    # a two-valued column (a kind) and a count of the record's own list are not moved to a midpoint
+    boxes = [{"no": f"B{i}", "length": (20, 40)[i % 2], "weight": 10.5 + 3 * i,
+              "candidate_count": i % 3, "candidates": list(range(i % 3))} for i in range(6)]
+    moved = {m.describe().split(":")[1].strip() for m, _ in value_mutants("json", json.dumps({"boxes": boxes}))}
+    assert not any("length" in d or "candidate_count" in d for d in moved) and any("weight" in d for d in moved), moved

@@ -71,6 +71,8 @@ _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compa
                         r"validated|inspected)\b|\bignored\b|\bup\s+to\s+(?:you|me)\b|\byour\s+choice\b|\bdo(es)?\s*"
                         r"n[o']?t\s+(matter|count)\b|\bnever\s+(graded|checked|parsed|read)\b|"
                         r"\b(grader|checker|we)\s+(ignores?|skips?)\b|\b(is|are)\s+(fine|ok|okay|acceptable|welcome|allowed|permitted)\b|"
+                        # ("The title line, the `## Notes` section and any other text are free"; blind p166)
+                        r"\b(?:is|are)\s+(?:all\s+|also\s+)?free\b(?!\s+(?:of|from)\b)|"
                         r"\bwhatever\s+(?:[\w-]+\s+){0,3}?you\s+(like|want|wish|prefer)\b|\bfreely\b|"
                         r"\bmay\s+be\s+(added|included|present|set)\b|"
                         # ("Anything you like may go around it (summary, notes, headings), but it must contain exactly

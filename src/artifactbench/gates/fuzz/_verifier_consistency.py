@@ -157,6 +157,21 @@ def _leaves(value: Any, path: tuple = ()):  # -> Iterator[tuple[tuple, Any]]
         yield path, value
 
 
+def _counts_sibling(data: Any, path: tuple) -> bool:
+    """The number at `path` is the length of a list beside it in its object (`candidate_count`: `candidates`)."""
+    parent = data
+    for step in path[:-1]:
+        try:
+            parent = parent[step]
+        except (KeyError, IndexError, TypeError):
+            return False
+    if not isinstance(parent, dict):
+        return False
+    value = parent.get(path[-1])
+    return isinstance(value, int) and not isinstance(value, bool) and any(
+        isinstance(other, list) and len(other) == value for key, other in parent.items() if key != path[-1])
+
+
 def value_mutants(fmt: str, text: str, public: str = "") -> list[tuple[Mutation, bool]]:
     return [(m, numeric) for m, numeric, _, _ in _value_mutants(fmt, text, public)]
 
@@ -178,10 +193,17 @@ def _value_mutants(fmt: str, text: str, public: str = "") -> list[tuple[Mutation
         columns.setdefault(path[-1] if isinstance(path[-1], str) else None, []).append(
             as_number(value, numeric_strings=cells))
     distinct = {column: sorted(set(values)) for column, values in columns.items()}
+    # (a column of two values over many records is a kind, `length` 20 or 40, whose check is the schema's; and a
+    # count of its record's own list, `candidate_count` beside `candidates`, a relation the midpoint breaks; blind
+    # p166)
+    kinds = {column for column, values in columns.items() if len(distinct[column]) <= 2 and len(values) >= 4}
     out: list[tuple[Mutation, bool, tuple, str]] = []
     for path, value in targets.numbers:
         if len(out) >= MAX_NUMBERS:
             break
+        column = path[-1] if isinstance(path[-1], str) else None
+        if column in kinds or _counts_sibling(doc.data, path):
+            continue
         x = as_number(value, numeric_strings=cells)
         integral = isinstance(value, int) or (cells and "." not in str(value))
         mid = _midpoint(distinct[path[-1] if isinstance(path[-1], str) else None], x, integral)

@@ -11,7 +11,9 @@ from artifactbench.gates.leaks._values import UNIT
 
 MIN_SUITE = 3  # `expected ... got` pairs in one detail that reveal a hidden test suite
 # Words after which a number is what the grader saw, not what it expected ("expected 41 rows, found 13").
-_SEEN = r"(?:got|found|actual(?:ly)?|received|but|instead|saw|observed|has|have|you|your|yours|vs|versus)"
+# (what the grader found, "expected 29 rows, query returned 24": not the value expected; blind p166)
+_SEEN = (r"(?:got|found|actual(?:ly)?|received|but|instead|saw|observed|has|have|you|your|yours|vs|versus|"
+         r"returned|returns|gave|gives|produced|yielded|contains|listed|wrote|reported)")
 _EXPECTED = re.compile(r"expected\s*[:=]?\s*(?P<value>[^,;|\n]+?)\s*[,;|]?\s*(?:but\s+)?(?:got|actual|received)\b",
                        re.IGNORECASE)
 
