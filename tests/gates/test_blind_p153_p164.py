@@ -283,6 +283,8 @@ def test_review_repros_of_the_p153_p164_rules(tmp_path):
     # "vs" between two names, or beside the artifact's own number only in words: no expected value
     assert not as_expected("Herons", "round 1: fixture Lions vs Herons missing")
     assert not as_expected("1323.61", "not sorted at 1-2: -1541.18 vs 1323.61", strict=True)
+    # (an inequality's other side is the expected one, strict or not: p118's planted leak)
+    assert as_expected("75.60", "T24680: balance_due 78.66 != 75.60", strict=True)
     # lenient words said of the input or of another program free nothing of the output
     for said in ("The grader does not mind row order in the input, and it does not mind customers that appear "
                  "twice there.", "The upstream tool does not mind duplicates, but the grader does: listing an id "

@@ -50,8 +50,8 @@ def hidden_expected(detail: str, artifact: str, visible: str) -> list[str]:
 
 def as_expected(value: str, detail: str, strict: bool = False) -> bool:
     """The detail presents `value` as the right answer ("expected 812.5", "should be 812.5"), not as what
-    the grader found ("expected 41 rows, found 13"). `strict`: in words only ("expected", "should be"), not
-    beside the artifact's value ("78.66 != 75.60", "5582.0 vs 458.2")."""
+    the grader found ("expected 41 rows, found 13"). `strict`: in words or across an inequality ("expected",
+    "should be", "78.66 != 75.60"), not as a comparison's other side ("5582.0 vs 458.2")."""
     # (a word of its own: "unexpected incident tables: INC-3120, incidents.INC-212 missing" expects nothing; review)
     if re.search(rf"\b(expected|should be|should equal|correct value|want(ed)?)\b"
                  rf"(?:(?!\b{_SEEN}\b)[^.;|\n]){{0,40}}"
@@ -64,14 +64,15 @@ def as_expected(value: str, detail: str, strict: bool = False) -> bool:
         return True
     # ("balance_due 78.66 != 75.60", "status 'DISMISSED' != 'PAID'": one side of an inequality is the artifact's,
     # so a reference value the artifact lacks on either side is the one the grader wanted; blind p118)
-    if strict:
+    number = NUMBER_TOKEN.fullmatch(value) is not None
+    value = re.escape(value)
+    if re.search(rf"(?:!=|≠)\s*['\"]?(?<![\w.-]){value}(?![\w-])|(?<![\w.-]){value}['\"]?\s*(?:!=|≠)", detail):
+        return True
+    if strict:  # (a sort check's "-1541.18 vs 1323.61" holds the next record's own value; review)
         return False
     # (and "J1 pressure 5582.0 vs 458.2", "c_old 1846.10 outside tolerance of 84.61": a number beside the artifact's
     # number, the one it was held to; blind p157. Not "fixture Lions vs Herons": two names; review)
-    number = NUMBER_TOKEN.fullmatch(value) is not None
-    value = re.escape(value)
-    return re.search(rf"(?:!=|≠)\s*['\"]?(?<![\w.-]){value}(?![\w-])|(?<![\w.-]){value}['\"]?\s*(?:!=|≠)",
-                     detail) is not None or number and re.search(
+    return number and re.search(
         rf"{NUMBER_TOKEN.pattern}(?:{UNIT})?\s+(?:vs\.?|versus)\s+(?<![\w.-]){value}(?:{UNIT})?(?![\w-])|"
         rf"\b(?:outside|beyond|not\s+within)\s+(?:the\s+)?(?:tolerance|range|band)\s+(?:of|around|from)\s+"
         rf"['\"]?(?<![\w.-]){value}(?:{UNIT})?(?![\w-])", detail, re.IGNORECASE) is not None
