@@ -347,6 +347,7 @@ def test_p168_rows_merged_before_comparing_and_a_field_looked_at_only_for_some_r
     merged = read_prompt("If you prefer one row per issue and rule, that is fine too, as the rows for the same issue "
                          "are merged before I compare.")
     assert merged.set_sentences
+    assert merged.leaves_open("duplicate_record", "line 7") is not None
     only = read_prompt("`patient` is only looked at for RESERVED and ISSUED units, so fill it or leave it blank "
                        "elsewhere as you like.")
     assert "patient" in only.optional_fields and "patient" not in only.free_fields

@@ -796,7 +796,7 @@ class PromptAllows:
             return "info", f"allowed by the prompt: it lets copies be written if they agree ({self.copies_agree!r})"
         key = _list_key(where)
         if kind == "duplicate_record" and key is None and any(
-                re.search(r"\b(?:duplicat\w*|repeat\w*|twice|more\s+than\s+once)\b", s, re.IGNORECASE)
+                re.search(r"\b(?:duplicat\w*|repeat\w*|twice|more\s+than\s+once|merged)\b", s, re.IGNORECASE)
                 and not _FIELD.search(s)
                 for s in self.set_sentences):
             # (a whole record repeated: "Repeating the same (incident, rule) pair is harmless - we collapse
