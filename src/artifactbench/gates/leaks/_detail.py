@@ -304,6 +304,7 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
         if case is not None and all(c.name != case.name for c in cases):
             cases.append(case)
             shapes.append(detail_shape(detail, text))
+
     def paged() -> CaseResult | None:
         """A capped list that pages through the answer (blind p148: "29 missed: E0128 (SIZE_MISMATCH), ..."
         six at a time): the made-up record's artifact, then one holding the reference records the detail
@@ -335,11 +336,9 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
         again = exposed(page, last) if last is not None else None
         if again is None or not set(new) <= {*again.quoted, *again.named}:
             return None
-        # (records written out whole, "E0128 (SIZE_MISMATCH)", are the answer an agent copies; ids alone, "missing
-        # endpoint /api/v2/users", say what went wrong, page after page: a warning)
-        # (one record a page, "missing example: ('run_0013', 'nan')", is the spec's own "missing endpoint
-        # /api/v2/users", however many runs read them all; a list of several a page is the answer paged; and one
-        # record written out in all may be a coincidence of its values)
+        # (records written out whole, two or more a page, "E0128 (SIZE_MISMATCH), ...", are the answer an agent copies;
+        # ids alone, or one record a page, "missing example: ('run_0013', 'nan')", are the spec's own "missing endpoint
+        # /api/v2/users", what went wrong, however many runs read them all: a warning)
         whole = whole if whole >= 2 * pages else 0
         return CaseResult("paged", "FINDING" if whole else "WARNING", cap(
             f"detail {first!r} lists a few reference values at a time, and an artifact that adds the records "
