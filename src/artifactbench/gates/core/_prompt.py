@@ -29,7 +29,7 @@ from artifactbench.gates.core._accuracy import (
     LENIENT, MARKUP, NOT_A_NAME, NUMBER, VAGUE_TOLERANCE, StatedTolerance, count as _count, number as _number,
     sentences as _sentences, implied_precision, singular, stated_tolerance,
 )
-from artifactbench.gates.core._free_lines import FreeLines, read_free_lines
+from artifactbench.gates.core._free_lines import FreeLines, fenced_blocks, read_free_lines
 
 ORDER_KINDS = frozenset({"swap_records", "reversed_lines"})
 # A sort the prompt asks of the output ("sorted by `crew` ascending"): one order, whatever answers it accepts
@@ -852,30 +852,11 @@ _NOTE_FREES = re.compile(r"^\W*(?:optional(?:ly)?|ignored|informational|informat
 def _annotated_keys(text: str) -> list[tuple[str, str]]:
     """(key, note) of each line of a fenced sample whose note calls the key optional or free."""
     out = []
-    for block in _fenced(text):
+    for block in fenced_blocks(text)[0]:
         for match in _SAMPLE_KEY.finditer(block):
             note = match.group(2)
             if _NOTE_FREES.search(note) and not _REQUIRED.search(note):
                 out.append((match.group(1), note))
-    return out
-
-
-def _fenced(text: str) -> list[str]:
-    """The bodies of the fenced code blocks of `text`, line by line (an unclosed fence runs to the end)."""
-    out, fence, body = [], None, []
-    for line in text.splitlines():
-        opening = re.match(r"[ \t]{0,3}(`{3,}|~{3,})", line)
-        if fence is None:
-            if opening:
-                fence, body = opening.group(1), []
-        elif opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence) \
-                and not line.strip().strip(fence[0]):
-            out.append("\n".join(body))
-            fence = None
-        else:
-            body.append(line)
-    if fence is not None:
-        out.append("\n".join(body))
     return out
 
 
