@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from artifactbench.gates.core import WARNING, CaseResult, StatedTolerance, cap, singular
-from artifactbench.gates.fuzz._formats import TreeDoc, parse
+from artifactbench.gates.fuzz._formats import TreeDoc, as_number, parse
+from artifactbench.gates.fuzz._reference import table_cells
 
 NAME = "grader_band"
 FACTOR = 8.0
@@ -161,7 +162,7 @@ def _key_values(fmt: str, reference: str) -> dict[str, list[float]]:
                 if isinstance(value, (dict, list)):
                     stack.append(value)
                 elif isinstance(key, str):
-                    number = _as_float(value)
+                    number = as_number(value, numeric_strings=True)
                     if number is not None:
                         out.setdefault(key, []).append(number)
         return out
@@ -172,29 +173,19 @@ def _key_values(fmt: str, reference: str) -> dict[str, list[float]]:
             out.setdefault(match.group(1), []).append(float(match.group(2)))
             continue
         if line.strip().startswith("|"):
-            cells = [c.strip().strip("`*") for c in line.strip().strip("|").split("|")]
+            cells = [c.strip("`*") for c in table_cells(line)]
             if all(re.fullmatch(r":?-{3,}:?", c) for c in cells if c):
                 continue
             if header is None or len(cells) != len(header):
                 header = cells
                 continue
             for name, cell in zip(header, cells):
-                number = _as_float(cell.replace(",", ""))
+                number = as_number(cell.replace(",", ""), numeric_strings=True)
                 if number is not None and name:
                     out.setdefault(name, []).append(number)
         else:
             header = None
     return out
-
-
-def _as_float(value: Any) -> float | None:
-    if isinstance(value, bool):
-        return None
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return None
-    return number if math.isfinite(number) else None
 
 
 def grader_band_case(grader: Path, fmt: str, reference: str, stated: StatedTolerance | None,
