@@ -166,6 +166,36 @@ def list_cell_injections(lines: list[str]) -> list[tuple[int, str, str, str, str
     return found[:MAX_CELL_INJECTIONS]
 
 
+_PIPE_LINE = re.compile(r"\s*\|")
+_PROSE_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+_NOT_PROSE = re.compile(r"\d|^\s*(?:[-*+>|=#<\[{]|\w[\w .-]{0,40}?\s*[:=]\s*\S)")
+PROSE_WORDS = 4  # words of a title or sentence, no digit among them
+
+
+def table_body_rows(lines: list[str]) -> frozenset[int]:
+    """The lines that are body rows of a Markdown table: pipe rows below a `|---|` rule row, up to the first
+    line that is no pipe row."""
+    body: set[int] = set()
+    inside = False
+    for i, line in enumerate(lines):
+        if not _PIPE_LINE.match(line):
+            inside = False
+        elif _rule_row(line):
+            inside = True
+        elif inside:
+            body.add(i)
+    return frozenset(body)
+
+
+def prose_lines(lines: list[str], records: tuple[int, ...]) -> frozenset[int]:
+    """Record lines that are a title or a sentence, not a record: at least PROSE_WORDS words, no digit, no
+    mark of a structure (a row, bullet, heading, `key: value`), and a first word no other line starts with
+    (`Move disk from A to C`, one line of many like it, stays a record)."""
+    firsts = Counter(line.split()[0].lower() for i in records if (line := lines[i]).split())
+    return frozenset(i for i in records if not _NOT_PROSE.search(lines[i])
+                     and len(_PROSE_WORD.findall(lines[i])) >= PROSE_WORDS and firsts[lines[i].split()[0].lower()] == 1)
+
+
 def _rule_row(line: str) -> bool:
     """A Markdown table's `|---|:--:|` rule row (in linear time: a regex of optional runs around `-{3,}` was
     cubic in a long run of dashes; review)."""
@@ -344,6 +374,21 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
     def edit(kind_: str, where_: str, old: str, new: str, changed: list[str]) -> Mutation:
         return Mutation(kind_, where_, short(old), short(new), doc.render(changed))
 
+    # (a Markdown table row goes among its table's body rows: a copy above the header or between header and
+    # rule is text outside the table, which a parser finding the table by its header never reads, and a
+    # title or a sentence of prose is no record to repeat or replace; blind p158, p164, p165)
+    body = table_body_rows(lines)
+    prose = prose_lines(lines, records)
+    if kind in ("drop_record", "duplicate_record", "replace_record", "swap_records"):
+        records = tuple(i for i in records if i not in prose)
+
+    def alike(i: int, j: int) -> bool:
+        """Lines i and j may stand in each other's place: both rows of a table's body, or two lines of one lead
+        that are no rows (a heading swapped with `Bad releases: 2` moves no record among its like)."""
+        if _PIPE_LINE.match(lines[i]) or _PIPE_LINE.match(lines[j]):
+            return i in body and j in body
+        return _mark(lines[i]) == _mark(lines[j])
+
     if kind == "drop_record":
         single = pick(records).map(lambda i: edit(
             kind, f"line {i + 1}", lines[i], "(dropped)", lines[:i] + lines[i + 1:]))
@@ -361,19 +406,24 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
     if kind == "replace_record":
         pairs = [(i, j) for n, i in enumerate(records[:500])
                  for j in [next((records[k] for k in (n + 1, n - 1) if 0 <= k < len(records)
-                                 and lines[records[k]].strip() != lines[i].strip()), None)] if j is not None]
+                                 and lines[records[k]].strip() != lines[i].strip()), None)]
+                 if j is not None and alike(i, j)]
         return pick(pairs).map(lambda c: edit(
             kind, f"line {c[0] + 1} replaced by a copy of line {c[1] + 1}", lines[c[0]], lines[c[1]],
             lines[: c[0]] + [lines[c[1]]] + lines[c[0] + 1:])) if pairs else None
     if kind == "truncate_records" and len(records) > 1:
-        return ints(1, len(records) - 1).map(lambda k: edit(
-            kind, f"keep {k} of {len(records)} non-blank lines", len(records), k, lines[: records[k]]))
+        # (the cut takes at least one line that is no title or sentence: a closing remark alone is no record)
+        last = max((n for n, i in enumerate(records) if i not in prose), default=0)
+        return ints(1, last).map(lambda k: edit(
+            kind, f"keep {k} of {len(records)} non-blank lines", len(records), k, lines[: records[k]])) \
+            if last >= 1 else None
     if kind == "swap_records" and policy.order_matters(None):
         # The first MAX_PAIRS pairs looked at, lazily: every pair of a 20 000-line report listed first was
         # 2e8 tuples (45 s, 7 GB) before the first 500 were kept; many equal lines offer no swap at all.
         looked = itertools.islice(((records[a], records[b]) for a in range(len(records))
                                    for b in range(a + 1, len(records))), MAX_PAIRS)
-        pairs = list(itertools.islice(((i, j) for i, j in looked if lines[i].strip() != lines[j].strip()), 500))
+        pairs = list(itertools.islice(((i, j) for i, j in looked if lines[i].strip() != lines[j].strip()
+                                       and alike(i, j)), 500))
 
         def swap(c: tuple[int, int]) -> Mutation:
             changed = list(lines)
@@ -417,6 +467,10 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
             # blind p37: `1197955 R1` copied as `11980550 R1`, which its prompt makes prose)
             if re.fullmatch(r"\d+(?:[eE]\d+)?", token) and len(token) >= 5:  # (`249e196`: a hex id, no float)
                 return str((int(token[0]) + 4) % 9 + 1) + token[1:]
+            if re.fullmatch(r"0\d+", token):
+                # (`SK-002`'s digits: an id's, padded to its width; moved as a number, `SK-1020` is an id of no
+                # shape the answer uses, which a grader reading ids by their shape skips; blind p165)
+                return str(int(token[0]) + 5) + token[1:]  # (`002` -> `502`: one the answer's low ids are not)
             return str(keep_kind(token, far_number(float(token))))
 
         def scramble(i: int) -> str:
@@ -442,6 +496,8 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
             if headings[-1] and not any(_mark(lines[k]) == _mark(lines[c[0]]) for k in (c[1] - 1, c[1])
                                         if 0 <= k < len(lines)):
                 return False  # (and beside a line of its own lead: a bullet among bullets, a row among rows)
+            if c[0] in body and not (c[1] - 1 in body or c[1] in body):
+                return False  # (a body row copied outside its table's body: no record of the table)
             tag = _LEAD.match(lines[c[0]])
             if tag is None:
                 return True
