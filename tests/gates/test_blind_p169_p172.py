@@ -3,6 +3,7 @@ keep its verdict."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -49,3 +50,178 @@ def test_a_title_or_a_row_outside_the_table_is_no_record_of_it(tmp_path):
     # its twin never rejects a site of the body the answer does not have: that row, inside the table, still fails
     flawed = _task(tmp_path, "inside", "forecast.md", _REPORT, _PROMPT, _table_grader("pass"))
     assert any(f.startswith("inject_record:") for f in _fails(_fuzz(flawed))), _fails(_fuzz(flawed))
+
+
+_STATIONS = [("Q01", "Abbey Rd", 40, 71.05), ("Q02", "Brewery", 56, 85.92), ("Q03", "Canal Lock", 36, 13.79),
+             ("Q04", "Depot Sq", 28, 24.17), ("Q05", "Exchange", 40, 103.76), ("Q06", "Fairground", 56, 37.1)]
+_FLEET = ("# Fleet\n\n| station | name | capacity | expected_bikes |\n|---|---|---:|---:|\n"
+          + "".join(f"| {s} | {n} | {c} | {e:.2f} |\n" for s, n, c, e in _STATIONS))
+_FLEET_PROMPT = ("# Fleet\n\n- `stations.csv`: `station_id, name, capacity`.\n\nWrite `fleet.md`: a Markdown table with "
+                 "(at least) the columns `station`, `expected_bikes`, one row per station, and flag every station whose "
+                 "`expected_bikes` is greater than its `capacity`.\n\nAnything else (title, notes, extra columns) is "
+                 "welcome and not graded.\n\n- `expected_bikes`: absolute difference ≤ 0.01 from the exact value.\n")
+
+
+def _fleet_grader(checked: str) -> str:
+    return f"""\
+        want = {{s: e for s, _, _, e in {_STATIONS!r}}}
+        lines = [l for l in text.splitlines() if l.startswith("|")]
+        head = [c.strip() for c in lines[0].strip("|").split("|")]
+        got = {{}}
+        for line in lines[2:]:
+            cells = dict(zip(head, [c.strip() for c in line.strip("|").split("|")]))
+            if cells["station"] in got:
+                return False, "station twice"
+            got[cells["station"]] = float(cells["expected_bikes"]) if {checked} else 0.0
+        if set(got) != set(want) or ({checked} and any(not abs(got[s] - want[s]) <= 0.01 for s in want)):
+            return False, "stations differ"
+        return True, "equilibrium matches"
+        """
+
+
+def test_columns_beyond_the_prompts_list_of_them_are_the_extras_it_frees(tmp_path):
+    # (p171: `name` and `capacity`, named only by an input's description and a rule, beside a table asked "with (at
+    # least) the columns ..." and "extra columns ... not graded"; and "absolute difference ≤ 0.01" is a band)
+    from artifactbench.gates.core import stated_tolerance
+    assert stated_tolerance(_FLEET_PROMPT) is not None and stated_tolerance(_FLEET_PROMPT).abs == 0.01
+    sound = _task(tmp_path, "columns", "fleet.md", _FLEET, _FLEET_PROMPT, _fleet_grader("True"))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    # its twin never reads a listed column: still a fail
+    flawed = _task(tmp_path, "unread", "fleet.md", _FLEET, _FLEET_PROMPT, _fleet_grader("False"))
+    assert _fails(_fuzz(flawed))
+
+
+_LOADS = "# 4 maximal loads\nCB01 CB02\nCB01 CB03\nCB02 CB04\nCB03 CB04\n"
+_LOADS_GRADER = """\
+    want = {frozenset(l.split()) for l in ["CB01 CB02", "CB01 CB03", "CB02 CB04", "CB03 CB04"]}
+    got = [frozenset(l.split("#")[0].split()) for l in text.splitlines() if l.split("#")[0].strip()]
+    if len(got) != len(set(got)) or set(got) != want:
+        return False, "loads differ"
+    return True, "all loads listed"
+    """
+
+
+def test_everything_after_a_mark_is_a_comment_frees_a_header_comment(tmp_path):
+    # (p170: "Everything after `#` is a comment and ignored, so the header line ... optional": `# 4 maximal loads`)
+    example = "```\n# 9 maximal loads\nA1 A2\nA1 A3\n```\n"
+    sound = _task(tmp_path, "comment", "loads.txt", _LOADS, "# Loads\n\nList every maximal load in `loads.txt`:\n\n"
+                  + example + "\n- **Everything after `#` is a comment** and ignored, so the header line is optional.\n",
+                  _LOADS_GRADER)
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    # a twin whose prompt asks for the header line (`# N maximal loads`, N their count): the grader never reads it
+    twin = _task(tmp_path, "header", "loads.txt", _LOADS, "# Loads\n\nList every maximal load in `loads.txt`:\n\n"
+                 + example + "\nThe first line must be `# N maximal loads`, N the number of loads.\n", _LOADS_GRADER)
+    assert _fails(_fuzz(twin))
+
+
+_MODEL = ("# Success model\n\nFitted on 915 attempts (25 cancelled rows dropped).\n\n## Scenarios\n\n"
+          "| scenario | p_success |\n|---|---|\n| S1 | 0.8438 |\n| S2 | 0.6642 |\n| S3 | 0.2937 |\n| S4 | 0.5108 |\n")
+_MODEL_EXAMPLE = ("```markdown\n# Success model\n\nFitted on 1,204 attempts (31 cancelled rows dropped).\n\n"
+                  "## Scenarios\n\n| scenario | p_success |\n|---|---|\n| S1 | {} |\n| S2 | 0.664 |\n| S3 | 0.294 |\n"
+                  "| S4 | 0.511 |\n```\n")
+_MODEL_PROMPT = ("# Model\n\nWrite `report.md`. The numbers are only illustrative:\n\n{}\n- **Title and the free-text "
+                 "lines** under it (row counts, method): free.\n- Scenarios: the four scenarios `S1`, `S2`, `S3` and `S4` "
+                 "are fixed; each `p_success` within **0.005**.\n")
+_MODEL_GRADER = """\
+    want = {"S1": 0.8438, "S2": 0.6642, "S3": 0.2937, "S4": 0.5108}
+    got = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if line.startswith("|") and cells[0] in want:
+            if got.get(cells[0], float(cells[1])) != float(cells[1]):
+                return False, "two values for " + cells[0]
+            got[cells[0]] = float(cells[1])
+        elif line.startswith("|") and cells[0] not in ("scenario", "---"):
+            return False, "unknown row"
+    if set(got) != set(want) or any(not abs(got[k] - want[k]) <= 0.005 for k in want):
+        return False, "scenarios differ"
+    return True, "all scenarios within tolerance"
+    """
+
+
+def test_lines_under_the_title_and_fixed_rows_repeated_are_open_and_a_passing_example_leaks(tmp_path):
+    # (p170: "Title and the free-text lines under it ...: free" over an example's `Fitted on 1,204 attempts`; a row of
+    # `S1` ... `S4`, each named, written twice reads the same; the example, "only illustrative", passes the grader)
+    from _blind_task import OPTIONS
+    from artifactbench.gates import check_task, resolve_gates
+    from artifactbench.manifest import load_task
+    leaky = _task(tmp_path, "leaky", "report.md", _MODEL, _MODEL_PROMPT.format(_MODEL_EXAMPLE.format("0.844")),
+                  _MODEL_GRADER)
+    report = check_task(load_task(leaky), resolve_gates(["positive", "fuzz", "content_leaks"]), OPTIONS)
+    fails = [f"{c.gate}:{k.name}" for c in report.checks for k in c.cases if k.severity == "fail"]
+    assert fails == ["content_leaks:copy_passes:prompt.md"], fails
+    # its twin's example is off by more than the band: no leak, and nothing else
+    sound = _task(tmp_path, "sound", "report.md", _MODEL, _MODEL_PROMPT.format(_MODEL_EXAMPLE.format("0.744")),
+                  _MODEL_GRADER)
+    report = check_task(load_task(sound), resolve_gates(["positive", "fuzz", "content_leaks"]), OPTIONS)
+    assert not [k for c in report.checks for k in c.cases if k.severity == "fail"]
+    # and where the prompt asks for each scenario once, a repeated row is a fail
+    once = _task(tmp_path, "once", "report.md", _MODEL, _MODEL_PROMPT.format(_MODEL_EXAMPLE.format("0.744"))
+                 + "Each scenario must appear exactly once.\n", _MODEL_GRADER)
+    assert any(f.startswith("duplicate_record:") for f in _fails(_fuzz(once))), _fails(_fuzz(once))
+
+
+_AUDIT = "| Dispense ID | Rule | Drug | Detail |\n|---|---|---|---|\n" + "".join(
+    f"| {d} | EXPIRED_LOT | {drug} | lot {lot} past expiry |\n" for d, drug, lot in (
+        ("DSP-31039", "DOXY100", "DOX24762"), ("DSP-31070", "COTRIM480", "COT11873"), ("DSP-31111", "OXY5", "OXY17853"),
+        ("DSP-31150", "OXY10", "OXY20031"), ("DSP-31200", "DIGOX125", "DIG30112")))
+_AUDIT_PROMPT = ("# Audit\n\nWrite `audit.md`: a Markdown table of findings, one row per finding, with at least a "
+                 "`Dispense ID` column and a `Rule` column. You may add more columns (drug, patient, an explanation).\n\n"
+                 "Details you will need: a lot expires on the last day of its month.\n")
+
+
+def test_a_value_exchanged_between_records_alike_but_for_free_fields_is_those_fields_exchanged(tmp_path):
+    # (p169: `Dispense ID` swapped between two EXPIRED_LOT rows that differ only in the free `Drug` column)
+    root = _task(tmp_path, "swapped", "audit.md", _AUDIT, _AUDIT_PROMPT, """\
+        want = {(d, "EXPIRED_LOT") for d in ("DSP-31039", "DSP-31070", "DSP-31111", "DSP-31150", "DSP-31200")}
+        got = [tuple(c.strip() for c in l.strip("|").split("|")[:2]) for l in text.splitlines()[2:] if l.strip()]
+        if len(got) != len(set(got)) or set(got) != want:
+            return False, "findings differ"
+        return True, "findings match"
+        """)
+    assert not [f for f in _fails(_fuzz(root)) if f.startswith("swap_values:")], _fails(_fuzz(root))
+
+
+_PLAN = "TOTAL 380\nB01 FV1\nB02 FV2\nB03 FV3\nB04 FV4\nB05 FV1\n"
+
+
+def test_a_labelled_total_written_twice_reads_the_same(tmp_path):
+    # (p172: `TOTAL 380` twice, where the prompt asks for "a line with the word TOTAL and the total")
+    root = _task(tmp_path, "total", "plan.txt", _PLAN, "# Plan\n\nPut a line with the word TOTAL and the total barrels, "
+                 "then one line per batch: its id and its tank (`B07 FV3`).\n", """\
+        lines = [l.split() for l in text.splitlines() if l.strip()]
+        total = next(int(l[1]) for l in lines if l[0] == "TOTAL")
+        plan = [tuple(l) for l in lines if l[0] != "TOTAL"]
+        want = [("B01", "FV1"), ("B02", "FV2"), ("B03", "FV3"), ("B04", "FV4"), ("B05", "FV1")]
+        if total != 380 or sorted(plan) != want:
+            return False, "plan differs"
+        return True, "plan matches"
+        """)
+    assert not [f for f in _fails(_fuzz(root)) if f.startswith("duplicate_record:")], _fails(_fuzz(root))
+
+
+_COMBOS = "".join(json.dumps(r) + "\n" for r in (
+    {"request_id": "WR-101", "whole": {"5": 1}, "half": "5"}, {"request_id": "WR-101", "whole": {"3": 2}, "half": None},
+    {"request_id": "WR-102", "whole": {"1": 3}, "half": None}, {"request_id": "WR-103", "whole": {"5": 2}, "half": "1"}))
+_COMBOS_GRADER = """\
+    want = {("WR-101", (("5", 1),), "5"), ("WR-101", (("3", 2),), None), ("WR-102", (("1", 3),), None),
+            ("WR-103", (("5", 2),), "1")}
+    got = [(r["request_id"], tuple(sorted((str(k), int(v)) for k, v in r["whole"].items())), str(r["half"])
+            if r.get("half") else None) for r in map(json.loads, text.splitlines())]
+    if len(got) != len(set(got)) or set(got) != want:
+        return False, "combinations differ"
+    return True, "all combinations"
+    """
+
+
+def test_a_null_the_prompt_lets_be_left_out_written_as_zero_reads_as_none(tmp_path):
+    # (p169: `"half": null` written as `0`, where "`half` is the strength halved, or `null` (or leave the key out)")
+    root = _task(tmp_path, "falsy", "combos.jsonl", _COMBOS, "# Doses\n\nWrite `combos.jsonl`, one object per "
+                 "combination: `request_id`, `whole` and `half`, the strength halved, or `null` (or leave the key out) "
+                 "when nothing is halved.\n", _COMBOS_GRADER)
+    assert not [f for f in _fails(_fuzz(root)) if f.startswith("type_change:")], _fails(_fuzz(root))
+    # its twin's prompt requires the key always: 0 is no null there
+    twin = _task(tmp_path, "always", "combos.jsonl", _COMBOS, "# Doses\n\nWrite `combos.jsonl`, one object per "
+                 "combination: `request_id`, `whole` and `half`, the strength halved, or `null` when nothing is halved; "
+                 "the `half` key is required even when null.\n", _COMBOS_GRADER)
+    assert [f for f in _fails(_fuzz(twin)) if f.startswith("type_change:")], _fails(_fuzz(twin))

@@ -59,7 +59,8 @@ _OF_THE_ANSWER = re.compile(r"\s*(?:[\w.%°]+\s*){0,2}of\s+(?:the\s+)?(?:exact|t
 _STATED = re.compile(
     r"(?:\bwithin(?:\s+(?:an?|the|absolute|relative|abs\.?|rel\.?|error)){0,2}|"
     r"\btolerances?(?:\s+of|\s*:|\s+is|\s*=)?|±|\+/-|\bplus\s+or\s+minus|"
-    r"\berrors?(?:\s+(?:of|is|must\s+be|should\s+be))?\s*(?:<=|≤|<|\bbelow|\bunder|\bat\s+most|"
+    # ("absolute difference ≤ 0.01 from the exact stationary value"; blind p171)
+    r"\b(?:errors?|differences?|deviations?)(?:\s+(?:of|is|must\s+be|should\s+be))?\s*(?:<=|≤|<|\bbelow|\bunder|\bat\s+most|"
     r"\bno\s+(?:more|greater)\s+than|\bnot\s+exceed(?:ing)?)|\b(?:rel(?:ative|\.)?|abs(?:olute|\.)?)\s+"
     r"errors?\s+of|\|\s*(?:<=|≤|<))" + MARKUP + r"(?P<money>[$€£¥]\s?)?" + NUMBER
     + MARKUP + r"(?P<pct>%|percent\b)?", re.IGNORECASE)  # ("0.5 percentage points" is no percent)

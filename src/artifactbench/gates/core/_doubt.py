@@ -29,11 +29,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from artifactbench.gates.core._accuracy import LENIENT, NOT_A_NAME, sentences as _sentences
-from artifactbench.gates.core._prompt import ID_KEY, keys_closed, where_paths
+from artifactbench.gates.core._prompt import ALSO_DIFFER, ID_KEY, keys_closed, where_paths
 
 # A permission: the words that let an author add, keep or leave out a part.
 _PERMIT = re.compile(
@@ -237,9 +237,47 @@ def example_extras(prompt: str, data) -> frozenset[str]:  # noqa: ANN001 - a par
     return frozenset(extras)
 
 
+# "A Markdown table with (at least) the columns `station`, `expected_bikes`, `utilisation_pct`": the answer's columns,
+# listed by name (not an input's: "`trips.csv` has the columns `a`, `b`")
+_COLUMN_LIST = re.compile(r"\bcolumns?\b[^.\n`]{0,30}?((?:`[^`\n]{1,40}`[^\S\n]*(?:,|\band\b|\bor\b|/)?[^\S\n]*){2,})",
+                          re.IGNORECASE)
+
+
+@lru_cache(maxsize=64)
+def listed_columns(prompt: str) -> frozenset[str]:
+    """The column names (lower case) the prompt lists for its answer's table: two or more in backticks after
+    "columns", in a sentence that speaks of no input."""
+    found: set[str] = set()
+    for sentence in _sentences(prompt):
+        if _INPUT.search(sentence) or _INPUT_ITEM.match(sentence):
+            continue
+        for listed in _COLUMN_LIST.finditer(sentence):
+            found.update(n.strip().lower() for n in re.findall(r"`([^`\n]+)`", listed.group(1)))
+    return frozenset(found)
+
+
+def columns_beyond(prompt: str, columns: Iterable[str]) -> frozenset[str]:
+    """The answer's `columns` that the prompt's list of its columns leaves out, where that list names two of them
+    at least: `name` and `capacity` of a table asked "with (at least) the columns `station`, `expected_bikes`,
+    `utilisation_pct`" (blind p171; extras the prompt may free, which _doubt reads)."""
+    listed = listed_columns(prompt)
+    columns = [c for c in columns if c]
+    if len([c for c in columns if c.lower() in listed]) < 2:
+        return frozenset()
+    return frozenset(c for c in columns if c.lower() not in listed)
+
+
+def _asked_column(key: str, text: str) -> bool:
+    """`text` asks for `key` as a column of its own: "a `capacity` column", "column `capacity`"."""
+    name = re.escape(key)
+    return re.search(rf"[`'\"]{name}[`'\"]\s+columns?\b|\bcolumns?\s+(?:called\s+|named\s+)?[`'\"]{name}[`'\"]",
+                     text, re.IGNORECASE) is not None
+
+
 def doubt(prompt: str, where: str, fields: tuple[str, ...] = (),
           headings: Callable[[], tuple[str, ...]] = tuple, data_keys: frozenset[str] = frozenset(),
-          extras: Callable[[], frozenset[str]] = frozenset) -> tuple[str, str] | None:
+          extras: Callable[[], frozenset[str]] = frozenset,
+          columns: Callable[[], tuple[str, ...]] = tuple) -> tuple[str, str] | None:
     """("warn", why) when the prompt has a clause leaving parts open and names nowhere else a key the mutant
     at `where` changes (or one of `fields`: a text artifact's column or `key = value` key; not one of
     `data_keys`, a map's; one of `extras()` counts as unnamed: a key beyond a prompt example of its object),
@@ -255,11 +293,23 @@ def doubt(prompt: str, where: str, fields: tuple[str, ...] = (),
         return "warn", (f"it changes only the heading {titles[0]!r}, which the prompt never asks for, and it "
                         f"leaves parts open ({sentence!r}): is that heading one of them?")
     beyond = extras()
-    unnamed = [key for key in _keys(where, fields, data_keys)
-               if (key in beyond and not _required(key, text)) or not _named(key, text, words)]
+    unlisted = columns_beyond(prompt, columns()) if listed_columns(prompt) else frozenset()
+    def open_key(key: str) -> bool:
+        return (key in unlisted and not _asked_column(key, text)) \
+            or (key in beyond and key not in unlisted and not _required(key, text)) or not _named(key, text, words)
+    unnamed = [key for key in _keys(where, fields, data_keys) if open_key(key)]
+    # (a value exchanged between two records the same in every field but free ones is those free fields exchanged:
+    # `Dispense ID` swapped between two EXPIRED_LOT rows that differ only in `Drug` and `Detail`; blind p169)
+    also = re.findall(r"'([^'\n]{1,80})'", where.split(ALSO_DIFFER, 1)[1]) if ALSO_DIFFER in where else []
+    if not unnamed and also and all(open_key(key) for key in also):
+        return "warn", (f"it exchanges a value between two records that differ otherwise only in {also[0]!r}"
+                        + (f" and {len(also) - 1} more" if len(also) > 1 else "")
+                        + f", which the prompt names nowhere but where it leaves parts open ({sentence!r}): the same "
+                          "as exchanging those")
     if not unnamed:
         return None
-    where_named = "the prompt's example of that object leaves out" if unnamed[0] in beyond else \
+    where_named = "the prompt's list of the answer's columns leaves out" if unnamed[0] in unlisted else \
+        "the prompt's example of that object leaves out" if unnamed[0] in beyond else \
         "the prompt names nowhere but where it leaves parts open"
     return "warn", (f"it changes {unnamed[0]!r}, which {where_named} ({sentence!r}): is it one of the parts it "
                     f"frees?")

@@ -160,7 +160,11 @@ _PREFIXED = re.compile(r"\blines?[\s,]+(?:(?!(?:may|must|should|can|cannot|will|
                        r"[`'\"]", re.IGNORECASE)
 # "blank lines or `#` comment lines are ignored", "comment lines (starting with #)": lines with that prefix (p63)
 _COMMENT_PREFIX = re.compile(r"[`'\"]([#;%]|//|--)[`'\"]\s+comment(?:s|\s+lines?)?\b|"
-                             r"\bcomment\s+lines?\s*\(?\s*(?:that\s+)?(?:start|begin)(?:s|ing)?\s+with\s+[`'\"]?([#;%]|//|--)",
+                             r"\bcomment\s+lines?\s*\(?\s*(?:that\s+)?(?:start|begin)(?:s|ing)?\s+with\s+[`'\"]?([#;%]|//|--)|"
+                             # ("Everything after `#` is a comment and ignored, so the header line ... optional"; p170)
+                             r"\b(?:everything|anything|text|whatever)\s+(?:that\s+)?(?:after|following|follows)\s+"
+                             r"(?:an?\s+|the\s+)?[`'\"]([#;%]|//|--)[`'\"](?:\s+(?:on\s+a\s+line|sign|mark|character))?"
+                             r"\s+(?:is|are)\s+(?:a\s+)?comments?\b",
                              re.IGNORECASE)
 # a sentence about reading a file: "Read `inventory.txt`: ...; `#` comment lines in it are ignored"
 _OF_INPUT = re.compile(r"^\W*(?:read|parse|load|open)\b|\b(?:inputs?|workspace|source|given|provided)\b|"
@@ -172,6 +176,10 @@ _AFTER = re.compile(r"\b(?:anything|everything|any\s+(?:other\s+)?(?:lines?|text
                     r"(?:line|row|entry)\b", re.IGNORECASE)
 _BEFORE = re.compile(r"\b(?:before|above|ahead\s+of)\s+the\s+(?:first\s+)?(?:findings?|table|data|results?|list|"
                      r"records?|rows?|entries|answer|report\s+lines?|blocks?|sections?|scenarios?|groups?)\b", re.IGNORECASE)
+# "Title and the free-text lines under it", "the notes below the title": the lines between the title and the first
+# heading or table
+_UNDER_TITLE = re.compile(r"\b(?:lines?|text|prose|notes?|sentences?)\W{0,4}\s+(?:directly\s+|right\s+|just\s+)?"
+                          r"(?:under|below|beneath|after)\s+(?:it|the\s+(?:title|heading|header))\b", re.IGNORECASE)
 _BRACKETS = re.compile(r"[\[\](){}'\",;\s]+")
 _OPTION = re.compile(r"^\s*([A-Za-z_][\w.-]*)\s*[=:]")  # a config line's key: `stdout_logfile=...`
 _TITLE = re.compile(r"^#\s+\S")  # a level-1 heading: the document's title
@@ -288,9 +296,13 @@ class FreeLines:
     # "Rows such as the target pressure, the modelled pressure and the number of iterations are nice to have but not
     # checked" (blind p157): a table row whose first cell's words hold every word of one of these is free
     free_rows: tuple[frozenset[str], ...] = ()
+    # "Title and the free-text lines under it (row counts, method, iterations): free" (blind p170): the lines between
+    # the first line and the first heading, table or fence are free, whatever an example shows there
+    under_title: bool = False
 
     def __bool__(self) -> bool:
-        return bool(self.parts or self.prefixes or self.after or self.tables_without or self.free_rows)
+        return bool(self.parts or self.prefixes or self.after or self.tables_without or self.free_rows
+                    or self.under_title)
 
     def cut(self, lines: tuple[str, ...]) -> int:
         """The index of the first line after which every line is free (len(lines): none)."""
@@ -519,9 +531,12 @@ def _classify(free: FreeLines, lines: tuple[str, ...], start: int, stop: int, fe
     kinds = []
     cut = free.cut(lines)
     header = None  # the header row of the table the line before stands in
+    below_title = _title_span(lines) if free.under_title else (0, 0)
     for i in range(start, stop):
         fence = _fence(lines[i])
         kind = free.kind(lines, i, fenced or fence, cut)
+        if below_title[0] < i < below_title[1] and kind != "blank":
+            kind = "free"
         if free.tables_without and kind == "graded" and not (fenced or fence) and "|" in lines[i] \
                 and _in_table(lines, i):
             if header is None or i == start:
@@ -537,6 +552,18 @@ def _classify(free: FreeLines, lines: tuple[str, ...], start: int, stop: int, fe
         kinds.append(kind)
         fenced = fenced != fence
     return tuple(kinds)
+
+
+def _title_span(lines: tuple[str, ...]) -> tuple[int, int]:
+    """(the first non-blank line, the first line after it that is a heading, a table row or a fence), or (0, 0)."""
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None:
+        return 0, 0
+    for i in range(first + 1, len(lines)):
+        line = _flat(lines[i])
+        if _HEADING.match(line) or _fence(lines[i]) or ("|" in line and _in_table(lines, i)):
+            return first, i
+    return first, first  # (no heading or table below it: no span of lines "under the title")
 
 
 def _patched(free: FreeLines, old: tuple[str, ...], new: tuple[str, ...], old_kinds: tuple[str, ...],
@@ -676,7 +703,7 @@ def read_free_lines(prompt: str) -> FreeLines:
     pinned = False
     prefixes: list[str] = []
     after: list[str] = []
-    before = before_any = False
+    before = before_any = under_title = False
     free_rows: list[frozenset[str]] = []
     tables: set[str] = set()
     examples: list[str] = []  # the spans a freeing sentence gives as examples of the free part
@@ -702,7 +729,7 @@ def read_free_lines(prompt: str) -> FreeLines:
             declared.append(" ".join(sentence.split())[:160])
         elif _COMMENT_PREFIX.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence) \
                 and not _OF_INPUT.search(sentence):  # (the input's comments: review)
-            prefixes += [a or b for a, b in _COMMENT_PREFIX.findall(sentence)]
+            prefixes += [next(g for g in groups if g) for groups in _COMMENT_PREFIX.findall(sentence)]
             declared.append(" ".join(sentence.split())[:160])
         if _AFTER.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence):
             after += _AFTER.findall(sentence)
@@ -755,6 +782,7 @@ def read_free_lines(prompt: str) -> FreeLines:
             freeing.append(sentence)
             examples += [span for run in _EXAMPLE_SPAN.findall(sentence) for span in re.findall(r"`([^`\n]+)`", run)]
             before = before or _BEFORE.search(sentence) is not None
+            under_title = under_title or _UNDER_TITLE.search(sentence) is not None
             before_any = before_any or re.search(r"\b(?:anything|everything|whatever)\s+(?:\w+\s+){0,2}?"
                                                  + _BEFORE.pattern[2:], sentence, re.IGNORECASE) is not None
             if OPTIONS in named:
@@ -767,7 +795,7 @@ def read_free_lines(prompt: str) -> FreeLines:
             pinned = True
     if pinned:
         parts.discard(HEADINGS)
-    if not parts and not prefixes and not after and not tables and not free_rows:
+    if not parts and not prefixes and not after and not tables and not free_rows and not under_title:
         return FreeLines()
     blocks, rest = fenced_blocks(prompt)
     # (a span a freeing sentence gives as an example of the free part, "a notes section ... starting with its own
@@ -790,4 +818,4 @@ def read_free_lines(prompt: str) -> FreeLines:
                      frozenset(c.strip().lower() for span in _INLINE.findall(prompt) for c in re.split(r"[|,]", span)
                                if c.strip()) if tables else frozenset(), any_order=any_order,
                      title_shapes=title_shapes if titled else frozenset(), before_any=before_any,
-                     free_rows=tuple(dict.fromkeys(free_rows)))
+                     free_rows=tuple(dict.fromkeys(free_rows)), under_title=under_title)

@@ -787,6 +787,13 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # (`"subject": null` left out: a reader taking a missing key as null reads the same answer,
                 # which the prompt may or may not allow; blind p119)
                 allowed = ("warn", "it drops a key whose value is null: read as missing, the same answer")
+            if allowed is None and kind == "type_change" and mutant.old == "None" and mutant.new in ("0", "''", "False") \
+                    and ref is not None and _null_at(ref, mutant.where) \
+                    and _optional_null(prompt, allows, mutant.where.replace("field '", "key '")):
+                # (`"half": null` written as `0`, where the prompt lets the key be left out: a reader taking a falsy
+                # value as none reads the same answer; blind p169)
+                allowed = ("warn", "it writes a null the prompt lets be left out as a falsy value: read as none, "
+                                   "the same answer")
             if allowed is None and kind == "truncate_text" and ref is not None \
                     and (field := ref.cut_field(mutant.text)) is not None:
                 # (the last row's `Note` cut short, "8.5 °C after reaching 4.0", where the prompt frees that
@@ -974,7 +981,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                                 lambda: headings_only(_touched_lines(ref.reference, mutant.text))
                                 if ref is not None and ref.fmt == "text" else (),
                                 _map_keys(ref.fmt, ref.reference) if ref is not None else frozenset(),
-                                lambda: _extras(prompt, ref.fmt, ref.reference) if ref is not None else frozenset())
+                                lambda: _extras(prompt, ref.fmt, ref.reference) if ref is not None else frozenset(),
+                                lambda: ref.columns() if ref is not None else ())
             if allowed is not None:
                 state.open_count += 1
                 if len(state.open) < 8:

@@ -20,7 +20,7 @@ from artifactbench.gates.fuzz._mutation import ID_LIKE as _ID_LIKE
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._policy import FuzzPolicy
 from artifactbench.gates.fuzz._strategies import place_examples
-from artifactbench.gates.fuzz._text_strategies import _SECTION, sql_rows
+from artifactbench.gates.fuzz._text_strategies import _SECTION, _rule_row, sql_rows
 
 
 _LEAD_TAG = re.compile(r"<([A-Za-z][\w-]*)")
@@ -139,6 +139,22 @@ class Reference:
         names = _header_cells(old, len(old) - 1)
         column = line.count("|")  # (the cell being written when the text stopped)
         return names[column] if 0 < column < len(names) and names[column] else None
+
+    def columns(self) -> tuple[str, ...]:
+        """The column names of the answer's tables: a CSV's header, each Markdown table's header row (asked only
+        of an accepted mutant)."""
+        if self.fmt == "csv":
+            try:
+                data = getattr(parse("csv", self.reference), "data", None)
+            except ValueError:
+                return ()
+            first = data[0] if isinstance(data, list) and data else None
+            return tuple(str(k) for k in first) if isinstance(first, dict) else ()
+        if self.fmt != "text":
+            return ()
+        lines = _lines(self.reference)
+        return tuple(dict.fromkeys(c for i, line in enumerate(lines[:-1]) if "|" in line
+                                   and _rule_row(lines[i + 1]) for c in table_cells(line) if c))
 
     def top_keys(self) -> tuple[str, ...]:
         """The top-level keys of a tree answer that is one mapping (() otherwise). Parsed on each call: it is
@@ -354,6 +370,11 @@ class Reference:
             # (a row of a two-column table keyed by its first cell, `| INVALID | 2 |` of a per-code tally: one
             # labelled value as a table writes it; blind p144)
             return "warn", f"it repeats one row of a two-column table keyed by its first cell ({key!r}): either copy reads the same"
+        if 0 <= i < len(lines) and (key := _slot_row_key(lines, i, prompt)) is not None \
+                and not once_here(prompt, lines, i):
+            # (a row of a table whose every row the prompt names, `S1` ... `S4` of "the four scenarios are fixed":
+            # a slot of the answer, not a record of a list; blind p170)
+            return "warn", f"it repeats the row of {key!r}, one of the table's rows the prompt names each of: either copy reads the same"
         label = _field_label(lines[i]) if 0 <= i < len(lines) else None
         if label is None or any(0 <= j < len(lines) and _field_label(lines[j]) == label for j in (i - 1, i + 1)):
             return None
@@ -659,6 +680,8 @@ _LEAD = re.compile(r"^[^\w\s]*\s*")
 
 _DECLARATION = re.compile(r"\s*(?:<\?xml\b[^<>]*\?>|<!DOCTYPE\b[^<>]*>)\s*", re.IGNORECASE)  # (the line is that alone)
 _FIELD_LINE = re.compile(r"(?:[-*+]\s+)?[*_`]*([A-Za-z][\w ()%/'.-]{0,60}?)[*_`]*\s*[:=]\s*\S.*")
+# a label of words and one number after it, no colon: `TOTAL 380` (blind p172)
+_WORD_NUMBER_LINE = re.compile(r"[*_`]*([A-Za-z][A-Za-z _-]{0,40}?)[*_`]*\s+[-+]?\d[\d,]*(?:\.\d+)?%?")
 _ELEMENT_LINE = re.compile(r"<([A-Za-z][\w:.-]*)(?:\s[^<>]*)?>[^<>]*</\1\s*>")
 
 
@@ -719,6 +742,25 @@ def _pair_row_key(lines: list[str], i: int) -> str | None:
     return table_cells(lines[i])[0]
 
 
+def _slot_row_key(lines: list[str], i: int, prompt: str) -> str | None:
+    """The first cell of line i where it is a data row of a Markdown table whose rows' first cells are distinct and
+    each written in the prompt as a word of its own (`intercept`, `S1`): the table's rows are slots the prompt sets."""
+    if not lines[i].lstrip().startswith("|"):
+        return None
+    start = i
+    while start > 0 and lines[start - 1].lstrip().startswith("|"):
+        start -= 1
+    end = i
+    while end + 1 < len(lines) and lines[end + 1].lstrip().startswith("|"):
+        end += 1
+    rows = [table_cells(x) for x in lines[start:end + 1] if not set(x.strip()) <= set("|:- \t")]
+    keys = [r[0].strip("`*_ ") for r in rows[1:]]
+    if len(keys) < 2 or len(set(keys)) != len(keys) or len(keys) > 50 or not all(keys) or any(
+            re.search(rf"(?<![\w-]){re.escape(k)}(?![\w-])", prompt) is None for k in keys):
+        return None
+    return table_cells(lines[i])[0]
+
+
 @lru_cache(maxsize=8)
 def _field_labels(reference: str) -> tuple[str | None, ...]:
     """_field_label of each line of a reference (asked of every repeated line a search grades)."""
@@ -732,7 +774,7 @@ def _field_label(line: str) -> str | None:
     element = _ELEMENT_LINE.fullmatch(line)
     if element is not None:
         return "<" + element.group(1).lower()
-    field = _FIELD_LINE.fullmatch(line)
+    field = _FIELD_LINE.fullmatch(line) or _WORD_NUMBER_LINE.fullmatch(line)
     return field.group(1).strip().lower() if field is not None else None
 
 

@@ -167,6 +167,7 @@ def list_cell_injections(lines: list[str]) -> list[tuple[int, str, str, str, str
 
 
 _PIPE_LINE = re.compile(r"\s*\|")
+_WORD_LABEL = re.compile(r"\s*(?:[-*+]\s+)?[*_`]*([A-Za-z][A-Za-z ()%/'._-]{0,60}?)[*_`]*\s*[:=]\s*\S")
 _PROSE_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _NOT_PROSE = re.compile(r"\d|^\s*(?:[-*+>|=#<\[{]|\w[\w .-]{0,40}?\s*[:=]\s*\S)")
 PROSE_WORDS = 4  # words of a title or sentence, no digit among them
@@ -387,6 +388,12 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
         that are no rows (a heading swapped with `Bad releases: 2` moves no record among its like)."""
         if _PIPE_LINE.match(lines[i]) or _PIPE_LINE.match(lines[j]):
             return i in body and j in body
+        # (nor two labelled values of different labels, `Iterations: 165` and `Over capacity: Q01, Q03`: one field's
+        # line in another's place drops one and repeats the other, which drop_record and duplicate_record try;
+        # blind p171. A label with digits is a record's id, `B01: FV1`)
+        a, b = _WORD_LABEL.match(lines[i]), _WORD_LABEL.match(lines[j])
+        if a and b and a.group(1).strip().lower() != b.group(1).strip().lower():
+            return False
         return _mark(lines[i]) == _mark(lines[j])
 
     if kind == "drop_record":

@@ -43,7 +43,7 @@ from pathlib import Path
 from artifactbench._files import MAX_SCANNED_BYTES
 from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
-from artifactbench.gates.core import read_prompt, reference_text, stated_tolerance, whole_token
+from artifactbench.gates.core import fenced_blocks, read_prompt, reference_text, stated_tolerance, whole_token
 from artifactbench.gates.fuzz import format_of, parse, program, table_cells
 from artifactbench.gates.core import MARKUP_SUFFIXES, declared_marks, line_marks, markup_content
 from artifactbench.gates.leaks._blocks import ReferenceLines, answer_text, code_blocks, format_lines
@@ -380,6 +380,36 @@ def _copy_passes(ctx: TaskContext, shown: str, data: bytes) -> CaseResult | None
         f"({outcome.result.detail!r}): the answer reaches the agent"))
 
 
+MAX_EXAMPLES = 3  # prompt examples graded as the answer
+MAX_EXAMPLE_BYTES = 64_000
+
+
+def _example_passes(ctx: TaskContext, prompt: str, reference: str, fmt: str) -> list[CaseResult]:
+    """A FINDING where an example of the prompt, a fenced block of the answer's shape written as the answer, passes
+    the grader: "the numbers are only illustrative" over the fitted values rounded into the grader's band (blind p170),
+    which no line or value of the reference matches as written. A block is of the answer's shape where two of its
+    lines are lines of the reference (a table's header and rule row), or it parses as the answer's tree format."""
+    answer = {line.strip() for line in reference.splitlines() if line.strip()}
+    graded = 0
+    for n, block in enumerate(fenced_blocks(prompt)[0], 1):
+        lines = [line.strip() for line in block.splitlines() if line.strip()]
+        if graded >= MAX_EXAMPLES or len(lines) < 3 or len(block) > MAX_EXAMPLE_BYTES or block.strip() == reference.strip():
+            continue
+        shaped = len(set(lines) & answer) >= 2
+        if not shaped and fmt in ("json", "jsonl", "yaml"):
+            try:
+                shaped = parse(fmt, block) is not None
+            except ValueError:
+                shaped = False
+        if not shaped:
+            continue
+        graded += 1
+        copied = _copy_passes(ctx, f"prompt.md (example {n})", block.encode("utf-8", "surrogateescape"))
+        if copied is not None:
+            return [CaseResult("copy_passes:prompt.md", FINDING, copied.detail)]
+    return []
+
+
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 MAX_VIEWS = 8  # views graded, over every database of the workspace
 MAX_DATABASES = 4
@@ -641,6 +671,8 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
                         f"at most {PIN_SHARE:.0%} wide ({shown_ranges}): its midpoint is the answer (spec 4.2)")))
     if task.output_artifact.suffix.lower() == ".sql":
         cases += _views_pass(ctx, _files(scratch), scratch)
+    if not any(c.status == FINDING and c.name.endswith(":prompt.md") for c in cases):
+        cases += _example_passes(ctx, prompt, reference, fmt)
     scanned = len(sources)
     summary = f"{sum(c.status == FINDING for c in cases)} leak(s) in {scanned} file(s)" if cases \
         else f"no reference content or grader bytes in {scanned} file(s)"
