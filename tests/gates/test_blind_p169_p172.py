@@ -225,3 +225,71 @@ def test_a_null_the_prompt_lets_be_left_out_written_as_zero_reads_as_none(tmp_pa
                  "combination: `request_id`, `whole` and `half`, the strength halved, or `null` when nothing is halved; "
                  "the `half` key is required even when null.\n", _COMBOS_GRADER)
     assert [f for f in _fails(_fuzz(twin)) if f.startswith("type_change:")], _fails(_fuzz(twin))
+
+
+_METERS = ("## Summary\n\n| metric | value |\n|---|---|\n| meter_swaps | 9 |\n| high_usage | 15 |\n| estimated | 8 |\n\n"
+           "## High usage\n\n| account | route | consumption |\n|---|---|---:|\n| AC-10463 | R01 | 52057 |\n"
+           "| AC-10302 | R02 | 31714 |\n| AC-10925 | R01 | 31212 |\n| AC-10393 | R03 | 30946 |\n")
+_METERS_PROMPT = ("# Meters\n\nWrite `meters.md` with a `## Summary` two-column table, metric name then value, with exactly "
+                  "these metrics: `meter_swaps`, `high_usage`, `estimated`; and a `## High usage` table (`account`, "
+                  "`route`, `consumption`).\n\nRow order inside a table is up to you, but list each account\nonly once. "
+                  "The busiest route wins ties alphabetically.\n")
+
+
+def _meters_grader(accounts: str) -> str:
+    return f"""\
+        summary, rows = {{}}, []
+        part = None
+        for line in text.splitlines():
+            if line.startswith("## "):
+                part = line[3:].strip()
+            elif line.startswith("|") and "---" not in line and not line.startswith(("| metric", "| account")):
+                cells = [c.strip() for c in line.strip("|").split("|")]
+                if part == "Summary":
+                    summary[cells[0]] = int(cells[1])
+                else:
+                    rows.append((cells[0], cells[1], int(cells[2])))
+        want = [("AC-10463", "R01", 52057), ("AC-10302", "R02", 31714), ("AC-10925", "R01", 31212),
+                ("AC-10393", "R03", 30946)]
+        if summary != {{"meter_swaps": 9, "high_usage": 15, "estimated": 8}} or {accounts} != sorted(want):
+            return False, "report differs"
+        return True, "all sections match"
+        """
+
+
+def test_each_x_only_once_is_said_of_xs_and_row_order_inside_a_table_is_free(tmp_path):
+    # (p157: "list each interval / streak / route\nonly once", wrapped over two lines, says nothing of a summary's
+    # metric rows, which repeated read the same; p165: "Row order inside tables is up to you" beside a tie-break)
+    from artifactbench.gates.core import read_prompt
+    assert read_prompt(_METERS_PROMPT).unordered
+    sound = _task(tmp_path, "once", "meters.md", _METERS, _METERS_PROMPT, _meters_grader("sorted(rows)"))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    # its twin collapses repeated accounts, which the sentence is of: a fail
+    twin = _task(tmp_path, "twice", "meters.md", _METERS, _METERS_PROMPT, _meters_grader("sorted(set(rows))"))
+    assert any(f.startswith("duplicate_record:") for f in _fails(_fuzz(twin))), _fails(_fuzz(twin))
+
+
+_FIT = json.dumps({"alpha": 0.51205, "beta": -1.3082, "rmse": 0.04413}) + "\n"
+_FIT_GRADER = """\
+    got = json.loads(text)
+    want = {"alpha": 0.51205, "beta": -1.3082, "rmse": 0.04413}
+    if any(not abs(float(got[k]) - v) <= 0.002 for k, v in want.items()):
+        return False, "fit differs"
+    return True, "fit within tolerance"
+    """
+
+
+def test_a_json_example_of_the_answers_keys_is_graded_and_an_inputs_is_not(tmp_path):
+    # (the p170 rule for tree answers: an example of the answer's objects, within the band, passes; an example of the
+    # input's, with none of the answer's keys, is not graded)
+    from _blind_task import OPTIONS
+    from artifactbench.gates import check_task, resolve_gates
+    from artifactbench.manifest import load_task
+
+    def leaks(name: str, example: str) -> list[str]:
+        root = _task(tmp_path, name, "fit.json", _FIT, "# Fit\n\nFit the model to `points.csv` and write `fit.json`, "
+                     "each value within 0.002. Illustrative numbers:\n\n```json\n" + example + "\n```\n", _FIT_GRADER)
+        report = check_task(load_task(root), resolve_gates(["positive", "content_leaks"]), OPTIONS)
+        return [k.name for c in report.checks for k in c.cases if k.severity == "fail"]
+    assert leaks("shown", '{"alpha": 0.512, "beta": -1.308, "rmse": 0.044}') == ["copy_passes:prompt.md"]
+    assert leaks("far", '{"alpha": 0.5, "beta": -1.2, "rmse": 0.1}') == []

@@ -475,6 +475,19 @@ def _optional_null(prompt: str, allows, where: str) -> bool:  # noqa: ANN001 - P
                    if re.search(rf"(?<![\w-]){name}(?![\w-])", s))
 
 
+_LEFT_OUT = re.compile(r"\b(?:leave\s+(?:it\s+|the\s+key\s+|them\s+)?out|left\s+out|omit\w*|optional|absent|"
+                       r"may\s+be\s+(?:dropped|skipped|missing))\b", re.IGNORECASE)
+
+
+def _may_be_left_out(prompt: str, where: str) -> bool:
+    """A sentence naming the field at `where` lets it be left out (`half` ... "or `null` (or leave the key out)")."""
+    field = re.search(r"(?:field|key) '([^']+)'", where)
+    if field is None:
+        return False
+    name = re.escape(field.group(1))
+    return any(_LEFT_OUT.search(s) for s in sentences(prompt[:200_000]) if re.search(rf"(?<![\w-]){name}(?![\w-])", s))
+
+
 def _null_at(ref: Reference, where: str) -> bool:
     """The one place `where` names holds null in the reference (a tree answer's key)."""
     paths = where_paths(where)
@@ -789,7 +802,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 allowed = ("warn", "it drops a key whose value is null: read as missing, the same answer")
             if allowed is None and kind == "type_change" and mutant.old == "None" and mutant.new in ("0", "''", "False") \
                     and ref is not None and _null_at(ref, mutant.where) \
-                    and _optional_null(prompt, allows, mutant.where.replace("field '", "key '")):
+                    and _optional_null(prompt, allows, mutant.where.replace("field '", "key '")) \
+                    and _may_be_left_out(prompt, mutant.where):
                 # (`"half": null` written as `0`, where the prompt lets the key be left out: a reader taking a falsy
                 # value as none reads the same answer; blind p169)
                 allowed = ("warn", "it writes a null the prompt lets be left out as a falsy value: read as none, "
@@ -805,6 +819,11 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # (`[flows]` twice: the same sections once merged, a file a strict reader refuses; blind p44)
                 allowed = ("warn", "it repeats a section header with nothing new under it: the same sections "
                                    "once merged, though a strict reader refuses the file")
+            if allowed is None and kind == "duplicate_record" and ref is not None and ref.fmt == "text" \
+                    and re.fullmatch(r"#{1,6}\s+\S.*", mutant.old.strip("'\" ")):
+                # (`## Summary` twice in a row: an empty section above the one the answer has; p157's report)
+                allowed = ("warn", "it repeats a Markdown heading right under itself: an empty section above the "
+                                   "same one, nothing new in it")
             if allowed is None and kind == "duplicate_record" and ref is not None and ref.fmt == "text" \
                     and _CONFIG.search(ref.artifact) and line_key(mutant.old.strip("'\"")) is not None:
                 # (`P2 = 35.061` twice in one section: one key, one value, as a mapping reads it; blind p44)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from artifactbench.gates.core import cap, common_ends, where_paths
+from artifactbench.gates.core import cap, common_ends, sentences, singular, where_paths
 from artifactbench.gates.fuzz._comments import (
     comment_only, element_present, graded_element, markup_only, other_elements, outside_element, program,
 )
@@ -714,12 +714,34 @@ def once_here(prompt: str, lines: list[str], i: int) -> bool:
         return False
     headings = markdown_headings(lines)
     here = next((h for k, h in reversed(headings) if k <= i), None)
-    for sentence in re.split(r"(?<=[.!?])\s+|\n", prompt):
+    # (what the line is: its section's title, its table's header and its own first cell)
+    words = " ".join([here or "", lines[i], _table_header(lines, i)]).lower()
+    for sentence in sentences(prompt):  # (a sentence wrapped over lines is one: "... each route\nonly once.")
         if ONCE.search(sentence):
             named = [h for _, h in headings if h.lower() in sentence.lower()]
+            # ("list each interval / streak / route only once": of those parts, not of a summary's metric rows;
+            # blind p157)
+            subjects = [singular(w) for m in _EACH_ONCE.finditer(sentence) for w in re.findall(r"[A-Za-z]{3,}", m.group(1))
+                        if w.lower() not in _NOT_SUBJECTS]
+            if subjects and not any(re.search(rf"\b{re.escape(w.lower())}", words) for w in subjects):
+                continue
             if not named or here in named:
                 return True
     return False
+
+
+_EACH_ONCE = re.compile(r"\beach\s+([A-Za-z][\w /,-]{0,60}?)\s+(?:only\s+|exactly\s+|at\s+most\s+)?once\b", re.IGNORECASE)
+_NOT_SUBJECTS = frozenset(("and", "the", "one", "only", "exactly", "row", "rows", "line", "lines", "entry", "item"))
+
+
+def _table_header(lines: list[str], i: int) -> str:
+    """The header row of the Markdown table line i stands in ("" for a line of no table)."""
+    if not lines[i].lstrip().startswith("|"):
+        return ""
+    start = i
+    while start > 0 and lines[start - 1].lstrip().startswith("|"):
+        start -= 1
+    return lines[start]
 
 
 def _pair_row_key(lines: list[str], i: int) -> str | None:

@@ -393,13 +393,15 @@ def _example_passes(ctx: TaskContext, prompt: str, reference: str, fmt: str) -> 
     graded = 0
     for n, block in enumerate(fenced_blocks(prompt)[0], 1):
         lines = [line.strip() for line in block.splitlines() if line.strip()]
-        if graded >= MAX_EXAMPLES or len(lines) < 3 or len(block) > MAX_EXAMPLE_BYTES or block.strip() == reference.strip():
+        tree = fmt in ("json", "jsonl", "yaml")
+        if graded >= MAX_EXAMPLES or len(lines) < (1 if tree else 3) or len(block) > MAX_EXAMPLE_BYTES \
+                or block.strip() == reference.strip():
             continue
         shaped = len(set(lines) & answer) >= 2
-        if not shaped and fmt in ("json", "jsonl", "yaml"):
-            try:
-                shaped = parse(fmt, block) is not None
-            except ValueError:
+        if not shaped and tree:
+            try:  # (an example of the answer's objects: two keys of them at least, not an input's example)
+                shaped = len(_keys_of(parse(fmt, block).data) & _keys_of(parse(fmt, reference).data)) >= 2
+            except (ValueError, AttributeError):
                 shaped = False
         if not shaped:
             continue
@@ -408,6 +410,21 @@ def _example_passes(ctx: TaskContext, prompt: str, reference: str, fmt: str) -> 
         if copied is not None:
             return [CaseResult("copy_passes:prompt.md", FINDING, copied.detail)]
     return []
+
+
+def _keys_of(data: object, limit: int = 2000) -> set[str]:
+    """The keys of the objects in parsed JSON/YAML data (the first `limit` nodes looked at)."""
+    keys: set[str] = set()
+    stack, seen = [data], 0
+    while stack and seen < limit:
+        node = stack.pop()
+        seen += 1
+        if isinstance(node, dict):
+            keys.update(str(k) for k in node)
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return keys
 
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
