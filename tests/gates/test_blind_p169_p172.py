@@ -293,3 +293,98 @@ def test_a_json_example_of_the_answers_keys_is_graded_and_an_inputs_is_not(tmp_p
         return [k.name for c in report.checks for k in c.cases if k.severity == "fail"]
     assert leaks("shown", '{"alpha": 0.512, "beta": -1.308, "rmse": 0.044}') == ["copy_passes:prompt.md"]
     assert leaks("far", '{"alpha": 0.5, "beta": -1.2, "rmse": 0.1}') == []
+
+
+def _verified_task(tmp_path: Path, name: str, prompt: str, verify_body: str, inputs: dict[str, str]) -> Path:
+    plans = "".join(f"D{i:02d} D{i + 1:02d}\n" for i in range(1, 43, 2))  # 21 plans
+    root = _task(tmp_path, name, "plans.txt", plans, prompt, """\
+        return sorted(text.split("\\n")) == sorted(%r.split("\\n")), "plans"
+        """ % plans)
+    for rel, text in inputs.items():
+        (root / "workspace" / rel).write_text(text)
+    (root / "workspace" / "verify.py").write_text(
+        "from pathlib import Path\n\ndef verify(path):\n    lines = [l for l in Path(path).read_text().splitlines() if l.strip()]\n"
+        + verify_body)
+    task_yaml = root / "task.yaml"
+    task_yaml.write_text(task_yaml.read_text() + "structural_verifier: workspace/verify.py\n")
+    return root
+
+
+def test_a_verifier_holding_the_answers_record_count_tells_the_agent_its_size(tmp_path):
+    # (p171, p175: `EXPECTED_LINES = 42` ... "expected 42 plan lines, found 41": the number of plans is the answer's)
+    from _blind_task import OPTIONS
+    from artifactbench.gates import check_task, resolve_gates
+    from artifactbench.manifest import load_task
+
+    def gate(root: Path) -> list[str]:
+        report = check_task(load_task(root), resolve_gates(["verifier_consistency"]), OPTIONS)
+        return [k.name for c in report.checks for k in c.cases if k.severity == "fail"]
+    docks = "".join(f"D{i:02d},{i * 40}\n" for i in range(1, 45))  # 44 candidate docks
+    prompt = "# Plans\n\nList every feasible pair of docks from `docks.csv` in `plans.txt`, one per line.\n"
+    counted = "    assert len(lines) == 21, f'expected 21 plan lines, found {len(lines)}'\n"
+    assert gate(_verified_task(tmp_path, "counted", prompt, counted, {"docks.csv": docks})) == ["size"]
+    # twins: a count the prompt states, a count an input's size gives, and a shape check alone: no finding
+    said = prompt + "There are 21 feasible pairs.\n"
+    assert gate(_verified_task(tmp_path, "said", said, counted, {"docks.csv": docks})) == []
+    pairs = "".join(f"D{i:02d}\n" for i in range(21))
+    assert gate(_verified_task(tmp_path, "sized", prompt, counted, {"docks.csv": docks, "pairs.txt": pairs})) == []
+    shaped = "    assert all(len(l.split()) == 2 for l in lines), 'two docks a line'\n"
+    assert gate(_verified_task(tmp_path, "shaped", prompt, shaped, {"docks.csv": docks})) == []
+
+
+_SETTLE = ("# Pool settlement\n\n| grower_id | kg | payout |\n|---|---:|---:|\n| G01 | 10,093.4 | 6,523.10 |\n"
+           "| G02 | 49,416.6 | 39,468.56 |\n| G03 | 53,484.1 | 44,158.98 |\n| **total** | 112,994.1 | 90,150.64 |\n")
+_SETTLE_GRADER = """\
+    want = {"G01": (10093.4, 6523.10), "G02": (49416.6, 39468.56), "G03": (53484.1, 44158.98)}
+    got = {}
+    for line in text.splitlines()[4:]:
+        cells = [c.strip().strip("*") for c in line.strip("|").split("|")]
+        if cells[0].lower() == "total":
+            continue
+        if cells[0] in got or cells[0] not in want:
+            return False, "unknown or repeated grower " + cells[0]
+        got[cells[0]] = tuple(float(c.replace(",", "")) for c in cells[1:])
+    if set(got) != set(want) or any(not abs(got[g][i] - want[g][i]) <= 0.01 for g in want for i in (0, 1)):
+        return False, "payouts differ"
+    return True, "all payouts within tolerance"
+    """
+
+
+def test_a_row_the_checker_skips_by_its_label_and_text_after_an_id_are_free(tmp_path):
+    # (p173: "A row whose first-column label is `total` (bold or not) is skipped by the checker": a total row copied
+    # among the growers; its grouped numbers moved as one, `8,319,102.0`, never `9310,9102.0`)
+    sound = _task(tmp_path, "totals", "settle.md", _SETTLE, "# Settlement\n\nWrite `settle.md`: a table with the columns "
+                  "`grower_id`, `kg` and `payout`, each within 0.01. A row whose first-column label is `total` (bold or "
+                  "not) is skipped by the checker.\n", _SETTLE_GRADER)
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    # (p174: "you can put anything you like after the ID on the same line (the distance, ...)")
+    plan = "S02  2.81 km  Mill Rd\nS04  6.60 km  Castle Hill\nS06  8.34 km  Dock Rd\nS08  12.67 km  Elm Ave\n"
+    grader = """\
+        ids = [l.split()[0] for l in text.splitlines() if l.strip()]
+        return sorted(ids) == ["S02", "S04", "S06", "S08"] and len(ids) == 4, "plan"
+        """
+    tail = _task(tmp_path, "tail", "plan.txt", plan, "# Plan\n\nWrite `plan.txt` with one site ID per line; you can put "
+                 "anything you like after the ID on the same line (the distance, a note).\n", grader)
+    assert not _fails(_fuzz(tail)), _fails(_fuzz(tail))
+    # its twin asks for the distance after the id: a grader never reading it accepts a wrong one
+    twin = _task(tmp_path, "distance", "plan.txt", plan, "# Plan\n\nWrite `plan.txt` with one site per line: its ID, then "
+                 "its distance in km.\n", grader)
+    assert any(f.startswith("number_far:") for f in _fails(_fuzz(twin))), _fails(_fuzz(twin))
+
+
+def test_a_title_stands_in_for_no_section_heading_and_a_renamed_key_drops_its_name():
+    # (p174: `# Harbour City Marathon 2025 — Award List` replaced by `## Women`; a column renamed
+    # `predicted_time_renamed` that a reader matching a word of the name still finds)
+    import random
+
+    from artifactbench.gates.fuzz._formats import parse
+    from artifactbench.gates.fuzz._policy import FuzzPolicy
+    from artifactbench.gates.fuzz._text_strategies import text_strategy
+    from artifactbench.gates.fuzz._tree_records import renamed
+    text = ("# Marathon 2025 — Award List\n\n## Women\n\n| Place | Bib | Time |\n|---|---|---|\n| 1 | 187 | 2:41:12 |\n"
+            "| 2 | 203 | 2:44:40 |\n\n## Men\n\n| Place | Bib | Time |\n|---|---|---|\n| 1 | 12 | 2:21:02 |\n")
+    draws = text_strategy(parse("text", text), FuzzPolicy(), "replace_record")
+    wheres = {getattr(m, "where", "") for m in list(draws.values(random.Random(3)))[:300]}
+    assert not any(w.startswith("line 1 replaced") for w in wheres), wheres
+    assert "line 7 replaced by a copy of line 8" in wheres  # (a row by its neighbour row)
+    assert "predicted_time" not in renamed("predicted_time")

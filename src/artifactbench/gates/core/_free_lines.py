@@ -180,6 +180,10 @@ _BEFORE = re.compile(r"\b(?:before|above|ahead\s+of)\s+the\s+(?:first\s+)?(?:fin
 # heading or table
 _UNDER_TITLE = re.compile(r"\b(?:lines?|text|prose|notes?|sentences?)\W{0,4}\s+(?:directly\s+|right\s+|just\s+)?"
                           r"(?:under|below|beneath|after)\s+(?:it|the\s+(?:title|heading|header))\b", re.IGNORECASE)
+# "you can put anything you like after the ID on the same line", "whatever follows the id on each line is ignored"
+_AFTER_FIRST = re.compile(r"\b(?:anything|everything|whatever|text|any\s+text)\s+(?:you\s+like\s+|else\s+)?(?:after|following|"
+                          r"follows)\s+(?:the|its|each|an?)\s+(?:id|code|key|name|first\s+(?:token|word|field|column))\b"
+                          r"(?:\s+on\s+(?:the\s+same|each|a|that|its)\s+line)?", re.IGNORECASE)
 _BRACKETS = re.compile(r"[\[\](){}'\",;\s]+")
 _OPTION = re.compile(r"^\s*([A-Za-z_][\w.-]*)\s*[=:]")  # a config line's key: `stdout_logfile=...`
 _TITLE = re.compile(r"^#\s+\S")  # a level-1 heading: the document's title
@@ -299,10 +303,13 @@ class FreeLines:
     # "Title and the free-text lines under it (row counts, method, iterations): free" (blind p170): the lines between
     # the first line and the first heading, table or fence are free, whatever an example shows there
     under_title: bool = False
+    # "you can put anything you like after the ID on the same line (the distance, ...)" (blind p174): a line's text
+    # after its first token is free
+    after_first: bool = False
 
     def __bool__(self) -> bool:
         return bool(self.parts or self.prefixes or self.after or self.tables_without or self.free_rows
-                    or self.under_title)
+                    or self.under_title or self.after_first)
 
     def cut(self, lines: tuple[str, ...]) -> int:
         """The index of the first line after which every line is free (len(lines): none)."""
@@ -318,6 +325,9 @@ class FreeLines:
         change that stays on lines that are neither graded nor declared free: where the prompt frees
         parts of a report, whether those lines are graded is what it leaves open."""
         old, new = tuple(reference.splitlines()), tuple(mutant.splitlines())
+        if self.after_first and len(old) == len(new) and all(
+                a == b or (a.split()[:1] == b.split()[:1] and a.split()) for a, b in zip(old, new)):
+            return False  # (only text after a line's first token changed, which the prompt frees)
         old_kinds, new_kinds = _kinds(self, old), _kinds(self, new)
         head, tail = common_ends(old, new)
         a, b = slice(head, len(old) - tail), slice(head, len(new) - tail)
@@ -338,6 +348,9 @@ class FreeLines:
         if not self or mutant == reference:
             return False
         old, new = tuple(reference.splitlines()), tuple(mutant.splitlines())
+        if self.after_first and len(old) == len(new) and all(
+                a == b or (a.split()[:1] == b.split()[:1] and a.split()) for a, b in zip(old, new)):
+            return True  # (each changed line keeps its first token: the change is in the text after it)
         old_kinds = _kinds(self, old)
         if self.before and "graded" in old_kinds:
             head, tail = common_ends(old, new)
@@ -503,8 +516,11 @@ def _fence(line: str) -> bool:
     return line.strip().startswith(("```", "~~~"))
 
 
-_ROWS_SUCH_AS = re.compile(r"\brows?\s+(?:such\s+as|like)\s+([^.;:!?()]{1,300}?)\s+(?:are|is)\b", re.IGNORECASE)
-_NICE = re.compile(r"\bnice\s+to\s+have\b|\boptional\b|\binformational\b", re.IGNORECASE)
+_ROWS_SUCH_AS = re.compile(r"\brows?\s+(?:such\s+as|like)\s+([^.;:!?()]{1,300}?)\s+(?:are|is)\b|"
+                           # ("A row whose first-column label is `total` (bold or not) is skipped by the checker"; p173)
+                           r"\brows?\s+(?:whose|with\s+an?|with\s+the)\s+first(?:[- ]column)?\s+(?:label|cell|column)\s+"
+                           r"(?:is|reads|says)\s+([^.;:!?()]{1,60}?)\s+(?:\([^()]{0,60}\)\s+)?(?:are|is)\b", re.IGNORECASE)
+_NICE = re.compile(r"\bnice\s+to\s+have\b|\boptional\b|\binformational\b|\bskipped\b", re.IGNORECASE)
 _NAME_NOISE = frozenset("the a an of number count value".split())
 
 
@@ -624,6 +640,8 @@ def _skeleton(lines: list[str], kinds: tuple[str, ...]) -> tuple:
         if kind == "graded" and "|" in flat:
             table.append(flat)
             continue
+        if kind == "free" and "|" in flat and table:
+            continue  # (a free row among a table's rows, a `total` row moved up: the graded rows stay one block)
         if table:
             items.append(tuple(table))
             table = []
@@ -703,7 +721,7 @@ def read_free_lines(prompt: str) -> FreeLines:
     pinned = False
     prefixes: list[str] = []
     after: list[str] = []
-    before = before_any = under_title = False
+    before = before_any = under_title = after_first = False
     free_rows: list[frozenset[str]] = []
     tables: set[str] = set()
     examples: list[str] = []  # the spans a freeing sentence gives as examples of the free part
@@ -731,13 +749,17 @@ def read_free_lines(prompt: str) -> FreeLines:
                 and not _OF_INPUT.search(sentence):  # (the input's comments: review)
             prefixes += [next(g for g in groups if g) for groups in _COMMENT_PREFIX.findall(sentence)]
             declared.append(" ".join(sentence.split())[:160])
+        if (tail := _AFTER_FIRST.search(sentence)) and not _REFUSED.search(sentence[tail.start():]) \
+                and not _OF_INPUT.search(sentence[tail.start():]):
+            after_first = True
+            declared.append(" ".join(sentence.split())[:160])
         if _AFTER.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence):
             after += _AFTER.findall(sentence)
             declared.append(" ".join(sentence.split())[:160])
         rows = _ROWS_SUCH_AS.search(sentence)
         if rows and (_FREE_SAID.search(sentence[rows.end():]) or _NICE.search(sentence[rows.end():])) \
                 and not _REFUSED.search(sentence[rows.end():]):
-            named_rows = [words for item in re.split(r",\s*|\s+(?:and|or)\s+", rows.group(1))
+            named_rows = [words for item in re.split(r",\s*|\s+(?:and|or)\s+", rows.group(1) or rows.group(2))
                           if (words := _name_words(item))]
             if named_rows:
                 free_rows += named_rows
@@ -795,7 +817,8 @@ def read_free_lines(prompt: str) -> FreeLines:
             pinned = True
     if pinned:
         parts.discard(HEADINGS)
-    if not parts and not prefixes and not after and not tables and not free_rows and not under_title:
+    if not parts and not prefixes and not after and not tables and not free_rows and not under_title \
+            and not after_first:
         return FreeLines()
     blocks, rest = fenced_blocks(prompt)
     # (a span a freeing sentence gives as an example of the free part, "a notes section ... starting with its own
@@ -818,4 +841,4 @@ def read_free_lines(prompt: str) -> FreeLines:
                      frozenset(c.strip().lower() for span in _INLINE.findall(prompt) for c in re.split(r"[|,]", span)
                                if c.strip()) if tables else frozenset(), any_order=any_order,
                      title_shapes=title_shapes if titled else frozenset(), before_any=before_any,
-                     free_rows=tuple(dict.fromkeys(free_rows)), under_title=under_title)
+                     free_rows=tuple(dict.fromkeys(free_rows)), under_title=under_title, after_first=after_first)

@@ -167,6 +167,8 @@ def list_cell_injections(lines: list[str]) -> list[tuple[int, str, str, str, str
 
 
 _PIPE_LINE = re.compile(r"\s*\|")
+_HASHES = re.compile(r"\s*#*")
+_GROUPED_NUMBER = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w,]|\.\d)")
 _WORD_LABEL = re.compile(r"\s*(?:[-*+]\s+)?[*_`]*([A-Za-z][A-Za-z ()%/'._-]{0,60}?)[*_`]*\s*[:=]\s*\S")
 _PROSE_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _NOT_PROSE = re.compile(r"\d|^\s*(?:[-*+>|=#<\[{]|\w[\w .-]{0,40}?\s*[:=]\s*\S)")
@@ -394,7 +396,8 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
         a, b = _WORD_LABEL.match(lines[i]), _WORD_LABEL.match(lines[j])
         if a and b and a.group(1).strip().lower() != b.group(1).strip().lower():
             return False
-        return _mark(lines[i]) == _mark(lines[j])
+        # (and a heading only with one of its level: a report's `# title` is no `## Women` section; blind p174)
+        return _mark(lines[i]) == _mark(lines[j]) and _HASHES.match(lines[i]).group() == _HASHES.match(lines[j]).group()
 
     if kind == "drop_record":
         single = pick(records).map(lambda i: edit(
@@ -480,9 +483,18 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
                 return str(int(token[0]) + 5) + token[1:]  # (`002` -> `502`: one the answer's low ids are not)
             return str(keep_kind(token, far_number(float(token))))
 
+        def regrouped(m: re.Match[str]) -> str:
+            # (`831,810.2` is one number: moved as one and grouped again, not `831` and `810.2` apart; blind p173)
+            new = moved(m.group().replace(",", ""))
+            whole, dot, part = new.partition(".")
+            return (f"{int(whole):,}" if whole.lstrip("-").isdigit() else whole) + dot + part
+
         def scramble(i: int) -> str:
             if glued:
                 return re.sub(r"\d+", lambda m: moved(m.group()), lines[i], count=1)
+            line = _GROUPED_NUMBER.sub(regrouped, lines[i])
+            if line != lines[i]:
+                return line
             return NUMBER_RE.sub(lambda m: moved(m.group()), lines[i])
         # The section each line is in: how many `[table]` header lines stand above it (a key = value file)
         sections = list(itertools.accumulate((1 if _SECTION.match(line) else 0 for line in lines), initial=0))

@@ -348,6 +348,12 @@ def _swap_values(t: TreeTargets, a: Any, b: Any, key: Any, differ: tuple | None)
     return t.edit("swap_values", label, (node[b], node[key]), (node[key], node[b]), change_entries, spine=a)
 
 
+def renamed(key: str) -> str:
+    """A rename_key mutant's new name: one that does not hold the old one, so a reader finding a column by a word
+    of its name (`predicted_time` in `predicted_time_renamed`) no longer finds it (blind p165, p174)."""
+    return f"renamed_{str(key)[::-1]}"
+
+
 def _key_edit(t: TreeTargets, kind: str, c: tuple[Path, str]) -> Mutation:
     path, key = c
     csv_column = t.doc.fmt == "csv"
@@ -357,9 +363,9 @@ def _key_edit(t: TreeTargets, kind: str, c: tuple[Path, str]) -> Mutation:
             if key in node:
                 value = node.pop(key)
                 if kind == "rename_key":
-                    node[f"{key}_renamed"] = value
+                    node[renamed(key)] = value
         return data
-    new = "(absent)" if kind == "drop_key" else f"{key}_renamed"
+    new = "(absent)" if kind == "drop_key" else renamed(key)
     label = f"column {key!r}" if csv_column else f"{where(t.doc, path) if path else 'top level'}, key {key!r}"
     return t.edit(kind, label, key, new, change)
 

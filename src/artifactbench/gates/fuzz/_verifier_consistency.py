@@ -26,6 +26,7 @@ from artifactbench._files import FileRefused, read_capped
 from artifactbench._process import run_process, scrubbed_env
 from artifactbench._tempdirs import run_temp_dir
 from artifactbench.gates.core import FINDING, OK, SKIPPED, WARNING, cap, counts, finish, reference_text
+from artifactbench.gates.fuzz._comments import program
 from artifactbench.gates.fuzz._formats import TreeDoc, as_number, format_of, parse
 from artifactbench.gates.fuzz._mutation import Mutation, keep_kind, short
 from artifactbench.gates.fuzz._policy import FuzzPolicy
@@ -333,6 +334,65 @@ def _verify(ctx: TaskContext, module: Path, artifact: Path) -> tuple[bool, str]:
     return run.returncode == 0 and not run.timed_out, (message[-1] if message else f"exit {run.returncode}")
 
 
+_LINE_FORMATS = ("csv", "jsonl", "text")
+
+
+def _size_leak(ctx: TaskContext, module: Path, scratch: Path, fmt: str, reference: str) -> CaseResult | None:
+    """A FINDING where verify() rejects the reference less its last record (a line answer's last non-blank line:
+    as well formed as the reference) and its source writes the answer's record count as a number, which neither
+    the prompt nor an input's size gives (blind p171, p175: `EXPECTED_LINES = 42`, "expected 42 plan lines, found 39": the count of plans is
+    what the agent works out, and the verifier tells it when its count is right)."""
+    if fmt not in _LINE_FORMATS or program(ctx.task.output_artifact.as_posix()):
+        return None
+    lines = reference.splitlines()
+    data = [i for i, line in enumerate(lines) if line.strip()]
+    if len(data) < 3:
+        return None
+    counts = {len(data), len(data) - 1, sum(1 for i in data if not lines[i].lstrip().startswith(("#", "//", "--")))}
+    try:
+        source = module.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    literals = {int(n) for n in re.findall(r"(?<![\w.])\d{1,6}(?![\w.])", source)}
+    prompt = ctx.task.problem_statement.read_text(encoding="utf-8", errors="replace")
+    said = {int(n) for n in re.findall(r"(?<![\w.])\d{1,6}(?![\w.])", prompt)}  # ("one row per hour, 08 through 15")
+    written = sorted(counts & literals - said - _input_sizes(ctx, module))
+    if not written:
+        return None
+    shorter = "\n".join(lines[:data[-1]] + lines[data[-1] + 1:]) + ("\n" if reference.endswith("\n") else "")
+    [(accepted, why)] = _verify_many(ctx, module, scratch, [shorter])
+    if accepted:
+        return None
+    return CaseResult("size", FINDING, cap(
+        f"verify() rejects the reference less its last record ({short(why, 160)}), and its source writes the "
+        f"answer's record count {written[0]}, which neither the prompt writes nor an input's size gives: it tells "
+        f"the agent when its answer has the right number of records, the answer's to work out (spec 4)", 600))
+
+
+def _input_sizes(ctx: TaskContext, module: Path) -> set[int]:
+    """The record counts the inputs give: each workspace text file's non-blank lines, less one (a header),
+    and the items of a JSON file's top-level list or map (the verifier itself left out)."""
+    import json
+
+    sizes: set[int] = set()
+    for path in sorted(ctx.pristine().scratch_dir.rglob("*"))[:200]:
+        if not path.is_file() or path.name == module.name or path.stat().st_size > 5_000_000:
+            continue
+        text = path.read_bytes().decode("utf-8", "replace")
+        n = sum(1 for line in text.splitlines() if line.strip())
+        sizes.update((n, n - 1))
+        if path.suffix.lower() == ".json":
+            try:
+                value = json.loads(text)
+            except (ValueError, RecursionError):
+                continue
+            if isinstance(value, (list, dict)):
+                sizes.add(len(value))
+                sizes.update(len(v) for v in (value.values() if isinstance(value, dict) else value)
+                             if isinstance(v, (list, dict)))
+    return sizes
+
+
 def _verdicts(ctx: TaskContext, module: Path, scratch: Path, fmt: str, reference: str,
               mutants: list) -> tuple[list[tuple[bool, str]], list[tuple[bool, str]]]:
     """verify()'s verdicts on the mutants, then (only for rejections) on the relation-keeping wrong
@@ -415,6 +475,9 @@ def _consistency(ctx: TaskContext, reference: str, mutants: list, started: float
             cases.append(CaseResult(name, FINDING if numeric else WARNING, cap(
                 f"verify() rejects a structure-preserving mutant, so it checks correctness: "
                 f"{mutant.describe()}; verifier said {short(why, 200)}", 600)))
+        size = _size_leak(ctx, module, scratch, fmt, reference)
+        if size is not None:
+            cases.append(size)
     if not any(c.status != OK for c in cases):
         cases.append(CaseResult("mutants", OK, f"verify() accepts the reference and {len(mutants)} "
                                                "structure-preserving value mutant(s)"))
