@@ -341,7 +341,11 @@ class Reference:
         lead = [re.match(r"\s*(\W*\w*)", line).group(1).lower() for line in pair]
         # (or two column definitions of one CREATE TABLE, `state TEXT NOT NULL,` and `assignee TEXT,`: the
         # same table whatever their order, where the rows are inserted by column name; blind p102)
-        return lead[0] == lead[1] or all(_COLUMN_DEF.match(line) for line in pair)
+        # (or two items of one column list, `library,` and `format,` of a CTE's SELECT: columns read by name after
+        # it; blind p121, p129, once the fuzzer swapped only lines of one lead)
+        return lead[0] == lead[1] or all(_COLUMN_DEF.match(line) for line in pair) \
+            or all(_LIST_ITEM.fullmatch(line) and lead_word.lower() not in _CLAUSES
+                   for line, lead_word in zip(pair, lead))
 
     def declaration_change(self, mutant: str) -> tuple[str, str] | None:
         """(info, why) when the mutant changes, adds or drops only markup declaration or doctype lines
@@ -734,14 +738,25 @@ _EACH_ONCE = re.compile(r"\beach\s+([A-Za-z][\w /,-]{0,60}?)\s+(?:only\s+|exactl
 _NOT_SUBJECTS = frozenset(("and", "the", "one", "only", "exactly", "row", "rows", "line", "lines", "entry", "item"))
 
 
+_LIST_ITEM = re.compile(r"\s*[\w.\"`\[\]]+(?:\s+AS\s+[\w\"`]+)?\s*,\s*", re.IGNORECASE)  # `library,`, `z.id AS zone,`
+_CLAUSES = frozenset(("select", "from", "where", "and", "or", "join", "on", "group", "order", "having", "with", "union",
+                      "limit", "case", "when", "then", "else", "end", "insert", "values", "set", "update", "delete"))
+
+
 def _table_header(lines: list[str], i: int) -> str:
     """The header row of the Markdown table line i stands in ("" for a line of no table)."""
-    if not lines[i].lstrip().startswith("|"):
-        return ""
+    return lines[_table_rows(lines, i)[0][0]] if lines[i].lstrip().startswith("|") else ""
+
+
+def _table_rows(lines: list[str], i: int) -> tuple[tuple[int, int], list[list[str]]]:
+    """(first, last) line of the run of pipe lines line i stands in, and the cells of its rows but rule rows."""
     start = i
     while start > 0 and lines[start - 1].lstrip().startswith("|"):
         start -= 1
-    return lines[start]
+    end = i
+    while end + 1 < len(lines) and lines[end + 1].lstrip().startswith("|"):
+        end += 1
+    return (start, end), [table_cells(x) for x in lines[start:end + 1] if not set(x.strip()) <= set("|:- \t")]
 
 
 def _pair_row_key(lines: list[str], i: int) -> str | None:
@@ -749,13 +764,7 @@ def _pair_row_key(lines: list[str], i: int) -> str | None:
     distinct labels (no number alone): a table of labelled values (`| metric | value |`, `| code | requests |`)."""
     if not lines[i].lstrip().startswith("|") or len(table_cells(lines[i])) != 2:
         return None
-    start = i
-    while start > 0 and lines[start - 1].lstrip().startswith("|"):
-        start -= 1
-    end = i
-    while end + 1 < len(lines) and lines[end + 1].lstrip().startswith("|"):
-        end += 1
-    rows = [table_cells(x) for x in lines[start:end + 1] if not set(x.strip()) <= set("|:- \t")]
+    rows = _table_rows(lines, i)[1]
     if len(rows) < 3 or any(len(r) != 2 for r in rows):
         return None
     keys = [r[0] for r in rows[1:]]  # (the first row is the header)
@@ -769,14 +778,7 @@ def _slot_row_key(lines: list[str], i: int, prompt: str) -> str | None:
     each written in the prompt as a word of its own (`intercept`, `S1`): the table's rows are slots the prompt sets."""
     if not lines[i].lstrip().startswith("|"):
         return None
-    start = i
-    while start > 0 and lines[start - 1].lstrip().startswith("|"):
-        start -= 1
-    end = i
-    while end + 1 < len(lines) and lines[end + 1].lstrip().startswith("|"):
-        end += 1
-    rows = [table_cells(x) for x in lines[start:end + 1] if not set(x.strip()) <= set("|:- \t")]
-    keys = [r[0].strip("`*_ ") for r in rows[1:]]
+    keys = [r[0].strip("`*_ ") for r in _table_rows(lines, i)[1][1:]]
     if len(keys) < 2 or len(set(keys)) != len(keys) or len(keys) > 50 or not all(keys) or any(
             re.search(rf"(?<![\w-]){re.escape(k)}(?![\w-])", prompt) is None for k in keys):
         return None

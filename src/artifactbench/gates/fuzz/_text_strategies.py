@@ -385,6 +385,12 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
     if kind in ("drop_record", "duplicate_record", "replace_record", "swap_records"):
         records = tuple(i for i in records if i not in prose)
 
+    def same_key(i: int, j: int) -> bool:
+        """Two `key = value` lines of one key (`registered_voters = 4936` of two sections): swapped, one key's values
+        change owners, a value exchange the prompt may free with the key (blind p126), not records reordered."""
+        a, b = _KEY_LINE.match(lines[i]), _KEY_LINE.match(lines[j])
+        return a is not None and b is not None and a.group().rstrip("= \t") == b.group().rstrip("= \t")
+
     def alike(i: int, j: int) -> bool:
         """Lines i and j may stand in each other's place: both rows of a table's body, or two lines of one lead
         that are no rows (a heading swapped with `Bad releases: 2` moves no record among its like)."""
@@ -433,7 +439,7 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
         looked = itertools.islice(((records[a], records[b]) for a in range(len(records))
                                    for b in range(a + 1, len(records))), MAX_PAIRS)
         pairs = list(itertools.islice(((i, j) for i, j in looked if lines[i].strip() != lines[j].strip()
-                                       and alike(i, j)), 500))
+                                       and alike(i, j) and not same_key(i, j)), 500))
 
         def swap(c: tuple[int, int]) -> Mutation:
             changed = list(lines)

@@ -361,7 +361,9 @@ def _size_leak(ctx: TaskContext, module: Path, scratch: Path, fmt: str, referenc
         return None
     shorter = "\n".join(lines[:data[-1]] + lines[data[-1] + 1:]) + ("\n" if reference.endswith("\n") else "")
     [(accepted, why)] = _verify_many(ctx, module, scratch, [shorter])
-    if accepted:
+    # (and says so: "expected 42 plan lines, found 41"; not "missing key yield in [prediction]" of a config answer
+    # whose last line is a key, beside an `8` its source holds for another reason; review of blind p128)
+    if accepted or not any(re.search(rf"(?<![\w.]){n}(?![\w.])", why) for n in written):
         return None
     return CaseResult("size", FINDING, cap(
         f"verify() rejects the reference less its last record ({short(why, 160)}), and its source writes the "
