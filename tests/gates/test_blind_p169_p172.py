@@ -388,3 +388,145 @@ def test_a_title_stands_in_for_no_section_heading_and_a_renamed_key_drops_its_na
     assert not any(w.startswith("line 1 replaced") for w in wheres), wheres
     assert "line 7 replaced by a copy of line 8" in wheres  # (a row by its neighbour row)
     assert "predicted_time" not in renamed("predicted_time")
+
+
+# An outside review of the p169-p176 rules (the diff only, tasks of its own): each case a flawed grader the rules hid,
+# or a sound one they flagged; each must keep the verdict the code before them gave.
+_LAX_IDS = """\
+    ids = [l.split()[0] for l in text.splitlines() if l.strip()]
+    return sorted(ids) == ["S02", "S04", "S06", "S08"] and len(ids) == 4, "plan"
+    """
+_REVIEW = [
+    # "The text after the ID on each line is its distance": what the text is, not that it is free
+    ("checked", "plan.txt", "S02 2.81\nS04 6.60\nS06 8.34\nS08 12.67\n", "# Plan\n\nWrite `plan.txt` with one line per "
+     "site. The text after the ID on each line is its distance in km, to 2 decimals.\n", _LAX_IDS, "number_far"),
+    # a bullet's `-` is no id: "anything you like after the ID" frees no bullet's id
+    ("bullets", "plan.md", "- S02 2.81 km\n- S04 6.60 km\n- S06 8.34 km\n- S08 12.67 km\n", "# Plan\n\nWrite `plan.md`: a "
+     "bullet list of the sites, one site ID per bullet; you can put anything you like after the ID on the same line.\n",
+     """\
+    lines = [l for l in text.splitlines() if l.strip()]
+    return len(lines) == 4 and all(l.startswith("- S") for l in lines), "plan"
+    """, "replace_record"),
+    # "rows whose first column is `TOTAL` are skipped when you sum" is said of the input's rows
+    ("totalrow", "summary.md", "| region | amount |\n|---|---:|\n| North | 1204.50 |\n| South | 988.25 |\n"
+     "| East | 1410.00 |\n| TOTAL | 3602.75 |\n", "# Sales\n\n`sales.csv` has some subtotal lines; rows whose first "
+     "column is `TOTAL` are skipped when you sum.\n\nWrite `summary.md`: a Markdown table (`region`, `amount`), one row "
+     "per region, and a last row `TOTAL` with the sum of all regions. Amounts within 0.01.\n", """\
+    want = {"North": 1204.50, "South": 988.25, "East": 1410.00}
+    got = {}
+    for l in text.splitlines()[2:]:
+        c = [x.strip() for x in l.strip("|").split("|")]
+        if c[0] == "TOTAL":
+            continue
+        if c[0] in got:
+            return False, "twice"
+        got[c[0]] = float(c[1])
+    return got.keys() == want.keys() and all(abs(got[k] - want[k]) <= 0.01 for k in want), "regions"
+    """, "drop_record"),
+    # a labelled line the prompt asks for stays graded under "the free-text lines under the title"
+    ("under", "report.md", "# Model\n\nFitted on 915 attempts.\n\nintercept: 0.5121\nslope: -1.3082\n\n## Scenarios\n\n"
+     "| scenario | p |\n|---|---|\n| S1 | 0.8438 |\n", "# Model\n\nWrite `report.md`:\n\n- **Title and the free-text "
+     "lines** under it: free.\n- Then two lines `intercept: <value>` and `slope: <value>`, each within 0.001.\n"
+     "- Then a `## Scenarios` table (`scenario`, `p`).\n", """\
+    kv = {l.split(":")[0]: float(l.split(":")[1]) for l in text.splitlines() if l.startswith("intercept:")}
+    return abs(kv.get("intercept", 9) - 0.5121) <= 0.001 and "| S1 | 0.8438 |" in text, "fit"
+    """, "drop_record"),
+    # an answer of sentences has them for records
+    ("steps", "order.txt", "Pour the concrete foundation slab\nFrame the exterior walls\nInstall the roof trusses\n"
+     "Hang the interior drywall panels\n", "# Build order\n\nWrite `order.txt`: every task, one per line, by its name, in "
+     "an order that respects every dependency.\n", """\
+    want = ["Pour the concrete foundation slab", "Frame the exterior walls", "Install the roof trusses",
+            "Hang the interior drywall panels"]
+    got = [l.strip() for l in text.splitlines() if l.strip()]
+    pos = [want.index(s) for s in got if s in want]
+    return len(got) >= 2 and pos == sorted(pos) and all(s in want for s in got), "order ok"
+    """, "drop_record"),
+    # `name: hours` lines of a ranking are records reordered when swapped
+    ("rank", "ranking.txt", "Alice: 40\nBruno: 38\nChen: 35\nDana: 31\n", "# Ranking\n\nWrite `ranking.txt`: one line "
+     "per employee, as `name: hours`, sorted by hours, highest first.\n", """\
+    got = {}
+    for l in text.splitlines():
+        if l.strip():
+            k, v = l.split(":")
+            if k.strip() in got:
+                return False, "twice"
+            got[k.strip()] = int(v)
+    return got == {"Alice": 40, "Bruno": 38, "Chen": 35, "Dana": 31}, "hours"
+    """, "swap_records"),
+    # "Each category must appear exactly once" over a `| type | count |` table: of the whole answer
+    ("once_cat", "tally.md", "| type | count |\n|---|---|\n| fire | 3 |\n| flood | 5 |\n| theft | 2 |\n", "# Incidents\n\n"
+     "Write `tally.md`: a Markdown table of the incidents of each category. Each category must appear exactly once.\n",
+     """\
+    got = {}
+    for l in text.splitlines()[2:]:
+        c = [x.strip() for x in l.strip("|").split("|")]
+        if c[0] in got and got[c[0]] != int(c[1]):
+            return False, "two counts"
+        got[c[0]] = int(c[1])
+    return got == {"fire": 3, "flood": 5, "theft": 2}, "tally"
+    """, "duplicate_record"),
+    # a heading the prompt asks for once
+    ("head_once", "report.md", "# Meters\n\n## Summary\n\n- swaps: 9\n\n## Accounts\n\n- AC-10463\n", "# Meters\n\nWrite "
+     "`report.md` with exactly one `## Summary` section and exactly one `## Accounts` section. Each section heading must "
+     "appear only once.\n", """\
+    return "- swaps: 9" in text and "- AC-10463" in text and text.count("# Meters") == 1, "sections"
+    """, "duplicate_record"),
+    # "give every station a `flag`": a column the prompt asks for, beside its list of columns
+    ("flag", "fleet.md", "| station | bikes | flag |\n|---|---:|---|\n| Q01 | 71.05 | OVER |\n| Q02 | 35.92 | OK |\n"
+     "| Q03 | 13.79 | OK |\n", "# Fleet\n\nWrite `fleet.md`: a Markdown table with the columns `station` and `bikes`, one "
+     "row per station.\n\nAlso give every station a `flag`: `OVER` when its bikes exceed its capacity, `OK` otherwise.\n\n"
+     "Anything else (a title, notes) is welcome and not graded.\n", """\
+    got = {}
+    for line in text.splitlines()[2:]:
+        c = [x.strip() for x in line.strip("|").split("|")]
+        if c[0] in got:
+            return False, "twice"
+        got[c[0]] = float(c[1])
+    return got == {"Q01": 71.05, "Q02": 35.92, "Q03": 13.79}, "ok"
+    """, "string_change"),
+    # ranks `1` ... `3` are in any prompt that says "top 3": no row names the prompt sets
+    ("ranks", "top.md", "| rank | player | score |\n|---|---|---:|\n| 1 | Ines | 901 |\n| 2 | Bo | 650 |\n"
+     "| 3 | Kai | 420 |\n", "# Leaderboard\n\nWrite `top.md`: a Markdown table (`rank`, `player`, `score`) of the top "
+     "3 players, 1 row per player, best first, ranks counted from 1.\n", """\
+    got = {}
+    for l in text.splitlines()[2:]:
+        c = [x.strip() for x in l.strip("|").split("|")]
+        got[int(c[0])] = (c[1], int(c[2]))
+    return got == {1: ("Ines", 901), 2: ("Bo", 650), 3: ("Kai", 420)}, "ok"
+    """, "duplicate_record"),
+]
+
+
+def test_review_repros_of_the_p169_p176_rules(tmp_path):
+    from artifactbench.gates.core import stated_tolerance
+    # a rule that picks records is no band: "a day is steady when its sensor difference is no more than 2.5"
+    assert stated_tolerance("A day is steady when its sensor difference is no more than 2.5 degrees. Orders match "
+                            "when the price difference is under 0.50.") is None
+    for name, artifact, reference, prompt, grader, kind in _REVIEW:
+        fails = _fails(_fuzz(_task(tmp_path, name, artifact, reference, prompt, grader)))
+        assert any(f.startswith(f"{kind}:") for f in fails), (name, fails)
+
+
+def test_review_repros_of_the_size_probe(tmp_path):
+    # a count the prompt gives in words ("each of the five regions"), and a verifier rejecting the shorter answer for
+    # its shape beside a literal that happens to be the count ("two fields a line"): no finding
+    from _blind_task import OPTIONS
+    from artifactbench.gates import check_task, resolve_gates
+    from artifactbench.manifest import load_task
+    sales = "region,amount\n" + "".join(f"R{i % 5},{i}\n" for i in range(35))
+
+    def size(name: str, prompt: str, reference: str, body: str) -> list[str]:
+        root = _task(tmp_path, name, "regions.txt", reference, prompt,
+                     'return sorted(text.split("\\n")) == sorted(%r.split("\\n")), "x"\n' % reference)
+        (root / "workspace" / "sales.csv").write_text(sales)
+        (root / "workspace" / "verify.py").write_text("from pathlib import Path\n\ndef verify(path):\n    lines = [l for l "
+                                                      "in Path(path).read_text().splitlines() if l.strip()]\n" + body)
+        (root / "task.yaml").write_text((root / "task.yaml").read_text() + "structural_verifier: workspace/verify.py\n")
+        report = check_task(load_task(root), resolve_gates(["verifier_consistency"]), OPTIONS)
+        return [k.name for c in report.checks for k in c.cases if k.severity == "fail"]
+    five = "North 1204\nSouth 988\nEast 1410\nWest 701\nCentral 1533\n"
+    assert size("words", "# Regions\n\nWrite `regions.txt`: one line for each of the five regions, its name and its "
+                "total.\n", five, "    assert len(lines) == 5, f'expected 5 lines, found {len(lines)}'\n") == []
+    assert size("shape", "# Regions\n\nWrite `regions.txt`: one line per region above 900, then a last line `TOTAL <sum>`"
+                ".\n", "North 1204\nSouth 988\nTOTAL 2192\n", "    assert all(len(l.split()) == 2 for l in lines), 'two "
+                "fields a line'\n    assert lines[-1].startswith('TOTAL '), 'last line must be TOTAL'\n") == []

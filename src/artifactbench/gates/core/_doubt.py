@@ -239,7 +239,7 @@ def example_extras(prompt: str, data) -> frozenset[str]:  # noqa: ANN001 - a par
 
 # "A Markdown table with (at least) the columns `station`, `expected_bikes`, `utilisation_pct`": the answer's columns,
 # listed by name (not an input's: "`trips.csv` has the columns `a`, `b`")
-_COLUMN_LIST = re.compile(r"\bcolumns?\b[^.\n`]{0,30}?((?:`[^`\n]{1,40}`[^\S\n]*(?:,|\band\b|\bor\b|/)?[^\S\n]*){2,})",
+_COLUMN_LIST = re.compile(r"\bcolumns?\b[^.\n`]{0,30}?((?:`[^`\n]{1,40}`[^\S\n]*+(?:(?:,|\band\b|\bor\b|/)[^\S\n]*+)?){2,})",
                           re.IGNORECASE)
 
 
@@ -268,10 +268,11 @@ def columns_beyond(prompt: str, columns: Iterable[str]) -> frozenset[str]:
 
 
 def _asked_column(key: str, text: str) -> bool:
-    """`text` asks for `key` as a column of its own: "a `capacity` column", "column `capacity`"."""
+    """`text` asks for `key` as a column of its own: "a `capacity` column", "column `capacity`", "give every station a
+    `flag`" (an article before it, not "its `capacity`", which speaks of a value; review)."""
     name = re.escape(key)
-    return re.search(rf"[`'\"]{name}[`'\"]\s+columns?\b|\bcolumns?\s+(?:called\s+|named\s+)?[`'\"]{name}[`'\"]",
-                     text, re.IGNORECASE) is not None
+    return re.search(rf"[`'\"]{name}[`'\"]\s+columns?\b|\bcolumns?\s+(?:called\s+|named\s+)?[`'\"]{name}[`'\"]|"
+                     rf"\b(?:a|an)\s+[`'\"]{name}[`'\"]", text, re.IGNORECASE) is not None
 
 
 def doubt(prompt: str, where: str, fields: tuple[str, ...] = (),

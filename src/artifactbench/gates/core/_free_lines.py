@@ -181,7 +181,7 @@ _BEFORE = re.compile(r"\b(?:before|above|ahead\s+of)\s+the\s+(?:first\s+)?(?:fin
 _UNDER_TITLE = re.compile(r"\b(?:lines?|text|prose|notes?|sentences?)\W{0,4}\s+(?:directly\s+|right\s+|just\s+)?"
                           r"(?:under|below|beneath|after)\s+(?:it|the\s+(?:title|heading|header))\b", re.IGNORECASE)
 # "you can put anything you like after the ID on the same line", "whatever follows the id on each line is ignored"
-_AFTER_FIRST = re.compile(r"\b(?:anything|everything|whatever|text|any\s+text)\s+(?:you\s+like\s+|else\s+)?(?:after|following|"
+_AFTER_FIRST = re.compile(r"\b(?:anything|everything|whatever|text|any\s+text)\s+(you\s+(?:like|want)\s+)?(?:else\s+)?(?:after|following|"
                           r"follows)\s+(?:the|its|each|an?)\s+(?:id|code|key|name|first\s+(?:token|word|field|column))\b"
                           r"(?:\s+on\s+(?:the\s+same|each|a|that|its)\s+line)?", re.IGNORECASE)
 _BRACKETS = re.compile(r"[\[\](){}'\",;\s]+")
@@ -325,8 +325,7 @@ class FreeLines:
         change that stays on lines that are neither graded nor declared free: where the prompt frees
         parts of a report, whether those lines are graded is what it leaves open."""
         old, new = tuple(reference.splitlines()), tuple(mutant.splitlines())
-        if self.after_first and len(old) == len(new) and all(
-                a == b or (a.split()[:1] == b.split()[:1] and a.split()) for a, b in zip(old, new)):
+        if self.after_first and _tail_only(old, new):
             return False  # (only text after a line's first token changed, which the prompt frees)
         old_kinds, new_kinds = _kinds(self, old), _kinds(self, new)
         head, tail = common_ends(old, new)
@@ -348,8 +347,7 @@ class FreeLines:
         if not self or mutant == reference:
             return False
         old, new = tuple(reference.splitlines()), tuple(mutant.splitlines())
-        if self.after_first and len(old) == len(new) and all(
-                a == b or (a.split()[:1] == b.split()[:1] and a.split()) for a, b in zip(old, new)):
+        if self.after_first and _tail_only(old, new):
             return True  # (each changed line keeps its first token: the change is in the text after it)
         old_kinds = _kinds(self, old)
         if self.before and "graded" in old_kinds:
@@ -551,8 +549,8 @@ def _classify(free: FreeLines, lines: tuple[str, ...], start: int, stop: int, fe
     for i in range(start, stop):
         fence = _fence(lines[i])
         kind = free.kind(lines, i, fenced or fence, cut)
-        if below_title[0] < i < below_title[1] and kind != "blank":
-            kind = "free"
+        if below_title[0] < i < below_title[1] and kind != "blank" and not free._named_label(lines[i]):
+            kind = "free"  # (not `slope: 0.42` the prompt asks for by its label; review)
         if free.tables_without and kind == "graded" and not (fenced or fence) and "|" in lines[i] \
                 and _in_table(lines, i):
             if header is None or i == start:
@@ -568,6 +566,19 @@ def _classify(free: FreeLines, lines: tuple[str, ...], start: int, stop: int, fe
         kinds.append(kind)
         fenced = fenced != fence
     return tuple(kinds)
+
+
+_ID_TOKEN = re.compile(r"[A-Za-z0-9][\w.:/-]*")
+
+
+def _tail_only(old: tuple[str, ...], new: tuple[str, ...]) -> bool:
+    """`new` is `old` with only text after some lines' first token changed, that token an id (`S02`; not a table's
+    `|`, a bullet or a heading mark, whose line's every cell or word would count as after it; review)."""
+    if len(old) != len(new):
+        return False
+    changed = [(a, b) for a, b in zip(old, new) if a != b]
+    return bool(changed) and all(
+        (first := a.split()[:1]) and first == b.split()[:1] and _ID_TOKEN.fullmatch(first[0]) for a, b in changed)
 
 
 def _title_span(lines: tuple[str, ...]) -> tuple[int, int]:
@@ -749,8 +760,10 @@ def read_free_lines(prompt: str) -> FreeLines:
                 and not _OF_INPUT.search(sentence):  # (the input's comments: review)
             prefixes += [next(g for g in groups if g) for groups in _COMMENT_PREFIX.findall(sentence)]
             declared.append(" ".join(sentence.split())[:160])
+        # (said as free: "anything you like after the ID", never "The text after the ID is its distance in km"; review)
         if (tail := _AFTER_FIRST.search(sentence)) and not _REFUSED.search(sentence[tail.start():]) \
-                and not _OF_INPUT.search(sentence[tail.start():]):
+                and not _OF_INPUT.search(sentence[tail.start():]) \
+                and (tail.group(1) or _FREE_SAID.search(sentence[tail.start():])):
             after_first = True
             declared.append(" ".join(sentence.split())[:160])
         if _AFTER.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence):
@@ -758,7 +771,10 @@ def read_free_lines(prompt: str) -> FreeLines:
             declared.append(" ".join(sentence.split())[:160])
         rows = _ROWS_SUCH_AS.search(sentence)
         if rows and (_FREE_SAID.search(sentence[rows.end():]) or _NICE.search(sentence[rows.end():])) \
-                and not _REFUSED.search(sentence[rows.end():]):
+                and not _REFUSED.search(sentence[rows.end():]) and not _OF_INPUT.search(sentence) \
+                and not re.search(r"\bwhen\s+you\b", sentence[rows.end():], re.IGNORECASE):
+            # ("`sales.csv` has subtotal lines; rows whose first column is `TOTAL` are skipped when you sum": the
+            # input's rows and how to read them; review)
             named_rows = [words for item in re.split(r",\s*|\s+(?:and|or)\s+", rows.group(1) or rows.group(2))
                           if (words := _name_words(item))]
             if named_rows:

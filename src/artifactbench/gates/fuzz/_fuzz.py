@@ -41,7 +41,7 @@ from artifactbench.gates.fuzz._near import FACTORS, RULE_ROW as _RULE_ROW, WARN_
 from artifactbench.gates.fuzz._policy import load_policy
 from artifactbench.gates.fuzz._quota import widened
 from artifactbench.gates.fuzz._reference import (
-    ONCE, Reference, line_key, markdown_headings, rows_unordered, text_field, top_level_swap,
+    ONCE, Reference, line_key, markdown_headings, once_here, rows_unordered, text_field, top_level_swap,
 )
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
 from artifactbench.gates.fuzz._text_strategies import LIST_ITEMS_SWAPPED, list_key, states_layout
@@ -475,6 +475,14 @@ def _optional_null(prompt: str, allows, where: str) -> bool:  # noqa: ANN001 - P
                    if re.search(rf"(?<![\w-]){name}(?![\w-])", s))
 
 
+def _said_once(prompt: str, reference: str, where: str) -> bool:
+    """A sentence of the prompt says the part at `where` ("line N") comes once (see once_here)."""
+    found = re.fullmatch(r"line (\d+)", where)
+    lines = reference.splitlines()
+    return found is not None and 0 < int(found.group(1)) <= len(lines) \
+        and once_here(prompt, lines, int(found.group(1)) - 1)
+
+
 _LEFT_OUT = re.compile(r"\b(?:leave\s+(?:it\s+|the\s+key\s+|them\s+)?out|left\s+out|omit\w*|optional|absent|"
                        r"may\s+be\s+(?:dropped|skipped|missing))\b", re.IGNORECASE)
 
@@ -820,7 +828,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 allowed = ("warn", "it repeats a section header with nothing new under it: the same sections "
                                    "once merged, though a strict reader refuses the file")
             if allowed is None and kind == "duplicate_record" and ref is not None and ref.fmt == "text" \
-                    and re.fullmatch(r"#{1,6}\s+\S.*", mutant.old.strip("'\" ")):
+                    and re.fullmatch(r"#{1,6}\s+\S.*", mutant.old.strip("'\" ")) \
+                    and not _said_once(prompt, ref.reference, mutant.where):
                 # (`## Summary` twice in a row: an empty section above the one the answer has; p157's report)
                 allowed = ("warn", "it repeats a Markdown heading right under itself: an empty section above the "
                                    "same one, nothing new in it")

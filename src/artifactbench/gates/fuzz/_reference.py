@@ -718,8 +718,10 @@ def once_here(prompt: str, lines: list[str], i: int) -> bool:
         return False
     headings = markdown_headings(lines)
     here = next((h for k, h in reversed(headings) if k <= i), None)
-    # (what the line is: its section's title, its table's header and its own first cell)
+    # (what the line is: its section's title, its table's header and its own first cell; and every part's names)
     words = " ".join([here or "", lines[i], _table_header(lines, i)]).lower()
+    parts = " ".join([*(h for _, h in headings), *(line for k, line in enumerate(lines) if line.lstrip().startswith("|")
+                                                    and _table_header(lines, k) == line)]).lower()
     for sentence in sentences(prompt):  # (a sentence wrapped over lines is one: "... each route\nonly once.")
         if ONCE.search(sentence):
             named = [h for _, h in headings if h.lower() in sentence.lower()]
@@ -727,8 +729,9 @@ def once_here(prompt: str, lines: list[str], i: int) -> bool:
             # blind p157)
             subjects = [singular(w) for m in _EACH_ONCE.finditer(sentence) for w in re.findall(r"[A-Za-z]{3,}", m.group(1))
                         if w.lower() not in _NOT_SUBJECTS]
-            if subjects and not any(re.search(rf"\b{re.escape(w.lower())}", words) for w in subjects):
-                continue
+            if subjects and not any(re.search(rf"\b{re.escape(w.lower())}", words) for w in subjects) \
+                    and any(re.search(rf"\b{re.escape(w.lower())}", parts) for w in subjects):
+                continue  # (said of another part the answer has by that name; else of the whole answer: review)
             if not named or here in named:
                 return True
     return False
@@ -779,7 +782,9 @@ def _slot_row_key(lines: list[str], i: int, prompt: str) -> str | None:
     if not lines[i].lstrip().startswith("|"):
         return None
     keys = [r[0].strip("`*_ ") for r in _table_rows(lines, i)[1][1:]]
-    if len(keys) < 2 or len(set(keys)) != len(keys) or len(keys) > 50 or not all(keys) or any(
+    # (names, not ranks: `1`, `2`, `3` are in any prompt that says "top 3"; review)
+    if len(keys) < 2 or len(set(keys)) != len(keys) or len(keys) > 50 or not all(
+            re.search(r"[A-Za-z]", k) for k in keys) or any(
             re.search(rf"(?<![\w-]){re.escape(k)}(?![\w-])", prompt) is None for k in keys):
         return None
     return table_cells(lines[i])[0]

@@ -195,8 +195,10 @@ def prose_lines(lines: list[str], records: tuple[int, ...]) -> frozenset[int]:
     mark of a structure (a row, bullet, heading, `key: value`), and a first word no other line starts with
     (`Move disk from A to C`, one line of many like it, stays a record)."""
     firsts = Counter(line.split()[0].lower() for i in records if (line := lines[i]).split())
-    return frozenset(i for i in records if not _NOT_PROSE.search(lines[i])
-                     and len(_PROSE_WORD.findall(lines[i])) >= PROSE_WORDS and firsts[lines[i].split()[0].lower()] == 1)
+    found = frozenset(i for i in records if not _NOT_PROSE.search(lines[i])
+                      and len(_PROSE_WORD.findall(lines[i])) >= PROSE_WORDS and firsts[lines[i].split()[0].lower()] == 1)
+    # (an answer of sentences, the steps of a build order, has them for records: none of them is a title; review)
+    return found if 2 * len(found) <= len(records) else frozenset()
 
 
 def _rule_row(line: str) -> bool:
@@ -400,8 +402,8 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
         # line in another's place drops one and repeats the other, which drop_record and duplicate_record try;
         # blind p171. A label with digits is a record's id, `B01: FV1`)
         a, b = _WORD_LABEL.match(lines[i]), _WORD_LABEL.match(lines[j])
-        if a and b and a.group(1).strip().lower() != b.group(1).strip().lower():
-            return False
+        if kind == "replace_record" and a and b and a.group(1).strip().lower() != b.group(1).strip().lower():
+            return False  # (swapped, `Alice: 40` and `Bruno: 38` of a ranking are records reordered; review)
         # (and a heading only with one of its level: a report's `# title` is no `## Women` section; blind p174)
         return _mark(lines[i]) == _mark(lines[j]) and _HASHES.match(lines[i]).group() == _HASHES.match(lines[j]).group()
 

@@ -335,6 +335,8 @@ def _verify(ctx: TaskContext, module: Path, artifact: Path) -> tuple[bool, str]:
 
 
 _LINE_FORMATS = ("csv", "jsonl", "text")
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+                 "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
 
 
 def _size_leak(ctx: TaskContext, module: Path, scratch: Path, fmt: str, reference: str) -> CaseResult | None:
@@ -356,11 +358,15 @@ def _size_leak(ctx: TaskContext, module: Path, scratch: Path, fmt: str, referenc
     literals = {int(n) for n in re.findall(r"(?<![\w.])\d{1,6}(?![\w.])", source)}
     prompt = ctx.task.problem_statement.read_text(encoding="utf-8", errors="replace")
     said = {int(n) for n in re.findall(r"(?<![\w.])\d{1,6}(?![\w.])", prompt)}  # ("one row per hour, 08 through 15")
+    said |= {n for n, word in enumerate(_NUMBER_WORDS) if re.search(rf"\b{word}\b", prompt, re.IGNORECASE)}  # ("five")
     written = sorted(counts & literals - said - _input_sizes(ctx, module))
     if not written:
         return None
     shorter = "\n".join(lines[:data[-1]] + lines[data[-1] + 1:]) + ("\n" if reference.endswith("\n") else "")
-    [(accepted, why)] = _verify_many(ctx, module, scratch, [shorter])
+    try:
+        [(accepted, why)] = _verify_many(ctx, module, scratch, [shorter])
+    except VerifierHung as exc:  # (the mutant cases stand; this probe says what it met: review)
+        return CaseResult("size", WARNING, cap(f"verify() did not finish on the reference less its last record ({exc})"))
     # (and says so: "expected 42 plan lines, found 41"; not "missing key yield in [prediction]" of a config answer
     # whose last line is a key, beside an `8` its source holds for another reason; review of blind p128)
     if accepted or not any(re.search(rf"(?<![\w.]){n}(?![\w.])", why) for n in written):
