@@ -848,6 +848,11 @@ _SAMPLE_KEY = re.compile(r"^[^\S\n]*[\"'`]?([A-Za-z_][\w.-]{0,60})[\"'`]?[^\S\n]
                          re.MULTILINE)
 # (a note about the key itself, in its first words: "# optional, not marked"; not one about the value's format,
 # "# lower case; surrounding whitespace is ignored", "# one decimal; a trailing zero is optional"; review)
+_ROW_NOTE = re.compile(r"^[^\S\n]*\|[^\S\n]*([^|\n]{1,40}?)[^\S\n]*\|[^\n]*\|[^\S\n]+(?:#|//|<-|--)[^\S\n]+([^\n]{1,200})$",
+                       re.MULTILINE)
+_NOTE_NAMES = re.compile(r"[^\S\n](?:#|//|<-|--)[^\S\n]+[`'\"]?([A-Za-z_][\w.-]{0,60})[`'\"]?[^\S\n]+(?:is|are)[^\S\n]+"
+                         r"(?:optional|ignored|informational|free|not[^\S\n]+(?:checked|graded|compared|marked|required))\b",
+                         re.IGNORECASE)
 _NOTE_FREES = re.compile(r"^\W*(?:optional(?:ly)?|ignored|informational|informative|free(?:[- ]?(?:form|text))?|"
                          r"not\s+(?:marked|graded|checked|scored|required|compared)|(?:may|can)\s+be\s+(?:omitted|left\s+out)|"
                          r"nice\s+to\s+have)\b", re.IGNORECASE)
@@ -861,6 +866,13 @@ def _annotated_keys(text: str) -> list[tuple[str, str]]:
             note = match.group(2)
             if _NOTE_FREES.search(note) and not _REQUIRED.search(note):
                 out.append((match.group(1), note))
+        # (a note naming the key it frees, on a sample row of another shape: `CEN,10O-0003,10,...  # from_route is
+        # optional - extra columns are ignored`; blind p178)
+        out += [(m.group(1), m.group(0)) for m in _NOTE_NAMES.finditer(block)]
+        # (a sample table's row whose note frees it: `| Total | 0.0 | ... |  # optional; a row/column without a stop id
+        # is ignored`, its first cell the row's, and the column's of that name; blind p178)
+        out += [(m.group(1).strip("`*_ "), m.group(2)) for m in _ROW_NOTE.finditer(block)
+                if _NOTE_FREES.search(m.group(2)) and not _REQUIRED.search(m.group(2))]
     return out
 
 

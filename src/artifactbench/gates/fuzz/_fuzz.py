@@ -475,6 +475,16 @@ def _optional_null(prompt: str, allows, where: str) -> bool:  # noqa: ANN001 - P
                    if re.search(rf"(?<![\w-]){name}(?![\w-])", s))
 
 
+def _line_at(reference: str, where: str, shown: str) -> str:
+    """The reference's line a text mutant's `where` ("line N") names, whole (the mutant shows it cut short past 80
+    characters: a 14-column header `| O \\ D | S01 | ...`; blind p178), else `shown` unquoted."""
+    found = re.fullmatch(r"line (\d+)", where)
+    lines = reference.splitlines()
+    if found is not None and 0 < int(found.group(1)) <= len(lines):
+        return lines[int(found.group(1)) - 1].strip()
+    return shown.strip("'\" ")
+
+
 def _said_once(prompt: str, reference: str, where: str) -> bool:
     """A sentence of the prompt says the part at `where` ("line N") comes once (see once_here)."""
     found = re.fullmatch(r"line (\d+)", where)
@@ -873,7 +883,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 allowed = ("warn", f"it adds an entry under a new key, and the prompt allows other keys "
                                    f"({allows.other_keys!r}): is a new entry one of them?")
             if allowed is None and kind == "duplicate_record" and ref is not None and ref.fmt == "text" \
-                    and _header_row(ref.reference, mutant.old.strip("'\" ")):
+                    and _header_row(ref.reference, _line_at(ref.reference, mutant.where, mutant.old)):
                 # (`| district | K | r |` twice: a reader skipping a row that repeats the header reads the same
                 # rows; whether the file still holds "one row per district" is the prompt's to say; blind p126)
                 allowed = ("warn", "it repeats a Markdown table's header row: every data row is as it was")
