@@ -577,3 +577,23 @@ def test_sample_notes_free_a_named_column_and_a_row_and_a_long_header_repeated_r
     fails = _fails(_fuzz(sound))
     assert not [f for f in fails if f.startswith(("drop_record:", "number_far:", "later_record:"))
                 or "line 3: '| O" in f], fails
+
+
+def test_regression_mends_of_the_p169_p179_rules(tmp_path):
+    # swapping only lines of one lead drew, in p116-p156: two items of a SELECT's column list written as expressions
+    # (p148, p155), a labelled total with the sentence above it (p136), and the rows of a summary whose prompt says
+    # "Freedom you have: the order of rows inside every table" (p154)
+    import random
+
+    from artifactbench.gates.core import read_prompt
+    from artifactbench.gates.fuzz._formats import parse
+    from artifactbench.gates.fuzz._policy import FuzzPolicy
+    from artifactbench.gates.fuzz._reference import _list_item
+    from artifactbench.gates.fuzz._text_strategies import text_strategy
+    assert _list_item("           COUNT(*) AS deliveries,") and _list_item("    substr(m.boarded_at, 1, 7) AS month,")
+    assert not _list_item("    a, b,") and not _list_item("    f(a,") and not _list_item("    x; y,")
+    assert read_prompt("Freedom you have: the order of rows inside every table; the order of the sections.").unordered
+    text = "Every legal way to split the 14 drops between two vans.\n\nV1: D01 D02\nV2: D03\n\nTotal valid splits: 26\n"
+    draws = text_strategy(parse("text", text), FuzzPolicy(), "swap_records")
+    wheres = {m.where for m in list(draws.values(random.Random(1)))[:200] if hasattr(m, "where")}
+    assert wheres and not any(w.startswith("line 1 <->") for w in wheres), wheres

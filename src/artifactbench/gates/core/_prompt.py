@@ -96,6 +96,8 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/-][\w\s`
                   + r"|(?:is|are)\s+(?:irrelevant|immaterial|ignored|arbitrary|free|up\s+to\s+you))\b|"
                   r"\b(line|row|record|entry|item|output|result)s?\s+order\s+(is\s+)?(free|optional|open|"
                   r"arbitrary|irrelevant|does\s*n[o']?t\s+matter)\b|"
+                  # ("Freedom you have: the order of rows inside every table; ..."; blind p154)
+                  r"\bfreedoms?\b[^.:;\n]{0,30}:\s*(?:the\s+)?order\s+of\s+(?:the\s+)?(?:rows|lines|records|entries)\b|"
                   # ("Row order inside tables is up to you", "row order within each table is free"; blind p165)
                   r"\b(?:line|row|record|entry|item)s?\s+order\s+(?:inside|within|in)\s+(?:the\s+|an?\s+|each\s+|every\s+|all\s+|"
                   r"your\s+)?(?:tables?|sections?|lists?|files?|reports?)\s+(?:is|are)\s+(?:free|up\s+to\s+you|"

@@ -344,8 +344,7 @@ class Reference:
         # (or two items of one column list, `library,` and `format,` of a CTE's SELECT: columns read by name after
         # it; blind p121, p129, once the fuzzer swapped only lines of one lead)
         return lead[0] == lead[1] or all(_COLUMN_DEF.match(line) for line in pair) \
-            or all(_LIST_ITEM.fullmatch(line) and lead_word.lower() not in _CLAUSES
-                   for line, lead_word in zip(pair, lead))
+            or all(_list_item(line) and lead_word.lower() not in _CLAUSES for line, lead_word in zip(pair, lead))
 
     def declaration_change(self, mutant: str) -> tuple[str, str] | None:
         """(info, why) when the mutant changes, adds or drops only markup declaration or doctype lines
@@ -741,7 +740,18 @@ _EACH_ONCE = re.compile(r"\beach\s+([A-Za-z][\w /,-]{0,60}?)\s+(?:only\s+|exactl
 _NOT_SUBJECTS = frozenset(("and", "the", "one", "only", "exactly", "row", "rows", "line", "lines", "entry", "item"))
 
 
-_LIST_ITEM = re.compile(r"\s*[\w.\"`\[\]]+(?:\s+AS\s+[\w\"`]+)?\s*,\s*", re.IGNORECASE)  # `library,`, `z.id AS zone,`
+def _list_item(line: str) -> bool:
+    """An item of a column list on a line of its own: it ends with a comma outside any parentheses, which balance
+    (`library,`, `COUNT(*) AS deliveries,`, `substr(m.boarded_at, 1, 7) AS month,`; blind p148, p155)."""
+    body = line.strip()
+    if not body.endswith(",") or ";" in body:
+        return False
+    depth = 0
+    for ch in body[:-1]:
+        depth += (ch == "(") - (ch == ")")
+        if depth < 0 or (ch == "," and depth == 0):
+            return False
+    return depth == 0
 _CLAUSES = frozenset(("select", "from", "where", "and", "or", "join", "on", "group", "order", "having", "with", "union",
                       "limit", "case", "when", "then", "else", "end", "insert", "values", "set", "update", "delete"))
 
