@@ -169,7 +169,8 @@ def list_cell_injections(lines: list[str]) -> list[tuple[int, str, str, str, str
 _PIPE_LINE = re.compile(r"\s*\|")
 _HASHES = re.compile(r"\s*#*")
 _GROUPED_NUMBER = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w,]|\.\d)")
-_WORD_LABEL = re.compile(r"\s*(?:[-*+]\s+)?[*_`]*([A-Za-z][A-Za-z ()%/'._-]{0,60}?)[*_`]*\s*[:=]\s*\S")
+# (a label of four words at most, no code: not `FROM orders o JOIN customers c ON c.id = o.customer_id`)
+_WORD_LABEL = re.compile(r"\s*(?:[-*+]\s+)?[*_`]*([A-Za-z][A-Za-z%/'_-]*(?: [A-Za-z%/'_()-]+){0,3}?)[*_`]*\s*[:=](?!=)\s*\S")
 _PROSE_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _NOT_PROSE = re.compile(r"\d|^\s*(?:[-*+>|=#<\[{]|\w[\w .-]{0,40}?\s*[:=]\s*\S)")
 PROSE_WORDS = 4  # words of a title or sentence, no digit among them
