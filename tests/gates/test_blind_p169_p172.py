@@ -593,7 +593,185 @@ def test_regression_mends_of_the_p169_p179_rules(tmp_path):
     assert _list_item("           COUNT(*) AS deliveries,") and _list_item("    substr(m.boarded_at, 1, 7) AS month,")
     assert not _list_item("    a, b,") and not _list_item("    f(a,") and not _list_item("    x; y,")
     assert read_prompt("Freedom you have: the order of rows inside every table; the order of the sections.").unordered
-    text = "Every legal way to split the 14 drops between two vans.\n\nV1: D01 D02\nV2: D03\n\nTotal valid splits: 26\n"
+    text = "V1 D01 D02 D05\nV2 D03\nV3 D04 D06\nTotal valid splits: 26\n"
     draws = text_strategy(parse("text", text), FuzzPolicy(), "swap_records")
     wheres = {m.where for m in list(draws.values(random.Random(1)))[:200] if hasattr(m, "where")}
-    assert wheres and not any(w.startswith("line 1 <->") for w in wheres), wheres
+    assert wheres and not any(w.endswith("<-> line 4") for w in wheres), wheres
+
+
+# A second outside review (of the rules after 50070f9): each case keeps the verdict the code before them gave.
+_REVIEW2 = []
+
+
+def _review2_sql_order():
+    ref = """SELECT
+      library,
+      COUNT(*) AS n,
+      MAX(loaned_on) AS last_loan
+    FROM loans
+    GROUP BY library
+    ORDER BY
+      n DESC,
+      last_loan DESC,
+      library;
+    """
+    prompt = ("# Loans\n\nThe SQLite table `loans(library TEXT, loaned_on TEXT)` holds every loan. Write `busiest.sql`: one query "
+              "returning one row per library with the columns `library`, `n` (its number of loans) and `last_loan` (its latest "
+              "`loaned_on`), sorted by `n` descending, then by `last_loan` descending, then by `library`.\n")
+    grader = r'''
+    import sqlite3
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE TABLE loans(library TEXT, loaned_on TEXT)")
+    rows = [("A","2024-01-05"),("A","2024-01-01"),("B","2024-03-01"),("B","2024-02-01"),("C","2024-02-10"),("C","2024-01-10"),("D","2024-05-01")]
+    db.executemany("INSERT INTO loans VALUES (?,?)", rows)
+    got = db.execute(text).fetchall()
+    want = [("B",2,"2024-03-01"),("C",2,"2024-02-10"),("A",2,"2024-01-05"),("D",1,"2024-05-01")]
+    if sorted(got) != sorted(want):
+        return False, "rows differ"
+    return True, "rows match"
+    '''
+    return 'sql_order', 'busiest.sql', ref, prompt, grader, 'swap_records'
+
+
+_REVIEW2.append(_review2_sql_order)
+
+
+def _review2_prose_drop():
+    ref = ("# Overtime report\n\nWeek: 2024-W07\nThreshold: 38 hours\n\n"
+           "Alice worked 40 hours, 2 above the threshold.\n"
+           "Bruno worked 41 hours, 3 above the threshold.\n"
+           "Chen worked 45 hours, 7 above the threshold.\n\nThresholds met: 3\n")
+    prompt = ("# Overtime\n\nWrite `overtime.md` for week 2024-W07 (threshold 38 hours): a title line `# Overtime report`, the lines `Week: <week>` and "
+              "`Threshold: <n> hours`, then one sentence per employee above the threshold, `<name> worked <h> hours, <d> above "
+              "the threshold.`, and last `Thresholds met: <count>`.\n")
+    grader = r'''
+    fixed = ["# Overtime report", "Week: 2024-W07", "Threshold: 38 hours", "Thresholds met: 3"]
+    emp = ["Alice worked 40 hours, 2 above the threshold.", "Bruno worked 41 hours, 3 above the threshold.",
+           "Chen worked 45 hours, 7 above the threshold."]
+    lines = [l.strip() for l in text.splitlines() if l.strip()]
+    if len(lines) != len(set(lines)):
+        return False, "repeated line"
+    if any(l not in fixed + emp for l in lines):
+        return False, "unknown line"
+    if [l for l in lines if l in fixed] != fixed:
+        return False, "fixed lines"
+    got = [l for l in lines if l in emp]
+    if got != [e for e in emp if e in got] or not got:
+        return False, "order"
+    if lines.index(fixed[2]) > lines.index(got[0]) or lines.index(fixed[3]) < lines.index(got[-1]):
+        return False, "placement"
+    return True, "ok"
+    '''
+    return 'prose_drop', 'overtime.md', ref, prompt, grader, 'drop_record'
+
+
+_REVIEW2.append(_review2_prose_drop)
+
+
+def _review2_nofreedom():
+    ref = "| player | score |\n|---|---:|\n| Ines | 901 |\n| Bo | 650 |\n| Kai | 420 |\n| Uma | 388 |\n"
+    prompt = ("# Leaderboard\n\nWrite `board.md`: a Markdown table (`player`, `score`), one row per player.\n\n"
+              "Rows sorted by `score`, highest first. No freedom: the order of rows must follow that sort.\n")
+    grader = r'''
+    want = {"Ines": 901, "Bo": 650, "Kai": 420, "Uma": 388}
+    lines = text.splitlines()
+    if [c.strip() for c in lines[0].strip("|").split("|")] != ["player", "score"]:
+        return False, "header"
+    got = {}
+    for l in lines[2:]:
+        if not l.strip():
+            continue
+        c = [x.strip() for x in l.strip("|").split("|")]
+        if len(c) != 2 or c[0] in got:
+            return False, "bad row"
+        got[c[0]] = int(c[1])
+    return got == want, "scores"
+    '''
+    return 'nofreedom', 'board.md', ref, prompt, grader, 'swap_records'
+
+
+_REVIEW2.append(_review2_nofreedom)
+
+
+def _review2_rownote():
+    ref = ("| region | Q1 | Q2 | Total |\n|---|---:|---:|---:|\n| North | 120 | 140 | 260 |\n| South | 95 | 105 | 200 |\n"
+           "| East | 80 | 75 | 155 |\n| Total | 295 | 320 | 615 |\n")
+    prompt = ("# Sales\n\nWrite `sales.md`, laid out like this (numbers illustrative):\n\n```\n| region | Q1 | Q2 | Total |\n"
+              "|---|---:|---:|---:|\n| West | 10 | 12 | 22 |\n| Total | 10 | 12 | 22 |   # optional\n```\n\n"
+              "One row per region. The `Total` column is required: each region's Q1 + Q2."
+              "")
+    grader = r'''
+    want = {"North": (120, 140), "South": (95, 105), "East": (80, 75)}
+    got = {}
+    for l in text.splitlines()[2:]:
+        c = [x.strip() for x in l.strip("|").split("|")]
+        if len(c) != 4:
+            return False, "row shape"
+        if c[0] == "Total":
+            continue
+        if c[0] in got:
+            return False, "twice"
+        got[c[0]] = (int(c[1]), int(c[2]))
+    return got == want, "quarters"
+    '''
+    return 'rownote', 'sales.md', ref, prompt, grader, 'number_far'
+
+
+_REVIEW2.append(_review2_rownote)
+
+
+def _review2_inputnote():
+    ref = "hub,from_trip,from_route,to_trip\nCEN,T0003,R10,T0107\nCEN,T0011,R12,T0119\nNTH,T0024,R31,T0140\n"
+    prompt = ("# Transfers\n\n`trips.csv` looks like this:\n\n```\ntrip_id,from_route,stop,arrive\n"
+              "T0003,R10,CEN,08:02      # from_route is optional here (blank for depot runs)\n```\n\n"
+              "Write `transfers.csv` with the header `hub,from_trip,from_route,to_trip`, one row per feasible transfer. "
+              "Every column is required, `from_route` included.\n")
+    grader = r'''
+    import csv, io
+    rows = list(csv.DictReader(io.StringIO(text)))
+    got = sorted((r["hub"], r["from_trip"], r["to_trip"]) for r in rows)
+    want = [("CEN","T0003","T0107"),("CEN","T0011","T0119"),("NTH","T0024","T0140")]
+    if any(not r.get("from_route") for r in rows):
+        return False, "from_route missing"
+    return got == want, "transfers"
+    '''
+    return 'inputnote', 'transfers.csv', ref, prompt, grader, 'string_change'
+
+
+_REVIEW2.append(_review2_inputnote)
+
+
+def test_second_review_repros_of_the_p169_p179_rules(tmp_path):
+    from artifactbench.gates.core import read_prompt, stated_tolerance
+    for make in _REVIEW2:
+        name, artifact, reference, prompt, grader, kind = make()
+        fails = _fails(_fuzz(_task(tmp_path, name, artifact, reference, prompt, grader)))
+        assert any(f.startswith(f"{kind}:") for f in fails), (name, fails)
+    # "No freedom: the order of rows must follow that sort" frees nothing; bands said in grading words are bands
+    assert not read_prompt("Rows sorted by `score`. No freedom: the order of rows must follow that sort.").unordered
+    assert stated_tolerance("Each `payout` is accepted when its absolute difference ≤ 0.01.").abs == 0.01
+    # "List each station exactly once" says nothing of a title written twice, and "skipped when you are graded" or
+    # "a total row of the input's figures is fine" still free a `total` row
+    sound = _task(tmp_path, "title", "bikes.md", "# Bike report\n\nS01 71.05\nS02 35.92\nS03 13.79\n",
+                  "# Bikes\n\nWrite `bikes.md`: a title line, then one line per station, its id and its expected bikes "
+                  "(within 0.01). List each station exactly once.\n", """\
+        got = {}
+        if not text.lstrip().startswith("# "):
+            return False, "no title"
+        for l in text.splitlines():
+            p = l.split()
+            if not p or l.startswith("#"):
+                continue
+            if p[0] in got or len(p) != 2:
+                return False, "bad or repeated station"
+            got[p[0]] = float(p[1])
+        want = {"S01": 71.05, "S02": 35.92, "S03": 13.79}
+        return got.keys() == want.keys() and all(abs(got[k] - want[k]) <= 0.01 for k in want), "stations"
+        """)
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    for said in ("is skipped by the checker, so a total row of the input's figures is fine.",
+                 "is skipped when you are graded."):
+        settle = _task(tmp_path, f"settle{len(said)}", "settle.md", _SETTLE, "# Settlement\n\nRead `deliveries.csv` "
+                       "and write `settle.md`: a table with the columns `grower_id`, `kg` and `payout`, each within 0.01. "
+                       "A row whose first-column label is `total` (bold or not) " + said + "\n", _SETTLE_GRADER)
+        assert not _fails(_fuzz(settle)), (said, _fails(_fuzz(settle)))

@@ -59,14 +59,16 @@ _OF_THE_ANSWER = re.compile(r"\s*(?:[\w.%°]+\s*){0,2}of\s+(?:the\s+)?(?:exact|t
 _STATED = re.compile(
     r"(?:\bwithin(?:\s+(?:an?|the|absolute|relative|abs\.?|rel\.?|error)){0,2}|"
     r"\btolerances?(?:\s+of|\s*:|\s+is|\s*=)?|±|\+/-|\bplus\s+or\s+minus|"
-    r"\berrors?(?:\s+(?:of|is|must\s+be|should\s+be))?\s*(?:<=|≤|<|\bbelow|\bunder|\bat\s+most|"
+    r"\b(?:errors?|differences?|deviations?)(?:\s+(?:of|is|must\s+be|should\s+be))?\s*(?:<=|≤|<|\bbelow|\bunder|\bat\s+most|"
     r"\bno\s+(?:more|greater)\s+than|\bnot\s+exceed(?:ing)?)|\b(?:rel(?:ative|\.)?|abs(?:olute|\.)?)\s+"
     r"errors?\s+of|\|\s*(?:<=|≤|<))" + MARKUP + r"(?P<money>[$€£¥]\s?)?" + NUMBER
     + MARKUP + r"(?P<pct>%|percent\b)?", re.IGNORECASE)  # ("0.5 percentage points" is no percent)
-_DIFFERENCE = re.compile(r"\b(?:differences?|deviations?)(?=\s*(?:<=|≤|<|\bbelow\b|\bunder\b|\bat\s+most\b|\bof\s+at\s+most\b))",
-                         re.IGNORECASE)
+_DIFFERENCE = re.compile(r"\b(?:differences?|deviations?)\b", re.IGNORECASE)
 _AGAINST_EXACT = re.compile(r"\b(?:from|to|against|of)\s+the\s+(?:exact|true|correct|reference|expected|optimal|"
-                            r"converged)\b|\b(?:exact|true|correct|reference|expected)\s+(?:value|answer|solution|result)s?\b",
+                            r"converged)\b|\b(?:exact|true|correct|reference|expected)\s+(?:value|answer|solution|result)s?\b|"
+                            # ("accepted when its absolute difference ≤ 0.01", "must match ours with ...", "numbers pass
+                            # with a deviation of at most 0.5"; review)
+                            r"\b(?:accepted|pass(?:es)?|graded|checked|compared|ours|our\s+(?:value|answer)s?)\b",
                             re.IGNORECASE)
 _POINTS = re.compile(r"\s*(?:percentage|percent|%)[\s-]*points?\b|\s*p\.?p\.?(?![\w.])", re.IGNORECASE)
 _PERCENTS = re.compile(r"\b(?:in\s+)?per\s?cent\b(?![\s-]*points?)|%(?![\s-]*points?)|[_\s]pct\b|_percent\b|\bAPR\b",
@@ -605,8 +607,8 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
         whole = re.sub(r"\*\*|__", "", whole)
         # ("`expected_bikes`: absolute difference ≤ 0.01 from the exact stationary value" is the answer's band, said
         # against the exact value; "a day is steady when its sensor difference is no more than 2.5" a rule; p171, review)
-        if _AGAINST_EXACT.search(whole):
-            whole = _DIFFERENCE.sub("error", whole)
+        if not _AGAINST_EXACT.search(whole):
+            whole = _DIFFERENCE.sub("gap", whole)  # (a rule's difference, no band: "steady when ... at most 2.5")
         # ("within half a basis point (0.00005)": the band is the number in brackets; blind p75)
         whole = _NAMED_BAND.sub(lambda m: f"within {m.group(1)} ", whole)
         if re.search(r"`[A-Za-z_][\w.-]*`", whole) and _ACCURACY_WORDS.search(whole):

@@ -771,8 +771,9 @@ def read_free_lines(prompt: str) -> FreeLines:
             declared.append(" ".join(sentence.split())[:160])
         rows = _ROWS_SUCH_AS.search(sentence)
         if rows and (_FREE_SAID.search(sentence[rows.end():]) or _NICE.search(sentence[rows.end():])) \
-                and not _REFUSED.search(sentence[rows.end():]) and not _OF_INPUT.search(sentence) \
-                and not re.search(r"\bwhen\s+you\b", sentence[rows.end():], re.IGNORECASE):
+                and not _REFUSED.search(sentence[rows.end():]) and not _OF_INPUT.search(sentence[:rows.start()]) \
+                and not re.search(r"\bwhen\s+you\s+(?:sum|add|total|count|compute|calculate|read|parse|load)\b",
+                                  sentence[rows.end():], re.IGNORECASE):
             # ("`sales.csv` has subtotal lines; rows whose first column is `TOTAL` are skipped when you sum": the
             # input's rows and how to read them; review)
             named_rows = [words for item in re.split(r",\s*|\s+(?:and|or)\s+", rows.group(1) or rows.group(2))

@@ -97,7 +97,9 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/-][\w\s`
                   r"\b(line|row|record|entry|item|output|result)s?\s+order\s+(is\s+)?(free|optional|open|"
                   r"arbitrary|irrelevant|does\s*n[o']?t\s+matter)\b|"
                   # ("Freedom you have: the order of rows inside every table; ..."; blind p154)
-                  r"\bfreedoms?\b[^.:;\n]{0,30}:\s*(?:the\s+)?order\s+of\s+(?:the\s+)?(?:rows|lines|records|entries)\b|"
+                  # (not "No freedom: ...", "Freedom you do not have: ..."; review)
+                  r"(?<!\bno\s)\bfreedoms?\b(?![^.:;\n]{0,30}\b(?:not|no|never)\b)[^.:;\n]{0,30}:\s*(?:the\s+)?order\s+of\s+"
+                  r"(?:the\s+)?(?:rows|lines|records|entries)\b(?![^.;\n]{0,40}\b(?:must|fixed|follow)\b)|"
                   # ("Row order inside tables is up to you", "row order within each table is free"; blind p165)
                   r"\b(?:line|row|record|entry|item)s?\s+order\s+(?:inside|within|in)\s+(?:the\s+|an?\s+|each\s+|every\s+|all\s+|"
                   r"your\s+)?(?:tables?|sections?|lists?|files?|reports?)\s+(?:is|are)\s+(?:free|up\s+to\s+you|"
@@ -860,6 +862,12 @@ _NOTE_FREES = re.compile(r"^\W*(?:optional(?:ly)?|ignored|informational|informat
                          r"nice\s+to\s+have)\b", re.IGNORECASE)
 
 
+def _required_key(text: str, key: str) -> bool:
+    """A sentence of the prompt quoting `key` requires it ("Every column is required, `from_route` included")."""
+    quoted = re.compile(rf"[`'\"]{re.escape(key)}[`'\"]")
+    return any(quoted.search(s) and _REQUIRED.search(s) for s in _sentences(text) if "`" in s or "'" in s or '"' in s)
+
+
 def _annotated_keys(text: str) -> list[tuple[str, str]]:
     """(key, note) of each line of a fenced sample whose note calls the key optional or free."""
     out = []
@@ -870,11 +878,14 @@ def _annotated_keys(text: str) -> list[tuple[str, str]]:
                 out.append((match.group(1), note))
         # (a note naming the key it frees, on a sample row of another shape: `CEN,10O-0003,10,...  # from_route is
         # optional - extra columns are ignored`; blind p178)
-        out += [(m.group(1), m.group(0)) for m in _NOTE_NAMES.finditer(block)]
+        out += [(m.group(1), m.group(0)) for m in _NOTE_NAMES.finditer(block) if not _required_key(text, m.group(1))]
         # (a sample table's row whose note frees it: `| Total | 0.0 | ... |  # optional; a row/column without a stop id
         # is ignored`, its first cell the row's, and the column's of that name; blind p178)
+        # (only where the note frees the column too, "a row/column without a stop id is ignored": the key read here is
+        # both the row's and the column's; "| Total | ... |  # optional" alone frees neither; review)
         out += [(m.group(1).strip("`*_ "), m.group(2)) for m in _ROW_NOTE.finditer(block)
-                if _NOTE_FREES.search(m.group(2)) and not _REQUIRED.search(m.group(2))]
+                if _NOTE_FREES.search(m.group(2)) and not _REQUIRED.search(m.group(2))
+                and re.search(r"\bcolumns?\b", m.group(2), re.IGNORECASE)]
     return out
 
 

@@ -41,7 +41,7 @@ from artifactbench.gates.fuzz._near import FACTORS, RULE_ROW as _RULE_ROW, WARN_
 from artifactbench.gates.fuzz._policy import load_policy
 from artifactbench.gates.fuzz._quota import widened
 from artifactbench.gates.fuzz._reference import (
-    ONCE, Reference, line_key, markdown_headings, once_here, rows_unordered, text_field, top_level_swap,
+    ONCE, Reference, line_key, markdown_headings, rows_unordered, text_field, top_level_swap,
 )
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
 from artifactbench.gates.fuzz._text_strategies import LIST_ITEMS_SWAPPED, list_key, states_layout
@@ -485,12 +485,11 @@ def _line_at(reference: str, where: str, shown: str) -> str:
     return shown.strip("'\" ")
 
 
-def _said_once(prompt: str, reference: str, where: str) -> bool:
-    """A sentence of the prompt says the part at `where` ("line N") comes once (see once_here)."""
-    found = re.fullmatch(r"line (\d+)", where)
-    lines = reference.splitlines()
-    return found is not None and 0 < int(found.group(1)) <= len(lines) \
-        and once_here(prompt, lines, int(found.group(1)) - 1)
+def _heading_once(prompt: str, title: str) -> bool:
+    """A sentence of the prompt says a heading, a section or this title comes once ("exactly one `## Summary` section",
+    "each section heading only once"; not "list each station exactly once", which is of the stations; review)."""
+    words = re.compile(r"\b(?:headings?|sections?|titles?)\b|" + re.escape(title.strip("`*_ ")), re.IGNORECASE)
+    return any(ONCE.search(s) and words.search(s) for s in sentences(prompt[:200_000]))
 
 
 _LEFT_OUT = re.compile(r"\b(?:leave\s+(?:it\s+|the\s+key\s+|them\s+)?out|left\s+out|omit\w*|optional|absent|"
@@ -838,8 +837,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 allowed = ("warn", "it repeats a section header with nothing new under it: the same sections "
                                    "once merged, though a strict reader refuses the file")
             if allowed is None and kind == "duplicate_record" and ref is not None and ref.fmt == "text" \
-                    and re.fullmatch(r"#{1,6}\s+\S.*", mutant.old.strip("'\" ")) \
-                    and not _said_once(prompt, ref.reference, mutant.where):
+                    and (heading := re.fullmatch(r"#{1,6}\s+(\S.*)", mutant.old.strip("'\" "))) \
+                    and not _heading_once(prompt, heading.group(1)):
                 # (`## Summary` twice in a row: an empty section above the one the answer has; p157's report)
                 allowed = ("warn", "it repeats a Markdown heading right under itself: an empty section above the "
                                    "same one, nothing new in it")

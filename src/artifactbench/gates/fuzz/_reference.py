@@ -344,7 +344,8 @@ class Reference:
         # (or two items of one column list, `library,` and `format,` of a CTE's SELECT: columns read by name after
         # it; blind p121, p129, once the fuzzer swapped only lines of one lead)
         return lead[0] == lead[1] or all(_COLUMN_DEF.match(line) for line in pair) \
-            or all(_list_item(line) and lead_word.lower() not in _CLAUSES for line, lead_word in zip(pair, lead))
+            or (all(_list_item(line) and lead_word.lower() not in _CLAUSES for line, lead_word in zip(pair, lead))
+                and self._select_items(where))
 
     def declaration_change(self, mutant: str) -> tuple[str, str] | None:
         """(info, why) when the mutant changes, adds or drops only markup declaration or doctype lines
@@ -390,6 +391,27 @@ class Reference:
         if any(a == label and b == label for a, b in zip(labels, labels[1:])):
             return None
         return "warn", f"it repeats one labelled value ({cap(lines[i].strip(), 60)!r}): either copy reads the same"
+
+    def _select_items(self, where: str) -> bool:
+        """The two lines a text swap exchanged stand in one SELECT's column list: every line between them and up to the
+        nearest clause line above them is a list item, and that clause is SELECT (not `ORDER BY` keys, whose order is
+        the result's, nor a function's arguments under `COALESCE(`; review)."""
+        found = re.fullmatch(r"line (\d+) <-> line (\d+)", where)
+        lines = self.reference.splitlines()
+        if found is None or max(int(g) for g in found.groups()) > len(lines):
+            return False
+        a, b = sorted(int(g) - 1 for g in found.groups())
+        if any(lines[k].strip() and not _list_item(lines[k]) for k in range(a + 1, b)):
+            return False
+        for k in range(a - 1, -1, -1):
+            text = lines[k].strip()
+            if not text:
+                continue
+            if re.match(r"\W*(\w*)", text).group(1).lower() in _CLAUSES:
+                return re.match(r"(?i)select\b", text) is not None and text.count("(") == text.count(")")
+            if not _list_item(lines[k]):
+                return False
+        return False
 
     def _swapped_lines(self, where: str) -> tuple[str, str] | None:
         """The reference's two lines a text swap ("line 3 <-> line 7") exchanged, or None."""
@@ -719,8 +741,8 @@ def once_here(prompt: str, lines: list[str], i: int) -> bool:
     here = next((h for k, h in reversed(headings) if k <= i), None)
     # (what the line is: its section's title, its table's header and its own first cell; and every part's names)
     words = " ".join([here or "", lines[i], _table_header(lines, i)]).lower()
-    parts = " ".join([*(h for _, h in headings), *(line for k, line in enumerate(lines) if line.lstrip().startswith("|")
-                                                    and _table_header(lines, k) == line)]).lower()
+    parts = " ".join([*(h for _, h in headings), *(line for k, line in enumerate(lines[:-1])
+                                                    if line.lstrip().startswith("|") and _rule_row(lines[k + 1]))]).lower()
     for sentence in sentences(prompt):  # (a sentence wrapped over lines is one: "... each route\nonly once.")
         if ONCE.search(sentence):
             named = [h for _, h in headings if h.lower() in sentence.lower()]

@@ -192,16 +192,13 @@ def table_body_rows(lines: list[str]) -> frozenset[int]:
 
 
 def prose_lines(lines: list[str], records: tuple[int, ...]) -> frozenset[int]:
-    """Record lines that are a title or a sentence, not a record: at least PROSE_WORDS words and no digit (or a
-    sentence of six words or more with its full stop), no mark of a structure (a row, bullet, heading, `key: value`),
-    and a first word no other line starts with (`Move disk from A to C`, one line of many like it, stays a record).
-    None where they are over half the lines (an answer of sentences)."""
+    """Record lines that are a title or a sentence, not a record: at least PROSE_WORDS words, no digit (a sentence
+    with numbers may be a record: "Alice worked 40 hours, 2 above the threshold."; review), no mark of a structure (a
+    row, bullet, heading, `key: value`), and a first word no other line starts with (`Move disk from A to C`, one line
+    of many like it, stays a record). None where they are over half the lines (an answer of sentences)."""
     firsts = Counter(line.split()[0].lower() for i in records if (line := lines[i]).split())
-    found = frozenset(i for i in records if firsts[lines[i].split()[0].lower()] == 1 and (
-        (not _NOT_PROSE.search(lines[i]) and len(_PROSE_WORD.findall(lines[i])) >= PROSE_WORDS)
-        # (or a sentence with its full stop, digits and all: "Every legal way to split the 14 drops ..."; p136)
-        or (lines[i].rstrip().endswith(".") and not _NOT_PROSE.search(re.sub(r"\d", "", lines[i]))
-            and len(_PROSE_WORD.findall(lines[i])) >= 2 * PROSE_WORDS - 2)))
+    found = frozenset(i for i in records if not _NOT_PROSE.search(lines[i])
+                      and len(_PROSE_WORD.findall(lines[i])) >= PROSE_WORDS and firsts[lines[i].split()[0].lower()] == 1)
     # (an answer of sentences, the steps of a build order, has them for records: none of them is a title; review)
     return found if 2 * len(found) <= len(records) else frozenset()
 

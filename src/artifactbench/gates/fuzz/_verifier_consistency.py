@@ -367,10 +367,20 @@ def _size_leak(ctx: TaskContext, module: Path, scratch: Path, fmt: str, referenc
         [(accepted, why)] = _verify_many(ctx, module, scratch, [shorter])
     except VerifierHung as exc:  # (the mutant cases stand; this probe says what it met: review)
         return CaseResult("size", WARNING, cap(f"verify() did not finish on the reference less its last record ({exc})"))
-    # (and says so: "expected 42 plan lines, found 41"; not "missing key yield in [prediction]" of a config answer
-    # whose last line is a key, beside an `8` its source holds for another reason; review of blind p128)
-    if accepted or not any(re.search(rf"(?<![\w.]){n}(?![\w.])", why) for n in written):
+    if accepted:
         return None
+    # (the count is why: its message says it, "expected 42 plan lines, found 41", or the shorter answer with its first
+    # record written twice, the count restored, passes; not "missing key yield in [prediction]" of a config answer whose
+    # last line is a key, beside an `8` its source holds for another reason; reviews of blind p128)
+    if not any(re.search(rf"(?<![\w.]){n}(?![\w.])", why) for n in written):
+        first = data[1] if fmt == "csv" else data[0]
+        restored = shorter.rstrip("\n") + "\n" + lines[first] + ("\n" if reference.endswith("\n") else "")
+        try:
+            [(again, _)] = _verify_many(ctx, module, scratch, [restored])
+        except VerifierHung:
+            return None
+        if not again:
+            return None
     return CaseResult("size", FINDING, cap(
         f"verify() rejects the reference less its last record ({short(why, 160)}), and its source writes the "
         f"answer's record count {written[0]}, which neither the prompt writes nor an input's size gives: it tells "
