@@ -342,15 +342,15 @@ _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", 
 def _size_leak(ctx: TaskContext, module: Path, scratch: Path, fmt: str, reference: str) -> CaseResult | None:
     """A FINDING where verify() rejects the reference less its last record (a line answer's last non-blank line:
     as well formed as the reference) and its source writes the answer's record count as a number, which neither
-    the prompt nor an input's size gives (blind p171, p175: `EXPECTED_LINES = 42`, "expected 42 plan lines, found 39": the count of plans is
-    what the agent works out, and the verifier tells it when its count is right)."""
+    the prompt nor an input's size gives (blind p171, p175: `EXPECTED_LINES = 42`, "expected 42 plan lines, found
+    39": the count of plans is what the agent works out, and the verifier tells it when its count is right)."""
     if fmt not in _LINE_FORMATS or program(ctx.task.output_artifact.as_posix()):
         return None
     lines = reference.splitlines()
     data = [i for i, line in enumerate(lines) if line.strip()]
     if len(data) < 3:
         return None
-    counts = {len(data), len(data) - 1, sum(1 for i in data if not lines[i].lstrip().startswith(("#", "//", "--")))}
+    sizes = {len(data), len(data) - 1, sum(1 for i in data if not lines[i].lstrip().startswith(("#", "//", "--")))}
     try:
         source = module.read_text(encoding="utf-8", errors="replace")
     except OSError:
@@ -359,7 +359,7 @@ def _size_leak(ctx: TaskContext, module: Path, scratch: Path, fmt: str, referenc
     prompt = ctx.task.problem_statement.read_text(encoding="utf-8", errors="replace")
     said = {int(n) for n in re.findall(r"(?<![\w.])\d{1,6}(?![\w.])", prompt)}  # ("one row per hour, 08 through 15")
     said |= {n for n, word in enumerate(_NUMBER_WORDS) if re.search(rf"\b{word}\b", prompt, re.IGNORECASE)}  # ("five")
-    written = sorted(counts & literals - said - _input_sizes(ctx, module))
+    written = sorted(sizes & literals - said - _input_sizes(ctx, module))
     if not written:
         return None
     shorter = "\n".join(lines[:data[-1]] + lines[data[-1] + 1:]) + ("\n" if reference.endswith("\n") else "")
