@@ -775,3 +775,31 @@ def test_second_review_repros_of_the_p169_p179_rules(tmp_path):
                        "and write `settle.md`: a table with the columns `grower_id`, `kg` and `payout`, each within 0.01. "
                        "A row whose first-column label is `total` (bold or not) " + said + "\n", _SETTLE_GRADER)
         assert not _fails(_fuzz(settle)), (said, _fails(_fuzz(settle)))
+
+
+def test_a_header_span_lists_columns_and_a_samples_optional_note_frees_its_own_key_alone(tmp_path):
+    # (p183: "Segment table, header including `segment | final_poa | cumulative_pod` ... Extra columns are fine": an
+    # `initial_poa` column moved 8x the band is one the prompt frees; p182: a JSON sample read as one sentence, whose
+    # one `# optional: extra keys are ignored` note made every key it quotes optional, hid an unchecked order)
+    from artifactbench.gates.core import read_prompt
+    from artifactbench.gates.core._doubt import listed_columns
+    assert listed_columns("Segment table, header including `segment | final_poa | cumulative_pod`, one row each.") \
+        == {"segment", "final_poa", "cumulative_pod"}
+    sample = ('Annotated sample:\n\n```\n{\n  "plans": {              # one entry per plan\n    "TP-1": {\n'
+              '      "completed_lines": ["L3", "L1"],   # in the order they were completed\n'
+              '      "patient_id": "P900"               # optional: extra keys are ignored\n    }\n  }\n}\n```\n')
+    assert read_prompt(sample).optional_fields == {"patient_id"}
+    segments = ("| segment | initial_poa | final_poa |\n|---|---:|---:|\n| A | 0.2200 | 0.1929 |\n| B | 0.1800 | 0.0924 |\n"
+                "| C | 0.1000 | 0.1169 |\n")
+    root = _task(tmp_path, "poa", "poa.md", segments, "# POA\n\nWrite `poa.md`: a table, header including `segment | "
+                 "final_poa`, one row per segment.\n\n- Extra columns are fine; all numbers within ±0.0005.\n", """\
+        want = {"A": 0.1929, "B": 0.0924, "C": 0.1169}
+        got = {}
+        for l in text.splitlines()[2:]:
+            c = [x.strip() for x in l.strip("|").split("|")]
+            if c[0] in got:
+                return False, "twice"
+            got[c[0]] = float(c[2])
+        return got.keys() == want.keys() and all(abs(got[k] - want[k]) <= 0.0005 for k in want), "segments"
+        """)
+    assert not [f for f in _fails(_fuzz(root)) if f.startswith("number_near:")], _fails(_fuzz(root))

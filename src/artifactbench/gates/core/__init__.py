@@ -28,7 +28,7 @@ from artifactbench.gates.core._common import (
 from artifactbench.gates.core._comment_marks import ALL_LINE_MARKS, BLOCK_COMMENTS, declared_marks, line_marks
 from artifactbench.gates.core._bounds import MAX_TIMEOUTS, GraderBlocked
 from artifactbench.gates.core._context import SANDBOXES, Cancelled, CheckOptions, TaskContext
-from artifactbench.gates.core._doubt import doubt, example_extras, headings_only, map_keys, record_map
+from artifactbench.gates.core._doubt import columns_beyond, doubt, example_extras, headings_only, map_keys, record_map
 from artifactbench.gates.core._free_lines import SENTENCE, common_ends, fenced_blocks, prose_paragraphs, prose_sentences
 from artifactbench.gates.core._prompt import ID_KEY, list_key_of, where_paths
 from artifactbench.gates.core._prompt import (
@@ -55,6 +55,7 @@ __all__ = [
     "ID_KEY",
     "common_ends",
     "where_paths",
+    "columns_beyond",
     "doubt",
     "headings_only",
     "example_extras",

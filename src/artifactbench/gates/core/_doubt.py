@@ -243,6 +243,9 @@ _COLUMN_LIST = re.compile(r"\bcolumns?\b[^.\n`]{0,30}?((?:`[^`\n]{1,40}`[^\S\n]*
                           re.IGNORECASE)
 
 
+_HEADER_SPAN = re.compile(r"\b(?:columns?|header)\b[^.\n`]{0,30}?`([^`\n]{1,300}?[|,][^`\n]{1,300}?)`", re.IGNORECASE)
+
+
 @lru_cache(maxsize=64)
 def listed_columns(prompt: str) -> frozenset[str]:
     """The column names (lower case) the prompt lists for its answer's table: two or more in backticks after
@@ -253,6 +256,9 @@ def listed_columns(prompt: str) -> frozenset[str]:
             continue
         for listed in _COLUMN_LIST.finditer(sentence):
             found.update(n.strip().lower() for n in re.findall(r"`([^`\n]+)`", listed.group(1)))
+        # ("header including `segment | final_poa | cumulative_pod`": the names in one span; blind p183)
+        for listed in _HEADER_SPAN.finditer(sentence):
+            found.update(n.strip().lower() for n in re.split(r"[|,]", listed.group(1)) if n.strip())
     return frozenset(found)
 
 

@@ -852,6 +852,7 @@ _SAMPLE_KEY = re.compile(r"^[^\S\n]*[\"'`]?([A-Za-z_][\w.-]{0,60})[\"'`]?[^\S\n]
                          re.MULTILINE)
 # (a note about the key itself, in its first words: "# optional, not marked"; not one about the value's format,
 # "# lower case; surrounding whitespace is ignored", "# one decimal; a trailing zero is optional"; review)
+_FENCED = re.compile(r"\s*(?:```|~~~)")
 _ROW_NOTE = re.compile(r"^[^\S\n]*\|[^\S\n]*([^|\n]{1,40}?)[^\S\n]*\|[^\n]*\|[^\S\n]+(?:#|//|<-|--)[^\S\n]+([^\n]{1,200})$",
                        re.MULTILINE)
 _NOTE_NAMES = re.compile(r"[^\S\n](?:#|//|<-|--)[^\S\n]+[`'\"]?([A-Za-z_][\w.-]{0,60})[`'\"]?[^\S\n]+(?:is|are)[^\S\n]+"
@@ -1342,7 +1343,9 @@ def read_prompt(text: str) -> PromptAllows:
         conditional = _ONLY_FOR.findall(sentence)
         optional.update(conditional)
         declared.update(conditional)
-        if _OPTIONAL.search(sentence):
+        if _OPTIONAL.search(sentence) and not _FENCED.match(sentence):
+            # (not a fenced sample read as one sentence: one `# optional` note in it names its own key alone, which
+            # _annotated_keys reads, not every key the sample quotes; blind p182)
             # (where the sentence also says what is required, the fields of the clauses that call them
             # optional: "`daily_rate` and `projected_revenue` are required; a `method` key is optional")
             clauses = [c for c in _CLAUSE_SPLIT.split(sentence) if _OPTIONAL.search(c) and not _REQUIRED.search(c)] \
