@@ -803,3 +803,19 @@ def test_a_header_span_lists_columns_and_a_samples_optional_note_frees_its_own_k
         return got.keys() == want.keys() and all(abs(got[k] - want[k]) <= 0.0005 for k in want), "segments"
         """)
     assert not [f for f in _fails(_fuzz(root)) if f.startswith("number_near:")], _fails(_fuzz(root))
+
+
+def test_a_set_inside_one_record_and_a_band_of_the_fully_converged_value(tmp_path):
+    # (p181: "Order inside the list is free (we treat it as a set); a bale cannot appear twice in one load" is said of
+    # a load's own list, not of the loads, which the prompt asks for "each one exactly once"; "must be within **0.01 t**
+    # of the fully converged IPF value" states a band)
+    from artifactbench.gates.core import stated_tolerance
+    assert stated_tolerance("Each cell must\n  be within **0.01 t** of the fully converged IPF value.").abs == 0.01
+    loads = "".join(json.dumps({"load": i, "bales": [f"B{i:02d}", f"B{i + 1:02d}"]}) + "\n" for i in range(1, 7))
+    root = _task(tmp_path, "loads", "loads.jsonl", loads, "# Loads\n\nList every valid load, each one exactly once.\n\n"
+                 "* `bales` - required. Order inside the\n  list is free (we treat it as a set); a bale cannot appear twice "
+                 "in one load.\n* Line order is free.\n", """\
+        got = {frozenset(json.loads(l)["bales"]) for l in text.splitlines() if l.strip()}
+        return got == {frozenset([f"B{i:02d}", f"B{i + 1:02d}"]) for i in range(1, 7)}, "loads"
+        """)
+    assert any(f.startswith("duplicate_record:") for f in _fails(_fuzz(root))), _fails(_fuzz(root))

@@ -95,9 +95,10 @@ _METHOD = re.compile(r"\b(until|stop(s|ped|ping)?|converge[sd]?|convergence|iter
 _CHECKED_AGAINST = re.compile(r"\b(?:check\w*|compar\w*|graded|verif\w*|test\w*)\b[^.;]{0,60}?\bagainst\s+the\s+"
                               r"converged\s+(?:solution|value|answer|result|reference)s?\b|"
                               # ("Every cell must be within 0.01 of the converged fit": what an answer must meet; p141)
+                              # ("within **0.01 t** of the fully converged IPF value"; blind p181)
                               r"\b(?:must|should|has\s+to|have\s+to|needs?\s+to)\s++be\s++within\s++[^;\n]{1,30}?\s+of\s+the\s+"
-                              r"(?:converged|exact|true|final)\s+(?:fit|solution|value|answer|result|reference|root|"
-                              r"estimate)s?\b", re.IGNORECASE)
+                              r"(?:[\w-]+\s+)?(?:converged|exact|true|final)\s+(?:[\w-]+\s+)?(?:fit|solution|value|answer|"
+                              r"result|reference|root|estimate)s?\b", re.IGNORECASE)
 # a unit right after a stated value: "±0.01 m", "0.05 L/s", "2 ms", "0.5 °C" (not "%", "of", "in", "or")
 _UNIT = re.compile(r"\s?(?!(?:of|in|or|and|on|at|to|for|the|a|an|per|each|every|with|from|by|is|are)\b)"
                    r"(?:[a-zA-Zµ°]{1,4}(?:/[a-zA-Z]{1,4})?|"

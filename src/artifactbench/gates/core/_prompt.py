@@ -805,7 +805,7 @@ class PromptAllows:
         key = _list_key(where)
         if kind == "duplicate_record" and key is None and any(
                 re.search(r"\b(?:duplicat\w*|repeat\w*|twice|more\s+than\s+once|merged)\b", s, re.IGNORECASE)
-                and not _FIELD.search(s)
+                and not _FIELD.search(s) and not _INSIDE_ONE.search(s)
                 for s in self.set_sentences):
             # (a whole record repeated: "Repeating the same (incident, rule) pair is harmless - we collapse
             # duplicates"; blind p146)
@@ -1197,6 +1197,11 @@ _NAMES_ROWS = re.compile(r"\b(lines?|rows?|records?|entries|output|results?|file
 
 
 # a clause that opens with what it is inside: "Inside a line the ids may come in any order", "Within each group, ..."
+# ("Order inside the list is free (we treat it as a set); a bale cannot appear twice in one load": a record's own list,
+# not the records; blind p181)
+_INSIDE_ONE = re.compile(r"\b(?:inside|within|in)\s+(?:the|a|each|one)\s+(?:list|line|load|record|row|cell|set|entry)\b|"
+                         r"\b(?:cannot|can'?t|must\s*n[o']?t|may\s+not|never)\b[^.;]{0,30}\b(?:twice|repeat\w*|duplicat\w*)",
+                         re.IGNORECASE)
 _INSIDE_FIRST = re.compile(r"[\s*>-]*(?:inside|within|in\s+(?:each|every|a|one))\s+"
                            r"(?!(?:(?:an?|each|every|one|the|this|that|your)\s+)?(?:file|output|csv|tsv|json|jsonl|report|"
                            r"answer|table|document|results?|submission|list|artifact)\b)"
