@@ -359,7 +359,9 @@ def _size_leak(ctx: TaskContext, module: Path, scratch: Path, fmt: str, referenc
     prompt = ctx.task.problem_statement.read_text(encoding="utf-8", errors="replace")
     said = {int(n) for n in re.findall(r"(?<![\w.])\d{1,6}(?![\w.])", prompt)}  # ("one row per hour, 08 through 15")
     said |= {n for n, word in enumerate(_NUMBER_WORDS) if re.search(rf"\b{word}\b", prompt, re.IGNORECASE)}  # ("five")
-    written = sorted(sizes & literals - said - _input_sizes(ctx, module))
+    secret = sizes & literals - said
+    # (the inputs are read only where the verifier's source writes a count the prompt does not)
+    written = sorted(secret - _input_sizes(ctx, module)) if secret else []
     if not written:
         return None
     shorter = "\n".join(lines[:data[-1]] + lines[data[-1] + 1:]) + ("\n" if reference.endswith("\n") else "")
