@@ -143,7 +143,9 @@ _REQUIRED_PARTS = re.compile(r"\b(?:the\s+)?(?:\w+\s+)?required\s+(?:ones?|colum
                              r"values?|cells?)\b", re.IGNORECASE)
 _FENCE_LINE = re.compile(r"[ \t]{0,3}(`{3,}|~{3,})(.*)")
 _INLINE = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
-_PLACEHOLDER = re.compile(r"<[^<>\n]{1,40}>|\{[^{}\n]{1,40}\}|\.\.\.|…|" + _NUMBER.pattern)
+# (also a choice of capitalised words after a label's text, `Verdict: PASS | FAIL`: the line holds one of them)
+_PLACEHOLDER = re.compile(r"<[^<>\n]{1,40}>|\{[^{}\n]{1,40}\}|\.\.\.|…|(?<=[A-Za-z]:\s)[A-Z]{2,}(?:\s\|\s[A-Z]{2,})+\b|"
+                          + _NUMBER.pattern)
 _HEADING = re.compile(r"^#{1,6}(\s|$)")
 # ("You may add comment lines starting with `#` anywhere": lines the answer's author adds; review)
 _YOU_MAY_ADD = re.compile(r"\byou\s+(?:may|can|are\s+free\s+to|are\s+welcome\s+to)\s+(?:also\s+)?(?:add|include|"
@@ -223,7 +225,7 @@ def _template(span: str) -> tuple[re.Pattern[str], bool] | None:
         parts.append([span[pos:match.start()]])
         token = match.group()
         literal = literal and bool(_NUMBER.fullmatch(token))
-        parts.append(["num" if _NUMBER.fullmatch(token) else "word" if token[0] in "<{" else "any", 1])
+        parts.append(["num" if _NUMBER.fullmatch(token) else "word" if token[0] in "<{" or token[0].isalpha() else "any", 1])
         pos = match.end()
     parts.append([span[pos:]])
     merged: list[list] = []
@@ -349,6 +351,8 @@ class FreeLines:
         old, new = tuple(reference.splitlines()), tuple(mutant.splitlines())
         if self.after_first and _tail_only(old, new):
             return True  # (each changed line keeps its first token: the change is in the text after it)
+        if (COMMENTARY in self.parts or ELSEWHERE in self.parts) and self._past_format(old, new):
+            return True  # (each changed line keeps what a format line of the prompt spells: the text after it)
         old_kinds = _kinds(self, old)
         if self.before and "graded" in old_kinds:
             head, tail = common_ends(old, new)
@@ -375,6 +379,19 @@ class FreeLines:
             if any(k == "graded" or (k == "other" and not edited) for k in new_kinds[head + j1:head + j2]):
                 return False
         return _skeleton(new, new_kinds) == _skeleton(old, old_kinds)
+
+    def _past_format(self, old: tuple[str, ...], new: tuple[str, ...]) -> bool:
+        """`new` is `old` with text changed only after what a format line the prompt shows spells out: the
+        `(CB-F4 rating 400 A)` of `- Head current: 239.99 A (CB-F4 rating 400 A)` against `Head current:
+        <current> A` (blind p175). Only a format line with a placeholder and words of its own: a literal one
+        (`Verdict`) spells no value, and what follows it is the line's value."""
+        if len(old) != len(new):
+            return False
+        changed = [(a, b) for a, b in zip(old, new) if a != b]
+        shapes = [p for p, literal in self.templates if not literal and re.search(r"[A-Za-z]{2}", _LITERAL_OF.sub("", p.pattern))]
+        return bool(changed) and bool(shapes) and all(_format_head(a, shapes) is not None
+                                                      and _format_head(a, shapes) == _format_head(b, shapes)
+                                                      for a, b in changed)
 
     def kinds(self, text: str) -> tuple[str, ...]:
         """The kind of each line of `text` ("free", "graded", "blank", ...), as the checks above read them."""
@@ -569,6 +586,20 @@ def _classify(free: FreeLines, lines: tuple[str, ...], start: int, stop: int, fe
 
 
 _ID_TOKEN = re.compile(r"[A-Za-z0-9][\w.:/-]*")
+_MARKUP = re.compile(r"^[\s>*+-]*")  # a line's bullet or quote marks
+_LITERAL_OF = re.compile(r"\(\?(?:[^()]|\([^()]*\))*\)[*+]*|\\[sS]|\S\+\+|\[[^]]*\]")  # a pattern's repeats
+
+
+def _format_head(line: str, shapes: list[re.Pattern[str]]) -> str | None:
+    """What of `line` (its markup aside) the first format line matching its start spells, with that markup; None
+    when none matches its start or one matches it whole (no text after it)."""
+    flat = _flat(line)
+    mark = _MARKUP.match(flat).group()
+    for shape in shapes:
+        match = shape.match(flat, len(mark))
+        if match is not None:
+            return flat[:match.end()] if match.end() < len(flat) else None
+    return None
 
 
 def _tail_only(old: tuple[str, ...], new: tuple[str, ...]) -> bool:
