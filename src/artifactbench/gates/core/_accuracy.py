@@ -285,6 +285,45 @@ def lenient_lists(text: str) -> str:
     return "\n".join(lines)
 
 
+# A FAQ's question and its yes/no answer ("**Q: Does row order matter?**" / "A: No. But every hold ..."): most of a
+# FAQ-style prompt's rules are said so (blind p187). Read as the statement the answer makes.
+_QUESTION = re.compile(r"^[^\S\n]*[*_#>]*[^\S\n]*Q(?:uestion)?[^\S\n]*[:.)][^\S\n]*(?P<q>[^\n?]{3,200})\?[*_]*[^\S\n]*\n"
+                       r"(?:[^\S\n]*\n)?[^\S\n]*[*_>]*[^\S\n]*A(?:nswer)?[^\S\n]*[:.)][*_]*[^\S\n]*"
+                       r"(?P<a>yes|no|nope|yep)\b[*_]*[^\S\n]*[,.;:!\u2014-]*[^\S\n]*", re.IGNORECASE | re.MULTILINE)
+_PREDICATE = (r"(?:matters?|counts?|checked|graded|compared|scored|marked|required|needed|enforced|ignored|allowed|"
+              r"accepted|optional|ok|okay|fine|significant|important|relevant|case[- ]sensitive|free|tolerated)")
+
+
+def faq_statements(text: str) -> str:
+    """`text` with each FAQ question answered yes or no rewritten as the statement it makes: "Does row order matter?
+    No." -> "Row order does not matter."; "Are extra keys allowed? Yes" -> "Extra keys are allowed."; "Can I add
+    columns? Yes" -> "You may add columns."; "Does the grader check units? No" -> "The grader does not check units".
+    A question of another shape is left as it is."""
+    def statement(match: re.Match[str]) -> str:
+        question, yes = " ".join(match.group("q").split()), match.group("a").lower() in ("yes", "yep")
+        said = _statement(question, yes)
+        return match.group(0) if said is None else f"{said[0].upper()}{said[1:]}. "
+    return _QUESTION.sub(statement, text) if "Q" in text or "q" in text else text
+
+
+def _statement(question: str, yes: bool) -> str | None:
+    words = question.split()
+    aux, rest = words[0].lower(), " ".join(words[1:])
+    if aux in ("does", "do") and (m := re.fullmatch(rf"(.+?)\s+(matter|count)", rest, re.IGNORECASE)):
+        return f"{m.group(1)} {m.group(2)}{'s' if aux == 'does' else ''}" if yes else \
+            f"{m.group(1)} {aux} not {m.group(2)}"
+    if aux in ("does", "do") and (m := re.fullmatch(r"(the\s+(?:grader|checker)|it|you|we)\s+(.+)", rest, re.IGNORECASE)):
+        return f"{m.group(1)} {aux} {'' if yes else 'not '}{m.group(2)}"
+    if aux in ("is", "are") and (m := re.fullmatch(rf"(.+?)\s+({_PREDICATE}(?:\s+\w+){{0,3}})", rest, re.IGNORECASE)):
+        return f"{m.group(1)} {aux} {'' if yes else 'not '}{m.group(2)}"
+    if aux in ("can", "may") and (m := re.fullmatch(r"(?:i|we)\s+(.+)", rest, re.IGNORECASE)):
+        return f"you may {'' if yes else 'not '}{m.group(1)}"
+    if aux in ("do", "must", "should") and (m := re.fullmatch(r"(?:i|we)\s+(?:(?:need|have)\s+to\s+)?(.+)", rest,
+                                                                re.IGNORECASE)):
+        return f"you must {m.group(1)}" if yes else f"you need not {m.group(1)}"
+    return None
+
+
 def sentences(text: str) -> list[str]:
     """Sentences, list items and table rows (a field called optional in one row says nothing of the others); an
     item of a list under a lenient label carries the label (`lenient_lists`)."""
@@ -292,7 +331,7 @@ def sentences(text: str) -> list[str]:
     # (A list item is looked for on the line that follows: a lookahead of \s* crossed every line of a
     # run of "\n \n \n", for every one of them, quadratic in the run.)
     ends = r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+|\n(?=[^\S\n]*(?:[-*|]|\d+\.)\s)|\n{2,}"
-    return [s for s in re.split(ends, lenient_lists(text)) if s.strip()]
+    return [s for s in re.split(ends, lenient_lists(faq_statements(text))) if s.strip()]
 
 
 def number(text: str) -> float:

@@ -96,6 +96,15 @@ def _reading(prompt: str) -> tuple[str, str, frozenset[str]]:
                 open_clause = open_clause or " ".join(clause.split())[:200]
                 kept = kept.replace(clause[extra.start():], " ")
         rest.append(kept)
+    # (a sample's line notes, each a clause of its own: "# "crane" and any other extra keys: optional, ignored" beside a
+    # "# <- must match the input exactly" of the line above, in one run of sample lines that no sentence ends; p186)
+    for block in _FENCE.findall(prompt) if not open_clause else ():
+        for line in block.splitlines():
+            note = _NOTE.search(line)
+            clause = note.group(0).strip() if note and line[:note.start()].count('"') % 2 == 0 else ""
+            if clause and _EXTRA.search(clause) and _PERMIT.search(clause) and not _REFUSE.search(clause) \
+                    and not _ELSEWHERE.search(clause) and not (_INPUT.search(clause) and not _OUTPUT.search(clause)):
+                open_clause = open_clause or " ".join(clause.split())[:200]
     text = "\n".join(rest)
     return open_clause, text, frozenset(w.lower() for w in _WORD.findall(text))
 
@@ -208,13 +217,31 @@ def _examples(prompt: str) -> list[frozenset[str]]:
     for block in _FENCE.findall(prompt):
         if "..." in block or "\u2026" in block:
             continue
+        # (its lines' notes aside: `"crane": "QC1"},   # optional, ignored` annotates a sample that is JSON but
+        # for them; blind p186. Every object of it, nested ones too: the segments of each call)
+        block = "\n".join(_unnoted(line) for line in block.splitlines())
         for text in [block, *block.splitlines()]:
             try:
-                value = json.loads(text)
+                stack = [json.loads(text)]
             except (ValueError, RecursionError):
                 continue
-            found += [frozenset(v) for v in (value if isinstance(value, list) else [value]) if isinstance(v, dict)]
+            while stack:
+                value = stack.pop()
+                if isinstance(value, dict):
+                    found.append(frozenset(value))
+                    stack += value.values()
+                elif isinstance(value, list):
+                    stack += value
     return found
+
+
+_NOTE = re.compile(r"[^\S\n]+(?:#|//|<-)[^\S\n].*$")
+
+
+def _unnoted(line: str) -> str:
+    """`line` without a note after it (`  # ...`, `  // ...`, `  <- ...`) that stands outside its strings."""
+    note = _NOTE.search(line)
+    return line[:note.start()] if note and line[:note.start()].count('"') % 2 == 0 else line
 
 
 def example_extras(prompt: str, data) -> frozenset[str]:  # noqa: ANN001 - a parsed JSON/YAML answer
@@ -259,7 +286,19 @@ def listed_columns(prompt: str) -> frozenset[str]:
         # ("header including `segment | final_poa | cumulative_pod`": the names in one span; blind p183)
         for listed in _HEADER_SPAN.finditer(sentence):
             found.update(n.strip().lower() for n in re.split(r"[|,]", listed.group(1)) if n.strip())
+    # ("a Markdown table ... and at least these columns:" and a bullet per column, its name first; blind p187)
+    for listed in _COLUMN_BULLETS.finditer(prompt):
+        if not _INPUT.search(listed.group(1)):
+            names = re.findall(r"^[^\S\n]*[*+-][^\S\n]+`([^`\n]{1,40})`", listed.group(2), re.MULTILINE)
+            found.update(n.strip().lower() for n in names if len(names) >= 2)
     return frozenset(found)
+
+
+# a line ending "... columns:" (of no input), then bullets, each a column's name in backticks first (an item's
+# indented lines go on it)
+_COLUMN_BULLETS = re.compile(r"^([^\n]*\bcolumns?\b[^.\n`]{0,40}):[^\S\n]*\n(?:[^\S\n]*\n)?"
+                             r"((?:[^\S\n]*[*+-][^\S\n]+`[^`\n]{1,40}`[^\n]*\n(?:[^\S\n]{2,}\S[^\n]*\n)*)+)",
+                             re.IGNORECASE | re.MULTILINE)
 
 
 def columns_beyond(prompt: str, columns: Iterable[str]) -> frozenset[str]:

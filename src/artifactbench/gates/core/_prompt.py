@@ -855,7 +855,9 @@ _SAMPLE_KEY = re.compile(r"^[^\S\n]*[\"'`]?([A-Za-z_][\w.-]{0,60})[\"'`]?[^\S\n]
 _FENCED = re.compile(r"\s*(?:```|~~~)")
 _ROW_NOTE = re.compile(r"^[^\S\n]*\|[^\S\n]*([^|\n]{1,40}?)[^\S\n]*\|[^\n]*\|[^\S\n]+(?:#|//|<-|--)[^\S\n]+([^\n]{1,200})$",
                        re.MULTILINE)
-_NOTE_NAMES = re.compile(r"[^\S\n](?:#|//|<-|--)[^\S\n]+[`'\"]?([A-Za-z_][\w.-]{0,60})[`'\"]?[^\S\n]+(?:is|are)[^\S\n]+"
+# (also "# `crane` and any other extra keys: optional, ignored": the key, then what else the note frees, a colon; blind p186)
+_NOTE_NAMES = re.compile(r"[^\S\n](?:#|//|<-|--)[^\S\n]+[`'\"]?([A-Za-z_][\w.-]{0,60})[`'\"]?"
+                         r"(?:[^\S\n]+(?:is|are)[^\S\n]+|(?:[^\S\n]+and[^\S\n]+[^:\n]{1,40}?)?[^\S\n]*:[^\S\n]*)"
                          r"(?:optional|ignored|informational|free|not[^\S\n]+(?:checked|graded|compared|marked|required))\b",
                          re.IGNORECASE)
 _NOTE_FREES = re.compile(r"^\W*(?:optional(?:ly)?|ignored|informational|informative|free(?:[- ]?(?:form|text))?|"

@@ -434,18 +434,43 @@ def verifier_consistency_gate(ctx: TaskContext) -> CheckResult:
                                                                "verifier gate reports it)"))
     reference = reference_text(ctx)
     try:
-        mutants = _value_mutants(format_of(task.output_artifact), reference, _public_text(ctx))
+        public = _public_text(ctx)
+        mutants = _value_mutants(format_of(task.output_artifact), reference, public)
     except Exception as exc:  # noqa: BLE001 - the reference does not parse in its format
         return CheckResult("verifier_consistency", "skip", cap(f"no mutants: {type(exc).__name__}: {exc}"))
     try:
-        return _consistency(ctx, reference, mutants, started)
+        return _consistency(ctx, reference, mutants, started, public)
     except VerifierHung as exc:
         ctx.verifier_blocked = ctx.verifier_blocked or str(exc)
         return CheckResult("verifier_consistency", "error", cap(f"{exc}; the rest of this gate is skipped"),
                            duration_s=time.monotonic() - started)
 
 
-def _consistency(ctx: TaskContext, reference: str, mutants: list, started: float) -> CheckResult:
+_LISTED = re.compile(r"[\[{(]\s*(-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?){2,})\s*[\]})]")
+
+
+def _listed_domain(why: str, mutant: Mutation, public: str) -> str | None:
+    """The values the verifier's message lists as the allowed ones (`a 20' box must use a ground bay [1, 3, 5, ...]`),
+    where the rejected value is none of them, the reference's is one, and the task's public text lists them so too
+    (an input's `"ground_bays": [1, 3, 5, ...]`, in that order): a check against a set the task publishes (spec 4.1:
+    bounds, an enum), not against the answer (blind p186). None otherwise."""
+    try:
+        old, new = float(mutant.old), float(mutant.new)
+    except ValueError:
+        return None
+    flat = None
+    for match in _LISTED.finditer(why):
+        written = [x.strip() for x in match.group(1).split(",")]
+        listed = {float(x) for x in written}
+        if old not in listed or new in listed:
+            continue
+        flat = re.sub(r"\s+", "", public) if flat is None else flat
+        if re.search(rf"(?<![\w.-]){re.escape(','.join(written))}(?![\w.])", flat):
+            return match.group(0)
+    return None
+
+
+def _consistency(ctx: TaskContext, reference: str, mutants: list, started: float, public: str = "") -> CheckResult:
     task = ctx.task
     cases: list[CaseResult] = []
     with ctx.scratch() as scratch:
@@ -491,6 +516,13 @@ def _consistency(ctx: TaskContext, reference: str, mutants: list, started: float
                     f"verify() rejects {mutant.describe()} ({short(why, 160)}) but accepts an obviously wrong "
                     f"artifact that keeps the relations between fields ({evidence}): a structural check "
                     "(spec 4.2)", 600)))
+                continue
+            listed = _listed_domain(why, mutant, public) if numeric else None
+            if listed is not None:
+                cases.append(CaseResult(name, WARNING, cap(
+                    f"verify() rejects {mutant.describe()} ({short(why, 200)}); its message lists the values it allows "
+                    f"({short(listed, 80)}), each one the inputs or the prompt give: a check against a set the task "
+                    "publishes (spec 4.1), or of the answer?", 600)))
                 continue
             cases.append(CaseResult(name, FINDING if numeric else WARNING, cap(
                 f"verify() rejects a structure-preserving mutant, so it checks correctness: "

@@ -1,0 +1,165 @@
+"""Rules from blind batches p185-p188 and the false finding p175 left, each with a twin that must keep its verdict."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _blind_task import _fails, _fuzz, _task  # noqa: E402
+
+from artifactbench.gates.core import read_prompt
+from artifactbench.gates.core._accuracy import faq_statements
+from artifactbench.gates.core._doubt import listed_columns
+from artifactbench.gates.fuzz._mutation import Mutation
+from artifactbench.gates.fuzz._verifier_consistency import _listed_domain
+
+_LOAD_FLOW = ("# Load flow\n\n| node | v_pu |\n|---|---:|\n| S01 | 0.99812 |\n| S02 | 0.97140 |\n| S03 | 0.95077 |\n\n"
+              "- Minimum voltage: S03 0.95077 pu\n- Losses: 81.20 kW\n- Head current: 139.99 A (CB-F4 rating 400 A)\n"
+              "- Verdict: **PASS** (every node above the 0.94 pu limit)\n")
+_LOAD_FLOW_PROMPT = ("# Load flow\n\nWrite `report.md`: a Markdown table with the columns `node` and `v_pu`, then these "
+                     "lines anywhere in the file:\n\n```\nMinimum voltage: <node> <v_pu>\nLosses: <losses> kW\n"
+                     "Head current: <current through the breaker> A\nVerdict: PASS | FAIL\n```\n\n"
+                     "An `Iterations:` line or any other text is welcome but not graded. Compared: every `v_pu` within "
+                     "0.0005, losses within 1 kW, head current within 0.5 A, the verdict.\n")
+
+
+def _load_flow_grader(head_current: str) -> str:
+    return f"""\
+        import re
+        want = {{"S01": 0.99812, "S02": 0.97140, "S03": 0.95077}}
+        got = dict(re.findall(r"^\\| (S\\d+) \\| ([\\d.]+) \\|$", text, re.M))
+        if set(got) != set(want) or any(abs(float(got[k]) - v) > 5e-4 for k, v in want.items()):
+            return False, "table differs"
+        m = re.search(r"Minimum voltage:\\s*(S\\d+)\\s+([\\d.]+)", text)
+        if not m or m.group(1) != "S03" or abs(float(m.group(2)) - 0.95077) > 5e-4:
+            return False, "minimum voltage differs"
+        m = re.search(r"Losses:\\s*([\\d.]+)", text)
+        if not m or abs(float(m.group(1)) - 81.2) > 1:
+            return False, "losses differ"
+        {head_current}
+        m = re.search(r"Verdict:\\W*(PASS|FAIL)", text)
+        if not m or m.group(1) != "PASS":
+            return False, "verdict differs"
+        return True, "report matches"
+        """
+
+
+def test_text_after_a_format_lines_last_placeholder_is_the_prompts_other_text(tmp_path):
+    # (p175: `Head current: 239.99 A (CB-F4 rating 400 A)` against `Head current: <current> A`, where "any other text
+    # is welcome but not graded"): the aside's numbers are no graded value, nor the verdict line's
+    sound = _task(tmp_path, "aside", "report.md", _LOAD_FLOW, _LOAD_FLOW_PROMPT, _load_flow_grader(
+        'm = re.search(r"Head current:\\s*([\\d.]+)", text)\n'
+        'if not m or abs(float(m.group(1)) - 139.99) > 0.5:\n    return False, "head current differs"'))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    # its twin never reads the head current itself: the value the format line spells still fails
+    flawed = _task(tmp_path, "unread", "report.md", _LOAD_FLOW, _LOAD_FLOW_PROMPT, _load_flow_grader("pass"))
+    assert any("'139.99'" in f for f in _fails(_fuzz(flawed))), _fails(_fuzz(flawed))
+
+
+def test_past_format_reads_only_what_follows_the_placeholders():
+    free = read_prompt(_LOAD_FLOW_PROMPT).free_lines
+    assert free.confined(_LOAD_FLOW, _LOAD_FLOW.replace("rating 400 A", "rating 5000 A"))
+    assert free.confined(_LOAD_FLOW, _LOAD_FLOW.replace("0.95077 pu", "0.95077 kV"))
+    assert free.confined(_LOAD_FLOW, _LOAD_FLOW.replace("the 0.94 pu", "the 1009.4 pu"))
+    assert not free.confined(_LOAD_FLOW, _LOAD_FLOW.replace("139.99 A (", "129.99 A ("))
+    assert not free.confined(_LOAD_FLOW, _LOAD_FLOW.replace("**PASS**", "**FAIL**"))
+    assert not free.confined(_LOAD_FLOW, _LOAD_FLOW.replace("S03 0.95077 pu", "S02 0.95077 pu"))
+    # without the prompt's word on other text, what follows a format line stays the prompt's to say
+    strict = read_prompt(_LOAD_FLOW_PROMPT.replace(" or any other text is welcome but not graded", " is welcome"))
+    assert not strict.free_lines.confined(_LOAD_FLOW, _LOAD_FLOW.replace("rating 400 A", "rating 5000 A"))
+
+
+_SPLIT = {"calls": [{"call_id": f"V{i}", "makespan": 300 + i, "segments": [
+    {"crane": "QC1", "from_bay": "01", "to_bay": "13", "cost": 250 + i},
+    {"crane": "QC2", "from_bay": "15", "to_bay": "27", "cost": 300 + i}]} for i in range(4)]}
+_SPLIT_PROMPT = """# Crane split
+
+Write `split.json`. Example for a made-up call:
+
+```json
+{"calls": [                                   # one entry per call, any order
+  {"call_id": "DEMO 001",                     # <- must match the input exactly
+   "makespan": 85,                            # <- integer, the optimum exactly
+   "segments": [                              # <- bow to stern
+     {"from_bay": "01", "to_bay": "05",       # 30 + 0 + 45 + 5*2 steps = 85
+      "crane": "QC1"},                        # "crane" and any other extra keys: optional, ignored
+     {"from_bay": "07", "to_bay": "11"}       # 12 + 0 + 50 + 5*2 steps = 72
+   ]}
+]}
+```
+
+Each crane's range costs the moves in it plus the gantry cost per bay step; the makespan is the largest cost.
+"""
+
+
+def _split_grader(check_cost: bool) -> str:
+    return f"""\
+        doc = json.loads(text)
+        calls = {{c["call_id"]: c for c in doc["calls"]}}
+        if len(doc["calls"]) != 4 or set(calls) != {{f"V{{i}}" for i in range(4)}}:
+            return False, "calls differ"
+        for i in range(4):
+            c = calls.get(f"V{{i}}")
+            if c is None or c["makespan"] != 300 + i:
+                return False, "makespan wrong"
+            spans = [(s["from_bay"], s["to_bay"]) for s in c["segments"]]
+            if spans != [("01", "13"), ("15", "27")]:
+                return False, "segments wrong"
+            if {check_cost!r} is False and c["segments"][0].get("cost", 0) > 10 ** 6:
+                return False, "absurd"
+        return True, "all splits optimal"
+        """
+
+
+def test_an_annotated_json_samples_objects_and_notes_are_read(tmp_path):
+    # (p186: a JSON sample annotated with `#` notes, nested objects whose keys the reference exceeds (`cost`), and a
+    # note "`crane` and any other extra keys: optional, ignored"): those keys are the extras the note frees
+    sound = _task(tmp_path, "noted", "split.json", json.dumps(_SPLIT, indent=1), _SPLIT_PROMPT, _split_grader(True))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    allows = read_prompt(_SPLIT_PROMPT)
+    assert allows.leaves_open("drop_key", "at $.calls[0].segments[0], key 'crane'")
+    # a key the sample shows and no note frees stays graded: a grader that never reads `makespan` still fails
+    flawed = _task(tmp_path, "unread", "split.json", json.dumps(_SPLIT, indent=1), _SPLIT_PROMPT,
+                   _split_grader(True).replace('c["makespan"] != 300 + i', "False"))
+    assert any("makespan" in f for f in _fails(_fuzz(flawed))), _fails(_fuzz(flawed))
+
+
+def test_a_verifier_message_listing_an_inputs_values_is_a_bound():
+    # (p186: "a 20' box must use a ground bay [1, 3, 5, ...]", the bays of an input file): a check against a set the
+    # task publishes, which a midpoint leaves (spec 4.1)
+    mutant = Mutation("value_midpoint", "record 1, field 'bay'", "3", "4", "")
+    public = '{"ground_bays": [1, 3, 5, 7, 9, 11]}'
+    why = "AssertionError: line 2: a 20' box must use a ground bay [1, 3, 5, 7, 9, 11]"
+    assert _listed_domain(why, mutant, public) == "[1, 3, 5, 7, 9, 11]"
+    # a list the task never publishes (the answer's own values), or one holding the midpoint, is no bound
+    assert _listed_domain("AssertionError: bay must be one of [3, 5, 9]", mutant, public) is None
+    assert _listed_domain("AssertionError: bay not in [1, 3, 4, 5]", mutant, '[1, 3, 4, 5]') is None
+    assert _listed_domain("AssertionError: expected 3, got 4", mutant, public) is None
+
+
+def test_columns_listed_as_bullets_are_the_answers_columns():
+    # (p187: "a Markdown table with one row per branch and at least these columns:" then a bullet per column)
+    prompt = ("Write `drift.md` containing a Markdown table with one row per branch and at least these columns:\n\n"
+              "* `branch`\n* `long_run`: the holdings it settles at,\n  one decimal;\n* `first_week_over`: the first "
+              "week over capacity, or `never`.\n\nBelow the table, one line.\n")
+    assert listed_columns(prompt) == {"branch", "long_run", "first_week_over"}
+    # an input's columns, listed so, are not the answer's
+    inputs = "The input `branches.csv` has these columns:\n\n* `branch`\n* `capacity`\n\nWrite a report.\n"
+    assert listed_columns(inputs) == frozenset()
+
+
+def test_a_faqs_yes_or_no_answer_is_read_as_its_statement():
+    # (p187: "**Q: Does row order matter?**" / "A: No. But every hold must appear exactly once.")
+    faq = ("Write `holds.csv`.\n\n## FAQ\n\n**Q: Does row order matter?**\nA: No. But every hold must appear exactly "
+           "once.\n\n**Q: Can I add columns?**\nA: Yes, extra columns are ignored.\n")
+    assert "Row order does not matter. But every hold" in faq_statements(faq)
+    assert "You may add columns. extra columns are ignored" in faq_statements(faq)
+    assert read_prompt(faq).leaves_open("swap_records", "record 0 (line 2) <-> record 1 (line 3)")
+    # answered yes, the order is the answer's: the swap is no freedom
+    ordered = faq.replace("A: No. But", "A: Yes, sorted by hold id. And")
+    assert not read_prompt(ordered).leaves_open("swap_records", "record 0 (line 2) <-> record 1 (line 3)")
+    # a question of another shape is left as it is
+    other = "Q: How exact must totals be?\nA: Within 0.5.\n"
+    assert faq_statements(other) == other
