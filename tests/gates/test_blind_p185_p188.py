@@ -163,3 +163,39 @@ def test_a_faqs_yes_or_no_answer_is_read_as_its_statement():
     # a question of another shape is left as it is
     other = "Q: How exact must totals be?\nA: Within 0.5.\n"
     assert faq_statements(other) == other
+
+
+_RATES = [("C1", 20.38), ("C2", 29.84), ("C3", 14.84), ("C4", 43.31), ("C5", 19.78)]
+_RATES_REPORT = "| call | rate |\n|---|---:|\n" + "".join(f"| {c} | {r:.2f} |\n" for c, r in _RATES)
+_RATES_PROMPT = ("# Rates\n\nWrite `rates.md`, a table like this one:\n\n```\n| call | rate |     <- any row order\n"
+                 "|---|---:|\n| X1 | 27.46 |          <- 2 decimals, within 0.01\n```\n\n"
+                 "`rate` is the root of the call's equation; we accept anything within 0.01 of the exact root.\n")
+
+
+def _rates_grader(band: str) -> str:
+    return f"""\
+        want = dict({_RATES!r})
+        got = {{}}
+        for line in text.splitlines()[2:]:
+            c, r = [x.strip() for x in line.strip("|").split("|")]
+            got[c] = float(r)
+        if set(got) != set(want) or len(text.splitlines()) != 2 + len(want):
+            return False, "calls differ"
+        if not all(abs(got[c] - w) <= {band} for c, w in want.items()):
+            return False, "a rate is off"
+        return True, "all rates match"
+        """
+
+
+def test_a_value_said_once_as_a_distance_is_a_distance_wherever_it_stands(tmp_path):
+    # (p186: a sample's "<- within 0.01" beside "we accept anything within 0.01 of the exact root", a grader 1%
+    # relative: the sample's mention is that same distance, not a relative 1% as well)
+    from artifactbench.gates.core._accuracy import stated_tolerance
+    assert (0.0, 0.01) not in stated_tolerance(_RATES_PROMPT).readings
+    flawed = _task(tmp_path, "relative", "rates.md", _RATES_REPORT, _RATES_PROMPT, _rates_grader("0.01 * abs(w)"))
+    assert any(f.startswith("number_near:") for f in _fails(_fuzz(flawed))), _fails(_fuzz(flawed))
+    sound = _task(tmp_path, "absolute", "rates.md", _RATES_REPORT, _RATES_PROMPT, _rates_grader("0.01 + 1e-9"))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    # said only as neither, the value keeps both readings (a grader 1% relative is then no finding)
+    vague = _RATES_PROMPT.replace("; we accept anything within 0.01 of the exact root", "")
+    assert (0.0, 0.01) in stated_tolerance(vague).readings

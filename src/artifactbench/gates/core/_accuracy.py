@@ -624,6 +624,14 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
     units: list[tuple[str, str, float, bool, bool]] = []
     digits_stated = False
     general = False
+    # A value said as neither absolute nor relative counts as both, unless the prompt says that same value once as a
+    # distance ("we accept anything within 0.01 of the exact root" beside a sample's "<- within 0.01"): then each of
+    # its mentions is that distance (blind p186, whose grader was 1% relative). What each mention gave the relative
+    # reading (value, said as neither), per noun too, so those readings can be taken back.
+    said_abs: set[float] = set()
+    said_rel: set[float] = set()
+    rel_parts: list[tuple[float, bool]] = []
+    noun_rel: dict[str, list[tuple[float, bool]]] = {}
     # (a prompt that speaks of relative tolerances anywhere, "Tolerance (relative):", a sentence before,
     # keeps "within 0.001 of the exact quotient" either way; review of blind p56's rule)
     # (said of a tolerance: not "regressing log(c) ... minimises relative, not absolute, error", blind p56)
@@ -717,10 +725,12 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             general = general or not nouns or not (scope or near) or lead is not None
             if match.group("pct"):
                 rel_tol = max(rel_tol, value / 100)
+                rel_parts.append((value / 100, False))
                 readings.append((0.0, value / 100))
                 for noun in nouns:
                     old = scoped.get(noun, (0.0, 0.0))
                     scoped[noun] = (old[0], max(old[1], value / 100))
+                    noun_rel.setdefault(noun, []).append((value / 100, False))
                 continue
             # (a value with a unit, "±0.01 m", "0.05 L/s", is a distance in that unit: absolute)
             written = _UNIT.match(sentence, match.end())
@@ -749,6 +759,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             clause = sentence[max(start, own_from):min(end, own_to)]
             rel_here = re.search(r"\brel(ative|\.)?\b|\*\s*\|", clause, re.IGNORECASE) is not None
             abs_here = re.search(r"\babs(olute|\.)?\b", clause, re.IGNORECASE) is not None
+            guessed = False  # (read both ways for want of a word on it)
             if value >= 1 and not rel_here and re.match(r"\s*(?:$|[,;.)]|(?:and|or|so|of\s+the)\b)",
                                                         sentence[match.end():match.end() + 20]):
                 as_rel, as_abs = False, True  # (no relative band of 100% or more: "`max_profit` within 1.00")
@@ -760,8 +771,14 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             else:
                 as_rel = (relative or not absolute) and not (unit and not relative)
                 as_abs = absolute or not relative
+                guessed = as_rel and as_abs and not relative and not absolute
+            if not guessed and as_rel:
+                said_rel.add(value)
+            elif not guessed and as_abs:
+                said_abs.add(value)
             if as_rel:
                 rel_tol = max(rel_tol, value)
+                rel_parts.append((value, guessed))
                 readings.append((0.0, value))
             if as_abs:
                 abs_tol = max(abs_tol, value)
@@ -769,6 +786,8 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             for noun in nouns:
                 old = scoped.get(noun, (0.0, 0.0))
                 scoped[noun] = (max(old[0], value if as_abs else 0.0), max(old[1], value if as_rel else 0.0))
+                if as_rel:
+                    noun_rel.setdefault(noun, []).append((value, guessed))
             said_unit = written.group().strip() if written is not None and _scale(written.group()) else ""
             if as_abs:
                 # (a band of a clause's opening nouns is every number's too, where a key is none of theirs)
@@ -784,6 +803,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             if 1 <= digits <= 17:
                 found = digits_stated = general = True
                 rel_tol = max(rel_tol, 10.0 ** (1 - digits))
+                rel_parts.append((10.0 ** (1 - digits), False))
         for match in _PLACES.finditer(sentence):
             n = match.group("places")
             places = 2 if match.group("cent") else int(n) if n.isdigit() else _PLACE_WORDS[n.lower()]
@@ -796,6 +816,14 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             said = " ".join(whole.split())[:160]
     if not said:
         return None
+    distances = said_abs - said_rel  # (values the prompt says once as a distance, and never as relative)
+    if any(guessed and value in distances for value, guessed in rel_parts):
+        def kept(parts: list[tuple[float, bool]]) -> float:
+            return max((v for v, guessed in parts if not (guessed and v in distances)), default=0.0)
+        rel_tol = kept(rel_parts)
+        readings = [r for r in readings if not (r[0] == 0.0 and r[1] in distances and not any(
+            v == r[1] and not guessed for v, guessed in rel_parts))]
+        scoped = {noun: (a, kept(noun_rel.get(noun, []))) for noun, (a, r) in scoped.items()}
     return StatedTolerance(abs_tol, rel_tol, said, () if digits_stated else tuple(readings),
                            tuple((noun, a, r) for noun, (a, r) in scoped.items()), general or not scoped,
                            tuple(dict.fromkeys(units)))
