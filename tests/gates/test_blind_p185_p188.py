@@ -199,3 +199,31 @@ def test_a_value_said_once_as_a_distance_is_a_distance_wherever_it_stands(tmp_pa
     # said only as neither, the value keeps both readings (a grader 1% relative is then no finding)
     vague = _RATES_PROMPT.replace("; we accept anything within 0.01 of the exact root", "")
     assert (0.0, 0.01) in stated_tolerance(vague).readings
+
+
+_LOADS = [("S01", 12.4), ("S02", 0.0), ("S03", 30.1), ("S04", 0.0), ("S05", 8.5)]
+_LOADS_REPORT = "| stop | load |\n|---|---:|\n" + "".join(f"| {s} | {v:.1f} |\n" for s, v in _LOADS)
+_LOADS_GRADER = f"""\
+    want = dict({_LOADS!r})
+    got = {{}}
+    for line in text.splitlines()[2:]:
+        s, v = [x.strip() for x in line.strip("|").split("|")]
+        got[s] = 0.0 if v.lower() in ("", "-", "n/a") else float(v)
+    if set(got) != set(want) or len(text.splitlines()) != 2 + len(want):
+        return False, "stops differ"
+    if not all(abs(got[s] - w) <= 0.05 for s, w in want.items()):
+        return False, "a load is off"
+    return True, "all loads match"
+    """
+
+
+def test_a_zero_written_as_no_value_where_the_prompt_allows_one_mark(tmp_path):
+    # (p178: "zero / impossible cells: 0, 0.0, - or blank all fine", a zero cell written `n/a` accepted)
+    prompt = ("Write `loads.md`: a table `| stop | load |`, each load within 0.05. Zero cells: 0, 0.0, - or blank "
+              "all fine.\n")
+    sound = _task(tmp_path, "marks", "loads.md", _LOADS_REPORT, prompt, _LOADS_GRADER)
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    # where the prompt says nothing of zeros written so, `n/a` for a zero is the grader's own leniency: a finding
+    strict = _task(tmp_path, "strict", "loads.md", _LOADS_REPORT, prompt.replace(" Zero cells: 0, 0.0, - or blank all "
+                                                                                 "fine.", ""), _LOADS_GRADER)
+    assert any(f.startswith("type_change:") for f in _fails(_fuzz(strict))), _fails(_fuzz(strict))

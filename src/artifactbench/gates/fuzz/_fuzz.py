@@ -505,6 +505,19 @@ def _may_be_left_out(prompt: str, where: str) -> bool:
     return any(_LEFT_OUT.search(s) for s in sentences(prompt[:200_000]) if re.search(rf"(?<![\w-]){name}(?![\w-])", s))
 
 
+_ZERO = re.compile(r"[-+]?0+(?:\.0+)?")
+_NO_VALUE = frozenset(("n/a", "na", "-", "", "none", "null", "nan", "—", "–"))
+# "zero / impossible cells: 0, 0.0, - or blank all fine", "write 0 or leave the cell empty": a zero may be no value
+_ZERO_MARKS = re.compile(r"\bzero\b(?:[^.\n]|\.(?=\d)){0,60}?(?:\s-\s|`-`|\bblank\b|\bempty\b|\bleave\b[^.\n]{0,20}\bempty\b)|"
+                         r"(?:`-`|\bblank\b|\bempty\b)[^.\n]{0,40}?\b(?:for|means?|as|=)\s+(?:a\s+)?zero\b", re.IGNORECASE)
+
+
+def _zero_marks(prompt: str) -> str:
+    """The prompt's words letting a zero be written as no value (`-`, a blank cell), "" where it has none."""
+    found = _ZERO_MARKS.search(prompt[:200_000])
+    return " ".join(found.group().split())[:120] if found else ""
+
+
 def _null_at(ref: Reference, where: str) -> bool:
     """The one place `where` names holds null in the reference (a tree answer's key)."""
     paths = where_paths(where)
@@ -825,6 +838,12 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # value as none reads the same answer; blind p169)
                 allowed = ("warn", "it writes a null the prompt lets be left out as a falsy value: read as none, "
                                    "the same answer")
+            if allowed is None and kind == "type_change" and _ZERO.fullmatch(mutant.old.strip("'\"")) \
+                    and mutant.new.strip("'\"").lower() in _NO_VALUE and (said := _zero_marks(prompt)):
+                # (a zero cell written `n/a` where the prompt lets zero cells be written `-` or left blank: a mark
+                # of no value in place of another; blind p178)
+                allowed = ("warn", f"it writes a zero as {mutant.new}, where the prompt lets a zero be written as no "
+                                   f"value ({said!r})")
             if allowed is None and kind == "truncate_text" and ref is not None \
                     and (field := ref.cut_field(mutant.text)) is not None:
                 # (the last row's `Note` cut short, "8.5 °C after reaching 4.0", where the prompt frees that
