@@ -227,3 +227,17 @@ def test_a_zero_written_as_no_value_where_the_prompt_allows_one_mark(tmp_path):
     strict = _task(tmp_path, "strict", "loads.md", _LOADS_REPORT, prompt.replace(" Zero cells: 0, 0.0, - or blank all "
                                                                                  "fine.", ""), _LOADS_GRADER)
     assert any(f.startswith("type_change:") for f in _fails(_fuzz(strict))), _fails(_fuzz(strict))
+
+
+def test_a_band_in_a_rule_condition_or_a_faq_question_is_no_accuracy():
+    # (p187: "N is the first week t in which every branch is within 5% of its long-run value", "If all branches are
+    # already within 5% today the answer is 0", "Q: Does "within 5%" mean it has to stay within 5%?": the settle rule)
+    from artifactbench.gates.core._accuracy import stated_tolerance
+    prompt = ("Report `long_run`, one decimal; anything within 0.1 of the true steady state is accepted.\n\n"
+              "Then one line `Weeks to settle: N`, where N is the first week t in which every branch's holdings are "
+              "within 5% of its long-run value.\n\nIf all branches are already within 5% today the answer is 0.\n\n"
+              "**Q: Does \"within 5%\" mean it has to stay within 5% afterwards?**\nA: It stays reached.\n")
+    assert stated_tolerance(prompt).readings == ((0.1, 0.0),)
+    # a condition that says what passes is the answer's band
+    graded = "If your `long_run` is within 0.5% of ours, it is accepted.\n"
+    assert stated_tolerance(graded).readings == ((0.0, 0.005),)

@@ -31,6 +31,23 @@ _TIME_UNIT = re.compile(r"\s?(?:h|hrs?|hours?|min(?:ute)?s?|s|secs?|seconds?|day
                         re.IGNORECASE)
 
 
+_GRADING_WORDS = re.compile(r"\b(?:accept\w*|pass(?:es|ed)?|grade[sdr]?|graded|compar\w*|check\w*|correct|toleran\w*|"
+                            r"right|wrong|fine|ok(?:ay)?|close\s+enough|precise|precision|accura\w*)\b", re.IGNORECASE)
+
+
+def _condition(sentence: str, match: re.Match) -> bool:
+    """The band stands in a condition of the task's rules, not in a word on the answer's accuracy: in a clause that
+    opens with "if"/"when"/"once" in a sentence of no grading word ("If all branches are already within 5% today the
+    answer is 0"), or in a FAQ's question ("Q: Does "within 5%" mean it has to stay within 5%?"; blind p187)."""
+    head = sentence[:match.start()]
+    question = max(head.rfind("Q:"), head.rfind("Q."))
+    if question >= 0 and "?" in sentence[match.end():] and "?" not in head[question:]:
+        return True
+    start = max(head.rfind(";"), head.rfind(","), head.rfind(":")) + 1
+    return re.match(r"\W*(?:if|when|whenever|once|unless|as\s+soon\s+as)\b", head[start:], re.IGNORECASE) is not None \
+        and not _GRADING_WORDS.search(sentence)
+
+
 def _time_window(sentence: str, match: re.Match) -> bool:
     if not re.match(r"within\b", match.group(), re.IGNORECASE):
         return False
@@ -88,7 +105,12 @@ _SIG_WORDS = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8
 # Sentences about how to compute, not about the answer: "iterate until the change is within 1e-12".
 # ("the converged solution" is what the answer is checked against, not how to compute it: blind p68)
 _METHOD = re.compile(r"\b(until|stop(s|ped|ping)?|converge[sd]?|convergence|iterat\w*|residual|step\s*size|"
-                     r"terminat\w*)\b", re.IGNORECASE)
+                     r"terminat\w*)\b|"
+                     # (the definition of an index by a condition: "N is the first week t in which every branch's
+                     # holdings are within 5% of its long-run value" says when, not how close the answer; blind p187)
+                     r"\b(?:first|last|earliest|latest)\s+(?:week|day|month|year|hour|minute|step|time|period|sweep|"
+                     r"round|epoch|t)\b[^.;]{0,80}?\b(?:in\s+which|at\s+which|for\s+which|when|such\s+that)\b",
+                     re.IGNORECASE)
 # "We check each value against the converged solution to within ±2 kg": what the answer is checked
 # against, not how to compute it (blind p68); "the converged solution balances every node to within 1e-9"
 # is how it is computed (review)
@@ -685,7 +707,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             value = number(match.group("value"))
             if not 0 < value < 1e6 or re.match(r",\d{3}\b", sentence[match.end("value"):]):
                 continue  # (and not "$1,000" read as 1)
-            if _time_window(sentence, match):
+            if _time_window(sentence, match) or _condition(sentence, match):
                 continue
             found = True
             scope = _scope(sentence, match.end())
