@@ -241,3 +241,25 @@ def test_a_band_in_a_rule_condition_or_a_faq_question_is_no_accuracy():
     # a condition that says what passes is the answer's band
     graded = "If your `long_run` is within 0.5% of ours, it is accepted.\n"
     assert stated_tolerance(graded).readings == ((0.0, 0.005),)
+
+
+_FIT = ("# Viability fit - storage trials\n\nJoint probit fit per species.\n\n| accession_id | Ki |\n|---|---:|\n"
+        "| PV-0107 | 2.5842 |\n| PV-0114 | 1.6495 |\n| PV-0121 | 2.8025 |\n\n## Skipped\n\n"
+        "- PV-0128 (fewer than 3 distinct storage times)\n- PV-0191 (fewer than 3 distinct storage times)\n")
+_FIT_PROMPT = ("Write `fit.md`: one Markdown table with the columns `accession_id` and `Ki` (within ±0.01). Accessions "
+               "not fitted are listed each as a bullet (`- PV-…`) under a heading whose text contains `Skipped`.\n\n"
+               "## Gotchas\n\n- Row order is free. Free text, caveats around the table — all fine.\n")
+
+
+def test_free_text_around_the_table_frees_the_title_not_the_lists_it_names():
+    # (p192: "Free text, plots-in-words, caveats around the table — all fine", a title dropped, a bullet's aside
+    # `(fewer than 3 distinct storage times)` changed): free; the `Skipped` heading and each `- PV-…` bullet's id not
+    free = read_prompt(_FIT_PROMPT).free_lines
+    assert free.confined(_FIT, _FIT.replace("# Viability fit - storage trials\n\n", ""))
+    assert free.confined(_FIT, _FIT.replace("fewer than 3 distinct", "fewer than n/a distinct"))
+    assert not free.confined(_FIT, _FIT.replace("- PV-0191 (", "- PV-0192 ("))
+    assert not free.confined(_FIT, _FIT.replace("## Skipped\n\n", ""))
+    assert not free.confined(_FIT, _FIT.replace("| PV-0114 | 1.6495 |\n", ""))
+    # a heading whose words are a column's name only is no heading the prompt names: free where text is
+    titled = _FIT.replace("# Viability fit - storage trials", "# Ki by accession_id")
+    assert free.confined(titled, titled.replace("# Ki by accession_id\n\n", ""))

@@ -56,13 +56,18 @@ _PARTS = {
     # (a table's "column headings" are its header row, not the report's headings)
     HEADINGS: re.compile(r"\b(?<!column\s)(?<!columns\s)(?<!table\s)(headings?|titles?|section\s+names|headlines?)\b",
                          re.IGNORECASE),
-    COMMENTARY: re.compile(r"\b(commentary|comments|prose|notes|remarks|explanations?|narrative|discussion|"
-                           r"paragraphs?|descriptions?|text\s+(around|before|after|outside|between)\b)",
+    # ("Free text, plots-in-words, caveats around the table — all fine"; blind p192)
+    COMMENTARY: re.compile(r"\b(commentary|comments|prose|notes|remarks|explanations?|narrative|discussion|caveats|"
+                           r"paragraphs?|descriptions?|text\s+(around|before|after|outside|between)\b|"
+                           r"free[- ]text\b(?=[^.;\n]{0,60}\b(?:around|before|after|outside|between|above|below)\b))",
                            re.IGNORECASE),
     ELSEWHERE: re.compile(r"\b(anything|everything|whatever)\s+else\b|\b(all\s+)?other\s+(lines|text|content)\b|" +
                           _FREE_FORM_FILE.pattern + "|"
                           r"\bthe\s+rest\s+of\s+the\s+(file|report|document|output|text)\b|"
-                          r"\banything\s+(outside|besides|beyond)\b", re.IGNORECASE),
+                          r"\banything\s+(outside|besides|beyond)\b|"
+                          # (whatever stands around the graded table: its title too, "Free text ... around the table")
+                          r"\btext\b[^.;\n]{0,60}?\b(?:around|outside)\s+(?:the|that|this|your)\s+(?:table|list|block|"
+                          r"matrix)\b", re.IGNORECASE),
     # "Any other supervisord options (`stdout_logfile`, `stopwaitsecs`, comments, ...) may be added freely"
     OPTIONS: re.compile(r"\b(other|additional|extra|further|more)\s+(?:[\w-]+\s+)?(options|settings|keys|"
                         r"directives|parameters|entries|variables)\b", re.IGNORECASE),
@@ -73,6 +78,7 @@ _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compa
                         r"\b(grader|checker|we)\s+(ignores?|skips?)\b|\b(is|are)\s+(fine|ok|okay|acceptable|welcome|allowed|permitted)\b|"
                         # ("The title line, the `## Notes` section and any other text are free"; blind p166)
                         r"\b(?:is|are)\s+(?:all\s+|also\s+)?free\b(?!\s+(?:of|from)\b)|"
+                        r"\ball\s+(?:fine|ok|okay|welcome|allowed)\b|"
                         r"\bwhatever\s+(?:[\w-]+\s+){0,3}?you\s+(like|want|wish|prefer)\b|\bfreely\b|"
                         r"\bmay\s+be\s+(added|included|present|set)\b|"
                         # ("Anything you like may go around it (summary, notes, headings), but it must contain exactly
@@ -204,6 +210,25 @@ _UNDERLINE = re.compile(r"^(=+|-+)$")
 _LABEL = re.compile(r"^[\s>*+-]*[*_]*([A-Za-z][\w ()%/'.-]{0,60}?)[*_]*\s*:")
 
 
+# a `code` span the prompt gives as a heading's words: "under a heading whose text contains `Skipped`", "a `## Totals`
+# section" (not a column's name that a title happens to hold: `site` of "# Platelet targets by site")
+_HEADING_SPAN = re.compile(r"\b(?:headings?|sections?|titled?)\b[^.;\n`]{0,40}`([^`\n]{3,40})`|"
+                           r"`([^`\n]{3,40})`[^\S\n]+(?:heading|section)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=64)
+def _heading_spans(text: str) -> tuple[str, ...]:
+    """The `code` spans of letters the prompt gives as a heading's words, lower case, without `#` marks."""
+    found = {(a or b).strip("# ").lower() for a, b in _HEADING_SPAN.findall(text)}
+    return tuple(f for f in found if re.fullmatch(r"[A-Za-z][\w .-]{2,40}", f))
+
+
+def _spans_in(text: str, line: str) -> bool:
+    """`line` holds, as words of its own, a heading's words that `text` gives in a `code` span."""
+    lowered = line.lower()
+    return any(span in lowered and re.search(rf"(?<!\w){re.escape(span)}(?!\w)", lowered) for span in _heading_spans(text))
+
+
 def _flat(line: str) -> str:
     return " ".join(line.split())
 
@@ -225,7 +250,10 @@ def _template(span: str) -> tuple[re.Pattern[str], bool] | None:
         parts.append([span[pos:match.start()]])
         token = match.group()
         literal = literal and bool(_NUMBER.fullmatch(token))
-        parts.append(["num" if _NUMBER.fullmatch(token) else "word" if token[0] in "<{" or token[0].isalpha() else "any", 1])
+        # (an ellipsis glued to what stands before it, `PV-…`, is the rest of that token: a word)
+        glued = token[0] in ".…" and match.start() > 0 and not span[match.start() - 1].isspace()
+        parts.append(["num" if _NUMBER.fullmatch(token) else "word" if token[0] in "<{" or token[0].isalpha() or glued
+                      else "any", 1])
         pos = match.end()
     parts.append([span[pos:]])
     merged: list[list] = []
@@ -388,7 +416,7 @@ class FreeLines:
         if len(old) != len(new):
             return False
         changed = [(a, b) for a, b in zip(old, new) if a != b]
-        shapes = [p for p, literal in self.templates if not literal and re.search(r"[A-Za-z]{2}", _LITERAL_OF.sub("", p.pattern))]
+        shapes = _shapes(self.templates)
         return bool(changed) and bool(shapes) and all(_format_head(a, shapes) is not None
                                                       and _format_head(a, shapes) == _format_head(b, shapes)
                                                       for a, b in changed)
@@ -412,8 +440,13 @@ class FreeLines:
         if self.prefixes and line.startswith(self.prefixes):
             return "free"
         hits = [(pattern, literal) for pattern, literal in self.templates if pattern.fullmatch(line)]
+        # (a format line's words and value, then text of its own, `- PV-0128 (fewer than 3 ...)` against `- PV-…`: the
+        # line the format shows, prose after it or not; blind p192)
+        headed = not hits and bool(shapes := _shapes(self.templates)) and _format_head(line, shapes) is not None
+        hits = [(shapes[0], False)] if headed else hits
         matched = [literal for _, literal in hits]
-        if matched and not any(matched) and (COMMENTARY in self.parts or ELSEWHERE in self.parts) and _prose(line):
+        if matched and not any(matched) and not headed and (COMMENTARY in self.parts or ELSEWHERE in self.parts) \
+                and _prose(line):
             # (a shape of placeholders only, the input's `<timestamp> <EVENT> <arguments...>`, fits any line of
             # three words: it claims no line of prose where prose is free; blind p106)
             matched = []
@@ -424,6 +457,9 @@ class FreeLines:
             return "free"
         heading = bool(_HEADING.match(line) or any(_UNDERLINE.fullmatch(x) and len(x) >= 3 for x in (line, below))
                        or _COLON_HEADING.fullmatch(line) or (_CAPS_HEADING.fullmatch(line) and not _caps_run(lines, i)))
+        if heading and not matched and (ELSEWHERE in self.parts or COMMENTARY in self.parts) \
+                and _spans_in(self.naming_text, line):
+            return "graded"  # (a heading the prompt names: "under a heading whose text contains `Skipped`"; p192)
         if heading and HEADINGS in self.parts and (not any(matched) or (self.title_free and _TITLE.match(line))):
             return "free"
         if OPTIONS in self.parts and not any(matched) and (option := _OPTION.match(line)):
@@ -432,8 +468,8 @@ class FreeLines:
             return "graded" if _names(self.naming_text, option.group(1)) else "free"
         if matched or self._named_label(line):
             return "graded"
-        if heading and ELSEWHERE in self.parts:
-            return "free"
+        if heading and ELSEWHERE in self.parts and not _spans_in(self.naming_text, line):
+            return "free"  # (not one the prompt names in its words, "under a heading whose text contains `Skipped`")
         if (_prose(line) or _BRACKETS.fullmatch(line)) and (COMMENTARY in self.parts or ELSEWHERE in self.parts):
             return "free"  # (prose, or a line of brackets only: the `]` of wrap_in_list; not a grid row `##*##`)
         if ELSEWHERE in self.parts and not _NUMBER.search(line):
@@ -590,13 +626,19 @@ _MARKUP = re.compile(r"^[\s>*+-]*")  # a line's bullet or quote marks
 _LITERAL_OF = re.compile(r"\(\?(?:[^()]|\([^()]*\))*\)[*+]*|\\[sS]|\S\+\+|\[[^]]*\]")  # a pattern's repeats
 
 
-def _format_head(line: str, shapes: list[re.Pattern[str]]) -> str | None:
+@lru_cache(maxsize=64)
+def _shapes(templates: tuple[tuple[re.Pattern[str], bool], ...]) -> tuple[re.Pattern[str], ...]:
+    """The format lines with a placeholder and words of their own: those whose start a line may match, text after."""
+    return tuple(p for p, literal in templates if not literal and re.search(r"[A-Za-z]{2}", _LITERAL_OF.sub("", p.pattern)))
+
+
+def _format_head(line: str, shapes: tuple[re.Pattern[str], ...]) -> str | None:
     """What of `line` (its markup aside) the first format line matching its start spells, with that markup; None
     when none matches its start or one matches it whole (no text after it)."""
     flat = _flat(line)
     mark = _MARKUP.match(flat).group()
     for shape in shapes:
-        match = shape.match(flat, len(mark))
+        match = shape.match(flat) or shape.match(flat, len(mark))  # (a format line may show the bullet: `- PV-…`)
         if match is not None:
             return flat[:match.end()] if match.end() < len(flat) else None
     return None
