@@ -61,11 +61,25 @@ def test_text_after_a_format_lines_last_placeholder_is_the_prompts_other_text(tm
 def test_past_format_reads_only_what_follows_the_placeholders():
     free = read_prompt(_LOAD_FLOW_PROMPT).free_lines
     assert free.confined(_LOAD_FLOW, _LOAD_FLOW.replace("rating 400 A", "rating 5000 A"))
-    assert free.confined(_LOAD_FLOW, _LOAD_FLOW.replace("0.95077 pu", "0.95077 kV"))
+    # (a format line ending in a placeholder, `Minimum voltage: <node> <v_pu>`, may run on: its tail is not freed)
+    assert not free.confined(_LOAD_FLOW, _LOAD_FLOW.replace("0.95077 pu", "0.95077 kV"))
     assert free.confined(_LOAD_FLOW, _LOAD_FLOW.replace("the 0.94 pu", "the 1009.4 pu"))
     assert not free.confined(_LOAD_FLOW, _LOAD_FLOW.replace("139.99 A (", "129.99 A ("))
     assert not free.confined(_LOAD_FLOW, _LOAD_FLOW.replace("**PASS**", "**FAIL**"))
     assert not free.confined(_LOAD_FLOW, _LOAD_FLOW.replace("S03 0.95077 pu", "S02 0.95077 pu"))
+    # two labels on one line: the second's value is no aside of the first (review)
+    both = _LOAD_FLOW.replace("- Losses: 81.20 kW\n- Head current: 139.99 A (CB-F4 rating 400 A)",
+                              "- Losses: 81.20 kW; Head current: 139.99 A")
+    assert not free.confined(both, both.replace("139.99 A", "129.99 A"))
+    # the format line spelling the longest start decides: `Total: <amount> EUR (<n> overdue)` grades the count (review)
+    totals = read_prompt("Write `t.txt`:\n\n```\nTotal: <amount> EUR\n```\n\nor `Total: <amount> EUR (<n> overdue)`. "
+                         "Any other text is welcome.\n").free_lines
+    assert not totals.confined("Total: 120.50 EUR (3 overdue)\n", "Total: 120.50 EUR (9 overdue)\n")
+    # a value that runs on, `Shortest path: <node ids, in order>`, has no tail; nor frees "Other lines are ignored"
+    path = "Write `a.txt`:\n\n```\nShortest path: <node ids, in order>\nLength: <length> km\n```\n\n"
+    for extra in ("Any other text is welcome.", "Other lines are ignored."):
+        assert not read_prompt(path + extra + "\n").free_lines.confined(
+            "Shortest path: 1 4 3 6\nLength: 12.5 km\n", "Shortest path: 1 9 3 6\nLength: 12.5 km\n")
     # without the prompt's word on other text, what follows a format line stays the prompt's to say
     strict = read_prompt(_LOAD_FLOW_PROMPT.replace(" or any other text is welcome but not graded", " is welcome"))
     assert not strict.free_lines.confined(_LOAD_FLOW, _LOAD_FLOW.replace("rating 400 A", "rating 5000 A"))
@@ -126,17 +140,43 @@ def test_an_annotated_json_samples_objects_and_notes_are_read(tmp_path):
     assert any("makespan" in f for f in _fails(_fuzz(flawed))), _fails(_fuzz(flawed))
 
 
-def test_a_verifier_message_listing_an_inputs_values_is_a_bound():
+_BAYS = {"B1": [1, 3, 2], "B2": [5, 1, 2], "B3": [7, 1, 2], "B4": [9, 1, 2], "B5": [11, 1, 2]}
+
+
+def _bay_task(tmp_path: Path, name: str, check: str) -> Path:
+    reference = "".join(json.dumps({"box": b, "bay": max(r)}) + "\n" for b, r in _BAYS.items())
+    root = _task(tmp_path, name, "slots.jsonl", reference, "Write `slots.jsonl`, one line per box of `block.json`.\n",
+                 f"return text == {reference!r}, 'slots'")
+    (root / "workspace" / "block.json").write_text(json.dumps({"ground_bays": [1, 3, 5, 7, 9, 11], "readings": _BAYS}))
+    (root / "workspace" / "verify.py").write_text(
+        "import json\nfrom pathlib import Path\n\ndef verify(path):\n"
+        "    block = json.loads((Path(__file__).parent / 'block.json').read_text())\n"
+        "    for n, line in enumerate(Path(path).read_text().splitlines(), 1):\n"
+        "        rec = json.loads(line)\n        assert isinstance(rec['bay'], int), f'line {n}: bay must be an integer'\n"
+        + check)
+    (root / "task.yaml").write_text((root / "task.yaml").read_text() + "structural_verifier: workspace/verify.py\n")
+    return root
+
+
+def test_a_verifier_message_listing_an_inputs_values_is_a_bound(tmp_path):
     # (p186: "a 20' box must use a ground bay [1, 3, 5, ...]", the bays of an input file): a check against a set the
-    # task publishes, which a midpoint leaves (spec 4.1)
+    # task publishes, which a midpoint leaves (spec 4.1), and which another bay of the list passes
+    from _blind_task import OPTIONS
+    from artifactbench.gates import check_task, resolve_gates
+    from artifactbench.manifest import load_task
+
+    def gate(root: Path) -> list[tuple[str, str]]:
+        report = check_task(load_task(root), resolve_gates(["verifier_consistency"]), OPTIONS)
+        return sorted({(k.name.split(":")[0], k.severity) for c in report.checks for k in c.cases if k.status != "OK"})
+    ground = "        assert rec['bay'] in block['ground_bays'], f\"line {n}: bay must be a ground bay {block['ground_bays']}\"\n"
+    assert gate(_bay_task(tmp_path, "ground", ground)) == [("value_midpoint", "warn")]
+    # twin: a verifier working the answer out ("not the largest of its readings [1, 3, 2]") lists an input's values too,
+    # but another of them fails it: still a finding (review)
+    largest = ("        got = block['readings'][rec['box']]\n"
+               "        assert rec['bay'] == max(got), f\"line {n}: bay {rec['bay']} is not the largest of its readings {got}\"\n")
+    assert ("value_midpoint", "fail") in gate(_bay_task(tmp_path, "largest", largest))
     mutant = Mutation("value_midpoint", "record 1, field 'bay'", "3", "4", "")
-    public = '{"ground_bays": [1, 3, 5, 7, 9, 11]}'
-    why = "AssertionError: line 2: a 20' box must use a ground bay [1, 3, 5, 7, 9, 11]"
-    assert _listed_domain(why, mutant, public) == "[1, 3, 5, 7, 9, 11]"
-    # a list the task never publishes (the answer's own values), or one holding the midpoint, is no bound
-    assert _listed_domain("AssertionError: bay must be one of [3, 5, 9]", mutant, public) is None
-    assert _listed_domain("AssertionError: bay not in [1, 3, 4, 5]", mutant, '[1, 3, 4, 5]') is None
-    assert _listed_domain("AssertionError: expected 3, got 4", mutant, public) is None
+    assert _listed_domain("AssertionError: bay must be one of [3, 5, 9]", mutant, '{"ground_bays":[1,3,5,7,9,11]}') is None
 
 
 def test_columns_listed_as_bullets_are_the_answers_columns():
@@ -155,7 +195,14 @@ def test_a_faqs_yes_or_no_answer_is_read_as_its_statement():
     faq = ("Write `holds.csv`.\n\n## FAQ\n\n**Q: Does row order matter?**\nA: No. But every hold must appear exactly "
            "once.\n\n**Q: Can I add columns?**\nA: Yes, extra columns are ignored.\n")
     assert "Row order does not matter. But every hold" in faq_statements(faq)
-    assert "You may add columns. extra columns are ignored" in faq_statements(faq)
+    # an answer with a qualifier is left as it is: "Yes, but only for the TOTAL row" is no bare "row order matters"
+    assert "A: Yes, extra columns are ignored." in faq_statements(faq)
+    total = "**Q: Does row order matter?**\nA: Yes, but only for the TOTAL row, which must come last.\n"
+    assert faq_statements(total) == total
+    # "Is any row order accepted? No" is not "any row order is not accepted", a reading of order freed (review)
+    anyorder = "Q: Is any row order accepted?\nA: No.\n"
+    assert faq_statements(anyorder) == anyorder
+    assert faq_statements("Q: Can I add columns?\nA: Yes\n") == "You may add columns. \n"
     assert read_prompt(faq).leaves_open("swap_records", "record 0 (line 2) <-> record 1 (line 3)")
     # answered yes, the order is the answer's: the swap is no freedom
     ordered = faq.replace("A: No. But", "A: Yes, sorted by hold id. And")
@@ -263,3 +310,15 @@ def test_free_text_around_the_table_frees_the_title_not_the_lists_it_names():
     # a heading whose words are a column's name only is no heading the prompt names: free where text is
     titled = _FIT.replace("# Viability fit - storage trials", "# Ki by accession_id")
     assert free.confined(titled, titled.replace("# Ki by accession_id\n\n", ""))
+
+
+def test_a_samples_note_frees_its_key_only_when_its_free_word_ends_the_clause():
+    # (review of p186's colon form: "# price: free of VAT", "# eta: not checked against the input calendar, but must be
+    # the working days" free nothing, and no note of a sample frees the keys of its other lines)
+    sample = ('Write `quote.json`:\n\n```json\n{"item": "A-7",\n "qty": 4,\n "price": 12.50,      # price: free of VAT, '
+              'two decimals\n "eta": 3             # eta: not checked against the input calendar, but must be the '
+              'working days\n "note": "x"          # note: optional, ignored\n}\n```\n')
+    allows = read_prompt(sample)
+    for key in ("price", "eta", "qty"):
+        assert allows.leaves_open("drop_key", f"at $, key '{key}'") is None, key
+    assert allows.leaves_open("drop_key", "at $, key 'note'")

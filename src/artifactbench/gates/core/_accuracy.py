@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 
 # The number may be written 0.01, 1e-8, 2.5E-3, 10^-6 or 10**-6, and set in Markdown (**1e-8**, `1e-8`);
@@ -309,13 +310,17 @@ def lenient_lists(text: str) -> str:
 
 # A FAQ's question and its yes/no answer ("**Q: Does row order matter?**" / "A: No. But every hold ..."): most of a
 # FAQ-style prompt's rules are said so (blind p187). Read as the statement the answer makes.
-_QUESTION = re.compile(r"^[^\S\n]*[*_#>]*[^\S\n]*Q(?:uestion)?[^\S\n]*[:.)][^\S\n]*(?P<q>[^\n?]{3,200})\?[*_]*[^\S\n]*\n"
-                       r"(?:[^\S\n]*\n)?[^\S\n]*[*_>]*[^\S\n]*A(?:nswer)?[^\S\n]*[:.)][*_]*[^\S\n]*"
-                       r"(?P<a>yes|no|nope|yep)\b[*_]*[^\S\n]*[,.;:!\u2014-]*[^\S\n]*", re.IGNORECASE | re.MULTILINE)
+# (possessive runs: a line of spaces must not be tried at every split; review)
+_QUESTION = re.compile(r"^[^\S\n]*+[*_#>]*+[^\S\n]*+Q(?:uestion)?[^\S\n]*+[:.)][^\S\n]*+(?P<q>[^\n?]{3,200})\?[*_]*+[^\S\n]*+\n"
+                       r"(?:[^\S\n]*+\n)?[^\S\n]*+[*_>]*+[^\S\n]*+A(?:nswer)?[^\S\n]*+[:.)][*_]*+[^\S\n]*+"
+                       # (a bare yes or no only, its sentence ended: "No. But every hold must appear once"; not "Yes,
+                       # but only for the TOTAL row", whose qualifier is the answer; review)
+                       r"(?P<a>yes|no|nope|yep)[*_]*+(?:[.!][^\S\n]*+|[^\S\n]*+(?=\n|$))", re.IGNORECASE | re.MULTILINE)
 _PREDICATE = (r"(?:matters?|counts?|checked|graded|compared|scored|marked|required|needed|enforced|ignored|allowed|"
               r"accepted|optional|ok|okay|fine|significant|important|relevant|case[- ]sensitive|free|tolerated)")
 
 
+@lru_cache(maxsize=256)
 def faq_statements(text: str) -> str:
     """`text` with each FAQ question answered yes or no rewritten as the statement it makes: "Does row order matter?
     No." -> "Row order does not matter."; "Are extra keys allowed? Yes" -> "Extra keys are allowed."; "Can I add
@@ -331,6 +336,8 @@ def faq_statements(text: str) -> str:
 def _statement(question: str, yes: bool) -> str | None:
     words = question.split()
     aux, rest = words[0].lower(), " ".join(words[1:])
+    if not yes and re.search(r"\b(?:any|every|all)\b", rest, re.IGNORECASE):
+        return None  # ("Is any row order accepted? No": not "any row order is not accepted"; review)
     if aux in ("does", "do") and (m := re.fullmatch(rf"(.+?)\s+(matter|count)", rest, re.IGNORECASE)):
         return f"{m.group(1)} {m.group(2)}{'s' if aux == 'does' else ''}" if yes else \
             f"{m.group(1)} {aux} not {m.group(2)}"

@@ -235,7 +235,7 @@ def _examples(prompt: str) -> list[frozenset[str]]:
     return found
 
 
-_NOTE = re.compile(r"[^\S\n]+(?:#|//|<-)[^\S\n].*$")
+_NOTE = re.compile(r"(?<![^\S\n])[^\S\n]+(?:#|//|<-)[^\S\n].*$")  # (from a run of spaces' start only: linear)
 
 
 def _unnoted(line: str) -> str:
@@ -255,9 +255,11 @@ def example_extras(prompt: str, data) -> frozenset[str]:  # noqa: ANN001 - a par
         node = stack.pop()
         if isinstance(node, dict):
             keys = {str(k) for k in node}
-            for example in examples:
-                if example <= keys and len(example) >= 2 and len(example) < len(keys):
-                    extras.update(keys - example)
+            # (beyond every example sharing two keys with it: a nested `{"id", "km"}` of a route leaves out no `eta`
+            # of a stop `{"id", "km", "eta"}` that another example shows; review)
+            related = [e for e in examples if len(e & keys) >= 2]
+            if any(e <= keys and len(e) < len(keys) for e in related):
+                extras.update(keys - frozenset().union(*related))
             stack.extend(node.values())
         elif isinstance(node, list):
             stack.extend(node)
@@ -288,7 +290,9 @@ def listed_columns(prompt: str) -> frozenset[str]:
             found.update(n.strip().lower() for n in re.split(r"[|,]", listed.group(1)) if n.strip())
     # ("a Markdown table ... and at least these columns:" and a bullet per column, its name first; blind p187)
     for listed in _COLUMN_BULLETS.finditer(prompt):
-        if not _INPUT.search(listed.group(1)):
+        # (of no input: "`trips.csv` has these columns:", nor a line after a sentence naming one; review)
+        before = prompt[max(0, listed.start() - 300):listed.start()]
+        if not _INPUT_FILE.search(listed.group(1)) and not _INPUT_FILE.search(re.split(r"[.!?]\s|\n\s*\n", before)[-1]):
             names = re.findall(r"^[^\S\n]*[*+-][^\S\n]+`([^`\n]{1,40})`", listed.group(2), re.MULTILINE)
             found.update(n.strip().lower() for n in names if len(names) >= 2)
     return frozenset(found)

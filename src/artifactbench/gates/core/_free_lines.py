@@ -244,16 +244,20 @@ def _template(span: str) -> tuple[re.Pattern[str], bool] | None:
     span = _flat(span)
     if not span:
         return None
-    parts: list[list] = []  # [literal text] or [class, at least]: "num", "word" or "any"
+    # [literal text], [class, at least] ("num", "word", "token" or "any") or ["choice", its words, 0]
+    parts: list[list] = []
     pos, literal = 0, True
     for match in _PLACEHOLDER.finditer(span):
         parts.append([span[pos:match.start()]])
         token = match.group()
         literal = literal and bool(_NUMBER.fullmatch(token))
-        # (an ellipsis glued to what stands before it, `PV-…`, is the rest of that token: a word)
-        glued = token[0] in ".…" and match.start() > 0 and not span[match.start() - 1].isspace()
-        parts.append(["num" if _NUMBER.fullmatch(token) else "word" if token[0] in "<{" or token[0].isalpha() or glued
-                      else "any", 1])
+        if token[0].isalpha():  # (`PASS | FAIL`: one of these words, bold or not)
+            parts.append(["choice", "|".join(re.escape(w) for w in re.split(r"\s\|\s", token)), 0])
+        # (an ellipsis glued to what stands before it, `PV-…`, is the rest of that token)
+        elif token[0] in ".…" and match.start() > 0 and not span[match.start() - 1].isspace():
+            parts.append(["token", 1])
+        else:
+            parts.append(["num" if _NUMBER.fullmatch(token) else "word" if token[0] in "<{" else "any", 1])
         pos = match.end()
     parts.append([span[pos:]])
     merged: list[list] = []
@@ -274,9 +278,13 @@ def _template(span: str) -> tuple[re.Pattern[str], bool] | None:
         if len(part) == 1:
             pattern.append(_literal(part[0]))
             continue
-        follows = _literal(merged[i + 1][0]) if i + 1 < len(merged) else ""
+        if len(part) == 3:
+            pattern.append(rf"[*_]{{0,2}}(?:{part[1]})[*_]{{0,2}}")
+            continue
+        follows = _literal(merged[i + 1][0]) if i + 1 < len(merged) and len(merged[i + 1]) == 1 else ""
         kind, least = part
-        unit = {"num": r"[\d.,]", "word": r"\S", "any": "."}[kind]
+        # (a token's unit is spelled apart from a word's: a format line ending in one closes there, see _closed)
+        unit = {"num": r"[\d.,]", "word": r"\S", "token": r"[^\s]", "any": "."}[kind]
         if follows:
             unit = f"(?:(?!{follows}){unit})"
         head = r"[-+]?\d" if kind == "num" and least == 1 else ""
@@ -415,11 +423,13 @@ class FreeLines:
         (`Verdict`) spells no value, and what follows it is the line's value."""
         if len(old) != len(new):
             return False
+        # (said of text: "any other text is welcome", not "Other lines are ignored" or "`#` comments are allowed")
+        if not re.search(r"\b(?:text|prose|commentary|notes?|remarks|caveats|anything|everything|whatever)\b",
+                         self.sentence, re.IGNORECASE):
+            return False
         changed = [(a, b) for a, b in zip(old, new) if a != b]
-        shapes = _shapes(self.templates)
-        return bool(changed) and bool(shapes) and all(_format_head(a, shapes) is not None
-                                                      and _format_head(a, shapes) == _format_head(b, shapes)
-                                                      for a, b in changed)
+        return bool(changed) and all((head := _closed_head(a, self.templates)) is not None
+                                     and head == _closed_head(b, self.templates) for a, b in changed)
 
     def kinds(self, text: str) -> tuple[str, ...]:
         """The kind of each line of `text` ("free", "graded", "blank", ...), as the checks above read them."""
@@ -632,16 +642,45 @@ def _shapes(templates: tuple[tuple[re.Pattern[str], bool], ...]) -> tuple[re.Pat
     return tuple(p for p, literal in templates if not literal and re.search(r"[A-Za-z]{2}", _LITERAL_OF.sub("", p.pattern)))
 
 
-def _format_head(line: str, shapes: tuple[re.Pattern[str], ...]) -> str | None:
-    """What of `line` (its markup aside) the first format line matching its start spells, with that markup; None
-    when none matches its start or one matches it whole (no text after it)."""
+# a pattern's last piece a placeholder that may run on: a word or number (`<node ids, in order>` is more than one
+# token), any text (not a token's unit, `[^\s]`, nor a choice or literal text)
+_OPEN_END = re.compile(r"(?:\\S|\.|\[\\d\.,\]|\))(?:\+\+|\*\+|\{\d+,\}\+)$")
+
+
+def _format_match(line: str, patterns) -> tuple[re.Pattern[str], int] | None:  # noqa: ANN001
+    """The format line that spells the longest start of `line` (its markup shown or not), and where that ends."""
     flat = _flat(line)
-    mark = _MARKUP.match(flat).group()
-    for shape in shapes:
-        match = shape.match(flat) or shape.match(flat, len(mark))  # (a format line may show the bullet: `- PV-…`)
-        if match is not None:
-            return flat[:match.end()] if match.end() < len(flat) else None
-    return None
+    mark = len(_MARKUP.match(flat).group())
+    best = None
+    for pattern in patterns:
+        match = pattern.match(flat) or (pattern.match(flat, mark) if mark else None)
+        if match is not None and (best is None or match.end() > best[1]):
+            best = (pattern, match.end())
+    return best
+
+
+def _format_head(line: str, shapes: tuple[re.Pattern[str], ...]) -> str | None:
+    """What of `line` (its markup aside) a format line with words and a placeholder spells, with that markup; None
+    when none matches its start or one matches it whole (no text after it)."""
+    found = _format_match(line, shapes)
+    flat = _flat(line)
+    return flat[:found[1]] if found is not None and found[1] < len(flat) else None
+
+
+def _closed_head(line: str, templates: tuple[tuple[re.Pattern[str], bool], ...]) -> str | None:
+    """What of `line` the format line spelling its longest start spells, where what follows is text of its own: that
+    format line has words and a placeholder, and ends in its own words, a choice or one token (`Head current:
+    <current> A`, `- PV-…`; not `Shortest path: <node ids, in order>`, whose value runs on); what follows starts with
+    no number or list separator, and holds no other format line's words (`- Losses: 81.20 kW; Head current: ...`)."""
+    shapes = _shapes(templates)
+    found = _format_match(line, [p for p, _ in templates])
+    flat = _flat(line)
+    if found is None or found[0] not in shapes or found[1] >= len(flat) or _OPEN_END.search(found[0].pattern):
+        return None
+    tail = flat[found[1]:].lstrip()
+    if not tail or re.match(r"[\d,;/|+&.-]", tail) or any(p.search(tail) for p in shapes):
+        return None
+    return flat[:found[1]]
 
 
 def _tail_only(old: tuple[str, ...], new: tuple[str, ...]) -> bool:

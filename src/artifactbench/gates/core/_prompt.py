@@ -858,7 +858,9 @@ _ROW_NOTE = re.compile(r"^[^\S\n]*\|[^\S\n]*([^|\n]{1,40}?)[^\S\n]*\|[^\n]*\|[^\
 # (also "# `crane` and any other extra keys: optional, ignored": the key, then what else the note frees, a colon; blind p186)
 _NOTE_NAMES = re.compile(r"[^\S\n](?:#|//|<-|--)[^\S\n]+[`'\"]?([A-Za-z_][\w.-]{0,60})[`'\"]?"
                          r"(?:[^\S\n]+(?:is|are)[^\S\n]+|(?:[^\S\n]+and[^\S\n]+[^:\n]{1,40}?)?[^\S\n]*:[^\S\n]*)"
-                         r"(?:optional|ignored|informational|free|not[^\S\n]+(?:checked|graded|compared|marked|required))\b",
+                         r"(?:optional|ignored|informational|free|not[^\S\n]+(?:checked|graded|compared|marked|required))\b"
+                         # (the word ends its clause: not "# price: free of VAT", "# km: not checked against the input")
+                         r"(?=[^\S\n]*(?:[,;.)\u2014\u2013-]|\n|$))",
                          re.IGNORECASE)
 _NOTE_FREES = re.compile(r"^\W*(?:optional(?:ly)?|ignored|informational|informative|free(?:[- ]?(?:form|text))?|"
                          r"not\s+(?:marked|graded|checked|scored|required|compared)|(?:may|can)\s+be\s+(?:omitted|left\s+out)|"
@@ -1340,7 +1342,8 @@ def read_prompt(text: str) -> PromptAllows:
         naming.append(sentence_names)
         if _TYPED.search(sentence):
             typed.update(["*"] if _ALL_FIELDS.search(sentence) else _FIELD.findall(sentence))
-        fields = _free_fields(sentence)
+        # (not a fenced sample's: "# eta: not checked against the input calendar" on one line frees no `qty`; review)
+        fields = _free_fields(sentence) if not _FENCED.match(sentence) else []
         free.update(fields)
         optional.update(fields)
         recomputed.update(_recomputed(sentence))

@@ -436,6 +436,7 @@ def verifier_consistency_gate(ctx: TaskContext) -> CheckResult:
     try:
         public = _public_text(ctx)
         mutants = _value_mutants(format_of(task.output_artifact), reference, public)
+        public = re.sub(r"[^\S\n]+", "", public)  # (for _listed_domain: spaces out, never a line's end)
     except Exception as exc:  # noqa: BLE001 - the reference does not parse in its format
         return CheckResult("verifier_consistency", "skip", cap(f"no mutants: {type(exc).__name__}: {exc}"))
     try:
@@ -449,25 +450,37 @@ def verifier_consistency_gate(ctx: TaskContext) -> CheckResult:
 _LISTED = re.compile(r"[\[{(]\s*(-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?){2,})\s*[\]})]")
 
 
-def _listed_domain(why: str, mutant: Mutation, public: str) -> str | None:
+def _listed_domain(why: str, mutant: Mutation, public: str) -> tuple[str, float] | None:
     """The values the verifier's message lists as the allowed ones (`a 20' box must use a ground bay [1, 3, 5, ...]`),
-    where the rejected value is none of them, the reference's is one, and the task's public text lists them so too
-    (an input's `"ground_bays": [1, 3, 5, ...]`, in that order): a check against a set the task publishes (spec 4.1:
-    bounds, an enum), not against the answer (blind p186). None otherwise."""
+    where the rejected value is none of them, the reference's is one, and the task's public text lists them so too,
+    on one line (an input's `"ground_bays": [1, 3, 5, ...]`, in that order; `public` with its spaces taken out,
+    not its line ends): (that list, the listed value nearest the reference's but another), which the caller
+    grades: verify() accepting it checks a set the task publishes (spec 4.1: bounds, an enum), not the answer
+    (blind p186). None otherwise."""
     try:
         old, new = float(mutant.old), float(mutant.new)
     except ValueError:
         return None
-    flat = None
     for match in _LISTED.finditer(why):
         written = [x.strip() for x in match.group(1).split(",")]
         listed = {float(x) for x in written}
         if old not in listed or new in listed:
             continue
-        flat = re.sub(r"\s+", "", public) if flat is None else flat
-        if re.search(rf"(?<![\w.-]){re.escape(','.join(written))}(?![\w.])", flat):
-            return match.group(0)
+        if re.search(rf"(?<![\w.-]){re.escape(','.join(written))}(?![\w.])", public):
+            return match.group(0), min(listed - {old}, key=lambda v: (abs(v - old), v))
     return None
+
+
+def _member_passes(ctx: TaskContext, module: Path, scratch: Path, fmt: str, reference: str, path: tuple,
+                   member: float) -> bool:
+    """verify() accepts the reference with the value at `path` set to `member`, another value its message allows (a
+    set check does; a verifier computing the answer, "max 4 is not the largest of its readings [1, 3, 2]", does not)."""
+    doc = parse(fmt, reference)
+    if not isinstance(doc, TreeDoc):
+        return False
+    value = get_at(doc.data, path)
+    text = TreeTargets(doc, FuzzPolicy()).set_leaf("value_member", path, value, keep_kind(value, member)).text
+    return bool(_verify_many(ctx, module, scratch, [text])[0][0])
 
 
 def _consistency(ctx: TaskContext, reference: str, mutants: list, started: float, public: str = "") -> CheckResult:
@@ -518,11 +531,12 @@ def _consistency(ctx: TaskContext, reference: str, mutants: list, started: float
                     "(spec 4.2)", 600)))
                 continue
             listed = _listed_domain(why, mutant, public) if numeric else None
-            if listed is not None:
+            member = _member_passes(ctx, module, scratch, fmt, reference, path, listed[1]) if listed else False
+            if listed is not None and member:
                 cases.append(CaseResult(name, WARNING, cap(
                     f"verify() rejects {mutant.describe()} ({short(why, 200)}); its message lists the values it allows "
-                    f"({short(listed, 80)}), each one the inputs or the prompt give: a check against a set the task "
-                    "publishes (spec 4.1), or of the answer?", 600)))
+                    f"({short(listed[0], 80)}), as the inputs or the prompt list them, and it accepts another of them "
+                    "there: a check against a set the task publishes (spec 4.1), or of the answer?", 600)))
                 continue
             cases.append(CaseResult(name, FINDING if numeric else WARNING, cap(
                 f"verify() rejects a structure-preserving mutant, so it checks correctness: "

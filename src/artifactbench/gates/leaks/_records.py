@@ -56,7 +56,7 @@ class Shapes:
     lengths: frozenset[int]
     # per key set, each key as JSON writes it (ASCII-escaped, and as is): may_hold_line's needles, made
     # once rather than per line and key (a 600-line input read 500 times made 600 000 of them)
-    needles: tuple[tuple[tuple[str, str], ...], ...] = ()
+    needles: tuple[tuple[tuple[str, str], ...], ...]  # (no default: made by `of` only, never left empty by mistake)
 
     @classmethod
     def of(cls, records: list) -> Shapes:
