@@ -322,3 +322,14 @@ def test_a_samples_note_frees_its_key_only_when_its_free_word_ends_the_clause():
     for key in ("price", "eta", "qty"):
         assert allows.leaves_open("drop_key", f"at $, key '{key}'") is None, key
     assert allows.leaves_open("drop_key", "at $, key 'note'")
+
+
+def test_a_sample_notes_quoted_column_name_is_that_column():
+    # (p190: `| 1 | WH | SL | SL | 12.5 |   # "#" column optional, not checked`: the `#` column is free, not the row's)
+    sample = ("Write `alloc.md`:\n\n```\n| # | T91 | deadhead_km |\n|---|---|---|\n"
+              "| 1 | WH  | 12.5 |        # \"#\" column optional, not checked\n"
+              "| 2 | SL  | 14.0 |        <- deadhead_km compared within 0.01\n```\n")
+    allows = read_prompt(sample)
+    assert allows.leaves_open("number_far", "field '#'")
+    assert allows.leaves_open("number_far", "field 'deadhead_km'") is None
+    assert read_prompt(sample.replace("optional, not checked", "required")).leaves_open("number_far", "field '#'") is None

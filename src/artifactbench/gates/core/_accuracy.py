@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import math
 import re
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import lru_cache
 
 # The number may be written 0.01, 1e-8, 2.5E-3, 10^-6 or 10**-6, and set in Markdown (**1e-8**, `1e-8`);
 # a full stop after it ends the sentence, not the number.

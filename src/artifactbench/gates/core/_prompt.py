@@ -862,6 +862,10 @@ _NOTE_NAMES = re.compile(r"[^\S\n](?:#|//|<-|--)[^\S\n]+[`'\"]?([A-Za-z_][\w.-]{
                          # (the word ends its clause: not "# price: free of VAT", "# km: not checked against the input")
                          r"(?=[^\S\n]*(?:[,;.)\u2014\u2013-]|\n|$))",
                          re.IGNORECASE)
+_COLUMN_NOTE = re.compile(r"[^\S\n](?:#|//|<-|--)[^\S\n]+[`'\"]([^`'\"\s]{1,40})[`'\"][^\S\n]+columns?\b[^\S\n]*+"
+                          r"(?:(?:is|are)[^\S\n]+|:[^\S\n]*)?(?:optional|ignored|informational|free|not[^\S\n]+"
+                          r"(?:checked|graded|compared|marked|required))\b(?=[^\S\n]*(?:[,;.)\u2014\u2013-]|\n|$))",
+                          re.IGNORECASE)
 _NOTE_FREES = re.compile(r"^\W*(?:optional(?:ly)?|ignored|informational|informative|free(?:[- ]?(?:form|text))?|"
                          r"not\s+(?:marked|graded|checked|scored|required|compared)|(?:may|can)\s+be\s+(?:omitted|left\s+out)|"
                          r"nice\s+to\s+have)\b", re.IGNORECASE)
@@ -884,6 +888,9 @@ def _annotated_keys(text: str) -> list[tuple[str, str]]:
         # (a note naming the key it frees, on a sample row of another shape: `CEN,10O-0003,10,...  # from_route is
         # optional - extra columns are ignored`; blind p178)
         out += [(m.group(1), m.group(0)) for m in _NOTE_NAMES.finditer(block) if not _required_key(text, m.group(1))]
+        # (a note naming a column in quotes, whatever its name: `| 1 | WH | ...  # "#" column optional, not checked`;
+        # blind p190)
+        out += [(m.group(1), m.group(0)) for m in _COLUMN_NOTE.finditer(block) if not _required_key(text, m.group(1))]
         # (a sample table's row whose note frees it: `| Total | 0.0 | ... |  # optional; a row/column without a stop id
         # is ignored`, its first cell the row's, and the column's of that name; blind p178)
         # (only where the note frees the column too, "a row/column without a stop id is ignored": the key read here is
