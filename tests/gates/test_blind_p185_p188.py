@@ -333,3 +333,13 @@ def test_a_sample_notes_quoted_column_name_is_that_column():
     assert allows.leaves_open("number_far", "field '#'")
     assert allows.leaves_open("number_far", "field 'deadhead_km'") is None
     assert read_prompt(sample.replace("optional, not checked", "required")).leaves_open("number_far", "field '#'") is None
+
+
+def test_a_sample_note_may_give_the_values_type_before_freeing_it():
+    # (p180: `"left_behind": ["Z003"]   // array, optional, informational - not graded`; once the fenced sample no
+    # longer read as one sentence freeing its every key, the note's own reading had to see past the type)
+    sample = ('Write `plan.json`:\n\n```json\n{"sailings": [\n  {"loaded_length_m": 31.7,   // number, required: compared '
+              'within 0.05\n   "left_behind": ["Z003"]    // array, optional, informational - not graded\n  }\n]}\n```\n')
+    allows = read_prompt(sample)
+    assert allows.leaves_open("drop_record", "at $.sailings[0].left_behind[0]")
+    assert allows.leaves_open("number_nan", "at $.sailings[0].loaded_length_m") is None

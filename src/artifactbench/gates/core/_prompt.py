@@ -866,7 +866,9 @@ _COLUMN_NOTE = re.compile(r"[^\S\n](?:#|//|<-|--)[^\S\n]+[`'\"]([^`'\"\s]{1,40})
                           r"(?:(?:is|are)[^\S\n]+|:[^\S\n]*)?(?:optional|ignored|informational|free|not[^\S\n]+"
                           r"(?:checked|graded|compared|marked|required))\b(?=[^\S\n]*(?:[,;.)\u2014\u2013-]|\n|$))",
                           re.IGNORECASE)
-_NOTE_FREES = re.compile(r"^\W*(?:optional(?:ly)?|ignored|informational|informative|free(?:[- ]?(?:form|text))?|"
+# (after the value's type, if the note gives one first: "// array, optional, informational - not graded"; blind p180)
+_NOTE_FREES = re.compile(r"^\W*(?:(?:an?\s+)?(?:array|list|string|number|integer|int|float|decimal|bool(?:ean)?|object|"
+                         r"str|text|date|datetime|timestamp)s?(?:\s+of\s+\w+)?\s*[,;:]\s*)?(?:optional(?:ly)?|ignored|informational|informative|free(?:[- ]?(?:form|text))?|"
                          r"not\s+(?:marked|graded|checked|scored|required|compared)|(?:may|can)\s+be\s+(?:omitted|left\s+out)|"
                          r"nice\s+to\s+have)\b", re.IGNORECASE)
 
