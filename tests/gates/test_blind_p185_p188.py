@@ -343,3 +343,42 @@ def test_a_sample_note_may_give_the_values_type_before_freeing_it():
     allows = read_prompt(sample)
     assert allows.leaves_open("drop_record", "at $.sailings[0].left_behind[0]")
     assert allows.leaves_open("number_nan", "at $.sailings[0].loaded_length_m") is None
+
+
+def test_a_value_the_detail_calls_the_reference_is_presented_as_expected():
+    # (p192: "PV-0121: Ki 6.605 (reference 2.802, tol 0.01)" names the grader's own value of a fitted number)
+    from artifactbench.gates.leaks._verdict import as_expected
+    assert as_expected("2.802", "1 value(s) out of tolerance: PV-0121: Ki 6.605 (reference 2.802, tol 0.01)")
+    assert as_expected("40.58", "regen_years 1405.80 (true value 40.58)")
+    # what the grader found, or a count of reference rows beside the word, is none
+    assert not as_expected("6.605", "1 value(s) out of tolerance: PV-0121: Ki 6.605 (reference 2.802, tol 0.01)")
+
+
+_OD = {"od": {"KNG": {"ALB": 12.4183, "MIL": 41.8127, "VIC": 63.0552}, "ALB": {"MIL": 2.1934, "VIC": 30.5071},
+              "MIL": {"VIC": 17.2264}}, "iterations": 14}
+_OD_PROMPT = ("# OD\n\nBalance the matrix and write `od.json`.\n\n```jsonc\n{\n  \"od\": {                // required: "
+              "{from_stop: {to_stop: passengers}}\n    \"KNG\": {\"MIL\": 41.8127, ...},   // each cell within 0.01 of "
+              "the converged matrix\n    ...\n  },\n  \"iterations\": 14      // optional, not checked; any other extra "
+              "keys are ignored too\n}\n```\n")
+
+
+def _od_grader(band: str) -> str:
+    return f"""\
+        doc = json.loads(text)
+        want = {_OD["od"]!r}
+        got = doc["od"]
+        if set(got) != set(want) or any(set(got[o]) != set(want[o]) for o in want):
+            return False, "pairs differ"
+        if not all(abs(got[o][d] - w) <= {band} for o in want for d, w in want[o].items()):
+            return False, "a cell is off"
+        return True, "matrix matches"
+        """
+
+
+def test_a_matrix_keyed_by_stops_is_data_and_its_cells_band_is_stated(tmp_path):
+    # (p190: "// each cell within 0.01 of the converged matrix" in a sample, a grader 1% relative; the matrix's stop
+    # ids are its data, not keys "any other extra keys are ignored" frees)
+    flawed = _task(tmp_path, "relative", "od.json", json.dumps(_OD), _OD_PROMPT, _od_grader("0.01 * abs(w)"))
+    assert any(f.startswith("number_near:") for f in _fails(_fuzz(flawed))), _fails(_fuzz(flawed))
+    sound = _task(tmp_path, "absolute", "od.json", json.dumps(_OD), _OD_PROMPT, _od_grader("0.01 + 1e-9"))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))

@@ -121,7 +121,10 @@ _CHECKED_AGAINST = re.compile(r"\b(?:check\w*|compar\w*|graded|verif\w*|test\w*)
                               # ("within **0.01 t** of the fully converged IPF value"; blind p181)
                               r"\b(?:must|should|has\s+to|have\s+to|needs?\s+to)\s++be\s++within\s++[^;\n]{1,30}?\s+of\s+the\s+"
                               r"(?:[\w-]+\s+)?(?:converged|exact|true|final)\s+(?:[\w-]+\s+)?(?:fit|solution|value|answer|"
-                              r"result|reference|root|estimate)s?\b", re.IGNORECASE)
+                              r"result|reference|root|estimate)s?\b|"
+                              # ("// each cell within 0.01 of the converged matrix", a sample's note; blind p190)
+                              r"\b(?:each|every|all)\s+(?:[\w-]+\s+)?within\s++[^;\n]{1,30}?\s+of\s+the\s+converged\s+"
+                              r"(?:matrix|cells?|values?|vector|solution|state|distribution|loads?)\b", re.IGNORECASE)
 # a unit right after a stated value: "±0.01 m", "0.05 L/s", "2 ms", "0.5 °C" (not "%", "of", "in", "or")
 _UNIT = re.compile(r"\s?(?!(?:of|in|or|and|on|at|to|for|the|a|an|per|each|every|with|from|by|is|are)\b)"
                    r"(?:[a-zA-Zµ°]{1,4}(?:/[a-zA-Z]{1,4})?|"

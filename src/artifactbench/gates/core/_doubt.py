@@ -173,6 +173,17 @@ def record_map(node) -> bool:  # noqa: ANN001 - a node of a parsed JSON/YAML doc
     return len(values) >= 2 and all(isinstance(v, dict) for v in values) and len({frozenset(v) for v in values}) == 1
 
 
+def _matrix_keys(node: dict) -> set[str] | None:
+    """The inner keys of a matrix keyed twice by the same names (`{"KNG": {"MIL": 41.8, ...}, "ALB": {...}}`, an OD
+    matrix: its rows' keys are mostly its own row keys; blind p190), or None."""
+    values = list(node.values())
+    if len(values) < 2 or not all(isinstance(v, dict) and v for v in values):
+        return None
+    inner = {str(k) for v in values for k in v}
+    outer = {str(k) for k in node}
+    return inner if len(inner & outer) * 2 >= len(outer) else None
+
+
 def map_keys(data) -> frozenset[str]:  # noqa: ANN001 - a parsed JSON/YAML document
     """The keys of every map of records (record_map), whose keys are data."""
     found: set[str] = set()
@@ -182,6 +193,9 @@ def map_keys(data) -> frozenset[str]:  # noqa: ANN001 - a parsed JSON/YAML docum
         if isinstance(node, dict):
             if record_map(node):
                 found.update(str(k) for k in node)
+            elif (inner := _matrix_keys(node)) is not None:
+                found.update(str(k) for k in node)
+                found.update(inner)
             stack.extend(node.values())
         elif isinstance(node, list):
             stack.extend(node)

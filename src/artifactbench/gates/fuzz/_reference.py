@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from artifactbench.gates.core import cap, common_ends, sentences, singular, where_paths
+from artifactbench.gates.core import cap, common_ends, map_keys, sentences, singular, where_paths
 from artifactbench.gates.fuzz._comments import (
     comment_only, element_present, graded_element, markup_only, other_elements, outside_element, program,
 )
@@ -491,8 +491,11 @@ class Reference:
         if self.fmt not in ("json", "jsonl", "yaml", "csv"):
             return None
         free = set(allows.free_fields) | {k for k in _keys(self.fmt, self.reference) if allows.granted_free(k)}
+        # (a map's keys are its data, not keys a grant of other keys frees: an OD matrix's stop ids; blind p190)
+        data_keys = map_keys(_data(self.fmt, self.reference)) if allows.other_keys else frozenset()
         open_keys = free | set(allows.optional_fields) | (
-            {k for k in _keys(self.fmt, self.reference) if not allows.names(k)} if allows.other_keys else set())
+            {k for k in _keys(self.fmt, self.reference) if not allows.names(k) and k not in data_keys}
+            if allows.other_keys else set())
         if not open_keys:
             return None
         try:

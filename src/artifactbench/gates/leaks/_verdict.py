@@ -53,7 +53,9 @@ def as_expected(value: str, detail: str, strict: bool = False) -> bool:
     the grader found ("expected 41 rows, found 13"). `strict`: in words or across an inequality ("expected",
     "should be", "78.66 != 75.60"), not as a comparison's other side ("5582.0 vs 458.2")."""
     # (a word of its own: "unexpected incident tables: INC-3120, incidents.INC-212 missing" expects nothing; review)
-    if re.search(rf"\b(expected|should be|should equal|correct value|want(ed)?)\b"
+    # (and "regen_years 1405.80 (reference 40.58, tol 0.20)": the grader's own value, so named; blind p192)
+    if re.search(rf"\b(expected|should be|should equal|correct value|want(ed)?|reference(?:\s+value)?|ref|"
+                 rf"true\s+value|exact\s+value|right\s+value)\b"
                  rf"(?:(?!\b{_SEEN}\b)[^.;|\n]){{0,40}}"
                  rf"(?<![\w.-]){re.escape(value)}(?:{UNIT})?(?![\w-])", detail, re.IGNORECASE) is not None:
         return True
