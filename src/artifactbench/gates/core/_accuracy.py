@@ -341,7 +341,7 @@ def _statement(question: str, yes: bool) -> str | None:
     aux, rest = words[0].lower(), " ".join(words[1:])
     if not yes and re.search(r"\b(?:any|every|all)\b", rest, re.IGNORECASE):
         return None  # ("Is any row order accepted? No": not "any row order is not accepted"; review)
-    if aux in ("does", "do") and (m := re.fullmatch(rf"(.+?)\s+(matter|count)", rest, re.IGNORECASE)):
+    if aux in ("does", "do") and (m := re.fullmatch(r"(.+?)\s+(matter|count)", rest, re.IGNORECASE)):
         return f"{m.group(1)} {m.group(2)}{'s' if aux == 'does' else ''}" if yes else \
             f"{m.group(1)} {aux} not {m.group(2)}"
     if aux in ("does", "do") and (m := re.fullmatch(r"(the\s+(?:grader|checker)|it|you|we)\s+(.+)", rest, re.IGNORECASE)):
