@@ -283,7 +283,7 @@ def _template(span: str) -> tuple[re.Pattern[str], bool] | None:
             continue
         follows = _literal(merged[i + 1][0]) if i + 1 < len(merged) and len(merged[i + 1]) == 1 else ""
         kind, least = part
-        # (a token's unit is spelled apart from a word's: a format line ending in one closes there, see _closed)
+        # (a token's unit is spelled apart from a word's: a format line ending in one closes there, see _OPEN_END)
         unit = {"num": r"[\d.,]", "word": r"\S", "token": r"[^\s]", "any": "."}[kind]
         if follows:
             unit = f"(?:(?!{follows}){unit})"
