@@ -90,9 +90,7 @@ def _reading(prompt: str) -> tuple[str, str, frozenset[str]]:
     for sentence in _sentences(prompt):
         kept = sentence
         for clause in _CLAUSES.split(sentence):
-            extra = _EXTRA.search(clause)
-            if extra and _PERMIT.search(clause) and not _REFUSE.search(clause) and not _ELSEWHERE.search(clause) \
-                    and not (_INPUT.search(clause) and not _OUTPUT.search(clause)):
+            if (extra := _opening(clause)) is not None:
                 open_clause = open_clause or " ".join(clause.split())[:200]
                 kept = kept.replace(clause[extra.start():], " ")
         rest.append(kept)
@@ -100,10 +98,8 @@ def _reading(prompt: str) -> tuple[str, str, frozenset[str]]:
     # "# <- must match the input exactly" of the line above, in one run of sample lines that no sentence ends; p186)
     for block in _FENCE.findall(prompt) if not open_clause else ():
         for line in block.splitlines():
-            note = _NOTE.search(line)
-            clause = note.group(0).strip() if note and line[:note.start()].count('"') % 2 == 0 else ""
-            if clause and _EXTRA.search(clause) and _PERMIT.search(clause) and not _REFUSE.search(clause) \
-                    and not _ELSEWHERE.search(clause) and not (_INPUT.search(clause) and not _OUTPUT.search(clause)):
+            at = _note_at(line)
+            if at < len(line) and _opening(clause := line[at:].strip()) is not None:
                 open_clause = open_clause or " ".join(clause.split())[:200]
     text = "\n".join(rest)
     return open_clause, text, frozenset(w.lower() for w in _WORD.findall(text))
@@ -252,10 +248,25 @@ def _examples(prompt: str) -> list[frozenset[str]]:
 _NOTE = re.compile(r"(?<![^\S\n])[^\S\n]+(?:#|//|<-)[^\S\n].*$")  # (from a run of spaces' start only: linear)
 
 
-def _unnoted(line: str) -> str:
-    """`line` without a note after it (`  # ...`, `  // ...`, `  <- ...`) that stands outside its strings."""
+def _note_at(line: str) -> int:
+    """Where `line`'s note (`  # ...`, `  // ...`, `  <- ...`) starts, outside its strings; len(line) for none."""
     note = _NOTE.search(line)
-    return line[:note.start()] if note and line[:note.start()].count('"') % 2 == 0 else line
+    return note.start() if note and line[:note.start()].count('"') % 2 == 0 else len(line)
+
+
+def _unnoted(line: str) -> str:
+    """`line` without its note."""
+    return line[:_note_at(line)]
+
+
+def _opening(clause: str) -> re.Match[str] | None:
+    """Where the clause speaks of extra parts it lets the answer have (its _EXTRA match), or None: a permission
+    that refuses nothing, speaks of no console or log, and of no input but where it speaks of the output too."""
+    extra = _EXTRA.search(clause)
+    if extra and _PERMIT.search(clause) and not _REFUSE.search(clause) and not _ELSEWHERE.search(clause) \
+            and not (_INPUT.search(clause) and not _OUTPUT.search(clause)):
+        return extra
+    return None
 
 
 def example_extras(prompt: str, data) -> frozenset[str]:  # noqa: ANN001 - a parsed JSON/YAML answer

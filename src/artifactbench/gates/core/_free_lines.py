@@ -419,8 +419,7 @@ class FreeLines:
     def _past_format(self, old: tuple[str, ...], new: tuple[str, ...]) -> bool:
         """`new` is `old` with text changed only after what a format line the prompt shows spells out: the
         `(CB-F4 rating 400 A)` of `- Head current: 239.99 A (CB-F4 rating 400 A)` against `Head current:
-        <current> A` (blind p175). Only a format line with a placeholder and words of its own: a literal one
-        (`Verdict`) spells no value, and what follows it is the line's value."""
+        <current> A` (blind p175); which format lines close so, _closed_head says."""
         if len(old) != len(new):
             return False
         # (said of text: "any other text is welcome", not "Other lines are ignored" or "`#` comments are allowed")
