@@ -32,7 +32,7 @@ from artifactbench.gates.core._doubt import columns_beyond, doubt, example_extra
 from artifactbench.gates.core._free_lines import SENTENCE, common_ends, fenced_blocks, prose_paragraphs, prose_sentences
 from artifactbench.gates.core._prompt import ID_KEY, list_key_of, where_paths
 from artifactbench.gates.core._prompt import (
-    ALSO_DIFFER, ORDER_KINDS, PromptAllows, StatedTolerance, read_prompt,
+    ALSO_DIFFER, ORDER_KINDS, PromptAllows, StatedTolerance, read_prompt, scenario_extras,
 )
 from artifactbench.gates.core._run import check_task, display_path, run_checks
 from artifactbench.gates.core._select import Gate, GateFunc, select_gates
@@ -48,6 +48,7 @@ from artifactbench.gates.core._values import (
 )
 
 __all__ = [
+    "scenario_extras",
     "ALL_LINE_MARKS",
     "BLOCK_COMMENTS",
     "line_marks",

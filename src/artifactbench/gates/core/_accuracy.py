@@ -122,6 +122,10 @@ _CHECKED_AGAINST = re.compile(r"\b(?:check\w*|compar\w*|graded|verif\w*|test\w*)
                               r"\b(?:must|should|has\s+to|have\s+to|needs?\s+to)\s++be\s++within\s++[^;\n]{1,30}?\s+of\s+the\s+"
                               r"(?:[\w-]+\s+)?(?:converged|exact|true|final)\s+(?:[\w-]+\s+)?(?:fit|solution|value|answer|"
                               r"result|reference|root|estimate)s?\b|"
+                              # ("A cell is accepted if it is within **0.01** of the fully converged value"; blind p194)
+                              r"\b(?:accept\w*|pass(?:es)?|correct|counts?)\s+(?:if|when|where|as\s+long\s+as)\s+"
+                              r"[^.;]{0,30}?\bwithin\s++[^;\n]{1,30}?\s+of\s+the\s+(?:[\w-]+\s+)?converged\s+(?:[\w-]+\s+)?"
+                              r"(?:fit|solution|value|answer|result|reference|root|estimate|matrix)s?\b|"
                               # ("// each cell within 0.01 of the converged matrix", a sample's note; blind p190)
                               r"\b(?:each|every|all)\s+(?:[\w-]+\s+)?within\s++[^;\n]{1,30}?\s+of\s+the\s+converged\s+"
                               r"(?:matrix|cells?|values?|vector|solution|state|distribution|loads?)\b", re.IGNORECASE)

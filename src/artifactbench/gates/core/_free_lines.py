@@ -835,6 +835,31 @@ def _allowed_to_author(sentence: str) -> bool:
     return False
 
 
+# "You MAY add a `Total` column and/or a `Total` row; they are ignored" (blind p194): each named part the answer may
+# add, with its noun, where what follows the last one frees them
+_MAY_ADD = re.compile(r"\b(?:may|can|could|are\s+(?:free|welcome)\s+to|feel\s+free\s+to)\s+(?:also\s+)?"
+                      r"(?:add|include|append|keep|put\s+in)\b", re.IGNORECASE)
+_ADDED_PART = re.compile(r"(?:\s*(?:,|and/or|and|or|/)?\s*(?:an?|the|one|extra|additional)?\s*)"
+                         r"[`\"']([^`\"'\n]{1,40})[`\"']\s+(columns?|rows?|keys?|fields?|lines?|entry|entries)\b",
+                         re.IGNORECASE)
+
+
+def added_parts(sentence: str) -> list[tuple[str, str]]:
+    """(name, noun) of each part the sentence lets the answer add and frees: "You MAY add a `Total` column and/or a
+    `Total` row; they are ignored" -> [("Total", "column"), ("Total", "row")]; none where it refuses anything."""
+    may = _MAY_ADD.search(sentence)
+    if may is None:
+        return []
+    found, at = [], may.end()
+    while (part := _ADDED_PART.match(sentence, at)) is not None:
+        found.append((part.group(1), part.group(2).lower()))
+        at = part.end()
+    tail = sentence[at:at + 120]
+    if not found or not _FREE_SAID.search(tail) or _REFUSED.search(tail):
+        return []
+    return found
+
+
 def read_free_lines(prompt: str) -> FreeLines:
     """The parts of the artifact the prompt declares free, with the format lines it shows."""
     parts: set[str] = set()
@@ -879,6 +904,10 @@ def read_free_lines(prompt: str) -> FreeLines:
             declared.append(" ".join(sentence.split())[:160])
         if _AFTER.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence):
             after += _AFTER.findall(sentence)
+            declared.append(" ".join(sentence.split())[:160])
+        if added := [frozenset(words) for name, noun in added_parts(sentence)
+                     if noun.startswith(("row", "line", "entr")) and (words := _name_words(name))]:
+            free_rows += added
             declared.append(" ".join(sentence.split())[:160])
         rows = _ROWS_SUCH_AS.search(sentence)
         if rows and (_FREE_SAID.search(sentence[rows.end():]) or _NICE.search(sentence[rows.end():])) \

@@ -29,7 +29,7 @@ from artifactbench.gates.core._accuracy import (
     LENIENT, MARKUP, NOT_A_NAME, NUMBER, VAGUE_TOLERANCE, StatedTolerance, count as _count, number as _number,
     sentences as _sentences, implied_precision, singular, stated_tolerance,
 )
-from artifactbench.gates.core._free_lines import FreeLines, fenced_blocks, read_free_lines
+from artifactbench.gates.core._free_lines import FreeLines, added_parts, fenced_blocks, read_free_lines
 
 ORDER_KINDS = frozenset({"swap_records", "reversed_lines"})
 # A sort the prompt asks of the output ("sorted by `crew` ascending"): one order, whatever answers it accepts
@@ -903,6 +903,56 @@ def _annotated_keys(text: str) -> list[tuple[str, str]]:
     return out
 
 
+# Acceptance scenarios written Given/When/Then (Gherkin): a scenario whose outcome says the answer still passes,
+# "Given the file also has a [head_m] table, comments and an iterations key ... Then the check still passes",
+# states what the grader tolerates; the keys its Given adds are extra, whatever the prompt says of them elsewhere
+# (blind p193). A scenario whose outcome also fails or rejects something grants nothing.
+_STEP = re.compile(r"^[^\S\n]*(Scenario(?:\s+Outline)?|Given|When|Then|And|But)\b:?[^\S\n]*([^\n]*)$", re.MULTILINE)
+_STILL_PASSES = re.compile(r"\b(?:still|also)\s+(?:passes|pass|accepted|scores?\b)|\b(?:passes|is\s+accepted)\s+"
+                           r"(?:anyway|as\s+well|all\s+the\s+same)\b|\b(?:score|grade|result)\s+is\s+unchanged\b|"
+                           r"\b(?:is|are)\s+(?:ignored|not\s+(?:checked|graded|penali[sz]ed))\b", re.IGNORECASE)
+_NOT_PASSING = re.compile(r"\bfail\w*|\breject\w*|\bnot\s+(?:pass|accepted)\b|\berrors?\b|\bmust\s+not\b",
+                          re.IGNORECASE)
+# what the Given adds: "also has ...", "an extra `riders` key", "additional columns ...", "plus ..."
+_ADDS = re.compile(r"\b(?:also\s+(?:has|have|holds?|contains?|includes?|carr(?:y|ies))|extra|additional|plus|other)\b",
+                   re.IGNORECASE)
+_ADDED_NAME = re.compile(r"[`\"']([A-Za-z_][\w.-]{0,60})[`\"']|\[([A-Za-z_][\w.-]{0,60})\]|"
+                         r"\b([a-z_][a-z0-9_]{2,60})\s+(?:keys?|fields?|columns?|tables?|properties|attributes)\b")
+
+
+@lru_cache(maxsize=64)
+def scenario_extras(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """(the first Given step's words, the keys its Given adds) of each scenario whose outcome says the answer still
+    passes with them."""
+    out: list[tuple[str, frozenset[str]]] = []
+    if "Given" not in text or "Then" not in text:
+        return ()
+    scenarios: list[list[tuple[str, str]]] = []
+    for match in _STEP.finditer(text):
+        step, words = match.group(1).split()[0], match.group(2)
+        if step == "Scenario":
+            scenarios.append([])
+        elif scenarios:
+            scenarios[-1].append((step, words))
+    for steps in scenarios:
+        part, given, outcome = "", [], []
+        for step, words in steps:
+            part = step if step in ("Given", "When", "Then") else part
+            (given if part == "Given" else outcome if part == "Then" else []).append(words)
+        said = " ".join(outcome)
+        if not given or not _STILL_PASSES.search(said) or _NOT_PASSING.search(said):
+            continue
+        text_given = " ".join(given)
+        added = _ADDS.search(text_given)
+        if added is None:
+            continue
+        names = {next(g for g in m.groups() if g) for m in _ADDED_NAME.finditer(text_given, added.start())}
+        names -= _NOT_KEYS
+        if names:
+            out.append((given[0], frozenset(names)))
+    return tuple(out)
+
+
 def _free_fields(sentence: str) -> list[str]:
     """Fields the sentence says the grader does not take from the artifact, or leaves to the answer."""
     chosen = _ANY_VALUE.findall(sentence)
@@ -1310,6 +1360,11 @@ def read_prompt(text: str) -> PromptAllows:
     closed = keys_closed(text)
     grants_free = False
     granted: set[str] = set()
+    scenarios = scenario_extras(text)
+    for _, names in scenarios:
+        granted.update(names)
+        optional.update(names)
+        free.update(names)
     for sentence in map(_plain, _sentences(text)):
         if not closed and _grants_other_keys(sentence):
             grants.append(" ".join(sentence.split())[:160])
@@ -1348,11 +1403,17 @@ def read_prompt(text: str) -> PromptAllows:
                         (free if _FREE.search(sentence) or re.search(r"\bignored\b", sentence, re.IGNORECASE)
                          else optional).add(name)
                         sentence_names = re.sub(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", " ", sentence_names)
+        for given, names in scenarios:
+            if given in sentence:  # (a key the scenario adds is no key the prompt names)
+                for name in names:
+                    sentence_names = re.sub(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", " ", sentence_names)
         naming.append(sentence_names)
         if _TYPED.search(sentence):
             typed.update(["*"] if _ALL_FIELDS.search(sentence) else _FIELD.findall(sentence))
         # (not a fenced sample's: "# eta: not checked against the input calendar" on one line frees no `qty`; review)
         fields = _free_fields(sentence) if not _FENCED.match(sentence) else []
+        # ("You MAY add a `Total` column and/or a `Total` row; they are ignored": the column's name; blind p194)
+        fields += [name for name, noun in added_parts(sentence) if not noun.startswith(("row", "line", "entr"))]
         free.update(fields)
         optional.update(fields)
         recomputed.update(_recomputed(sentence))

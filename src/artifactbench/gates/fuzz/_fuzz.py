@@ -24,7 +24,7 @@ from hypothesis.errors import HypothesisWarning, NoSuchExample, Unsatisfiable, U
 from artifactbench.gates.core import (
     FINDING, OK, SKIPPED, WARNING, FuzzBudget, cap, columns_beyond, counts, doubt, error_text, example_extras, finish,
     fuzz_budget, headings_only, list_key_of, map_keys, prose_paragraphs, raise_site, record_map, reference_text, sentences,
-    stateful_case, where_paths, whole_token,
+    scenario_extras, stateful_case, where_paths, whole_token,
 )
 from artifactbench.gates.fuzz._bool_number import NAME as BOOLS, bool_number_case, bool_number_probe
 from artifactbench.gates.fuzz._classes import same_class
@@ -1327,7 +1327,8 @@ _ORDER_BY_TAIL = re.compile(r"\s*ORDER\s+BY\b(?:(?!\bLIMIT\b|\bOFFSET\b)[^;])*;?
 _SECTION_COPY = re.compile(r"\(copy of section lines (\d+)-\d+")
 # "other sections are ignored", "extra tables are fine", "you may add sections of your own"
 _SECTIONS_FREE = re.compile(
-    r"\b(?:other|extra|additional|more|further|own)\s+(?:sections?|tables?)\b[^.;\n]{0,80}?"
+    r"\b(?:other|extra|additional|more|further|own)\s+(?:(?:keys?|fields?|values?)\s+(?:and|or|&)\s+)?(?:sections?|tables?)\b"
+    r"[^.;\n]{0,80}?"
     r"\b(?:allowed|ignored|fine|ok(?:ay)?|welcome|permitted|accepted|up\s+to\s+you)\b|"
     r"\b(?:may|can|(?:are\s+|feel\s+)?free\s+to)\s+add\b[^.;\n]{0,40}?\b(?:sections?|tables?)\b|"
     r"\bonly\s+(?:the\s+)?`\[[^`\]\n]{1,60}\]`(?:\s+(?:section|table))?\s+(?:is|are|gets?|will\s+be)\s+"
@@ -1339,9 +1340,15 @@ def _sections_freed(prompt: str) -> str | None:
     sections ... only `[prices]` is read"), or None (also where a negation stands by: "No other sections")."""
     for free in _SECTIONS_FREE.finditer(prompt):
         around = prompt[max(0, free.start() - 12):free.end() + 24]
+        # (a "not" that frees too: "... are welcome and are not checked"; blind p193)
+        around = re.sub(r"\bnot\s+(?:checked|graded|compared|read|scored|parsed)\b", " ", around, flags=re.IGNORECASE)
         if not re.search(r"\b(?:no|not|never|nothing|without)\b", around, re.IGNORECASE):
             return free.group(0)
-    return None
+    # (an acceptance scenario: "Given the file also has a [head_m] table ... Then the check still passes"; blind p193)
+    return next((given for given, _ in scenario_extras(prompt) if _TABLE_WORD.search(given)), None)
+
+
+_TABLE_WORD = re.compile(r"\b(?:sections?|tables?)\b|\[[A-Za-z_][\w.-]*\]", re.IGNORECASE)
 
 
 def _free_sections_only(reference: str, mutant: str, prompt: str) -> str | None:
@@ -1378,8 +1385,10 @@ def _free_sections_only(reference: str, mutant: str, prompt: str) -> str | None:
             return None
     # (named as `[prices]`, or any part of its name in backticks or brackets: "a `prices` table",
     # `[prices.floor]` under it; not the plain word: "an iterative solver of your choice" names no `[solver]`)
+    # (a section an acceptance scenario adds, "Given the file also has a [head_m] table", is not named by it)
+    extras = {name.lower() for _, names in scenario_extras(prompt) for name in names}
     if not touched or None in touched or any(
-            re.search(rf"[`\[]{re.escape(part)}[`\].]", prompt, re.IGNORECASE)
+            part.lower() not in extras and re.search(rf"[`\[]{re.escape(part)}[`\].]", prompt, re.IGNORECASE)
             for header in touched for part in re.split(r"[.\s]+", header.strip("[] ")) if part):
         return None
     return ", ".join(sorted(touched))

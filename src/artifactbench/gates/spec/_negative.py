@@ -64,6 +64,12 @@ def run_case(ctx: TaskContext, case: NegativeCase, reference: str, per_task_file
         # maybe a test the grader lacks; blind p43. Not the prompt's word: a warn either way.)
         return Verdict(CaseStatus.WEAK_MISS, Severity.WARN, f"{verdict.detail}; a constant changed in a program may "
                        "leave it behaving the same (a bound no input crosses): do the grader's tests tell them apart?")
+    if default and verdict.status in (CaseStatus.MISS, CaseStatus.WEAK_MISS) and case.name == "off_by_one" \
+            and program(ctx.task.output_artifact.as_posix()) and _more_places(reference, mutated):
+        # (`ROUND(AVG(w.o3_ppb), 2)` -> `3`: the same answer to one more decimal place, as near the exact value or
+        # nearer, which a grader with a tolerance rightly accepts; blind p196)
+        return Verdict(CaseStatus.WEAK_MISS, Severity.WARN, f"{verdict.detail}; the change rounds a value to one more "
+                       "decimal place, as near the exact value as the reference: right where the prompt states a tolerance")
     if default and verdict.status in (CaseStatus.MISS, CaseStatus.WEAK_MISS):
         allowed = _prompt_allows(ctx, case.name, mutated, reference)
         if allowed and verdict.status is CaseStatus.WEAK_MISS:
@@ -91,6 +97,23 @@ def _fallback_constant(reference: str, mutated: str) -> bool:
     a, b = changed[0]
     at = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
     return _FALLBACK.search(a) is not None or ":-" in a or _ELSE_BEFORE.search(a[:at]) is not None
+
+
+# a rounding's places right before the changed number: `ROUND(AVG(x), ` , `round(total / n, `
+_ROUND_PLACES = re.compile(r"\bround\s*\((?:[^()]|\([^()]*\))*,\s*$", re.IGNORECASE)
+
+
+def _more_places(reference: str, mutated: str) -> bool:
+    """The changed number is the places a rounding keeps, raised by one (`ROUND(AVG(x), 2)` -> `3`)."""
+    changed = [(a, b) for a, b in zip(reference.splitlines(), mutated.splitlines()) if a != b][:1]
+    if not changed:
+        return False
+    a, b = changed[0]
+    at = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    while at > 0 and a[at - 1].isdigit():
+        at -= 1
+    old, new = re.match(r"\d*", a[at:]).group(), re.match(r"\d*", b[at:]).group()
+    return bool(old and new) and int(new) == int(old) + 1 and _ROUND_PLACES.search(a[:at]) is not None
 
 
 def _same_meaning(fmt: str, mutated: str, reference: str) -> bool:
