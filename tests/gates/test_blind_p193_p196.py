@@ -97,3 +97,23 @@ def test_one_more_decimal_place_in_a_programs_rounding_is_no_wrong_answer():
     assert not _more_places("HAVING COUNT(w.o3_ppb) >= 6", "HAVING COUNT(w.o3_ppb) >= 7")
     assert not _more_places("y = round(x / 7, 2)", "y = round(x / 8, 2)")
     assert not _more_places("y = round(x, 3)", "y = round(x, 2)")
+
+
+_FLEET = ('[stations.AQ-101]\nstatus = "active"\nserial = "PMS-1"\n\n[stations.AQ-102]\nstatus = "faulted"\n'
+          'serial = "PMS-2"\n\n[stations.AQ-103]\nstatus = "empty"\nserial = ""\n')
+_FLEET_PROMPT = ("# Fleet\n\nWrite `fleet.toml` with one `[stations.<id>]` table per station holding its `status` and "
+                 "`serial`. The tables may come in any order.\n")
+
+
+def test_two_toml_sections_trade_places_whole_never_their_headers_alone(tmp_path):
+    # (p196: `[stations.AQ-101]` swapped with `[stations.AQ-102]`, their keys left behind, was "a reordering the
+    # prompt allows" that the grader rejected: a warning against a right grader)
+    sound = _task(tmp_path, "fleet", "fleet.toml", _FLEET, _FLEET_PROMPT, """\
+        got = tomllib.loads(text)["stations"]
+        want = tomllib.loads('''%s''')["stations"]
+        return got == want, "stations compared"
+        """ % _FLEET)
+    swaps = [k for k in _fuzz(sound).cases if k.name == "swap_records"]
+    assert swaps and all(k.severity != "warn" for k in swaps), [(k.severity, k.detail) for k in swaps]
+    assert not any("'[stations.AQ-10" in k.detail and "<->" in k.detail and "sections swapped" not in k.detail
+                   for k in swaps), [k.detail for k in swaps]

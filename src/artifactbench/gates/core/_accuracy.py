@@ -680,6 +680,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
     for whole in sentences(text):
         if VAGUE_TOLERANCE.search(whole) or (_INPUT.search(whole) and not _ANSWER.search(whole)):
             continue
+        shown = re.sub(r"\*\*|__", "", whole)  # (as the prompt says it, for the report: not as rewritten below)
         # How to compute is read clause by clause: "Results are compared with a converged reference; A
         # must agree to a relative error of 1e-4, which any converged minimiser reaches" states one.
         # (in such a sentence, a clause is kept only where it speaks of the answer itself: "Run the solver
@@ -849,7 +850,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
                 readings.append((10.0 ** -places, 0.0))
                 units.append(("", "", 10.0 ** -places, False, False))  # (every number's band, in no unit)
         if found and not said:
-            said = " ".join(whole.split())[:160]
+            said = " ".join(shown.split())[:160]
     if not said:
         return None
     distances = said_abs - said_rel  # (values the prompt says once as a distance, and never as relative)

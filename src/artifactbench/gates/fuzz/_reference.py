@@ -20,7 +20,7 @@ from artifactbench.gates.fuzz._mutation import ID_LIKE as _ID_LIKE
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._policy import FuzzPolicy
 from artifactbench.gates.fuzz._strategies import place_examples
-from artifactbench.gates.fuzz._text_strategies import _SECTION, _rule_row, sql_rows
+from artifactbench.gates.fuzz._text_strategies import _SECTION, SECTIONS_SWAPPED, _rule_row, sql_rows
 
 
 _LEAD_TAG = re.compile(r"<([A-Za-z][\w-]*)")
@@ -70,6 +70,8 @@ class Reference:
             return True
         if program(self.artifact):
             return False  # a program's lines are statements, not the records whose order a prompt frees
+        if where.endswith(SECTIONS_SWAPPED):
+            return True  # (two `[section]`s of one shape, whole: records of a config file)
         pair = self._swapped_lines(where)
         if pair is None:
             return False
@@ -872,7 +874,8 @@ def rows_unordered(allows) -> bool:
 def top_level_swap(where: str) -> bool:
     """A mutant's `where` names two whole records or lines exchanged ("record 0 (line 1) <-> record 2
     (line 3)", "line 3 <-> line 11"), not two values inside one ("record 2, field '0' <-> ...")."""
-    return where.startswith(("record ", "line ")) and re.search(r"\b(?:field|key) '", where) is None
+    return where.startswith(("record ", "line ", "lines ")) and re.search(r"\b(?:field|key) '", where) is None
+
 
 
 def _close(a, b, allows) -> bool:

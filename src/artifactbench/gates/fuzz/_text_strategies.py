@@ -248,6 +248,7 @@ def table_word_cells(lines: list[str], records: tuple[int, ...]) -> list[tuple[i
 
 
 LIST_ITEMS_SWAPPED = "(two neighbouring items of its list swapped)"
+SECTIONS_SWAPPED = "(sections swapped)"  # the end of a swap_records `where` that exchanged two whole `[section]`s
 # `key = a, b, c` / `key: a, b, c` of a config or plain-text answer: a list written on one line
 _LIST_LINE = re.compile(r"(\s*)([A-Za-z_][\w.-]{0,63})(\s*[=:]\s*)([^,;#\n]+(?:,[^,;#\n]+)+?)\s*")
 MAX_LIST_SWAPS = 200
@@ -444,14 +445,28 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
         # 2e8 tuples (45 s, 7 GB) before the first 500 were kept; many equal lines offer no swap at all.
         looked = itertools.islice(((records[a], records[b]) for a in range(len(records))
                                    for b in range(a + 1, len(records))), MAX_PAIRS)
+        # (never two `[section]` headers alone: their keys change owners, `[stations.AQ-101]` taking AQ-102's
+        # values, which reorders nothing; two whole sections trade places instead; blind p196)
         pairs = list(itertools.islice(((i, j) for i, j in looked if lines[i].strip() != lines[j].strip()
-                                       and alike(i, j) and not same_key(i, j)), 500))
+                                       and alike(i, j) and not same_key(i, j)
+                                       and not _SECTION.match(lines[i]) and not _SECTION.match(lines[j])), 500))
 
         def swap(c: tuple[int, int]) -> Mutation:
             changed = list(lines)
             changed[c[0]], changed[c[1]] = lines[c[1]], lines[c[0]]
             return edit(kind, f"line {c[0] + 1} <-> line {c[1] + 1}", lines[c[0]], lines[c[1]], changed)
-        whole = pick(pairs).map(swap) if pairs else None
+
+        def swap_sections(c: tuple[tuple[int, int], tuple[int, int]]) -> Mutation:
+            (a1, b1), (a2, b2) = c
+            changed = lines[:a1] + lines[a2:b2 + 1] + lines[b1 + 1:a2] + lines[a1:b1 + 1] + lines[b2 + 1:]
+            return edit(kind, f"lines {a1 + 1}-{b1 + 1} <-> lines {a2 + 1}-{b2 + 1} {SECTIONS_SWAPPED}",
+                        lines[a1], lines[a2], changed)
+        shaped = config_sections(lines)
+        neighbours = [(x, y) for x, y in zip(shaped, shaped[1:]) if lines[x[0]].strip() != lines[y[0]].strip()
+                      or lines[x[0]:x[1] + 1] != lines[y[0]:y[1] + 1]][:500]
+        draws = [d for d in (pick(pairs).map(swap) if pairs else None,
+                             pick(neighbours).map(swap_sections) if neighbours else None) if d is not None]
+        whole = either(draws) if len(draws) > 1 else (draws[0] if draws else None)
         # (two neighbours of a list written on one line swapped, `cars = A, B, C` -> `cars = B, A, C`: a
         # grader comparing sorted lists passes it, where the prompt fixes the list's order; blind p101)
         # (only lists a sentence orders, "`cars` ... ordered from the switch end": a swap in any other is
