@@ -117,3 +117,52 @@ def test_two_toml_sections_trade_places_whole_never_their_headers_alone(tmp_path
     assert swaps and all(k.severity != "warn" for k in swaps), [(k.severity, k.detail) for k in swaps]
     assert not any("'[stations.AQ-10" in k.detail and "<->" in k.detail and "sections swapped" not in k.detail
                    for k in swaps), [k.detail for k in swaps]
+
+
+def test_a_scenarios_step_words_are_clauses_not_an_input_or_a_condition():
+    # (p197: "Given ... extra columns (for example which requirement binds) are present ... Then the check still
+    # passes" grants other columns; "Given" is no input's word, "When" opens no condition)
+    layout = ("```gherkin\n  Scenario: layout is free\n    Given the rows are in any order,\n"
+              "      extra columns (for example which requirement binds) are present\n    Then the check still passes\n```\n")
+    allows = read_prompt(layout)
+    assert allows.other_keys and allows.other_keys_free
+    # the twin's extra columns fail the check: no grant
+    refused = layout.replace("Then the check still passes", "Then the check fails")
+    assert not read_prompt(refused).other_keys
+    band = ("```gherkin\n  Scenario: spacing found to the stated accuracy\n    Given a class that is compliant\n"
+            "    When its spacing_m is compared with the true largest compliant spacing\n    Then it is within 0.05 m of it\n```\n")
+    stated = stated_tolerance(band)
+    assert stated is not None and stated.abs == 0.05, stated
+    # a key written bare in a step is the band's key, as a quoted one is
+    scoped = stated_tolerance("```gherkin\n  Scenario: photometry\n    Given a row\n    Then e_min_lux is within 1 % of "
+                              "the recomputed E_min\n```\n")
+    assert scoped is not None and ("e_min_lux", 0.0, 0.01) in scoped.scoped, scoped
+
+
+def test_an_order_asked_for_and_then_said_unchecked_is_free():
+    # (p200: "Rows SHOULD be sorted by partition name; it makes the committee's diff easier, but it is not checked.")
+    assert read_prompt("Rows SHOULD be sorted by partition name; it makes the diff easier, but it is not checked.").unordered
+    assert read_prompt("Rows must be sorted by name (not checked).").unordered
+    # an order the grader checks, or a "not" of something else, stays
+    assert not read_prompt("Rows must be sorted by `name`; the grader checks it.").unordered
+    assert not read_prompt("Rows are sorted by `name`, but it is not the only key.").unordered
+
+
+def test_the_set_of_items_on_a_line_frees_a_repeat_in_that_lines_list():
+    # (p197: "the set of codes on that line equals the set of rules it breaks": a code listed twice is the same set)
+    said = read_prompt("Then there is a line for its ticket_id; the set of codes on that line equals the set of rules.")
+    assert said.leaves_open("duplicate_record", "record 0 (line 1), field 'violations.0'") is not None
+    plain = read_prompt("Then there is a line for its ticket_id listing the codes of the rules it breaks.")
+    assert plain.leaves_open("duplicate_record", "record 0 (line 1), field 'violations.0'") is None
+
+
+def test_toml_tables_in_another_order_are_the_same_mapping_where_the_prompt_states_no_order(tmp_path):
+    # (p199: two whole `[containers.X]` tables exchanged and accepted was "the prompt states no order for it", a warning)
+    silent = _FLEET_PROMPT.replace(" The tables may come in any order.", "")
+    task = _task(tmp_path, "silent", "fleet.toml", _FLEET, silent, """\
+        got = tomllib.loads(text)["stations"]
+        want = tomllib.loads('''%s''')["stations"]
+        return got == want, "stations compared"
+        """ % _FLEET)
+    swaps = [k for k in _fuzz(task).cases if k.name == "swap_records"]
+    assert swaps and all(k.severity != "warn" for k in swaps), [(k.severity, k.detail) for k in swaps]

@@ -36,6 +36,9 @@ _GRADING_WORDS = re.compile(r"\b(?:accept\w*|pass(?:es|ed)?|grade[sdr]?|graded|c
                             r"right|wrong|fine|ok(?:ay)?|close\s+enough|precise|precision|accura\w*)\b", re.IGNORECASE)
 
 
+_SNAKE_KEY = re.compile(r"(?<![`\w.$/\\-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![`\w.(/-])")
+
+
 def _condition(sentence: str, match: re.Match) -> bool:
     """The band stands in a condition of the task's rules, not in a word on the answer's accuracy: in a clause that
     opens with "if"/"when"/"once" in a sentence of no grading word ("If all branches are already within 5% today the
@@ -360,6 +363,19 @@ def _statement(question: str, yes: bool) -> str | None:
     return None
 
 
+# A Gherkin step's keyword at a line's start ("Given the rows ...", "Then it is within 0.05 m of it"): a clause of its
+# scenario, not a word of it ("Given" is no input's, "When" opens no condition; blind p197)
+_STEP_LINE = re.compile(r"\n[^\S\n]*(?:Given|When|Then|And|But)\b[^\S\n]*")
+
+
+@lru_cache(maxsize=256)
+def scenario_steps(text: str) -> str:
+    """`text` with each Gherkin step's keyword read as the end of the clause before it."""
+    if "Given" not in text or "Then" not in text:
+        return text
+    return _STEP_LINE.sub("; ", text)
+
+
 def sentences(text: str) -> list[str]:
     """Sentences, list items and table rows (a field called optional in one row says nothing of the others); an
     item of a list under a lenient label carries the label (`lenient_lists`)."""
@@ -367,7 +383,7 @@ def sentences(text: str) -> list[str]:
     # (A list item is looked for on the line that follows: a lookahead of \s* crossed every line of a
     # run of "\n \n \n", for every one of them, quadratic in the run.)
     ends = r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+|\n(?=[^\S\n]*(?:[-*|]|\d+\.)\s)|\n{2,}"
-    return [s for s in re.split(ends, lenient_lists(faq_statements(text))) if s.strip()]
+    return [s for s in re.split(ends, lenient_lists(faq_statements(scenario_steps(text)))) if s.strip()]
 
 
 def number(text: str) -> float:
@@ -681,6 +697,8 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
         if VAGUE_TOLERANCE.search(whole) or (_INPUT.search(whole) and not _ANSWER.search(whole)):
             continue
         shown = re.sub(r"\*\*|__", "", whole)  # (as the prompt says it, for the report: not as rewritten below)
+        # (a key written bare, as a scenario's step does, "e_min_lux is within 1 % of ...": as if quoted; blind p197)
+        whole = _SNAKE_KEY.sub(r"`\1`", whole) if "_" in whole else whole
         # How to compute is read clause by clause: "Results are compared with a converged reference; A
         # must agree to a relative error of 1e-4, which any converged minimiser reaches" states one.
         # (in such a sentence, a clause is kept only where it speaks of the answer itself: "Run the solver

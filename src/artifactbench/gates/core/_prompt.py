@@ -105,6 +105,12 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/-][\w\s`
                   r"your\s+)?(?:tables?|sections?|lists?|files?|reports?)\s+(?:is|are)\s+(?:free|up\s+to\s+you|"
                   r"your\s+(?:choice|call)|irrelevant|arbitrary|ignored|not\s+(?:checked|graded))\b|"
                   r"\bin\s+(any|an?\s+arbitrary|arbitrary)\s+(order|sequence)\b|"
+                  # ("Rows SHOULD be sorted by partition name; it makes the committee's diff easier, but it is not
+                  # checked": an order asked for and then freed; blind p200)
+                  r"\b(?:sorted|ordered)\b[^.!?]{0,120}?\b(?:but|though|although|yet)\s+(?:it|this|that|the\s+order)\s+"
+                  r"(?:is|will\s+be)\s*(?:n['\u2019]t|not)\s+(?:checked|graded|enforced|verified|marked|scored)\b|"
+                  r"\b(?:sorted|ordered)\b[^.!?()]{0,120}?\(\s*(?:it\s+is\s+|this\s+is\s+)?not\s+(?:checked|graded|enforced|"
+                  r"verified|marked|scored)\s*\)|"
                   r"\border(ing)?\s+(of\s+[\w`'\x22./-][\w\s`'\x22./-]{0,59}?\s+)?(is|are)\s+(irrelevant|immaterial|ignored|"
                   r"arbitrary|unimportant|insignificant|not\s+significant|free|up\s+to\s+you|your\s+(choice|call)|"
                   r"not\s+fixed|of\s+no\s+(importance|consequence|significance))\b|"
@@ -162,11 +168,17 @@ _NO_PARTICULAR = re.compile(r"\bin\s+no\s+(particular|specific|set)\s+order\b", 
 _TO_THE_AUTHOR = re.compile(r"^[\s*>|-]*(write|list|output|emit|print|return|report|give|save|put)\b|"
                             r"\b(you|your|outputs?|answers?)\b", re.IGNORECASE)
 # A list the grader treats as a set: a repeated member means the same answer.
+_LINE_SET_WORDS = (r"\bthe\s+set\s+of\s+[\w-]+\s+(?:on|in|of)\s+(?:that|each|every|the|a|its)\s+(?:line|row|record|"
+                   r"entry|list|object)\b[^.!?;]{0,40}?\b(?:equals?|matches|is\s+(?:compared|checked))\b")
+_LINE_SET = re.compile(_LINE_SET_WORDS, re.IGNORECASE)  # (the one list a line holds, named by what it holds)
 _SET_LIKE = re.compile(r"normali[sz](ed|es|e)\b|\bas\s+an?\s+(unordered\s+)?set\b|\bdeduplicat|\bde-?duped\b|"
                        r"\bduplicates?\s+(are|is|will\s+be)\s+(ignored|removed|collapsed|dropped)|"
                        # ("Repeating the same (incident, rule) pair is harmless — we collapse duplicates"; blind p146)
                        r"\b(?:we|the\s+grader|grader)\s+(?:collapses?|ignores?|removes?|drops?|merges?)\s+(?:any\s+|the\s+)?"
                        r"duplicates?\b|\b(?:repeat\w*|duplicat\w*)\b[^.!?]{0,80}?\b(?:is|are)\s+harmless\b|"
+                       # ("the set of codes on that line equals the set of rules it breaks": a list read as its set;
+                       # blind p197)
+                       + _LINE_SET_WORDS + "|"
                        # ("the rows for the same issue are merged before I compare"; blind p168)
                        r"\b(?:rows?|lines?|records?|entries)\b[^.!?;]{0,60}?\b(?:are|is|get|will\s+be)\s+merged\b",
                        re.IGNORECASE)
@@ -321,6 +333,9 @@ _GRANT = re.compile(r"\b(ignored|allowed|permitted|accepted|tolerated|welcome|ha
                     r"considered)\b|\b(may|can)\s+(also\s+)?(be\s+)?(add(ed)?|includ(e|ed)|contain(ed)?|carr(y|ied)|"
                     r"have|present|emitted|written|put|appended|kept)\b|\b(grader|checker)\s+(ignores|skips|"
                     r"disregards)\b|\bno\s+effect\b|\bdo(es)?\s*n[o']?t\s+(matter|count|affect)\b|"
+                    # (an acceptance scenario's outcome: "Given ... extra columns ... are present Then the check still
+                    # passes"; blind p197)
+                    r"\bstill\s+pass(?:es)?\b|"
                     # ("Add any other columns you find useful (product, chiller, a note…)": blind p91)
                     r"\b(?:add|include)\s+(?:any|whatever|as\s+many)\b|"
                     # ("extra keys inside a loan section (e.g. `artwork`) are fine": blind p95)
@@ -335,6 +350,7 @@ _REFUSE = re.compile(r"\b(" + NOT_A_NAME + r"reject\w*|forbidden|prohibited|disa
                      r"included)\b|\b(must|should|shall|may|can)\s*not\b|\bcannot\b|\b(mustn|shouldn|can)'?t\b|"
                      r"\bdo(es)?\s*n[o']?t\s+(add|include|emit|write|output|put)\b|\bno\s+(other|extra|additional|"
                      r"further)\b", re.IGNORECASE)
+_STEP_WORD = re.compile(r"^[^\S\n]*(?:Given|When|Then|And|But)\b", re.MULTILINE)
 _INPUT_SIDE = re.compile(r"\b(inputs?|given|provided|source|workspace|working\s+directory)\b|"
                          r"\w\.(jsonl|json|csv|tsv|txt|ya?ml|xml)\b", re.IGNORECASE)
 _OUTPUT_SIDE = re.compile(r"\boutputs?\b|\byour\s+(answer|result|file|lines?|records?|objects?|rows?|"
@@ -812,7 +828,9 @@ class PromptAllows:
             return "info", f"allowed by the prompt: it says repeated records are collapsed ({self.set_sentences[0]!r})"
         if kind == "duplicate_record" and key is not None:
             # A list without a key is named by no field: a sentence that names none speaks of them all.
-            if any(_mentions(s, key) if key else not _FIELD.search(s) for s in self.set_sentences):
+            # ("the set of codes on that line equals ...": the line's list, whatever its key; blind p197)
+            if any((_mentions(s, key) if key else not _FIELD.search(s)) or (_LINE_SET.search(s) and not _FIELD.search(s))
+                   for s in self.set_sentences):
                 return "info", f"allowed by the prompt: it says {key or 'the inner lists'!r} are normalised as sets"
             if key and any(_mentions(s, key) for s in self.unordered_sentences):
                 return "warn", f"the prompt calls {key!r} unordered (a repeat may mean the same set)"
@@ -1111,6 +1129,8 @@ def _grants_other_keys(sentence: str) -> bool:
     # (of the clauses that name keys: "... extra columns (gallery, contents) ...; every case in `cases.csv` must
     # appear exactly once" grants the output's columns, whatever input the other clause names; blind p160)
     said = [clause for clause in sentence.split(";") if _keys_said(clause)] or [sentence]
+    # (an acceptance scenario's step word is no input: "Given ... extra columns ... are present"; blind p197)
+    said = [_STEP_WORD.sub(" ", clause) for clause in said]
     if all(_INPUT_SIDE.search(clause) and not _OUTPUT_SIDE.search(clause) for clause in said):
         return False
     return not _keys_refused(sentence)
@@ -1371,6 +1391,7 @@ def read_prompt(text: str) -> PromptAllows:
             sentence_names = _EXAMPLES.sub(" ", sentence)
             said_free = _FREE.search(sentence) is not None or re.search(
                 r"\b(ignored|disregarded|skipped)\b|\b(grader|checker|we)\s+(ignores?|skips?|disregards?)\b|"
+                r"\bstill\s+pass(?:es)?\b|"  # (a scenario's "Then the check still passes"; blind p197)
                 r"\b(ignores|disregards)\s+(everything|anything)\s+(else|but|except|other\s+than)\b|"  # (p38)
                 + LENIENT, sentence, re.IGNORECASE) is not None  # ("does not mind ... extra columns"; blind p160)
             grants_free = grants_free or said_free

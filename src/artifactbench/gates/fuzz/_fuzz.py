@@ -44,7 +44,7 @@ from artifactbench.gates.fuzz._reference import (
     ONCE, Reference, line_key, markdown_headings, rows_unordered, text_field, top_level_swap,
 )
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
-from artifactbench.gates.fuzz._text_strategies import LIST_ITEMS_SWAPPED, list_key, states_layout
+from artifactbench.gates.fuzz._text_strategies import LIST_ITEMS_SWAPPED, SECTIONS_SWAPPED, list_key, states_layout
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
 from artifactbench.gates.fuzz._grader_bands import NAME as GRADER_BAND, grader_band_case
 from artifactbench.gates.fuzz._within import NAME, within_case, within_probes
@@ -866,11 +866,14 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # (`P2 = 35.061` twice in one section: one key, one value, as a mapping reads it; blind p44)
                 allowed = ("warn", "it repeats a `key = value` line as it was: the same mapping, though a strict "
                                    "reader refuses a key given twice")
-            if allowed is None and kind == "swap_records" and ref is not None and ref.fmt == "text" \
-                    and _CONFIG.search(ref.artifact) and _keys_reordered(ref.reference, mutant.where):
+            if (allowed is None or allowed[0] != "info") and kind == "swap_records" and ref is not None \
+                    and ref.fmt == "text" and _CONFIG.search(ref.artifact) and (
+                        _keys_reordered(ref.reference, mutant.where) or _tables_reordered(mutant)):
+                # (before the prompt's silence on an order, "the prompt states no order for it", a warn: a mapping
+                # has none; blind p199)
                 # (`open_sites = [...]` and `site_count = 5` exchanged in one table: the same mapping; p74)
-                allowed = ("info", "it exchanges two `key = value` lines of one section: a config file's "
-                                   "keys in another order are the same mapping")
+                allowed = ("info", "it exchanges two `key = value` lines of one section, or two whole tables: a "
+                                   "config file's keys or tables in another order are the same mapping")
             if allowed is None and kind == "truncate_text" and ref is not None and ref.artifact.lower().endswith(".sql") \
                     and mutant.text.strip() and ref.reference.startswith(mutant.text) \
                     and _ORDER_BY_TAIL.fullmatch(ref.reference[len(mutant.text):]):
@@ -1505,6 +1508,11 @@ def _reassigned(reference: str, mutant) -> bool:  # noqa: ANN001 - a Mutant
 
 
 _COPY_BEFORE = re.compile(r"before line (\d+) \(copy of line (\d+)")
+
+
+def _tables_reordered(mutant: Mutation) -> bool:
+    """Two whole `[table]`s of a config file exchanged (no `[[array]]` entries, whose order is the array's)."""
+    return mutant.where.endswith(SECTIONS_SWAPPED) and "[[" not in mutant.old + mutant.new
 
 
 def _keys_reordered(reference: str, where: str) -> bool:
