@@ -125,10 +125,13 @@ _CHECKED_AGAINST = re.compile(r"\b(?:check\w*|compar\w*|graded|verif\w*|test\w*)
                               r"\b(?:must|should|has\s+to|have\s+to|needs?\s+to)\s++be\s++within\s++[^;\n]{1,30}?\s+of\s+the\s+"
                               r"(?:[\w-]+\s+)?(?:converged|exact|true|final)\s+(?:[\w-]+\s+)?(?:fit|solution|value|answer|"
                               r"result|reference|root|estimate)s?\b|"
-                              # ("A cell is accepted if it is within **0.01** of the fully converged value"; blind p194)
-                              r"\b(?:accept\w*|pass(?:es)?|correct|counts?)\s+(?:if|when|where|as\s+long\s+as)\s+"
-                              r"[^.;]{0,30}?\bwithin\s++[^;\n]{1,30}?\s+of\s+the\s+(?:[\w-]+\s+)?converged\s+(?:[\w-]+\s+)?"
-                              r"(?:fit|solution|value|answer|result|reference|root|estimate|matrix)s?\b|"
+                              # ("A cell is accepted if it is within **0.01** of the fully converged value"; blind p194): an
+                              # answer's part, said accepted; not "a trial step is accepted if it lands within 0.5 of the
+                              # converged root estimated so far", "a cell update is accepted if ..." (review)
+                              r"\b(?:cell|value|answer|entry|number|result|figure|field|row|each|every\s+\w+)\s+(?:is|are)\s+"
+                              r"accepted\s+(?:if|when|as\s+long\s+as)\s+(?:it|they)\s+(?:is|are|lies|lie|falls?|stays?)\s+"
+                              r"within\s++[^;\n]{1,30}?\s+of\s+the\s+(?:fully\s+|exact\s+)?converged\s+(?:[\w-]+\s+)?"
+                              r"(?:fit|solution|value|answer|result|reference|root|estimate|matrix)s?(?=\s*(?:[.;)]|$))|"
                               # ("// each cell within 0.01 of the converged matrix", a sample's note; blind p190)
                               r"\b(?:each|every|all)\s+(?:[\w-]+\s+)?within\s++[^;\n]{1,30}?\s+of\s+the\s+converged\s+"
                               r"(?:matrix|cells?|values?|vector|solution|state|distribution|loads?)\b", re.IGNORECASE)
@@ -363,17 +366,50 @@ def _statement(question: str, yes: bool) -> str | None:
     return None
 
 
-# A Gherkin step's keyword at a line's start ("Given the rows ...", "Then it is within 0.05 m of it"): a clause of its
-# scenario, not a word of it ("Given" is no input's, "When" opens no condition; blind p197)
-_STEP_LINE = re.compile(r"\n[^\S\n]*(?:Given|When|Then|And|But)\b[^\S\n]*")
+# Acceptance scenarios written Given/When/Then (Gherkin): a `Scenario:` line, then its steps, one a line (a step's
+# words may run on over indented lines), up to a blank line, a fence or the next scenario.
+_SCENARIO_HEAD = re.compile(r"[^\S\n]*(?:Scenario(?:\s+Outline)?|Example)\s*:")
+_STEP_KEY = re.compile(r"[^\S\n]*+(Given|When|Then|And|But)\b[^\S\n]*+")
+_BLOCK_END = re.compile(r"[^\S\n]*(?:$|```|~~~|#|Feature\s*:|Background\s*:|Rule\s*:)")
+
+
+@lru_cache(maxsize=256)
+def scenarios(text: str) -> tuple[tuple[int, int, tuple[tuple[str, str], ...]], ...]:
+    """(first line, line past the last, its steps) of each scenario: a step is (Given/When/Then, its words), an
+    And or But taking the kind of the step before it."""
+    if "Scenario" not in text and "Example" not in text:
+        return ()
+    lines = text.split("\n")
+    out = []
+    i = 0
+    while i < len(lines):
+        if not _SCENARIO_HEAD.match(lines[i]):
+            i += 1
+            continue
+        start, i, steps, kind = i, i + 1, [], ""
+        while i < len(lines) and not _BLOCK_END.match(lines[i]) and not _SCENARIO_HEAD.match(lines[i]):
+            step = _STEP_KEY.match(lines[i])
+            if step is not None:
+                kind = step.group(1) if step.group(1) in ("Given", "When", "Then") else kind or "Given"
+                steps.append([kind, lines[i][step.end():].strip()])
+            elif steps:
+                steps[-1][1] += " " + lines[i].strip()
+            i += 1
+        out.append((start, i, tuple((k, w) for k, w in steps)))
+    return tuple(out)
 
 
 @lru_cache(maxsize=256)
 def scenario_steps(text: str) -> str:
-    """`text` with each Gherkin step's keyword read as the end of the clause before it."""
-    if "Given" not in text or "Then" not in text:
+    """`text` with each scenario on one line, its steps' keywords read as the ends of the clauses before them
+    ("Given" is no input's word, "When" opens no condition; blind p197); text outside scenarios as it was."""
+    found = scenarios(text)
+    if not found:
         return text
-    return _STEP_LINE.sub("; ", text)
+    lines = text.split("\n")
+    for start, end, steps in reversed(found):
+        lines[start:end] = ["; ".join([lines[start].rstrip(), *(words for _, words in steps)])]
+    return "\n".join(lines)
 
 
 def sentences(text: str) -> list[str]:

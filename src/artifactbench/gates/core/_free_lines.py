@@ -839,9 +839,15 @@ def _allowed_to_author(sentence: str) -> bool:
 # add, with its noun, where what follows the last one frees them
 _MAY_ADD = re.compile(r"\b(?:may|can|could|are\s+(?:free|welcome)\s+to|feel\s+free\s+to)\s+(?:also\s+)?"
                       r"(?:add|include|append|keep|put\s+in)\b", re.IGNORECASE)
-_ADDED_PART = re.compile(r"(?:\s*(?:,|and/or|and|or|/)?\s*(?:an?|the|one|extra|additional)?\s*)"
+_ADDED_PART = re.compile(r"\s*(?:(?:,|and/or|and|or|/)\s*)?(?:(?:an?|the|one|extra|additional)\s+)?"
                          r"[`\"']([^`\"'\n]{1,40})[`\"']\s+(columns?|rows?|keys?|fields?|lines?|entry|entries)\b",
                          re.IGNORECASE)
+# ...and what follows the parts, in the clause right after them: "; they are ignored", ", which the grader ignores";
+# not "..., but it has to equal the column sums; blank lines are ignored" (review)
+_ADDED_FREED = re.compile(r"\W*(?:(?:they|it|these|those|both|each|which|that)\s+)?(?:(?:are|is|will\s+be|get|gets)\s+"
+                          r"(?:\w+\s+)?(?:ignored|not\s+(?:checked|graded|compared|read|scored|marked))\b|"
+                          r"(?:the\s+)?(?:grader|checker)\s+(?:ignores|skips)\b|(?:are|is)\s+(?:all\s+)?fine\b|"
+                          r"(?:do|does)\s*(?:n't|not)\s+(?:matter|count)\b)", re.IGNORECASE)
 
 
 def added_parts(sentence: str) -> list[tuple[str, str]]:
@@ -854,8 +860,7 @@ def added_parts(sentence: str) -> list[tuple[str, str]]:
     while (part := _ADDED_PART.match(sentence, at)) is not None:
         found.append((part.group(1), part.group(2).lower()))
         at = part.end()
-    tail = sentence[at:at + 120]
-    if not found or not _FREE_SAID.search(tail) or _REFUSED.search(tail):
+    if not found or not _ADDED_FREED.match(sentence, at):
         return []
     return found
 

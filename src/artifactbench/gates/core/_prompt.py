@@ -20,6 +20,7 @@ else") are read in _free_lines: `PromptAllows.free_lines`.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ from functools import lru_cache
 
 from artifactbench.gates.core._accuracy import (
     LENIENT, MARKUP, NOT_A_NAME, NUMBER, VAGUE_TOLERANCE, StatedTolerance, count as _count, number as _number,
-    sentences as _sentences, implied_precision, singular, stated_tolerance,
+    scenarios, sentences as _sentences, implied_precision, singular, stated_tolerance,
 )
 from artifactbench.gates.core._free_lines import FreeLines, added_parts, fenced_blocks, read_free_lines
 
@@ -107,10 +108,15 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/-][\w\s`
                   r"\bin\s+(any|an?\s+arbitrary|arbitrary)\s+(order|sequence)\b|"
                   # ("Rows SHOULD be sorted by partition name; it makes the committee's diff easier, but it is not
                   # checked": an order asked for and then freed; blind p200)
-                  r"\b(?:sorted|ordered)\b[^.!?]{0,120}?\b(?:but|though|although|yet)\s+(?:it|this|that|the\s+order)\s+"
-                  r"(?:is|will\s+be)\s*(?:n['\u2019]t|not)\s+(?:checked|graded|enforced|verified|marked|scored)\b|"
-                  r"\b(?:sorted|ordered)\b[^.!?()]{0,120}?\(\s*(?:it\s+is\s+|this\s+is\s+)?not\s+(?:checked|graded|enforced|"
-                  r"verified|marked|scored)\s*\)|"
+                  # (the records' order, and unchecked as said, no more: not "..., but this is not checked by the public
+                  # verify.py", nor "The header is sorted alphabetically too, but it is not checked"; review)
+                  r"\b(?:rows?|lines?|records?|entries|items|results?|objects?)\b[^.!?;]{0,40}?\b(?:sorted|ordered)\b"
+                  r"(?:(?!\b(?:sorted|ordered|and|while|whereas)\b)[^.!?]){0,120}?\b(?:but|though|although|yet)\s+"
+                  r"(?:it|this|that|the\s+order)\s+(?:is|will\s+be)\s*"
+                  r"(?:n['\u2019]t|not)\s+(?:checked|graded|enforced|verified|marked|scored)(?=\s*(?:[.;)]|$))|"
+                  r"\b(?:rows?|lines?|records?|entries|items|results?|objects?)\b[^.!?;]{0,40}?\b(?:sorted|ordered)\b"
+                  r"[^.!?()]{0,120}?\(\s*(?:it\s+is\s+|this\s+is\s+)?not\s+(?:checked|graded|enforced|verified|marked|"
+                  r"scored)\s*\)|"
                   r"\border(ing)?\s+(of\s+[\w`'\x22./-][\w\s`'\x22./-]{0,59}?\s+)?(is|are)\s+(irrelevant|immaterial|ignored|"
                   r"arbitrary|unimportant|insignificant|not\s+significant|free|up\s+to\s+you|your\s+(choice|call)|"
                   r"not\s+fixed|of\s+no\s+(importance|consequence|significance))\b|"
@@ -168,7 +174,7 @@ _NO_PARTICULAR = re.compile(r"\bin\s+no\s+(particular|specific|set)\s+order\b", 
 _TO_THE_AUTHOR = re.compile(r"^[\s*>|-]*(write|list|output|emit|print|return|report|give|save|put)\b|"
                             r"\b(you|your|outputs?|answers?)\b", re.IGNORECASE)
 # A list the grader treats as a set: a repeated member means the same answer.
-_LINE_SET_WORDS = (r"\bthe\s+set\s+of\s+[\w-]+\s+(?:on|in|of)\s+(?:that|each|every|the|a|its)\s+(?:line|row|record|"
+_LINE_SET_WORDS = (r"\bthe\s+set\s+of\s+(?P<held>[\w-]+)\s+(?:on|in|of)\s+(?:that|each|every|the|a|its)\s+(?:line|row|record|"
                    r"entry|list|object)\b[^.!?;]{0,40}?\b(?:equals?|matches|is\s+(?:compared|checked))\b")
 _LINE_SET = re.compile(_LINE_SET_WORDS, re.IGNORECASE)  # (the one list a line holds, named by what it holds)
 _SET_LIKE = re.compile(r"normali[sz](ed|es|e)\b|\bas\s+an?\s+(unordered\s+)?set\b|\bdeduplicat|\bde-?duped\b|"
@@ -333,9 +339,6 @@ _GRANT = re.compile(r"\b(ignored|allowed|permitted|accepted|tolerated|welcome|ha
                     r"considered)\b|\b(may|can)\s+(also\s+)?(be\s+)?(add(ed)?|includ(e|ed)|contain(ed)?|carr(y|ied)|"
                     r"have|present|emitted|written|put|appended|kept)\b|\b(grader|checker)\s+(ignores|skips|"
                     r"disregards)\b|\bno\s+effect\b|\bdo(es)?\s*n[o']?t\s+(matter|count|affect)\b|"
-                    # (an acceptance scenario's outcome: "Given ... extra columns ... are present Then the check still
-                    # passes"; blind p197)
-                    r"\bstill\s+pass(?:es)?\b|"
                     # ("Add any other columns you find useful (product, chiller, a note…)": blind p91)
                     r"\b(?:add|include)\s+(?:any|whatever|as\s+many)\b|"
                     # ("extra keys inside a loan section (e.g. `artwork`) are fine": blind p95)
@@ -350,7 +353,6 @@ _REFUSE = re.compile(r"\b(" + NOT_A_NAME + r"reject\w*|forbidden|prohibited|disa
                      r"included)\b|\b(must|should|shall|may|can)\s*not\b|\bcannot\b|\b(mustn|shouldn|can)'?t\b|"
                      r"\bdo(es)?\s*n[o']?t\s+(add|include|emit|write|output|put)\b|\bno\s+(other|extra|additional|"
                      r"further)\b", re.IGNORECASE)
-_STEP_WORD = re.compile(r"^[^\S\n]*(?:Given|When|Then|And|But)\b", re.MULTILINE)
 _INPUT_SIDE = re.compile(r"\b(inputs?|given|provided|source|workspace|working\s+directory)\b|"
                          r"\w\.(jsonl|json|csv|tsv|txt|ya?ml|xml)\b", re.IGNORECASE)
 _OUTPUT_SIDE = re.compile(r"\boutputs?\b|\byour\s+(answer|result|file|lines?|records?|objects?|rows?|"
@@ -829,12 +831,28 @@ class PromptAllows:
         if kind == "duplicate_record" and key is not None:
             # A list without a key is named by no field: a sentence that names none speaks of them all.
             # ("the set of codes on that line equals ...": the line's list, whatever its key; blind p197)
-            if any((_mentions(s, key) if key else not _FIELD.search(s)) or (_LINE_SET.search(s) and not _FIELD.search(s))
+            if any((_mentions(s, key) if key else not _FIELD.search(s)) or self._line_set(s, key)
                    for s in self.set_sentences):
                 return "info", f"allowed by the prompt: it says {key or 'the inner lists'!r} are normalised as sets"
             if key and any(_mentions(s, key) for s in self.unordered_sentences):
                 return "warn", f"the prompt calls {key!r} unordered (a repeat may mean the same set)"
         return None
+
+    def _line_set(self, sentence: str, key: str) -> bool:
+        """The sentence reads a line's one list as a set ("the set of codes on that line equals ..."), and that list
+        may be `key`'s: what it holds is no other key the prompt names (`codes` beside `witnesses`), and no
+        sentence says `key`'s items stand once ("`witnesses` lists each witness badge once"; review)."""
+        found = _LINE_SET.search(sentence)
+        if found is None or _FIELD.search(sentence) or not key:
+            return False
+        held = found.group("held")
+        if held.lower() != key.lower() and any(re.search(rf"`{re.escape(h)}`|[\"']{re.escape(h)}[\"']\s*:", self.naming_text)
+                                               for h in {held, singular(held.lower())}):
+            return False  # (a key the prompt shows, `codes` or "codes": [...]: that list, not `key`'s; not a value, "CODE")
+        words = "|".join(re.escape(w) for w in {key, singular(key.lower())})
+        return not any(re.search(r"\bonce\b|\btwice\b|\bduplicat\w*|\brepeat\w*|\bunique\b|\bdistinct\b",
+                                 re.split(r"[.;\n]", self.naming_text[m.end():m.end() + 120])[0], re.IGNORECASE)
+                       for m in re.finditer(rf"(?<![\w/.-])(?:{words})(?![\w/.-])", self.naming_text, re.IGNORECASE))
 
     def within_tolerance(self, old: float, new: float) -> bool:
         delta = abs(new - old)
@@ -923,52 +941,56 @@ def _annotated_keys(text: str) -> list[tuple[str, str]]:
 
 # Acceptance scenarios written Given/When/Then (Gherkin): a scenario whose outcome says the answer still passes,
 # "Given the file also has a [head_m] table, comments and an iterations key ... Then the check still passes",
-# states what the grader tolerates; the keys its Given adds are extra, whatever the prompt says of them elsewhere
-# (blind p193). A scenario whose outcome also fails or rejects something grants nothing.
-_STEP = re.compile(r"^[^\S\n]*(Scenario(?:\s+Outline)?|Given|When|Then|And|But)\b:?[^\S\n]*([^\n]*)$", re.MULTILINE)
-_STILL_PASSES = re.compile(r"\b(?:still|also)\s+(?:passes|pass|accepted|scores?\b)|\b(?:passes|is\s+accepted)\s+"
-                           r"(?:anyway|as\s+well|all\s+the\s+same)\b|\b(?:score|grade|result)\s+is\s+unchanged\b|"
-                           r"\b(?:is|are)\s+(?:ignored|not\s+(?:checked|graded|penali[sz]ed))\b", re.IGNORECASE)
-_NOT_PASSING = re.compile(r"\bfail\w*|\breject\w*|\bnot\s+(?:pass|accepted)\b|\berrors?\b|\bmust\s+not\b",
-                          re.IGNORECASE)
-# what the Given adds: "also has ...", "an extra `riders` key", "additional columns ...", "plus ..."
-_ADDS = re.compile(r"\b(?:also\s+(?:has|have|holds?|contains?|includes?|carr(?:y|ies))|extra|additional|plus|other)\b",
+# states what the grader tolerates; the keys a Given step adds are extra, whatever the prompt says of them elsewhere
+# (blind p193). Not a scenario whose outcome also fails, rejects or excepts something ("still passes for the other
+# keys, but `debug` is reported as invalid"), nor one whose When changes the answer ("When the `debug` key is
+# deleted"); not a step that denies ("no extra `debug` key") or speaks of an input ("the input meters.csv also has
+# an extra `comment` column"); only names a step adds as keys ("extra decimal places in `total_kwh`" adds none).
+_STILL_PASSES = re.compile(r"\bstill\s+(?:passes|pass|accepted|scores?\s+(?:1(?:\.0)?|full|100))\b|"
+                           r"\b(?:passes|is\s+accepted)\s+(?:anyway|as\s+well|all\s+the\s+same)\b", re.IGNORECASE)
+_NOT_PASSING = re.compile(r"\bfail\w*|\breject\w*|\bnot\s+(?:pass|accepted)\b|\berrors?\b|\bmust\s+not\b|\binvalid\b|"
+                          r"\bwrong\b|\bbut\b|\bexcept\b|\bunless\b|\bpenali[sz]\w*|\bwarn\w*", re.IGNORECASE)
+_CHANGES = re.compile(r"\b(?:delet|remov|drop|renam|replac|chang|alter|emptied|blank|truncat|swapp|misspell)\w*|"
+                      r"\bset\s+to\b", re.IGNORECASE)
+_DENIES = re.compile(r"\b(?:no|not|without|never|none|neither|nor)\b|n't\b", re.IGNORECASE)
+_OF_INPUT_STEP = re.compile(r"\binputs?\b|\bworkspace\b|\bsource\b|\bprovided\b", re.IGNORECASE)
+# what a Given step adds: "the file also has ...", "an extra `riders` key", "additional columns ..."
+_ADDS = re.compile(r"\balso\s+(?:has|have|holds?|contains?|includes?|carr(?:y|ies))\b|\b(?:extra|additional)\b",
                    re.IGNORECASE)
-_ADDED_NAME = re.compile(r"[`\"']([A-Za-z_][\w.-]{0,60})[`\"']|\[([A-Za-z_][\w.-]{0,60})\]|"
-                         r"\b([a-z_][a-z0-9_]{2,60})\s+(?:keys?|fields?|columns?|tables?|properties|attributes)\b")
+_KEY_NOUN = r"\s+(?:keys?|fields?|columns?|tables?|sections?|properties|attributes)\b"
+_ADDED_NAME = re.compile(r"\[([A-Za-z_][\w.-]{0,60})\]|[`\"']([A-Za-z_][\w.-]{0,60})[`\"']" + _KEY_NOUN
+                         + r"|\b([a-z_][a-z0-9_]{2,60})" + _KEY_NOUN)
 
 
 @lru_cache(maxsize=64)
 def scenario_extras(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
-    """(the first Given step's words, the keys its Given adds) of each scenario whose outcome says the answer still
+    """(a Given step's words, the keys it adds) of each step of a scenario whose outcome says the answer still
     passes with them."""
     out: list[tuple[str, frozenset[str]]] = []
-    if "Given" not in text or "Then" not in text:
-        return ()
-    scenarios: list[list[tuple[str, str]]] = []
-    for match in _STEP.finditer(text):
-        step, words = match.group(1).split()[0], match.group(2)
-        if step == "Scenario":
-            scenarios.append([])
-        elif scenarios:
-            scenarios[-1].append((step, words))
-    for steps in scenarios:
-        part, given, outcome = "", [], []
-        for step, words in steps:
-            part = step if step in ("Given", "When", "Then") else part
-            (given if part == "Given" else outcome if part == "Then" else []).append(words)
-        said = " ".join(outcome)
-        if not given or not _STILL_PASSES.search(said) or _NOT_PASSING.search(said):
+    for _, _, steps in scenarios(text):
+        said = " ".join(words for kind, words in steps if kind == "Then")
+        if not _STILL_PASSES.search(said) or _NOT_PASSING.search(said) \
+                or any(kind == "When" and _CHANGES.search(words) for kind, words in steps):
             continue
-        text_given = " ".join(given)
-        added = _ADDS.search(text_given)
-        if added is None:
-            continue
-        names = {next(g for g in m.groups() if g) for m in _ADDED_NAME.finditer(text_given, added.start())}
-        names -= _NOT_KEYS
-        if names:
-            out.append((given[0], frozenset(names)))
+        for kind, words in steps:
+            added = _ADDS.search(words) if kind == "Given" else None
+            if added is None or _DENIES.search(words) or _OF_INPUT_STEP.search(words):
+                continue
+            names = {next(g for g in m.groups() if g)
+                     for m in itertools.islice(_ADDED_NAME.finditer(words, added.start()), 40)} - _NOT_KEYS
+            if names:
+                out.append((words, frozenset(names)))
     return tuple(out)
+
+
+_SCENARIO_LINE = re.compile(r"^[^\S\n]*(?:Scenario(?:\s+Outline)?|Example)\s*:", re.MULTILINE)
+
+
+def scenario_passes(sentence: str) -> bool:
+    """A scenario read as one sentence (`scenario_steps`) whose outcome says the answer still passes, and
+    whose words fail, reject or except nothing: what its steps describe is allowed."""
+    return _SCENARIO_LINE.search(sentence) is not None and _STILL_PASSES.search(sentence) is not None \
+        and _NOT_PASSING.search(sentence) is None and _CHANGES.search(sentence) is None
 
 
 def _free_fields(sentence: str) -> list[str]:
@@ -1047,7 +1069,10 @@ def _granted_names(sentence: str) -> list[str]:
             names += _FIELD.findall(aside.group(1)) if aside else []
             # ("extra keys inside a loan section (e.g. `artwork`) are fine": the quoted examples a few words on,
             # before the grant's verb; blind p95)
-            example = None if aside else _GRANT_EXAMPLES.search(sentence, match.end(), match.end() + 60)
+            # (starting within 60 characters, running to its clause's end: "extra keys are fine — e.g. a
+            # `registered_voters` total per style, or a top-level `election` string — and are ignored"; blind p126)
+            example = None if aside else _GRANT_EXAMPLES.search(sentence, match.end(), match.end() + 300)
+            example = example if example is not None and example.start() - match.end() <= 60 else None
             names += _FIELD.findall(example.group(0)) if example else []
             continue
         for item in re.split(r",|;|/|\bor\b|\band\b|…|\.\.\.|\betc\b", listed.group(1) or listed.group(2)):
@@ -1120,17 +1145,18 @@ def keys_closed(text: str) -> bool:
 def _grants_other_keys(sentence: str) -> bool:
     """The sentence allows keys (fields, columns) the prompt does not list in the output, and refuses them
     nowhere (the grant's word may stand in another clause: "add extra keys ...; they are ignored")."""
-    if not (_keys_said(sentence) and _GRANT.search(sentence)):
+    # (an acceptance scenario whose outcome says the answer still passes: "Scenario: layout is free; ... extra
+    # columns (for example which requirement binds) are present ...; the check still passes"; blind p197)
+    scenario = scenario_passes(sentence)
+    if not (_keys_said(sentence) and (_GRANT.search(sentence) or scenario)):
         return False
     # (a lenient word is the grader's only where the grader, the marker or "we" says it: "The legacy importer does
     # not mind extra keys; the grader checks ... exactly `customer`" grants nothing; review)
-    if not _GRANT_WORDS.search(sentence) and not _LENIENT_SUBJECT.search(sentence):
+    if not _GRANT_WORDS.search(sentence) and not _LENIENT_SUBJECT.search(sentence) and not scenario:
         return False
     # (of the clauses that name keys: "... extra columns (gallery, contents) ...; every case in `cases.csv` must
     # appear exactly once" grants the output's columns, whatever input the other clause names; blind p160)
     said = [clause for clause in sentence.split(";") if _keys_said(clause)] or [sentence]
-    # (an acceptance scenario's step word is no input: "Given ... extra columns ... are present"; blind p197)
-    said = [_STEP_WORD.sub(" ", clause) for clause in said]
     if all(_INPUT_SIDE.search(clause) and not _OUTPUT_SIDE.search(clause) for clause in said):
         return False
     return not _keys_refused(sentence)
@@ -1380,8 +1406,8 @@ def read_prompt(text: str) -> PromptAllows:
     closed = keys_closed(text)
     grants_free = False
     granted: set[str] = set()
-    scenarios = scenario_extras(text)
-    for _, names in scenarios:
+    extras = scenario_extras(text)
+    for _, names in extras:
         granted.update(names)
         optional.update(names)
         free.update(names)
@@ -1391,9 +1417,9 @@ def read_prompt(text: str) -> PromptAllows:
             sentence_names = _EXAMPLES.sub(" ", sentence)
             said_free = _FREE.search(sentence) is not None or re.search(
                 r"\b(ignored|disregarded|skipped)\b|\b(grader|checker|we)\s+(ignores?|skips?|disregards?)\b|"
-                r"\bstill\s+pass(?:es)?\b|"  # (a scenario's "Then the check still passes"; blind p197)
                 r"\b(ignores|disregards)\s+(everything|anything)\s+(else|but|except|other\s+than)\b|"  # (p38)
                 + LENIENT, sentence, re.IGNORECASE) is not None  # ("does not mind ... extra columns"; blind p160)
+            said_free = said_free or scenario_passes(sentence)  # ("...; the check still passes"; blind p197)
             grants_free = grants_free or said_free
             # (a word of a described example that the prompt shows as a key of its own elsewhere is that
             # key, not one the grant frees: "other top-level keys (e.g. which bins are still on hold)"
@@ -1424,7 +1450,7 @@ def read_prompt(text: str) -> PromptAllows:
                         (free if _FREE.search(sentence) or re.search(r"\bignored\b", sentence, re.IGNORECASE)
                          else optional).add(name)
                         sentence_names = re.sub(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", " ", sentence_names)
-        for given, names in scenarios:
+        for given, names in extras:
             if given in sentence:  # (a key the scenario adds is no key the prompt names)
                 for name in names:
                     sentence_names = re.sub(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", " ", sentence_names)

@@ -868,12 +868,19 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                                    "reader refuses a key given twice")
             if (allowed is None or allowed[0] != "info") and kind == "swap_records" and ref is not None \
                     and ref.fmt == "text" and _CONFIG.search(ref.artifact) and (
-                        _keys_reordered(ref.reference, mutant.where) or _tables_reordered(mutant)):
+                        _keys_reordered(ref.reference, mutant.where) or _tables_reordered(mutant, ref.reference)):
                 # (before the prompt's silence on an order, "the prompt states no order for it", a warn: a mapping
                 # has none; blind p199)
                 # (`open_sites = [...]` and `site_count = 5` exchanged in one table: the same mapping; p74)
                 allowed = ("info", "it exchanges two `key = value` lines of one section, or two whole tables: a "
                                    "config file's keys or tables in another order are the same mapping")
+            if allowed is None and kind == "swap_records" and ref is not None and ref.fmt == "text" \
+                    and _CONFIG.search(ref.artifact) and (keys := _swapped_keys(ref.reference, mutant.where)) \
+                    and all((open_ := allows.leaves_open("number_far", f"field '{key}'")) and open_[0] == "info"
+                            for key in keys):
+                # (`election = ...` at the top and `registered_voters = 4917` of a `[[style]]` exchanged, both keys
+                # "extra keys are fine ... and are ignored": two free values moved; blind p126)
+                allowed = ("info", f"it moves the values of keys the prompt frees ({', '.join(keys)})")
             if allowed is None and kind == "truncate_text" and ref is not None and ref.artifact.lower().endswith(".sql") \
                     and mutant.text.strip() and ref.reference.startswith(mutant.text) \
                     and _ORDER_BY_TAIL.fullmatch(ref.reference[len(mutant.text):]):
@@ -1347,18 +1354,18 @@ def _sections_freed(prompt: str) -> str | None:
         around = re.sub(r"\bnot\s+(?:checked|graded|compared|read|scored|parsed)\b", " ", around, flags=re.IGNORECASE)
         if not re.search(r"\b(?:no|not|never|nothing|without)\b", around, re.IGNORECASE):
             return free.group(0)
-    # (an acceptance scenario: "Given the file also has a [head_m] table ... Then the check still passes"; blind p193)
-    return next((given for given, _ in scenario_extras(prompt) if _TABLE_WORD.search(given)), None)
-
-
-_TABLE_WORD = re.compile(r"\b(?:sections?|tables?)\b|\[[A-Za-z_][\w.-]*\]", re.IGNORECASE)
+    return None
 
 
 def _free_sections_only(reference: str, mutant: str, prompt: str) -> str | None:
     """The sections of an INI/TOML answer a change stays in where each is one the prompt never names and
     the prompt frees the sections it does not name (blind p59: `max_abs_residual` of a `[solver]` section
     beside "only `[prices]` is read"); None where it touches a named section or the lines above the first."""
-    if _sections_freed(prompt) is None:
+    freed = _sections_freed(prompt)
+    # (a section an acceptance scenario adds, "Given the file also has a [head_m] table ... Then the check still
+    # passes", is free as such a sentence's would be, and named by it no more; blind p193)
+    extras = {name.lower() for _, names in scenario_extras(prompt) for name in names}
+    if freed is None and not extras:
         return None
     old, new = reference.splitlines(), mutant.splitlines()
 
@@ -1388,12 +1395,14 @@ def _free_sections_only(reference: str, mutant: str, prompt: str) -> str | None:
             return None
     # (named as `[prices]`, or any part of its name in backticks or brackets: "a `prices` table",
     # `[prices.floor]` under it; not the plain word: "an iterative solver of your choice" names no `[solver]`)
-    # (a section an acceptance scenario adds, "Given the file also has a [head_m] table", is not named by it)
-    extras = {name.lower() for _, names in scenario_extras(prompt) for name in names}
-    if not touched or None in touched or any(
-            part.lower() not in extras and re.search(rf"[`\[]{re.escape(part)}[`\].]", prompt, re.IGNORECASE)
-            for header in touched for part in re.split(r"[.\s]+", header.strip("[] ")) if part):
+    if not touched or None in touched:
         return None
+    for header in touched:
+        parts = [part for part in re.split(r"[.\s]+", header.strip("[] ")) if part]
+        if parts and all(part.lower() in extras for part in parts):
+            continue
+        if freed is None or any(re.search(rf"[`\[]{re.escape(part)}[`\].]", prompt, re.IGNORECASE) for part in parts):
+            return None
     return ", ".join(sorted(touched))
 
 
@@ -1510,9 +1519,21 @@ def _reassigned(reference: str, mutant) -> bool:  # noqa: ANN001 - a Mutant
 _COPY_BEFORE = re.compile(r"before line (\d+) \(copy of line (\d+)")
 
 
-def _tables_reordered(mutant: Mutation) -> bool:
-    """Two whole `[table]`s of a config file exchanged (no `[[array]]` entries, whose order is the array's)."""
-    return mutant.where.endswith(SECTIONS_SWAPPED) and "[[" not in mutant.old + mutant.new
+def _swapped_keys(reference: str, where: str) -> tuple[str, ...]:
+    """The keys of the two `key = value` lines a text swap exchanged ("line 2 <-> line 8"), or () where either is
+    no such line."""
+    found = re.fullmatch(r"line (\d+) <-> line (\d+)", where)
+    lines = reference.splitlines()
+    if found is None or max(int(g) for g in found.groups()) > len(lines):
+        return ()
+    keys = tuple(line_key(lines[int(g) - 1]) for g in found.groups())
+    return () if None in keys else keys
+
+
+def _tables_reordered(mutant: Mutation, reference: str) -> bool:
+    """Two whole `[table]`s of a config file exchanged, in a file with no `[[array]]` entries (whose order is the
+    array's, and under which a `[runs.result]` table belongs to the entry above it; review)."""
+    return mutant.where.endswith(SECTIONS_SWAPPED) and re.search(r"^\s*\[\[", reference, re.MULTILINE) is None
 
 
 def _keys_reordered(reference: str, where: str) -> bool:

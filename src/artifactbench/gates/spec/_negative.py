@@ -65,7 +65,8 @@ def run_case(ctx: TaskContext, case: NegativeCase, reference: str, per_task_file
         return Verdict(CaseStatus.WEAK_MISS, Severity.WARN, f"{verdict.detail}; a constant changed in a program may "
                        "leave it behaving the same (a bound no input crosses): do the grader's tests tell them apart?")
     if default and verdict.status in (CaseStatus.MISS, CaseStatus.WEAK_MISS) and case.name == "off_by_one" \
-            and program(ctx.task.output_artifact.as_posix()) and _more_places(reference, mutated):
+            and ctx.task.output_artifact.suffix.lower() == ".sql" and _more_places(reference, mutated) \
+            and read_prompt(ctx.task.problem_statement.read_text(encoding="utf-8", errors="replace")).stated is not None:
         # (`ROUND(AVG(w.o3_ppb), 2)` -> `3`: the same answer to one more decimal place, as near the exact value or
         # nearer, which a grader with a tolerance rightly accepts; blind p196)
         return Verdict(CaseStatus.WEAK_MISS, Severity.WARN, f"{verdict.detail}; the change rounds a value to one more "
@@ -104,16 +105,38 @@ _ROUND_PLACES = re.compile(r"\bround\s*\((?:[^()]|\([^()]*\))*,\s*$", re.IGNOREC
 
 
 def _more_places(reference: str, mutated: str) -> bool:
-    """The changed number is the places a rounding keeps, raised by one (`ROUND(AVG(x), 2)` -> `3`)."""
-    changed = [(a, b) for a, b in zip(reference.splitlines(), mutated.splitlines()) if a != b][:1]
+    """The changed number is the places a rounding in a query's SELECT list keeps, raised by one (`ROUND(AVG(x), 2)`
+    -> `3`): the same rows, one value a place nearer; not a rounding a WHERE, HAVING, GROUP BY, ORDER BY or join
+    reads, which may pick other rows (review)."""
+    old_lines, new_lines = reference.splitlines(), mutated.splitlines()
+    changed = [k for k, (a, b) in enumerate(zip(old_lines, new_lines)) if a != b][:1]
     if not changed:
         return False
-    a, b = changed[0]
+    a, b = old_lines[changed[0]], new_lines[changed[0]]
     at = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
     while at > 0 and a[at - 1].isdigit():
         at -= 1
     old, new = re.match(r"\d*", a[at:]).group(), re.match(r"\d*", b[at:]).group()
-    return bool(old and new) and int(new) == int(old) + 1 and _ROUND_PLACES.search(a[:at]) is not None
+    if not (old and new) or int(new) != int(old) + 1 or _ROUND_PLACES.search(a[:at]) is None:
+        return False
+    before = "\n".join(old_lines[:changed[0]] + [a[:at]])
+    before = re.sub(r"--[^\n]*|/\*.*?\*/|'(?:[^']|'')*'", " ", before, flags=re.DOTALL)
+    clauses = list(_CLAUSE_WORD.finditer(before))
+    if not clauses or clauses[-1].group().upper() != "SELECT":
+        return False
+    # (nor one a later clause reads by its place or its name: `GROUP BY 1`, an outer `WHERE v > 3` on its alias; a
+    # DISTINCT, which may keep more rows; review)
+    query = re.sub(r"--[^\n]*|/\*.*?\*/|'(?:[^']|'')*'", " ", reference, flags=re.DOTALL)
+    alias = re.match(r"[^,\n]*?\)\s*(?:AS\s+)?([A-Za-z_]\w*)", a[at:], re.IGNORECASE)
+    name = alias.group(1) if alias and alias.group(1).upper() not in ("FROM", "AS", "OVER") else None
+    ordered = re.sub(r"\bORDER\s+BY\b[^;]*", " ", query, flags=re.IGNORECASE)
+    return not re.search(r"\bDISTINCT\b|\bGROUP\s+BY\s+(?:(?!\b(?:HAVING|ORDER|LIMIT|WINDOW|UNION)\b)[^;])*?"
+                         r"(?<![\w.])\d+(?![\w.])", query, re.IGNORECASE) and not (
+        name and len(re.findall(rf"(?<![\w.]){re.escape(name)}(?![\w])", ordered, re.IGNORECASE)) > 1)
+
+
+_CLAUSE_WORD = re.compile(r"\b(?:SELECT|WHERE|HAVING|GROUP\s+BY|ORDER\s+BY|ON|JOIN|FROM|LIMIT|WINDOW|PARTITION\s+BY)\b",
+                          re.IGNORECASE)
 
 
 def _same_meaning(fmt: str, mutated: str, reference: str) -> bool:
