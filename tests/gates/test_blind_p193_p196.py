@@ -277,3 +277,12 @@ def test_a_grants_examples_run_to_its_clauses_end_and_two_free_keys_may_trade_va
     toml = 'election = "2026 General"\n\n[[style]]\nid = "BS-001"\nregistered_voters = 4917\n'
     assert _swapped_keys(toml, "line 1 <-> line 5") == ("election", "registered_voters")
     assert _swapped_keys(toml, "line 1 <-> line 3") == ()
+
+
+def test_the_order_of_bracketed_toml_tables_said_free_is_free():
+    # (p126: "the order of the `[[style]]` tables in the file does not matter (we go by `id`), but the order *inside*
+    # `contests` and `splits` does": two whole `[[style]]` entries exchanged were a finding once sections swapped whole)
+    said = read_prompt("* the order of the `[[style]]` tables in the file does not matter (we go by `id`), but the "
+                       "order\n  *inside* `contests` and `splits` does;\n")
+    assert said.allows_kind("swap_records", "lines 4-8 <-> lines 10-14 (sections swapped)")
+    assert not read_prompt("* the order of the `[[style]]` tables in the file matters.\n").unordered

@@ -86,7 +86,7 @@ _NEUTRAL = r"(matters?|counts?|important|significant|relevant|checked|graded|enf
 # "order is irrelevant", "neither the order of the sets nor the order of the names matters", "rows need
 # not be sorted", "irrespective of order", "no order is required". (What "of" names starts with no space:
 # else the spaces after "of" split among three repeats, cubic in a run of them.)
-_UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/-][\w\s`'\x22.,/-]{0,59}?\s+)?" + _NOT + r"\s+(be\s+)?" + _NEUTRAL + r"|"
+_UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/\[\]-][\w\s`'\x22.,/\[\]-]{0,59}?\s+)?" + _NOT + r"\s+(be\s+)?" + _NEUTRAL + r"|"
                   r"\b(any|whatever|arbitrary)\s+((line|row|record|entry|item|output|result)s?\s+)?order\b|"
                   # ("Row order in the file does not matter", "the order in the output is irrelevant": order in
                   # the answer's file; not "Key order in the JSON objects", nor "the order in which you process
