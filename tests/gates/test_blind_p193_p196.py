@@ -110,15 +110,20 @@ _FLEET_PROMPT = ("# Fleet\n\nWrite `fleet.toml` with one `[stations.<id>]` table
                  "`serial`. The tables may come in any order.\n")
 
 
-def test_two_toml_sections_trade_places_whole_never_their_headers_alone(tmp_path):
-    # (p196: `[stations.AQ-101]` swapped with `[stations.AQ-102]`, their keys left behind, was "a reordering the
-    # prompt allows" that the grader rejected: a warning against a right grader)
-    sound = _task(tmp_path, "fleet", "fleet.toml", _FLEET, _FLEET_PROMPT, """\
+def _fleet_swaps(tmp_path: Path, name: str, prompt: str) -> list:
+    """The swap_records cases of a fleet task whose grader compares the stations' tables as mappings."""
+    task = _task(tmp_path, name, "fleet.toml", _FLEET, prompt, """\
         got = tomllib.loads(text)["stations"]
         want = tomllib.loads('''%s''')["stations"]
         return got == want, "stations compared"
         """ % _FLEET)
-    swaps = [k for k in _fuzz(sound).cases if k.name == "swap_records"]
+    return [k for k in _fuzz(task).cases if k.name == "swap_records"]
+
+
+def test_two_toml_sections_trade_places_whole_never_their_headers_alone(tmp_path):
+    # (p196: `[stations.AQ-101]` swapped with `[stations.AQ-102]`, their keys left behind, was "a reordering the
+    # prompt allows" that the grader rejected: a warning against a right grader)
+    swaps = _fleet_swaps(tmp_path, "fleet", _FLEET_PROMPT)
     assert swaps and all(k.severity != "warn" for k in swaps), [(k.severity, k.detail) for k in swaps]
     assert not any("'[stations.AQ-10" in k.detail and "<->" in k.detail and "sections swapped" not in k.detail
                    for k in swaps), [k.detail for k in swaps]
@@ -165,12 +170,7 @@ def test_the_set_of_items_on_a_line_frees_a_repeat_in_that_lines_list():
 def test_toml_tables_in_another_order_are_the_same_mapping_where_the_prompt_states_no_order(tmp_path):
     # (p199: two whole `[containers.X]` tables exchanged and accepted was "the prompt states no order for it", a warning)
     silent = _FLEET_PROMPT.replace(" The tables may come in any order.", "")
-    task = _task(tmp_path, "silent", "fleet.toml", _FLEET, silent, """\
-        got = tomllib.loads(text)["stations"]
-        want = tomllib.loads('''%s''')["stations"]
-        return got == want, "stations compared"
-        """ % _FLEET)
-    swaps = [k for k in _fuzz(task).cases if k.name == "swap_records"]
+    swaps = _fleet_swaps(tmp_path, "silent", silent)
     assert swaps and all(k.severity != "warn" for k in swaps), [(k.severity, k.detail) for k in swaps]
 
 
