@@ -877,7 +877,6 @@ def top_level_swap(where: str) -> bool:
     return where.startswith(("record ", "line ", "lines ")) and re.search(r"\b(?:field|key) '", where) is None
 
 
-
 def _close(a, b, allows) -> bool:
     """Two normal forms (_formats.normalize) equal but for numbers within the prompt's tolerance."""
     if a is None or b is None:
