@@ -1379,6 +1379,11 @@ def _record_nouns(text: str) -> frozenset[str]:
     return frozenset()
 
 
+def _unnamed(text: str, name: str) -> str:
+    """`text` with each whole mention of the key `name` blanked: a mention that names no key the answer must hold."""
+    return re.sub(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", " ", text)
+
+
 @lru_cache(maxsize=64)
 def read_prompt(text: str) -> PromptAllows:
     """Read the prompt's own words about order, optional fields and tolerances (about 1 ms a prompt,
@@ -1436,7 +1441,7 @@ def read_prompt(text: str) -> PromptAllows:
             if said_free:
                 free.update(listed)
             for name in listed:
-                sentence_names = re.sub(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", " ", sentence_names)
+                sentence_names = _unnamed(sentence_names, name)
         else:
             sentence_names = sentence
             if closed and _SCOPED_GRANT.search(sentence) and _grants_other_keys(sentence):
@@ -1449,11 +1454,11 @@ def read_prompt(text: str) -> PromptAllows:
                     if not _mentions(rest, name):
                         (free if _FREE.search(sentence) or re.search(r"\bignored\b", sentence, re.IGNORECASE)
                          else optional).add(name)
-                        sentence_names = re.sub(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", " ", sentence_names)
+                        sentence_names = _unnamed(sentence_names, name)
         for given, names in extras:
             if given in sentence:  # (a key the scenario adds is no key the prompt names)
                 for name in names:
-                    sentence_names = re.sub(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", " ", sentence_names)
+                    sentence_names = _unnamed(sentence_names, name)
         naming.append(sentence_names)
         if _TYPED.search(sentence):
             typed.update(["*"] if _ALL_FIELDS.search(sentence) else _FIELD.findall(sentence))

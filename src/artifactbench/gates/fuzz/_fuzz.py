@@ -1519,14 +1519,21 @@ def _reassigned(reference: str, mutant) -> bool:  # noqa: ANN001 - a Mutant
 _COPY_BEFORE = re.compile(r"before line (\d+) \(copy of line (\d+)")
 
 
+def _swapped_indices(lines: list[str], where: str) -> tuple[int, int] | None:
+    """The 0-based indices, in order, of the two lines a text swap exchanged ("line 2 <-> line 8"), or None."""
+    found = re.fullmatch(r"line (\d+) <-> line (\d+)", where)
+    if found is None:
+        return None
+    a, b = sorted(int(g) - 1 for g in found.groups())
+    return (a, b) if 0 <= a < b < len(lines) else None
+
+
 def _swapped_keys(reference: str, where: str) -> tuple[str, ...]:
     """The keys of the two `key = value` lines a text swap exchanged ("line 2 <-> line 8"), or () where either is
     no such line."""
-    found = re.fullmatch(r"line (\d+) <-> line (\d+)", where)
     lines = reference.splitlines()
-    if found is None or max(int(g) for g in found.groups()) > len(lines):
-        return ()
-    keys = tuple(line_key(lines[int(g) - 1]) for g in found.groups())
+    pair = _swapped_indices(lines, where)
+    keys = tuple(line_key(lines[k]) for k in pair) if pair else (None,)
     return () if None in keys else keys
 
 
@@ -1539,13 +1546,11 @@ def _tables_reordered(mutant: Mutation, reference: str) -> bool:
 def _keys_reordered(reference: str, where: str) -> bool:
     """The swap exchanged two `key = value` lines of different keys in one section of a config file (no
     `[section]` header between them), each a whole entry on its line: a parser reads the same mapping."""
-    found = re.fullmatch(r"line (\d+) <-> line (\d+)", where)
-    if found is None:
-        return False
     lines = reference.splitlines()
-    a, b = sorted(int(g) - 1 for g in found.groups())
-    if not 0 <= a < b < len(lines):
+    pair = _swapped_indices(lines, where)
+    if pair is None:
         return False
+    a, b = pair
     keys = line_key(lines[a]), line_key(lines[b])
     if None in keys or keys[0] == keys[1] or "$" in lines[a] + lines[b]:
         return False  # (a `.env` value naming another, `DATA=${BASE}/data`, reads in order)
