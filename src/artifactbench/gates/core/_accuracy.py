@@ -195,7 +195,10 @@ def _scope(sentence: str, end: int) -> str | None:
     return singular(words[-1].lower()) if words else None
 
 
-_LEAD_KEYS = re.compile(r"[\s*>|-]*((?:`[A-Za-z_][\w.-]*`\s*(?:(?:,|and|or|&|/)\s*)?){1,8}):\s")
+# A key in backticks, its TOML table's name before it or not ("`[aep] weibull_mwh`": `weibull_mwh`; blind p205)
+_TICKED = r"`(?:\[[\w.-]{1,40}\][^\S\n]*)?([A-Za-z_][\w.-]*)`"
+_LEAD_KEYS = re.compile(r"[\s*>|-]*(?:\[[ xX]?\]\s*)?((?:`(?:\[[\w.-]{1,40}\][^\S\n]*)?[A-Za-z_][\w.-]*`\s*"
+                        r"(?:(?:,|and|or|&|/)\s*)?){1,8})(?P<defined>:\s|=\s|(?:is|are)\s)")
 _NO_SUBJECT = re.compile(r"\s*(?:(?:it|they|this|these|each|both|all|and|but|so)\s+)*(?:(?:must|should|shall|has\s+to|"
                          r"have\s+to|needs?\s+to|is|are|will)\s+)?(?:be\s+)?(?:(?:accurate|correct|exact|right|"
                          r"checked|compared|accepted)\s+)?(?:to\s+)?", re.IGNORECASE)
@@ -212,7 +215,26 @@ _ASKED = re.compile(r"\s*Q\s*[:.)]\s*([^?]{1,300})\?\s*A\s*[:.)]\s*(?:(?:it|its|
                     r"accepted|checked|compared|graded|correct|right|to|within)\s+){0,4}", re.IGNORECASE)
 
 
-_ROW_KEY = re.compile(r"[^\S\n]*\|[^\S\n]*`([A-Za-z_][\w.-]{0,60})`[^\S\n]*\|")
+_ROW_KEY = re.compile(r"[^\S\n]*\|[^\S\n]*`(?:\[[\w.-]{1,40}\][^\S\n]*)?([A-Za-z_][\w.-]{0,60})`[^\S\n]*\|")
+
+
+def _defined_keys(head: str, previous: int = -1) -> list[str]:
+    """The keys a sentence opens with as its subject, where its first stated value (whose text before it is
+    `head`) is surely said of them: in the clause that defines them ("- [ ] `[aep] capacity_factor` =
+    `weibull_mwh` / (`rated_kw` x 8760 / 1000), as a fraction, within ±0.0005"; "`[data] mean_speed_ms` is the
+    mean wind speed ..., within ±0.001 m/s": not the formula's other keys), or in a later clause with no
+    subject of its own ("`[weibull] k` and `[weibull] c_ms` are the MLE ...; each is within 0.1 %"): those keys'
+    bands, not every number's (blind p205). Else []."""
+    lead = _LEAD_KEYS.match(head)
+    if lead is None or previous >= 0:
+        return []
+    cut = max(head.rfind(";"), head.rfind(": "), head.rfind(". "))
+    if cut >= lead.end():
+        if "`" in head[lead.end():] or not _NO_SUBJECT.fullmatch(head[cut + 1:]):
+            return []
+    elif lead.group("defined") == ": ":
+        return []
+    return [singular(k.lower()) for k in re.findall(_TICKED, lead.group(1))][:4]
 
 
 def _keys_before(sentence: str, start: int, previous: int = -1) -> list[str]:
@@ -232,6 +254,9 @@ def _keys_before(sentence: str, start: int, previous: int = -1) -> list[str]:
     # ("- `s0`, `s_inf`, `drop_mmhg`: within **0.1 mmHg**", "- `exponent`: report to 4 decimal places; it must be
     # within **0.0005**": a list item's keys, then a colon, are its bands' keys where a clause names none of its
     # own; blind p132 and p134, whose bands were read as every number's)
+    defined = _defined_keys(head, previous)
+    if defined:
+        return defined
     lead = _LEAD_KEYS.match(head)
     if lead is not None and "`" not in clause and previous < cut and not re.search(r"`", head[lead.end():]) \
             and (cut == lead.end() - 2 or _NO_SUBJECT.fullmatch(clause)):
@@ -250,7 +275,7 @@ def _keys_before(sentence: str, start: int, previous: int = -1) -> list[str]:
         if parted is None:
             return []
         clause = rest[parted.end():]
-    keys = [singular(k.lower()) for k in re.findall(r"`([A-Za-z_][\w.-]*)`", clause)][:4]
+    keys = [singular(k.lower()) for k in re.findall(_TICKED, clause)][:4]
     # (a casual list names its keys bare: "tolerances: fg +/- 0.0003, k within 2%, days_to_terminal +/- 0.15";
     # blind p156: a clause of one word before its band is that key)
     # (only in a list: after a "tolerances:" label or an earlier band of the sentence; "Tol ±0.01." names no key)
@@ -780,6 +805,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
                 continue
             found = True
             scope = _scope(sentence, match.end())
+            defined = _defined_keys(sentence[:match.start()], previous)
             keys = _keys_before(sentence, match.start(), previous)
             # (a noun beside the keys in the subject names keys too: "The two catches and `msy_t` must be within
             # 0.5 t" is the band of `max_constant_catch_t` and `recovery_catch_t` as well; blind p131)
@@ -793,7 +819,8 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             near = keys and re.search(r"`[A-Za-z_][\w.-]*`[^`]{0,24}$", sentence[max(0, match.start() - 120):match.start()])
             # (or the sentence's subject, its one key: "`projected_revenue` must be the model's revenue at
             # the rate you report (to within a dollar)"; blind p80)
-            near = near or (len(keys) == 1 and re.match(r"\s*`" + re.escape(keys[0]) + "`", sentence) is not None
+            near = near or (keys and keys == defined) or (
+                len(keys) == 1 and re.match(r"\s*`" + re.escape(keys[0]) + "`", sentence) is not None
                             and sentence[:match.start()].count("`") == 2 and "." not in keys[0]
                             and not re.search(r",|;|\s(?:and|but|while)\s", sentence[:match.start()]))
             nouns = [*keys, scope] if scope and near else [scope] if scope else keys

@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from artifactbench.gates.core._accuracy import LENIENT, NOT_A_NAME, sentences as _sentences
-from artifactbench.gates.core._prompt import ALSO_DIFFER, ID_KEY, keys_closed, where_paths
+from artifactbench.gates.core._prompt import ALSO_DIFFER, ID_KEY, inner_grant, keys_closed, listed_keys, where_paths
 
 # A permission: the words that let an author add, keep or leave out a part.
 _PERMIT = re.compile(
@@ -86,7 +86,11 @@ def _reading(prompt: str) -> tuple[str, str, frozenset[str]]:
     open_clause = ""
     rest: list[str] = []
     if keys_closed(prompt):  # ("Any other key is an error", "extra keys are rejected": nothing is open; review)
-        return "", prompt, frozenset(w.lower() for w in _WORD.findall(prompt))
+        # (but for the keys inside the records, where only the top level's are closed: "Extra keys inside a table
+        # (sample size, ...) are allowed and ignored; ...; no other top-level keys"; blind p206)
+        inner = inner_grant(prompt)
+        text = prompt.replace(inner, " ") if inner else prompt
+        return " ".join(inner.split())[:200], text, frozenset(w.lower() for w in _WORD.findall(text))
     for sentence in _sentences(prompt):
         kept = sentence
         for clause in _CLAUSES.split(sentence):
@@ -105,7 +109,7 @@ def _reading(prompt: str) -> tuple[str, str, frozenset[str]]:
     return open_clause, text, frozenset(w.lower() for w in _WORD.findall(text))
 
 
-def _named(key: str, text: str, words: frozenset[str]) -> bool:
+def _named(key: str, text: str, words: frozenset[str], keys_listed: frozenset[str] = frozenset()) -> bool:
     """`text` names `key`: quoted (`key`, "key"), a token of code (a fenced example's `region,total,count`
     header, `id,region,start_day`), a label (`key:`, `key =`, a table cell) or, for a key of two words or more
     (`total_cost_eur`), every one of its words ("total cost in EUR"). A one-word key said only as a word of prose
@@ -128,6 +132,11 @@ def _named(key: str, text: str, words: frozenset[str]) -> bool:
     parts = [p.lower() for p in _PARTS.split(key) if len(p) >= 3 and p.isalpha()]
     if not parts:
         return True
+    if keys_listed and key not in keys_listed:
+        # (where the prompt lists the record's keys, one outside the list is named only as a key: "A title with
+        # fewer than 6 usable months must not appear" says nothing of a `usable_months` beside "with keys `a`,
+        # `b`, `floor` and `half_life_months`"; blind p206)
+        return False
     return len([p for p in _PARTS.split(key) if p]) >= 2 and all(
         p in words or p + "s" in words or (p.endswith("s") and p[:-1] in words) for p in parts)
 
@@ -369,10 +378,17 @@ def doubt(prompt: str, where: str, fields: tuple[str, ...] = (),
                         f"leaves parts open ({sentence!r}): is that heading one of them?")
     beyond = extras()
     unlisted = columns_beyond(prompt, columns()) if listed_columns(prompt) else frozenset()
+    # (the record's listed keys, where only the keys inside records are open: blind p206; and never a tree's
+    # top-level key there)
+    inner = keys_closed(prompt)
+    listed = listed_keys(prompt) if inner else frozenset()
+    tops = {path[0] for path in where_paths(where) if path and isinstance(path[0], str)} if inner else set()
+
     def open_key(key: str) -> bool:
         return (key in unlisted and not _asked_column(key, text)) \
-            or (key in beyond and key not in unlisted and not _required(key, text)) or not _named(key, text, words)
-    unnamed = [key for key in _keys(where, fields, data_keys) if open_key(key)]
+            or (key in beyond and key not in unlisted and not _required(key, text)) \
+            or not _named(key, text, words, listed)
+    unnamed = [key for key in _keys(where, fields, data_keys) if key not in tops and open_key(key)]
     # (a value exchanged between two records the same in every field but free ones is those free fields exchanged:
     # `Dispense ID` swapped between two EXPIRED_LOT rows that differ only in `Drug` and `Detail`; blind p169)
     also = re.findall(r"'([^'\n]{1,80})'", where.split(ALSO_DIFFER, 1)[1]) if ALSO_DIFFER in where else []

@@ -1142,6 +1142,29 @@ def keys_closed(text: str) -> bool:
                or _keys_refused(s, _OTHER_KEYS.search) for s in _sentences(text))
 
 
+# A refusal of other keys at the top level only: "no other top-level keys", "extra top-level keys are rejected"
+_TOP_REFUSAL = re.compile(r"\b(?:other|extra|additional|further|unknown)\s+top[- ]level\s+(?:keys|fields|properties|"
+                          r"tables|entries|sections)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=64)
+def inner_grant(text: str) -> str:
+    """The clause granting other keys inside the answer's records ("Extra keys inside a table (sample size, SSE,
+    ...) are allowed and ignored"), as the prompt writes it, where every sentence that closes the keys closes the top
+    level's only ("...; no other top-level keys"): the keys inside stay open (blind p206). "" otherwise."""
+    grant = ""
+    for sentence in _sentences(text):
+        clauses = _BUT_SPLIT.split(sentence)
+        closing = [c for c in clauses if _CLOSED_KEYS.search(c) or _keys_refused(c, _OTHER_KEYS.search)]
+        if (closing or _CLOSED_KEYS.search(sentence) or _keys_refused(sentence, _OTHER_KEYS.search)) and (
+                not closing or any(_TOP_REFUSAL.search(c) is None for c in closing)):
+            return ""  # (a closing that is not the top level's alone: "... inside `meta` but not at the top level")
+        for clause in clauses:
+            if not grant and clause not in closing and _SCOPED_GRANT.search(clause) and _grants_other_keys(clause):
+                grant = clause.strip()
+    return grant
+
+
 def _grants_other_keys(sentence: str) -> bool:
     """The sentence allows keys (fields, columns) the prompt does not list in the output, and refuses them
     nowhere (the grant's word may stand in another clause: "add extra keys ...; they are ignored")."""
@@ -1542,7 +1565,7 @@ def read_prompt(text: str) -> PromptAllows:
                         order_clauses=tuple(order_clauses), copies_agree="" if once else copies_agree,
                         comments_said=comments_said, quota=quota, field_unordered=frozenset(field_unordered),
                         chosen_keys=tuple(_chosen_keys(text)), chosen_values=tuple(_chosen_values(text)),
-                        listed_keys=_listed_keys(text), implied=implied_precision(text),
+                        listed_keys=listed_keys(text), implied=implied_precision(text),
                         null_or_zero=_null_or_zero(text))
 
 
@@ -1597,7 +1620,8 @@ def _output_tables(text: str) -> list[str]:
     return out
 
 
-def _listed_keys(text: str) -> frozenset[str]:
+@lru_cache(maxsize=64)
+def listed_keys(text: str) -> frozenset[str]:
     """The keys of the output's one list of keys ("with keys:" then `- `booking` - ...`, "with the
     columns `Day`, `Shift` and `Staff`", or a table of keys, `| key | type | meaning |` over one row a
     quoted key; blind p119), or none where the prompt has no such list or several (each may be another

@@ -881,6 +881,12 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # (`election = ...` at the top and `registered_voters = 4917` of a `[[style]]` exchanged, both keys
                 # "extra keys are fine ... and are ignored": two free values moved; blind p126)
                 allowed = ("info", f"it moves the values of keys the prompt frees ({', '.join(keys)})")
+            if allowed is None and kind == "truncate_text" and ref is not None and ref.fmt == "text" \
+                    and _CONFIG.search(ref.artifact) and (lost := _cut_open_tail(ref.reference, mutant.text, prompt, allows)):
+                # (`half_life_months = 1.128164` cut to `1.12816`, within its 0.5 % band, and the `usable_months`
+                # line after it gone, a key inside a table that "Extra keys inside a table (...) are allowed and
+                # ignored" leaves open; blind p206)
+                allowed = ("warn", f"it cuts {lost}")
             if allowed is None and kind == "truncate_text" and ref is not None and ref.artifact.lower().endswith(".sql") \
                     and mutant.text.strip() and ref.reference.startswith(mutant.text) \
                     and _ORDER_BY_TAIL.fullmatch(ref.reference[len(mutant.text):]):
@@ -1355,6 +1361,43 @@ def _sections_freed(prompt: str) -> str | None:
         if not re.search(r"\b(?:no|not|never|nothing|without)\b", around, re.IGNORECASE):
             return free.group(0)
     return None
+
+
+def _cut_open_tail(reference: str, mutant: str, prompt: str, allows) -> str | None:  # noqa: ANN001
+    """What a config file cut short (`mutant`, a prefix of `reference`) lost, where that is only `key = value` lines
+    whose keys the prompt leaves open (doubt) and, on the line it cuts, digits of a number that stays within the
+    band the prompt states for its key; else None."""
+    if not mutant.strip() or not reference.startswith(mutant) or mutant == reference:
+        return None
+    start = mutant.rfind("\n") + 1
+    end = reference.find("\n", len(mutant))
+    end = len(reference) if end < 0 else end
+    cut_line, kept = reference[start:end], mutant[start:]
+    keys = []
+    for line in reference[end:].splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        key = line_key(line)
+        if key is None or doubt(prompt, "line", (key,)) is None:
+            return None
+        keys.append(key)
+    if len(kept) < len(cut_line):
+        key = line_key(cut_line)
+        if key is None:
+            return None
+        whole = re.fullmatch(r"\s*[\w.-]+\s*[=:]\s*(-?\d+\.\d+)\s*", cut_line)
+        left = re.fullmatch(r"\s*[\w.-]+\s*[=:]\s*(-?\d+\.\d*)", kept)
+        if doubt(prompt, "line", (key,)) is not None:
+            keys.insert(0, key)
+        elif whole is None or left is None or allows.stated is None or not allows.stated.states_for((key,)):
+            return None
+        else:
+            want, got = float(whole.group(1)), float(left.group(1))
+            if abs(got - want) > allows.stated.band_at((key,), want):
+                return None
+            return (f"digits of `{key}` within the band the prompt states for it"
+                    + (f" and lines of {', '.join(keys[:3])}, which it leaves open" if keys else ""))
+    return f"lines of {', '.join(keys[:3])}, which the prompt leaves open" if keys else None
 
 
 def _free_sections_only(reference: str, mutant: str, prompt: str) -> str | None:
