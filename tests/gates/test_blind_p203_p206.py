@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -113,3 +114,79 @@ def test_a_grader_ignoring_a_listed_key_inside_tables_still_fails(tmp_path):
     flawed = _task(tmp_path, "fits_flawed", "fits.toml", _FITS, _fits_prompt(_INNER), grader)
     assert any("half_life_months" in f or "line 4" in f or "line 10" in f for f in _fails(_fuzz(flawed))), \
         _fails(_fuzz(flawed))
+
+
+_LEASES = ('{"complaint": "C1", "ip": "10.0.0.5", "mac": null}\n{"complaint": "C2", "ip": "10.0.0.6", '
+           '"mac": "00:1e:58:2a:80:42"}\n{"complaint": "C3", "ip": "10.0.0.7", "mac": "00:1e:58:2a:80:43"}\n')
+_LEASES_PROMPT = ("Write `attribution.jsonl`, one line per complaint: `complaint`, `ip` and `mac`, the MAC that held "
+                  "the address at that time, or `null` when no client held it. Lines may come in any order.\n")
+
+
+def _leases_grader(only_filled: bool) -> str:
+    check = 'if w["mac"] and r["mac"] != w["mac"]' if only_filled else 'if r["mac"] != w["mac"]'
+    return f"""\
+    rows = {{}}
+    for line in text.splitlines():
+        if line.strip():
+            r = json.loads(line)
+            rows[r["complaint"]] = r
+    want = {{r["complaint"]: r for r in map(json.loads, {_LEASES!r}.splitlines())}}
+    if set(rows) != set(want) or len([x for x in text.splitlines() if x.strip()]) != len(want):
+        return False, "complaints differ"
+    for c, w in want.items():
+        r = rows[c]
+        if r["ip"] != w["ip"]:
+            return False, f"{{c}}: ip"
+        if r["mac"] is not None and not (isinstance(r["mac"], str) and r["mac"].count(":") == 5):
+            return False, f"{{c}}: not a MAC"
+        {check}:
+            return False, f"{{c}}: wrong mac"
+    return True, "all complaints attributed"
+    """
+
+
+def test_a_null_given_another_records_string_finds_a_grader_checking_filled_values_only(tmp_path):
+    # (p203's planted flaw: `mac` compared only where the right answer has one; null became 0 under type_change,
+    # which the MAC check rejects, and string_change never touched a null)
+    flawed = _task(tmp_path, "leases", "attribution.jsonl", _LEASES, _LEASES_PROMPT, _leases_grader(True))
+    assert any("None -> '00:1e:58:2a:80:4" in f for f in _fails(_fuzz(flawed))), _fails(_fuzz(flawed))
+    sound = _task(tmp_path, "leases_sound", "attribution.jsonl", _LEASES, _LEASES_PROMPT, _leases_grader(False))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+
+
+_CUTS = json.dumps({"cuts": [{"links": ["a:1--p1:1"], "isolated": ["pop-lake"]},
+                             {"links": ["a:2--p2:1", "a:3--p2:2"], "isolated": ["pop-dune", "pop-fern"]},
+                             {"links": ["a:4--p3:1"], "isolated": ["pop-oak"]}]}, indent=1) + "\n"
+_CUTS_PROMPT = ("Write `cuts.json`: `cuts`, a list of {`links`, `isolated`}. A link is the unordered pair of its "
+                "endpoints.\n\n- `links`: the link ids, sorted ascending.\n- `isolated`: every POP the cut isolates, "
+                "sorted ascending.\n\nThe order of the entries in `cuts` is free.\n")
+
+
+def _cuts_grader(names: bool) -> str:
+    compare = "sorted(g['isolated']) == g['isolated'] and " + (
+        "g['isolated'] == w['isolated']" if names else "len(g['isolated']) == len(w['isolated'])")
+    return f"""\
+    got = json.loads(text)["cuts"]
+    want = json.loads({_CUTS!r})["cuts"]
+    pops = {{"pop-lake", "pop-dune", "pop-fern", "pop-oak"}}
+    by_links = {{tuple(c["links"]): c for c in got}}
+    if len(got) != len(want) or any(c["links"] != sorted(c["links"]) for c in got):
+        return False, "cuts differ or links unsorted"
+    for w in want:
+        g = by_links.get(tuple(w["links"]))
+        if g is None or not set(g["isolated"]) <= pops or not ({compare}):
+            return False, "a cut is wrong"
+    return True, "all cuts found"
+    """
+
+
+def test_a_list_item_changed_to_another_lists_item_finds_a_grader_counting_names_only(tmp_path):
+    # (p203's planted flaw: `isolated` compared by length and POP membership; a list item's new value was drawn from
+    # every string of the document, a link id the POP check rejects, never another cut's POP)
+    flawed = _task(tmp_path, "cuts", "cuts.json", _CUTS, _CUTS_PROMPT, _cuts_grader(False))
+    assert any("isolated" in f for f in _fails(_fuzz(flawed))), _fails(_fuzz(flawed))
+    sound = _task(tmp_path, "cuts_sound", "cuts.json", _CUTS, _CUTS_PROMPT, _cuts_grader(True))
+    check = _fuzz(sound)
+    assert not _fails(check), _fails(check)
+    # "A link is the unordered pair of its endpoints" frees no order of a `links` list sorted ascending
+    assert not read_prompt(_CUTS_PROMPT).frees_list("at $.cuts[1].links[0] <-> at $.cuts[1].links[1]", 2)

@@ -561,6 +561,10 @@ class PromptAllows:
         keys = [s for s in path if isinstance(s, str)]
         named = bool(keys) and isinstance(path[-1], str)  # the list is a key's value, not an item of a list
         in_item = any(isinstance(s, int) for s in path)
+        if named and self.list_order(keys[-1]):
+            # (the list's own order stated, "`links`: the link ids of S, sorted ascending", beside "A link is the
+            # unordered pair of endpoints", of what is inside one item; blind p203)
+            return ""
         for clause, inside in self.order_clauses:
             if _KEY_ORDER.search(clause):
                 continue
