@@ -14,6 +14,7 @@ from artifactbench.gates.core._accuracy import stated_tolerance
 from artifactbench.gates.core._doubt import doubt
 from artifactbench.gates.core._prompt import inner_grant, keys_closed
 from artifactbench.gates.fuzz._fuzz import _cut_open_tail
+from artifactbench.gates.fuzz._verifier_consistency import relation_keeping
 
 _CHECKLIST = """\
 ## Acceptance criteria
@@ -190,3 +191,15 @@ def test_a_list_item_changed_to_another_lists_item_finds_a_grader_counting_names
     assert not _fails(check), _fails(check)
     # "A link is the unordered pair of its endpoints" frees no order of a `links` list sorted ascending
     assert not read_prompt(_CUTS_PROMPT).frees_list("at $.cuts[1].links[0] <-> at $.cuts[1].links[1]", 2)
+
+
+def test_a_verifier_checking_that_an_objects_floats_sum_to_one_is_structural():
+    # (p204: verify.py's "stationary values must sum to 1" rejected each midpoint; no scaled artifact keeps a sum, one
+    # whose floats move one place among themselves does, and it is obviously wrong)
+    reference = json.dumps({"7": {"stationary": {"P": 0.9, "L": 0.06, "A": 0.04}, "steps": 12}})
+    wrong = dict(relation_keeping("json", reference))
+    rotated = json.loads(wrong["the floats of every object moved one place among themselves"])
+    assert rotated["7"]["stationary"] == {"P": 0.06, "L": 0.04, "A": 0.9} and rotated["7"]["steps"] == 12
+    # one float alone, or none, moves nowhere: no such candidate
+    assert "the floats of every object moved one place among themselves" not in dict(
+        relation_keeping("json", json.dumps({"a": 0.5, "b": 2})))

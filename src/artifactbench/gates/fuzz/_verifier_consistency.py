@@ -87,6 +87,21 @@ def _scaled(value: Any, kinds: tuple[type, ...], factor: int, cells: bool = Fals
     return type(value)(value * factor + shift)
 
 
+def _rotated(value: Any) -> Any:
+    """Every object's (and list's) float values moved one place along among themselves: each object keeps the
+    sum, the set and the range of its floats, and every float is another's (blind p204: "stationary values must
+    sum to 1", a relation between the fields no scaling keeps)."""
+    if isinstance(value, (dict, list)):
+        keys = list(value) if isinstance(value, dict) else list(range(len(value)))
+        out = {k: _rotated(v) for k, v in value.items()} if isinstance(value, dict) else [_rotated(v) for v in value]
+        floats = [k for k in keys if type(value[k]) is float]
+        if len(floats) >= 2:
+            for k, src in zip(floats, floats[1:] + floats[:1]):
+                out[k] = value[src]
+        return out
+    return value
+
+
 def relation_keeping(fmt: str, text: str) -> list[tuple[str, str]]:
     """(label, text) of obviously wrong artifacts that keep equalities, order and ratios between fields
     (a CSV's cells too: "`total` = work + hold" checked by a CSV's verify.py is a relation; blind p63)."""
@@ -108,6 +123,10 @@ def relation_keeping(fmt: str, text: str) -> list[tuple[str, str]]:
         candidate = doc.render(_scaled(doc.data, kinds, factor, cells, shift, counts))
         if candidate != text and all(candidate != t for _, t in out):
             out.append((label, candidate))
+    if not cells:
+        rotated = doc.render(_rotated(doc.data))
+        if rotated != text and all(rotated != t for _, t in out):
+            out.append(("the floats of every object moved one place among themselves", rotated))
     return out
 
 
