@@ -203,3 +203,12 @@ def test_a_verifier_checking_that_an_objects_floats_sum_to_one_is_structural():
     # one float alone, or none, moves nowhere: no such candidate
     assert "the floats of every object moved one place among themselves" not in dict(
         relation_keeping("json", json.dumps({"a": 0.5, "b": 2})))
+
+
+def test_a_notes_shorthand_frees_the_line_order():
+    # (p210's engineer's notes: "- line order n/a, extra keys ok (opt.)"; two swaps of lines were fails)
+    for said in ("- line order n/a, extra keys ok (opt.)", "- row order: any", "- line order - don't care"):
+        assert read_prompt(said + "\n").unordered, said
+    # not a word that goes on: "line order any time ..." nor "n/alpha"
+    for said in ("- line order any time it is sorted", "- line order n/alpha", "- line order: sorted by id"):
+        assert not read_prompt(said + "\n").unordered, said

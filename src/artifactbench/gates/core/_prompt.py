@@ -97,6 +97,9 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/\[\]-][\
                   + r"|(?:is|are)\s+(?:irrelevant|immaterial|ignored|arbitrary|free|up\s+to\s+you))\b|"
                   r"\b(line|row|record|entry|item|output|result)s?\s+order\s+(is\s+)?(free|optional|open|"
                   r"arbitrary|irrelevant|does\s*n[o']?t\s+matter)\b|"
+                  # (a note's shorthand: "line order n/a", "row order: any", "line order - don't care"; blind p210)
+                  r"\b(line|row|record|entry|item|output|result)s?\s+order\s*(?:[:=\u2013\u2014-]\s*|\s)(?:n/a|any|"
+                  r"whatever|ignored|not\s+checked|do\s*n['\u2019]?t\s+care)(?=[^\S\n]*(?:[,.;)]|$))|"
                   # ("Freedom you have: the order of rows inside every table; ..."; blind p154)
                   # (not "No freedom: ...", "Freedom you do not have: ..."; review)
                   r"(?<!\bno\s)\bfreedoms?\b(?![^.:;\n]{0,30}\b(?:not|no|never)\b)[^.:;\n]{0,30}:\s*(?:the\s+)?order\s+of\s+"
