@@ -14,6 +14,7 @@ from artifactbench.gates.core._accuracy import stated_tolerance
 from artifactbench.gates.core._doubt import doubt
 from artifactbench.gates.core._prompt import inner_grant, keys_closed
 from artifactbench.gates.fuzz._fuzz import _cut_open_tail
+from artifactbench.gates.fuzz._text_strategies import config_strings
 from artifactbench.gates.fuzz._verifier_consistency import relation_keeping
 
 _CHECKLIST = """\
@@ -212,3 +213,36 @@ def test_a_notes_shorthand_frees_the_line_order():
     # not a word that goes on: "line order any time ..." nor "n/alpha"
     for said in ("- line order any time it is sorted", "- line order n/alpha", "- line order: sorted by id"):
         assert not read_prompt(said + "\n").unordered, said
+
+
+_TRIPLES = ('total_combinations = 3\ncombinations = [\n  ["Art", "Drama", "History"],\n  ["Art", "French", "Music"],\n'
+            '  ["Drama", "French", "PE"],\n]\n\n[students]\nunplaceable = ["S01"]\n')
+_TRIPLES_PROMPT = ("Write `combos.toml`: `total_combinations` and `combinations`, every valid triple once, each an array "
+                   "of three subjects sorted alphabetically; the order of the triples is up to you. Then a `[students]` "
+                   "table with `unplaceable`. Extra keys are ignored.\n")
+
+
+def _triples_grader(compare: bool) -> str:
+    test = "got == want" if compare else "len(got) == len(want) and len(set(got)) == len(got)"
+    return f"""\
+    doc = tomllib.loads(text)
+    got = [tuple(c) for c in doc["combinations"]]
+    want = [tuple(c) for c in tomllib.loads({_TRIPLES!r})["combinations"]]
+    if any(list(c) != sorted(c) or len(set(c)) != 3 for c in got) or doc["total_combinations"] != len(got):
+        return False, "malformed"
+    if doc["students"]["unplaceable"] != ["S01"]:
+        return False, "students"
+    got, want = sorted(got), sorted(want)
+    return ({test}), "combinations checked"
+    """
+
+
+def test_a_config_files_quoted_values_are_changed(tmp_path):
+    # (p204's planted flaw: a TOML list of subject triples compared by count and shape only; no kind changed a
+    # config file's strings, and the change was then read as on a line "Extra keys are ignored" frees)
+    flawed = _task(tmp_path, "triples", "combos.toml", _TRIPLES, _TRIPLES_PROMPT, _triples_grader(False))
+    assert any("key 'combinations'" in f for f in _fails(_fuzz(flawed))), _fails(_fuzz(flawed))
+    sound = _task(tmp_path, "triples_sound", "combos.toml", _TRIPLES, _TRIPLES_PROMPT, _triples_grader(True))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    lines = ['name = "x#1"  # a "note"', 'opts = { "k" = "v" }', "[b]", 'name = "y"']
+    assert [(c[0], c[3], c[4]) for c in config_strings(lines, (0, 1, 2, 3))] == [(0, "name", "y"), (3, "name", "x#1")]

@@ -1032,7 +1032,9 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 allowed = _within_quota(state, grade, kind, mutant, ref, allows.quota)
             if allowed is None and free_lines and not free_lines.touches_graded(text, mutant.text) and not (
                     ref is not None and (ref.in_graded_element(mutant.text, prompt)
-                                         or (has_comments(ref.artifact, ref.reference) and not allows.other_keys))):
+                                         or (has_comments(ref.artifact, ref.reference) and not allows.other_keys)
+                                         or (_CONFIG.search(ref.artifact) and _named_keys_only(ref.reference,
+                                                                                               mutant.text, prompt)))):
                 allowed = ("warn", "the prompt declares parts of the report free "
                                    f"({free_lines.sentence!r}) and this change is on no line it shows as graded")
             if allowed is None and kind in ("drop_record", "truncate_records", "duplicate_record", "replace_record") \
@@ -1361,6 +1363,24 @@ def _sections_freed(prompt: str) -> str | None:
         if not re.search(r"\b(?:no|not|never|nothing|without)\b", around, re.IGNORECASE):
             return free.group(0)
     return None
+
+
+def _named_keys_only(reference: str, mutant: str, prompt: str) -> bool:
+    """Every line a config file's mutant changes belongs to a key the prompt names in backticks: the line that
+    assigns it, or an item line of the multi-line array it opens (`combinations = [` over `["Art", "Drama",
+    "PE"],`; blind p204, whose changed triple was read as a line "Extra keys are ignored" frees)."""
+    before, after = reference.splitlines(), mutant.splitlines()
+    head, tail = common_ends(tuple(before), tuple(after))
+    changed = range(head, len(before) - tail)
+    if not changed:
+        return False
+    named = {name.lower() for name in re.findall(r"`([A-Za-z_][\w.-]*)`", prompt)}
+    for i in changed:
+        owner = next((found.group(1) for k in range(i, max(-1, i - 5000), -1)
+                      if (found := re.match(r"\s*([A-Za-z_][\w.-]*)\s*=", before[k]))), None)
+        if owner is None or owner.lower() not in named:
+            return False
+    return True
 
 
 def _cut_open_tail(reference: str, mutant: str, prompt: str, allows) -> str | None:  # noqa: ANN001

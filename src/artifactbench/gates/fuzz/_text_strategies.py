@@ -81,6 +81,15 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str,
                 doc.render(lines[:c[0]] + [lines[c[0]][:c[2]] + MUTANT_WORD + lines[c[0]][c[3]:]]
                            + lines[c[0] + 1:])))
             single = either([d for d in (single, in_cells) if d is not None])
+        # (a config file's quoted values, `status = "ok"`, `combinations = [["Art", "Drama", "PE"], ...]`: each
+        # given another value of its key, or another item of arrays under its key; blind p204's list of subject
+        # triples compared by count and shape only, whose strings no kind changed)
+        quoted = config_strings(lines, records)
+        if quoted:
+            in_config = pick(quoted).map(lambda c: Mutation(
+                kind, f"line {c[0] + 1}, key {c[3]!r}", short(lines[c[0]][c[1]:c[2]]), short(c[4]),
+                doc.render(lines[:c[0]] + [lines[c[0]][:c[1]] + c[4] + lines[c[0]][c[2]:]] + lines[c[0] + 1:])))
+            single = either([d for d in (single, in_config) if d is not None])
         cells = _sql_strings(lines)
         if not cells:
             return single
@@ -688,6 +697,79 @@ def _reversed_tokens(line: str) -> str:
             turned = sep.join(reversed(parts))
             return "" if turned == line.strip() else line[: len(line) - len(line.lstrip())] + turned
     return ""
+
+
+_KEY_OPEN = re.compile(r"\s*([A-Za-z_][\w.-]*|\"[^\"\n]{1,60}\")\s*=\s*")  # `key = ` of a TOML/INI line
+_QUOTED = re.compile(r'"((?:[^"\\\n]|\\.){1,80})"')
+MAX_CONFIG_STRINGS = 4000  # quoted values config_strings looks at
+
+
+def config_strings(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, int, int, str, str]]:
+    """(line, start, end, key, new) for the quoted string values of a TOML/INI-like file: the value of a `key =
+    "..."` line (given another value of that key elsewhere in the file, else MUTANT_STRING), and each string item
+    of an array assigned to a key, on its line or on the lines of a multi-line array (given another item of
+    arrays under that key). Keys themselves (a quoted key, an inline table's keys) are never changed."""
+    fields: list[tuple[int, int, int, str, bool]] = []
+    open_key = None  # the key of the multi-line array being read
+    depth = 0
+    wanted = set(records)
+    for i, line in enumerate(lines):
+        if len(fields) >= MAX_CONFIG_STRINGS:
+            break
+        body = line[:_comment_at(line)]
+        head = _KEY_OPEN.match(body) if depth == 0 else None
+        if head is not None:
+            key, rest_at = head.group(1).strip('"'), head.end()
+            rest = body[rest_at:]
+            if rest.lstrip().startswith("["):
+                depth = max(0, rest.count("[") - rest.count("]"))
+                open_key = key if depth else None
+                array = True
+            elif rest.lstrip().startswith('"'):
+                array = False
+            else:
+                continue
+        elif depth > 0 and open_key is not None:
+            key, rest_at, array = open_key, 0, True
+            depth = max(0, depth + body.count("[") - body.count("]"))
+            if depth == 0:
+                open_key = None
+        else:
+            continue
+        if i not in wanted:
+            continue
+        for m in _QUOTED.finditer(body, rest_at):
+            after = body[m.end():].lstrip()
+            if after.startswith(("=", ":")):  # (an inline table's quoted key)
+                continue
+            fields.append((i, m.start(1), m.end(1), key, array))
+            if not array:
+                break
+    values: dict[tuple[str, bool], list[str]] = {}
+    for i, a, b, key, array in fields:
+        values.setdefault((key, array), []).append(lines[i][a:b])
+    out = []
+    for i, a, b, key, array in fields:
+        old = lines[i][a:b]
+        # (the next value of the key's own, in sorted order, that its line does not hold: an item of a sorted
+        # triple stays between its neighbours as often as not, where the first value would repeat one of them)
+        vocabulary = sorted(set(values[(key, array)]) - {old})
+        fresh = [v for v in vocabulary if f'"{v}"' not in lines[i]]
+        later = [v for v in fresh if v > old]
+        new = later[0] if later else fresh[-1] if fresh else distinct_string(old, [])[-1]
+        out.append((i, a, b, key, new))
+    return out
+
+
+def _comment_at(line: str) -> int:
+    """Where a config line's comment starts (a `#` outside double quotes), or its length."""
+    quoted = False
+    for at, char in enumerate(line):
+        if char == '"' and (at == 0 or line[at - 1] != "\\"):
+            quoted = not quoted
+        elif char == "#" and not quoted:
+            return at
+    return len(line)
 
 
 def config_sections(lines: list[str]) -> list[tuple[int, int]]:
