@@ -197,13 +197,14 @@ def test_a_list_item_changed_to_another_lists_item_finds_a_grader_counting_names
 def test_a_verifier_checking_that_an_objects_floats_sum_to_one_is_structural():
     # (p204: verify.py's "stationary values must sum to 1" rejected each midpoint; no scaled artifact keeps a sum, one
     # whose floats move one place among themselves does, and it is obviously wrong)
+    label = "the shares of every distribution moved one place among themselves"
     reference = json.dumps({"7": {"stationary": {"P": 0.9, "L": 0.06, "A": 0.04}, "steps": 12}})
-    wrong = dict(relation_keeping("json", reference))
-    rotated = json.loads(wrong["the floats of every object moved one place among themselves"])
+    rotated = json.loads(dict(relation_keeping("json", reference))[label])
     assert rotated["7"]["stationary"] == {"P": 0.06, "L": 0.04, "A": 0.9} and rotated["7"]["steps"] == 12
-    # one float alone, or none, moves nowhere: no such candidate
-    assert "the floats of every object moved one place among themselves" not in dict(
-        relation_keeping("json", json.dumps({"a": 0.5, "b": 2})))
+    # one float alone moves nowhere; and floats summing to a total the task never states are no distribution: a
+    # verifier asserting that total, or the answer's multiset, checks the answer (review)
+    assert label not in dict(relation_keeping("json", json.dumps({"a": 0.5, "b": 2})))
+    assert label not in dict(relation_keeping("json", json.dumps({"costs": [120.5, 310.25, 69.75]})))
 
 
 def test_a_notes_shorthand_frees_the_line_order():
@@ -246,3 +247,20 @@ def test_a_config_files_quoted_values_are_changed(tmp_path):
     assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
     lines = ['name = "x#1"  # a "note"', 'opts = { "k" = "v" }', "[b]", 'name = "y"']
     assert [(c[0], c[3], c[4]) for c in config_strings(lines, (0, 1, 2, 3))] == [(0, "name", "y"), (3, "name", "x#1")]
+
+
+def test_review_repros_of_the_p203_p210_rules():
+    # 1a: a list item whose later stretch names its own subject gives the lead key no band of its own alone
+    for said in ("- `a` is exact, `b` within 0.5.\n", "- `a` is an integer and `b` must be within 0.5.\n"):
+        stated = stated_tolerance(said)
+        assert stated.band_at(("b",), 1.0) > 0 and stated.states_for(("b",)), said
+    assert stated_tolerance("`n` is the sample size while the mean is within 0.5.\n").general
+    # 2: a key written as it is in the prose is named, listed keys or not
+    prompt = ("Write `fits.toml`, one table per title with keys `a`, `b` and `c`. Each table must also give the number "
+              "of usable months as usable_months. Extra keys inside a table are allowed and ignored; no other "
+              "top-level keys.\n")
+    assert inner_grant(prompt) and doubt(prompt, "line 5", ("usable_months",)) is None
+    # 3: a prompt that fixes the digits ("exactly 6 decimal places") lets no cut of them pass as within the band
+    fixed = _fits_prompt(_INNER).replace("with keys", "each written with exactly 6 decimal places, with keys")
+    cut = _FITS[:_FITS.rindex("1.128164") + 7]
+    assert _cut_open_tail(_FITS, cut, fixed, read_prompt(fixed)) is None

@@ -234,6 +234,12 @@ def _defined_keys(head: str, previous: int = -1) -> list[str]:
             return []
     elif lead.group("defined") == ": ":
         return []
+    else:
+        # (not where the stretch before the value, after its last comma or conjunction, names a subject of its own:
+        # "- `a` is exact, `b` within 0.5", "`n` is the sample size while the mean is within 0.5"; review)
+        tail = re.split(r",|\s(?:and|while|whereas|but)\s", head[lead.end():])[-1]
+        if "`" in tail or re.search(r"\b(?:is|are|must|should|shall|will|needs?)\b", tail, re.IGNORECASE):
+            return []
     return [singular(k.lower()) for k in re.findall(_TICKED, lead.group(1))][:4]
 
 

@@ -132,10 +132,12 @@ def _named(key: str, text: str, words: frozenset[str], keys_listed: frozenset[st
     parts = [p.lower() for p in _PARTS.split(key) if len(p) >= 3 and p.isalpha()]
     if not parts:
         return True
-    if keys_listed and key not in keys_listed:
+    if keys_listed and key not in keys_listed and not (
+            re.search(r"[_\d]", key) and re.search(rf"(?<![\w-]){name}(?![\w-])", text, re.IGNORECASE)):
         # (where the prompt lists the record's keys, one outside the list is named only as a key: "A title with
         # fewer than 6 usable months must not appear" says nothing of a `usable_months` beside "with keys `a`,
-        # `b`, `floor` and `half_life_months`"; blind p206)
+        # `b`, `floor` and `half_life_months`"; blind p206. Written as it is, "... the number of usable months as
+        # usable_months", it is named; review)
         return False
     return len([p for p in _PARTS.split(key) if p]) >= 2 and all(
         p in words or p + "s" in words or (p.endswith("s") and p[:-1] in words) for p in parts)

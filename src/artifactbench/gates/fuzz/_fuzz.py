@@ -47,7 +47,7 @@ from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
 from artifactbench.gates.fuzz._text_strategies import LIST_ITEMS_SWAPPED, SECTIONS_SWAPPED, list_key, states_layout
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
 from artifactbench.gates.fuzz._grader_bands import NAME as GRADER_BAND, grader_band_case
-from artifactbench.gates.fuzz._within import NAME, within_case, within_probes
+from artifactbench.gates.fuzz._within import NAME, ROUNDING, within_case, within_probes
 from artifactbench.gates.core import ORDER_KINDS, CaseResult, CheckResult, TaskContext, common_ends, fenced_blocks, read_prompt
 from artifactbench.errors import ArtifactBenchError
 
@@ -1393,12 +1393,15 @@ def _cut_open_tail(reference: str, mutant: str, prompt: str, allows) -> str | No
     end = reference.find("\n", len(mutant))
     end = len(reference) if end < 0 else end
     cut_line, kept = reference[start:end], mutant[start:]
-    keys = []
+    keys: list[str] = []
+    open_keys: dict[str, bool] = {}  # (doubt once per key: a tail of 8 000 lines of a few keys; review)
     for line in reference[end:].splitlines():
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         key = line_key(line)
-        if key is None or doubt(prompt, "line", (key,)) is None:
+        if key is not None and key not in open_keys:
+            open_keys[key] = doubt(prompt, "line", (key,)) is not None
+        if key is None or not open_keys[key]:
             return None
         keys.append(key)
     if len(kept) < len(cut_line):
@@ -1409,7 +1412,10 @@ def _cut_open_tail(reference: str, mutant: str, prompt: str, allows) -> str | No
         left = re.fullmatch(r"\s*[\w.-]+\s*[=:]\s*(-?\d+\.\d*)", kept)
         if doubt(prompt, "line", (key,)) is not None:
             keys.insert(0, key)
-        elif whole is None or left is None or allows.stated is None or not allows.stated.states_for((key,)):
+        elif whole is None or left is None or allows.stated is None or not allows.stated.states_for((key,)) \
+                or ROUNDING.search(prompt):
+            # (a prompt that speaks of rounding or decimals may fix the digits: "each written with exactly 6
+            # decimal places"; review)
             return None
         else:
             want, got = float(whole.group(1)), float(left.group(1))

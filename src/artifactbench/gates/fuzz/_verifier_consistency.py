@@ -88,14 +88,16 @@ def _scaled(value: Any, kinds: tuple[type, ...], factor: int, cells: bool = Fals
 
 
 def _rotated(value: Any) -> Any:
-    """Every object's (and list's) float values moved one place along among themselves: each object keeps the
-    sum, the set and the range of its floats, and every float is another's (blind p204: "stationary values must
-    sum to 1", a relation between the fields no scaling keeps)."""
+    """Every distribution's shares moved one place along among themselves: the floats of an object (or list) that
+    sum to 1 or 100 (probabilities, percentages), so each keeps its sum, its set and its range, and every share is
+    another's (blind p204: "stationary values must sum to 1", a relation no scaling keeps). Only such sums: a
+    verifier asserting a total the task never states, or the answer's multiset, keeps them too (review)."""
     if isinstance(value, (dict, list)):
         keys = list(value) if isinstance(value, dict) else list(range(len(value)))
         out = {k: _rotated(v) for k, v in value.items()} if isinstance(value, dict) else [_rotated(v) for v in value]
         floats = [k for k in keys if type(value[k]) is float]
-        if len(floats) >= 2:
+        total = sum(value[k] for k in floats) if len(floats) >= 2 else 0.0
+        if any(abs(total - whole) <= 1e-6 * whole for whole in (1.0, 100.0)):
             for k, src in zip(floats, floats[1:] + floats[:1]):
                 out[k] = value[src]
         return out
@@ -126,7 +128,7 @@ def relation_keeping(fmt: str, text: str) -> list[tuple[str, str]]:
     if not cells:
         rotated = doc.render(_rotated(doc.data))
         if rotated != text and all(rotated != t for _, t in out):
-            out.append(("the floats of every object moved one place among themselves", rotated))
+            out.append(("the shares of every distribution moved one place among themselves", rotated))
     return out
 
 

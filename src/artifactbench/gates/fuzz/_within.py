@@ -27,7 +27,7 @@ from artifactbench.gates.fuzz._policy import FuzzPolicy
 NAME = "number_within"
 SHARE = 0.25  # of the strict band: room for the reference's own rounding error
 MAX_PROBES = 3  # fields probed
-_ROUNDING = re.compile(r"\bround(ed|ing|s)?\b|\bdecimals?\b|\bsignificant\b|\bnearest\b|\b\d+\s*d\.?p\b|"
+ROUNDING = re.compile(r"\bround(ed|ing|s)?\b|\bdecimals?\b|\bsignificant\b|\bnearest\b|\b\d+\s*d\.?p\b|"
                        r"%\.\d+f|:\.\d+f|\btruncat\w*", re.IGNORECASE)
 # A clause asking that a value be given exactly (without stating a band itself).
 _EXACT = re.compile(r"\bexact(ly)?\b|\bverbatim\b|\bunchanged\b|\bas\s+(given|is|listed)\b|\bcop(y|ied|ies)\b",
@@ -40,7 +40,7 @@ def within_probes(fmt: str, reference: str, policy: FuzzPolicy, stated: StatedTo
                   prompt: str) -> list[Mutation]:
     """Up to MAX_PROBES mutants, each one non-integer number (of its own field) moved by SHARE of the
     strict band; [] where the probe does not apply."""
-    if stated is None or not stated.readings or _ROUNDING.search(prompt):
+    if stated is None or not stated.readings or ROUNDING.search(prompt):
         return []
     from artifactbench.gates.fuzz._strategies import _prepared
 
