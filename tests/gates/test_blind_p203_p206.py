@@ -264,3 +264,22 @@ def test_review_repros_of_the_p203_p210_rules():
     fixed = _fits_prompt(_INNER).replace("with keys", "each written with exactly 6 decimal places, with keys")
     cut = _FITS[:_FITS.rindex("1.128164") + 7]
     assert _cut_open_tail(_FITS, cut, fixed, read_prompt(fixed)) is None
+
+
+_SITE = 'generated_by = "fitter v2"\ntotal = 12.5\n\n[site]\nname = "North"\nmean = 3.25\n'
+_SITE_GRADER = """\
+    d = tomllib.loads(text)
+    return abs(d["total"] - 12.5) <= 0.01 and abs(d["site"]["mean"] - 3.25) <= 0.01, "ok"
+    """
+
+
+def test_a_config_key_the_prompt_never_names_is_a_note_of_the_references(tmp_path):
+    # (the config strings' rule met `generated_by = "fitter v2"`, which no sentence asks for: a changed or dropped
+    # value there is a warn, as a tree answer's unnamed key is; it was a fail, dropped, before)
+    prompt = "Write `out.toml` with `total` (the sum, within 0.01) and a `[site]` table with `mean` (within 0.01).\n"
+    sound = _task(tmp_path, "site", "out.toml", _SITE, prompt, _SITE_GRADER)
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    # its twin names the key: a grader never reading it fails
+    named = prompt.replace("with `total`", "with `generated_by` (the fitter's name and version), `total`")
+    flawed = _task(tmp_path, "site_named", "out.toml", _SITE, named, _SITE_GRADER)
+    assert any("generated_by" in f for f in _fails(_fuzz(flawed))), _fails(_fuzz(flawed))

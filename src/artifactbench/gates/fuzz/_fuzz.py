@@ -881,6 +881,13 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # (`election = ...` at the top and `registered_voters = 4917` of a `[[style]]` exchanged, both keys
                 # "extra keys are fine ... and are ignored": two free values moved; blind p126)
                 allowed = ("info", f"it moves the values of keys the prompt frees ({', '.join(keys)})")
+            if allowed is None and ref is not None and ref.fmt == "text" and _CONFIG.search(ref.artifact) \
+                    and kind in (*_VALUE_KINDS, "drop_record") \
+                    and (unnamed := _unnamed_config_keys(ref.reference, mutant.text, allows)):
+                # (`generated_by = "fitter v2"` beside the `total` and `[site] mean` the prompt asks for: a note the
+                # reference carries, whose value no rule of the prompt fixes, as a tree answer's unnamed key is)
+                allowed = ("warn", f"it changes only {unnamed}, a key the prompt never names, beside keys it does "
+                                   "name: a note of the reference's, whose value no rule of the prompt fixes?")
             if allowed is None and kind == "truncate_text" and ref is not None and ref.fmt == "text" \
                     and _CONFIG.search(ref.artifact) and (lost := _cut_open_tail(ref.reference, mutant.text, prompt, allows)):
                 # (`half_life_months = 1.128164` cut to `1.12816`, within its 0.5 % band, and the `usable_months`
@@ -1363,6 +1370,34 @@ def _sections_freed(prompt: str) -> str | None:
         if not re.search(r"\b(?:no|not|never|nothing|without)\b", around, re.IGNORECASE):
             return free.group(0)
     return None
+
+
+def _line_owners(reference: str, mutant: str) -> list[str | None] | None:
+    """The key owning each line a config file's mutant changes or drops (the line that assigns it, or the line
+    opening the multi-line array the line is an item of; None for a line no key owns), or None where it changes no
+    line or adds one."""
+    before, after = reference.splitlines(), mutant.splitlines()
+    head, tail = common_ends(tuple(before), tuple(after))
+    changed = range(head, len(before) - tail)
+    # (lines changed in place, or lines dropped: not lines added, which no key of the reference owns)
+    if not changed or not (len(after) == len(before) or len(after) == head + tail):
+        return None
+    return [next((found.group(1) for k in range(i, max(-1, i - 5000), -1)
+                  if (found := re.match(r"\s*([A-Za-z_][\w.-]*)\s*=", before[k]))), None) for i in changed]
+
+
+def _unnamed_config_keys(reference: str, mutant: str, allows) -> str | None:  # noqa: ANN001
+    """The key a config file's value change touches, where the prompt names neither it nor (for a dotted key) its
+    last part, and names some other key of the file; else None."""
+    owners = _line_owners(reference, mutant)
+    if not owners or None in owners or len(set(owners)) != 1:
+        return None
+    key = owners[0]
+    if allows.names(key) or allows.names(key.rsplit(".", 1)[-1]):
+        return None
+    keys = {found.group(1) for line in reference.splitlines()[:5000]
+            if (found := re.match(r"\s*([A-Za-z_][\w.-]*)\s*=", line))}
+    return f"`{key}`" if any(allows.names(k) for k in keys - {key}) else None
 
 
 def _named_keys_only(reference: str, mutant: str, prompt: str) -> bool:
