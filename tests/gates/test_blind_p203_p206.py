@@ -283,3 +283,14 @@ def test_a_config_key_the_prompt_never_names_is_a_note_of_the_references(tmp_pat
     named = prompt.replace("with `total`", "with `generated_by` (the fitter's name and version), `total`")
     flawed = _task(tmp_path, "site_named", "out.toml", _SITE, named, _SITE_GRADER)
     assert any("generated_by" in f for f in _fails(_fuzz(flawed))), _fails(_fuzz(flawed))
+
+
+def test_labels_left_free_in_a_note_may_be_exchanged():
+    # (p211: "unit labels free text, unique"; two duties' labels exchanged were a fail against a right grader)
+    allows = read_prompt("out: `plan.json`\n- each duty: `{\"unit\": \"<label>\", \"trips\": [...]}`\n"
+                         "- unit labels free text, unique\n")
+    assert allows.chosen_keys and allows.leaves_open(
+        "swap_values", "at $.duties[0].unit, exchanged with record 1; the records also differ in 'trips'")[0] == "info"
+    # bound or otherwise said labels are not the answer's: "free of spaces", "must be free text"
+    for said in ("- unit labels free of spaces\n", "- unit labels must be free text\n"):
+        assert not read_prompt(said).chosen_keys, said

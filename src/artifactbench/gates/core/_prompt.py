@@ -796,6 +796,9 @@ class PromptAllows:
             if kind == "string_change":
                 return "info", f"the prompt leaves those names to the answer ({chosen!r})"
             return "warn", f"the prompt leaves those names to the answer ({chosen!r}), not whether one may be missing"
+        if kind == "swap_values" and (chosen := self._chosen_name(where.split(", exchanged with", 1)[0])):
+            # ("unit labels free text, unique": two duties' labels exchanged name the same plan; blind p211)
+            return "info", f"the prompt leaves those names to the answer ({chosen!r}): exchanged, they relabel the same answer"
         names = _names(where)
         if kind == "type_change" and (either := [n for n in names if n in self.null_or_zero]):
             return "warn", f"the prompt lets {either[0]!r} be null or 0"
@@ -1652,7 +1655,9 @@ def listed_keys(text: str) -> frozenset[str]:
 # "Bed labels are yours to choose (any non-empty strings)", "the slot names are up to you": the keys a
 # mapping of records is keyed by are the answer's own choice, so a renamed one is another right answer.
 _LABELS = re.compile(r"\b(?P<noun>[a-z][\w-]*?)\s+(labels?|names?|keys?|ids?|identifiers?|tags?)\b", re.IGNORECASE)
+# ("unit labels free text, unique": a note's shorthand; blind p211. Not "labels free of spaces")
 _CHOSEN = re.compile(r"\b(yours\s+to\s+(choose|pick)|up\s+to\s+you|your\s+(own\s+)?choice|of\s+your\s+choosing|"
+                     r"(?:are\s+|is\s+)?free(?:[- ](?:text|form))?(?![\w-]|\s+of\b)|"
                      r"you\s+(may|can)\s+(choose|pick|name)|(freely|arbitrarily)\s+chosen|arbitrary|any\s+(non-?empty\s+)?"
                      r"(unique\s+)?strings?)\b", re.IGNORECASE)
 
