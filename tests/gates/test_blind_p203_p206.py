@@ -15,6 +15,7 @@ from artifactbench.gates.core._doubt import doubt
 from artifactbench.gates.core._prompt import inner_grant, keys_closed
 from artifactbench.gates.fuzz._fuzz import _cut_open_tail
 from artifactbench.gates.fuzz._text_strategies import config_strings
+from artifactbench.gates.fuzz._tree_records import _sort_keys, _tied_neighbours
 from artifactbench.gates.fuzz._verifier_consistency import relation_keeping
 
 _CHECKLIST = """\
@@ -294,3 +295,28 @@ def test_labels_left_free_in_a_note_may_be_exchanged():
     # bound or otherwise said labels are not the answer's: "free of spaces", "must be free text"
     for said in ("- unit labels free of spaces\n", "- unit labels must be free text\n"):
         assert not read_prompt(said).chosen_keys, said
+
+
+_TABLE = ("position,team,played,won,drawn,lost,goals_for,goals_against,goal_difference,points\n"
+          "1,Greenhithe City,10,6,1,3,20,13,7,19\n2,Ashford Rovers,10,4,5,1,16,10,6,17\n"
+          "3,Foxley Harriers,10,4,4,2,16,14,2,16\n4,Calder Vale,10,4,4,2,15,13,2,16\n"
+          "5,Elmstead United,10,3,3,4,12,12,0,12\n6,Dunmore Town,10,1,3,6,14,24,-10,6\n")
+
+
+def test_a_tie_on_every_field_that_runs_down_the_table_is_swapped():
+    # (p214: `won` runs down the table as `points` does, so the ties drawn were on wins alone, which points tell
+    # apart; the pair level on points and goal difference, whose goals-scored tiebreak the grader never read, was
+    # never swapped. And "one row per team in `teams.csv`, in table order" states an order)
+    rows = [dict(zip(_TABLE.splitlines()[0].split(","), line.split(","))) for line in _TABLE.splitlines()[1:]]
+    assert _sort_keys(rows) == ["won", "goal_difference", "points"]
+    assert _tied_neighbours((), rows) == [((), 2, 3)]
+    assert read_prompt("followed by one row per team in `teams.csv`, in table order:\n").ordered_by
+
+
+def test_a_verifier_checking_a_tables_sums_beside_its_positions_is_structural():
+    # (p214: verify.py asserted `position == row number` and `points == 3*won + drawn`; every scaled candidate moved
+    # the positions too, so six midpoints were fails; one that keeps a column counting the rows passes it)
+    wrong = dict(relation_keeping("csv", _TABLE))
+    kept = wrong["every integer x3, positions kept"].splitlines()
+    assert kept[1].startswith("1,Greenhithe City,30,18,3,9,") and kept[2].startswith("2,")
+    assert "every integer x3, positions kept" not in dict(relation_keeping("csv", "team,won\nA,3\nB,2\nC,2\n"))

@@ -53,7 +53,9 @@ _ORDER_STATED = re.compile(r"\b(sorted|ascending|descending|in\s+(the\s+)?order|
                            r"ranked|by\s+rank|oldest\s+first|newest\s+first|earliest\s+first|latest\s+first|"
                            # ("one row per club, in ranking order", "so the row order matters": blind p42; never
                            # "columns ... in that order", "replay them in timestamp order", "no line order is checked")
-                           r"one\s+(?:row|line|record|entry|object)\s+per\s+[\w-]+\s*,?\s+in\s+(?!(?:any|no|an?|"
+                           # ("one row per team in `teams.csv`, in table order"; blind p214)
+                           r"one\s+(?:row|line|record|entry|object)\s+per\s+[\w-]+(?:\s+(?:in|of|from)\s+`[^`\n]{1,60}`)?"
+                           r"\s*,?\s+in\s+(?!(?:any|no|an?|"
                            r"arbitrary|random|whatever|some|either|whichever|every|the|this|that|same|its|their|"
                            r"unspecified|nondeterministic|undefined|unknown)\b)[\w-]+\s+order|"
                            r"(?<!\bno\s)(?:row|line|record|entry)\s+order\s+(?:matters|counts|is\s+(?:checked|"

@@ -104,6 +104,19 @@ def _rotated(value: Any) -> Any:
     return value
 
 
+def _position_keys(data: Any, cells: bool) -> list[str]:
+    """The keys of a list of records whose values count the records, 1, 2, 3 ... (or 0, 1, 2 ...) in order."""
+    if not (isinstance(data, list) and len(data) >= 2 and all(isinstance(r, dict) for r in data)):
+        return []
+    out = []
+    for key in data[0]:
+        values = [as_number(r.get(key), numeric_strings=cells) for r in data]
+        if all(type(v) in (int, float) for v in values) and any(
+                all(v == i + start for i, v in enumerate(values)) for start in (0, 1)):
+            out.append(key)
+    return out
+
+
 def relation_keeping(fmt: str, text: str) -> list[tuple[str, str]]:
     """(label, text) of obviously wrong artifacts that keep equalities, order and ratios between fields
     (a CSV's cells too: "`total` = work + hold" checked by a CSV's verify.py is a relation; blind p63)."""
@@ -125,6 +138,19 @@ def relation_keeping(fmt: str, text: str) -> list[tuple[str, str]]:
         candidate = doc.render(_scaled(doc.data, kinds, factor, cells, shift, counts))
         if candidate != text and all(candidate != t for _, t in out):
             out.append((label, candidate))
+    # (and each again with a column of positions kept, `position` 1, 2, 3 ... down the rows: a row's place is no
+    # value a scaling keeps; blind p214's "points == 3*won + drawn" beside "position == row number")
+    places = _position_keys(doc.data, cells)
+    if places:
+        for label, kinds, factor, shift, counts in (("every integer x3, positions kept", (int,), 3, 0, False),
+                                                    ("every number x3, positions kept", (int, float), 3, 0, False)):
+            scaled = _scaled(doc.data, kinds, factor, cells, shift, counts)
+            for record, original in zip(scaled, doc.data):
+                for key in places:
+                    record[key] = original[key]
+            candidate = doc.render(scaled)
+            if candidate != text and all(candidate != t for _, t in out):
+                out.append((label, candidate))
     if not cells:
         rotated = doc.render(_rotated(doc.data))
         if rotated != text and all(rotated != t for _, t in out):
