@@ -320,3 +320,13 @@ def test_a_verifier_checking_a_tables_sums_beside_its_positions_is_structural():
     kept = wrong["every integer x3, positions kept"].splitlines()
     assert kept[1].startswith("1,Greenhithe City,30,18,3,9,") and kept[2].startswith("2,")
     assert "every integer x3, positions kept" not in dict(relation_keeping("csv", "team,won\nA,3\nB,2\nC,2\n"))
+
+
+def test_row_order_among_the_parts_a_sentence_ignores_is_free():
+    # (p213's lab marking: "Row order, column order and any extra columns you choose to add are ignored"; a swap of
+    # two rows was a fail)
+    assert read_prompt("Row order, column order and any extra columns you choose to add are ignored.\n").unordered
+    for said in ("Row order is checked, extra columns are ignored.\n",
+                 "Row order and the header names must match; extra columns are ignored.\n",
+                 "Row order and column names are checked.\n"):
+        assert not read_prompt(said).unordered, said

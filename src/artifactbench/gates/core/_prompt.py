@@ -99,6 +99,11 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/\[\]-][\
                   + r"|(?:is|are)\s+(?:irrelevant|immaterial|ignored|arbitrary|free|up\s+to\s+you))\b|"
                   r"\b(line|row|record|entry|item|output|result)s?\s+order\s+(is\s+)?(free|optional|open|"
                   r"arbitrary|irrelevant|does\s*n[o']?t\s+matter)\b|"
+                  # (one of the parts a list frees: "Row order, column order and any extra columns you choose to add
+                  # are ignored"; blind p213. No verb between: not "Row order is checked, extra columns are ignored")
+                  r"\b(?:line|row|record|entry)s?\s+order\b(?:(?!\b(?:is|are|must|should|shall|will|be|not|but)\b)"
+                  r"[^.;!?:]){1,120}?\b(?:are|will\s+be)\s+(?:all\s+)?(?:ignored|irrelevant|not\s+(?:checked|graded|"
+                  r"marked|scored))\b|"
                   # (a note's shorthand: "line order n/a", "row order: any", "line order - don't care"; blind p210)
                   r"\b(line|row|record|entry|item|output|result)s?\s+order\s*(?:[:=\u2013\u2014-]\s*|\s)(?:n/a|any|"
                   r"whatever|ignored|not\s+checked|do\s*n['\u2019]?t\s+care)(?=[^\S\n]*(?:[,.;)]|$))|"
