@@ -330,3 +330,37 @@ def test_row_order_among_the_parts_a_sentence_ignores_is_free():
                  "Row order and the header names must match; extra columns are ignored.\n",
                  "Row order and column names are checked.\n"):
         assert not read_prompt(said).unordered, said
+
+
+def test_second_review_repros_of_the_p207_p214_rules():
+    from artifactbench.gates.fuzz._fuzz import _named_keys_only, _unnamed_config_keys
+    from artifactbench.gates.fuzz._text_strategies import comment_at
+
+    # a digit-first TOML key, a quoted one and an INI key of words own their lines (not the key above them)
+    years = 'grand_total = 860\ngenerated_by = "fitter v2"\n\n[totals]\n2022 = 410\n2023 = 450\n'
+    prompt = "Write `out.toml`: `grand_total` and a `[totals]` table with each year's total, exact.\n"
+    assert _unnamed_config_keys(years, years.replace("410", "5100"), read_prompt(prompt), prompt) is None
+    assert _unnamed_config_keys(years, years.replace("fitter v2", "x"), read_prompt(prompt), prompt) == "`generated_by`"
+    quoted = 'total = 12\n"last run" = "2024-05-01"\n'
+    assert not _named_keys_only(quoted, quoted.replace("2024-05-01", "x"), "Write `total`. Extra keys are ignored.")
+    # a section the prompt names without naming a key of it asks for every key in it; `day_NNNNN` names its keys
+    meta = '[meta]\nsource = "survey-2023"\n\n[stats]\ntotal = 3\n'
+    copied = "Copy the `[meta]` table of `input.toml` unchanged, then `[stats]` with `total`.\n"
+    assert _unnamed_config_keys(meta, meta.replace("survey", "x"), read_prompt(copied), copied) is None
+    days = "total = 1\nday_00000 = 0\nday_00001 = 1\n"
+    pattern = "Write `total` and one `day_NNNNN` key per day.\n"
+    assert _unnamed_config_keys(days, days.replace("= 0", "= 9"), read_prompt(pattern), pattern) is None
+    # labels taken from an input are bound; a verb between "Row order" and "are ignored" frees nothing
+    assert not read_prompt("Station names are free text, taken verbatim from the `name` column of `x.csv`.\n").chosen_keys
+    for said in ("Row order and column names matter, extra columns are ignored.\n",
+                 "Line order as in the input, and blank lines are ignored.\n"):
+        assert not read_prompt(said).unordered, said
+    # an escaped backslash ends a string before its comment; a long one-line array is no cubic search
+    line = 'roots = ["C:\\\\"]  # scanned drive, e.g. "D:\\\\data"'
+    assert line[comment_at(line):].startswith("# scanned")
+    assert [c[3] for c in config_strings(["count = 1", line], (0, 1))] == ["roots"]
+    many = "members = [" + ", ".join(f'"m{i:05d}"' for i in range(4000)) + "]"
+    assert len(config_strings([many], (0,))) == 4000
+    # a swap label naming several tied fields is read as a tie on the first
+    from artifactbench.gates.fuzz._fuzz import _TIED
+    assert _TIED.search(" (tied on 'won', 'goal_difference', 'points')").group(1) == "won"

@@ -101,9 +101,10 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/\[\]-][\
                   r"arbitrary|irrelevant|does\s*n[o']?t\s+matter)\b|"
                   # (one of the parts a list frees: "Row order, column order and any extra columns you choose to add
                   # are ignored"; blind p213. No verb between: not "Row order is checked, extra columns are ignored")
-                  r"\b(?:line|row|record|entry)s?\s+order\b(?:(?!\b(?:is|are|must|should|shall|will|be|not|but)\b)"
-                  r"[^.;!?:]){1,120}?\b(?:are|will\s+be)\s+(?:all\s+)?(?:ignored|irrelevant|not\s+(?:checked|graded|"
-                  r"marked|scored))\b|"
+                  r"\b(?:line|row|record|entry)s?\s+order\b(?:(?!\b(?:is|are|must|should|shall|will|be|not|but|as|"
+                  r"whereas|while|matters?|counts?|follows?|keeps?|kept|preserved?|sorted|ordered|checked|graded|stays?|"
+                  r"remains?|fixed|required|same)\b)[^.;!?:]){1,120}?\b(?:are|will\s+be)\s+(?:all\s+)?(?:ignored|"
+                  r"irrelevant|not\s+(?:checked|graded|marked|scored))\b|"
                   # (a note's shorthand: "line order n/a", "row order: any", "line order - don't care"; blind p210)
                   r"\b(line|row|record|entry|item|output|result)s?\s+order\s*(?:[:=\u2013\u2014-]\s*|\s)(?:n/a|any|"
                   r"whatever|ignored|not\s+checked|do\s*n['\u2019]?t\s+care)(?=[^\S\n]*(?:[,.;)]|$))|"
@@ -1674,6 +1675,10 @@ def _singular(word: str) -> str:
 
 
 _BOUND = re.compile(r"\b(exactly|must|copied|copy|same\s+as|as\s+given|not|never|n't)\b", re.IGNORECASE)
+# (a sentence taking the labels from an input binds them, whatever clause says "free text": "Station names are free
+# text, taken verbatim from the `name` column of `stations.csv`"; review)
+_TAKEN = re.compile(r"\b(?:verbatim|taken\s+from|copied\s+from|as\s+(?:in|written\s+in|given\s+in)|match(?:es|ing)?)\b",
+                    re.IGNORECASE)
 
 
 def _chosen_keys(text: str) -> list[tuple[str, str]]:
@@ -1682,7 +1687,7 @@ def _chosen_keys(text: str) -> list[tuple[str, str]]:
     and nothing in the clause binds them ("must", "exactly", "copied", "not")."""
     out = []
     for sentence in _sentences(text):
-        if len(sentence) > 600:
+        if len(sentence) > 600 or _TAKEN.search(sentence):
             continue
         for clause in re.split(r"[;:,()]|\bbut\b", sentence):
             labels, chosen = _LABELS.search(clause), _CHOSEN.search(clause)

@@ -44,7 +44,9 @@ from artifactbench.gates.fuzz._reference import (
     ONCE, Reference, line_key, markdown_headings, rows_unordered, text_field, top_level_swap,
 )
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
-from artifactbench.gates.fuzz._text_strategies import LIST_ITEMS_SWAPPED, SECTIONS_SWAPPED, list_key, states_layout
+from artifactbench.gates.fuzz._text_strategies import (
+    LIST_ITEMS_SWAPPED, SECTIONS_SWAPPED, comment_at as _comment_at, config_owners, list_key, states_layout,
+)
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
 from artifactbench.gates.fuzz._grader_bands import NAME as GRADER_BAND, grader_band_case
 from artifactbench.gates.fuzz._within import NAME, ROUNDING, within_case, within_probes
@@ -883,7 +885,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 allowed = ("info", f"it moves the values of keys the prompt frees ({', '.join(keys)})")
             if allowed is None and ref is not None and ref.fmt == "text" and _CONFIG.search(ref.artifact) \
                     and kind in (*_VALUE_KINDS, "drop_record") \
-                    and (unnamed := _unnamed_config_keys(ref.reference, mutant.text, allows)):
+                    and (unnamed := _unnamed_config_keys(ref.reference, mutant.text, allows, prompt)):
                 # (`generated_by = "fitter v2"` beside the `total` and `[site] mean` the prompt asks for: a note the
                 # reference carries, whose value no rule of the prompt fixes, as a tree answer's unnamed key is)
                 allowed = ("warn", f"it changes only {unnamed}, a key the prompt never names, beside keys it does "
@@ -1372,50 +1374,63 @@ def _sections_freed(prompt: str) -> str | None:
     return None
 
 
-def _line_owners(reference: str, mutant: str) -> list[str | None] | None:
-    """The key owning each line a config file's mutant changes or drops (the line that assigns it, or the line
-    opening the multi-line array the line is an item of; None for a line no key owns), or None where it changes no
-    line or adds one."""
+@lru_cache(maxsize=8)
+def _owners(reference: str) -> tuple[tuple[str, str] | None, ...]:
+    return tuple(config_owners(tuple(reference.splitlines())))
+
+
+def _line_owners(reference: str, mutant: str) -> list[tuple[str, str] | None] | None:
+    """(section, key) owning each line a config file's mutant changes or drops (config_owners: the line that
+    assigns the key, or an item line of the multi-line array it opens; None for a line no key owns), or None where
+    it changes no line, adds one, or changes more than 200."""
     before, after = reference.splitlines(), mutant.splitlines()
     head, tail = common_ends(tuple(before), tuple(after))
     changed = range(head, len(before) - tail)
     # (lines changed in place, or lines dropped: not lines added, which no key of the reference owns)
-    if not changed or not (len(after) == len(before) or len(after) == head + tail):
+    if not changed or len(changed) > 200 or not (len(after) == len(before) or len(after) == head + tail):
         return None
-    return [next((found.group(1) for k in range(i, max(-1, i - 5000), -1)
-                  if (found := re.match(r"\s*([A-Za-z_][\w.-]*)\s*=", before[k]))), None) for i in changed]
+    owners = _owners(reference)
+    return [owners[i] for i in changed]
 
 
-def _unnamed_config_keys(reference: str, mutant: str, allows) -> str | None:  # noqa: ANN001
-    """The key a config file's value change touches, where the prompt names neither it nor (for a dotted key) its
-    last part, and names some other key of the file; else None."""
+def _unnamed_config_keys(reference: str, mutant: str, allows, prompt: str) -> str | None:  # noqa: ANN001
+    """The key a config file's value change touches, where the prompt names neither it, nor (for a dotted key) its
+    last part, nor its section, nor a pattern of keys it fits (`day_NNNNN`), and names some other key of the file;
+    else None."""
     owners = _line_owners(reference, mutant)
     if not owners or None in owners or len(set(owners)) != 1:
         return None
-    key = owners[0]
-    if allows.names(key) or allows.names(key.rsplit(".", 1)[-1]):
+    section, key = owners[0]
+    if allows.names(key) or allows.names(key.rsplit(".", 1)[-1]) or _key_pattern_named(key, prompt):
         return None
-    keys = {found.group(1) for line in reference.splitlines()[:5000]
-            if (found := re.match(r"\s*([A-Za-z_][\w.-]*)\s*=", line))}
-    return f"`{key}`" if any(allows.names(k) for k in keys - {key}) else None
+    owned = _owners(reference)
+    # (a section the prompt names without naming a key of it, "copy the `[meta]` table of `input.toml`
+    # unchanged", asks for every key in it; one whose keys it lists, "a `[summary]` section holding `total` and
+    # `mean`", does not ask for a `generated_by` there; review)
+    if section and (allows.names(section) or allows.names(section.rsplit(".", 1)[-1]) or f"[{section}]" in prompt) \
+            and not any(o is not None and o[0] == section and allows.names(o[1]) for o in owned[:5000]):
+        return None
+    others = list(dict.fromkeys(k for o in owned if o is not None and (k := o[1]) != key))[:200]
+    return f"`{key}`" if any(allows.names(k) for k in others) else None
+
+
+# a key written as a pattern: `day_NNNNN`, `T<n>`, `site_{id}`, `x_*`: its literal start
+_KEY_PATTERN = re.compile(r"`([A-Za-z_][\w.-]*?)(?:N{2,}|X{2,}|<[^>`]{1,20}>|\{[^}`]{1,20}\}|\*|#+)[\w.-]*`")
+
+
+def _key_pattern_named(key: str, prompt: str) -> bool:
+    return any(key.startswith(found.group(1)) and len(found.group(1)) >= 2 for found in _KEY_PATTERN.finditer(prompt))
 
 
 def _named_keys_only(reference: str, mutant: str, prompt: str) -> bool:
     """Every line a config file's mutant changes belongs to a key the prompt names in backticks: the line that
     assigns it, or an item line of the multi-line array it opens (`combinations = [` over `["Art", "Drama",
     "PE"],`; blind p204, whose changed triple was read as a line "Extra keys are ignored" frees)."""
-    before, after = reference.splitlines(), mutant.splitlines()
-    head, tail = common_ends(tuple(before), tuple(after))
-    changed = range(head, len(before) - tail)
-    if not changed:
+    owners = _line_owners(reference, mutant)
+    if not owners or None in owners:
         return False
     named = {name.lower() for name in re.findall(r"`([A-Za-z_][\w.-]*)`", prompt)}
-    for i in changed:
-        owner = next((found.group(1) for k in range(i, max(-1, i - 5000), -1)
-                      if (found := re.match(r"\s*([A-Za-z_][\w.-]*)\s*=", before[k]))), None)
-        if owner is None or owner.lower() not in named:
-            return False
-    return True
+    return all(key.lower() in named for _, key in owners)
 
 
 def _cut_open_tail(reference: str, mutant: str, prompt: str, allows) -> str | None:  # noqa: ANN001
@@ -1428,6 +1443,10 @@ def _cut_open_tail(reference: str, mutant: str, prompt: str, allows) -> str | No
     end = reference.find("\n", len(mutant))
     end = len(reference) if end < 0 else end
     cut_line, kept = reference[start:end], mutant[start:]
+    # (a cut inside the cut line's comment, `roots = ["C:\\"]  # scanned drive`, loses no value of it; review)
+    comment = _comment_at(cut_line)
+    if comment < len(cut_line) and len(kept) >= comment:
+        kept = cut_line
     keys: list[str] = []
     open_keys: dict[str, bool] = {}  # (doubt once per key: a tail of 8 000 lines of a few keys; review)
     for line in reference[end:].splitlines():
@@ -1458,7 +1477,9 @@ def _cut_open_tail(reference: str, mutant: str, prompt: str, allows) -> str | No
                 return None
             return (f"digits of `{key}` within the band the prompt states for it"
                     + (f" and lines of {', '.join(keys[:3])}, which it leaves open" if keys else ""))
-    return f"lines of {', '.join(keys[:3])}, which the prompt leaves open" if keys else None
+    if keys:
+        return f"lines of {', '.join(keys[:3])}, which the prompt leaves open"
+    return "only comments" if kept is cut_line and comment < len(cut_line) else None
 
 
 def _free_sections_only(reference: str, mutant: str, prompt: str) -> str | None:
@@ -1696,7 +1717,7 @@ def _given_later(reference: str, mutant: Mutation) -> bool:
     return False
 _CONFIG = re.compile(r"\.(ini|cfg|conf|toml|properties|env)$", re.IGNORECASE)
 _SECTION = re.compile(r"\[[A-Za-z_][\w .:-]*\]")  # an INI or TOML `[section]` (not a TOML `[[array]]` entry)
-_TIED = re.compile(r" \(tied on '([^']*)'\)$")
+_TIED = re.compile(r" \(tied on '([^']*)'(?:, '[^']*')*\)$")  # (the first field the two tie on names the sort)
 # A tie-break the prompt names: "ties broken by name", "then by goal difference", "Rank teams by, in this
 # order: 1. points 2. goal difference"
 _TIEBREAK = re.compile(r"\btie-?break|\bties?\s+(?:are\s+|is\s+)?(?:broken|resolved|decided|settled)\s+(?:by|on)\b|"

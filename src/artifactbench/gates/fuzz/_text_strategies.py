@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import bisect
 import itertools
 import re
 from collections import Counter
@@ -716,7 +717,7 @@ def config_strings(lines: list[str], records: tuple[int, ...]) -> list[tuple[int
     for i, line in enumerate(lines):
         if len(fields) >= MAX_CONFIG_STRINGS:
             break
-        body = line[:_comment_at(line)]
+        body = line[:comment_at(line)]
         head = _KEY_OPEN.match(body) if depth == 0 else None
         if head is not None:
             key, rest_at = head.group(1).strip('"'), head.end()
@@ -746,30 +747,73 @@ def config_strings(lines: list[str], records: tuple[int, ...]) -> list[tuple[int
             if not array:
                 break
     values: dict[tuple[str, bool], list[str]] = {}
+    on_line: dict[int, set[str]] = {}
     for i, a, b, key, array in fields:
         values.setdefault((key, array), []).append(lines[i][a:b])
+        on_line.setdefault(i, set()).add(lines[i][a:b])
+    vocabularies = {field: sorted(set(found)) for field, found in values.items()}
     out = []
     for i, a, b, key, array in fields:
         old = lines[i][a:b]
         # (the next value of the key's own, in sorted order, that its line does not hold: an item of a sorted
         # triple stays between its neighbours as often as not, where the first value would repeat one of them)
-        vocabulary = sorted(set(values[(key, array)]) - {old})
-        fresh = [v for v in vocabulary if f'"{v}"' not in lines[i]]
-        later = [v for v in fresh if v > old]
-        new = later[0] if later else fresh[-1] if fresh else distinct_string(old, [])[-1]
-        out.append((i, a, b, key, new))
+        vocabulary, held = vocabularies[(key, array)], on_line[i]
+        at = bisect.bisect_right(vocabulary, old)
+        new = next((v for v in itertools.islice(vocabulary, at, at + 64) if v not in held), None) or next(
+            (v for v in reversed(vocabulary[max(0, at - 64):at]) if v not in held and v != old), None)
+        out.append((i, a, b, key, new if new is not None else distinct_string(old, [])[-1]))
     return out
 
 
-def _comment_at(line: str) -> int:
-    """Where a config line's comment starts (a `#` outside double quotes), or its length."""
-    quoted = False
-    for at, char in enumerate(line):
-        if char == '"' and (at == 0 or line[at - 1] != "\\"):
-            quoted = not quoted
-        elif char == "#" and not quoted:
+def comment_at(line: str) -> int:
+    """Where a config line's comment starts (a `#` outside quotes: a double-quoted string's `\\"` is an escaped
+    quote only after an odd run of backslashes; a single-quoted one has no escapes), or its length."""
+    quote, at = "", 0
+    while at < len(line):
+        char = line[at]
+        if quote == '"' and char == "\\":
+            at += 2  # (the escaped character, a quote or a backslash)
+            continue
+        if quote:
+            if char == quote:
+                quote = ""
+        elif char in "\"'":
+            quote = char
+        elif char == "#":
             return at
+        at += 1
     return len(line)
+
+
+# a `key =` of a TOML/INI line: a bare key (digits first allowed, dotted), a quoted one, or an INI key of words
+_OWNER_KEY = re.compile(r"\s*(\"[^\"\n]{1,80}\"|'[^'\n]{1,80}'|[A-Za-z0-9_][\w.-]*(?:[ \t]+[A-Za-z0-9_][\w.-]*){0,5})\s*=")
+
+
+def config_owners(lines: tuple[str, ...]) -> list[tuple[str, str] | None]:
+    """For each line of a TOML/INI-like file, (section, key) of the key that owns it: the key its line assigns,
+    or the key whose multi-line array it is an item of; None for a header, a blank or comment line, or a line no
+    key owns. `section` is the last `[header]`'s name ("" above the first)."""
+    out: list[tuple[str, str] | None] = []
+    section, owner, depth = "", None, 0
+    for line in lines:
+        body = line[:comment_at(line)] if "#" in line else line
+        if depth > 0 and owner is not None:
+            out.append(owner)
+            depth = max(0, depth + body.count("[") - body.count("]"))
+            continue
+        if _SECTION.match(body):
+            section = body.strip().strip("[]").strip()
+            out.append(None)
+            continue
+        found = _OWNER_KEY.match(body)
+        if found is None:
+            out.append(None)
+            continue
+        owner = (section, found.group(1).strip("\"'"))
+        rest = body[found.end():].lstrip()
+        depth = max(0, rest.count("[") - rest.count("]")) if rest.startswith("[") else 0
+        out.append(owner)
+    return out
 
 
 def config_sections(lines: list[str]) -> list[tuple[int, int]]:
