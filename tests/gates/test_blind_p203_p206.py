@@ -364,3 +364,16 @@ def test_second_review_repros_of_the_p207_p214_rules():
     # a swap label naming several tied fields is read as a tie on the first
     from artifactbench.gates.fuzz._fuzz import _TIED
     assert _TIED.search(" (tied on 'won', 'goal_difference', 'points')").group(1) == "won"
+
+
+def test_records_the_prompt_calls_optional_make_a_drop_a_question():
+    # (p216: "Itineraries that use one or more on-request sailings are optional — list them or leave them out"; a
+    # dropped on-request itinerary was a fail against a grader requiring only the others)
+    prompt = ("Write `itineraries.csv`, one row per itinerary. Every itinerary that uses no on-request sailing must be "
+              "present. Itineraries that use one or more on-request sailings are optional — list them or leave them "
+              "out, both are accepted.\n")
+    assert read_prompt(prompt).optional_records.startswith("Itineraries that use")
+    # a field called optional, or records refused, is no such grant
+    for said in ("Write one row per itinerary. `note` is optional.\n",
+                 "Write one row per itinerary. Itineraries are not optional.\n"):
+        assert read_prompt(said).optional_records == "", said

@@ -511,6 +511,9 @@ class PromptAllows:
     # What the output's records are, in the prompt's words ("a JSON array of groups": groups; "one row per
     # service": service), singular and lower case
     record_nouns: frozenset[str] = frozenset()
+    # "Itineraries that use one or more on-request sailings are optional — list them or leave them out": some of
+    # the records the answer holds may be left out, the prompt does not say which in words a rule reads (blind p216)
+    optional_records: str = ""
     # The clauses that say an order is free, each up to its "in any order" (what it is said of), with
     # whether it is said of something inside another thing ("the names inside a wave")
     order_clauses: tuple[tuple[str, bool], ...] = ()
@@ -1403,6 +1406,26 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z-]*(?:['’](?:s\b)?)?")  # with a possessiv
 _ABOUT_INPUT = re.compile(r"\b(inputs?|given|provided)\b", re.IGNORECASE)
 
 
+_LEFT_OUT = re.compile(r"\b(?:are|is)\s+optional\b|\b(?:list|include)\s+them\s+or\s+(?:leave|omit)\s+them\s+out\b|"
+                       r"\b(?:may|can)\s+be\s+(?:left\s+out|omitted)\b", re.IGNORECASE)
+
+
+def _optional_records(text: str, nouns: frozenset[str]) -> str:
+    """The sentence saying some of the answer's records (what it calls them: `nouns`) may be left out, its subject
+    those records ("Itineraries that use one or more on-request sailings are optional"), not a field ("`note` is
+    optional") nor every record of a kind the prompt requires; else ""."""
+    if not nouns:
+        return ""
+    for sentence in _sentences(text):
+        found = _LEFT_OUT.search(sentence)
+        if found is None or "`" in sentence[:found.start()]:
+            continue
+        subject = _WORD.findall(sentence[:found.start()])[:12]
+        if any(singular(w.lower()) in nouns for w in subject[:3]) and not _REFUSE.search(sentence[:found.start()]):
+            return " ".join(sentence.split())[:200]
+    return ""
+
+
 def _record_nouns(text: str) -> frozenset[str]:
     """What the prompt calls the output's records: the first "array of X" (the top level is described
     before what is inside it: "an array of groups, each group an array of its words"), and every "one
@@ -1580,6 +1603,7 @@ def read_prompt(text: str) -> PromptAllows:
                         stated_tolerance(text), next((" ".join(s.split())[:160] for s in _sentences(text)
                                                       if _many_answers(s, text)), ""), read_free_lines(text),
                         other_keys_free=grants_free, granted=frozenset(granted), record_nouns=_record_nouns(text),
+                        optional_records=_optional_records(text, _record_nouns(text)),
                         order_clauses=tuple(order_clauses), copies_agree="" if once else copies_agree,
                         comments_said=comments_said, quota=quota, field_unordered=frozenset(field_unordered),
                         chosen_keys=tuple(_chosen_keys(text)), chosen_values=tuple(_chosen_values(text)),
