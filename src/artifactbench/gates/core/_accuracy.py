@@ -243,12 +243,13 @@ def _defined_keys(head: str, previous: int = -1) -> list[str]:
     return [singular(k.lower()) for k in re.findall(_TICKED, lead.group(1))][:4]
 
 
-def _keys_before(sentence: str, start: int, previous: int = -1) -> list[str]:
+def _keys_before(sentence: str, start: int, previous: int = -1, defined: list[str] | None = None) -> list[str]:
     """The keys a clause names in backticks before its stated value ("`price` must be within ±0.01;
     `units` and `profit` within 1 %": price, then units and profit; blind p45), singular, lower case.
     None where the clause states another value before this one (the keys are that one's), unless a
     a comma or an "and" parts them: a list of bands, "`a` within $0.50 of x, `b` within 0.0005", each after the last.
-    `previous`: where the sentence's stated value before this one ended (-1: none)."""
+    `previous`: where the sentence's stated value before this one ended (-1: none); `defined`: _defined_keys of the
+    text before the value, where the caller has it."""
     head = sentence[:start]
     # (a row of a field table: its first cell's key, whatever the description names before the value: "| `sse` |
     # number | `SSE` at the `alpha` you report, within 0.1 % |" is no band of `alpha`; blind p164)
@@ -260,7 +261,7 @@ def _keys_before(sentence: str, start: int, previous: int = -1) -> list[str]:
     # ("- `s0`, `s_inf`, `drop_mmhg`: within **0.1 mmHg**", "- `exponent`: report to 4 decimal places; it must be
     # within **0.0005**": a list item's keys, then a colon, are its bands' keys where a clause names none of its
     # own; blind p132 and p134, whose bands were read as every number's)
-    defined = _defined_keys(head, previous)
+    defined = _defined_keys(head, previous) if defined is None else defined
     if defined:
         return defined
     lead = _LEAD_KEYS.match(head)
@@ -812,7 +813,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             found = True
             scope = _scope(sentence, match.end())
             defined = _defined_keys(sentence[:match.start()], previous)
-            keys = _keys_before(sentence, match.start(), previous)
+            keys = _keys_before(sentence, match.start(), previous, defined)
             # (a noun beside the keys in the subject names keys too: "The two catches and `msy_t` must be within
             # 0.5 t" is the band of `max_constant_catch_t` and `recovery_catch_t` as well; blind p131)
             if keys and (mixed := _MIXED_SUBJECT.search(sentence[max(0, match.start() - 160):match.start()])):
