@@ -24,6 +24,9 @@ _RULE = re.compile(r"\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?")  
 _RULE_CHARS = frozenset("|-: \t")  # (looked at first: a line of 30 000 spaces is no rule row, at once)
 _TAG_LINE = re.compile(r"(?:</?[A-Za-z][^<>]*>)+")
 _LEAD = re.compile(r"\s*<([A-Za-z][\w-]*)")
+# a value `true` or `false` after a key's `=` or `:`, or an item of an array: outside quotes, checked where drawn
+_BOOL_VALUE = re.compile(r"(?:[=:][ \t]*|[\[,][ \t]*)(?P<v>true|false|True|False|TRUE|FALSE)(?=[ \t]*(?:[,\]}#]|$))")
+_FLIPPED = {"true": "false", "false": "true", "True": "False", "False": "True", "TRUE": "FALSE", "FALSE": "TRUE"}
 MAX_PAIRS = 20_000  # line pairs swap_records looks at (as _tree_records does for records)
 
 
@@ -66,6 +69,13 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str,
                         pool.insert(0, Mutation(kind, f"line {row.line + 1}, column {column!r}", short("NULL"),
                                                 short("0"), doc.render(changed)))
         return pick(pool) if pool else None
+    if kind == "bool_flip":
+        # (a config or report line's flag, `tracking = true`, `Flagged: no` is a word, not this: blind p218's
+        # TOML final state whose `tracking` the grader never compared, which no text kind changed)
+        flags = [(i, m) for i in records for m in _BOOL_VALUE.finditer(lines[i])
+                 if comment_at(lines[i][:m.start("v")] + "#") == m.start("v")]
+        return pick(flags).map(lambda c: put(kind, c[0], c[1].span("v"), c[1].group("v"),
+                                             _FLIPPED[c[1].group("v")])) if flags else None
     if kind == "string_change":
         # (a line that is one tag, `<body>` or `</tr>`, is markup, not a one-word value: blind p22)
         words = [i for i in records if len(lines[i].split()) == 1 and not NUMBER_RE.fullmatch(lines[i].strip())
@@ -91,6 +101,15 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str,
                 kind, f"line {c[0] + 1}, key {c[3]!r}", short(lines[c[0]][c[1]:c[2]]), short(c[4]),
                 doc.render(lines[:c[0]] + [lines[c[0]][:c[1]] + c[4] + lines[c[0]][c[2]:]] + lines[c[0] + 1:])))
             single = either([d for d in (single, in_config) if d is not None])
+        # (a code of a labelled list, `New to club: IC2118, M106, M109`, changed: a grader counting the list's
+        # items, never reading them, passes it; blind p218)
+        coded = list_codes(lines, records)
+        if coded:
+            in_list = pick(coded).map(lambda c: Mutation(
+                kind, f"line {c[0] + 1}, field '{c[1]}.{c[2]}'", short(lines[c[0]][c[3]:c[4]]), short(MUTANT_WORD),
+                doc.render(lines[:c[0]] + [lines[c[0]][:c[3]] + MUTANT_WORD + lines[c[0]][c[4]:]]
+                           + lines[c[0] + 1:])))
+            single = either([d for d in (single, in_list) if d is not None])
         cells = _sql_strings(lines)
         if not cells:
             return single
@@ -108,7 +127,7 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str,
                 nx, ny = float(x), float(y)
                 return policy.significant(nx, ny) and policy.significant(ny, nx)
             return True
-        swaps = table_value_swaps(lines, records, apart)
+        swaps = table_value_swaps(lines, records, apart) + plain_value_swaps(lines, records, apart)
         return pick(swaps).map(lambda c: Mutation(
             kind, f"line {c[0] + 1}, column {c[2]!r}, exchanged with line {c[1] + 1}{ALSO_DIFFER}"
             + ", ".join(repr(k) for k in c[3]), short(lines[c[0]]), short(c[4]),
@@ -260,7 +279,9 @@ def table_word_cells(lines: list[str], records: tuple[int, ...]) -> list[tuple[i
 LIST_ITEMS_SWAPPED = "(two neighbouring items of its list swapped)"
 SECTIONS_SWAPPED = "(sections swapped)"  # the end of a swap_records `where` that exchanged two whole `[section]`s
 # `key = a, b, c` / `key: a, b, c` of a config or plain-text answer: a list written on one line
-_LIST_LINE = re.compile(r"(\s*)([A-Za-z_][\w.-]{0,63})(\s*[=:]\s*)([^,;#\n]+(?:,[^,;#\n]+)+?)\s*")
+# (a label of words is a key too: "New to club: IC2118, M106, M109"; blind p218)
+_LIST_LINE = re.compile(r"(\s*)([A-Za-z_][\w.-]{0,63}(?: [A-Za-z_][\w.-]{0,30}){0,4})(\s*[=:]\s*)"
+                        r"([^,;#\n]+(?:,[^,;#\n]+)+?)\s*")
 MAX_LIST_SWAPS = 200
 _INLINE_LIST = re.compile(r"(?<![\w.=-])([A-Za-z_][\w.-]{0,63})=([^\s,;=|]+(?:,[^\s,;=|]+)+)(?=\s|$)")
 
@@ -316,6 +337,27 @@ def list_item_swaps(lines: list[str], records: tuple[int, ...]) -> list[tuple[in
     return found[:MAX_LIST_SWAPS]
 
 
+def list_codes(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, str, int, int, int]]:
+    """(line index, key, item index, start, end) of each item of a labelled list of codes written on one line
+    (`New to club: IC2118, M106, M109`, `waitlist = S539, S321`: every item capitals, digits and `_.-`). At
+    most MAX_LIST_SWAPS."""
+    found: list[tuple[int, str, int, int, int]] = []
+    for i in records:
+        if len(found) >= MAX_LIST_SWAPS:
+            break
+        line = lines[i]
+        match = _LIST_LINE.fullmatch(line) if len(line) <= 2000 else None
+        if match is None or line.lstrip().startswith(("|", "#", ";", "-", "*")) \
+                or not _CODE_LIST.fullmatch(match.group(4).strip()) or _GROUPED.search(match.group(4)):
+            continue
+        at = match.start(4)
+        for k, item in enumerate(match.group(4).split(",")):
+            lead = len(item) - len(item.lstrip())
+            found.append((i, match.group(2), k, at + lead, at + len(item.rstrip())))
+            at += len(item) + 1
+    return found[:MAX_LIST_SWAPS]
+
+
 MAX_TABLE_PAIRS = 400  # row pairs of one table looked at for a value swap
 MAX_TABLE_SWAPS = 500
 SWAPS_PER_COLUMN = 4
@@ -367,6 +409,67 @@ def table_value_swaps(lines: list[str], records: tuple[int, ...], apart: Callabl
         if len(kept.setdefault(swap[2], [])) < SWAPS_PER_COLUMN:
             kept[swap[2]].append(swap)
     return [swap for column in kept.values() for swap in column]
+
+
+_PLAIN_ROW = re.compile(r"[^\s:=|,;#<>]+(?:[ \t]+[^\s:=|,;#<>]+)+")
+MIN_PLAIN_ROWS = 3
+
+
+def _id_shape(token: str) -> str:
+    return "digits" if token.isdigit() else "code" if re.search(r"\d", token) else "word"
+
+
+def plain_value_swaps(lines: list[str], records: tuple[int, ...], apart: Callable[[str, str], bool]) \
+        -> list[tuple[int, int, str, tuple[str, ...], str, str]]:
+    """table_value_swaps for rows written as whitespace-separated tokens (`11 696893` over `34 199505`: blind
+    p220's per-rider counts, compared as a sorted list): a run of at least MIN_PLAIN_ROWS consecutive lines of
+    as many tokens, the first of one shape (digits, a code, a word) and different on each line, no `:`, `=`,
+    `|` or `,` (labels, pairs and tables are read elsewhere); one number of a later column exchanged between
+    two of them."""
+    runs: list[list[tuple[int, list[str]]]] = []
+    previous = -2
+    for i in records:
+        line = lines[i].strip()
+        if len(line) > 500 or not _PLAIN_ROW.fullmatch(line):
+            previous = -2
+            continue
+        tokens = line.split()
+        row = (i, tokens)
+        if runs and previous == i - 1 and len(runs[-1][-1][1]) == len(tokens) \
+                and _id_shape(runs[-1][-1][1][0]) == _id_shape(tokens[0]):
+            runs[-1].append(row)
+        else:
+            runs.append([row])
+        previous = i
+    out: list[tuple[float, tuple[int, int, str, tuple[str, ...], str, str]]] = []
+    for run in runs:
+        if len(run) < MIN_PLAIN_ROWS or len({tokens[0] for _, tokens in run}) != len(run):
+            continue
+        for (a, ta), (b, tb) in itertools.islice(itertools.combinations(run[:MAX_TABLE_ROWS], 2), MAX_TABLE_PAIRS):
+            for c in range(1, len(ta)):
+                va, vb = ta[c], tb[c]
+                if not (NUMBER_RE.fullmatch(va) and NUMBER_RE.fullmatch(vb)) or not apart(va, vb):
+                    continue
+                na, nb = list(ta), list(tb)
+                na[c], nb[c] = vb, va
+                differ = tuple(f"column {k + 1}" for k in range(len(ta)) if k != c and ta[k] != tb[k])
+                apart_by = abs(float(va) - float(vb)) / max(abs(float(va)), abs(float(vb)), 1e-12)
+                out.append((apart_by, (a, b, f"column {c + 1}", differ, _respaced(lines[a], na),
+                                       _respaced(lines[b], nb))))
+                if len(out) >= MAX_TABLE_SWAPS:
+                    break
+    kept: dict[str, list] = {}
+    for _, swap in sorted(out, key=lambda t: t[0]):
+        if len(kept.setdefault(swap[2], [])) < SWAPS_PER_COLUMN:
+            kept[swap[2]].append(swap)
+    return [swap for column in kept.values() for swap in column]
+
+
+def _respaced(line: str, tokens: list[str]) -> str:
+    """`line` with its tokens replaced by `tokens`, its spaces kept (a column's width may change)."""
+    parts = re.split(r"(\s+)", line)
+    words = iter(tokens)
+    return "".join(next(words) if k % 2 == 0 and part else part for k, part in enumerate(parts))
 
 
 def _column_name(lines: list[str], row: int, c: int) -> str:

@@ -31,7 +31,7 @@ from artifactbench.gates.fuzz._formats import TreeDoc, as_number, format_of, par
 from artifactbench.gates.fuzz._mutation import Mutation, keep_kind, short
 from artifactbench.gates.fuzz._policy import FuzzPolicy
 from artifactbench.gates.fuzz._tree_strategies import TreeTargets
-from artifactbench.gates.fuzz._tree_targets import get_at
+from artifactbench.gates.fuzz._tree_targets import get_at, where as where_of
 from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
 
 MAX_NUMBERS, MAX_STRINGS = 6, 3
@@ -481,13 +481,13 @@ def verifier_consistency_gate(ctx: TaskContext) -> CheckResult:
                                                                "verifier gate reports it)"))
     reference = reference_text(ctx)
     try:
-        public = _public_text(ctx)
-        mutants = _value_mutants(format_of(task.output_artifact), reference, public)
-        public = re.sub(r"[^\S\n]+", "", public)  # (for _listed_domain: spaces out, never a line's end)
+        written = _public_text(ctx)
+        mutants = _value_mutants(format_of(task.output_artifact), reference, written)
+        public = re.sub(r"[^\S\n]+", "", written)  # (for _listed_domain: spaces out, never a line's end)
     except Exception as exc:  # noqa: BLE001 - the reference does not parse in its format
         return CheckResult("verifier_consistency", "skip", cap(f"no mutants: {type(exc).__name__}: {exc}"))
     try:
-        return _consistency(ctx, reference, mutants, started, public)
+        return _consistency(ctx, reference, mutants, started, public, written)
     except VerifierHung as exc:
         ctx.verifier_blocked = ctx.verifier_blocked or str(exc)
         return CheckResult("verifier_consistency", "error", cap(f"{exc}; the rest of this gate is skipped"),
@@ -530,7 +530,36 @@ def _member_passes(ctx: TaskContext, module: Path, scratch: Path, fmt: str, refe
     return bool(_verify_many(ctx, module, scratch, [text])[0][0])
 
 
-def _consistency(ctx: TaskContext, reference: str, mutants: list, started: float, public: str = "") -> CheckResult:
+def _exchange_passes(ctx: TaskContext, module: Path, scratch: Path, fmt: str, reference: str, path: tuple,
+                     public: str) -> str | None:
+    """Where the integer at `path` is one of its column's values that no two records share and the task's public
+    text writes (an id the inputs list: blind p220's `bib`, "start-list bibs missing from output: [51]"), and
+    verify() accepts it exchanged with the next record's value of the column: where that record is (a check
+    of the set of ids keeps accepting them, one of which record holds which value rejects it). None otherwise."""
+    doc = parse(fmt, reference)
+    if not isinstance(doc, TreeDoc) or not path or not isinstance(path[-1], str):
+        return None
+    cells = doc.fmt == "csv"
+    targets = TreeTargets(doc, FuzzPolicy())
+    column = [(p, v) for p, v in targets.numbers if p[-1] == path[-1] and len(p) == len(path)]
+    values = [as_number(v, numeric_strings=cells) for _, v in column]
+    here = next((n for n, (p, _) in enumerate(column) if p == path), None)
+    if here is None or len(column) < 2 or len(set(values)) != len(values) or not all(
+            v is not None and float(v).is_integer() and re.search(rf"(?<![\w.-]){int(v)}(?![\w.])", public)
+            for v in values[:200]):
+        return None
+    there = here + 1 if here + 1 < len(column) else here - 1
+    (p1, v1), (p2, v2) = column[here], column[there]
+
+    def change(data: Any) -> Any:
+        get_at(data, p1[:-1])[p1[-1]], get_at(data, p2[:-1])[p2[-1]] = v2, v1
+        return data
+    text = targets.edit("value_exchange", "", v1, v2, change, spines=(p1[:-1], p2[:-1])).text
+    return where_of(doc, p2) if _verify_many(ctx, module, scratch, [text])[0][0] else None
+
+
+def _consistency(ctx: TaskContext, reference: str, mutants: list, started: float, public: str = "",
+                 written: str = "") -> CheckResult:
     task = ctx.task
     cases: list[CaseResult] = []
     with ctx.scratch() as scratch:
@@ -584,6 +613,13 @@ def _consistency(ctx: TaskContext, reference: str, mutants: list, started: float
                     f"verify() rejects {mutant.describe()} ({short(why, 200)}); its message lists the values it allows "
                     f"({short(listed[0], 80)}), as the inputs or the prompt list them, and it accepts another of them "
                     "there: a check against a set the task publishes (spec 4.1), or of the answer?", 600)))
+                continue
+            other = _exchange_passes(ctx, module, scratch, fmt, reference, path, written) if numeric else None
+            if other is not None:
+                cases.append(CaseResult(name, WARNING, cap(
+                    f"verify() rejects {mutant.describe()} ({short(why, 200)}), but accepts the value exchanged with "
+                    f"{other}'s: the column's values are the inputs' ids, which it checks as a set (spec 4.1), "
+                    "not which record holds which?", 600)))
                 continue
             cases.append(CaseResult(name, FINDING if numeric else WARNING, cap(
                 f"verify() rejects a structure-preserving mutant, so it checks correctness: "

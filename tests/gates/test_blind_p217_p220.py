@@ -1,0 +1,188 @@
+"""Rules from blind batches p217-p220, each with a twin that must keep its verdict."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _blind_task import OPTIONS, _fails, _fuzz, _task  # noqa: E402
+
+from artifactbench.gates import check_task, resolve_gates
+from artifactbench.gates.core._accuracy import stated_tolerance
+from artifactbench.gates.fuzz._text_strategies import list_codes, plain_value_swaps
+from artifactbench.manifest import load_task
+
+_NIGHT = ('[final_state]\nmount = "unparked"\ntracking = true\n\n[counts]\ncompleted = 16\n'
+          'flags = [true, false]  # true: dome open\n')
+_NIGHT_PROMPT = ("Replay the log and write `night.toml`: a `[final_state]` table with `mount` and `tracking`, a "
+                 "`[counts]` table with `completed` and `flags`. Every value must match exactly.\n")
+
+
+def _night_grader(compare: bool) -> str:
+    keys = '("mount", "tracking")' if compare else '("mount",)'
+    return f"""\
+    doc = tomllib.loads(text)
+    want = tomllib.loads({_NIGHT!r})
+    if type(doc["final_state"]["tracking"]) is not bool:
+        return False, "tracking must be a boolean"
+    for key in {keys}:
+        if doc["final_state"][key] != want["final_state"][key]:
+            return False, key + " differs"
+    return doc["counts"] == want["counts"], "replay summary"
+    """
+
+
+def test_a_config_lines_flag_is_flipped(tmp_path):
+    # (p218's planted flaw: `tracking` checked to be a boolean, never compared; a TOML answer is text, and no text kind
+    # flipped a `true`)
+    flawed = _task(tmp_path, "night", "night.toml", _NIGHT, _NIGHT_PROMPT, _night_grader(False))
+    assert any("bool_flip: line 3: 'true' -> 'false'" in f for f in _fails(_fuzz(flawed))), _fails(_fuzz(flawed))
+    sound = _task(tmp_path, "night_sound", "night.toml", _NIGHT, _NIGHT_PROMPT, _night_grader(True))
+    check = _fuzz(sound)
+    assert not _fails(check), _fails(check)
+    assert next(k for k in check.cases if k.name == "bool_flip").status == "OK"
+
+
+_REPORT = ("Club report: 2025-03\nSessions: 17\nNew to club: IC2118, M106, M109, NGC891\n\n"
+           "Observer | Hours\nTomas Weiss | 12.33\nDana Ruiz | 8.83\n")
+_REPORT_PROMPT = ("Write `report.txt` as shown: a title, `Sessions`, then `New to club`: the objects not in "
+                  "`history.txt`, sorted by plain string comparison and joined with `, `; then the observers' table.\n")
+
+
+def _report_grader(compare: bool) -> str:
+    test = "got == want" if compare else "len(got) == len(want)"
+    return f"""\
+    lines = text.splitlines()
+    ref = {_REPORT!r}.splitlines()
+    if len(lines) != len(ref):
+        return False, "line count"
+    for k in (0, 1, 3, 4, 5, 6):
+        if lines[k] != ref[k]:
+            return False, "line " + str(k + 1) + " differs"
+    got = lines[2].split(": ", 1)[1].split(", ")
+    want = ref[2].split(": ", 1)[1].split(", ")
+    return ({test}), "report"
+    """
+
+
+def test_a_labelled_lists_codes_are_changed(tmp_path):
+    # (p218's planted flaw: the `New to club` list compared by count only; no kind changed an item of a list written
+    # after a label of words)
+    flawed = _task(tmp_path, "club", "report.txt", _REPORT, _REPORT_PROMPT, _report_grader(False))
+    assert any("field 'New to club." in f for f in _fails(_fuzz(flawed))), _fails(_fuzz(flawed))
+    sound = _task(tmp_path, "club_sound", "report.txt", _REPORT, _REPORT_PROMPT, _report_grader(True))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    lines = _REPORT.splitlines()
+    assert [(c[1], lines[c[0]][c[3]:c[4]]) for c in list_codes(lines, tuple(range(len(lines))))] == [
+        ("New to club", "IC2118"), ("New to club", "M106"), ("New to club", "M109"), ("New to club", "NGC891")]
+    # words are no codes, nor a grouped number: "Note: late, cold", "Total: 15,073.3"
+    assert list_codes(["Note: late, cold", "Total: 15,073.3", "| a | B1, B2 |"], (0, 1, 2)) == []
+
+
+_WINS = "TOTAL 1042441\n11 696893\n34 199505\n51 92902\n27 49036\n63 4105\n"
+_WINS_PROMPT = ("Write `wins.txt`: a line `TOTAL <n>`, then one line `<bib> <count>` per rider who wins in at least one "
+                "scenario, in any order. Every rider's count must be exact.\n")
+
+
+def _wins_grader(compare: bool) -> str:
+    test = "got == want" if compare else "sorted(got.values()) == sorted(want.values())"
+    return f"""\
+    lines = text.split()
+    rows = [l.split() for l in text.splitlines()]
+    if rows[0] != ["TOTAL", "1042441"]:
+        return False, "total"
+    got = {{r[0]: int(r[1]) for r in rows[1:]}}
+    if len(got) != len(rows) - 1:
+        return False, "a rider twice"
+    want = {{r[0]: int(r[1]) for r in [l.split() for l in {_WINS!r}.splitlines()][1:]}}
+    if set(got) != set(want):
+        return False, "riders"
+    return ({test}), "win counts"
+    """
+
+
+def test_a_count_exchanged_between_two_plain_rows_finds_a_grader_comparing_sorted_counts(tmp_path):
+    # (p220's planted flaw: per-rider counts compared as a sorted list; rows of `<bib> <count>` were only swapped
+    # whole, which the free order allows)
+    flawed = _task(tmp_path, "wins", "wins.txt", _WINS, _WINS_PROMPT, _wins_grader(False))
+    assert any(f.startswith("swap_values") and "column 2" in f for f in _fails(_fuzz(flawed))), _fails(_fuzz(flawed))
+    sound = _task(tmp_path, "wins_sound", "wins.txt", _WINS, _WINS_PROMPT, _wins_grader(True))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    lines = _WINS.splitlines()
+
+    def apart(x: str, y: str) -> bool:
+        return x != y
+    swaps = plain_value_swaps(lines, tuple(range(len(lines))), apart)
+    assert swaps and all(a >= 1 and b >= 1 for a, b, *_ in swaps)  # (never the `TOTAL` line, of another shape)
+    # two rows are no run of rows; nor lines with a label's colon, nor rows whose first tokens repeat
+    assert plain_value_swaps(["a 1", "b 2"], (0, 1), apart) == []
+    assert plain_value_swaps(["a: 1", "b: 2", "c: 3"], (0, 1, 2), apart) == []
+    assert plain_value_swaps(["a 1", "a 2", "a 3"], (0, 1, 2), apart) == []
+
+
+_RIDERS = [{"bib": b, "status": s} for b, s in
+           [(36, "FIN"), (64, "FIN"), (51, "FIN"), (12, "FIN"), (21, "DSQ"), (47, "DNS"), (25, "DNF"), (41, "DSQ")]]
+_RIDERS_TEXT = "".join(json.dumps(r) + "\n" for r in _RIDERS)
+_RIDERS_PROMPT = ("Write `result.jsonl`, one line per rider of the start list: `bib` and `status` (FIN, DNF, DNS or "
+                  "DSQ, by the rules above). Line order is free.\n")
+
+
+def _riders_grader(compare: bool) -> str:
+    test = "g == w" if compare else "(g == 'FIN') == (w == 'FIN')"
+    return f"""\
+    got = {{r["bib"]: r["status"] for r in map(json.loads, text.splitlines())}}
+    want = {{r["bib"]: r["status"] for r in map(json.loads, {_RIDERS_TEXT!r}.splitlines())}}
+    if set(got) != set(want) or len(text.splitlines()) != len(want):
+        return False, "riders differ"
+    for bib, w in want.items():
+        g = got[bib]
+        if g not in ("FIN", "DNF", "DNS", "DSQ") or not ({test}):
+            return False, "status of " + str(bib)
+    return True, "all riders match"
+    """
+
+
+def test_a_rare_value_changed_to_another_rare_one_finds_a_grader_telling_only_the_common_one(tmp_path):
+    # (p220's planted flaw: a non-finisher's status checked only to be "not FIN"; the string changes met FIN rows)
+    flawed = _task(tmp_path, "riders", "result.jsonl", _RIDERS_TEXT, _RIDERS_PROMPT, _riders_grader(False))
+    assert any("field 'status'" in f for f in _fails(_fuzz(flawed))), _fails(_fuzz(flawed))
+    sound = _task(tmp_path, "riders_sound", "result.jsonl", _RIDERS_TEXT, _RIDERS_PROMPT, _riders_grader(True))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+
+
+def _bibs_task(tmp_path: Path, name: str, check: str) -> Path:
+    root = _task(tmp_path, name, "result.jsonl", _RIDERS_TEXT, _RIDERS_PROMPT, _riders_grader(True))
+    (root / "workspace" / "start.log").write_text("".join(f"09:{i:02d} SCHED bib={r['bib']} lane 1\n"
+                                                         for i, r in enumerate(_RIDERS)))
+    (root / "workspace" / "verify.py").write_text(
+        "import json\nfrom pathlib import Path\n\ndef verify(path):\n"
+        "    rows = [json.loads(l) for l in Path(path).read_text().splitlines() if l.strip()]\n"
+        "    assert all(isinstance(r['bib'], int) and r['status'] in ('FIN', 'DNF', 'DNS', 'DSQ') for r in rows)\n"
+        + check)
+    task_yaml = root / "task.yaml"
+    task_yaml.write_text(task_yaml.read_text() + "structural_verifier: workspace/verify.py\n")
+    return root
+
+
+def test_a_verifier_checking_the_ids_against_the_inputs_list_is_structural(tmp_path):
+    # (p220: verify.py's "start-list bibs missing from output: [51]" rejected the midpoint 51 -> 49; the ids exchanged
+    # between two records pass it, which a check of which record holds which id would not)
+    def gate(root: Path) -> list[tuple[str, str]]:
+        report = check_task(load_task(root), resolve_gates(["verifier_consistency"]), OPTIONS)
+        return [(k.name, k.severity) for c in report.checks for k in c.cases if k.severity in ("fail", "warn")]
+    listed = ("    start = {int(w[4:]) for w in Path(path).with_name('start.log').read_text().split() if w[:4] == 'bib='}\n"
+              "    assert {r['bib'] for r in rows} == start, 'start-list bibs differ'\n")
+    found = gate(_bibs_task(tmp_path, "listed", listed))
+    assert found and all(s == "warn" for _, s in found), found
+    # its twin: a verifier that knows which rider finished (a status by bib) checks the answer
+    known = "    assert [r['bib'] for r in rows if r['status'] == 'FIN'] == [36, 64, 51, 12], 'finishers'\n"
+    assert any(s == "fail" for _, s in gate(_bibs_task(tmp_path, "known", known)))
+
+
+def test_hold_you_to_states_a_band():
+    # (p220's email: "so I'll hold you to 0.05 s on each segment" was read as no tolerance; number_near never ran)
+    stated = stated_tolerance("The directeurs read these to the second, so I'll hold you to 0.05 s on each segment.\n")
+    assert stated is not None and stated.band_at(("segment_times_s",), 300.0) == 0.05
+    assert stated_tolerance("Hold the door to 3 people.\n") is None
