@@ -186,3 +186,78 @@ def test_hold_you_to_states_a_band():
     stated = stated_tolerance("The directeurs read these to the second, so I'll hold you to 0.05 s on each segment.\n")
     assert stated is not None and stated.band_at(("segment_times_s",), 300.0) == 0.05
     assert stated_tolerance("Hold the door to 3 people.\n") is None
+
+
+_LEDGER = ('[summary]\nevents = 4\n\n[[tanks]]\nid = "T01"\nvolume_l = 3000.0\n\n[[tanks]]\nid = "T02"\nvolume_l = 0.0\n\n'
+           '[[rejected]]\nevent_id = "E002"\nreason = "OVERFILL"\n\n[[rejected]]\nevent_id = "E007"\nreason = "DIRTY"\n')
+_LEDGER_PROMPT = """\
+# Ledger
+
+Write `ledger.toml`.
+
+### `[[tanks]]` array of tables
+
+| field | type | description | constraints |
+|---|---|---|---|
+| `id` | string | Tank id. | Each tank exactly once; entries may be in any order. |
+
+### `[[rejected]]` array of tables
+
+| field | type | description | constraints |
+|---|---|---|---|
+| `event_id` | string | The refused event. | Entries MUST appear in the same order as the events in `events.jsonl`. |
+"""
+
+
+def _ledger_grader(ordered: bool) -> str:
+    test = "got == want" if ordered else "sorted(got) == sorted(want)"
+    return f"""\
+    doc, ref = tomllib.loads(text), tomllib.loads({_LEDGER!r})
+    if doc["summary"] != ref["summary"]:
+        return False, "summary"
+    if sorted(t["id"] for t in doc["tanks"]) != ["T01", "T02"] or \\
+            {{t["id"]: t["volume_l"] for t in doc["tanks"]}} != {{"T01": 3000.0, "T02": 0.0}}:
+        return False, "tanks"
+    got = [(r["event_id"], r["reason"]) for r in doc["rejected"]]
+    want = [(r["event_id"], r["reason"]) for r in ref["rejected"]]
+    return ({test}), "ledger"
+    """
+
+
+def test_an_array_of_tables_takes_the_order_its_heading_states(tmp_path):
+    # (p221: `[[rejected]]` entries "MUST appear in the same order as the events", said under a heading naming the
+    # array, was never read as that array's; and the first find was two `[[tanks]]` swapped, whose order is free,
+    # or the last tank with the first rejected event, which changes nothing a reader sees)
+    flawed = _task(tmp_path, "ledger", "ledger.toml", _LEDGER, _LEDGER_PROMPT, _ledger_grader(False))
+    found = _fails(_fuzz(flawed))
+    assert any("field 'rejected.0'" in f for f in found) and not any("'tanks" in f for f in found), found
+    sound = _task(tmp_path, "ledger_sound", "ledger.toml", _LEDGER, _LEDGER_PROMPT, _ledger_grader(True))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+
+
+_MARKOV = "[stationary]\nSHELF = 0.509850276282\nLOAN = 0.490149723718\n\n[metrics]\nexpected_items = 1222.217083\n"
+_MARKOV_PROMPT = ("# Model\n\nWrite `model.toml`.\n\nA.3 Each `[stationary]` value is within an absolute tolerance of 1e-6 "
+                  "of the exact distribution.\n\nA.4 Each `[metrics]` value is within a relative tolerance of 0.01 % of "
+                  "the exact value.\n")
+
+
+def _markov_grader(rel: float) -> str:
+    return f"""\
+    doc, ref = tomllib.loads(text), tomllib.loads({_MARKOV!r})
+    for k, v in ref["stationary"].items():
+        if not abs(doc["stationary"][k] - v) <= 1e-6:
+            return False, "stationary " + k
+    return math.isclose(doc["metrics"]["expected_items"], 1222.217083, rel_tol={rel}), "metrics"
+    """
+
+
+def test_a_tables_band_is_its_keys_band_in_a_config_answer(tmp_path):
+    # (p223: "Each `[metrics]` value is within a relative tolerance of 0.01 %" was read as no band ("a relative
+    # tolerance" taken for a vague one), and a metric moved by 100x the `[stationary]` table's 1e-6 was a fail)
+    stated = stated_tolerance(_MARKOV_PROMPT)
+    assert stated.band_at(("expected_items", "metrics"), 1222.2) > 0.12 and stated.band_at(("LOAN", "stationary"), 0.5) == 1e-6
+    sound = _task(tmp_path, "markov_sound", "model.toml", _MARKOV, _MARKOV_PROMPT, _markov_grader(1e-4))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    flawed = _task(tmp_path, "markov", "model.toml", _MARKOV, _MARKOV_PROMPT, _markov_grader(1e-2))
+    assert any("key 'expected_items'" in f for f in _fails(_fuzz(flawed))), _fails(_fuzz(flawed))
+    assert stated_tolerance("Numbers are compared with a small relative tolerance.\n") is None

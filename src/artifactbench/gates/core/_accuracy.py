@@ -19,7 +19,9 @@ MARKUP = r"\s*(?:[*`_]+\s*)?"
 NOT_A_NAME = (r"(?<!the )(?<!an )(?<!a )(?<!of )(?<!any )(?<!each )(?<!every )(?<!its )(?<!their )(?<!these )"
               r"(?<!those )(?<!`)(?<!\*)")
 NUMBER = r"(?P<value>10\s*(?:\^|\*\*)\s*[-+−]?\d+|\d+(?:\.\d+)?(?:[eE][-+−]?\d+)?)(?!\d|\.\d)"
-VAGUE_TOLERANCE = re.compile(r"\b(small|some|a)\s+(absolute\s+|relative\s+|numeric(al)?\s+)?tolerance\b|"
+# (not one that goes on to its value: "within a relative tolerance of 0.01 %"; blind p223)
+VAGUE_TOLERANCE = re.compile(r"\b(small|some|a)\s+(absolute\s+|relative\s+|numeric(al)?\s+)?tolerance\b"
+                             r"(?!\s*(?:of|is|=|:)?\s*(?:[±~]|\+/-)?\s*\d)|"
                               r"\bapproximately\s+(equal|correct)|\bclose\s+enough\b", re.IGNORECASE)
 # A time window, not a band: "if it does not reach `max_safe_c` within 48 h, the answer is `NEVER`" (blind
 # p120), "a loan returned within 14 days": an event's verb before "within" in its clause (not "accepted if it
@@ -196,7 +198,8 @@ def _scope(sentence: str, end: int) -> str | None:
 
 
 # A key in backticks, its TOML table's name before it or not ("`[aep] weibull_mwh`": `weibull_mwh`; blind p205)
-_TICKED = r"`(?:\[[\w.-]{1,40}\][^\S\n]*)?([A-Za-z_][\w.-]*)`"
+# (a table alone names its keys' band: "Each `[metrics]` value is within a relative tolerance of 0.01 %"; blind p223)
+_TICKED = r"`(?:\[[\w.-]{1,40}\][^\S\n]*(?=[A-Za-z_]))?\[{0,2}([A-Za-z_][\w.-]*)\]{0,2}`"
 _LEAD_KEYS = re.compile(r"[\s*>|-]*(?:\[[ xX]?\]\s*)?((?:`(?:\[[\w.-]{1,40}\][^\S\n]*)?[A-Za-z_][\w.-]*`\s*"
                         r"(?:(?:,|and|or|&|/)\s*)?){1,8})(?P<defined>:\s|=\s|(?:is|are)\s)")
 _NO_SUBJECT = re.compile(r"\s*(?:(?:it|they|this|these|each|both|all|and|but|so)\s+)*(?:(?:must|should|shall|has\s+to|"

@@ -21,6 +21,7 @@ else") are read in _free_lines: `PromptAllows.free_lines`.
 from __future__ import annotations
 
 import itertools
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -514,6 +515,9 @@ class PromptAllows:
     # "Itineraries that use one or more on-request sailings are optional — list them or leave them out": some of
     # the records the answer holds may be left out, the prompt does not say which in words a rule reads (blind p216)
     optional_records: str = ""
+    # (order sentence, the key its Markdown heading names alone): "### `[[rejected]]` array of tables" above "Entries
+    # MUST appear in the same order as the events", which names no key of its own (blind p221)
+    order_heads: tuple[tuple[str, str], ...] = ()
     # The clauses that say an order is free, each up to its "in any order" (what it is said of), with
     # whether it is said of something inside another thing ("the names inside a wave")
     order_clauses: tuple[tuple[str, bool], ...] = ()
@@ -696,7 +700,8 @@ class PromptAllows:
         if self.unordered or not self.ordered_by:
             return True
         key = _list_key(where)
-        return key is not None and not (key and any(_mentions(s, key) for s in self.order_sentences))
+        return key is not None and not (key and (any(_mentions(s, key) for s in self.order_sentences)
+                                                 or any(k == key for _, k in self.order_heads)))
 
     def list_order(self, key: str) -> str:
         """The sentence that orders the items of the list `key` holds on one line ("each with a `cars` key:
@@ -1296,6 +1301,38 @@ def _section_kinds(text: str, written: frozenset[str]) -> dict[str, str]:
 _EMPHASIS = re.compile(r"(?<![\w*])(\*{1,2})(?=\S)([^*\n]{1,80}?)(?<=\S)\1(?![\w*])")
 
 
+_HEADING_KEY = re.compile(r"`\[{0,2}([A-Za-z_][\w-]*)\]{0,2}`")
+
+
+@functools.lru_cache(maxsize=64)
+def _heading_keys(text: str) -> dict[str, str]:
+    """Each sentence under a Markdown heading that names one key in backticks (`[[rejected]]`, `tanks`, not a file
+    name), to that key (the heading right above it; a deeper heading naming none ends it)."""
+    out: dict[str, str] = {}
+    key: str | None = None
+    body: list[str] = []
+
+    def flush() -> None:
+        if key is not None and body:
+            for sentence in _sentences("\n".join(body)):
+                out.setdefault(_plain(sentence), key)
+        body.clear()
+
+    fenced = False
+    for line in text.splitlines():
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        heading = None if fenced else _HEADING.match(line)
+        if heading is None:
+            body.append(line)
+            continue
+        flush()
+        names = set(_HEADING_KEY.findall(heading.group(2)))
+        key = names.pop() if len(names) == 1 else None
+    flush()
+    return out
+
+
 def _plain(sentence: str) -> str:
     """The sentence without Markdown emphasis: "the order of the names *inside* a wave" reads as its words."""
     return _EMPHASIS.sub(r"\2", sentence) if "*" in sentence else sentence
@@ -1559,8 +1596,14 @@ def read_prompt(text: str) -> PromptAllows:
             clauses = _order_clauses(sentence)
             order_clauses += clauses
             scoped = _field_scoped(sentence, clauses)
+            headed = _heading_keys(text).get(sentence) if not any(
+                "." not in f and "/" not in f for f in _FIELD.findall(sentence)) else None
             if scoped:
                 field_unordered.update(scoped)
+            elif headed:
+                # ("Each tank exactly once; entries may be in any order." under "### `[[tanks]]` array of tables":
+                # the tanks' order, not every list's; blind p221)
+                field_unordered.add(headed)
             elif not clauses or not all(inside and _INSIDE_FIRST.match(clause) for clause, inside in clauses):
                 # (a clause said of what is inside a record, "Inside a line the ids may come in any order", frees
                 # no order of the records: the lines "must be ordered by the plan's total"; blind p131)
@@ -1604,6 +1647,9 @@ def read_prompt(text: str) -> PromptAllows:
                                                       if _many_answers(s, text)), ""), read_free_lines(text),
                         other_keys_free=grants_free, granted=frozenset(granted), record_nouns=_record_nouns(text),
                         optional_records=_optional_records(text, _record_nouns(text)),
+                        order_heads=tuple((o, k) for o in order_sentences
+                                          if not any("." not in f and "/" not in f for f in _FIELD.findall(o))
+                                          for k in [_heading_keys(text).get(o)] if k),
                         order_clauses=tuple(order_clauses), copies_agree="" if once else copies_agree,
                         comments_said=comments_said, quota=quota, field_unordered=frozenset(field_unordered),
                         chosen_keys=tuple(_chosen_keys(text)), chosen_values=tuple(_chosen_values(text)),

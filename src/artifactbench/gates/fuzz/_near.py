@@ -23,6 +23,7 @@ from artifactbench.gates.fuzz._draws import Draws, pick, scout_first
 from artifactbench.gates.core import StatedTolerance
 from artifactbench.gates.fuzz._formats import NUMBER_RE, TextDoc, as_number
 from artifactbench.gates.fuzz._mutation import Mutation, short
+from artifactbench.gates.fuzz._text_strategies import config_owners
 from artifactbench.gates.fuzz._tree_targets import TreeTargets
 
 FACTORS = (100, 16, 8)  # shrinks towards the first: the report names the largest move accepted
@@ -84,7 +85,9 @@ def text_near_strategy(doc: TextDoc, stated: StatedTolerance | None) -> Draws | 
     band could be scoped by: not drawn."""
     if stated is None:
         return None
-    pool = []  # (line, key, span of the number in the line, its text, its value)
+    pool = []  # (line, key, span of the number in the line, its text, its value, the keys a band may be said of)
+    # (a `[metrics]` table's key under "Each `[metrics]` value is within 0.01 %": its table's names after its own)
+    owners = config_owners(doc.lines) if any(_TABLE.match(doc.lines[i]) for i in doc.records[:2000]) else None
     for i in doc.records:
         found = _KEY_NUMBER.fullmatch(doc.lines[i]) or _KEY_INTEGER.fullmatch(doc.lines[i])
         if found is not None and found.re is _KEY_INTEGER and not whole_in_unit(
@@ -98,22 +101,24 @@ def text_near_strategy(doc: TextDoc, stated: StatedTolerance | None) -> Draws | 
             for pair in _INLINE_PAIR.finditer(doc.lines[i][:2000]):
                 value = float(pair.group(2))
                 if stated.band_at((pair.group(1),), value) > 0 and stated.states_for((pair.group(1),)):
-                    pool.append((i, pair.group(1), pair.span(2), pair.group(2), value))
+                    pool.append((i, pair.group(1), pair.span(2), pair.group(2), value, (pair.group(1),)))
             continue
         value = float(found.group(2))
-        if math.isfinite(value) and stated.band_at((found.group(1),), value) > 0 and stated.states_for((found.group(1),)):
-            pool.append((i, found.group(1), found.span(2), found.group(2), value))
+        owner = owners[i] if owners is not None and i < len(owners) else None
+        keys = (found.group(1), *(t for t in reversed(owner[0].split(".")) if t)) if owner else (found.group(1),)
+        if math.isfinite(value) and stated.band_at(keys, value) > 0 and stated.states_for(keys):
+            pool.append((i, found.group(1), found.span(2), found.group(2), value, keys))
     for i, key, span, text in _table_cells(doc.lines):
         value = float(text)
         if math.isfinite(value) and stated.band_at((key,), value) > 0 and stated.states_for((key,)):
-            pool.append((i, key, span, text, value))
+            pool.append((i, key, span, text, value, (key,)))
     pool = _extremes(pool, lambda c: c[1], lambda c: c[4])
     if not pool:
         return None
 
     def move(c: tuple, factor: int) -> Mutation:
-        i, key, (start, end), text, value = c
-        step = factor * stated.band_at((key,), value)
+        i, key, (start, end), text, value, keys = c
+        step = factor * stated.band_at(keys, value)
         new = _like(text, value + step if value >= 0 else value - step, step)
         lines = list(doc.lines)
         lines[i] = lines[i][:start] + new + lines[i][end:]
@@ -123,6 +128,7 @@ def text_near_strategy(doc: TextDoc, stated: StatedTolerance | None) -> Draws | 
                        pick(pool).map(lambda c: move(c, WARN_FACTOR)))  # (see near_strategy)
 
 
+_TABLE = re.compile(r"\s*\[\[?[^\[\]\n]{1,80}\]\]?\s*(?:#.*)?$")
 _KEY_INTEGER = re.compile(r"\s*([A-Za-z_][\w.-]*)\s*[=:]\s*([-+]?\d{1,15})\s*(?:[#;].*)?")
 # a unit right after a stated value: "within ±2 kg (±3 L for litres)"
 _STATED_UNIT = re.compile(r"\d(?:\.\d+)?\s?([A-Za-z]{1,5})\b")

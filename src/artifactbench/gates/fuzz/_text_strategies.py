@@ -277,6 +277,7 @@ def table_word_cells(lines: list[str], records: tuple[int, ...]) -> list[tuple[i
 
 
 LIST_ITEMS_SWAPPED = "(two neighbouring items of its list swapped)"
+_ARRAY_HEADER = re.compile(r"\[\[\s*([A-Za-z_][\w-]*)\s*\]\]")
 SECTIONS_SWAPPED = "(sections swapped)"  # the end of a swap_records `where` that exchanged two whole `[section]`s
 # `key = a, b, c` / `key: a, b, c` of a config or plain-text answer: a list written on one line
 # (a label of words is a key too: "New to club: IC2118, M106, M109"; blind p218)
@@ -572,13 +573,22 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
         def swap_sections(c: tuple[tuple[int, int], tuple[int, int]]) -> Mutation:
             (a1, b1), (a2, b2) = c
             changed = lines[:a1] + lines[a2:b2 + 1] + lines[b1 + 1:a2] + lines[a1:b1 + 1] + lines[b2 + 1:]
-            return edit(kind, f"lines {a1 + 1}-{b1 + 1} <-> lines {a2 + 1}-{b2 + 1} {SECTIONS_SWAPPED}",
+            # (two entries of one `[[tanks]]` array name the array, as a tree answer's `$.tanks[0]` does: a sentence
+            # ordering another list, "`[[rejected]]` entries MUST appear in log order", orders no tank; blind p221)
+            array = _ARRAY_HEADER.fullmatch(lines[a1].strip())
+            named = f", field '{array.group(1)}.0'" if array and lines[a1].strip() == lines[a2].strip() else ""
+            return edit(kind, f"lines {a1 + 1}-{b1 + 1} <-> lines {a2 + 1}-{b2 + 1}{named} {SECTIONS_SWAPPED}",
                         lines[a1], lines[a2], changed)
         shaped = config_sections(lines)
         # (two tables of one header only as `[[array]]` entries: `[runs.result]` twice is one key of two entries,
         # which trade results when swapped; review)
-        neighbours = [(x, y) for x, y in zip(shaped, shaped[1:]) if lines[x[0]].strip() != lines[y[0]].strip()
-                      or (lines[x[0]].lstrip().startswith("[[") and lines[x[0]:x[1] + 1] != lines[y[0]:y[1] + 1])][:500]
+        # (nor the last entry of one `[[array]]` with the first of the next: each stays in its own array, in its
+        # place, and the file reads the same; blind p221)
+        neighbours = [(x, y) for x, y in zip(shaped, shaped[1:]) if (
+            lines[x[0]].strip() != lines[y[0]].strip() and not (lines[x[0]].lstrip().startswith("[[")
+                                                              and lines[y[0]].lstrip().startswith("[[")))
+            or (lines[x[0]].lstrip().startswith("[[") and lines[x[0]].strip() == lines[y[0]].strip()
+                and lines[x[0]:x[1] + 1] != lines[y[0]:y[1] + 1])][:500]
         draws = [d for d in (pick(pairs).map(swap) if pairs else None,
                              pick(neighbours).map(swap_sections) if neighbours else None) if d is not None]
         whole = either(draws) if len(draws) > 1 else (draws[0] if draws else None)
