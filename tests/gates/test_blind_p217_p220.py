@@ -261,3 +261,28 @@ def test_a_tables_band_is_its_keys_band_in_a_config_answer(tmp_path):
     flawed = _task(tmp_path, "markov", "model.toml", _MARKOV, _MARKOV_PROMPT, _markov_grader(1e-2))
     assert any("key 'expected_items'" in f for f in _fails(_fuzz(flawed))), _fails(_fuzz(flawed))
     assert stated_tolerance("Numbers are compared with a small relative tolerance.\n") is None
+
+
+def test_matches_to_a_relative_band_is_that_keys_band():
+    # (p226: "`gain` matches to a relative 1e-9" was no band; `gain`, 1.5e9, took the "three hour totals within
+    # ±0.01 h" and a move of 1 was a fail)
+    stated = stated_tolerance("2. `gain` matches to a relative 1e-9.\n3. Each of the three hour totals is within "
+                              "**±0.01 h** of the assessor's value.\n")
+    assert stated.band_at(("gain",), 1.5e9) == 1.5
+    assert stated.band_at(("online_hours",), 652.75) >= 0.01
+    assert stated_tolerance("The legend matches to a relative extent the one in the input.\n") is None
+
+
+def test_a_column_of_stamps_is_no_category():
+    # (p218: a `rise_utc` column mostly the window's start, its rarer stamps changed to one another, hours apart: four
+    # rejections stopped string_change before the 62 s move that showed the planted 60-minute band)
+    from artifactbench.gates.fuzz._formats import parse
+    from artifactbench.gates.fuzz._policy import FuzzPolicy
+    from artifactbench.gates.fuzz._tree_strategies import _minority_changes
+    from artifactbench.gates.fuzz._tree_targets import TreeTargets
+    stamps = ["02:00:00Z"] * 4 + ["07:39:17Z", "05:55:41Z", "04:40:44Z"]
+    rows = "".join(json.dumps({"rise": s, "status": st}) + "\n"
+                   for s, st in zip(stamps, ["FIN"] * 4 + ["DNF", "DNS", "DSQ"]))
+    changes = _minority_changes(TreeTargets(parse("jsonl", rows), FuzzPolicy()))
+    assert [(c[0][-1], c[1], c[2]) for c in changes] == [("status", "DNF", "DNS"), ("status", "DNS", "DSQ"),
+                                                        ("status", "DSQ", "DNF")]

@@ -81,7 +81,7 @@ _OF_THE_ANSWER = re.compile(r"\s*(?:[\w.%°]+\s*){0,2}of\s+(?:the\s+)?(?:exact|t
 # Not "up to": it counts things ("up to 3 records") more often than it bounds an error.
 _STATED = re.compile(
     r"(?:\bwithin(?:\s+(?:an?|the|absolute|relative|abs\.?|rel\.?|error)){0,2}|"
-    r"\btolerances?(?:\s+of|\s*:|\s+is|\s*=)?|±|\bhold\s+(?:you|it|them|answers?|results?|values?)\s+to|\+/-|\bplus\s+or\s+minus|"
+    r"\btolerances?(?:\s+of|\s*:|\s+is|\s*=)?|±|\bhold\s+(?:you|it|them|answers?|results?|values?)\s+to|\b(?:match(?:es|ed)?|agrees?|accurate|correct)\s+to\s+(?:an?\s+)?(?:relative|absolute|rel\.|abs\.)(?:\s+(?:error|tolerance|difference))?(?:\s+of)?|\+/-|\bplus\s+or\s+minus|"
     r"\b(?:errors?|differences?|deviations?)(?:\s+(?:of|is|must\s+be|should\s+be))?\s*(?:<=|≤|<|\bbelow|\bunder|\bat\s+most|"
     r"\bno\s+(?:more|greater)\s+than|\bnot\s+exceed(?:ing)?)|\b(?:rel(?:ative|\.)?|abs(?:olute|\.)?)\s+"
     r"errors?\s+of|\|\s*(?:<=|≤|<))" + MARKUP + r"(?P<money>[$€£¥]\s?)?" + NUMBER

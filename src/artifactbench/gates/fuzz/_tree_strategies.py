@@ -6,6 +6,7 @@ Field-level (leaf value) strategies live here; record/key-level ones in `_tree_r
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -66,6 +67,8 @@ def leaf_strategy(t: TreeTargets, kind: str) -> Draws | None:
 
 
 MIN_CATEGORY_RECORDS, MAX_CATEGORIES = 6, 8
+MAX_CATEGORY_SCOUTS = 3  # (the kind stops on four rejections: the scouts leave it a draw of its own)
+_LABEL = re.compile(r"[A-Za-z][A-Za-z _/-]{0,23}")
 
 
 def _minority_changes(t: TreeTargets) -> list[tuple[Path, str, str]]:
@@ -79,13 +82,16 @@ def _minority_changes(t: TreeTargets) -> list[tuple[Path, str, str]]:
     out: list[tuple[Path, str, str]] = []
     for items in fields.values():
         counted = Counter(v for _, v in items)
-        if len(items) < MIN_CATEGORY_RECORDS or not 3 <= len(counted) <= MAX_CATEGORIES:
+        # (labels, `DNF`, `in_use`: no digits; a column of timestamps that are mostly one value is no category,
+        # and its rarer stamps changed to one another are hours apart, which spent the kind's draws; p218)
+        if len(items) < MIN_CATEGORY_RECORDS or not 3 <= len(counted) <= MAX_CATEGORIES \
+                or not all(_LABEL.fullmatch(v) for v in counted):
             continue
         common = counted.most_common(1)[0][0]
         rest = [v for v in dict.fromkeys(v for _, v in items) if v != common]
         firsts = {v: p for p, v in reversed(items)}
         out += [(firsts[v], v, rest[(k + 1) % len(rest)]) for k, v in enumerate(rest)]
-    return out[:2 * MAX_CATEGORIES]
+    return out[:MAX_CATEGORY_SCOUTS]
 
 
 def _masked_path(path: Path) -> tuple:
