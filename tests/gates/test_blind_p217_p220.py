@@ -286,3 +286,57 @@ def test_a_column_of_stamps_is_no_category():
     changes = _minority_changes(TreeTargets(parse("jsonl", rows), FuzzPolicy()))
     assert [(c[0][-1], c[1], c[2]) for c in changes] == [("status", "DNF", "DNS"), ("status", "DNS", "DSQ"),
                                                         ("status", "DSQ", "DNF")]
+
+
+def test_review_repros_of_the_p217_p224_rules(tmp_path):
+    from artifactbench.gates.core import read_prompt
+    from artifactbench.gates.fuzz._fuzz import _either_said
+    from artifactbench.gates.fuzz._text_strategies import _bool_values
+    from artifactbench.gates.fuzz._verifier_consistency import _published_ids
+    # a flag inside a TOML multi-line string is its text; one long array's flags are read in one pass
+    lines = ['a = true', 'notes = """', 'dome_open: true', '"""', 'b = [true, "false"]  # true', 'm = """x: true"""']
+    assert [(i, m.group("v")) for i, m in _bool_values(lines, tuple(range(6)))] == [(0, "true"), (4, "true")]
+    assert len(_bool_values(["mask = [" + ", ".join(["true"] * 20_000) + "]"], (0,))) == 2000
+    # a table beside a key of its own names no band of the table's other keys
+    stated = stated_tolerance("Values are within 1 % of the exact value. In the `[latency]` table, `p50` is within "
+                              "0.1 ms.\n")
+    assert stated.band_at(("p99", "latency"), 250.0) >= 2.5 and stated.band_at(("p50", "latency"), 25.0) == 0.1
+    # a count of digits is no band
+    assert stated_tolerance("We hold answers to 3 significant figures.\n").abs == 0.0
+    assert stated_tolerance("Each value must be within 4 decimal places of the exact value.\n") is None
+    # either of two values accepted
+    assert _either_said("A rider never seen may be reported as either `DNS` or `DNF`: both are accepted.")
+    assert _either_said("When two depots are equally near, either one is accepted.")
+    assert not _either_said("Write either `DNS` or `DNF`; neither is optional.")
+    # published ids by their label: the answer's ids are all of them, or a subset (which a verifier may know)
+    published = _published_ids("09:00 SCHED bib=36 lane 1\n09:01 SCHED bib=21 lane 2\n{\"bib\": 7}\n12,x\n")
+    assert published["0:bib"] == frozenset({36, 21, 7}) and published["0:^"] == frozenset({9, 12})
+    # a sentence under two headings frees both; one about the file's lines frees no heading's key
+    text = ("# Out\n\n### `[[tanks]]`\n\nEntries may be in any order.\n\n### `[[rejected]]`\n\nEntries may be in any "
+            "order.\n\n### `splits`\n\nLines may be in any order.\n")
+    allows = read_prompt(text)
+    assert {"tanks", "rejected"} <= allows.field_unordered and "splits" not in allows.field_unordered
+    assert allows.unordered
+
+
+def test_p229_p232_rules():
+    from artifactbench.gates.core import read_prompt
+    from artifactbench.gates.spec._negative import _time_offset
+    # (p229: `name` and `iterations` "are checked for presence and type only", said in the sentence after the one
+    # naming them; a change to the method's name was a fail)
+    allows = read_prompt("`name`: a short string naming your method; `iterations`: a positive integer. These two are "
+                         "recorded for statistics and are checked for presence and type only.\n")
+    assert {"name", "iterations"} <= allows.free_fields
+    assert not read_prompt("`name`: a short string. These are required and checked for presence.\n").free_fields
+    # (p229: off_by_one moved `date(ts, '-5 minutes')` to `-4`, the same day for every five-minute stamp: a warn)
+    query = "SELECT date(l.ts, '-5 minutes') AS day FROM t WHERE n > 10;"
+    assert _time_offset(query, query.replace("-5 minutes", "-4 minutes"))
+    assert not _time_offset(query, query.replace("n > 10", "n > 11"))
+    # (p232: an annotated JSON record's notes, one of them "may be omitted", read as one sentence freeing every key;
+    # and its "// Tolerances: ... within ±1 s" glued to a paragraph about the inputs, read as no band)
+    sample = ('Below is an annotated example.\n\n```jsonc\n// One object per line.\n{\n  "gun_time_s": 13012,  // FINISH '
+              'minus the wave gun\n  "splits": {          // cumulative seconds\n    "10K": 3011   // a mat with no read '
+              'may be omitted\n  }\n}\n//\n// What counts as a valid read:\n//   - reads for bibs not in runners.csv '
+              'are stray tags: ignore them\n//\n// Tolerances: gun_time_s and every split within ±1 s;\n```\n')
+    assert "gun_time_s" not in read_prompt(sample).optional_fields
+    assert stated_tolerance(sample).band_at(("gun_time_s",), 17480) == 1.0

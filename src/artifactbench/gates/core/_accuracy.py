@@ -85,6 +85,9 @@ _STATED = re.compile(
     r"\b(?:errors?|differences?|deviations?)(?:\s+(?:of|is|must\s+be|should\s+be))?\s*(?:<=|≤|<|\bbelow|\bunder|\bat\s+most|"
     r"\bno\s+(?:more|greater)\s+than|\bnot\s+exceed(?:ing)?)|\b(?:rel(?:ative|\.)?|abs(?:olute|\.)?)\s+"
     r"errors?\s+of|\|\s*(?:<=|≤|<))" + MARKUP + r"(?P<money>[$€£¥]\s?)?" + NUMBER
+    # (a count of digits is no band: "we hold answers to 3 significant figures", "a tolerance of 4 decimal places";
+    # _SIGNIFICANT and _PLACES read those; review)
+    + r"(?!\s*(?:decimal|significant|sig\.?\s*figs?\b|s\.?f\.?\b|d\.?p\.?\b|places?\b|digits?\b|figures?\b))"
     + MARKUP + r"(?P<pct>%|percent\b)?", re.IGNORECASE)  # ("0.5 percentage points" is no percent)
 _DIFFERENCE = re.compile(r"\b(?:differences?|deviations?)\b", re.IGNORECASE)
 _AGAINST_EXACT = re.compile(r"\b(?:from|to|against|of)\s+the\s+(?:exact|true|correct|reference|expected|optimal|"
@@ -198,8 +201,10 @@ def _scope(sentence: str, end: int) -> str | None:
 
 
 # A key in backticks, its TOML table's name before it or not ("`[aep] weibull_mwh`": `weibull_mwh`; blind p205)
-# (a table alone names its keys' band: "Each `[metrics]` value is within a relative tolerance of 0.01 %"; blind p223)
-_TICKED = r"`(?:\[[\w.-]{1,40}\][^\S\n]*(?=[A-Za-z_]))?\[{0,2}([A-Za-z_][\w.-]*)\]{0,2}`"
+_TICKED = r"`(?:\[[\w.-]{1,40}\][^\S\n]*)?([A-Za-z_][\w.-]*)`"
+# (a table alone names its keys' band where the clause names no key: "Each `[metrics]` value is within a relative
+# tolerance of 0.01 %"; blind p223. Not beside one: "In the `[latency]` table, `p50` is within 0.1 ms"; review)
+_TABLE_TICKED = r"`\[{1,2}([A-Za-z_][\w.-]*)\]{1,2}`"
 _LEAD_KEYS = re.compile(r"[\s*>|-]*(?:\[[ xX]?\]\s*)?((?:`(?:\[[\w.-]{1,40}\][^\S\n]*)?[A-Za-z_][\w.-]*`\s*"
                         r"(?:(?:,|and|or|&|/)\s*)?){1,8})(?P<defined>:\s|=\s|(?:is|are)\s)")
 _NO_SUBJECT = re.compile(r"\s*(?:(?:it|they|this|these|each|both|all|and|but|so)\s+)*(?:(?:must|should|shall|has\s+to|"
@@ -285,7 +290,7 @@ def _keys_before(sentence: str, start: int, previous: int = -1, defined: list[st
         if parted is None:
             return []
         clause = rest[parted.end():]
-    keys = [singular(k.lower()) for k in re.findall(_TICKED, clause)][:4]
+    keys = [singular(k.lower()) for k in re.findall(_TICKED, clause) or re.findall(_TABLE_TICKED, clause)][:4]
     # (a casual list names its keys bare: "tolerances: fg +/- 0.0003, k within 2%, days_to_terminal +/- 0.15";
     # blind p156: a clause of one word before its band is that key)
     # (only in a list: after a "tolerances:" label or an earlier band of the sentence; "Tol ±0.01." names no key)
@@ -737,6 +742,19 @@ def implied_precision(text: str) -> StatedTolerance | None:
     return StatedTolerance(band, 0.0, said, ((band, 0.0),), (), True)
 
 
+_EMPTY_COMMENT = re.compile(r"\n[^\S\n]*(?://|#)[^\S\n]*(?=\n)")
+
+
+def _comment_paragraphs(parts: list[str]) -> list[str]:
+    """The sentences, each cut at its empty comment lines (`//` or `#` alone): an annotated sample's comment
+    paragraphs end with no full stop, and "// What counts as a valid read: ... reads ...", glued to "// Tolerances:
+    ... within ±1 s", read as one sentence about the inputs (blind p232)."""
+    out: list[str] = []
+    for part in parts:
+        out += [p for p in _EMPTY_COMMENT.split(part) if p.strip()] if "\n" in part else [part]
+    return out
+
+
 def stated_tolerance(text: str) -> StatedTolerance | None:
     """The accuracy the prompt demands of the answer's numbers, in its own words (None when it states
     none, or only of how to compute them). Where it gives several, the loosest reading of each."""
@@ -764,7 +782,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
                         and re.search(r"\btoleran|\bcompared\b|\baccura", line, re.IGNORECASE)
                         and not re.search(r"\d", line)
                         for line in re.split(r"(?<=[.!?])\s+|\n", text[:400_000]))
-    for whole in sentences(text):
+    for whole in _comment_paragraphs(sentences(text)):
         if VAGUE_TOLERANCE.search(whole) or (_INPUT.search(whole) and not _ANSWER.search(whole)):
             continue
         shown = re.sub(r"\*\*|__", "", whole)  # (as the prompt says it, for the report: not as rewritten below)

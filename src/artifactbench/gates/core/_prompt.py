@@ -235,8 +235,13 @@ _COPIES_AGREE = re.compile(r"\b(more\s+than\s+once|twice|several\s+times|repeat\
                            r"\b(agree|consistent|identical|the\s+same|match)\b", re.IGNORECASE)
 # Fields the grader does not take from the artifact: their value is free, whatever the mutant does.
 _FREE_WORDS = (r"informational|informative|(?:\bnot|n['\u2019]t|\bnever)\s+(?:be\s+)?(?:graded|checked|scored)\b|"
-               r"(?:\bnot|n['\u2019]t)\s+part\s+of\s+the\s+(grade|score|check)")
+               r"(?:\bnot|n['\u2019]t)\s+part\s+of\s+the\s+(grade|score|check)|"
+               # ("checked for presence and type only", "only checked for presence"; blind p229)
+               r"\b(?:checked|validated|graded)\s+(?:only\s+)?for\s+(?:their\s+|its\s+)?(?:presence|existence|type)"
+               r"(?:\s+(?:and|&)\s+(?:presence|type|format))?\s+only\b|\bonly\s+(?:checked|validated)\s+for\s+"
+               r"(?:their\s+|its\s+)?(?:presence|existence|type)\b")
 _FREE = re.compile(_FREE_WORDS, re.IGNORECASE)
+_BACK_REFERENCE = re.compile(r"\s*(?:these|those|both|they|the\s+two|the\s+latter)\b", re.IGNORECASE)
 # "`notes` is free-form", "| `notes` | free-form text ... |": that one field's value is free (not every
 # field the sentence names, as _FREE_WORDS would free).
 # ("`event` is a short description in your own words": its wording is the answer's own; blind p46)
@@ -579,7 +584,7 @@ class PromptAllows:
         keys = [s for s in path if isinstance(s, str)]
         named = bool(keys) and isinstance(path[-1], str)  # the list is a key's value, not an item of a list
         in_item = any(isinstance(s, int) for s in path)
-        if named and self.list_order(keys[-1]):
+        if named and (self.list_order(keys[-1]) or any(k == keys[-1] for _, k in self.order_heads)):
             # (the list's own order stated, "`links`: the link ids of S, sorted ascending", beside "A link is the
             # unordered pair of endpoints", of what is inside one item; blind p203)
             return ""
@@ -915,6 +920,15 @@ _SAMPLE_KEY = re.compile(r"^[^\S\n]*[\"'`]?([A-Za-z_][\w.-]{0,60})[\"'`]?[^\S\n]
 # (a note about the key itself, in its first words: "# optional, not marked"; not one about the value's format,
 # "# lower case; surrounding whitespace is ignored", "# one decimal; a trailing zero is optional"; review)
 _FENCED = re.compile(r"\s*(?:```|~~~)")
+# a line of an annotated sample: a key and its value, then a note (`"gun_time_s": 13012,  // FINISH minus ...`)
+_NOTED_LINE = re.compile(r"^[^\S\n]*[\"']?[A-Za-z_][\w.-]*[\"']?[^\S\n]*[:=][^\n]*?[^\S\n](?://|#)[^\n]*$", re.MULTILINE)
+
+
+def _sample(sentence: str) -> bool:
+    """The sentence is a fenced sample, or a stretch of one (two lines or more of keys with notes): its notes are read
+    line by line (_annotated_keys), never as one sentence whose "may be omitted" frees every key it shows (blind
+    p232's annotated JSON record)."""
+    return _FENCED.match(sentence) is not None or len(_NOTED_LINE.findall(sentence[:20_000])) >= 2
 _ROW_NOTE = re.compile(r"^[^\S\n]*\|[^\S\n]*([^|\n]{1,40}?)[^\S\n]*\|[^\n]*\|[^\S\n]+(?:#|//|<-|--)[^\S\n]+([^\n]{1,200})$",
                        re.MULTILINE)
 # (also "# `crane` and any other extra keys: optional, ignored": the key, then what else the note frees, a colon; blind p186)
@@ -1301,21 +1315,26 @@ def _section_kinds(text: str, written: frozenset[str]) -> dict[str, str]:
 _EMPHASIS = re.compile(r"(?<![\w*])(\*{1,2})(?=\S)([^*\n]{1,80}?)(?<=\S)\1(?![\w*])")
 
 
+_FILE_PARTS = re.compile(r"\b(?:lines?|rows?|records?|files?|documents?)\b", re.IGNORECASE)
 _HEADING_KEY = re.compile(r"`\[{0,2}([A-Za-z_][\w-]*)\]{0,2}`")
 
 
 @functools.lru_cache(maxsize=64)
-def _heading_keys(text: str) -> dict[str, str]:
+def _heading_keys(text: str) -> dict[str, tuple[str, ...]]:
     """Each sentence under a Markdown heading that names one key in backticks (`[[rejected]]`, `tanks`, not a file
-    name), to that key (the heading right above it; a deeper heading naming none ends it)."""
-    out: dict[str, str] = {}
+    name), to that key (the heading right above it; a deeper heading naming none ends it); a sentence said under two
+    such headings, to both ("Entries may be in any order." under `[[tanks]]` and `[[rejected]]`; review). Not a
+    sentence about the file's lines, rows or records ("Lines may be in any order." under the last heading; review)."""
+    out: dict[str, tuple[str, ...]] = {}
     key: str | None = None
     body: list[str] = []
 
     def flush() -> None:
         if key is not None and body:
             for sentence in _sentences("\n".join(body)):
-                out.setdefault(_plain(sentence), key)
+                plain = _plain(sentence).strip()
+                if not _FILE_PARTS.search(plain) and key not in out.get(plain, ()):
+                    out[plain] = (*out.get(plain, ()), key)
         body.clear()
 
     fenced = False
@@ -1517,6 +1536,7 @@ def read_prompt(text: str) -> PromptAllows:
         granted.update(names)
         optional.update(names)
         free.update(names)
+    last = ""
     for sentence in map(_plain, _sentences(text)):
         if not closed and _grants_other_keys(sentence):
             grants.append(" ".join(sentence.split())[:160])
@@ -1564,7 +1584,12 @@ def read_prompt(text: str) -> PromptAllows:
         if _TYPED.search(sentence):
             typed.update(["*"] if _ALL_FIELDS.search(sentence) else _FIELD.findall(sentence))
         # (not a fenced sample's: "# eta: not checked against the input calendar" on one line frees no `qty`; review)
-        fields = _free_fields(sentence) if not _FENCED.match(sentence) else []
+        fields = _free_fields(sentence) if not _sample(sentence) else []
+        if not fields and last and _FREE.search(sentence) and _BACK_REFERENCE.match(sentence):
+            # ("`name`: a short string ...; `iterations`: a positive integer ... These two are recorded for the
+            # Board's statistics and are checked for presence and type only."; blind p229)
+            fields = _FIELD.findall(last)
+        last = sentence
         # ("You MAY add a `Total` column and/or a `Total` row; they are ignored": the column's name; blind p194)
         fields += [name for name, noun in added_parts(sentence) if not noun.startswith(("row", "line", "entr"))]
         free.update(fields)
@@ -1576,7 +1601,7 @@ def read_prompt(text: str) -> PromptAllows:
         conditional = _ONLY_FOR.findall(sentence)
         optional.update(conditional)
         declared.update(conditional)
-        if _OPTIONAL.search(sentence) and not _FENCED.match(sentence):
+        if _OPTIONAL.search(sentence) and not _sample(sentence):
             # (not a fenced sample read as one sentence: one `# optional` note in it names its own key alone, which
             # _annotated_keys reads, not every key the sample quotes; blind p182)
             # (where the sentence also says what is required, the fields of the clauses that call them
@@ -1596,14 +1621,14 @@ def read_prompt(text: str) -> PromptAllows:
             clauses = _order_clauses(sentence)
             order_clauses += clauses
             scoped = _field_scoped(sentence, clauses)
-            headed = _heading_keys(text).get(sentence) if not any(
-                "." not in f and "/" not in f for f in _FIELD.findall(sentence)) else None
+            headed = _heading_keys(text).get(sentence.strip(), ()) if not any(
+                "." not in f and "/" not in f for f in _FIELD.findall(sentence)) else ()
             if scoped:
                 field_unordered.update(scoped)
             elif headed:
                 # ("Each tank exactly once; entries may be in any order." under "### `[[tanks]]` array of tables":
                 # the tanks' order, not every list's; blind p221)
-                field_unordered.add(headed)
+                field_unordered.update(headed)
             elif not clauses or not all(inside and _INSIDE_FIRST.match(clause) for clause, inside in clauses):
                 # (a clause said of what is inside a record, "Inside a line the ids may come in any order", frees
                 # no order of the records: the lines "must be ordered by the plan's total"; blind p131)
@@ -1649,7 +1674,7 @@ def read_prompt(text: str) -> PromptAllows:
                         optional_records=_optional_records(text, _record_nouns(text)),
                         order_heads=tuple((o, k) for o in order_sentences
                                           if not any("." not in f and "/" not in f for f in _FIELD.findall(o))
-                                          for k in [_heading_keys(text).get(o)] if k),
+                                          for k in _heading_keys(text).get(o.strip(), ())),
                         order_clauses=tuple(order_clauses), copies_agree="" if once else copies_agree,
                         comments_said=comments_said, quota=quota, field_unordered=frozenset(field_unordered),
                         chosen_keys=tuple(_chosen_keys(text)), chosen_values=tuple(_chosen_values(text)),

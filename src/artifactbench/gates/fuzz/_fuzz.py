@@ -417,6 +417,25 @@ _VALUES_FREE = re.compile(r"\b(?:fine|ok|okay|allowed|permitted|ignored|harmless
                           r"checked|penali[sz]ed))\b|\bdo(?:es)?\s*n[o']?t\s+(?:matter|count)\b", re.IGNORECASE)
 
 
+_EITHER = re.compile(r"\beither\b[^.;\n]{0,120}?\b(?:is|are|will\s+be)\s+(?:accepted|fine|ok|okay|allowed|correct|"
+                     r"right|graded\s+correct)\b|\b(?:both|either)\s+(?:one\s+|of\s+them\s+|answers\s+|values\s+)?"
+                     r"(?:is|are|will\s+be)\s+(?:accepted|fine|ok|okay|allowed|correct)\b|\beither\s+(?:one|of\s+them)\s+"
+                     r"(?:passes|counts)\b", re.IGNORECASE)
+
+
+def _either_said(prompt: str) -> str:
+    """The sentence accepting either of two values ("may be reported as either `DNS` or `DNF`: both are accepted"),
+    or ""."""
+    return next((" ".join(s.split())[:160] for s in sentences(prompt) if _EITHER.search(s)
+                 and not re.search(r"\bnot\s+(?:both|either)\b|\bneither\b", s, re.IGNORECASE)), "")
+
+
+def _held_elsewhere(reference: str, new: str) -> bool:
+    """`new` (a mutant's new value as it is described) is a value the reference holds somewhere, whole."""
+    value = new.strip("'\"")
+    return bool(value) and re.search(rf"(?<![\w.-]){re.escape(value)}(?![\w.-])", reference[:2_000_000]) is not None
+
+
 def _extra_values_said(prompt: str) -> str:
     """The sentence allowing extra values in a list ("Extra codes are fine, they are ignored"), or ""."""
     return next((" ".join(s.split())[:160] for s in sentences(prompt) if _EXTRA_VALUES.search(s)
@@ -986,6 +1005,13 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                     and (said := _extra_values_said(prompt)):
                 # ("Extra codes are fine, they are ignored": a cell or list with one more code; review)
                 allowed = ("info", f"it adds one more value where the prompt allows extra ones ({said!r})")
+            if allowed is None and kind == "string_change" and ref is not None \
+                    and (either := _either_said(prompt)) and _held_elsewhere(ref.reference, mutant.new):
+                # (a value changed to another the field holds, `DNS` -> `DNF`, where "a rider who never appears may
+                # be reported as either `DNS` or `DNF`: both are accepted", "when two depots are equally near,
+                # either one is accepted": maybe the other right answer; review)
+                allowed = ("warn", f"it gives a value another the answer holds, and the prompt accepts either of "
+                                   f"some values ({either!r})")
             if allowed is None and kind == "bool_flip" and allows.many_answers:
                 # (a flag flipped, `selected` 1 -> 0, under "any selection that satisfies the rules is accepted":
                 # another right answer, maybe; review of blind p51's flag rule)

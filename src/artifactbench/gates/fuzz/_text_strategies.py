@@ -72,8 +72,7 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str,
     if kind == "bool_flip":
         # (a config or report line's flag, `tracking = true`, `Flagged: no` is a word, not this: blind p218's
         # TOML final state whose `tracking` the grader never compared, which no text kind changed)
-        flags = [(i, m) for i in records for m in _BOOL_VALUE.finditer(lines[i])
-                 if comment_at(lines[i][:m.start("v")] + "#") == m.start("v")]
+        flags = _bool_values(lines, records)
         return pick(flags).map(lambda c: put(kind, c[0], c[1].span("v"), c[1].group("v"),
                                              _FLIPPED[c[1].group("v")])) if flags else None
     if kind == "string_change":
@@ -876,6 +875,75 @@ def config_strings(lines: list[str], records: tuple[int, ...]) -> list[tuple[int
             (v for v in reversed(vocabulary[max(0, at - 64):at]) if v not in held and v != old), None)
         out.append((i, a, b, key, new if new is not None else distinct_string(old, [])[-1]))
     return out
+
+
+MAX_FLAGS = 2000
+
+
+def _bool_values(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, re.Match]]:
+    """Each `true`/`false` value of the record lines (_BOOL_VALUE) outside quotes and comments, never on a line of a
+    TOML multi-line string (`notes = \"\"\" ... dome_open: true ... \"\"\"`: its text; review). Each line's quotes
+    are read once (a one-line array of 20 000 flags; review). At most MAX_FLAGS."""
+    inside = _multiline_string_lines(lines)
+    found: list[tuple[int, re.Match]] = []
+    for i in records:
+        if i in inside or ("true" not in lines[i].lower() and "false" not in lines[i].lower()):
+            continue
+        matches = list(_BOOL_VALUE.finditer(lines[i]))
+        if not matches:
+            continue
+        outside = _unquoted(lines[i])
+        found += [(i, m) for m in matches if outside[m.start("v")]]
+        if len(found) >= MAX_FLAGS:
+            break
+    return found[:MAX_FLAGS]
+
+
+def _unquoted(line: str) -> bytearray:
+    """For each character of a config line, 1 where it stands outside quotes and before a comment (comment_at's
+    reading), else 0."""
+    out = bytearray(len(line))
+    quote, at = "", 0
+    while at < len(line):
+        char = line[at]
+        if quote == '"' and char == "\\":
+            at += 2
+            continue
+        if quote:
+            if char == quote:
+                quote = ""
+        elif char in "\"'":
+            quote = char
+        elif char == "#":
+            break
+        else:
+            out[at] = 1
+        at += 1
+    return out
+
+
+def _multiline_string_lines(lines: list[str]) -> frozenset[int]:
+    """The lines that hold part of a TOML multi-line string (`\"\"\"` or `'''`), its opening and closing lines too."""
+    inside: set[int] = set()
+    delimiter = ""
+    for i, line in enumerate(lines):
+        if not delimiter and '"""' not in line and "'''" not in line:
+            continue
+        inside.add(i)
+        at = 0
+        while True:
+            if delimiter:
+                end = line.find(delimiter, at)
+                if end < 0:
+                    break
+                delimiter, at = "", end + 3
+            else:
+                starts = [(line.find(d, at), d) for d in ('"""', "'''") if line.find(d, at) >= 0]
+                if not starts:
+                    break
+                start, delimiter = min(starts)
+                at = start + 3
+    return frozenset(inside)
 
 
 def comment_at(line: str) -> int:

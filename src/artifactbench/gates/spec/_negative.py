@@ -59,9 +59,11 @@ def run_case(ctx: TaskContext, case: NegativeCase, reference: str, per_task_file
     result = outcome.result
     verdict = classify(case, per_task_file=per_task_file, accepted=bool(result.passed), detail=str(result.detail))
     if default and verdict.status in (CaseStatus.MISS, CaseStatus.WEAK_MISS) and case.name == "off_by_one" \
-            and program(ctx.task.output_artifact.as_posix()) and _fallback_constant(reference, mutated):
+            and program(ctx.task.output_artifact.as_posix()) and (_fallback_constant(reference, mutated)
+                                                                  or _time_offset(reference, mutated)):
         # (`COALESCE(n.enrolled, 0)` -> `1` where no row is ever NULL: maybe the same query on every input,
-        # maybe a test the grader lacks; blind p43. Not the prompt's word: a warn either way.)
+        # maybe a test the grader lacks; blind p43. `date(ts, '-5 minutes')` -> `'-4 minutes'` on readings every
+        # five minutes: the same day for every stamp; blind p229. Not the prompt's word: a warn either way.)
         return Verdict(CaseStatus.WEAK_MISS, Severity.WARN, f"{verdict.detail}; a constant changed in a program may "
                        "leave it behaving the same (a bound no input crosses): do the grader's tests tell them apart?")
     if default and verdict.status in (CaseStatus.MISS, CaseStatus.WEAK_MISS) and case.name == "off_by_one" \
@@ -98,6 +100,25 @@ def _fallback_constant(reference: str, mutated: str) -> bool:
     a, b = changed[0]
     at = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
     return _FALLBACK.search(a) is not None or ":-" in a or _ELSE_BEFORE.search(a[:at]) is not None
+
+
+# a time offset the changed number is the amount of: `'-5 minutes'`, `INTERVAL 5 MINUTE`, `timedelta(minutes=5)`
+_OFFSET = re.compile(r"^\s*(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|secs?|mins?|hrs?)\b", re.IGNORECASE)
+_OFFSET_BEFORE = re.compile(r"(?:\binterval\s+'?|\b(?:seconds|minutes|hours|days|weeks)\s*=\s*)[-+]?\d*$", re.IGNORECASE)
+
+
+def _time_offset(reference: str, mutated: str) -> bool:
+    """The changed number is the amount of a time offset (`date(ts, '-5 minutes')` -> `-4`): moved by one unit,
+    it may pick the same day or bucket for every stamp the inputs have, whose spacing is coarser."""
+    old, new = reference.splitlines(), mutated.splitlines()
+    changed = [(a, b) for a, b in zip(old, new) if a != b][:1]
+    if not changed:
+        return False
+    a, b = changed[0]
+    at = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    digits = re.match(r"[\d.]*", a[at:]).group()  # (the rest of the changed number)
+    return bool(digits) and (_OFFSET.match(a[at + len(digits):]) is not None
+                             or _OFFSET_BEFORE.search(a[:at]) is not None)
 
 
 # a rounding's places right before the changed number: `ROUND(AVG(x), ` , `round(total / n, `
