@@ -1272,6 +1272,26 @@ _INPUT_HEADING = re.compile(r"[\s\d.)]*(?:the\s+|your\s+)?(?:inputs?(?:\s+(?:dat
                             r"what\s+you\s+(?:get|have))\s*(?:$|[:(\u2013\u2014-])", re.IGNORECASE)
 
 
+def _sections(text: str) -> list[tuple[re.Match | None, str]]:
+    """The text cut at its Markdown headings (none inside a fenced block): (heading, the body under it), the body
+    above the first heading with None."""
+    out: list[tuple[re.Match | None, str]] = []
+    heading: re.Match | None = None
+    body: list[str] = []
+    fenced = False
+    for line in text.splitlines():
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        found = None if fenced else _HEADING.match(line)
+        if found is None:
+            body.append(line)
+            continue
+        out.append((heading, "\n".join(body)))
+        heading, body = found, []
+    out.append((heading, "\n".join(body)))
+    return out
+
+
 def _section_kinds(text: str, written: frozenset[str]) -> dict[str, str]:
     """Whose each sentence is by the Markdown heading it stands under: "output" under a heading that
     names the output (its words, or a file the prompt asks to write), "input" under one that names
@@ -1279,36 +1299,23 @@ def _section_kinds(text: str, written: frozenset[str]) -> dict[str, str]:
     kinds, or under neither, is not in the map."""
     kinds: dict[str, set[str]] = {}
     stack: list[tuple[int, str | None]] = []
-    body: list[str] = []
-
-    def flush() -> None:
+    for heading, body in _sections(text):
+        if heading is not None:
+            level, title = len(heading.group(1)), heading.group(2)
+            names = {name.rsplit("/", 1)[-1].lower() for name in _FILE_NAME.findall(title)}
+            # (the document's title, a level-1 heading, names no section: "# Clean up the sensor data"; review)
+            output = level > 1 and (_OUTPUT_HEADING.match(title) is not None or bool(names & written))
+            given = level > 1 and (_INPUT_HEADING.match(title) is not None or bool(names - written))
+            while stack and stack[-1][0] >= level:
+                stack.pop()
+            kind = "output" if output and not given else "input" if given and not output else None
+            if kind is None and not output and not given and stack:
+                kind = stack[-1][1]
+            stack.append((level, kind))
         kind = stack[-1][1] if stack else None
         if kind is not None and body:
-            for sentence in _sentences("\n".join(body)):
+            for sentence in _sentences(body):
                 kinds.setdefault(_plain(sentence), set()).add(kind)
-        body.clear()
-
-    fenced = False
-    for line in text.splitlines():
-        if line.lstrip().startswith("```"):
-            fenced = not fenced
-        heading = None if fenced else _HEADING.match(line)
-        if heading is None:
-            body.append(line)
-            continue
-        flush()
-        level, title = len(heading.group(1)), heading.group(2)
-        names = {name.rsplit("/", 1)[-1].lower() for name in _FILE_NAME.findall(title)}
-        # (the document's title, a level-1 heading, names no section: "# Clean up the sensor data"; review)
-        output = level > 1 and (_OUTPUT_HEADING.match(title) is not None or bool(names & written))
-        given = level > 1 and (_INPUT_HEADING.match(title) is not None or bool(names - written))
-        while stack and stack[-1][0] >= level:
-            stack.pop()
-        kind = "output" if output and not given else "input" if given and not output else None
-        if kind is None and not output and not given and stack:
-            kind = stack[-1][1]
-        stack.append((level, kind))
-    flush()
     return {sentence: next(iter(found)) for sentence, found in kinds.items() if len(found) == 1}
 
 
@@ -1326,29 +1333,15 @@ def _heading_keys(text: str) -> dict[str, tuple[str, ...]]:
     such headings, to both ("Entries may be in any order." under `[[tanks]]` and `[[rejected]]`; review). Not a
     sentence about the file's lines, rows or records ("Lines may be in any order." under the last heading; review)."""
     out: dict[str, tuple[str, ...]] = {}
-    key: str | None = None
-    body: list[str] = []
-
-    def flush() -> None:
-        if key is not None and body:
-            for sentence in _sentences("\n".join(body)):
-                plain = _plain(sentence).strip()
-                if not _FILE_PARTS.search(plain) and key not in out.get(plain, ()):
-                    out[plain] = (*out.get(plain, ()), key)
-        body.clear()
-
-    fenced = False
-    for line in text.splitlines():
-        if line.lstrip().startswith("```"):
-            fenced = not fenced
-        heading = None if fenced else _HEADING.match(line)
-        if heading is None:
-            body.append(line)
+    for heading, body in _sections(text):
+        names = set(_HEADING_KEY.findall(heading.group(2))) if heading is not None else set()
+        if len(names) != 1 or not body:
             continue
-        flush()
-        names = set(_HEADING_KEY.findall(heading.group(2)))
-        key = names.pop() if len(names) == 1 else None
-    flush()
+        key = names.pop()
+        for sentence in _sentences(body):
+            plain = _plain(sentence).strip()
+            if not _FILE_PARTS.search(plain) and key not in out.get(plain, ()):
+                out[plain] = (*out.get(plain, ()), key)
     return out
 
 

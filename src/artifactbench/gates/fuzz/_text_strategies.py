@@ -76,6 +76,11 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str,
         return pick(flags).map(lambda c: put(kind, c[0], c[1].span("v"), c[1].group("v"),
                                              _FLIPPED[c[1].group("v")])) if flags else None
     if kind == "string_change":
+        def splice(where_: str, i: int, start: int, end: int, new: str) -> Mutation:
+            """Line i with its characters start..end replaced by `new`."""
+            return Mutation(kind, where_, short(lines[i][start:end]), short(new),
+                            doc.render(lines[:i] + [lines[i][:start] + new + lines[i][end:]] + lines[i + 1:]))
+
         # (a line that is one tag, `<body>` or `</tr>`, is markup, not a one-word value: blind p22)
         words = [i for i in records if len(lines[i].split()) == 1 and not NUMBER_RE.fullmatch(lines[i].strip())
                  and not _TAG_LINE.fullmatch(lines[i].strip())]
@@ -86,36 +91,28 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str,
         # value in it; blind p106's `location`, where only numbers and one-word lines were changed)
         words_in_cells = table_word_cells(lines, records)
         if words_in_cells:
-            in_cells = pick(words_in_cells).map(lambda c: Mutation(
-                kind, f"line {c[0] + 1}, column {c[1]!r}", short(lines[c[0]][c[2]:c[3]]), short(MUTANT_WORD),
-                doc.render(lines[:c[0]] + [lines[c[0]][:c[2]] + MUTANT_WORD + lines[c[0]][c[3]:]]
-                           + lines[c[0] + 1:])))
+            in_cells = pick(words_in_cells).map(lambda c: splice(
+                f"line {c[0] + 1}, column {c[1]!r}", c[0], c[2], c[3], MUTANT_WORD))
             single = either([d for d in (single, in_cells) if d is not None])
         # (a config file's quoted values, `status = "ok"`, `combinations = [["Art", "Drama", "PE"], ...]`: each
         # given another value of its key, or another item of arrays under its key; blind p204's list of subject
         # triples compared by count and shape only, whose strings no kind changed)
         quoted = config_strings(lines, records)
         if quoted:
-            in_config = pick(quoted).map(lambda c: Mutation(
-                kind, f"line {c[0] + 1}, key {c[3]!r}", short(lines[c[0]][c[1]:c[2]]), short(c[4]),
-                doc.render(lines[:c[0]] + [lines[c[0]][:c[1]] + c[4] + lines[c[0]][c[2]:]] + lines[c[0] + 1:])))
+            in_config = pick(quoted).map(lambda c: splice(f"line {c[0] + 1}, key {c[3]!r}", c[0], c[1], c[2], c[4]))
             single = either([d for d in (single, in_config) if d is not None])
         # (a code of a labelled list, `New to club: IC2118, M106, M109`, changed: a grader counting the list's
         # items, never reading them, passes it; blind p218)
         coded = list_codes(lines, records)
         if coded:
-            in_list = pick(coded).map(lambda c: Mutation(
-                kind, f"line {c[0] + 1}, field '{c[1]}.{c[2]}'", short(lines[c[0]][c[3]:c[4]]), short(MUTANT_WORD),
-                doc.render(lines[:c[0]] + [lines[c[0]][:c[3]] + MUTANT_WORD + lines[c[0]][c[4]:]]
-                           + lines[c[0] + 1:])))
+            in_list = pick(coded).map(lambda c: splice(
+                f"line {c[0] + 1}, field '{c[1]}.{c[2]}'", c[0], c[3], c[4], MUTANT_WORD))
             single = either([d for d in (single, in_list) if d is not None])
         cells = _sql_strings(lines)
         if not cells:
             return single
         # (a SQL data script's strings are its values; its one-word lines, `COMMIT;`, are statements)
-        return pick(cells).map(lambda c: Mutation(
-            kind, f"line {c[0] + 1}, column {c[2]!r}", short(lines[c[0]][c[1][0]:c[1][1]]), short(c[3]),
-            doc.render(lines[:c[0]] + [lines[c[0]][:c[1][0]] + c[3] + lines[c[0]][c[1][1]:]] + lines[c[0] + 1:])))
+        return pick(cells).map(lambda c: splice(f"line {c[0] + 1}, column {c[2]!r}", c[0], c[1][0], c[1][1], c[3]))
     if kind == "swap_values":
         def apart(x: str, y: str) -> bool:
             if x == y:
@@ -402,8 +399,12 @@ def table_value_swaps(lines: list[str], records: tuple[int, ...], apart: Callabl
                 out.append((apart_by, (a, b, names[c], differ, "|".join(na), "|".join(nb))))
                 if len(out) >= MAX_TABLE_SWAPS:
                     break
-    # Per column, its closest values first, and a few of them: a near value is the likeliest wrong answer and
-    # stays inside whatever range a row allows (an hour of that row's forecast; blind p129)
+    return _closest_per_column(out)
+
+
+def _closest_per_column(out: list[tuple[float, tuple]]) -> list[tuple]:
+    """Per column (a swap's third item), its closest values first, and a few of them: a near value is the likeliest
+    wrong answer and stays inside whatever range a row allows (an hour of that row's forecast; blind p129)."""
     kept: dict[str, list] = {}
     for _, swap in sorted(out, key=lambda t: t[0]):
         if len(kept.setdefault(swap[2], [])) < SWAPS_PER_COLUMN:
@@ -458,11 +459,7 @@ def plain_value_swaps(lines: list[str], records: tuple[int, ...], apart: Callabl
                                        _respaced(lines[b], nb))))
                 if len(out) >= MAX_TABLE_SWAPS:
                     break
-    kept: dict[str, list] = {}
-    for _, swap in sorted(out, key=lambda t: t[0]):
-        if len(kept.setdefault(swap[2], [])) < SWAPS_PER_COLUMN:
-            kept[swap[2]].append(swap)
-    return [swap for column in kept.values() for swap in column]
+    return _closest_per_column(out)
 
 
 def _respaced(line: str, tokens: list[str]) -> str:
@@ -903,22 +900,7 @@ def _unquoted(line: str) -> bytearray:
     """For each character of a config line, 1 where it stands outside quotes and before a comment (comment_at's
     reading), else 0."""
     out = bytearray(len(line))
-    quote, at = "", 0
-    while at < len(line):
-        char = line[at]
-        if quote == '"' and char == "\\":
-            at += 2
-            continue
-        if quote:
-            if char == quote:
-                quote = ""
-        elif char in "\"'":
-            quote = char
-        elif char == "#":
-            break
-        else:
-            out[at] = 1
-        at += 1
+    _scan_quotes(line, out)
     return out
 
 
@@ -949,6 +931,11 @@ def _multiline_string_lines(lines: list[str]) -> frozenset[int]:
 def comment_at(line: str) -> int:
     """Where a config line's comment starts (a `#` outside quotes: a double-quoted string's `\\"` is an escaped
     quote only after an odd run of backslashes; a single-quoted one has no escapes), or its length."""
+    return _scan_quotes(line)
+
+
+def _scan_quotes(line: str, outside: bytearray | None = None) -> int:
+    """comment_at; with `outside`, each character outside quotes and before the comment also marked 1 there."""
     quote, at = "", 0
     while at < len(line):
         char = line[at]
@@ -962,6 +949,8 @@ def comment_at(line: str) -> int:
             quote = char
         elif char == "#":
             return at
+        elif outside is not None:
+            outside[at] = 1
         at += 1
     return len(line)
 

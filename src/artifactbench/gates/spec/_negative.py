@@ -90,15 +90,21 @@ _FALLBACK = re.compile(r"\b(?:coalesce|ifnull|nvl|isnull|getattr|get|default|or)
 _ELSE_BEFORE = re.compile(r"\belse\s*:?\s*[-+]?\d*\.?\d*$", re.IGNORECASE)
 
 
+def _first_change(reference: str, mutated: str) -> tuple[str, int] | None:
+    """The reference's first line the mutant changes, and where in it the two first differ (None: no line differs)."""
+    a, b = next(((x, y) for x, y in zip(reference.splitlines(), mutated.splitlines()) if x != y), (None, None))
+    if a is None:
+        return None
+    return a, next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+
+
 def _fallback_constant(reference: str, mutated: str) -> bool:
     """The changed number is a default or fallback (`COALESCE(n.enrolled, 0)`, `.get(k, 0)`, `${N:-0}`):
     it matters only where the value is missing, which the grader's data may never have."""
-    old, new = reference.splitlines(), mutated.splitlines()
-    changed = [(a, b) for a, b in zip(old, new) if a != b][:1]
-    if not changed:
+    changed = _first_change(reference, mutated)
+    if changed is None:
         return False
-    a, b = changed[0]
-    at = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    a, at = changed
     return _FALLBACK.search(a) is not None or ":-" in a or _ELSE_BEFORE.search(a[:at]) is not None
 
 
@@ -110,12 +116,10 @@ _OFFSET_BEFORE = re.compile(r"(?:\binterval\s+'?|\b(?:seconds|minutes|hours|days
 def _time_offset(reference: str, mutated: str) -> bool:
     """The changed number is the amount of a time offset (`date(ts, '-5 minutes')` -> `-4`): moved by one unit,
     it may pick the same day or bucket for every stamp the inputs have, whose spacing is coarser."""
-    old, new = reference.splitlines(), mutated.splitlines()
-    changed = [(a, b) for a, b in zip(old, new) if a != b][:1]
-    if not changed:
+    changed = _first_change(reference, mutated)
+    if changed is None:
         return False
-    a, b = changed[0]
-    at = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    a, at = changed
     digits = re.match(r"[\d.]*", a[at:]).group()  # (the rest of the changed number)
     return bool(digits) and (_OFFSET.match(a[at + len(digits):]) is not None
                              or _OFFSET_BEFORE.search(a[:at]) is not None)
