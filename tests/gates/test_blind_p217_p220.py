@@ -305,12 +305,17 @@ def test_review_repros_of_the_p217_p224_rules(tmp_path):
     assert stated_tolerance("We hold answers to 3 significant figures.\n").abs == 0.0
     assert stated_tolerance("Each value must be within 4 decimal places of the exact value.\n") is None
     # either of two values accepted
-    assert _either_said("A rider never seen may be reported as either `DNS` or `DNF`: both are accepted.")
-    assert _either_said("When two depots are equally near, either one is accepted.")
-    assert not _either_said("Write either `DNS` or `DNF`; neither is optional.")
+    said = "A rider never seen may be reported as either `DNS` or `DNF`: both are accepted."
+    assert _either_said(said, "'DNS'", "'DNF'") and not _either_said(said, "'DNF'", "'DSQ'")
+    assert _either_said("When two depots are equally near, either one is accepted.", "'Oak'", "'Ash'")
+    assert not _either_said("Write either `DNS` or `DNF`; neither is optional.", "'DNS'", "'DNF'")
+    assert not _either_said("Compute it in SQL or Python; either way is fine.", "'DNS'", "'DNF'")
     # published ids by their label: the answer's ids are all of them, or a subset (which a verifier may know)
     published = _published_ids("09:00 SCHED bib=36 lane 1\n09:01 SCHED bib=21 lane 2\n{\"bib\": 7}\n12,x\n")
     assert published["0:bib"] == frozenset({36, 21, 7}) and published["0:^"] == frozenset({9, 12})
+    # a CSV's column by its header, in one file and across the files (a start list split over two)
+    split = _published_ids("name,bib,wave\nAda,51,1\nBo,36,2\n\n\x00\nname,bib,wave\nCy,12,1\n")
+    assert split["0:bib"] == frozenset({51, 36}) and split["*:bib"] == frozenset({51, 36, 12})
     # a sentence under two headings frees both; one about the file's lines frees no heading's key
     text = ("# Out\n\n### `[[tanks]]`\n\nEntries may be in any order.\n\n### `[[rejected]]`\n\nEntries may be in any "
             "order.\n\n### `splits`\n\nLines may be in any order.\n")
@@ -328,10 +333,19 @@ def test_p229_p232_rules():
                          "recorded for statistics and are checked for presence and type only.\n")
     assert {"name", "iterations"} <= allows.free_fields
     assert not read_prompt("`name`: a short string. These are required and checked for presence.\n").free_fields
+    # (review: "The latter is not graded" and "They are not checked for formatting" free no key of the sentence
+    # before; nor does what the public verifier checks)
+    assert "total" not in read_prompt("`total` and `count` must match exactly. They are not checked for formatting, so "
+                                      "`12.0` and `12` are both fine.\n").free_fields
+    assert "total" not in read_prompt("The public `verify.py` checks that `total` and `label` are checked for presence "
+                                      "and type only; the hidden grader compares `total` with the true sum.\n").free_fields
     # (p229: off_by_one moved `date(ts, '-5 minutes')` to `-4`, the same day for every five-minute stamp: a warn)
     query = "SELECT date(l.ts, '-5 minutes') AS day FROM t WHERE n > 10;"
     assert _time_offset(query, query.replace("-5 minutes", "-4 minutes"))
     assert not _time_offset(query, query.replace("n > 10", "n > 11"))
+    bound = "SELECT * FROM e WHERE e.ts <= datetime(f.t0, '+30 minutes');"
+    assert not _time_offset(bound, bound.replace("+30", "+31"))  # (a window's bound: review)
+    assert not _time_offset("days = 7\n", "days = 8\n")
     # (p232: an annotated JSON record's notes, one of them "may be omitted", read as one sentence freeing every key;
     # and its "// Tolerances: ... within ±1 s" glued to a paragraph about the inputs, read as no band)
     sample = ('Below is an annotated example.\n\n```jsonc\n// One object per line.\n{\n  "gun_time_s": 13012,  // FINISH '

@@ -235,13 +235,26 @@ _COPIES_AGREE = re.compile(r"\b(more\s+than\s+once|twice|several\s+times|repeat\
                            r"\b(agree|consistent|identical|the\s+same|match)\b", re.IGNORECASE)
 # Fields the grader does not take from the artifact: their value is free, whatever the mutant does.
 _FREE_WORDS = (r"informational|informative|(?:\bnot|n['\u2019]t|\bnever)\s+(?:be\s+)?(?:graded|checked|scored)\b|"
-               r"(?:\bnot|n['\u2019]t)\s+part\s+of\s+the\s+(grade|score|check)|"
-               # ("checked for presence and type only", "only checked for presence"; blind p229)
-               r"\b(?:checked|validated|graded)\s+(?:only\s+)?for\s+(?:their\s+|its\s+)?(?:presence|existence|type)"
-               r"(?:\s+(?:and|&)\s+(?:presence|type|format))?\s+only\b|\bonly\s+(?:checked|validated)\s+for\s+"
-               r"(?:their\s+|its\s+)?(?:presence|existence|type)\b")
+               r"(?:\bnot|n['\u2019]t)\s+part\s+of\s+the\s+(grade|score|check)")
 _FREE = re.compile(_FREE_WORDS, re.IGNORECASE)
-_BACK_REFERENCE = re.compile(r"\s*(?:these|those|both|they|the\s+two|the\s+latter)\b", re.IGNORECASE)
+_BACK_REFERENCE = re.compile(r"\s*(?:these|those|both|the\s+two)\b", re.IGNORECASE)
+# ("checked for presence and type only", "only checked for presence": the value is the answer's own; blind p229)
+_PRESENCE_ONLY = re.compile(r"\b(?:checked|validated|graded)\s+(?:only\s+)?for\s+(?:their\s+|its\s+)?(?:presence|"
+                            r"existence|type)(?:\s+(?:and|&)\s+(?:presence|type|format))?\s+only\b|\bonly\s+(?:checked|"
+                            r"validated)\s+for\s+(?:their\s+|its\s+)?(?:presence|existence|type)\b", re.IGNORECASE)
+
+
+def _presence_only(sentence: str, last: str) -> list[str]:
+    """The keys a clause says are checked for presence and type only ("`name` and `iterations` are checked for presence
+    and type only"), or, where it names none and opens "These two ...", the keys of the sentence before; never a clause
+    about the public verifier ("verify.py checks that `total` is checked for presence only; the grader compares it";
+    review)."""
+    found: list[str] = []
+    for clause in re.split(r";", sentence):
+        if not _PRESENCE_ONLY.search(clause) or re.search(r"\bverif", clause, re.IGNORECASE):
+            continue
+        found += _FIELD.findall(clause) or (_FIELD.findall(last) if _BACK_REFERENCE.match(clause) else [])
+    return found
 # "`notes` is free-form", "| `notes` | free-form text ... |": that one field's value is free (not every
 # field the sentence names, as _FREE_WORDS would free).
 # ("`event` is a short description in your own words": its wording is the answer's own; blind p46)
@@ -924,11 +937,16 @@ _FENCED = re.compile(r"\s*(?:```|~~~)")
 _NOTED_LINE = re.compile(r"^[^\S\n]*[\"']?[A-Za-z_][\w.-]*[\"']?[^\S\n]*[:=][^\n]*?[^\S\n](?://|#)[^\n]*$", re.MULTILINE)
 
 
-def _sample(sentence: str) -> bool:
-    """The sentence is a fenced sample, or a stretch of one (two lines or more of keys with notes): its notes are read
-    line by line (_annotated_keys), never as one sentence whose "may be omitted" frees every key it shows (blind
-    p232's annotated JSON record)."""
-    return _FENCED.match(sentence) is not None or len(_NOTED_LINE.findall(sentence[:20_000])) >= 2
+def _sample(sentence: str, fenced: tuple[str, ...] = ()) -> bool:
+    """The sentence is a fenced sample, or a stretch of one inside a fenced block (two lines or more of keys with
+    notes): its notes are read line by line (_annotated_keys, which reads fenced blocks only), never as one sentence
+    whose "may be omitted" frees every key it shows (blind p232's annotated JSON record)."""
+    if _FENCED.match(sentence) is not None:
+        return True
+    if len(_NOTED_LINE.findall(sentence[:20_000])) < 2:
+        return False
+    head = sentence.strip()[:80]
+    return any(head in block for block in fenced)
 _ROW_NOTE = re.compile(r"^[^\S\n]*\|[^\S\n]*([^|\n]{1,40}?)[^\S\n]*\|[^\n]*\|[^\S\n]+(?:#|//|<-|--)[^\S\n]+([^\n]{1,200})$",
                        re.MULTILINE)
 # (also "# `crane` and any other extra keys: optional, ignored": the key, then what else the note frees, a colon; blind p186)
@@ -1322,7 +1340,10 @@ def _section_kinds(text: str, written: frozenset[str]) -> dict[str, str]:
 _EMPHASIS = re.compile(r"(?<![\w*])(\*{1,2})(?=\S)([^*\n]{1,80}?)(?<=\S)\1(?![\w*])")
 
 
-_FILE_PARTS = re.compile(r"\b(?:lines?|rows?|records?|files?|documents?)\b", re.IGNORECASE)
+# (a sentence whose subject is the file's lines or rows: "Lines may be in any order."; not "Tanks may appear in any
+# order in the file", said of the heading's tanks; review)
+_FILE_PARTS = re.compile(r"^\W*(?:the\s+|its\s+|all\s+)?(?:output\s+|file['\u2019]s\s+)?(?:lines?|rows?|records?)\b",
+                         re.IGNORECASE)
 _HEADING_KEY = re.compile(r"`\[{0,2}([A-Za-z_][\w-]*)\]{0,2}`")
 
 
@@ -1530,6 +1551,7 @@ def read_prompt(text: str) -> PromptAllows:
         optional.update(names)
         free.update(names)
     last = ""
+    fenced = tuple(fenced_blocks(text)[0])
     for sentence in map(_plain, _sentences(text)):
         if not closed and _grants_other_keys(sentence):
             grants.append(" ".join(sentence.split())[:160])
@@ -1577,11 +1599,10 @@ def read_prompt(text: str) -> PromptAllows:
         if _TYPED.search(sentence):
             typed.update(["*"] if _ALL_FIELDS.search(sentence) else _FIELD.findall(sentence))
         # (not a fenced sample's: "# eta: not checked against the input calendar" on one line frees no `qty`; review)
-        fields = _free_fields(sentence) if not _sample(sentence) else []
-        if not fields and last and _FREE.search(sentence) and _BACK_REFERENCE.match(sentence):
-            # ("`name`: a short string ...; `iterations`: a positive integer ... These two are recorded for the
-            # Board's statistics and are checked for presence and type only."; blind p229)
-            fields = _FIELD.findall(last)
+        fields = _free_fields(sentence) if not _sample(sentence, fenced) else []
+        # ("`name`: a short string ...; `iterations`: a positive integer ... These two are recorded for the Board's
+        # statistics and are checked for presence and type only."; blind p229)
+        fields += [f for f in _presence_only(sentence, last) if f not in fields] if not _sample(sentence, fenced) else []
         last = sentence
         # ("You MAY add a `Total` column and/or a `Total` row; they are ignored": the column's name; blind p194)
         fields += [name for name, noun in added_parts(sentence) if not noun.startswith(("row", "line", "entr"))]
@@ -1594,7 +1615,7 @@ def read_prompt(text: str) -> PromptAllows:
         conditional = _ONLY_FOR.findall(sentence)
         optional.update(conditional)
         declared.update(conditional)
-        if _OPTIONAL.search(sentence) and not _sample(sentence):
+        if _OPTIONAL.search(sentence) and not _sample(sentence, fenced):
             # (not a fenced sample read as one sentence: one `# optional` note in it names its own key alone, which
             # _annotated_keys reads, not every key the sample quotes; blind p182)
             # (where the sentence also says what is required, the fields of the clauses that call them

@@ -423,11 +423,23 @@ _EITHER = re.compile(r"\beither\b[^.;\n]{0,120}?\b(?:is|are|will\s+be)\s+(?:acce
                      r"(?:passes|counts)\b", re.IGNORECASE)
 
 
-def _either_said(prompt: str) -> str:
-    """The sentence accepting either of two values ("may be reported as either `DNS` or `DNF`: both are accepted"),
-    or ""."""
-    return next((" ".join(s.split())[:160] for s in sentences(prompt) if _EITHER.search(s)
-                 and not re.search(r"\bnot\s+(?:both|either)\b|\bneither\b", s, re.IGNORECASE)), "")
+def _either_said(prompt: str, old: str = "", new: str = "") -> str:
+    """The sentence accepting either of two values that names both the mutant's old and new value ("may be reported
+    as either `DNS` or `DNF`: both are accepted"), or naming none where it speaks of a tie ("when two depots are
+    equally near, either one is accepted"); "" otherwise (not "either way, make sure the times are correct"; review)."""
+    values = {v.strip("'\"") for v in (old, new)}
+    for s in sentences(prompt):
+        if not _EITHER.search(s) or re.search(r"\bnot\s+(?:both|either)\b|\bneither\b|\beither\s+way\b", s,
+                                              re.IGNORECASE):
+            continue
+        named = set(re.findall(r"`([^`\n]{1,60})`|\"([^\"\n]{1,60})\"", s))
+        named = {a or b for a, b in named}
+        if (named and values <= named) or (not named and _TIE.search(s)):
+            return " ".join(s.split())[:160]
+    return ""
+
+
+_TIE = re.compile(r"\b(?:ties?|tied|equally|equal|same\s+(?:distance|score|time|value))\b", re.IGNORECASE)
 
 
 def _held_elsewhere(reference: str, new: str) -> bool:
@@ -1006,7 +1018,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # ("Extra codes are fine, they are ignored": a cell or list with one more code; review)
                 allowed = ("info", f"it adds one more value where the prompt allows extra ones ({said!r})")
             if allowed is None and kind == "string_change" and ref is not None \
-                    and (either := _either_said(prompt)) and _held_elsewhere(ref.reference, mutant.new):
+                    and (either := _either_said(prompt, mutant.old, mutant.new)) \
+                    and _held_elsewhere(ref.reference, mutant.new):
                 # (a value changed to another the field holds, `DNS` -> `DNF`, where "a rider who never appears may
                 # be reported as either `DNS` or `DNF`: both are accepted", "when two depots are equally near,
                 # either one is accepted": maybe the other right answer; review)

@@ -542,12 +542,22 @@ def _published_ids(public: str) -> dict[str, frozenset[int]]:
     found: dict[str, set[int]] = {}
     for n, text in enumerate(public[:MAX_PUBLIC_SCAN].split(_FILE_BREAK)):
         for match in _ID_TOKEN.finditer(text):
-            line_start = text.rfind("\n", 0, match.start()) + 1
+            line_start = text.rfind("\n", max(0, match.start() - 24), match.start()) + 1
             before = text[max(line_start, match.start() - 24):match.start()]
             label = _ID_LABEL.search(before)
             key = label.group(1) if label else ("^" if not before.strip() else "")
             if key:
                 found.setdefault(f"{n}:{key}", set()).add(int(match.group()))
+        # (a CSV's column by its header's name, `name,bib,wave`: bib, in this file and in all the files together, a
+        # start list split over two files; review)
+        lines = text.splitlines()
+        header = [h.strip().strip('"') for h in lines[0].split(",")] if lines and "," in lines[0] else []
+        if header and not any(h.isdigit() for h in header):
+            for line in lines[1:50_000]:
+                for name, cell in zip(header, line.split(",")):
+                    if cell.strip().isdigit() and len(cell.strip()) <= 12:
+                        for key in (f"{n}:{name}", f"*:{name}"):
+                            found.setdefault(key, set()).add(int(cell))
     return {key: frozenset(values) for key, values in found.items()}
 
 

@@ -108,21 +108,22 @@ def _fallback_constant(reference: str, mutated: str) -> bool:
     return _FALLBACK.search(a) is not None or ":-" in a or _ELSE_BEFORE.search(a[:at]) is not None
 
 
-# a time offset the changed number is the amount of: `'-5 minutes'`, `INTERVAL 5 MINUTE`, `timedelta(minutes=5)`
-_OFFSET = re.compile(r"^\s*(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|secs?|mins?|hrs?)\b", re.IGNORECASE)
-_OFFSET_BEFORE = re.compile(r"(?:\binterval\s+'?|\b(?:seconds|minutes|hours|days|weeks)\s*=\s*)[-+]?\d*$", re.IGNORECASE)
+# the amount of a modifier that shifts a stamp into its day or bucket: `date(l.ts, '-5 minutes')`, `strftime('%H',
+# ts, '+30 seconds')`; not `datetime(t0, '+30 minutes')`, a window's bound a comparison reads (review)
+_OFFSET = re.compile(r"^\s*(?:seconds?|minutes?|hours?)\s*'", re.IGNORECASE)
+_OFFSET_BEFORE = re.compile(r"\b(?:date|strftime)\s*\([^()]*,\s*'\s*[-+]?\d*$", re.IGNORECASE)
 
 
 def _time_offset(reference: str, mutated: str) -> bool:
-    """The changed number is the amount of a time offset (`date(ts, '-5 minutes')` -> `-4`): moved by one unit,
-    it may pick the same day or bucket for every stamp the inputs have, whose spacing is coarser."""
+    """The changed number is the amount of a modifier shifting a stamp into its day (`date(ts, '-5 minutes')` ->
+    `-4`): moved by one unit, it may pick the same day or bucket for every stamp the inputs have, whose spacing is
+    coarser."""
     changed = _first_change(reference, mutated)
     if changed is None:
         return False
     a, at = changed
     digits = re.match(r"[\d.]*", a[at:]).group()  # (the rest of the changed number)
-    return bool(digits) and (_OFFSET.match(a[at + len(digits):]) is not None
-                             or _OFFSET_BEFORE.search(a[:at]) is not None)
+    return bool(digits) and _OFFSET.match(a[at + len(digits):]) is not None and _OFFSET_BEFORE.search(a[:at]) is not None
 
 
 # a rounding's places right before the changed number: `ROUND(AVG(x), ` , `round(total / n, `
