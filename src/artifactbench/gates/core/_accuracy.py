@@ -459,7 +459,13 @@ def sentences(text: str) -> list[str]:
     # (A list item is looked for on the line that follows: a lookahead of \s* crossed every line of a
     # run of "\n \n \n", for every one of them, quadratic in the run.)
     ends = r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+|\n(?=[^\S\n]*(?:[-*|]|\d+\.)\s)|\n{2,}"
-    return [s for s in re.split(ends, lenient_lists(faq_statements(scenario_steps(text)))) if s.strip()]
+    # (a quoted note's later lines lose their `>`: "Extra\n> keys (for example `reynolds`) are allowed and ignored"
+    # is one sentence; blind p233)
+    return [_QUOTED_LINE.sub("\n", s) if "\n" in s else s
+            for s in re.split(ends, lenient_lists(faq_statements(scenario_steps(text)))) if s.strip()]
+
+
+_QUOTED_LINE = re.compile(r"\n[^\S\n]*>[^\S\n]?(?=\S)")
 
 
 def number(text: str) -> float:
@@ -506,6 +512,18 @@ class StatedTolerance:
     # its clause, "Arrival times within 1 minute"): converted to a key's own unit where its name says one
     # (`drive_s`: "within 1 minute" is 60), read loosely where it says none and the unit is spelled out
     units: tuple[tuple[str, str, float, bool, bool], ...] = ()
+    # The first sentence stating each scoped noun's band, and the first stating every number's: what a report
+    # quotes for a number's band (`sentence` is the first of all, which may be another key's; blind p223)
+    said_of: tuple[tuple[str, str], ...] = ()
+    general_sentence: str = ""
+    # The units (as `_scale` reads them) of a band of one such unit or more that the prompt also says the
+    # answer's numbers are written in ("mapping ingredient name to grams", "weights in kilograms"): whole
+    # numbers in such a unit are measurements, not counts (blind p225: "±1 gram" of integer grams)
+    measured_in: tuple[tuple[str, float], ...] = ()
+
+    def measures(self, unit: str) -> bool:
+        """Whether the prompt says the answer's numbers are written in `unit` (as written: "gram", "kg")."""
+        return _scale(unit) in self.measured_in if self.measured_in else False
 
     def band(self, value: float) -> float:
         return self.abs + self.rel * abs(value)
@@ -515,6 +533,8 @@ class StatedTolerance:
         `heads` mapping: "±0.01 m on every junction head"), where it states one; a band stated in a unit
         is converted to the unit the key's name ends in."""
         unit = _key_unit(keys)
+        if unit is None and len(self.measured_in) == 1:
+            unit = self.measured_in[0]  # ("mapping ingredient name to grams": `butter` is in grams; blind p225)
         opening = None if unit is not None else _opening_unit(keys)
 
         def of(noun: str, abs_: float, rel: float, matched: bool = True) -> float:
@@ -534,6 +554,22 @@ class StatedTolerance:
             if weak:
                 return max(*weak, of("", self.abs, self.rel))
         return of("", self.abs, self.rel, matched=False)
+
+    def sentence_for(self, keys: tuple[str, ...]) -> str:
+        """The prompt's sentence stating the band band_at() reads for a number on this path: the one said of
+        the noun its keys name (in band_at's order), else the first said of every number."""
+        of = dict(self.said_of)
+        for key in keys:
+            for noun, _, _ in self.scoped:
+                if singular(key.lower()) == noun and noun in of:
+                    return of[noun]
+        for key in keys:
+            said, named = _key_nouns(key, True), _key_nouns(key)
+            for nouns in (said, named):
+                found = [noun for noun, _, _ in self.scoped if _said_by(noun, nouns) and noun in of]
+                if found:
+                    return of[found[0]]
+        return self.general_sentence or self.sentence
 
     def sure(self, keys: tuple[str, ...]) -> bool:
         """Whether the band of a number on this path reads one way only: a band said of a key's own name
@@ -765,6 +801,8 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
     said = ""
     readings: list[tuple[float, float]] = []
     scoped: dict[str, tuple[float, float]] = {}
+    said_of: dict[str, str] = {}  # noun -> the first sentence stating its band
+    general_said = ""  # the first sentence stating every number's band
     units: list[tuple[str, str, float, bool, bool]] = []
     digits_stated = False
     general = False
@@ -871,7 +909,13 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             # far back, "`dose_mg` an integer, the two levels rounded ... ±0.01", leaves it every number's;
             # and the nouns that open a clause, "Mean loads within 0.01 kW", may name no key: every number's
             # too, as it was before they were read; review)
-            general = general or not nouns or not (scope or near) or lead is not None
+            every = not nouns or not (scope or near) or lead is not None
+            general = general or every
+            quoted = " ".join(shown.split())[:160]
+            if every:
+                general_said = general_said or quoted
+            for noun in nouns:
+                said_of.setdefault(noun, quoted)
             if match.group("pct"):
                 rel_tol = max(rel_tol, value / 100)
                 rel_parts.append((value / 100, False))
@@ -951,6 +995,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             digits = count(n) if n.isdigit() else _SIG_WORDS[n.lower()]
             if 1 <= digits <= 17:
                 found = digits_stated = general = True
+                general_said = general_said or " ".join(shown.split())[:160]
                 rel_tol = max(rel_tol, 10.0 ** (1 - digits))
                 rel_parts.append((10.0 ** (1 - digits), False))
         for match in _PLACES.finditer(sentence):
@@ -958,6 +1003,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             places = 2 if match.group("cent") else int(n) if n.isdigit() else _PLACE_WORDS[n.lower()]
             if places <= 15:
                 found = general = True
+                general_said = general_said or " ".join(shown.split())[:160]
                 abs_tol = max(abs_tol, 10.0 ** -places)
                 readings.append((10.0 ** -places, 0.0))
                 units.append(("", "", 10.0 ** -places, False, False))  # (every number's band, in no unit)
@@ -975,4 +1021,20 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
         scoped = {noun: (a, kept(noun_rel.get(noun, []))) for noun, (a, r) in scoped.items()}
     return StatedTolerance(abs_tol, rel_tol, said, () if digits_stated else tuple(readings),
                            tuple((noun, a, r) for noun, (a, r) in scoped.items()), general or not scoped,
-                           tuple(dict.fromkeys(units)))
+                           tuple(dict.fromkeys(units)), tuple(said_of.items()), general_said,
+                           _measured_in(text, units))
+
+
+def _measured_in(text: str, units: list[tuple[str, str, float, bool, bool]]) -> tuple[tuple[str, float], ...]:
+    """StatedTolerance.measured_in: of the units a band of 1 or more is stated in, those the prompt says values
+    are written in, "in grams", "to whole grams", "as kilograms" (an abbreviation of two letters or more too,
+    "in kg"; not "in s")."""
+    out = []
+    for scale in dict.fromkeys(_scale(u) for _, u, v, _, _ in units if u and v >= 1):
+        if scale is None:
+            continue
+        forms = [u for u, sc in _SCALES.items() if sc == scale and (len(u) >= 2)]
+        said = r"(?:" + "|".join(re.escape(f) + ("s?" if _spelled(f) else "") for f in forms) + r")"
+        if re.search(r"\b(?:in|to|as)\s+(?:whole\s+|integer\s+|round\s+)?" + said + r"\b", text[:400_000], re.IGNORECASE):
+            out.append(scale)
+    return tuple(out)

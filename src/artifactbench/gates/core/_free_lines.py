@@ -152,6 +152,10 @@ _INLINE = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
 # (also a choice of capitalised words after a label's text, `Verdict: PASS | FAIL`: the line holds one of them)
 _PLACEHOLDER = re.compile(r"<[^<>\n]{1,40}>|\{[^{}\n]{1,40}\}|\.\.\.|…|(?<=[A-Za-z]:\s)[A-Z]{2,}(?:\s\|\s[A-Z]{2,})+\b|"
                           + _NUMBER.pattern)
+# an id in a format line of three tokens or more, `3  C06  7.481  7.350  6`: any id of the answer stands there (blind
+# p234: "`J01  0.947  +0.312` ... are the shapes")
+_ID_TOKEN = re.compile(r"(?<![\w-])[A-Za-z]{1,4}-?\d{1,6}(?![\w-])")
+_PLACEHOLDER_ID = re.compile(_PLACEHOLDER.pattern + "|" + _ID_TOKEN.pattern)
 _HEADING = re.compile(r"^#{1,6}(\s|$)")
 # ("You may add comment lines starting with `#` anywhere": lines the answer's author adds; review)
 _YOU_MAY_ADD = re.compile(r"\byou\s+(?:may|can|are\s+free\s+to|are\s+welcome\s+to)\s+(?:also\s+)?(?:add|include|"
@@ -247,11 +251,13 @@ def _template(span: str) -> tuple[re.Pattern[str], bool] | None:
     # [literal text], [class, at least] ("num", "word", "token" or "any") or ["choice", its words, 0]
     parts: list[list] = []
     pos, literal = 0, True
-    for match in _PLACEHOLDER.finditer(span):
+    for match in (_PLACEHOLDER_ID if len(span.split()) >= 3 else _PLACEHOLDER).finditer(span):
         parts.append([span[pos:match.start()]])
         token = match.group()
         literal = literal and bool(_NUMBER.fullmatch(token))
-        if token[0].isalpha():  # (`PASS | FAIL`: one of these words, bold or not)
+        if _ID_TOKEN.fullmatch(token):
+            parts.append(["token", 1])
+        elif token[0].isalpha():  # (`PASS | FAIL`: one of these words, bold or not)
             parts.append(["choice", "|".join(re.escape(w) for w in re.split(r"\s\|\s", token)), 0])
         # (an ellipsis glued to what stands before it, `PV-…`, is the rest of that token)
         elif token[0] in ".…" and match.start() > 0 and not span[match.start() - 1].isspace():
@@ -356,6 +362,23 @@ class FreeLines:
                 if _flat(line).startswith(self.after):
                     return i + 1
         return len(lines)
+
+    def repeated_line(self, reference: str, mutant: str) -> str | None:
+        """Where the prompt frees other lines ("any other lines you add as notes are ignored"): the line `mutant`
+        adds (and nothing else) when it has the shape of a format line that the reference holds once, `length:
+        <cost>` beside the reference's `length: 172`: a second answer to one question, which a grader reading
+        the first one passes. Whether such a line is "another line" is the prompt's to say (blind p235)."""
+        if ELSEWHERE not in self.parts and COMMENTARY not in self.parts:
+            return None
+        old, new = tuple(reference.splitlines()), tuple(mutant.splitlines())
+        head, tail = common_ends(old, new)
+        if len(new) != len(old) + 1 or head + tail != len(old):
+            return None
+        added = _flat(new[head])
+        shapes = [pattern for pattern, literal in self.templates if not literal and pattern.fullmatch(added)]
+        if not shapes or any(sum(1 for line in old if p.fullmatch(_flat(line))) != 1 for p in shapes):
+            return None
+        return added
 
     def touches_graded(self, reference: str, mutant: str) -> bool:
         """The change from `reference` to `mutant` removes, edits or adds a line the prompt shows as

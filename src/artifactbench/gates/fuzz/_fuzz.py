@@ -24,7 +24,7 @@ from hypothesis.errors import HypothesisWarning, NoSuchExample, Unsatisfiable, U
 from artifactbench.gates.core import (
     FINDING, OK, SKIPPED, WARNING, FuzzBudget, cap, columns_beyond, counts, doubt, error_text, example_extras, finish,
     fuzz_budget, headings_only, list_key_of, map_keys, prose_paragraphs, raise_site, record_map, reference_text, sentences,
-    scenario_extras, stateful_case, where_paths, whole_token,
+    scenario_extras, singular, stateful_case, where_paths, whole_token,
 )
 from artifactbench.gates.fuzz._bool_number import NAME as BOOLS, bool_number_case, bool_number_probe
 from artifactbench.gates.fuzz._classes import same_class
@@ -36,7 +36,7 @@ from artifactbench.gates.fuzz._constant_script import NAME as SCRIPT, constant_s
 from artifactbench.gates.fuzz._draws import scout
 from artifactbench.gates.fuzz._examples_only import NAME as EXAMPLES, examples_case, memorizers
 from artifactbench.gates.fuzz._formats import TreeDoc, format_for, format_of, parse, rerender
-from artifactbench.gates.fuzz._mutation import Mutation
+from artifactbench.gates.fuzz._mutation import Mutation, short
 from artifactbench.gates.fuzz._near import FACTORS, RULE_ROW as _RULE_ROW, WARN_FACTOR, factor_of
 from artifactbench.gates.fuzz._policy import load_policy
 from artifactbench.gates.fuzz._quota import widened
@@ -117,7 +117,10 @@ def _masked(found: re.Match) -> str:
 
 
 _LINE_DROPS = ("drop_record", "duplicate_record", "replace_record")
-_SHAPE = re.compile(r'"[^"]*"|\d+(?:\.\d+)?')
+# a line's shape: its quoted values, numbers (their signs too) and tokens holding digits masked (`TRAIN 2B41 DEP 06:04`
+# and `TRAIN 1C50 DEP 07:15` are one shape; `2B41 -> 1C53 AT EXD` another; blind p236)
+_SHAPE = re.compile(r'"[^"]*"|(?<![\w.:-])[-+]?[A-Za-z_]*\d[\w.:/-]*|\d+(?:\.\d+)?')
+LINE_SHAPES = 8  # distinct line shapes of a text answer a line kind's scout reaches before its search may stop
 
 
 def _field_place(ref: Reference | None):  # -> Callable[[Mutation], str]
@@ -747,9 +750,21 @@ def _searches(ctx, grade, strategies: dict, per_kind: int, deadline: float, budg
         if share <= 0:
             cases.append(CaseResult(kind, SKIPPED, f"{NOT_RUN} the {budget.seconds:g}s budget was spent"))
             continue
-        examples = max(per_kind, NEAR_PLACES) if kind == "number_near" else per_kind
+        examples = max(per_kind, NEAR_PLACES) if kind == "number_near" else \
+            max(per_kind, _shape_count(ref)) if kind in _LINE_DROPS else per_kind
         cases.append(_search(ctx, grade, kind, draws, examples, time.monotonic() + share, prompt, ref))
     return cases
+
+
+def _shape_count(ref: Reference | None) -> int:
+    """How many shapes (_SHAPE) the lines of a text answer come in, at most LINE_SHAPES (0 for another format): a
+    line dropped, repeated or written over reaches each before a line kind's search stops, so a section of
+    four lines below twenty of another shape is not left to chance (blind p236: a `BROKEN CONNECTIONS`
+    section compared by its count of lines, never drawn)."""
+    if ref is None or ref.fmt != "text" or len(ref.reference) > 1 << 20:
+        return 0
+    shapes = {" ".join(_SHAPE.sub("#", line).split()) for line in ref.reference.splitlines()[:5000] if line.strip()}
+    return min(LINE_SHAPES, len(shapes))
 
 
 def _worked_cases(ctx: TaskContext) -> tuple[tuple[str, str], ...]:
@@ -908,6 +923,9 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 allowed = ("info", "it exchanges two `key = value` lines of one section, or two whole tables: a "
                                    "config file's keys or tables in another order are the same mapping")
             if allowed is None and kind == "swap_records" and ref is not None and ref.fmt == "text" \
+                    and (said := _other_lines_ordered(ref.reference, mutant.where, allows.order_sentences, free_lines)):
+                allowed = ("warn", f"the prompt orders other lines ({said!r}) and states no order for these")
+            if allowed is None and kind == "swap_records" and ref is not None and ref.fmt == "text" \
                     and _CONFIG.search(ref.artifact) and (keys := _swapped_keys(ref.reference, mutant.where)) \
                     and all((open_ := allows.leaves_open("number_far", f"field '{key}'")) and open_[0] == "info"
                             for key in keys):
@@ -1043,6 +1061,11 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # (a title swapped with the header row: the table's rows stand as they were; whether a header
                 # parted from its rule row still makes a table is the prompt's to say; blind p43)
                 allowed = ("warn", "it moves a table's header row, no record of the table")
+            if allowed is None and kind == "drop_record" and ref is not None and ref.fmt == "text" \
+                    and ref.table_header(mutant.where):
+                # (more line shapes reached: `| metric | value |` dropped over its rule row, no record gone)
+                allowed = ("warn", "it drops a table's header row, no record of the table: whether the rows still "
+                                   "make a table is the prompt's to say")
             if allowed is None and kind == "drop_record" and ref is not None \
                     and (key := ref.dropped_key(mutant.text)) is not None:
                 allowed = allows.leaves_open("drop_key", f"field '{key}'")  # (`offered_load = 16.3` of a TOML)
@@ -1078,6 +1101,11 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                     or ref.field_repeat(kind, mutant.where, prompt)
             if allowed is None and allows.quota is not None and ref is not None:
                 allowed = _within_quota(state, grade, kind, mutant, ref, allows.quota)
+            if allowed is None and free_lines and kind in ("inject_record", "duplicate_record") \
+                    and (line := free_lines.repeated_line(text, mutant.text)) is not None:
+                allowed = ("warn", f"it adds a second line of a shape the answer holds once ({short(line)}), where "
+                                   f"the prompt ignores other lines ({free_lines.sentence!r}): which one counts is "
+                                   "the prompt's to say")
             if allowed is None and free_lines and not free_lines.touches_graded(text, mutant.text) and not (
                     ref is not None and (ref.in_graded_element(mutant.text, prompt)
                                          or (has_comments(ref.artifact, ref.reference) and not allows.other_keys)
@@ -1142,7 +1170,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
         if kind != "number_near" or factor_of(mutant.where) == WARN_FACTOR:
             # (a number moved 100x and rejected says nothing of one moved 8x: only the smallest move clears)
             state.places.add(place_of(mutant))
-        if len(state.places) >= (NEAR_PLACES if kind == "number_near" else CLEAR_AFTER) and not state.errors \
+        if len(state.places) >= (NEAR_PLACES if kind == "number_near" else max(CLEAR_AFTER, examples)
+                                 if kind in _LINE_DROPS else CLEAR_AFTER) and not state.errors \
                 and not state.accepted:
             raise _ClearlyRejected()  # spend the budget where it finds things
         return False
@@ -1204,7 +1233,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 else FINDING
             return CaseResult(kind, status, cap(
                 f"grader ACCEPTED a number {factor}x further from the reference than the prompt allows "
-                f"({allows.stated.sentence!r}): {minimal.describe()}; grader detail: {detail!r}", 600))
+                f"({allows.stated.sentence_for(_mutated_keys(minimal.where))!r}): {minimal.describe()}; "
+                f"grader detail: {detail!r}", 600))
         examples = (m for m in (ref.sweep(kind) if ref else ())
                     if not (free_lines and free_lines.confined(text, m.text)))  # no test of the grader
         also = _also_accepted(ctx, grade, kind, minimal, examples, allows, state.deadline)
@@ -1706,6 +1736,49 @@ def _swapped_keys(reference: str, where: str) -> tuple[str, ...]:
     pair = _swapped_indices(lines, where)
     keys = tuple(line_key(lines[k]) for k in pair) if pair else (None,)
     return () if None in keys else keys
+
+
+_LINES_NOUN = re.compile(r"\b([A-Za-z]{3,})\s+(?:lines?|rows?|section|entries|records)\b", re.IGNORECASE)
+
+
+def _other_lines_ordered(reference: str, where: str, order_sentences: tuple[str, ...],
+                         free_lines=None) -> str | None:  # noqa: ANN001 - free_lines: FreeLines | None
+    """The first sentence ordering the answer's lines, where each names a kind of line ("Film lines: `rank film_id
+    ...`, ranked by adjusted score") and none names the kind of the lines a text swap reordered: lines of one block of
+    one shape, whose kind the words of the lines heading the block say (`JURORS`, `juror scale offset`), the kinds
+    the sentences name being other blocks of the answer (blind p234: two juror lines exchanged). A line of the block
+    may have been exchanged with a line the prompt does not show as graded (a heading or the title moved, the
+    block's lines in another order or one of them apart from the rest)."""
+    lines = reference.splitlines()
+    pair = _swapped_indices(lines, where) if order_sentences else None
+    if pair is None or pair[1] - pair[0] > 2000:
+        return None
+    a, b = pair
+    shapes = [" ".join(_SHAPE.sub("#", line).split()) for line in lines[:b + 2]]
+    block = shapes[b] if shapes[a] != shapes[b] else shapes[a]
+    top = b if shapes[b] == block else a
+    while top > 0 and shapes[top - 1] == block:
+        top -= 1
+    heads = range(max(0, top - 2), top)
+    if shapes[a] != shapes[b]:
+        kinds = free_lines.kinds(reference) if free_lines else ()
+        if a >= len(kinds) or kinds[a] not in ("free", "other"):
+            return None  # (a line the prompt shows as graded, moved into the block)
+    elif any(shapes[k] != block and k not in heads for k in range(a, b + 1)):
+        return None
+    own = {singular(w) for k in heads for w in re.findall(r"[A-Za-z]{3,}", lines[k])}
+    if not own:
+        return None
+    named: set[str] = set()
+    for sentence in order_sentences:
+        nouns = {singular(m.group(1)) for m in _LINES_NOUN.finditer(sentence)}
+        if not nouns or nouns & own or any(re.search(rf"\b{re.escape(w)}s?\b", sentence, re.IGNORECASE) for w in own):
+            return None
+        named |= nouns
+    rest = "\n".join(lines[:heads.start] + lines[b + 1:])
+    if not any(re.search(rf"\b{re.escape(n)}s?\b", rest, re.IGNORECASE) for n in named):
+        return None
+    return " ".join(order_sentences[0].split())[:200]
 
 
 def _tables_reordered(mutant: Mutation, reference: str) -> bool:

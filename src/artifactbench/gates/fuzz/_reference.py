@@ -112,12 +112,12 @@ class Reference:
         return pair is not None and all("|" in line for line in pair)
 
     def table_header(self, where: str) -> bool:
-        """One of the two lines a text swap exchanged is a Markdown table's header row (the line above its
-        rule row): no record of the table, whatever its shape (blind p28: `| Cell | Issue | Note |`)."""
-        found = re.fullmatch(r"line (\d+) <-> line (\d+)", where)
+        """One of the two lines a text swap exchanged (or the line a drop took) is a Markdown table's header row (the
+        line above its rule row): no record of the table, whatever its shape (blind p28: `| Cell | Issue | Note |`)."""
+        found = re.fullmatch(r"line (\d+) <-> line (\d+)|line (\d+)", where)  # (or the one line a drop took)
         lines = self.reference.splitlines()
         return found is not None and any(
-            int(g) < len(lines) and _RULE.match(lines[int(g)]) is not None and "|" in lines[int(g)]
+            g is not None and int(g) < len(lines) and _RULE.match(lines[int(g)]) is not None and "|" in lines[int(g)]
             for g in found.groups())
 
     def text_field(self, mutant: str) -> str | None:

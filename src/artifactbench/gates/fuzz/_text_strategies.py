@@ -280,6 +280,16 @@ SECTIONS_SWAPPED = "(sections swapped)"  # the end of a swap_records `where` tha
 _LIST_LINE = re.compile(r"(\s*)([A-Za-z_][\w.-]{0,63}(?: [A-Za-z_][\w.-]{0,30}){0,4})(\s*[=:]\s*)"
                         r"([^,;#\n]+(?:,[^,;#\n]+)+?)\s*")
 MAX_LIST_SWAPS = 200
+
+
+def _labelled_list(line: str) -> re.Match | None:
+    """A `key = a, b, c` line's match of _LIST_LINE (not a table row, a comment or a bullet; not a line over
+    2000 characters): what list_item_swaps and list_codes both read."""
+    if len(line) > 2000 or line.lstrip().startswith(("|", "#", ";", "-", "*")):
+        return None
+    return _LIST_LINE.fullmatch(line)
+
+
 _INLINE_LIST = re.compile(r"(?<![\w.=-])([A-Za-z_][\w.-]{0,63})=([^\s,;=|]+(?:,[^\s,;=|]+)+)(?=\s|$)")
 
 
@@ -310,10 +320,10 @@ def list_item_swaps(lines: list[str], records: tuple[int, ...]) -> list[tuple[in
         if len(found) >= MAX_LIST_SWAPS:
             break
         line = lines[i]
-        match = _LIST_LINE.fullmatch(line)
+        match = _labelled_list(line)
         if match and re.search(r"\s[A-Za-z_][\w.-]*=", match.group(4)):
             match = None  # (`section=CS101-01 cap=2 waitlist=S539,S321`: pairs in a line, read below; review)
-        if match and not line.lstrip().startswith(("|", "#", ";", "-", "*")):
+        if match:
             for k, items in swaps(match.group(4).split(",")):
                 found.append((i, match.group(2), k, match.group(1) + match.group(2) + match.group(3)
                               + ",".join(items) + line[match.end(4):]))
@@ -343,9 +353,8 @@ def list_codes(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, st
         if len(found) >= MAX_LIST_SWAPS:
             break
         line = lines[i]
-        match = _LIST_LINE.fullmatch(line) if len(line) <= 2000 else None
-        if match is None or line.lstrip().startswith(("|", "#", ";", "-", "*")) \
-                or not _CODE_LIST.fullmatch(match.group(4).strip()) or _GROUPED.search(match.group(4)):
+        match = _labelled_list(line)
+        if match is None or not _CODE_LIST.fullmatch(match.group(4).strip()) or _GROUPED.search(match.group(4)):
             continue
         at = match.start(4)
         for k, item in enumerate(match.group(4).split(",")):

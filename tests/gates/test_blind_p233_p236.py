@@ -1,0 +1,199 @@
+"""Rules from blind batches p225 and p233-p236, each with a twin that must keep its verdict."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _blind_task import _fails, _fuzz, _task  # noqa: E402
+
+from artifactbench.gates.core import read_prompt
+from artifactbench.gates.core._accuracy import stated_tolerance
+from artifactbench.gates.fuzz._near import column_cells
+
+
+def _warns(check) -> list[str]:
+    return [f"{k.name}: {k.detail}" for k in check.cases if k.severity == "warn"]
+
+
+def test_a_band_is_quoted_from_the_sentence_stating_it():
+    # (p223: a correct finding quoting the first band sentence, another key's)
+    stated = stated_tolerance("Report totals.\n\n`revenue` must be within 0.5 of the exact value.\n\n"
+                              "`rate` matches to a relative 1e-9.\n")
+    assert stated.sentence_for(("rate",)) == "`rate` matches to a relative 1e-9."
+    assert stated.sentence_for(("revenue",)) == "`revenue` must be within 0.5 of the exact value."
+    assert stated.sentence == "`revenue` must be within 0.5 of the exact value."  # (the first, as before)
+
+
+_MIX = {"2026-03-02": {"butter": 1361, "flour_t65": 6367, "water": 8511},
+        "2026-03-03": {"butter": 2722, "flour_t65": 24057, "water": 22126}}
+_MIX_PROMPT = ("Write `mix.json`: an object whose keys are the bake dates and whose values map ingredient name to "
+               "grams for that day.\n\nEach amount must be within **±1 gram** of the exact figure. Whole grams are "
+               "the house habit.\n")
+
+
+def _mix_grader(check: str) -> str:
+    return f"""\
+    got, want = json.loads(text), {_MIX!r}
+    if set(got) != set(want):
+        return False, "dates differ"
+    for day, amounts in want.items():
+        if set(got[day]) != set(amounts):
+            return False, "ingredients differ on " + day
+        for name, grams in amounts.items():
+            if not {check}:
+                return False, name + " off on " + day
+    return True, "all amounts within tolerance"
+    """
+
+
+def test_whole_grams_under_a_gram_band_are_measurements(tmp_path):
+    # (p225's planted flaw: 5 % relative where the prompt says ±1 gram of integer grams whose keys name no unit)
+    stated = stated_tolerance(_MIX_PROMPT)
+    assert stated.measures("gram") and stated.measures("g") and not stated.measures("kg")
+    flawed = _task(tmp_path, "mix", "mix.json", json.dumps(_MIX, indent=1), _MIX_PROMPT,
+                   _mix_grader("math.isclose(got[day][name], grams, rel_tol=0.05, abs_tol=1)"))
+    assert any(f.startswith("number_near:") for f in _fails(_fuzz(flawed))), _fails(_fuzz(flawed))
+    sound = _task(tmp_path, "mix_sound", "mix.json", json.dumps(_MIX, indent=1), _MIX_PROMPT,
+                  _mix_grader("abs(got[day][name] - grams) <= 1"))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    # (a prompt that never says the values are grams: integers stay counts, never moved)
+    assert not stated_tolerance("Each amount must be within ±1 gram.\n").measured_in
+
+
+_ROUTE = "route: D C G J I D\nlength: 172\n"
+
+
+def _route_prompt(free: bool) -> str:
+    return ("Write `route.txt` with two lines:\n\n```\nroute: D X Y ... I D\nlength: <total cost>\n```\n\n"
+            + ("Blank lines, and any other lines you want to add as notes, are ignored.\n" if free
+               else "Nothing else may be in the file.\n"))
+
+
+_ROUTE_GRADER = """\
+route = length = None
+for line in text.splitlines():
+    if line.startswith("route:") and route is None:
+        route = line.split(":", 1)[1].split()
+    if line.startswith("length:") and length is None:
+        length = line.split(":", 1)[1].strip()
+if route != "D C G J I D".split():
+    return False, "route differs"
+return length == "172", "legal round of minimal cost"
+"""
+
+
+def test_a_second_line_of_a_shape_held_once_is_open_where_other_lines_are_free(tmp_path):
+    # (p235: `length: 2720` added below `length: 172`, where "any other lines ... are ignored" and the grader reads the
+    # first; which of two answers to one question counts is the prompt's to say)
+    free = _task(tmp_path, "route", "route.txt", _ROUTE, _route_prompt(True), _ROUTE_GRADER)
+    check = _fuzz(free)
+    assert not _fails(check), _fails(check)
+    assert any(w.startswith("inject_record:") and "holds once" in w for w in _warns(check)), _warns(check)
+    # (its twin says nothing else may be there: a second length line is a wrong answer accepted)
+    strict = _task(tmp_path, "route_strict", "route.txt", _ROUTE, _route_prompt(False), _ROUTE_GRADER)
+    assert any(f.startswith(("inject_record:", "duplicate_record:")) for f in _fails(_fuzz(strict))), \
+        _fails(_fuzz(strict))
+
+
+def test_a_quoted_notes_later_lines_are_one_sentence():
+    # (p233: "Extra\n> keys (for example `reynolds`) are allowed and ignored" in a `> **Note:**` block)
+    prompt = ("Write the JSON.\n\n> **Note:** Acceptance tolerances: `total_flow_lps` within **±0.5 %** of the "
+              "correct value. Extra\n> keys (for example `reynolds`) are allowed and ignored; numeric precision is "
+              "up to you.\n")
+    assert "reynolds" in read_prompt(prompt).free_fields
+    assert stated_tolerance(prompt).sentence.endswith("within ±0.5 % of the correct value.")
+
+
+_DELAYS = ("DELAY REPORT 2024-06-03\n" + "".join(f"TRAIN 2F{10 + i} DEP 06:{10 + i} ARR 06:{40 + i} DELAY +{i}\n"
+                                                 for i in range(12))
+           + "BROKEN CONNECTIONS\n2B41 -> 1C53 AT EXD\n2B41 -> 2T33 AT EXD\n2N62 -> 2B44 AT EXD\n"
+           + "SUMMARY trains=12 late=11\n")
+_DELAYS_PROMPT = ("Write `delays.txt` exactly as the sample shows: the title, one `TRAIN` line per train, then "
+                  "`BROKEN CONNECTIONS` and one `<from> -> <to> AT <station>` line per broken connection, then the "
+                  "`SUMMARY` line. Every line must match.\n")
+
+
+def _delays_grader(compare: bool) -> str:
+    test = "broken == want_broken" if compare else "len(broken) == len(want_broken)"
+    return f"""\
+    lines, want = text.splitlines(), {_DELAYS!r}.splitlines()
+    b, wb = lines.index("BROKEN CONNECTIONS"), want.index("BROKEN CONNECTIONS")
+    if lines[:b] != want[:wb] or lines[-1] != want[-1]:
+        return False, "train lines or summary differ"
+    broken, want_broken = lines[b + 1:-1], want[wb + 1:-1]
+    if not all(" -> " in x and " AT " in x for x in broken):
+        return False, "malformed connection line"
+    return {test}, "report checked"
+    """
+
+
+def test_each_shape_of_line_gets_a_turn_before_a_line_kind_stops(tmp_path):
+    # (p236's planted flaw: three connection lines below twelve train lines, compared by their count only; four
+    # places of the train lines' many shapes stopped every line kind)
+    flawed = _task(tmp_path, "delays", "delays.txt", _DELAYS, _DELAYS_PROMPT, _delays_grader(False))
+    assert any(f.startswith(("replace_record:", "duplicate_record:")) for f in _fails(_fuzz(flawed))), \
+        _fails(_fuzz(flawed))
+    sound = _task(tmp_path, "delays_sound", "delays.txt", _DELAYS, _DELAYS_PROMPT, _delays_grader(True))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+
+
+_JURY = ("ADJUSTED JURY SCORES\n\nFILMS\nrank  film  adjusted\n   1  C04     8.573\n   2  C11     8.415\n"
+         "   3  C06     8.162\n\nJURORS\njuror  scale  offset\nJ01   1.022   +0.844\nJ02   0.813   +1.762\n"
+         "J03   1.326   -3.088\nJ04   1.171   -0.565\n")
+
+
+def _jury_prompt(jurors_ordered: bool) -> str:
+    return ("Write `jury.txt`. Film lines: `rank film_id adjusted`, ranked by adjusted score descending."
+            + (" Juror lines: `juror_id scale offset`, sorted by juror id." if jurors_ordered else
+               " Juror lines: `juror_id scale offset`.")
+            + " Headings, a title and notes are free text and are not graded. The numbers must be within 0.005 of the exact fit.\n\n"
+              "Shapes: `3  C06  7.481` and `J01  0.947  +0.312`.\n")
+
+
+def _jury_grader(tol: float, ordered: bool) -> str:
+    jurors = "jurors == want_j" if ordered else "sorted(jurors) == sorted(want_j)"
+    return f"""\
+    def rows(t, n):
+        return [x.split() for x in t.splitlines() if len(x.split()) == n and x.split()[0][:1] in "0123456789J"]
+    films, want_f = rows(text, 3), rows({_JURY!r}, 3)
+    films = [r for r in films if not r[0].startswith("J")]
+    want_f = [r for r in want_f if not r[0].startswith("J")]
+    jurors = [r[0] for r in rows(text, 3) if r[0].startswith("J")]
+    want_j = [r[0] for r in rows({_JURY!r}, 3) if r[0].startswith("J")]
+    if [r[:2] for r in films] != [r[:2] for r in want_f] or not {jurors}:
+        return False, "lines differ"
+    got = {{r[0]: r for r in rows(text, 3)}}
+    for r in rows({_JURY!r}, 3):
+        g = got.get(r[0])
+        if g is None or any(not abs(float(a) - float(b)) <= {tol} for a, b in zip(g[1:], r[1:]) if "." in b):
+            return False, "value off: " + r[0]
+    return True, "all reported values within tolerance"
+    """
+
+
+def test_plain_table_columns_are_moved_and_unordered_blocks_are_open(tmp_path):
+    # (p234: whitespace-separated rows under a header line, 0.05 checked where the prompt says 0.005; two juror lines
+    # exchanged where only the film lines are ordered)
+    from artifactbench.gates.fuzz._fuzz import _other_lines_ordered
+
+    allows = read_prompt(_jury_prompt(False))
+    assert _other_lines_ordered(_JURY, "line 11 <-> line 12", allows.order_sentences, allows.free_lines).startswith(
+        "Film lines:")
+    ordered = read_prompt(_jury_prompt(True))
+    assert _other_lines_ordered(_JURY, "line 11 <-> line 12", ordered.order_sentences, ordered.free_lines) is None
+    cells = column_cells(_JURY.splitlines())
+    assert ("adjusted", "8.573") in [(c[1], c[3]) for c in cells] and ("offset", "+0.844") in [(c[1], c[3]) for c in cells]
+    flawed = _task(tmp_path, "jury", "jury.txt", _JURY, _jury_prompt(False), _jury_grader(0.05, False))
+    check = _fuzz(flawed)
+    assert any(f.startswith("number_near:") for f in _fails(check)), _fails(check)
+    assert not any(f.startswith("swap_records:") for f in _fails(check)), _fails(check)
+    sound = _task(tmp_path, "jury_sound", "jury.txt", _JURY, _jury_prompt(False), _jury_grader(0.005, False))
+    check = _fuzz(sound)
+    assert not _fails(check), _fails(check)
+    assert any(w.startswith("swap_records:") for w in _warns(check)), _warns(check)
+    # (its twin orders the juror lines too, and its grader never looks at their order: a fail)
+    twin = _task(tmp_path, "jury_ordered", "jury.txt", _JURY, _jury_prompt(True), _jury_grader(0.005, False))
+    assert any(f.startswith("swap_records:") for f in _fails(_fuzz(twin))), _fails(_fuzz(twin))
