@@ -197,3 +197,139 @@ def test_plain_table_columns_are_moved_and_unordered_blocks_are_open(tmp_path):
     # (its twin orders the juror lines too, and its grader never looks at their order: a fail)
     twin = _task(tmp_path, "jury_ordered", "jury.txt", _JURY, _jury_prompt(True), _jury_grader(0.005, False))
     assert any(f.startswith("swap_records:") for f in _fails(_fuzz(twin))), _fails(_fuzz(twin))
+
+
+# ---- round 2: p237-p240 ----
+
+_AVAIL = [{"turbine_id": f"WTG0{i}", "availability": 0.9, "intervals": {"operating": 380 - 10 * i, "fault": 10 * i, "ambient": 40,
+                                                                         "maintenance": 12}} for i in range(1, 4)]
+_AVAIL_TEXT = "".join(json.dumps(r) + "\n" for r in _AVAIL)
+_AVAIL_PROMPT = ("Write `avail.jsonl`, one object per turbine. `intervals` holds the four counts; they sum to 432 for every "
+                 "turbine.\n")
+
+
+def _avail_task(tmp_path: Path, name: str, check: str) -> Path:
+    root = _task(tmp_path, name, "avail.jsonl", _AVAIL_TEXT, _AVAIL_PROMPT, "return text == " + repr(_AVAIL_TEXT)
+                 + ", 'compared'")
+    (root / "workspace" / "verify.py").write_text(
+        "import json\nfrom pathlib import Path\n\ndef verify(path):\n"
+        "    rows = [json.loads(l) for l in Path(path).read_text().splitlines() if l.strip()]\n"
+        "    for r in rows:\n        assert all(isinstance(v, int) for v in r['intervals'].values())\n" + check)
+    task_yaml = root / "task.yaml"
+    task_yaml.write_text(task_yaml.read_text() + "structural_verifier: workspace/verify.py\n")
+    return root
+
+
+def test_a_verifier_checking_a_total_the_prompt_states_is_structural(tmp_path):
+    # (p239: verify.py's "interval counts must sum to 432" rejected every midpoint; the same move with the difference
+    # taken from another count of the record passes it, which a check of the values would not)
+    from artifactbench.gates import check_task, resolve_gates
+    from artifactbench.manifest import load_task
+    from _blind_task import OPTIONS
+
+    def gate(root: Path) -> list[tuple[str, str]]:
+        report = check_task(load_task(root), resolve_gates(["verifier_consistency"]), OPTIONS)
+        return [(k.name, k.severity) for c in report.checks for k in c.cases if k.severity in ("fail", "warn")]
+    total = "        assert sum(r['intervals'].values()) == 432, 'interval counts must sum to 432'\n"
+    assert gate(_avail_task(tmp_path, "total", total)) == []
+    # its twin knows each turbine's fault count: the answer
+    known = "        assert r['intervals']['fault'] == 10 * int(r['turbine_id'][-1]), 'fault count'\n"
+    assert any(s == "fail" for _, s in gate(_avail_task(tmp_path, "known", known)))
+
+
+def test_add_up_to_is_a_total_not_a_band():
+    # (p239: "The minutes of a turbine add up to 1440." read as a band of 1440 made every number change "within" it)
+    assert read_prompt("Write it.\n\nThe minutes of a turbine add up to 1440.\n").abs_tolerance == 0
+    assert read_prompt("Write it.\n\nValues are accurate up to 0.01.\n").abs_tolerance == 0.01
+
+
+def test_hypothesis_keeps_nothing_in_the_task_dir_a_check_starts_from(tmp_path, monkeypatch):
+    # (p239: `artifactbench check .` run from a task dir left `.hypothesis/constants/` there, and the gate then
+    # reported the task's own files changed)
+    root = _task(tmp_path, "night", "route.txt", _ROUTE, _route_prompt(False), _ROUTE_GRADER)
+    monkeypatch.chdir(root)
+    _fuzz(root)
+    assert not (root / ".hypothesis").exists()
+
+
+_YARD = ('total_rehandles = 22\n\n[integration]\n\n[integration.M101]\nL = 600\n\n[stacks]\n'
+         '"01-3" = ["TGHU4669367", "MSCU0304288", "MSKU3510057"]\n"02-4" = ["MSCU9561950", "HLXU6152128"]\n')
+
+
+def _yard_prompt(ordered: bool) -> str:
+    return ("Write `yard.toml`: `total_rehandles`, an `[integration]` table of one table per target, and a table "
+            "`[stacks]`: one key per stack id (e.g. `\"02-3\"`), value = array of container ids "
+            + ("from the ground tier upwards." if ordered else "in any order.") + " Every value must match.\n")
+
+
+def _yard_grader(sort: bool) -> str:
+    norm = "{k: sorted(v) for k, v in doc['stacks'].items()}" if sort else "doc['stacks']"
+    want = "{k: sorted(v) for k, v in ref['stacks'].items()}" if sort else "ref['stacks']"
+    return f"""\
+    doc, ref = tomllib.loads(text), tomllib.loads({_YARD!r})
+    if doc.get("total_rehandles") != ref["total_rehandles"] or doc.get("integration") != ref["integration"]:
+        return False, "totals differ"
+    return {norm} == {want}, "replayed"
+    """
+
+
+def test_an_arrays_stated_order_is_read_under_its_table(tmp_path):
+    # (p237's planted flaw: each stack's array compared sorted where the prompt says "from the ground tier upwards";
+    # no swap of a TOML array's items was drawn under a quoted id key; p218: an empty `[integration]` header dropped
+    # above `[integration.M101]` is the same document)
+    flawed = _task(tmp_path, "yard", "yard.toml", _YARD, _yard_prompt(True), _yard_grader(True))
+    fails = _fails(_fuzz(flawed))
+    assert any(f.startswith("swap_records:") and "items of its list swapped" in f for f in fails), fails
+    assert not any("[integration]" in f for f in fails), fails
+    sound = _task(tmp_path, "yard_sound", "yard.toml", _YARD, _yard_prompt(True), _yard_grader(False))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    free = _task(tmp_path, "yard_free", "yard.toml", _YARD, _yard_prompt(False), _yard_grader(True))
+    assert not _fails(_fuzz(free)), _fails(_fuzz(free))
+
+
+_VIALS = "ORDER AS-0414 infliximab 350 mg\nCOMBINATIONS 1\n  100x4 = 400 mg\nEND\n" \
+         "ORDER AS-0415 infliximab 720 mg\nCOMBINATIONS 0\nEND\n"
+
+
+def _vials_prompt(free: bool) -> str:
+    head = "ORDER <order_id> [free text]" if free else "ORDER <order_id> <drug> <dose> mg"
+    return f"Write `vials.txt`, a block per order:\n\n```\n{head}\nCOMBINATIONS <n>\n<selection line>\nEND\n```\n"
+
+
+def _vials_grader(strict: bool) -> str:
+    test = "lines == want" if strict else "[l.split()[:2] if l.startswith('ORDER') else l for l in lines] == " \
+        "[l.split()[:2] if l.startswith('ORDER') else l for l in want]"
+    return f"""\
+    lines, want = text.splitlines(), {_VIALS!r}.splitlines()
+    return {test}, "blocks compared"
+    """
+
+
+def test_a_format_lines_free_text_tail_is_free(tmp_path):
+    # (p238: `ORDER <order_id> [free text]`; the dose after the id changed to `n/a` or `nan`, which the grader rightly
+    # ignores)
+    free = _task(tmp_path, "vials", "vials.txt", _VIALS, _vials_prompt(True), _vials_grader(False))
+    assert not _fails(_fuzz(free)), _fails(_fuzz(free))
+    # its twin's format fixes the dose: the same grader accepts a wrong one
+    fixed = _task(tmp_path, "vials_fixed", "vials.txt", _VIALS, _vials_prompt(False), _vials_grader(False))
+    assert _fails(_fuzz(fixed)), _fails(_fuzz(fixed))
+
+
+def test_a_table_of_margins_states_each_rows_band():
+    # (p238: "| Quantity | Margin |" rows, `k25` "0.1 per cent of the value", read as no band at all)
+    stated = stated_tolerance("Precision: a value is accepted within the following margin:\n\n| Quantity | Margin |\n"
+                              "|---|---|\n| `P0` | 0.01 percentage points |\n| `k25` | 0.1 per cent of the value |\n"
+                              "| each t90 | 0.2 per cent of the value |\n")
+    assert stated is not None and not stated.general
+    assert abs(stated.band_at(("k25_per_day",), 50.0) - 0.05) < 1e-12
+    assert abs(stated.band_at(("t90_days_5c",), 50.0) - 0.1) < 1e-12
+    assert stated.states_for(("p0_percent",)) and not stated.states_for(("n_assays",))
+    assert stated.sentence_for(("k25_per_day",)) == "`k25` within 0.1 per cent of the value."
+
+
+def test_a_short_faq_answer_frees_what_it_asks_of():
+    # (p240: "- **Row order?** Any." never read, and two tied rows exchanged were a fail)
+    allows = read_prompt("Write `payouts.csv`.\n\n## FAQ\n\n- **Row order?** Any.\n- **Extra columns (e.g. `country`)?** "
+                         "Allowed and ignored.\n- **Round half up for tax?** No, always round down.\n")
+    assert allows.unordered and allows.other_keys
+    assert not read_prompt("Write it.\n\n- **Row order?** By placement.\n").unordered

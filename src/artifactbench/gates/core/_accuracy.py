@@ -88,7 +88,7 @@ _STATED = re.compile(
     # (a count of digits is no band: "we hold answers to 3 significant figures", "a tolerance of 4 decimal places";
     # _SIGNIFICANT and _PLACES read those; review)
     + r"(?!\s*(?:decimal|significant|sig\.?\s*figs?\b|s\.?f\.?\b|d\.?p\.?\b|places?\b|digits?\b|figures?\b))"
-    + MARKUP + r"(?P<pct>%|percent\b)?", re.IGNORECASE)  # ("0.5 percentage points" is no percent)
+    + MARKUP + r"(?P<pct>%|percent\b|per\s+cent\b)?", re.IGNORECASE)  # ("0.5 percentage points" is no percent)
 _DIFFERENCE = re.compile(r"\b(?:differences?|deviations?)\b", re.IGNORECASE)
 _AGAINST_EXACT = re.compile(r"\b(?:from|to|against|of)\s+the\s+(?:exact|true|correct|reference|expected|optimal|"
                             r"converged)\b|\b(?:exact|true|correct|reference|expected)\s+(?:value|answer|solution|result)s?\b|"
@@ -166,7 +166,8 @@ def _key_nouns(key: str, strong: bool = False) -> set[str]:
     each in the singular. `strong`: only the name, the last step and the last such word (what the key is:
     `price_change_pct` is no price)."""
     name = key.lower().rsplit(".", 1)[-1]
-    words = [w for w in re.split(r"[_\-\s]+", name) if len(w) >= 3]
+    # (two characters where one is a digit, `p0_percent`: a symbol's name, "`P0` within 0.01"; blind p238)
+    words = [w for w in re.split(r"[_\-\s]+", name) if len(w) >= 3 or (len(w) == 2 and any(c.isdigit() for c in w))]
     return {singular(key.lower()), singular(name), *(singular(w) for w in (words[-1:] if strong else words))}
 
 
@@ -383,7 +384,28 @@ def faq_statements(text: str) -> str:
         question, yes = " ".join(match.group("q").split()), match.group("a").lower() in ("yes", "yep")
         said = _statement(question, yes)
         return match.group(0) if said is None else f"{said[0].upper()}{said[1:]}. "
-    return _QUESTION.sub(statement, text) if "Q" in text or "q" in text else text
+    text = _QUESTION.sub(statement, text) if "Q" in text or "q" in text else text
+    return _SHORT_FAQ.sub(_short_statement, text) if "?" in text else text
+
+
+# A question of a few words answered in a few ("- **Row order?** Any.", "**Extra columns (e.g. `country`)?** Allowed and
+# ignored."; blind p240): an answer freeing it makes the statement "Row order does not matter.", one allowing it
+# "Extra columns (e.g. `country`) are allowed and ignored."
+_SHORT_FAQ = re.compile(r"^(?P<lead>[^\S\n]*+(?:[-*+][^\S\n]+|\d+\.[^\S\n]+)?)[*_]*(?P<q>[A-Za-z][^?\n*_]{2,80})\?[*_]*"
+                        r"[^\S\n]+(?P<a>[A-Za-z][^\n.;]{0,40})\.?[^\S\n]*$", re.MULTILINE)
+_FREES = re.compile(r"(?:any(?:\s+order)?|free|up\s+to\s+you|(?:it\s+)?does(?:n't|\s+not)\s+matter|not\s+(?:checked|graded)|"
+                    r"ignored|your\s+choice|whatever(?:\s+you\s+like)?|either(?:\s+way)?)", re.IGNORECASE)
+_ALLOWS = re.compile(r"(?:allowed|fine|ok|okay|accepted|welcome|permitted)(?:\s+(?:and|but)\s+(?:ignored|not\s+graded|"
+                     r"not\s+checked))?", re.IGNORECASE)
+
+
+def _short_statement(match: re.Match[str]) -> str:
+    question, answer = match.group("q").strip(), match.group("a").strip()
+    if _FREES.fullmatch(answer) and re.search(r"\border\b|\bsort", question, re.IGNORECASE):
+        return f"{match.group('lead')}{question} does not matter."
+    if _ALLOWS.fullmatch(answer):
+        return f"{match.group('lead')}{question} are {answer[0].lower()}{answer[1:]}."
+    return match.group(0)
 
 
 def _statement(question: str, yes: bool) -> str | None:
@@ -551,8 +573,8 @@ class StatedTolerance:
             if strong:
                 return max(strong)
             weak = [of(noun, abs_, rel) for noun, abs_, rel in self.scoped if _said_by(noun, named)]
-            if weak:
-                return max(*weak, of("", self.abs, self.rel))
+            if weak:  # (where the prompt states every number's band: no band of every number, no such fallback)
+                return max(*weak, of("", self.abs, self.rel)) if self.general else max(weak)
         return of("", self.abs, self.rel, matched=False)
 
     def sentence_for(self, keys: tuple[str, ...]) -> str:
@@ -794,9 +816,51 @@ def _comment_paragraphs(parts: list[str]) -> list[str]:
     return out
 
 
+# a table column of bands: "| Quantity | Margin |", "| Field | Tolerance |"
+_MARGIN_HEAD = re.compile(r"\b(?:margins?|tolerances?|accuracy|precision|allowed\s+errors?|max(?:imum)?\.?\s+errors?|"
+                          r"error\s+bounds?)\b", re.IGNORECASE)
+_TABLE_RULE = re.compile(r"\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*")
+
+
+def _cells(row: str) -> list[str]:
+    return [c.strip() for c in row.strip().strip("|").split("|")]
+
+
+def margin_tables(text: str) -> str:
+    """`text` with the rows of each table of bands (a column headed "Margin", "Tolerance", ...) written as
+    sentences, "`k25` within 0.1 per cent of the value.", each a paragraph: a row names its quantity in its first
+    cell and gives no "within" of its own (blind p238: "| `k25` | 0.1 per cent of the value |")."""
+    if "|" not in text or not _MARGIN_HEAD.search(text):
+        return text
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.lstrip().startswith("|") and i + 1 < len(lines) and _TABLE_RULE.fullmatch(lines[i + 1]):
+            head = _cells(line)
+            column = next((n for n, c in enumerate(head) if n and _MARGIN_HEAD.search(c)), None)
+            if column is not None:
+                rows, j = [], i + 2
+                while j < len(lines) and lines[j].lstrip().startswith("|"):
+                    cells = _cells(lines[j])
+                    if len(cells) == len(head) and cells[0] and cells[column]:
+                        name = re.sub(r"^(?:each|every|all|the|any)\s+", "", cells[0], flags=re.IGNORECASE)
+                        name = f"`{name}`" if re.fullmatch(r"[A-Za-z_][\w.-]{0,60}", name) else cells[0]
+                        rows += ["", f"{name} within {cells[column]}."]
+                    j += 1
+                out += [line, lines[i + 1], *rows, ""]
+                i = j
+                continue
+        out.append(line)
+        i += 1
+    return "\n".join(out)
+
+
 def stated_tolerance(text: str) -> StatedTolerance | None:
     """The accuracy the prompt demands of the answer's numbers, in its own words (None when it states
     none, or only of how to compute them). Where it gives several, the loosest reading of each."""
+    text = margin_tables(text)
     abs_tol = rel_tol = 0.0
     said = ""
     readings: list[tuple[float, float]] = []

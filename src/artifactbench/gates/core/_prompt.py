@@ -47,6 +47,8 @@ _FIELD_KINDS = frozenset({"number_far", "number_sign", "number_nan", "number_nea
 # ("comma-separated, ordered from the switch end toward the bumper", "ordered starting with the car coupled to
 # the engine": an order named by its ends; blind p101)
 _ORDER_STATED = re.compile(r"\b(sorted|ascending|descending|in\s+(the\s+)?order|ordered\s+by|chronological(ly)?|"
+                           # ("array of container ids from the ground tier upwards"; blind p237)
+                           r"from\s+the\s+(?:[\w-]+\s+){0,2}?(?:upwards?|downwards?)|(?:bottom|top)[- ]to[- ](?:top|bottom)|"
                            r"ordered\s+(?:from|starting\s+(?:with|from|at))\s+the\b|"
                            r"(?:be|is|are|stays?|remains?|listed|written|appears?|kept|comes?|printed|emitted)\s+"
                            r"(?:[*_]+\s*)?in\s+(?!(?:any|no|an?|arbitrary|random|whatever|some|either|whichever|every)\b)"
@@ -291,7 +293,8 @@ _TYPED = re.compile(r"\b(must|should|shall)\s+(all\s+)?(be|are)\s+(an?\s+)?(fini
 _ALL_FIELDS = re.compile(r"\b(all|every|each)\s+(fields?|keys?|values?)\b", re.IGNORECASE)
 _TOLERANCE = re.compile(
     r"(?:within|tolerance\s+of|tolerance:?|±|\+/-|plus\s+or\s+minus|up\s+to)" + MARKUP + NUMBER
-    + MARKUP + r"(?P<pct>%|percent)?", re.IGNORECASE)
+    + MARKUP + r"(?P<pct>%|percent|per\s+cent)?", re.IGNORECASE)
+_ADDS_UP = re.compile(r"\b(?:adds?|added|sums?|summed|comes?|amounts?|totals?|totalled|counts?)\s+$", re.IGNORECASE)
 # "There are usually several optimal assignments; any optimal one is fine": another answer than the
 # reference may be right, so an exchange of values (swap_values) that the grader accepts may be one.
 _MANY_ANSWERS = re.compile(
@@ -729,18 +732,21 @@ class PromptAllows:
         "the rows ordered from the north end ..." order the records, not the list; review)."""
         if not key:
             return ""
+        if "." in key:  # (a list named by its table too, `stacks.02-4`: its own key first, then the table's)
+            return next((said for part in reversed(key.split(".")) if part and (said := self.list_order(part))), "")
         stem = re.escape(key[:-1] if key.endswith("s") and len(key) > 3 else key)
         # (and a sentence freeing another order: "The `enrolled` list can be in any order you like, but the
         # `waitlist` list must be in queue order"; what follows the key in its clause decides. The key quoted:
         # "the price of each of the skus is in `prices.csv`, sorted by code" orders an input; review)
         for sentence in (*self.order_sentences, *self.unordered_sentences):
-            for mention in re.finditer(rf"[`'\"]{stem}s?[`'\"]", sentence[:2000], re.IGNORECASE):
+            for mention in re.finditer(rf"[`'\"]\[{{0,2}}{stem}s?\]{{0,2}}[`'\"]", sentence[:2000], re.IGNORECASE):
                 # (a word for what the key is, right after it, is no other record: "each section's `cars` line
                 # gives the ids comma-separated, ordered from the switch end"; review)
                 tail = re.sub(r"^\s*(?:lines?|rows?|entry|entries|fields?|keys?|columns?|lists?|cells?|values?)\b",
                               " ", sentence[mention.end():mention.end() + 200], flags=re.IGNORECASE)
                 # (its own clause: not "..., while the `enrolled` list can be in any order", nor "..., then write
                 # the totals in ascending order"; a bare comma goes on: "comma-separated, ordered from ...")
+                tail = re.sub(r"\b(?:e\.g|i\.e)\.", "eg", tail)  # ("one key per stack id (e.g. `"02-3"`), value = ...")
                 tail = re.split(r";|\.\s|,\s*(?:and|then|while|but|whereas|so)\b|\s(?:while|but|whereas)\s", tail)[0]
                 said = _ORDER_STATED.search(tail)
                 if said is not None and not _RECORD_WORDS.search(tail[:said.start()]) \
@@ -1669,6 +1675,8 @@ def read_prompt(text: str) -> PromptAllows:
             free.add(key)
     abs_tol = rel_tol = 0.0
     for match in _TOLERANCE.finditer(text):
+        if _ADDS_UP.search(text, max(0, match.start() - 16), match.start()):
+            continue  # ("The minutes of a turbine add up to 1440": a total, no band; blind p239)
         value = _number(match.group("value"))
         if match.group("pct"):
             rel_tol = max(rel_tol, value / 100)

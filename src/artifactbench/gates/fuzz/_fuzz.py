@@ -13,6 +13,7 @@ import itertools
 import random
 import re
 import time
+import tomllib
 import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -40,6 +41,7 @@ from artifactbench.gates.fuzz._mutation import Mutation, short
 from artifactbench.gates.fuzz._near import FACTORS, RULE_ROW as _RULE_ROW, WARN_FACTOR, factor_of
 from artifactbench.gates.fuzz._policy import load_policy
 from artifactbench.gates.fuzz._quota import widened
+from artifactbench.gates.fuzz._sampling import hypothesis_home
 from artifactbench.gates.fuzz._reference import (
     ONCE, Reference, line_key, markdown_headings, rows_unordered, text_field, top_level_swap,
 )
@@ -756,6 +758,58 @@ def _searches(ctx, grade, strategies: dict, per_kind: int, deadline: float, budg
     return cases
 
 
+# a format line's last part, free text after what the line must hold: `ORDER <order_id> [free text]`, `<id> <note...>`
+_FREE_TAIL = re.compile(r"(?:\[|<)\s*(?:free[\s_-]*(?:text|form)|any(?:thing|\s+text)|optional\s+(?:text|comment|note)s?|"
+                        r"comments?|notes?|remarks?)\s*(?:\.\.\.)?\s*(?:\]|>)$", re.IGNORECASE)
+
+
+@lru_cache(maxsize=64)
+def _free_tail_formats(prompt: str) -> tuple[tuple[str, tuple[str | None, ...]], ...]:
+    """The lines of the prompt's fenced format blocks that end in a free-text placeholder: (the line, its tokens before
+    the placeholder: a literal token, or None for a placeholder such as `<order_id>`)."""
+    out = []
+    for block in fenced_blocks(prompt)[0][:50]:
+        for line in block.splitlines()[:200]:
+            found = _FREE_TAIL.search(line.strip())
+            if found is None:
+                continue
+            head = line.strip()[:found.start()].split()
+            if head and not any(t.startswith("[") for t in head):
+                out.append((" ".join(line.split()),
+                            tuple(None if re.fullmatch(r"<[^<>]+>|\{[^{}]+\}", t) else t for t in head)))
+    return tuple(out)
+
+
+def _free_tail_change(reference: str, mutant: str, prompt: str) -> str | None:
+    """The format line whose free tail is all a one-line change touched: `ORDER AS-0415 infliximab 720 mg` ->
+    `ORDER AS-0415 infliximab n/a mg` under `ORDER <order_id> [free text]` (blind p238), the tokens the format
+    fixes as they were."""
+    formats = _free_tail_formats(prompt)
+    old, new = reference.splitlines(), mutant.splitlines()
+    if not formats or len(old) != len(new):
+        return None
+    changed = [(a, b) for a, b in zip(old, new) if a != b]
+    if len(changed) != 1:
+        return None
+    a, b = (x.split() for x in changed[0])
+    for line, head in formats:
+        n = len(head)
+        if len(a) > n and len(b) > n and a[:n] == b[:n] \
+                and all(t is None or t == w for t, w in zip(head, a)):
+            return line
+    return None
+
+
+def _same_toml(reference: str, mutant: str) -> bool:
+    """Both texts parse as TOML (up to 1 MB) to the same document."""
+    if len(reference) > 1 << 20 or len(mutant) > 1 << 20:
+        return False
+    try:
+        return tomllib.loads(reference) == tomllib.loads(mutant)
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+        return False
+
+
 def _shape_count(ref: Reference | None) -> int:
     """How many shapes (_SHAPE) the lines of a text answer come in, at most LINE_SHAPES (0 for another format): a
     line dropped, repeated or written over reaches each before a line kind's search stops, so a section of
@@ -856,6 +910,9 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
         if outcome.result.passed:
             allowed = (ref.declaration_change(mutant.text) if ref is not None else None) \
                 or allows.leaves_open(kind, mutant.where)
+            # (a list the prompt orders, `[stacks]` "array of container ids from the ground tier upwards": its items
+            # swapped are graded whatever "other keys are ignored" frees; blind p237)
+            ordered_here = False
             if LIST_ITEMS_SWAPPED in mutant.where:
                 # (a list on one line read as a set, `codes = R01, R07`, where no sentence gives that list an
                 # order: nothing to report; one that does, "`cars` ... ordered from the switch end", is a
@@ -863,7 +920,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # "the `waitlist` list must be in queue order"), but not a sentence ordering the records that
                 # hold the list; review)
                 key = list_key(mutant.where) or ""
-                allowed = None if allows.list_order(key) and key not in allows.field_unordered else (
+                ordered_here = bool(allows.list_order(key)) and key not in allows.field_unordered
+                allowed = None if ordered_here else (
                     "info", "it swaps two items of a list on one line, for which the prompt states no order")
             if allowed is None and ref is not None and ref.fmt == "text" and kind in _VALUE_KINDS \
                     and (field := ref.text_field(mutant.text)) is not None:
@@ -1061,6 +1119,14 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # (a title swapped with the header row: the table's rows stand as they were; whether a header
                 # parted from its rule row still makes a table is the prompt's to say; blind p43)
                 allowed = ("warn", "it moves a table's header row, no record of the table")
+            if allowed is None and ref is not None and ref.fmt == "text" \
+                    and (head := _free_tail_change(ref.reference, mutant.text, prompt)) is not None:
+                allowed = ("info", f"it changes only the free text the prompt's format lets follow {head!r}")
+            if allowed is None and ref is not None and ref.fmt == "text" and ref.artifact.lower().endswith(".toml") \
+                    and _same_toml(ref.reference, mutant.text):
+                # (an empty `[integration]` header dropped above `[integration.M101]`, which defines it anyway; blind
+                # p218 once every line shape was reached)
+                allowed = ("info", "the file it writes reads as the same TOML document")
             if allowed is None and kind == "drop_record" and ref is not None and ref.fmt == "text" \
                     and ref.table_header(mutant.where):
                 # (more line shapes reached: `| metric | value |` dropped over its rule row, no record gone)
@@ -1106,7 +1172,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 allowed = ("warn", f"it adds a second line of a shape the answer holds once ({short(line)}), where "
                                    f"the prompt ignores other lines ({free_lines.sentence!r}): which one counts is "
                                    "the prompt's to say")
-            if allowed is None and free_lines and not free_lines.touches_graded(text, mutant.text) and not (
+            if allowed is None and free_lines and not ordered_here and not free_lines.touches_graded(text, mutant.text) \
+                    and not (
                     ref is not None and (ref.in_graded_element(mutant.text, prompt)
                                          or (has_comments(ref.artifact, ref.reference) and not allows.other_keys)
                                          or (_CONFIG.search(ref.artifact) and _named_keys_only(ref.reference,
@@ -1190,6 +1257,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                               suppress_health_check=list(HealthCheck),
                               phases=[Phase.generate, Phase.shrink])
             seed = random.Random(f"{ctx.task.instance_id}:{kind}")
+            hypothesis_home()
             with warnings.catch_warnings():  # large artifacts make Hypothesis warn about its repr
                 warnings.simplefilter("ignore", HypothesisWarning)
                 minimal = find(draws.strategy(), accepted, settings=config, random=seed)

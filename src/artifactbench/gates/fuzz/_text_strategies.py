@@ -277,7 +277,8 @@ _ARRAY_HEADER = re.compile(r"\[\[\s*([A-Za-z_][\w-]*)\s*\]\]")
 SECTIONS_SWAPPED = "(sections swapped)"  # the end of a swap_records `where` that exchanged two whole `[section]`s
 # `key = a, b, c` / `key: a, b, c` of a config or plain-text answer: a list written on one line
 # (a label of words is a key too: "New to club: IC2118, M106, M109"; blind p218)
-_LIST_LINE = re.compile(r"(\s*)([A-Za-z_][\w.-]{0,63}(?: [A-Za-z_][\w.-]{0,30}){0,4})(\s*[=:]\s*)"
+# (a TOML key in quotes too, `"02-4" = ["MSCU9561950", "HLXU6152128"]`: an array of one line; blind p237)
+_LIST_LINE = re.compile(r"(\s*)([A-Za-z_][\w.-]{0,63}(?: [A-Za-z_][\w.-]{0,30}){0,4}|\"[^\"\n]{1,63}\")(\s*[=:]\s*)"
                         r"([^,;#\n]+(?:,[^,;#\n]+)+?)\s*")
 MAX_LIST_SWAPS = 200
 
@@ -316,6 +317,9 @@ def list_item_swaps(lines: list[str], records: tuple[int, ...]) -> list[tuple[in
             out.append((k, changed))
         return out
 
+    # (a list under a `[stacks]` table whose key is an id is named by the table too, `stacks.02-4`: a sentence ordering
+    # the stacks' lists names the table, not each stack id)
+    owners = config_owners(tuple(lines)) if any(_SECTION.match(lines[i]) for i in records[:5000]) else None
     for i in records:
         if len(found) >= MAX_LIST_SWAPS:
             break
@@ -324,9 +328,17 @@ def list_item_swaps(lines: list[str], records: tuple[int, ...]) -> list[tuple[in
         if match and re.search(r"\s[A-Za-z_][\w.-]*=", match.group(4)):
             match = None  # (`section=CS101-01 cap=2 waitlist=S539,S321`: pairs in a line, read below; review)
         if match:
-            for k, items in swaps(match.group(4).split(",")):
-                found.append((i, match.group(2), k, match.group(1) + match.group(2) + match.group(3)
-                              + ",".join(items) + line[match.end(4):]))
+            value = match.group(4)
+            # (an array's brackets stay where they are: `[B, A, C]`, never `B", ["A`)
+            bracket = re.fullmatch(r"(\s*\[)(.*?)(\]\s*)", value)
+            head, body, tail = bracket.groups() if bracket else ("", value, "")
+            key = match.group(2).strip('"')
+            owner = owners[i] if owners is not None and i < len(owners) else None
+            # (only a key that is an id, `"02-4"`, `WTG01`: a named list, `cars`, is what a sentence names)
+            key = f"{owner[0]}.{key}" if owner and owner[0] and re.search(r"\d", key) else key
+            for k, items in swaps(body.split(",")):
+                found.append((i, key, k, match.group(1) + match.group(2) + match.group(3)
+                              + head + ",".join(items) + tail + line[match.end(4):]))
             continue
         # (`key=a,b,c` pairs inside a line: `CS101-01 cap=2 enrolled=S230,S307 waitlist=S539,S321,S348`; blind
         # p110, a waitlist compared sorted where "the `waitlist` list must be in queue order")

@@ -597,6 +597,42 @@ def _exchange_passes(ctx: TaskContext, module: Path, scratch: Path, fmt: str, re
     return where_of(doc, p2) if _verify_many(ctx, module, scratch, [text])[0][0] else None
 
 
+def _total_kept(ctx: TaskContext, module: Path, scratch: Path, fmt: str, reference: str, mutant: Mutation,
+                path: tuple, written: str) -> str | None:
+    """Where a midpoint moved one of a record's integers and verify() rejected it: the record's total, when verify()
+    accepts the same move with the difference taken from the largest other integer of the record (every value
+    but the two as it was, the total kept) and the prompt or an input writes that total ("they sum to 432 for every
+    turbine": blind p239). A verifier comparing values rejects that too; one checking a total the task states does
+    not. None otherwise."""
+    doc = parse(fmt, reference)
+    if not isinstance(doc, TreeDoc) or len(path) < 1 or not isinstance(path[-1], str):
+        return None
+    try:
+        record = get_at(doc.data, path[:-1])
+        new = get_at(_parsed(fmt, mutant.text), path)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None
+    if not isinstance(record, dict) or type(record.get(path[-1])) is not int or type(new) is not int:
+        return None
+    others = [k for k, v in record.items() if k != path[-1] and type(v) is int]
+    total = sum(v for v in record.values() if type(v) is int)
+    delta = new - record[path[-1]]
+    if not others or not re.search(rf"(?<![\w.]){total}(?![\w.])", written):
+        return None
+    donor = max(others, key=lambda k: record[k])
+    if record[donor] - delta < 0:
+        return None
+    targets = TreeTargets(doc, FuzzPolicy())
+
+    def change(data: Any) -> Any:
+        here = get_at(data, path[:-1])
+        here[path[-1]], here[donor] = new, here[donor] - delta
+        return data
+    text = targets.edit("total_kept", "", record[path[-1]], new, change, spines=(path[:-1],)).text
+    return f"{donor!r} {record[donor]} -> {record[donor] - delta}, the total {total} kept" \
+        if _verify_many(ctx, module, scratch, [text])[0][0] else None
+
+
 def _consistency(ctx: TaskContext, reference: str, mutants: list, started: float, public: str = "",
                  written: str = "") -> CheckResult:
     task = ctx.task
@@ -652,6 +688,13 @@ def _consistency(ctx: TaskContext, reference: str, mutants: list, started: float
                     f"verify() rejects {mutant.describe()} ({short(why, 200)}); its message lists the values it allows "
                     f"({short(listed[0], 80)}), as the inputs or the prompt list them, and it accepts another of them "
                     "there: a check against a set the task publishes (spec 4.1), or of the answer?", 600)))
+                continue
+            kept = _total_kept(ctx, module, scratch, fmt, reference, mutant, path, written) if numeric else None
+            if kept is not None:
+                cases.append(CaseResult(name, OK, cap(
+                    f"verify() rejects {mutant.describe()} ({short(why, 160)}) but accepts the same move with the "
+                    f"difference taken from another value of the record ({kept}): a check of a total the task "
+                    "states, not of the answer (spec 4.2)", 600)))
                 continue
             other = _exchange_passes(ctx, module, scratch, fmt, reference, path, written) if numeric else None
             if other is not None:
