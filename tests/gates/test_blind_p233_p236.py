@@ -140,17 +140,17 @@ def test_each_shape_of_line_gets_a_turn_before_a_line_kind_stops(tmp_path):
     assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
 
 
-_JURY = ("ADJUSTED JURY SCORES\n\nFILMS\nrank  film  adjusted\n   1  C04     8.573\n   2  C11     8.415\n"
-         "   3  C06     8.162\n\nJURORS\njuror  scale  offset\nJ01   1.022   +0.844\nJ02   0.813   +1.762\n"
-         "J03   1.326   -3.088\nJ04   1.171   -0.565\n")
+_JURY = ("ADJUSTED JURY SCORES\n\nFILMS\nrank  film  adjusted  raw_mean\n   1  C04     8.573  8.500\n"
+         "   2  C11     8.415  8.583\n   3  C06     8.162  8.214\n\nJURORS\njuror  scale  offset\nJ01   1.022   +0.844\n"
+         "J02   0.813   +1.762\nJ03   1.326   -3.088\nJ04   1.171   -0.565\n")
 
 
 def _jury_prompt(jurors_ordered: bool) -> str:
-    return ("Write `jury.txt`. Film lines: `rank film_id adjusted`, ranked by adjusted score descending."
+    return ("Write `jury.txt`. Film lines: `rank film_id adjusted raw_mean`, ranked by adjusted score descending."
             + (" Juror lines: `juror_id scale offset`, sorted by juror id." if jurors_ordered else
                " Juror lines: `juror_id scale offset`.")
             + " Headings, a title and notes are free text and are not graded. The numbers must be within 0.005 of the exact fit.\n\n"
-              "Shapes: `3  C06  7.481` and `J01  0.947  +0.312`.\n")
+              "Shapes: `3  C06  7.481  7.350` and `J01  0.947  +0.312`.\n")
 
 
 def _jury_grader(tol: float, ordered: bool) -> str:
@@ -158,15 +158,13 @@ def _jury_grader(tol: float, ordered: bool) -> str:
     return f"""\
     def rows(t, n):
         return [x.split() for x in t.splitlines() if len(x.split()) == n and x.split()[0][:1] in "0123456789J"]
-    films, want_f = rows(text, 3), rows({_JURY!r}, 3)
-    films = [r for r in films if not r[0].startswith("J")]
-    want_f = [r for r in want_f if not r[0].startswith("J")]
+    films, want_f = rows(text, 4), rows({_JURY!r}, 4)
     jurors = [r[0] for r in rows(text, 3) if r[0].startswith("J")]
     want_j = [r[0] for r in rows({_JURY!r}, 3) if r[0].startswith("J")]
     if [r[:2] for r in films] != [r[:2] for r in want_f] or not {jurors}:
         return False, "lines differ"
-    got = {{r[0]: r for r in rows(text, 3)}}
-    for r in rows({_JURY!r}, 3):
+    got = {{r[0]: r for r in rows(text, 3) + rows(text, 4)}}
+    for r in rows({_JURY!r}, 3) + rows({_JURY!r}, 4):
         g = got.get(r[0])
         if g is None or any(not abs(float(a) - float(b)) <= {tol} for a, b in zip(g[1:], r[1:]) if "." in b):
             return False, "value off: " + r[0]
@@ -184,6 +182,8 @@ def test_plain_table_columns_are_moved_and_unordered_blocks_are_open(tmp_path):
         "Film lines:")
     ordered = read_prompt(_jury_prompt(True))
     assert _other_lines_ordered(_JURY, "line 11 <-> line 12", ordered.order_sentences, ordered.free_lines) is None
+    # (two film lines, of the width the ordering sentence shows, whatever words stand above them; review)
+    assert _other_lines_ordered(_JURY, "line 5 <-> line 6", allows.order_sentences, allows.free_lines) is None
     cells = column_cells(_JURY.splitlines())
     assert ("adjusted", "8.573") in [(c[1], c[3]) for c in cells] and ("offset", "+0.844") in [(c[1], c[3]) for c in cells]
     flawed = _task(tmp_path, "jury", "jury.txt", _JURY, _jury_prompt(False), _jury_grader(0.05, False))
@@ -204,8 +204,8 @@ def test_plain_table_columns_are_moved_and_unordered_blocks_are_open(tmp_path):
 _AVAIL = [{"turbine_id": f"WTG0{i}", "availability": 0.9, "intervals": {"operating": 380 - 10 * i, "fault": 10 * i, "ambient": 40,
                                                                          "maintenance": 12}} for i in range(1, 4)]
 _AVAIL_TEXT = "".join(json.dumps(r) + "\n" for r in _AVAIL)
-_AVAIL_PROMPT = ("Write `avail.jsonl`, one object per turbine. `intervals` holds the four counts; they sum to 432 for every "
-                 "turbine.\n")
+_AVAIL_PROMPT = ("Write `avail.jsonl`, one object per turbine. `intervals` holds the four counts, which for every turbine "
+                 "sum to 432.\n")
 
 
 def _avail_task(tmp_path: Path, name: str, check: str) -> Path:
@@ -333,3 +333,78 @@ def test_a_short_faq_answer_frees_what_it_asks_of():
                          "Allowed and ignored.\n- **Round half up for tax?** No, always round down.\n")
     assert allows.unordered and allows.other_keys
     assert not read_prompt("Write it.\n\n- **Row order?** By placement.\n").unordered
+
+
+# ---- round 3: p241-p244 ----
+
+def test_a_revision_takes_back_the_band_before_it():
+    # (p243's chat: "each skill/difficulty within 0.01 of the true optimum", then "scratch that, 0.001 each", read as
+    # the looser 0.01)
+    chat = ("**dev** 14:35\neach difficulty within 0.01 of the true optimum\n\n**dev** 14:36\nscratch that, 0.001 each. "
+            "it's convex.\n\n**dev** 14:40\nchecked: each difficulty within ±0.001 of the optimum\n")
+    assert stated_tolerance(chat).abs == 0.001
+    # (a revision of something else, with no band before it, takes nothing back)
+    assert stated_tolerance("each difficulty within 0.01.\n\nWe met at 14:00.\n").abs == 0.01
+
+
+_AUDIT = "".join(f"RC-{n:03d} {code}\n" for n, code in ((2, "STALE"), (3, "BAD_GRADE"), (6, "DUP_COLOR"), (8, "STALE"),
+                                                          (9, "OUT_OF_RANGE"))) + "TOTAL 5\n"
+_AUDIT_PROMPT = ("Write `audit.txt`: one line `<card_id> <RULE>` per breach, in any order, then a last line `TOTAL <n>` with "
+                 "the number of breach lines. Report every breach and nothing else.\n")
+
+
+def _audit_grader(extra: bool) -> str:
+    check = "got <= want and len(got) == len(want)" if not extra else "want <= got"
+    return f"""\
+    lines = [l.split() for l in text.splitlines() if l.strip()]
+    want = {{tuple(l.split()) for l in {_AUDIT!r}.splitlines()[:-1]}}
+    if not lines or lines[-1][0] != "TOTAL" or int(lines[-1][1]) != len(lines) - 1:
+        return False, "last non-blank line must be 'TOTAL <n>'"
+    got = {{tuple(l) for l in lines[:-1]}}
+    if any(not l[0].startswith("RC-") or int(l[0][3:]) not in (2, 3, 6, 8, 9) for l in got):
+        return False, "unknown card"
+    return {check}, "all findings reported"
+    """
+
+
+def test_one_more_line_with_its_count_raised_finds_extra_lines_never_penalised(tmp_path):
+    # (p243's planted flaw: wrong extra findings of real cards pass where `TOTAL` matches the answer's own lines; a line
+    # added alone broke the count, and a copy with its id moved named a card the input lacks)
+    flawed = _task(tmp_path, "audit", "audit.txt", _AUDIT, _AUDIT_PROMPT, _audit_grader(True))
+    fails = _fails(_fuzz(flawed))
+    assert any(f.startswith("inject_record:") and "count raised" in f for f in fails), fails
+    sound = _task(tmp_path, "audit_sound", "audit.txt", _AUDIT, _AUDIT_PROMPT, _audit_grader(False))
+    check = _fuzz(sound)
+    assert not _fails(check), _fails(check)
+    # (the records exchanged with the `TOTAL` line are no reordering of records the prompt frees)
+    assert not any("TOTAL" in w and "prompt allows" in w for w in _warns(check)), _warns(check)
+
+
+def test_review_repros_of_the_p233_p244_rules():
+    from hypothesis import configuration
+
+    from artifactbench.gates.fuzz._fuzz import _free_tail_change
+    from artifactbench.gates.fuzz._sampling import hypothesis_home
+    # a direction said of an input orders no answer; one said of the answer's lists does
+    said = read_prompt("Write `plan.csv`, one row per box.\n\nThe boxes are listed in `boxes.txt` from the ground "
+                       "shelf upwards.\n")
+    assert not said.ordered_by
+    # a two-column table's numbers are keyed by their row's name
+    cells = column_cells(["parameter  estimate", "slope  0.512", "intercept  1.920"])
+    assert [c[1] for c in cells] == ["slope", "intercept"]
+    assert stated_tolerance("Every value within 0.001, except the intercept, which may be off by up to 0.5.\n").abs == 0.5
+    # a short FAQ frees the rows' order only where it asks of the rows' order
+    assert not read_prompt("Rows sorted by payout, largest first.\n\n- **Tie order?** Any.\n").unordered
+    assert not read_prompt("Rows sorted by payout.\n\n- **Rounding order?** Any.\n").unordered
+    # a results table's metrics are no bands
+    assert stated_tolerance("Results:\n\n| Class | Precision | Recall |\n|---|---|---|\n| cat | 0.91 | 0.88 |\n") is None
+    # a format line of placeholders only frees no tail
+    prompt = "Write it:\n\n```\n<team> <points> [notes]\n```\n"
+    assert _free_tail_change("A 3\nAverage points: 37.0\n", "A 3\nAverage points: 1370.0\n", prompt) is None
+    # a dotted key is read whole before its parts
+    assert read_prompt("The `route.stops` list is sorted by arrival time.\n").list_order("route.stops")
+    # Hypothesis' home is set for our searches only, and put back after
+    before = vars(configuration).get("__hypothesis_home_directory")
+    with hypothesis_home():
+        assert vars(configuration).get("__hypothesis_home_directory") is not None
+    assert vars(configuration).get("__hypothesis_home_directory") == before

@@ -82,6 +82,8 @@ _OF_THE_ANSWER = re.compile(r"\s*(?:[\w.%°]+\s*){0,2}of\s+(?:the\s+)?(?:exact|t
 _STATED = re.compile(
     r"(?:\bwithin(?:\s+(?:an?|the|absolute|relative|abs\.?|rel\.?|error)){0,2}|"
     r"\btolerances?(?:\s+of|\s*:|\s+is|\s*=)?|±|\bhold\s+(?:you|it|them|answers?|results?|values?)\s+to|\b(?:match(?:es|ed)?|agrees?|accurate|correct)\s+to\s+(?:an?\s+)?(?:relative|absolute|rel\.|abs\.)(?:\s+(?:error|tolerance|difference))?(?:\s+of)?|\+/-|\bplus\s+or\s+minus|"
+    # ("the intercept, which may be off by up to 0.5"; review)
+    r"\boff\s+by\s+(?:up\s+to|at\s+most|no\s+more\s+than)|"
     r"\b(?:errors?|differences?|deviations?)(?:\s+(?:of|is|must\s+be|should\s+be))?\s*(?:<=|≤|<|\bbelow|\bunder|\bat\s+most|"
     r"\bno\s+(?:more|greater)\s+than|\bnot\s+exceed(?:ing)?)|\b(?:rel(?:ative|\.)?|abs(?:olute|\.)?)\s+"
     r"errors?\s+of|\|\s*(?:<=|≤|<))" + MARKUP + r"(?P<money>[$€£¥]\s?)?" + NUMBER
@@ -160,7 +162,8 @@ _STOP = frozenset({"and", "or", "so", "but", "with", "to", "which", "where", "wh
                    "on", "at", "by", "the", "a", "an"})
 
 
-def _key_nouns(key: str, strong: bool = False) -> set[str]:
+@lru_cache(maxsize=8192)
+def _key_nouns(key: str, strong: bool = False) -> frozenset[str]:
     """The nouns a key may be said by: its whole name, its last dotted step and each of its words of three
     letters or more (`optimal_price`: price; `head_loss_m`: head, loss; `summary.max_profit`: max_profit),
     each in the singular. `strong`: only the name, the last step and the last such word (what the key is:
@@ -168,16 +171,17 @@ def _key_nouns(key: str, strong: bool = False) -> set[str]:
     name = key.lower().rsplit(".", 1)[-1]
     # (two characters where one is a digit, `p0_percent`: a symbol's name, "`P0` within 0.01"; blind p238)
     words = [w for w in re.split(r"[_\-\s]+", name) if len(w) >= 3 or (len(w) == 2 and any(c.isdigit() for c in w))]
-    return {singular(key.lower()), singular(name), *(singular(w) for w in (words[-1:] if strong else words))}
+    return frozenset({singular(key.lower()), singular(name), *(singular(w) for w in (words[-1:] if strong else words))})
 
 
-def _said_by(noun: str, nouns: set[str]) -> bool:
+def _said_by(noun: str, nouns: frozenset[str]) -> bool:
     """The noun is one of a key's nouns, or one of them is its short form (`elev` of "elevation", `temp`
     of "temperature": four letters or more, the noun's beginning; blind p87's `max_elev_deg`)."""
     return noun in nouns or (noun.isalpha() and any(len(w) >= 4 and w.isalpha() and noun.startswith(w)
                                                     and len(noun) <= 3 * len(w) for w in nouns))
 
 
+@lru_cache(maxsize=8192)
 def singular(noun: str) -> str:
     """A plural noun's singular, roughly ("groups" -> "group", "entries" -> "entry", "boxes" -> "box")."""
     noun = noun.lower()
@@ -395,13 +399,17 @@ _SHORT_FAQ = re.compile(r"^(?P<lead>[^\S\n]*+(?:[-*+][^\S\n]+|\d+\.[^\S\n]+)?)[*
                         r"[^\S\n]+(?P<a>[A-Za-z][^\n.;]{0,40})\.?[^\S\n]*$", re.MULTILINE)
 _FREES = re.compile(r"(?:any(?:\s+order)?|free|up\s+to\s+you|(?:it\s+)?does(?:n't|\s+not)\s+matter|not\s+(?:checked|graded)|"
                     r"ignored|your\s+choice|whatever(?:\s+you\s+like)?|either(?:\s+way)?)", re.IGNORECASE)
+_ROWS_ORDER = re.compile(r"(?:the\s+)?(?:(?:row|line|record|entry|entries|output|result|item)s?\s+order(?:ing)?|"
+                         r"order(?:ing)?\s+of\s+(?:the\s+)?(?:rows|lines|records|entries|results|items|output)|"
+                         r"(?:does\s+(?:the\s+)?)?order\s+matter|sort(?:ing)?|sorted)", re.IGNORECASE)
 _ALLOWS = re.compile(r"(?:allowed|fine|ok|okay|accepted|welcome|permitted)(?:\s+(?:and|but)\s+(?:ignored|not\s+graded|"
                      r"not\s+checked))?", re.IGNORECASE)
 
 
 def _short_statement(match: re.Match[str]) -> str:
     question, answer = match.group("q").strip(), match.group("a").strip()
-    if _FREES.fullmatch(answer) and re.search(r"\border\b|\bsort", question, re.IGNORECASE):
+    # (only a question about the rows' order: "Tie order?" or "Rounding order?" frees no row; review)
+    if _FREES.fullmatch(answer) and _ROWS_ORDER.fullmatch(question):
         return f"{match.group('lead')}{question} does not matter."
     if _ALLOWS.fullmatch(answer):
         return f"{match.group('lead')}{question} are {answer[0].lower()}{answer[1:]}."
@@ -817,8 +825,10 @@ def _comment_paragraphs(parts: list[str]) -> list[str]:
 
 
 # a table column of bands: "| Quantity | Margin |", "| Field | Tolerance |"
-_MARGIN_HEAD = re.compile(r"\b(?:margins?|tolerances?|accuracy|precision|allowed\s+errors?|max(?:imum)?\.?\s+errors?|"
-                          r"error\s+bounds?)\b", re.IGNORECASE)
+# (not "Precision" or "Accuracy": a results table's metrics, `| cat | 0.91 |`; review)
+_MARGIN_HEAD = re.compile(r"\b(?:margins?|tolerances?|allowed\s+errors?|max(?:imum)?\.?\s+errors?|error\s+bounds?|"
+                          r"accepted\s+within)\b", re.IGNORECASE)
+MAX_MARGIN_ROWS = 200
 _TABLE_RULE = re.compile(r"\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*")
 
 
@@ -844,7 +854,7 @@ def margin_tables(text: str) -> str:
                 rows, j = [], i + 2
                 while j < len(lines) and lines[j].lstrip().startswith("|"):
                     cells = _cells(lines[j])
-                    if len(cells) == len(head) and cells[0] and cells[column]:
+                    if len(cells) == len(head) and cells[0] and cells[column] and len(rows) < 2 * MAX_MARGIN_ROWS:
                         name = re.sub(r"^(?:each|every|all|the|any)\s+", "", cells[0], flags=re.IGNORECASE)
                         name = f"`{name}`" if re.fullmatch(r"[A-Za-z_][\w.-]{0,60}", name) else cells[0]
                         rows += ["", f"{name} within {cells[column]}."]
@@ -855,6 +865,25 @@ def margin_tables(text: str) -> str:
         out.append(line)
         i += 1
     return "\n".join(out)
+
+
+# a message taking back the one before: "scratch that, 0.001 each", "edit: make it 2 %" (after a chat's `**dev** 14:36`)
+_REVISION = re.compile(r"(?:[^\S\n]*[*_]{0,2}[\w .-]{1,40}[*_]{0,2}[^\S\n]+\d{1,2}:\d{2}[^\S\n]*\n)?[^\S\n]*(?:scratch\s+that|"
+                       r"strike\s+that|correction\s*:|edit\s*:|make\s+(?:it|that)\b|(?:no\s+)?wait,)", re.IGNORECASE)
+
+
+def _superseded(read: list[str]) -> set[int]:
+    """The sentences a later one takes back: the nearest of the five before a revision with a number in it ("scratch
+    that, 0.001 each") that states a band (blind p243: "each skill/difficulty within 0.01" then "scratch that, 0.001
+    each", read as the looser 0.01)."""
+    out: set[int] = set()
+    for j, sentence in enumerate(read):
+        if _REVISION.match(sentence) and re.search(r"\d", sentence[_REVISION.match(sentence).end():]):
+            for i in range(j - 1, max(-1, j - 6), -1):
+                if i not in out and _STATED.search(read[i]):
+                    out.add(i)
+                    break
+    return out
 
 
 def stated_tolerance(text: str) -> StatedTolerance | None:
@@ -887,7 +916,11 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
                         and re.search(r"\btoleran|\bcompared\b|\baccura", line, re.IGNORECASE)
                         and not re.search(r"\d", line)
                         for line in re.split(r"(?<=[.!?])\s+|\n", text[:400_000]))
-    for whole in _comment_paragraphs(sentences(text)):
+    read = _comment_paragraphs(sentences(text))
+    superseded = _superseded(read)
+    for at_sentence, whole in enumerate(read):
+        if at_sentence in superseded:
+            continue
         if VAGUE_TOLERANCE.search(whole) or (_INPUT.search(whole) and not _ANSWER.search(whole)):
             continue
         shown = re.sub(r"\*\*|__", "", whole)  # (as the prompt says it, for the report: not as rewritten below)

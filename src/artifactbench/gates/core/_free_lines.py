@@ -150,7 +150,9 @@ _REQUIRED_PARTS = re.compile(r"\b(?:the\s+)?(?:\w+\s+)?required\s+(?:ones?|colum
 _FENCE_LINE = re.compile(r"[ \t]{0,3}(`{3,}|~{3,})(.*)")
 _INLINE = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
 # (also a choice of capitalised words after a label's text, `Verdict: PASS | FAIL`: the line holds one of them)
-_PLACEHOLDER = re.compile(r"<[^<>\n]{1,40}>|\{[^{}\n]{1,40}\}|\.\.\.|…|(?<=[A-Za-z]:\s)[A-Z]{2,}(?:\s\|\s[A-Z]{2,})+\b|"
+# a date or time written as its format, `HH:MM`, `YYYY-MM-DD`, `hh:mm:ss` (blind p241: `OPTION <n> (<k> pieces): HH:MM-HH:MM`)
+_TIME_FORMAT = r"(?<![A-Za-z])(?:YYYY|YY|MM|DD|HH|hh|mm|ss|SS)(?:[-:/T.](?:YYYY|YY|MM|DD|HH|hh|mm|ss|SS))+(?![A-Za-z])"
+_PLACEHOLDER = re.compile(_TIME_FORMAT + r"|<[^<>\n]{1,40}>|\{[^{}\n]{1,40}\}|\.\.\.|…|(?<=[A-Za-z]:\s)[A-Z]{2,}(?:\s\|\s[A-Z]{2,})+\b|"
                           + _NUMBER.pattern)
 # an id in a format line of three tokens or more, `3  C06  7.481  7.350  6`: any id of the answer stands there (blind
 # p234: "`J01  0.947  +0.312` ... are the shapes")
@@ -255,7 +257,7 @@ def _template(span: str) -> tuple[re.Pattern[str], bool] | None:
         parts.append([span[pos:match.start()]])
         token = match.group()
         literal = literal and bool(_NUMBER.fullmatch(token))
-        if _ID_TOKEN.fullmatch(token):
+        if _ID_TOKEN.fullmatch(token) or re.fullmatch(_TIME_FORMAT, token):
             parts.append(["token", 1])
         elif token[0].isalpha():  # (`PASS | FAIL`: one of these words, bold or not)
             parts.append(["choice", "|".join(re.escape(w) for w in re.split(r"\s\|\s", token)), 0])
@@ -388,7 +390,8 @@ class FreeLines:
         old, new = tuple(reference.splitlines()), tuple(mutant.splitlines())
         if self.after_first and _tail_only(old, new):
             return False  # (only text after a line's first token changed, which the prompt frees)
-        old_kinds, new_kinds = _kinds(self, old), _kinds(self, new)
+        old_kinds = _kinds(self, old)
+        new_kinds = _still_free(old, old_kinds, new, _kinds(self, new))
         head, tail = common_ends(old, new)
         a, b = slice(head, len(old) - tail), slice(head, len(new) - tail)
         # Only the lines between the common head and tail can differ. With no graded line among them no
@@ -419,7 +422,7 @@ class FreeLines:
             if len(old) - tail <= first and head <= first \
                     and (self.before_any or "graded" not in _kinds(self, new)[head:len(new) - tail]):
                 return True  # (all of it above the first graded line, and no line it adds graded)
-        moved_kinds = _kinds(self, new)
+        moved_kinds = _still_free(old, old_kinds, new, _kinds(self, new))
         if _kept(old, old_kinds) == _kept(new, moved_kinds) and _skeleton(new, moved_kinds) == _skeleton(old, old_kinds):
             return True  # every line not declared free is there, as it was, in its order (a note moved)
         if self.any_order and _unordered(_kept(old, old_kinds)) == _unordered(_kept(new, moved_kinds)) \
@@ -725,6 +728,16 @@ def _title_span(lines: tuple[str, ...]) -> tuple[int, int]:
         if _HEADING.match(line) or _fence(lines[i]) or ("|" in line and _in_table(lines, i)):
             return first, i
     return first, first  # (no heading or table below it: no span of lines "under the title")
+
+
+def _still_free(old: tuple[str, ...], old_kinds: tuple[str, ...], new: tuple[str, ...],
+                new_kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """`new_kinds` with each line neither graded nor free that is, word for word, a line the reference has as free:
+    the same line moved (a title the prompt frees as the first line, below the first record; blind p241)."""
+    if "other" not in new_kinds:
+        return new_kinds
+    free = {_flat(line) for line, kind in zip(old, old_kinds) if kind == "free"}
+    return tuple("free" if kind == "other" and _flat(line) in free else kind for line, kind in zip(new, new_kinds))
 
 
 def _patched(free: FreeLines, old: tuple[str, ...], new: tuple[str, ...], old_kinds: tuple[str, ...],

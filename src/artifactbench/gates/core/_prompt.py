@@ -53,7 +53,10 @@ _ORDER_STATED = re.compile(r"\b(sorted|ascending|descending|in\s+(the\s+)?order|
                            r"(?:be|is|are|stays?|remains?|listed|written|appears?|kept|comes?|printed|emitted)\s+"
                            r"(?:[*_]+\s*)?in\s+(?!(?:any|no|an?|arbitrary|random|whatever|some|either|whichever|every)\b)"
                            r"(?:[\w-]+\s+){1,2}order|head[- ]first|"
-                           r"ranked|by\s+rank|oldest\s+first|newest\s+first|earliest\s+first|latest\s+first|"
+                           r"ranked|by\s+rank|(?:oldest|newest|earliest|latest|fewest|most|largest|smallest|highest|lowest|"
+                           r"shortest|longest|cheapest|biggest)[\s-]+first|"
+                           # ("Order the options by number of pieces, fewest first"; blind p241)
+                           r"(?<![\w-])order\s+(?:the|them|these|those|each|all|your)\s+(?:[\w-]+\s+){0,2}?by\b|"
                            # ("one row per club, in ranking order", "so the row order matters": blind p42; never
                            # "columns ... in that order", "replay them in timestamp order", "no line order is checked")
                            # ("one row per team in `teams.csv`, in table order"; blind p214)
@@ -294,7 +297,9 @@ _ALL_FIELDS = re.compile(r"\b(all|every|each)\s+(fields?|keys?|values?)\b", re.I
 _TOLERANCE = re.compile(
     r"(?:within|tolerance\s+of|tolerance:?|±|\+/-|plus\s+or\s+minus|up\s+to)" + MARKUP + NUMBER
     + MARKUP + r"(?P<pct>%|percent|per\s+cent)?", re.IGNORECASE)
-_ADDS_UP = re.compile(r"\b(?:adds?|added|sums?|summed|comes?|amounts?|totals?|totalled|counts?)\s+$", re.IGNORECASE)
+_AWAY = re.compile(r"\s*[^\s\d]{0,12}\s*(?:away|off|of\s+the\s+(?:true|exact|correct|expected))\b", re.IGNORECASE)
+_UP_TO_BAND = re.compile(r"\b(?:accurate|correct|precise|errors?|differ(?:s|ing)?|off|deviat(?:e|es|ion|ions)|tolerances?|"
+                         r"rounding|wrong)\s+(?:by\s+)?(?:of\s+)?$", re.IGNORECASE)
 # "There are usually several optimal assignments; any optimal one is fine": another answer than the
 # reference may be right, so an exchange of values (swap_values) that the grader accepts may be one.
 _MANY_ANSWERS = re.compile(
@@ -732,8 +737,12 @@ class PromptAllows:
         "the rows ordered from the north end ..." order the records, not the list; review)."""
         if not key:
             return ""
-        if "." in key:  # (a list named by its table too, `stacks.02-4`: its own key first, then the table's)
-            return next((said for part in reversed(key.split(".")) if part and (said := self.list_order(part))), "")
+        if "." in key:  # (a list named by its table too, `stacks.02-4`: the whole key, its own, then the table's)
+            return self._list_order_one(key) or next(
+                (said for part in reversed(key.split(".")) if part and (said := self._list_order_one(part))), "")
+        return self._list_order_one(key)
+
+    def _list_order_one(self, key: str) -> str:
         stem = re.escape(key[:-1] if key.endswith("s") and len(key) > 3 else key)
         # (and a sentence freeing another order: "The `enrolled` list can be in any order you like, but the
         # `waitlist` list must be in queue order"; what follows the key in its clause decides. The key quoted:
@@ -1467,7 +1476,16 @@ def _states_output_order(sentence: str, section: str | None = None) -> bool:
         return False  # ("## Inputs ... Rows are not sorted."; blind p130)
     if _INPUT.search(sentence) and not _OUTPUT.search(sentence):
         return False
-    return bool(_FIELD.search(sentence) or _NAMES_OUTPUT.search(sentence))
+    # (an instruction to the author naming no output word: "Order the options by number of pieces, fewest first"; not
+    # of what is read, "Sort the events by time before replaying them"; blind p241)
+    return bool(_FIELD.search(sentence) or _NAMES_OUTPUT.search(sentence)
+                or (_ORDER_VERB.match(sentence) and not _READ_WORDS.search(sentence)))
+
+
+_DIRECTION = re.compile(r"\bfrom\s+the\s+(?:[\w-]+\s+){0,2}?(?:upwards?|downwards?)|\b(?:bottom|top)[- ]to[- ](?:top|bottom)\b",
+                        re.IGNORECASE)
+_ORDER_VERB = re.compile(r"[\s*>-]*(?:order|sort|rank|list)\s+(?:the|them|these|your|all)\b", re.IGNORECASE)
+_READ_WORDS = re.compile(r"\b(?:inputs?|given|provided|read|reading|before|replay\w*|process\w*|events?)\b", re.IGNORECASE)
 
 
 _ARTICLES = frozenset({"a", "an", "the", "each", "every", "one", "any"})
@@ -1632,7 +1650,11 @@ def read_prompt(text: str) -> PromptAllows:
             optional.update(said)
             declared.update(said)
         section = sections.get(sentence)
-        if _states_output_order(sentence, section):
+        if _states_output_order(sentence, section) and not (
+                _ORDER_STATED.search(_DIRECTION.sub(" ", sentence)) is None and _of_inputs_only(sentence, written, section)):
+            # (not "boxes are listed in `boxes.txt` from the ground shelf upwards": an input's order, where a direction
+            # is all the sentence says of order; review. "in the same order as the events in `events.jsonl`" orders
+            # the answer)
             ordered += _FIELD.findall(sentence) or ["*"]
             order_sentences.append(sentence)
         if _says_unordered(sentence) and not _of_inputs_only(sentence, written, section) \
@@ -1675,8 +1697,12 @@ def read_prompt(text: str) -> PromptAllows:
             free.add(key)
     abs_tol = rel_tol = 0.0
     for match in _TOLERANCE.finditer(text):
-        if _ADDS_UP.search(text, max(0, match.start() - 16), match.start()):
-            continue  # ("The minutes of a turbine add up to 1440": a total, no band; blind p239)
+        if match.group().lower().startswith("up") and not _UP_TO_BAND.search(text, max(0, match.start() - 30),
+                                                                             match.start()) \
+                and not _AWAY.match(text, match.end(), match.end() + 40):
+            # ("The minutes of a turbine add up to 1440", "counted up to `2024-05-15T00:00`": a total, a bound, no
+            # band; blind p239, p241. "accurate up to 0.01", "may differ by up to 0.5" are bands)
+            continue
         value = _number(match.group("value"))
         if match.group("pct"):
             rel_tol = max(rel_tol, value / 100)

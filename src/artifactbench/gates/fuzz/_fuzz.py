@@ -774,7 +774,9 @@ def _free_tail_formats(prompt: str) -> tuple[tuple[str, tuple[str | None, ...]],
             if found is None:
                 continue
             head = line.strip()[:found.start()].split()
-            if head and not any(t.startswith("[") for t in head):
+            # (a head of placeholders only, `<team> <points> [notes]`, fits any line: none; review)
+            if head and not any(t.startswith("[") for t in head) \
+                    and not all(re.fullmatch(r"<[^<>]+>|\{[^{}]+\}", t) for t in head):
                 out.append((" ".join(line.split()),
                             tuple(None if re.fullmatch(r"<[^<>]+>|\{[^{}]+\}", t) else t for t in head)))
     return tuple(out)
@@ -1257,8 +1259,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                               suppress_health_check=list(HealthCheck),
                               phases=[Phase.generate, Phase.shrink])
             seed = random.Random(f"{ctx.task.instance_id}:{kind}")
-            hypothesis_home()
-            with warnings.catch_warnings():  # large artifacts make Hypothesis warn about its repr
+            with hypothesis_home(), warnings.catch_warnings():  # large artifacts make Hypothesis warn about its repr
                 warnings.simplefilter("ignore", HypothesisWarning)
                 minimal = find(draws.strategy(), accepted, settings=config, random=seed)
     except (NoSuchExample, Unsatisfiable):
@@ -1838,7 +1839,12 @@ def _other_lines_ordered(reference: str, where: str, order_sentences: tuple[str,
     if not own:
         return None
     named: set[str] = set()
+    width = len(lines[b].split())
     for sentence in order_sentences:
+        # (a sentence showing the shape of the lines it orders, "Film lines: `rank film_id adjusted ...`", orders lines
+        # of that many fields, whatever words stand above them: "Festival results (5 jurors)"; review)
+        if any(len(span.split()) == width for span in re.findall(r"`([^`\n]{3,200})`", sentence)):
+            return None
         nouns = {singular(m.group(1)) for m in _LINES_NOUN.finditer(sentence)}
         if not nouns or nouns & own or any(re.search(rf"\b{re.escape(w)}s?\b", sentence, re.IGNORECASE) for w in own):
             return None

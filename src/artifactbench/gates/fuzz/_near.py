@@ -227,15 +227,22 @@ def column_cells(lines: tuple[str, ...] | list[str]) -> list[tuple[int, str, tup
     header: list[str] | None = None
     rows = 0
     for i, line in enumerate(lines):
-        if rows >= MAX_TABLE_ROWS or len(line) > 2000:
+        if rows >= MAX_TABLE_ROWS:
             break
+        if len(line) > 2000:
+            header = None
+            continue
         cells = [(m.start(), m.end()) for m in re.finditer(r"\S+", line)]
         words = [line[a:b] for a, b in cells]
         if header is not None and len(words) == len(header) and "|" not in line and "=" not in line:
             numbers = [(n, a, b) for n, (a, b) in enumerate(cells) if _COLUMN_NUMBER.fullmatch(line[a:b])]
             if numbers:
                 rows += 1
-                out += [(i, header[n], (a, b), line[a:b]) for n, a, b in numbers]
+                # (a table of two columns whose first names each row, `parameter estimate` over `intercept 1.92`: the
+                # row's name is the number's key, as a `key = value` line's is; review)
+                label = words[0] if len(header) == 2 and _HEADER_WORD.fullmatch(words[0]) \
+                    and not any(ch.isdigit() for ch in words[0]) else None
+                out += [(i, label or header[n], (a, b), line[a:b]) for n, a, b in numbers]
                 continue
         header = words if len(words) >= 2 and all(_HEADER_WORD.fullmatch(w) for w in words) \
             and "|" not in line and "=" not in line and not line.rstrip().endswith((".", ":")) else None

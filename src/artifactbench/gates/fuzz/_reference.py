@@ -845,10 +845,13 @@ def _field_label(line: str) -> str | None:
 
 
 def _shape(line: str) -> tuple:
-    """A text line's shape: its separators and lead, and whether it is a `key=value` line (a summary
-    line `MK001=5` is no record of a list of findings `MK002 build/a.o`, blind p32)."""
+    """A text line's shape: its separators and lead, whether it is a `key=value` line (a summary line `MK001=5` is
+    no record of a list of findings `MK002 build/a.o`, blind p32), and whether its first word holds a digit."""
+    # (and whether its first word holds a digit: `RC-006 DUP_COLOR` is a record, `TOTAL 32` the summary below them;
+    # blind p243)
+    first = line.split(None, 1)[0] if line.strip() else ""
     return line.count("|"), line.count(","), line.count("\t"), _LEAD.match(line).group(), \
-        re.match(r"\s*[\w.-]+\s*[=:]", line) is not None
+        re.match(r"\s*[\w.-]+\s*[=:]", line) is not None, any(c.isdigit() for c in first)
 
 
 _ROWS = re.compile(r"\b(lines?|rows?|records?|entries|items|results|objects|output)\b|"

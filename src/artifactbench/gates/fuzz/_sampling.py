@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import random
+import threading
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from hypothesis import HealthCheck, Phase, find, settings
+from hypothesis import configuration
 from hypothesis.configuration import set_hypothesis_home_dir
 from hypothesis.errors import HypothesisWarning, NoSuchExample, Unsatisfiable
 
@@ -14,13 +19,33 @@ from artifactbench.gates.fuzz._policy import FuzzPolicy
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_strategy
 
 
-def hypothesis_home() -> None:
-    """Hypothesis keeps a cache of constants under `.hypothesis/` of the cwd, even with no example database: in this
-    run's temp folder instead, never in a task dir the check was started from (which the gate would then report
-    as changed). Set before each search: the run's folder may have been made anew since."""
+@contextmanager
+def hypothesis_home() -> Iterator[None]:
+    """Hypothesis keeps a cache of constants under `.hypothesis/` of the cwd, even with no example database: during
+    a search of ours in this run's temp folder instead, never in a task dir the check was started from (which the
+    gate would then report as changed). Where HYPOTHESIS_STORAGE_DIRECTORY is set it is left to say where; the
+    folder in use before is put back after, so that a host process's own Hypothesis keeps its database."""
+    if os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY"):
+        yield
+        return
     from artifactbench._tempdirs import run_temp_dir
 
-    set_hypothesis_home_dir(run_temp_dir() / "hypothesis")
+    with _HOME_LOCK:  # (tasks fuzzed in parallel threads: the first in sets it, the last out puts it back)
+        if not _HOME[0]:
+            _HOME[1] = vars(configuration).get("__hypothesis_home_directory")
+            set_hypothesis_home_dir(run_temp_dir() / "hypothesis")
+        _HOME[0] += 1
+    try:
+        yield
+    finally:
+        with _HOME_LOCK:
+            _HOME[0] -= 1
+            if not _HOME[0]:
+                set_hypothesis_home_dir(_HOME[1])
+
+
+_HOME_LOCK = threading.Lock()
+_HOME: list = [0, None]  # searches under way, the home folder before the first of them
 
 
 def sample_mutants(fmt: str, text: str, policy: FuzzPolicy, kinds: tuple[str, ...], per_kind: int,
@@ -40,9 +65,8 @@ def sample_mutants(fmt: str, text: str, policy: FuzzPolicy, kinds: tuple[str, ..
             return len(drawn) >= per_kind
         config = settings(max_examples=per_kind * 3, database=None, deadline=None,
                           suppress_health_check=list(HealthCheck), phases=[Phase.generate])
-        hypothesis_home()
         try:
-            with warnings.catch_warnings():  # large artifacts make Hypothesis warn about its repr
+            with hypothesis_home(), warnings.catch_warnings():  # large artifacts make Hypothesis warn about its repr
                 warnings.simplefilter("ignore", HypothesisWarning)
                 find(strategy, collect, settings=config, random=random.Random(f"{seed}:{kind}"))
         except (NoSuchExample, Unsatisfiable):

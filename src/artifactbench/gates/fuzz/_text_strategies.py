@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 
-from artifactbench.gates.fuzz._draws import Draws, either, ints, pick, tuples
+from artifactbench.gates.fuzz._draws import Draws, either, ints, pick, scout_first, tuples
 from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.fuzz._formats import NUMBER_RE, PyDoc, TextDoc
 from artifactbench.gates.fuzz._mutation import (
@@ -292,6 +292,72 @@ def _labelled_list(line: str) -> re.Match | None:
 
 
 _INLINE_LIST = re.compile(r"(?<![\w.=-])([A-Za-z_][\w.-]{0,63})=([^\s,;=|]+(?:,[^\s,;=|]+)+)(?=\s|$)")
+
+
+RENUMBERED = "(each keeps its number)"  # the end of a swap_records `where` of two numbered lines' contents exchanged
+_ORDINAL = re.compile(r"^(\D{0,40}?)(\d{1,6})(?!\d)")
+MAX_NUMBERED = 200
+
+
+def _numbered_pairs(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, str, str]]:
+    """(line i, its new text, line i+1's new text) for two neighbouring lines of a numbered run (`OPTION 1 (4 pieces):
+    ...`, `OPTION 2 ...`: the first number of each, after the same lead, one more than the line before's), their
+    contents exchanged and each keeping its number: a grader checking the numbers run 1..N and the set of contents
+    passes it where the prompt fixes the order (blind p241: options "numbered 1, 2, 3, ... in that order")."""
+    wanted = set(records)
+    out: list[tuple[int, str, str]] = []
+    for i in range(min(len(lines), 20_000) - 1):
+        if len(out) >= MAX_NUMBERED:
+            break
+        a, b = _ORDINAL.match(lines[i]), _ORDINAL.match(lines[i + 1])
+        if a is None or b is None or i not in wanted or i + 1 not in wanted or a.group(1) != b.group(1) \
+                or int(b.group(2)) != int(a.group(2)) + 1 or not a.group(1).strip():
+            continue
+        first = a.group(1) + a.group(2) + lines[i + 1][b.end():]
+        second = b.group(1) + b.group(2) + lines[i][a.end():]
+        if first != lines[i] and lines[i][a.end():] != lines[i + 1][b.end():]:
+            out.append((i, first, second))
+    return out
+
+
+# a line giving a count and nothing else: `TOTAL 32`, `count: 12`, `Findings = 7` (a label of one to three words)
+_COUNT_LINE = re.compile(r"^(\s*[A-Za-z][\w ]{0,30}?\s*[:=]?\s*)(\d{1,6})(\s*)$")
+
+
+def _counted_lines(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, int, int, str | None]]:
+    """(a line to copy, the count line, where the copy goes: right after the last line of its shape, the copy's text
+    or None for the line with its numbers moved) for each line
+    shape whose number of lines a count line of the answer gives (`TOTAL 32` below 32 findings); at most one count
+    line, read among the first 5000 lines."""
+    head = lines[:5000]
+    counts = [(j, int(m.group(2))) for j, line in enumerate(head) if (m := _COUNT_LINE.match(line))]
+    if not counts or len(counts) > 3:
+        return []
+    shapes: dict[str, list[int]] = {}
+    for i in records:
+        if i < len(head) and head[i].strip() and not _COUNT_LINE.match(head[i]):
+            # (by its words, each a number or id or a word: `RC-002 STALE` and `RC-003 BAD_GRADE` are one shape)
+            shapes.setdefault(" ".join("#" if any(c.isdigit() for c in w) else "w" for w in head[i].split()),
+                              []).append(i)
+    present = {line.strip() for line in head}
+    out: list[tuple[int, int, int, str | None]] = []
+    for j, n in counts:
+        for found in shapes.values():
+            if len(found) == n >= 2 and re.search(r"\d", head[found[0]]):
+                # (the copy: its numbers moved, an id the input lacks; or its last word another line's, `RC-002
+                # BAD_GRADE` beside `RC-002 STALE`: a wrong finding of a real card, which "extra findings are never
+                # penalised" lets through; blind p243)
+                for i in found[:50]:
+                    out.append((i, j, found[-1] + 1, None))
+                    last = head[i].split()[-1]
+                    other = next((head[k].split()[-1] for k in found if head[k].split()[-1] != last), None)
+                    if other is not None:
+                        cut = head[i].rstrip()
+                        new = cut[:len(cut) - len(last)] + other
+                        if new.strip() not in present:
+                            out.append((i, j, found[-1] + 1, new))
+    # (the reworded copies first: a grader checking ids against its inputs rejects a moved id whatever it counts)
+    return sorted(out, key=lambda c: c[3] is None)
 
 
 def list_item_swaps(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, str, int, str]]:
@@ -606,8 +672,16 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
                                                               and lines[y[0]].lstrip().startswith("[[")))
             or (lines[x[0]].lstrip().startswith("[[") and lines[x[0]].strip() == lines[y[0]].strip()
                 and lines[x[0]:x[1] + 1] != lines[y[0]:y[1] + 1])][:500]
+        numbered = _numbered_pairs(lines, records)
+
+        def renumbered(c: tuple[int, str, str]) -> Mutation:
+            i, first, second = c
+            changed = list(lines)
+            changed[i], changed[i + 1] = first, second
+            return edit(kind, f"line {i + 1} <-> line {i + 2} {RENUMBERED}", lines[i], first, changed)
         draws = [d for d in (pick(pairs).map(swap) if pairs else None,
-                             pick(neighbours).map(swap_sections) if neighbours else None) if d is not None]
+                             pick(neighbours).map(swap_sections) if neighbours else None,
+                             pick(numbered).map(renumbered) if numbered else None) if d is not None]
         whole = either(draws) if len(draws) > 1 else (draws[0] if draws else None)
         # (two neighbours of a list written on one line swapped, `cars = A, B, C` -> `cars = B, A, C`: a
         # grader comparing sorted lists passes it, where the prompt fixes the list's order; blind p101)
@@ -712,6 +786,21 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
                 single = either([single, tuples(pick(turned), ints(0, len(lines))).map(lambda c: edit(
                     kind, f"before line {c[1] + 1} (line {c[0][0] + 1} with its parts in reverse)", "(absent)",
                     c[0][1], lines[: c[1]] + [c[0][1]] + lines[c[1]:]))])
+        counted = _counted_lines(lines, records) if single is not None else []
+        if counted:
+            # (one more line of a shape whose count a `TOTAL 32` line gives, the count raised with it: a grader
+            # checking the count against the answer's own lines, never its extra lines, passes it; blind p243)
+            def bumped(c: tuple[int, int, int, str | None]) -> Mutation:
+                i, j, at, given = c
+                copy = given if given is not None else scramble(i)
+                total = _COUNT_LINE.sub(lambda m: m.group(1) + str(int(m.group(2)) + 1) + m.group(3), lines[j], count=1)
+                new = list(lines)
+                new[j] = total
+                new.insert(at, copy)
+                how = "numbers moved" if given is None else "its last word another line's"
+                return edit(kind, f"before line {at + 1} (copy of line {i + 1}, {how}; line {j + 1}'s count raised to "
+                                  "match)", "(absent)", copy, new)
+            single = scout_first(either([single, pick(counted).map(bumped)]), pick(counted[:1]).map(bumped))
         # (a `[section]` of a config file, copied under another name beside the last of its keys' shape: one
         # record more, which a grader looping over the sections it expects accepts; blind p49)
         shaped = config_sections(lines)

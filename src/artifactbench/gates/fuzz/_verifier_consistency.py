@@ -601,8 +601,8 @@ def _total_kept(ctx: TaskContext, module: Path, scratch: Path, fmt: str, referen
                 path: tuple, written: str) -> str | None:
     """Where a midpoint moved one of a record's integers and verify() rejected it: the record's total, when verify()
     accepts the same move with the difference taken from the largest other integer of the record (every value
-    but the two as it was, the total kept) and the prompt or an input writes that total ("they sum to 432 for every
-    turbine": blind p239). A verifier comparing values rejects that too; one checking a total the task states does
+    but the two as it was, the total kept) and the prompt writes that total ("they sum to 432 for every turbine":
+    blind p239). A verifier comparing values rejects that too; one checking a total the task states does
     not. None otherwise."""
     doc = parse(fmt, reference)
     if not isinstance(doc, TreeDoc) or len(path) < 1 or not isinstance(path[-1], str):
@@ -614,11 +614,17 @@ def _total_kept(ctx: TaskContext, module: Path, scratch: Path, fmt: str, referen
         return None
     if not isinstance(record, dict) or type(record.get(path[-1])) is not int or type(new) is not int:
         return None
-    others = [k for k, v in record.items() if k != path[-1] and type(v) is int]
-    total = sum(v for v in record.values() if type(v) is int)
-    delta = new - record[path[-1]]
-    if not others or not re.search(rf"(?<![\w.]){total}(?![\w.])", written):
+    ints = [k for k, v in record.items() if type(v) is int]
+    # (the record's integers, or all but one of them, `{"turbine": 1, ...}` beside its counts, whose sum the prompt
+    # writes: "they sum to 432." at a sentence's end too; review)
+    sets = [ints] + [[k for k in ints if k != skip] for skip in ints if skip != path[-1]][:20]
+    found = next((keys for keys in sets if len(keys) >= 2 and re.search(
+        rf"(?<![\w.]){sum(record[k] for k in keys)}(?!\d|\.\d)", written)), None)
+    if found is None:
         return None
+    total = sum(record[k] for k in found)
+    others = [k for k in found if k != path[-1]]
+    delta = new - record[path[-1]]
     donor = max(others, key=lambda k: record[k])
     if record[donor] - delta < 0:
         return None
@@ -657,6 +663,7 @@ def _consistency(ctx: TaskContext, reference: str, mutants: list, started: float
                 "a structural verifier only reads the artifact (the checker follows no link it leaves)"))],
                 started, "verify() changed the scratch dir it was given")
         rejected = [(m, ok_why) for m, ok_why in zip(mutants, verdicts) if not ok_why[0]]
+        prompt_text = task.problem_statement.read_text(encoding="utf-8", errors="replace") if rejected else ""
         wrong = relation_keeping(fmt, reference) if any(m[1] for m, _ in rejected) else []
         # (each parsed once, for every rejected mutant's path)
         ref_data = _parsed(fmt, reference) if wrong else None
@@ -689,7 +696,8 @@ def _consistency(ctx: TaskContext, reference: str, mutants: list, started: float
                     f"({short(listed[0], 80)}), as the inputs or the prompt list them, and it accepts another of them "
                     "there: a check against a set the task publishes (spec 4.1), or of the answer?", 600)))
                 continue
-            kept = _total_kept(ctx, module, scratch, fmt, reference, mutant, path, written) if numeric else None
+            # (a total the prompt states: not one only verify.py or an input file writes, the answer's own; review)
+            kept = _total_kept(ctx, module, scratch, fmt, reference, mutant, path, prompt_text) if numeric else None
             if kept is not None:
                 cases.append(CaseResult(name, OK, cap(
                     f"verify() rejects {mutant.describe()} ({short(why, 160)}) but accepts the same move with the "
