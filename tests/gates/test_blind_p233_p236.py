@@ -408,3 +408,23 @@ def test_review_repros_of_the_p233_p244_rules():
     with hypothesis_home():
         assert vars(configuration).get("__hypothesis_home_directory") is not None
     assert vars(configuration).get("__hypothesis_home_directory") == before
+
+
+def test_a_number_kind_of_a_long_text_renders_only_what_it_draws():
+    # (review: every number of a 20 000-line report rendered as a whole document before the first was graded, gigabytes
+    # and the checker killed; now each change is rendered when drawn)
+    import itertools
+    import random
+    import tracemalloc
+
+    from artifactbench.gates.fuzz._policy import FuzzPolicy
+    from artifactbench.gates.fuzz._strategies import mutation_draws
+    text = "RESULTS\n" + "".join(f"{i}  C{i:05d}  {i * 0.001:.3f}\n" for i in range(1, 3001))
+    tracemalloc.start()
+    try:
+        draws = mutation_draws("text", text, FuzzPolicy(), "number_far")
+        drawn = list(itertools.islice(draws.values(random.Random(1)), 4))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(drawn) == 4 and peak < 60e6, peak  # (every number rendered: 9000 x 60 KB)

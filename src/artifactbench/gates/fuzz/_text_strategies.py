@@ -51,24 +51,32 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str,
         if kind == "later_record":
             tokens = [(i, m) for i, m in tokens if records and i != records[0]]
         number_kind = kind if kind in ("number_sign", "number_nan") else "number_far"
-        pool = []
+        # Each change as its place, rendered only when drawn: a whole document per number of a 20 000-line report
+        # was gigabytes before the first was graded (review).
+        pool: list[tuple] = []
         for i, m in tokens:
             new = "n/a" if kind == "type_change" else number_changes(
                 number_kind, m.group(), float(m.group()), policy)
             if new is not None:
-                pool.append(put(kind, i, m.span(), m.group(), new))
+                pool.append((i, m.span(), m.group(), new, None))
         if kind == "type_change":
             # (a SQL row's NULL written as 0: a grader reading NULL as 0 on both sides passes it; blind p72)
+            nulls = []
             for row in sql_rows(lines)[:MAX_SQL_ROWS]:
                 for k, (a, b) in enumerate(row.cells):
                     if lines[row.line][a:b].upper() == "NULL":
                         column = row.columns[k] if row.columns and k < len(row.columns) else f"value {k + 1}"
-                        changed = list(lines)
-                        changed[row.line] = lines[row.line][:a] + "0" + lines[row.line][b:]
-                        # (first: drawn before the numbers' `n/a`s, of which a script has hundreds)
-                        pool.insert(0, Mutation(kind, f"line {row.line + 1}, column {column!r}", short("NULL"),
-                                                short("0"), doc.render(changed)))
-        return pick(pool) if pool else None
+                        nulls.append((row.line, (a, b), "NULL", "0", column))
+            pool = nulls + pool  # (first: drawn before the numbers' `n/a`s, of which a script has hundreds)
+
+        def render(c: tuple) -> Mutation:
+            i, span, old, new, column = c
+            if column is None:
+                return put(kind, i, span, old, new)
+            changed = list(lines)
+            changed[i] = lines[i][:span[0]] + new + lines[i][span[1]:]
+            return Mutation(kind, f"line {i + 1}, column {column!r}", short(old), short(new), doc.render(changed))
+        return pick(pool).map(render) if pool else None
     if kind == "bool_flip":
         # (a config or report line's flag, `tracking = true`, `Flagged: no` is a word, not this: blind p218's
         # TOML final state whose `tracking` the grader never compared, which no text kind changed)
