@@ -428,3 +428,139 @@ def test_a_number_kind_of_a_long_text_renders_only_what_it_draws():
     finally:
         tracemalloc.stop()
     assert len(drawn) == 4 and peak < 60e6, peak  # (every number rendered: 9000 x 60 KB)
+
+
+# ---- round 4: p245-p248 ----
+
+_FITS = "".join(f"[P60{i}]\nK = {800.0 + 37.25 * i:.4f}\nr = {0.1 + 0.0131 * i:.6f}\n\n" for i in range(1, 6))
+_FITS_PROMPT = ("Write `fits.toml`, one table per performance:\n\n- `K`: within 0.5%\n- `r`: within 1%\n\nExtra keys or "
+                "tables are ignored.\n")
+
+
+def _fits_grader(tol: float) -> str:
+    return f"""\
+    doc, ref = tomllib.loads(text), tomllib.loads({_FITS!r})
+    for name, want in ref.items():
+        got = doc.get(name, {{}})
+        if not all(k in got and abs(got[k] - v) <= {tol} * abs(v) for k, v in want.items()):
+            return False, "off at " + name
+    return True, "all values within tolerance"
+    """
+
+
+def test_a_record_section_is_no_extra_table_the_prompt_frees(tmp_path):
+    # (p248's planted flaw: 50 % where the prompt says 0.5 %; each move was left open as "a section the prompt never
+    # names, where it frees the others", the performances' own `[P603]`)
+    flawed = _task(tmp_path, "fits", "fits.toml", _FITS, _FITS_PROMPT, _fits_grader(0.5))
+    assert any(f.startswith("number_near:") for f in _fails(_fuzz(flawed))), _fails(_fuzz(flawed))
+    sound = _task(tmp_path, "fits_sound", "fits.toml", _FITS, _FITS_PROMPT, _fits_grader(0.005))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+
+
+_LOADS = json.dumps({"loads": [{"load": n, "bins": [f"BN{7000 + 13 * n + k}" for k in range(2)]} for n in (1, 2, 3)]},
+                    indent=1)
+
+
+def _loads_prompt(unique: bool) -> str:
+    note = "trip number, unique positive integer" if unique else "trip number: 1, 2, 3, ... in order"
+    return f"Write `loads.json`:\n\n```\n{{\"loads\": [{{\"load\": 1,   // {note}\n  \"bins\": [\"BN7013\"]}}]}}\n```\n"
+
+
+_LOADS_GRADER = """\
+got, want = json.loads(text), json.loads(%r)
+ids = [l["load"] for l in got["loads"]]
+if len(set(ids)) != len(ids) or not all(isinstance(i, int) and i > 0 for i in ids):
+    return False, "loads must be unique positive integers"
+return [l["bins"] for l in got["loads"]] == [l["bins"] for l in want["loads"]], "plan checked"
+""" % _LOADS
+
+
+def test_a_label_the_prompt_asks_only_to_be_unique_is_open(tmp_path):
+    # (p247: `"load": 1, // trip number, unique positive integer`; 1 -> 1010 is another right label)
+    free = _task(tmp_path, "loads", "loads.json", _LOADS, _loads_prompt(True), _LOADS_GRADER)
+    assert not _fails(_fuzz(free)), _fails(_fuzz(free))
+    fixed = _task(tmp_path, "loads_fixed", "loads.json", _LOADS, _loads_prompt(False), _LOADS_GRADER)
+    assert any(f.startswith(("number_far:", "later_record:")) for f in _fails(_fuzz(fixed))), _fails(_fuzz(fixed))
+
+
+_HOLDS = json.dumps({"rejections": [{"seq": n, "reason": r} for n, r in enumerate(
+    ["bad_request", "hold_limit", "no_active_hold", "extend_limit", "not_held", "seat_taken", "unknown_seat"] * 2, 1)]},
+    indent=1)
+
+
+def _holds_task(tmp_path: Path, name: str, listed: bool) -> Path:
+    codes = ("The reason codes: `bad_request`, `hold_limit`, `no_active_hold`, `extend_limit`, `not_held`, `seat_taken`, "
+             "`unknown_seat`.\n" if listed else "Use the reason codes of the box office manual.\n")
+    root = _task(tmp_path, name, "holds.json", _HOLDS, "Replay the log and write `holds.json`.\n\n" + codes,
+                 "return text == " + repr(_HOLDS) + ", 'compared'")
+    (root / "workspace" / "verify.py").write_text(
+        "import json\nfrom pathlib import Path\n\nREASONS = {'bad_request', 'hold_limit', 'no_active_hold', "
+        "'extend_limit', 'not_held', 'seat_taken', 'unknown_seat'}\n\ndef verify(path):\n"
+        "    doc = json.loads(Path(path).read_text())\n"
+        "    assert all(r['reason'] in REASONS for r in doc['rejections'])\n")
+    return root
+
+
+def test_a_workspace_file_repeating_values_the_prompt_names_leaks_nothing(tmp_path):
+    # (p248: verify.py's set of the reason codes the prompt lists, most of which the answer uses, was "most of the
+    # answer")
+    from artifactbench.gates import check_task, resolve_gates
+    from artifactbench.manifest import load_task
+    from _blind_task import OPTIONS
+
+    def leaks(root: Path) -> list[str]:
+        report = check_task(load_task(root), resolve_gates(["content_leaks"]), OPTIONS)
+        return [k.name for c in report.checks for k in c.cases if k.severity == "fail"]
+    assert leaks(_holds_task(tmp_path, "listed", True)) == []
+    # (its twin's prompt names none of them: the verifier holds the answer's codes)
+    assert leaks(_holds_task(tmp_path, "unlisted", False)), "verify.py's codes are the answer's"
+
+
+_TAT = "test_code,priority,n,median_min,p90_min\nBMP,ROUTINE,19,191.017,295.267\nBMP,STAT,29,49.317,72.717\n" \
+       "CBC,STAT,12,30.500,41.250\n"
+
+
+def _tat_task(tmp_path: Path, name: str, check: str) -> Path:
+    root = _task(tmp_path, name, "tat.csv", _TAT, "Write `tat.csv`: median and p90 turnaround per test and priority.\n",
+                 "return text == " + repr(_TAT) + ", 'compared'")
+    (root / "workspace" / "verify.py").write_text(
+        "import csv\nfrom pathlib import Path\n\ndef verify(path):\n"
+        "    for r in csv.DictReader(Path(path).open()):\n" + check)
+    task_yaml = root / "task.yaml"
+    task_yaml.write_text(task_yaml.read_text() + "structural_verifier: workspace/verify.py\n")
+    return root
+
+
+def test_a_verifier_checking_an_order_between_fields_is_structural(tmp_path):
+    # (p245: verify.py's "p90 below median" rejected a midpoint that moved the median above the p90; moved half way to
+    # it instead, the order kept, it passes, which a check of the value would not)
+    from artifactbench.gates import check_task, resolve_gates
+    from artifactbench.manifest import load_task
+    from _blind_task import OPTIONS
+
+    def gate(root: Path) -> list[str]:
+        report = check_task(load_task(root), resolve_gates(["verifier_consistency"]), OPTIONS)
+        return [k.severity for c in report.checks for k in c.cases if k.severity in ("fail", "warn")]
+    assert gate(_tat_task(tmp_path, "order", "        assert float(r['p90_min']) >= float(r['median_min']), 'p90 "
+                                             "below median'\n")) == []
+    known = "        assert abs(float(r['median_min']) - {'BMP': 191.017}.get(r['test_code'], 0)) < 5 or " \
+            "r['test_code'] != 'BMP' or r['priority'] != 'ROUTINE', 'median'\n"
+    assert "fail" in gate(_tat_task(tmp_path, "known", known))
+
+
+_QC = "RUN-4123 GLU L2 1-3s\nRUN-4126 CREA L2 4-1s\nRUN-4137 K ALL R-4s\nRUN-4154 NA ALL 2-2s\n"
+_QC_PROMPT = ("Write `qc.txt`, one line `<run_id> <analyte> <level> <rule>` per violation.\n\nLines are in chronological "
+              "order of the run. Blank lines and lines starting with `#` (for example a heading) are allowed anywhere "
+              "and ignored.\n")
+
+
+def test_headings_freed_as_marked_lines_leave_every_other_line_graded(tmp_path):
+    # (p245's planted flaw: violations compared as a multiset where "Lines are in chronological order"; the swap was
+    # "on no line it shows as graded", a heading being freed only as a `#` line)
+    grader = "lines = [l for l in text.splitlines() if l.strip() and not l.startswith('#')]\n" \
+             "return {} == {}, 'all violations listed'\n"
+    flawed = _task(tmp_path, "qc", "qc.txt", _QC, _QC_PROMPT,
+                   grader.format("sorted(lines)", "sorted(" + repr(_QC) + ".splitlines())"))
+    assert any(f.startswith("swap_records:") for f in _fails(_fuzz(flawed))), _fails(_fuzz(flawed))
+    sound = _task(tmp_path, "qc_sound", "qc.txt", _QC, _QC_PROMPT, grader.format("lines", repr(_QC) + ".splitlines()"))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))

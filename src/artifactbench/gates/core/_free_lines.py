@@ -509,9 +509,11 @@ class FreeLines:
             return "free"  # (prose, or a line of brackets only: the `]` of wrap_in_list; not a grid row `##*##`)
         if ELSEWHERE in self.parts and not _NUMBER.search(line):
             return "free"
-        if not self.parts:
+        if not self.parts or (self.parts == {HEADINGS} and "#" in self.prefixes):
             # Only marked lines are declared free ("lines starting with `#` are ignored"), or those after
-            # a closing line: the prompt says which lines are free, so every other line is the answer.
+            # a closing line: the prompt says which lines are free, so every other line is the answer. (So too
+            # where the headings freed are those marked lines: "lines starting with `#` (for example a heading) are
+            # ignored"; blind p245)
             return "graded"
         return "other"
 

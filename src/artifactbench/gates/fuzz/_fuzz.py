@@ -47,7 +47,8 @@ from artifactbench.gates.fuzz._reference import (
 )
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
 from artifactbench.gates.fuzz._text_strategies import (
-    LIST_ITEMS_SWAPPED, SECTIONS_SWAPPED, comment_at as _comment_at, config_owners, list_key, states_layout,
+    LIST_ITEMS_SWAPPED, SECTIONS_SWAPPED, comment_at as _comment_at, config_owners, config_sections, list_key,
+    states_layout,
 )
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
 from artifactbench.gates.fuzz._grader_bands import NAME as GRADER_BAND, grader_band_case
@@ -802,6 +803,25 @@ def _free_tail_change(reference: str, mutant: str, prompt: str) -> str | None:
     return None
 
 
+_UNIQUE_LABEL = re.compile(r"\bunique\b[^.;\n]{0,30}?\b(?:integers?|numbers?|ids?|identifiers?|labels?|codes?)\b|"
+                           r"\b(?:any|an?)\s+(?:unique|distinct)\b", re.IGNORECASE)
+_FIXED_LABEL = re.compile(r"\b(?:consecutive|sequential|starting|from\s+1|1\s*(?:\.\.|to)\b|in\s+order|numbered)\b",
+                          re.IGNORECASE)
+
+
+@lru_cache(maxsize=256)
+def _unique_label(prompt: str, key: str) -> str | None:
+    """The prompt's line that asks of `key` only that it be unique ("`load`: trip number, unique positive integer"),
+    fixing none of its values (not "numbered 1, 2, ... in order"); None otherwise."""
+    if not re.fullmatch(r"[A-Za-z_][\w-]{0,60}", key):
+        return None
+    quoted = re.compile(rf"[`\"']{re.escape(key)}[`\"']")
+    for line in prompt.splitlines()[:5000]:
+        if quoted.search(line) and _UNIQUE_LABEL.search(line) and not _FIXED_LABEL.search(line):
+            return " ".join(line.split())[:160]
+    return None
+
+
 def _same_toml(reference: str, mutant: str) -> bool:
     """Both texts parse as TOML (up to 1 MB) to the same document."""
     if len(reference) > 1 << 20 or len(mutant) > 1 << 20:
@@ -1121,6 +1141,11 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # (a title swapped with the header row: the table's rows stand as they were; whether a header
                 # parted from its rule row still makes a table is the prompt's to say; blind p43)
                 allowed = ("warn", "it moves a table's header row, no record of the table")
+            if allowed is None and kind in ("number_far", "later_record", "swap_values") \
+                    and (keys := _mutated_keys(mutant.where)) and (said := _unique_label(prompt, keys[0])):
+                # (`"load": 1, // trip number, unique positive integer`: any unique number is a right label; blind p247)
+                allowed = ("warn", f"the prompt asks only that {keys[0]!r} be unique ({said!r}): another unique value "
+                                   "may be as right")
             if allowed is None and ref is not None and ref.fmt == "text" \
                     and (head := _free_tail_change(ref.reference, mutant.text, prompt)) is not None:
                 allowed = ("info", f"it changes only the free text the prompt's format lets follow {head!r}")
@@ -1666,6 +1691,11 @@ def _free_sections_only(reference: str, mutant: str, prompt: str) -> str | None:
     # (named as `[prices]`, or any part of its name in backticks or brackets: "a `prices` table",
     # `[prices.floor]` under it; not the plain word: "an iterative solver of your choice" names no `[solver]`)
     if not touched or None in touched:
+        return None
+    # (a section of the shape other sections share is a record of the answer, `[P603]` of five performances with
+    # `K`, `r`, `m`: never one of the "extra tables" a prompt frees; blind p248)
+    records = {old[a].strip() for a, _ in config_sections(old)}
+    if touched & records:
         return None
     for header in touched:
         parts = [part for part in re.split(r"[.\s]+", header.strip("[] ")) if part]

@@ -639,6 +639,44 @@ def _total_kept(ctx: TaskContext, module: Path, scratch: Path, fmt: str, referen
         if _verify_many(ctx, module, scratch, [text])[0][0] else None
 
 
+def _order_kept(ctx: TaskContext, module: Path, scratch: Path, fmt: str, reference: str, path: tuple) -> str | None:
+    """Where a midpoint crossed another number of its record and verify() rejected it ("p90 below median"): the same
+    number moved half way to the record's nearest other number instead, its order against every other number of the
+    record kept, when verify() accepts that.
+    A verifier checking a relation between fields (spec 4.2) accepts the small move; one checking the value rejects
+    it too (blind p245: `median_min` moved above `p90_min`). None otherwise."""
+    doc = parse(fmt, reference)
+    if not isinstance(doc, TreeDoc) or not path or not isinstance(path[-1], str):
+        return None
+    cells = doc.fmt == "csv"
+    try:
+        record = get_at(doc.data, path[:-1])
+    except (KeyError, IndexError, TypeError):
+        return None
+    if not isinstance(record, dict):
+        return None
+    value = record.get(path[-1])
+    x = as_number(value, numeric_strings=cells)
+    if x is None or x == 0:
+        return None
+    others = [n for k, v in record.items() if k != path[-1] and (n := as_number(v, numeric_strings=cells)) is not None]
+    integral = isinstance(value, int) or (cells and "." not in str(value))
+    # (half way to the record's nearest other number each way, or to twice / half the value where none: far enough that
+    # a check of the value, even a loose one, rejects it)
+    above = min((o for o in others if o > x), default=x * 2 if x > 0 else x / 2)
+    below = max((o for o in others if o < x), default=x / 2 if x > 0 else x * 2)
+    for new in (x + (above - x) / 2, x - (x - below) / 2):
+        new = float(round(new)) if integral else new
+        if new == x or (new > 0) != (x > 0) or any((new > o) != (x > o) or (new < o) != (x < o) for o in others):
+            continue
+        targets = TreeTargets(doc, FuzzPolicy())
+        text = targets.set_leaf("order_kept", path, value, keep_kind(value, new)).text
+        if _verify_many(ctx, module, scratch, [text])[0][0]:
+            return f"{short(value)} -> {short(keep_kind(value, new))}"
+        return None
+    return None
+
+
 def _consistency(ctx: TaskContext, reference: str, mutants: list, started: float, public: str = "",
                  written: str = "") -> CheckResult:
     task = ctx.task
@@ -698,6 +736,13 @@ def _consistency(ctx: TaskContext, reference: str, mutants: list, started: float
                 continue
             # (a total the prompt states: not one only verify.py or an input file writes, the answer's own; review)
             kept = _total_kept(ctx, module, scratch, fmt, reference, mutant, path, prompt_text) if numeric else None
+            small = _order_kept(ctx, module, scratch, fmt, reference, path) if numeric and kept is None else None
+            if small is not None:
+                cases.append(CaseResult(name, OK, cap(
+                    f"verify() rejects {mutant.describe()} ({short(why, 160)}) but accepts the number moved ({small}), "
+                    "its order against the record's other numbers kept: a relation between fields, not the answer "
+                    "(spec 4.2)", 600)))
+                continue
             if kept is not None:
                 cases.append(CaseResult(name, OK, cap(
                     f"verify() rejects {mutant.describe()} ({short(why, 160)}) but accepts the same move with the "
