@@ -476,6 +476,12 @@ return [l["bins"] for l in got["loads"]] == [l["bins"] for l in want["loads"]], 
 
 
 def test_a_label_the_prompt_asks_only_to_be_unique_is_open(tmp_path):
+    from artifactbench.gates.fuzz._fuzz import _unique_label
+    # (said of the key itself, never of the key beside it or a count of unique things; review)
+    assert _unique_label('"load": 1,   // trip number, unique positive integer', "load")
+    assert _unique_label("Each object has `order_id` (a unique identifier) and `total` (the sum of its amounts).",
+                         "total") is None
+    assert _unique_label("`unique_visitors`: the number of unique visitor IDs.", "unique_visitors") is None
     # (p247: `"load": 1, // trip number, unique positive integer`; 1 -> 1010 is another right label)
     free = _task(tmp_path, "loads", "loads.json", _LOADS, _loads_prompt(True), _LOADS_GRADER)
     assert not _fails(_fuzz(free)), _fails(_fuzz(free))

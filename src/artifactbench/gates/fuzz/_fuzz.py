@@ -817,7 +817,15 @@ def _unique_label(prompt: str, key: str) -> str | None:
         return None
     quoted = re.compile(rf"[`\"']{re.escape(key)}[`\"']")
     for line in prompt.splitlines()[:5000]:
-        if quoted.search(line) and _UNIQUE_LABEL.search(line) and not _FIXED_LABEL.search(line):
+        found = quoted.search(line)
+        if found is None:
+            continue
+        # (said of the key itself: what follows its name up to the next key, a clause's end or 80 characters; not
+        # "`order_id` (a unique identifier) and `total` (the sum ...)" of `total`, nor "the number of unique visitor
+        # IDs"; review)
+        said = re.split(r"[;.]\s|[`\"'][A-Za-z_][\w-]*[`\"']", line[found.end():found.end() + 80])[0]
+        if _UNIQUE_LABEL.search(said) and not _FIXED_LABEL.search(said) \
+                and not re.search(r"\b(?:number|count|total|sum)\s+of\b", said, re.IGNORECASE):
             return " ".join(line.split())[:160]
     return None
 
@@ -1142,6 +1150,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # parted from its rule row still makes a table is the prompt's to say; blind p43)
                 allowed = ("warn", "it moves a table's header row, no record of the table")
             if allowed is None and kind in ("number_far", "later_record", "swap_values") \
+                    and re.fullmatch(r"'?\d{1,12}'?", mutant.old.split(",")[0].strip("( ")) \
                     and (keys := _mutated_keys(mutant.where)) and (said := _unique_label(prompt, keys[0])):
                 # (`"load": 1, // trip number, unique positive integer`: any unique number is a right label; blind p247)
                 allowed = ("warn", f"the prompt asks only that {keys[0]!r} be unique ({said!r}): another unique value "
@@ -1695,7 +1704,9 @@ def _free_sections_only(reference: str, mutant: str, prompt: str) -> str | None:
     # (a section of the shape other sections share is a record of the answer, `[P603]` of five performances with
     # `K`, `r`, `m`: never one of the "extra tables" a prompt frees; blind p248)
     records = {old[a].strip() for a, _ in config_sections(old)}
-    if touched & records:
+    # (not where the prompt says which tables alone are read, "Only the `[prices]` table is read": sections of one
+    # shape beside it, `[solver_pass_1]` and `[solver_pass_2]`, are the diagnostics it frees; review)
+    if touched & records and not re.search(r"\bonly\s+(?:the\s+)?[`\[]", prompt, re.IGNORECASE):
         return None
     for header in touched:
         parts = [part for part in re.split(r"[.\s]+", header.strip("[] ")) if part]

@@ -639,10 +639,11 @@ def _total_kept(ctx: TaskContext, module: Path, scratch: Path, fmt: str, referen
         if _verify_many(ctx, module, scratch, [text])[0][0] else None
 
 
-def _order_kept(ctx: TaskContext, module: Path, scratch: Path, fmt: str, reference: str, path: tuple) -> str | None:
+def _order_kept(ctx: TaskContext, module: Path, scratch: Path, fmt: str, reference: str, path: tuple,
+                mutant: Mutation) -> str | None:
     """Where a midpoint crossed another number of its record and verify() rejected it ("p90 below median"): the same
-    number moved half way to the record's nearest other number instead, its order against every other number of the
-    record kept, when verify() accepts that.
+    number moved the other way, far (half way to the record's next number that way), its order against every other
+    number of the record kept, when verify() accepts that.
     A verifier checking a relation between fields (spec 4.2) accepts the small move; one checking the value rejects
     it too (blind p245: `median_min` moved above `p90_min`). None otherwise."""
     doc = parse(fmt, reference)
@@ -661,13 +662,21 @@ def _order_kept(ctx: TaskContext, module: Path, scratch: Path, fmt: str, referen
         return None
     others = [n for k, v in record.items() if k != path[-1] and (n := as_number(v, numeric_strings=cells)) is not None]
     integral = isinstance(value, int) or (cells and "." not in str(value))
-    # (half way to the record's nearest other number each way, or to twice / half the value where none: far enough that
-    # a check of the value, even a loose one, rejects it)
-    above = min((o for o in others if o > x), default=x * 2 if x > 0 else x / 2)
-    below = max((o for o in others if o < x), default=x / 2 if x > 0 else x * 2)
-    for new in (x + (above - x) / 2, x - (x - below) / 2):
+    try:
+        mid = as_number(get_at(_parsed(fmt, mutant.text), path), numeric_strings=cells)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None
+    if mid is None or not any((mid > o) != (x > o) for o in others):
+        return None  # (the midpoint crossed nothing: its rejection is no relation's; review)
+    # Away from what the midpoint crossed, half way to the record's nearest other number that way (or to twice or half
+    # the value where none is), at least a tenth of the value: a check of the value, even a loose one, rejects it.
+    up = mid < x
+    bound = min((o for o in others if o > x), default=x * 2 if x > 0 else x / 2) if up else \
+        max((o for o in others if o < x), default=x / 2 if x > 0 else x * 2)
+    for new in (x + (bound - x) / 2,):
         new = float(round(new)) if integral else new
-        if new == x or (new > 0) != (x > 0) or any((new > o) != (x > o) or (new < o) != (x < o) for o in others):
+        if abs(new - x) < 0.1 * abs(x) or (new > 0) != (x > 0) \
+                or any((new > o) != (x > o) or (new < o) != (x < o) for o in others):
             continue
         targets = TreeTargets(doc, FuzzPolicy())
         text = targets.set_leaf("order_kept", path, value, keep_kind(value, new)).text
@@ -736,7 +745,7 @@ def _consistency(ctx: TaskContext, reference: str, mutants: list, started: float
                 continue
             # (a total the prompt states: not one only verify.py or an input file writes, the answer's own; review)
             kept = _total_kept(ctx, module, scratch, fmt, reference, mutant, path, prompt_text) if numeric else None
-            small = _order_kept(ctx, module, scratch, fmt, reference, path) if numeric and kept is None else None
+            small = _order_kept(ctx, module, scratch, fmt, reference, path, mutant) if numeric and kept is None else None
             structural = (f"the number moved ({small}), its order against the record's other numbers kept: a check "
                           "of a relation between fields" if small is not None else
                           f"the same move with the difference taken from another value of the record ({kept}): a check "

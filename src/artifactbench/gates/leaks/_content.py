@@ -592,8 +592,8 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     alone = (values.strings - labels) & paired
     alone -= _stated_together(prompt, alone, units, full)
     prompt_values = Distinctive(values.numbers, values.strings - labels - alone)
-    # (in a workspace file, a value the prompt itself names is no news: `verify.py`'s set of the reason codes the prompt
-    # lists, most of which the answer uses; blind p248)
+    # (in a Python file, a value the prompt itself names is no news: `verify.py`'s set of the reason codes the prompt
+    # lists, most of which the answer uses; blind p248. Not in notes, which may pair them with the answer's ids; review)
     named = set(quoted_in(values, prompt))
     file_values = Distinctive({k: v for k, v in values.numbers.items() if v not in named}, values.strings - named)
     allows = read_prompt(prompt)
@@ -667,7 +667,8 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
                 and (shown == "prompt.md" or path.suffix.lower() in _PROSE) and not _is_input_data(path):
             case = (_value_case(shown, text, prompt_values, total)
                     or _value_case(shown, text, Distinctive({}, alone), total, alone=True)
-                    if shown == "prompt.md" else _value_case(shown, text, file_values, total)) or case
+                    if shown == "prompt.md" else _value_case(
+                        shown, text, file_values if path.suffix.lower() == ".py" else values, total)) or case
         if case is None and shown == "prompt.md":
             case = _example_row(text, reference, given)
         if case is None and path in tables:
