@@ -60,3 +60,17 @@ def _fails(check) -> list[str]:
 def _leaks(root: Path):
     report = check_task(load_task(root), resolve_gates(["positive", "detail_leaks"]), OPTIONS)
     return next(c for c in report.checks if c.gate == "detail_leaks")
+
+
+def _with_verifier(root: Path, source: str) -> Path:
+    """`root` with `source` as its declared structural verifier, workspace/verify.py."""
+    (root / "workspace" / "verify.py").write_text(source)
+    task_yaml = root / "task.yaml"
+    task_yaml.write_text(task_yaml.read_text() + "structural_verifier: workspace/verify.py\n")
+    return root
+
+
+def _cases(root: Path, gate: str, severities: tuple[str, ...] = ("fail", "warn")) -> list[tuple[str, str]]:
+    """(case name, severity) of each case of `gate` with one of `severities`."""
+    report = check_task(load_task(root), resolve_gates([gate]), OPTIONS)
+    return [(k.name, k.severity) for c in report.checks for k in c.cases if k.severity in severities]

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _blind_task import _fails, _fuzz, _task  # noqa: E402
+from _blind_task import _cases, _fails, _fuzz, _task, _with_verifier  # noqa: E402
 
 from artifactbench.gates.core import read_prompt
 from artifactbench.gates.core._accuracy import stated_tolerance
@@ -211,25 +211,17 @@ _AVAIL_PROMPT = ("Write `avail.jsonl`, one object per turbine. `intervals` holds
 def _avail_task(tmp_path: Path, name: str, check: str) -> Path:
     root = _task(tmp_path, name, "avail.jsonl", _AVAIL_TEXT, _AVAIL_PROMPT, "return text == " + repr(_AVAIL_TEXT)
                  + ", 'compared'")
-    (root / "workspace" / "verify.py").write_text(
-        "import json\nfrom pathlib import Path\n\ndef verify(path):\n"
-        "    rows = [json.loads(l) for l in Path(path).read_text().splitlines() if l.strip()]\n"
-        "    for r in rows:\n        assert all(isinstance(v, int) for v in r['intervals'].values())\n" + check)
-    task_yaml = root / "task.yaml"
-    task_yaml.write_text(task_yaml.read_text() + "structural_verifier: workspace/verify.py\n")
-    return root
+    return _with_verifier(root, "import json\nfrom pathlib import Path\n\ndef verify(path):\n"
+                          "    rows = [json.loads(l) for l in Path(path).read_text().splitlines() if l.strip()]\n"
+                          "    for r in rows:\n        assert all(isinstance(v, int) for v in r['intervals'].values())\n"
+                          + check)
 
 
 def test_a_verifier_checking_a_total_the_prompt_states_is_structural(tmp_path):
     # (p239: verify.py's "interval counts must sum to 432" rejected every midpoint; the same move with the difference
     # taken from another count of the record passes it, which a check of the values would not)
-    from artifactbench.gates import check_task, resolve_gates
-    from artifactbench.manifest import load_task
-    from _blind_task import OPTIONS
-
     def gate(root: Path) -> list[tuple[str, str]]:
-        report = check_task(load_task(root), resolve_gates(["verifier_consistency"]), OPTIONS)
-        return [(k.name, k.severity) for c in report.checks for k in c.cases if k.severity in ("fail", "warn")]
+        return _cases(root, "verifier_consistency")
     total = "        assert sum(r['intervals'].values()) == 432, 'interval counts must sum to 432'\n"
     assert gate(_avail_task(tmp_path, "total", total)) == []
     # its twin knows each turbine's fault count: the answer
@@ -499,24 +491,18 @@ def _holds_task(tmp_path: Path, name: str, listed: bool) -> Path:
              "`unknown_seat`.\n" if listed else "Use the reason codes of the box office manual.\n")
     root = _task(tmp_path, name, "holds.json", _HOLDS, "Replay the log and write `holds.json`.\n\n" + codes,
                  "return text == " + repr(_HOLDS) + ", 'compared'")
-    (root / "workspace" / "verify.py").write_text(
+    return _with_verifier(root, (
         "import json\nfrom pathlib import Path\n\nREASONS = {'bad_request', 'hold_limit', 'no_active_hold', "
         "'extend_limit', 'not_held', 'seat_taken', 'unknown_seat'}\n\ndef verify(path):\n"
         "    doc = json.loads(Path(path).read_text())\n"
-        "    assert all(r['reason'] in REASONS for r in doc['rejections'])\n")
-    return root
+        "    assert all(r['reason'] in REASONS for r in doc['rejections'])\n"))
 
 
 def test_a_workspace_file_repeating_values_the_prompt_names_leaks_nothing(tmp_path):
     # (p248: verify.py's set of the reason codes the prompt lists, most of which the answer uses, was "most of the
     # answer")
-    from artifactbench.gates import check_task, resolve_gates
-    from artifactbench.manifest import load_task
-    from _blind_task import OPTIONS
-
     def leaks(root: Path) -> list[str]:
-        report = check_task(load_task(root), resolve_gates(["content_leaks"]), OPTIONS)
-        return [k.name for c in report.checks for k in c.cases if k.severity == "fail"]
+        return [name for name, _ in _cases(root, "content_leaks", ("fail",))]
     assert leaks(_holds_task(tmp_path, "listed", True)) == []
     # (its twin's prompt names none of them: the verifier holds the answer's codes)
     assert leaks(_holds_task(tmp_path, "unlisted", False)), "verify.py's codes are the answer's"
@@ -529,24 +515,15 @@ _TAT = "test_code,priority,n,median_min,p90_min\nBMP,ROUTINE,19,191.017,295.267\
 def _tat_task(tmp_path: Path, name: str, check: str) -> Path:
     root = _task(tmp_path, name, "tat.csv", _TAT, "Write `tat.csv`: median and p90 turnaround per test and priority.\n",
                  "return text == " + repr(_TAT) + ", 'compared'")
-    (root / "workspace" / "verify.py").write_text(
-        "import csv\nfrom pathlib import Path\n\ndef verify(path):\n"
-        "    for r in csv.DictReader(Path(path).open()):\n" + check)
-    task_yaml = root / "task.yaml"
-    task_yaml.write_text(task_yaml.read_text() + "structural_verifier: workspace/verify.py\n")
-    return root
+    return _with_verifier(root, "import csv\nfrom pathlib import Path\n\ndef verify(path):\n"
+                                "    for r in csv.DictReader(Path(path).open()):\n" + check)
 
 
 def test_a_verifier_checking_an_order_between_fields_is_structural(tmp_path):
     # (p245: verify.py's "p90 below median" rejected a midpoint that moved the median above the p90; moved half way to
     # it instead, the order kept, it passes, which a check of the value would not)
-    from artifactbench.gates import check_task, resolve_gates
-    from artifactbench.manifest import load_task
-    from _blind_task import OPTIONS
-
     def gate(root: Path) -> list[str]:
-        report = check_task(load_task(root), resolve_gates(["verifier_consistency"]), OPTIONS)
-        return [k.severity for c in report.checks for k in c.cases if k.severity in ("fail", "warn")]
+        return [severity for _, severity in _cases(root, "verifier_consistency")]
     assert gate(_tat_task(tmp_path, "order", "        assert float(r['p90_min']) >= float(r['median_min']), 'p90 "
                                              "below median'\n")) == []
     known = "        assert abs(float(r['median_min']) - {'BMP': 191.017}.get(r['test_code'], 0)) < 5 or " \

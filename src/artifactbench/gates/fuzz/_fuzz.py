@@ -747,6 +747,7 @@ def _accepted_once(fmt: str, cases: list[CaseResult], text: str = "") -> list[Ca
 def _searches(ctx, grade, strategies: dict, per_kind: int, deadline: float, budget: FuzzBudget,
               prompt: str, ref: Reference | None = None) -> list[CaseResult]:
     cases = []
+    shapes = _shape_count(ref) if any(kind in _LINE_DROPS for kind in strategies) else 0  # (read once, not per kind)
     for index, (kind, draws) in enumerate(strategies.items()):
         # Each kind may use its share of what is left of the wall-time budget (it covers setup too).
         share = (deadline - time.monotonic()) / (len(strategies) - index)
@@ -754,7 +755,7 @@ def _searches(ctx, grade, strategies: dict, per_kind: int, deadline: float, budg
             cases.append(CaseResult(kind, SKIPPED, f"{NOT_RUN} the {budget.seconds:g}s budget was spent"))
             continue
         examples = max(per_kind, NEAR_PLACES) if kind == "number_near" else \
-            max(per_kind, _shape_count(ref)) if kind in _LINE_DROPS else per_kind
+            max(per_kind, shapes) if kind in _LINE_DROPS else per_kind
         cases.append(_search(ctx, grade, kind, draws, examples, time.monotonic() + share, prompt, ref))
     return cases
 
