@@ -886,6 +886,13 @@ def _superseded(read: list[str]) -> set[int]:
     return out
 
 
+# A subject of every value, a key named only in an aside beside it: "Each of the seven numeric values (three per chart
+# plus `sigma_hat`)", "All numbers (`total` too)"
+_EVERY_VALUE = re.compile(r"[\s*>|-]*(?:each|every|all)(?:\s+of)?(?:\s+the)?(?:\s+[\w-]+){0,3}?\s+(?:values?|numbers?|"
+                          r"fields?|quantities|figures|outputs?|results?)\s*(?P<aside>\([^()]{0,200}\))",
+                          re.IGNORECASE)
+
+
 def stated_tolerance(text: str) -> StatedTolerance | None:
     """The accuracy the prompt demands of the answer's numbers, in its own words (None when it states
     none, or only of how to compute them). Where it gives several, the loosest reading of each."""
@@ -973,6 +980,11 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             scope = _scope(sentence, match.end())
             defined = _defined_keys(sentence[:match.start()], previous)
             keys = _keys_before(sentence, match.start(), previous, defined)
+            if keys and (every_value := _EVERY_VALUE.match(sentence)) and every_value.end() <= match.start() \
+                    and all(f"`{k}`" in every_value.group("aside") for k in keys):
+                # ("Each of the seven numeric values (three per chart plus `sigma_hat`) must be within ±0.00001 mm":
+                # every value's band, the key an aside counting it in; blind p254)
+                keys = []
             # (a noun beside the keys in the subject names keys too: "The two catches and `msy_t` must be within
             # 0.5 t" is the band of `max_constant_catch_t` and `recovery_catch_t` as well; blind p131)
             if keys and (mixed := _MIXED_SUBJECT.search(sentence[max(0, match.start() - 160):match.start()])):

@@ -279,7 +279,10 @@ _LEAD_FIELD = re.compile(r"^[\s*>|-]*" + _Q)
 # "`debug` is ignored", "Any `note` key is ignored": the field is the sentence's subject.
 _FIELD_IGNORED = re.compile(r"^[\s*>|-]*(?:(?:any|the|an?)\s+)?[`\"']([A-Za-z_][\w.-]{0,60})[`\"']\s+"
                             r"(?:field\s+|key\s+|column\s+)?(?:is|are)\s+(?:always\s+)?ignored\b", re.IGNORECASE)
+# ("`line` and `reason` are required ...; `event` and `sample` are recommended": asked for, not required; blind p249.
+# Not "the recommended dose", an adjective of the domain's)
 _OPTIONAL_WORDS = (r"optional|may\s+be\s+omitted|can\s+be\s+omitted|for\s+humans|human-readable|free[- ]?(form|text)|"
+                   r"\b(?:is|are)\s+(?:merely\s+|only\s+|just\s+)?(?:recommended|suggested|encouraged)\b(?!\s+(?:to|for)\b)|"
                    + _FREE_WORDS)
 _OPTIONAL = re.compile(_OPTIONAL_WORDS, re.IGNORECASE)
 # (said of fields: "required", "mandatory"; not a "must" of an optional field's own form, "if present, must be
@@ -290,6 +293,21 @@ _REQUIRED = re.compile(r"\brequired\b|\bmandatory\b|\bmust\s+(?:always\s+)?(?:be
                        re.IGNORECASE)
 _CLAUSE_SPLIT = re.compile(r";|,\s*|\s+(?:and|but|while|whereas)\s+|\.\s+")
 _FIELD = re.compile(r"[`\"']([A-Za-z_][\w.-]{0,60})[`\"']")
+_NAMES_ONLY = re.compile(r"[\s,]*(?:(?:the\s+)?[`\"'][A-Za-z_][\w.-]{0,60}[`\"'][\s,]*)+")
+
+
+def _subject_clauses(sentence: str) -> list[str]:
+    """The sentence's clauses (_CLAUSE_SPLIT), a clause of names alone joined to the next: "`event` and `sample`
+    are recommended" is one clause whose subject is both names (blind p249), not "`event`" and "... are recommended"."""
+    out: list[str] = []
+    held = ""
+    for clause in _CLAUSE_SPLIT.split(sentence):
+        if _NAMES_ONLY.fullmatch(clause):
+            held += clause + " "
+            continue
+        out.append(held + clause)
+        held = ""
+    return out + ([held] if held else [])
 # "All fields must be finite numbers", "`f` must be a number": a type the grader may not compute away.
 _TYPED = re.compile(r"\b(must|should|shall)\s+(all\s+)?(be|are)\s+(an?\s+)?(finite\s+|non-?null\s+|valid\s+|json\s+)*"
                     r"(numbers?|numeric|integers?|floats?|strings?|booleans?|real\s+numbers?)\b", re.IGNORECASE)
@@ -566,6 +584,9 @@ class PromptAllows:
     # where it states no accuracy, one unit of the place it says the numbers are rounded to ("to the cent")
     implied: StatedTolerance | None = None
     null_or_zero: frozenset[str] = frozenset()  # fields it lets be null or 0 ("`discount` may be null or 0")
+    # (key, collection of its sample table, the note ordering it or "" where the note frees its order) of each list a
+    # fenced sample notes: `tracks = ["TR-9003", "TR-9001"]  # playlist order, first entry first` (blind p251)
+    list_notes: tuple[tuple[str, str, str], ...] = ()
 
     def chosen_key(self, where: str) -> str:
         """The sentence leaving the keys of the mapping that `where` ("at $.beds, key 'F-01'") renamed a
@@ -729,7 +750,7 @@ class PromptAllows:
         return key is not None and not (key and (any(_mentions(s, key) for s in self.order_sentences)
                                                  or any(k == key for _, k in self.order_heads)))
 
-    def list_order(self, key: str) -> str:
+    def list_order(self, key: str, section: str = "") -> str:
         """The sentence that orders the items of the list `key` holds on one line ("each with a `cars` key:
         comma-separated, ordered from the switch end toward the bumper"), or "": an order phrase after a
         mention of the key, with no word for the output's rows, lines or sections between them and no word
@@ -740,7 +761,17 @@ class PromptAllows:
         if "." in key:  # (a list named by its table too, `stacks.02-4`: the whole key, its own, then the table's)
             return self._list_order_one(key) or next(
                 (said for part in reversed(key.split(".")) if part and (said := self._list_order_one(part))), "")
-        return self._list_order_one(key)
+        return self._list_order_one(key) or self._list_note(key, section)
+
+    def _list_note(self, key: str, section: str) -> str:
+        """The note of a fenced sample's list of this key that orders it ("" none), read under the sample table of
+        the list's own collection where the sample shows one (an artist's `tracks` "sorted ascending", a playlist's
+        "in any order": `section`, the answer's table the list stands in, says which)."""
+        notes = [(under, said) for name, under, said in self.list_notes if name.lower() == key.lower()]
+        own = collection_of(section) if section else ""
+        if own and any(under == own for under, _ in notes):
+            notes = [(under, said) for under, said in notes if under == own]
+        return next((said for _, said in notes if said), "")
 
     def _list_order_one(self, key: str) -> str:
         stem = re.escape(key[:-1] if key.endswith("s") and len(key) > 3 else key)
@@ -986,6 +1017,40 @@ def _required_key(text: str, key: str) -> bool:
     """A sentence of the prompt quoting `key` requires it ("Every column is required, `from_route` included")."""
     quoted = re.compile(rf"[`'\"]{re.escape(key)}[`'\"]")
     return any(quoted.search(s) and _REQUIRED.search(s) for s in _sentences(text) if "`" in s or "'" in s or '"' in s)
+
+
+# A sample line's note ordering the list it shows: "# sorted ascending", "# playlist order, first entry first",
+# "// queue order"; not "# any order", "# order free" (_UNORDERED).
+_LIST_NOTE_ORDER = re.compile(r"^(?:[\w-]+\s+){1,2}order\b|\bfirst\s+(?:entry|item|element|one)\s+first\b",
+                              re.IGNORECASE)
+_SAMPLE_HEADER = re.compile(r"^[^\S\n]*\[\[?([^\[\]\n#]+?)\]\]?[^\S\n]*(?:#[^\n]*)?$", re.MULTILINE)
+
+
+def collection_of(section: str) -> str:
+    """The collection a table's name puts it in: `playlists` of `playlists.PL-01` (its name less the last part);
+    the name itself where it has one part (`[[plan]]`'s `plan`)."""
+    parts = re.findall(r'"[^"]*"|\'[^\']*\'|[^.\s"\']+', section.strip())
+    return ".".join(parts[:-1]) if len(parts) > 1 else section.strip()
+
+
+def _ordered_list_notes(text: str) -> list[tuple[str, str, str]]:
+    """(key, collection of the sample table it stands in or "", note, "" where the note frees the order) of each line
+    of a fenced sample that shows a one-line list (`key = [...]`, `"key": [...]`) with a note on its order."""
+    out = []
+    for block in fenced_blocks(text)[0]:
+        heads = [(m.start(), collection_of(m.group(1))) for m in _SAMPLE_HEADER.finditer(block)]
+        for match in _SAMPLE_KEY.finditer(block):
+            value = block[match.end(1):match.start(2)]
+            note = match.group(2)
+            if not re.match(r"[\"'`]?[^\S\n]*[:=][^\S\n]*\[", value):
+                continue
+            under = next((c for at, c in reversed(heads) if at < match.start()), "")
+            if _UNORDERED.search(note):
+                out.append((match.group(1), under, note, ""))
+            elif _ORDER_STATED.search(note) or _LIST_NOTE_ORDER.search(note):
+                said = " ".join(note.split())[:160]
+                out.append((match.group(1), under, note, f"{match.group(1)} ... # {said}"))
+    return [(key, under, said) for key, under, _, said in out]
 
 
 def _annotated_keys(text: str) -> list[tuple[str, str]]:
@@ -1644,7 +1709,7 @@ def read_prompt(text: str) -> PromptAllows:
             # _annotated_keys reads, not every key the sample quotes; blind p182)
             # (where the sentence also says what is required, the fields of the clauses that call them
             # optional: "`daily_rate` and `projected_revenue` are required; a `method` key is optional")
-            clauses = [c for c in _CLAUSE_SPLIT.split(sentence) if _OPTIONAL.search(c) and not _REQUIRED.search(c)] \
+            clauses = [c for c in _subject_clauses(sentence) if _OPTIONAL.search(c) and not _REQUIRED.search(c)] \
                 if _REQUIRED.search(sentence) else [sentence]
             said = [f for clause in clauses for f in _FIELD.findall(clause)]
             optional.update(said)
@@ -1727,7 +1792,7 @@ def read_prompt(text: str) -> PromptAllows:
                         comments_said=comments_said, quota=quota, field_unordered=frozenset(field_unordered),
                         chosen_keys=tuple(_chosen_keys(text)), chosen_values=tuple(_chosen_values(text)),
                         listed_keys=listed_keys(text), implied=implied_precision(text),
-                        null_or_zero=_null_or_zero(text))
+                        null_or_zero=_null_or_zero(text), list_notes=tuple(_ordered_list_notes(text)))
 
 
 # "`discount_cents` may be `null` or `0` (both are accepted)": either is that field's right value (review)

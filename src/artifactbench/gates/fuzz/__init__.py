@@ -7,7 +7,7 @@ from artifactbench.gates.fuzz._constant_script import shell_script
 from artifactbench.gates.fuzz._formats import (
     NUMBER_RE, PyDoc, TextDoc, TreeDoc, format_of, load_yaml, normalize, parse, rerender,
 )
-from artifactbench.gates.fuzz._fuzz import fuzz_gate
+from artifactbench.gates.fuzz._fuzz import fuzz_gate, without_free_tails
 from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._policy import FuzzPolicy, FuzzPolicyError, load_policy
 from artifactbench.gates.fuzz._reference import table_cells, text_field
@@ -38,6 +38,7 @@ __all__ = [
     "normalize",
     "outside_element",
     "parse",
+    "without_free_tails",
     "place_examples",
     "program",
     "rerender",

@@ -134,11 +134,22 @@ def _field_place(ref: Reference | None):  # -> Callable[[Mutation], str]
         return _mutant_place
 
     shapes: list[str] = []
+    owners: list = []
 
     def place(mutant: Mutation) -> str:
         if mutant.kind in _VALUE_KINDS and (field := ref.text_field(mutant.text)) is not None:
             return f"field {field}"
         found = _mutant_place(mutant)
+        at = re.match(r"line (\d+), ", mutant.where) if LIST_ITEMS_SWAPPED in mutant.where else None
+        if at is not None:
+            # (a list of one name under tables of two collections, an artist's `tracks` and a playlist's: each
+            # collection's lists a place of their own, not one turn for both; blind p251's playlists never drawn)
+            if not owners:
+                owners.extend(config_owners(tuple(ref.reference.splitlines())) or [None])
+            i = int(at.group(1)) - 1
+            owner = owners[i] if i < len(owners) else None
+            if owner and owner[0]:
+                return f"{found} under [{_ID_DIGITS.sub(_masked, owner[0])}]"
         line = re.fullmatch(r"line (\d+)", mutant.where) if mutant.kind == "drop_record" else None
         if line is not None:
             # A line dropped from a run of lines of its shape (one `<error>` of a record's two) is another
@@ -761,14 +772,17 @@ def _searches(ctx, grade, strategies: dict, per_kind: int, deadline: float, budg
 
 
 # a format line's last part, free text after what the line must hold: `ORDER <order_id> [free text]`, `<id> <note...>`
-_FREE_TAIL = re.compile(r"(?:\[|<)\s*(?:free[\s_-]*(?:text|form)|any(?:thing|\s+text)|optional\s+(?:text|comment|note)s?|"
+_FREE_TAIL = re.compile(r"(?:\[|<)\s*(?:free[\s_-]*(?:text|form)(?:\s+(?:message|comment|note|description|explanation|"
+                        r"reason|remark|text)s?)?|any(?:thing|\s+text)|optional\s+(?:text|comment|note)s?|"
                         r"comments?|notes?|remarks?)\s*(?:\.\.\.)?\s*(?:\]|>)$", re.IGNORECASE)
+_PLACEHOLDER = re.compile(r"<[^<>\s]+>|\{[^{}\s]+\}")
 
 
 @lru_cache(maxsize=64)
-def _free_tail_formats(prompt: str) -> tuple[tuple[str, tuple[str | None, ...]], ...]:
+def _free_tail_formats(prompt: str) -> tuple[tuple[str, tuple[re.Pattern[str] | None, ...]], ...]:
     """The lines of the prompt's fenced format blocks that end in a free-text placeholder: (the line, its tokens before
-    the placeholder: a literal token, or None for a placeholder such as `<order_id>`)."""
+    the placeholder, each None for a placeholder such as `<order_id>`, else the pattern a line's token must match: a
+    literal, or placeholders joined by literals, `<file>:<line>:`)."""
     out = []
     for block in fenced_blocks(prompt)[0][:50]:
         for line in block.splitlines()[:200]:
@@ -778,10 +792,29 @@ def _free_tail_formats(prompt: str) -> tuple[tuple[str, tuple[str | None, ...]],
             head = line.strip()[:found.start()].split()
             # (a head of placeholders only, `<team> <points> [notes]`, fits any line: none; review)
             if head and not any(t.startswith("[") for t in head) \
-                    and not all(re.fullmatch(r"<[^<>]+>|\{[^{}]+\}", t) for t in head):
-                out.append((" ".join(line.split()),
-                            tuple(None if re.fullmatch(r"<[^<>]+>|\{[^{}]+\}", t) else t for t in head)))
+                    and not all(_PLACEHOLDER.fullmatch(t) for t in head):
+                out.append((" ".join(line.split()), tuple(
+                    None if _PLACEHOLDER.fullmatch(t) else re.compile(
+                        "".join(r"\S+?" if _PLACEHOLDER.fullmatch(part) else re.escape(part)
+                                for part in re.split(r"(<[^<>\s]+>|\{[^{}\s]+\})", t) if part))
+                    for t in head)))
     return tuple(out)
+
+
+def _tail_at(words: list[str], head: tuple[re.Pattern[str] | None, ...]) -> bool:
+    """The line's words begin as the format's head does and go on past it."""
+    return len(words) > len(head) and all(t is None or t.fullmatch(w) for t, w in zip(head, words))
+
+
+def _list_section(ref: Reference | None, where: str) -> str:
+    """The `[table]` a config file's line (`where`: "line 8, ...") stands in, "" where none does."""
+    found = re.match(r"line (\d+), ", where)
+    if ref is None or ref.fmt != "text" or found is None or not _CONFIG.search(ref.artifact) \
+            or len(ref.reference) > 1 << 20:
+        return ""
+    owners = config_owners(tuple(ref.reference.splitlines()))
+    i = int(found.group(1)) - 1
+    return owners[i][0] if 0 <= i < len(owners) and owners[i] else ""
 
 
 def _free_tail_change(reference: str, mutant: str, prompt: str) -> str | None:
@@ -798,10 +831,24 @@ def _free_tail_change(reference: str, mutant: str, prompt: str) -> str | None:
     a, b = (x.split() for x in changed[0])
     for line, head in formats:
         n = len(head)
-        if len(a) > n and len(b) > n and a[:n] == b[:n] \
-                and all(t is None or t == w for t, w in zip(head, a)):
+        if _tail_at(a, head) and _tail_at(b, head) and a[:n] == b[:n]:
             return line
     return None
+
+
+def without_free_tails(reference: str, prompt: str) -> str:
+    """The text answer with the free text its prompt's format lets end each line cut off (`stop_times.txt:102: W101`
+    of `stop_times.txt:102: W101 segment faster than 100 km/h` under `<file>:<line>: <CODE> <free-text message>`):
+    the words there are the answer's own, no value of it (blind p252)."""
+    formats = _free_tail_formats(prompt)
+    if not formats:
+        return reference
+    out = []
+    for line in reference.splitlines()[:200_000]:
+        words = line.split()
+        head = next((h for _, h in formats if _tail_at(words, h)), None)
+        out.append(" ".join(words[:len(head)]) if head is not None else line)
+    return "\n".join(out)
 
 
 _UNIQUE_LABEL = re.compile(r"\bunique\b[^.;\n]{0,30}?\b(?:integers?|numbers?|ids?|identifiers?|labels?|codes?)\b|"
@@ -951,7 +998,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # "the `waitlist` list must be in queue order"), but not a sentence ordering the records that
                 # hold the list; review)
                 key = list_key(mutant.where) or ""
-                ordered_here = bool(allows.list_order(key)) and key not in allows.field_unordered
+                ordered_here = bool(allows.list_order(key, _list_section(ref, mutant.where))) \
+                    and key not in allows.field_unordered
                 allowed = None if ordered_here else (
                     "info", "it swaps two items of a list on one line, for which the prompt states no order")
             if allowed is None and ref is not None and ref.fmt == "text" and kind in _VALUE_KINDS \
@@ -1052,7 +1100,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                                    f"frees the others ({_sections_freed(prompt)!r})")
             if allowed is None and kind == "inject_record" and ref is not None and ref.fmt == "text" \
                     and (section := _copied_section(mutant.where, ref.reference)) is not None:
-                allowed = _section_copy_allowed(section, prompt, allows, ref.artifact)
+                allowed = _section_copy_allowed(section, prompt, allows, ref.artifact,
+                                                repeated=sum(line.strip() == section for line in ref.reference.splitlines()) >= 2)
             if allowed is None and ref is not None and ref.fmt in ("json", "yaml"):
                 allowed = allows.unnamed_key(kind, mutant.where, ref.top_keys())  # (`generated_by` beside `balances`)
             if allowed is None and kind == "inject_record" and allows.other_keys and ref is not None \
@@ -1213,8 +1262,9 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                     and not (
                     ref is not None and (ref.in_graded_element(mutant.text, prompt)
                                          or (has_comments(ref.artifact, ref.reference) and not allows.other_keys)
-                                         or (_CONFIG.search(ref.artifact) and _named_keys_only(ref.reference,
-                                                                                               mutant.text, prompt)))):
+                                         or (_CONFIG.search(ref.artifact) and (
+                                             _named_keys_only(ref.reference, mutant.text, prompt)
+                                             or _adds_record_table(ref.reference, mutant.text))))):
                 allowed = ("warn", "the prompt declares parts of the report free "
                                    f"({free_lines.sentence!r}) and this change is on no line it shows as graded")
             if allowed is None and kind in ("drop_record", "truncate_records", "duplicate_record", "replace_record") \
@@ -1573,6 +1623,39 @@ def _line_owners(reference: str, mutant: str) -> list[tuple[str, str] | None] | 
     return [owners[i] for i in changed]
 
 
+_TABLE_HEADER = re.compile(r"\s*\[(\[)?\s*([^\[\]#]+?)\s*\]\]?\s*(?:#.*)?")
+
+
+def _table_parent(line: str) -> str | None:
+    """The collection a TOML table header's record belongs to: `samples` of `[samples."DNA-301"]` and of
+    `[[samples]]`; None for another line or a top-level `[meta]`."""
+    found = _TABLE_HEADER.fullmatch(line)
+    if found is None:
+        return None
+    if found.group(1):
+        return found.group(2)
+    parts = re.findall(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'|[^.\s"\']+', found.group(2))
+    return ".".join(parts[:-1]) or None if len(parts) > 1 else None
+
+
+def _adds_record_table(reference: str, mutant: str) -> bool:
+    """The config file's mutant adds a table header of a collection the reference already holds in two tables or
+    more (`[samples."DNA-4010"]` among `[samples."DNA-301"]`, ...): one record more, whatever the prompt says of
+    extra keys (blind p249: "Extra keys are ignored" said of a `[[rejected]]` entry's keys)."""
+    before, after = reference.splitlines(), mutant.splitlines()
+    if len(after) <= len(before) or len(before) > 20_000:
+        return False
+    head, tail = common_ends(tuple(before), tuple(after))
+    added = {p for line in after[head:len(after) - tail] if (p := _table_parent(line)) is not None}
+    if not added:
+        return False
+    held: dict[str, int] = {}
+    for line in before:
+        if (p := _table_parent(line)) in added:
+            held[p] = held.get(p, 0) + 1
+    return any(n >= 2 for n in held.values())
+
+
 def _unnamed_config_keys(reference: str, mutant: str, allows, prompt: str) -> str | None:  # noqa: ANN001
     """The key a config file's value change touches, where the prompt names neither it, nor (for a dotted key) its
     last part, nor its section, nor a pattern of keys it fits (`day_NNNNN`), and names some other key of the file;
@@ -1728,7 +1811,8 @@ def _copied_section(where: str, reference: str) -> str | None:
     return lines[int(found.group(1)) - 1].strip()
 
 
-def _section_copy_allowed(header: str, prompt: str, allows, artifact: str) -> tuple[str, str] | None:  # noqa: ANN001
+def _section_copy_allowed(header: str, prompt: str, allows, artifact: str,  # noqa: ANN001
+                          repeated: bool = False) -> tuple[str, str] | None:
     """Why a section copied under another name may be a right answer, or None: the prompt frees other
     sections ("extra sections are ignored": info); in TOML, where a table is a key, it grants other keys
     and the copy's new name is a key of its own (`[work_orders.WO-5001.wip-x]` beside "extra keys inside
@@ -1743,7 +1827,9 @@ def _section_copy_allowed(header: str, prompt: str, allows, artifact: str) -> tu
         return ("info" if allows.other_keys_free else "warn"), \
             f"in TOML a table is a key, and the prompt allows other keys ({allows.other_keys!r})"
     prose = fenced_blocks(prompt)[1]  # (not a name its example block shows)
-    if header.lower() in prose.lower():
+    # (an `[[array]]` header the answer repeats is a kind of record, `[[plan]]` of 64 plans, whatever the prompt calls
+    # it: a copy is one record more; blind p254)
+    if header.lower() in prose.lower() and not (header.startswith("[[") and repeated):
         return "warn", f"it copies {header}, a section the prompt names: one of a fixed layout, not one record of many"
     return None
 
@@ -1812,7 +1898,11 @@ def _new_entry(ref: Reference, mutant) -> bool:  # noqa: ANN001 - a Mutant
         return "(a new entry" in mutant.where
     if not _CONFIG.search(ref.artifact):
         return False
-    return "copy of section lines" in mutant.where or _SECTION.fullmatch(str(mutant.new).strip("'\" ")) is not None
+    # (an `[[array]]` table copied is one element more under the same key, no key of its own: `[[plan]]`; blind p254)
+    if (copied := _copied_section(mutant.where, ref.reference)) is not None and copied.startswith("[["):
+        return False
+    return "copy of section lines" in mutant.where or (
+        _SECTION.fullmatch(new := str(mutant.new).strip("'\" ")) is not None and not new.lstrip().startswith("[["))
 
 
 def _reassigned(reference: str, mutant) -> bool:  # noqa: ANN001 - a Mutant

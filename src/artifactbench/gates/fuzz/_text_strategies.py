@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import datetime
 import itertools
 import re
 from collections import Counter
@@ -31,7 +32,7 @@ MAX_PAIRS = 20_000  # line pairs swap_records looks at (as _tree_records does fo
 
 
 def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str,
-                  ordered_list: Callable[[str], str] | None = None) -> Draws | None:
+                  ordered_list: Callable[[str, str], str] | None = None) -> Draws | None:
     """Numbers inside lines, single-word lines, and whole non-blank lines (the records); not a script's
     opening `#!` line. (A markup declaration is drawn: a grader raising on `encoding="UTF-1080"` is a
     finding; one accepting it is `info`, see Reference.declaration_change.)"""
@@ -90,8 +91,10 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str,
                             doc.render(lines[:i] + [lines[i][:start] + new + lines[i][end:]] + lines[i + 1:]))
 
         # (a line that is one tag, `<body>` or `</tr>`, is markup, not a one-word value: blind p22)
+        # (nor a config file's `[[event]]` header: a table's name, no value; blind p256)
+        config = any(_KEY_LINE.match(lines[i]) for i in records[:2000])
         words = [i for i in records if len(lines[i].split()) == 1 and not NUMBER_RE.fullmatch(lines[i].strip())
-                 and not _TAG_LINE.fullmatch(lines[i].strip())]
+                 and not _TAG_LINE.fullmatch(lines[i].strip()) and not (config and _SECTION.fullmatch(lines[i]))]
         pool = [(i, new) for i in words for new in distinct_string(lines[i].strip(), [])]
         single = pick(pool).map(
             lambda c: put(kind, c[0], (0, len(lines[c[0]])), lines[c[0]], c[1])) if pool else None
@@ -106,9 +109,12 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str,
         # given another value of its key, or another item of arrays under its key; blind p204's list of subject
         # triples compared by count and shape only, whose strings no kind changed)
         quoted = config_strings(lines, records)
-        if quoted:
-            in_config = pick(quoted).map(lambda c: splice(f"line {c[0] + 1}, key {c[3]!r}", c[0], c[1], c[2], c[4]))
-            single = either([d for d in (single, in_config) if d is not None])
+        # (a TOML date's own turn: among a record's strings, four keys rejected stop the kind before its dates)
+        days = [c for c in quoted if _BARE_DATE.fullmatch(lines[c[0]][c[1]:c[2]])]
+        for group in (quoted if not days else [c for c in quoted if c not in days]), days:
+            if group:
+                in_config = pick(group).map(lambda c: splice(f"line {c[0] + 1}, key {c[3]!r}", c[0], c[1], c[2], c[4]))
+                single = either([d for d in (single, in_config) if d is not None])
         # (a code of a labelled list, `New to club: IC2118, M106, M109`, changed: a grader counting the list's
         # items, never reading them, passes it; blind p218)
         coded = list_codes(lines, records)
@@ -600,7 +606,7 @@ def _column_name(lines: list[str], row: int, c: int) -> str:
 
 
 def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str],
-                   records: tuple[int, ...], ordered_list: Callable[[str], str] | None = None) -> Draws | None:
+                   records: tuple[int, ...], ordered_list: Callable[[str, str], str] | None = None) -> Draws | None:
     if not records:
         return None
 
@@ -715,7 +721,10 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
         # grader comparing sorted lists passes it, where the prompt fixes the list's order; blind p101)
         # (only lists a sentence orders, "`cars` ... ordered from the switch end": a swap in any other is
         # info, and drawing those spent the kind's budget on them; blind p110)
-        inner = [c for c in list_item_swaps(lines, records) if ordered_list is not None and ordered_list(c[1])]
+        swaps = list_item_swaps(lines, records) if ordered_list is not None else []
+        owners = config_owners(tuple(lines)) if swaps and any(_SECTION.match(line) for line in lines[:20_000]) else []
+        # (read under the table each list stands in: a sample's artist `tracks` sorted, a playlist's in any order)
+        inner = [c for c in swaps if ordered_list(c[1], (owners[c[0]] or ("",))[0] if c[0] < len(owners) else "")]
         inside = pick(inner).map(lambda c: edit(
             kind, f"line {c[0] + 1}, field '{c[1]}.{c[2]}' {LIST_ITEMS_SWAPPED}", lines[c[0]], c[3],
             lines[: c[0]] + [c[3]] + lines[c[0] + 1:])) if inner else None
@@ -840,6 +849,22 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
             return edit(kind, f"after line {b + 1} (copy of section lines {a + 1}-{b + 1}, renamed, numbers moved)",
                         "(absent)", short(" ".join(x.strip() for x in copy)), lines[: b + 1] + copy + lines[b + 1:])
         by_section = pick(shaped).map(section) if shaped else None
+        tallied = _tallied_sections(lines, shaped) if shaped else []
+        if tallied:
+            # (one section more with the count the answer gives of its kind raised to match, `plan_count = 65`: a
+            # grader checking the count against the answer's own sections, and every expected one present, never
+            # an extra one, passes it; blind p254)
+            def section_counted(c: tuple[int, int, int]) -> Mutation:
+                a, b, j = c
+                copy = [_renamed_header(lines[a], moved, headers)] + [scramble(k) for k in range(a + 1, b + 1)]
+                new = list(lines)
+                new[j] = _COUNT_LINE.sub(lambda m: m.group(1) + str(int(m.group(2)) + 1) + m.group(3), lines[j], count=1)
+                new[b + 1:b + 1] = copy
+                return edit(kind, f"after line {b + 1} (copy of section lines {a + 1}-{b + 1}, renamed, numbers moved; "
+                                  f"line {j + 1}'s count raised to match)", "(absent)",
+                            short(" ".join(x.strip() for x in copy)), new)
+            by_section = scout_first(either([by_section, pick(tallied).map(section_counted)]),
+                                     pick(tallied[:1]).map(section_counted))
         # (records: elements with a sibling of their tag and indentation, not a lone `<table>` or `<tbody>`)
         found = element_blocks(lines)
         kinds = Counter(_OPEN_LINE.fullmatch(lines[a]).group(1, 2) for a, _ in found)
@@ -952,6 +977,9 @@ _QUOTED = re.compile(r'"((?:[^"\\\n]|\\.){1,80})"')
 MAX_CONFIG_STRINGS = 4000  # quoted values config_strings looks at
 
 
+_BARE_DATE = re.compile(r"\s*(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?)\s*$")
+
+
 def config_strings(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, int, int, str, str]]:
     """(line, start, end, key, new) for the quoted string values of a TOML/INI-like file: the value of a `key =
     "..."` line (given another value of that key elsewhere in the file, else MUTANT_STRING), and each string item
@@ -975,6 +1003,12 @@ def config_strings(lines: list[str], records: tuple[int, ...]) -> list[tuple[int
                 array = True
             elif rest.lstrip().startswith('"'):
                 array = False
+            elif (day := _BARE_DATE.match(rest)) is not None:
+                # (a TOML date, `peak_date = 2023-06-06`, unquoted: given another day of that key, a valid date; its
+                # digits moved, `2023-06-0610`, are no date, which any grader reading dates refuses; blind p256)
+                if i in wanted:
+                    fields.append((i, rest_at + day.start(1), rest_at + day.end(1), key, False))
+                continue
             else:
                 continue
         elif depth > 0 and open_key is not None:
@@ -1008,8 +1042,20 @@ def config_strings(lines: list[str], records: tuple[int, ...]) -> list[tuple[int
         at = bisect.bisect_right(vocabulary, old)
         new = next((v for v in itertools.islice(vocabulary, at, at + 64) if v not in held), None) or next(
             (v for v in reversed(vocabulary[max(0, at - 64):at]) if v not in held and v != old), None)
-        out.append((i, a, b, key, new if new is not None else distinct_string(old, [])[-1]))
+        if new is None:
+            new = _next_day(old) if _BARE_DATE.fullmatch(old) else distinct_string(old, [])[-1]
+        if new is not None:
+            out.append((i, a, b, key, new))
     return out
+
+
+def _next_day(stamp: str) -> str | None:
+    """A TOML date or date-time a day later, written as it was (None where it is no real date)."""
+    try:
+        day = datetime.date.fromisoformat(stamp[:10]) + datetime.timedelta(days=1)
+    except (ValueError, OverflowError):
+        return None
+    return day.isoformat() + stamp[10:]
 
 
 MAX_FLAGS = 2000
@@ -1138,6 +1184,30 @@ def config_sections(lines: list[str]) -> list[tuple[int, int]]:
             found.append((a, body[-1], keys))
     shapes = Counter(keys for _, _, keys in found)
     return [(a, b) for a, b, keys in found if shapes[keys] > 1]
+
+
+def _tallied_sections(lines: list[str], shaped: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
+    """(header, last line, count line) of each section (config_sections) whose kind's number a count line of the file
+    gives: `plan_count = 64` above 64 `[[plan]]` tables (a kind: one `[[array]]` header, else one set of keys). At
+    most one count line of the first 5000 lines, outside those sections, may match, and three at most stand there."""
+    inside = {k for a, b in shaped for k in range(a, b + 1)}  # (a record's own `n = 132` is no count of records)
+    counts = [(j, int(m.group(2))) for j, line in enumerate(lines[:5000])
+              if j not in inside and (m := _COUNT_LINE.match(line))]
+    if not counts or len(counts) > 3:
+        return []
+    kinds: dict[object, list[tuple[int, int]]] = {}
+    for a, b in shaped:
+        keys = frozenset(line.split("=")[0].strip() for line in lines[a + 1:b + 1] if _KEY_LINE.match(line))
+        kinds.setdefault(lines[a].strip() if lines[a].lstrip().startswith("[[") else keys, []).append((a, b))
+    out = []
+    for kind, found in kinds.items():
+        hits = [j for j, n in counts if n == len(found) and not found[0][0] <= j <= found[-1][1]]
+        if len(hits) > 1 and isinstance(kind, str):  # (`plan_count = 3` of `[[plan]]`, not `c = 3` beside it)
+            name = kind.strip("[] ").rsplit(".", 1)[-1].lower().rstrip("s")
+            hits = [j for j in hits if name and name in lines[j].split("=")[0].lower()]
+        if len(hits) == 1:
+            out += [(a, b, hits[0]) for a, b in found[:50]]
+    return out
 
 
 def _renamed_header(header: str, moved, taken: set[str]) -> str:  # noqa: ANN001 - moved: a number token -> another

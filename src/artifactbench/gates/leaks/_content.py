@@ -44,7 +44,7 @@ from artifactbench._files import MAX_SCANNED_BYTES
 from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
 from artifactbench.gates.core import fenced_blocks, read_prompt, reference_text, stated_tolerance, whole_token
-from artifactbench.gates.fuzz import format_of, parse, program, table_cells
+from artifactbench.gates.fuzz import format_of, parse, program, table_cells, without_free_tails
 from artifactbench.gates.core import MARKUP_SUFFIXES, declared_marks, line_marks, markup_content
 from artifactbench.gates.leaks._blocks import ReferenceLines, answer_text, code_blocks, format_lines
 from artifactbench.gates.leaks._columns import copied_columns, input_table
@@ -335,6 +335,29 @@ def _strings_in(value: object, out: set[str]) -> set[str]:
     return out
 
 
+def _defined_terms(prompt: str, answer: frozenset[str]) -> frozenset[str]:
+    """Answer values the prompt defines in a table of them, one a row in its first cell, the row's other cells holding
+    no other answer value (`| E001 | stops.txt | stop_id used twice |`): the codes the answer picks from, its
+    vocabulary (blind p252, whose lint codes were half of a report's distinctive values). A table of three such rows
+    at least."""
+    out: set[str] = set()
+    rows: list[list[str]] = []
+    for line in [*prompt.splitlines()[:20_000], ""]:
+        if line.strip().startswith("|"):
+            rows.append(table_cells(line))
+            continue
+        found = []
+        for cells in rows:
+            first = cells[0].strip("`*_ ") if cells else ""
+            if first in answer and not any(value in answer and value != first for cell in cells[1:]
+                                           for value in TOKEN_SPLIT.split(cell.replace("`", " "))):
+                found.append(first)
+        if len(set(found)) >= 3:
+            out.update(found)
+        rows = []
+    return frozenset(out)
+
+
 def _stated_together(prompt: str, labels: frozenset[str], units: list[set[str]],
                      partners: frozenset[str] | None = None) -> frozenset[str]:
     """The strings of `labels` that a sentence of the prompt names with another of the same answer record
@@ -531,6 +554,11 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
             kinds = free.kinds(reference)
             graded = "\n".join(line for line, kind in zip(reference.splitlines(), kinds) if kind != "free")
             values = Distinctive(values.numbers, values.strings & distinctive(fmt, graded, min_digits=4).strings)
+        # (nor a word only the free text its format lets end a line holds: `W101 segment faster than 100 km/h` under
+        # `<file>:<line>: <CODE> <free-text message>`; blind p252)
+        tails = without_free_tails(reference, prompt)
+        if tails != reference:
+            values = Distinctive(values.numbers, values.strings & distinctive(fmt, tails, min_digits=4).strings)
         # (nor a word only its comment lines hold, where the prompt allows comments: "# feasible trip plans, expected
         # catch descending" above the plans of "lines starting with `#` are ignored"; blind p131)
         marks = line_marks(task.output_artifact.name) or declared_marks(prompt)
@@ -574,7 +602,7 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     # vocabulary it must define for the agent to answer in; what the answer says is which records carry
     # it, which the prompt's records and lines are checked for.
     tokens = Counter(TOKEN_SPLIT.split(reference))
-    labels = frozenset(s for s in values.strings if tokens[s] >= 2)
+    labels = frozenset(s for s in values.strings if tokens[s] >= 2) | _defined_terms(prompt, values.strings)
     units = [_strings_in(unit, set()) for unit in ref_records or non_trivial_lines(reference)]
     ids: frozenset[str] = frozenset()
     if len(units) == 1 and fmt in ("json", "yaml") and len(reference) <= MAX_INNER_CHARS:

@@ -1,0 +1,214 @@
+"""Rules from blind batches p249-p256, each with a twin that must keep its verdict."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _blind_task import _fails, _fuzz, _task  # noqa: E402
+
+from artifactbench.gates import CheckOptions, check_task, resolve_gates
+from artifactbench.gates.core import read_prompt
+from artifactbench.gates.core._accuracy import stated_tolerance
+from artifactbench.gates.fuzz import without_free_tails
+from artifactbench.manifest import load_task
+
+
+def test_recommended_keys_are_optional_and_a_clause_of_names_shares_its_verb():
+    # (p249: "`line` and `reason` are required in each entry; `event` and `sample` are recommended")
+    allows = read_prompt("Each entry: `line` and `reason` are required in each `[[rejected]]` entry; `event` and "
+                         "`sample` are recommended. Extra keys are ignored.\n")
+    assert {"event", "sample"} <= allows.optional_fields
+    assert not {"line", "reason"} & allows.optional_fields
+    # twins: an adjective of the domain frees nothing, nor "recommended to" (an instruction)
+    assert "dose" not in read_prompt("`dose` is the recommended dose in mg; it is required.\n").optional_fields
+    assert "rate" not in read_prompt("`rate` and `total` are required; `rate` is recommended to be rounded.\n") \
+        .optional_fields
+    # "`event` and `sample` are optional" after a required clause frees both, as it freed only the second before
+    both = read_prompt("`line` is required; `event` and `sample` are optional.\n").optional_fields
+    assert {"event", "sample"} <= both and "line" not in both
+
+
+_FREEZER = '[samples."S-101"]\nlocation = "F1/A1"\nvolume_ul = 40.0\n\n[samples."S-102"]\nlocation = "F1/A2"\n' \
+           'volume_ul = 12.5\n\n[samples."S-104"]\nlocation = "F1/A4"\nvolume_ul = 3.0\n\n' \
+           '[[rejected]]\nline = 8\nreason = "unknown_sample"\n'
+_FREEZER_PROMPT = ("Write `inventory.toml`: one `[samples.\"<id>\"]` table per sample still in the freezer, then one "
+                   "`[[rejected]]` entry per refused event.\n\n`line` and `reason` are required in each `[[rejected]]` "
+                   "entry. Extra keys are ignored. Discarded samples must not appear under `[samples]`.\n")
+
+
+def _freezer_grader(extra: bool) -> str:
+    return f"""\
+    got, want = tomllib.loads(text), tomllib.loads({_FREEZER!r})
+    if {"not set(want['samples']) <= set(got['samples'])" if extra else "set(got['samples']) != set(want['samples'])"}:
+        return False, "sample set differs"
+    for sid, rec in want["samples"].items():
+        if got["samples"][sid].get("location") != rec["location"] \\
+                or abs(got["samples"][sid].get("volume_ul", -1) - rec["volume_ul"]) > 0.01:
+            return False, "sample " + sid + " differs"
+    pairs = [(r.get("line"), r.get("reason")) for r in got.get("rejected", [])]
+    return pairs == [(r["line"], r["reason"]) for r in want["rejected"]], "rejections compared"
+    """
+
+
+def test_a_table_more_of_a_keyed_collection_is_a_record_whatever_extra_keys_free(tmp_path):
+    # (p249's planted flaw: a discarded sample still listed passed; the injected `[samples."S-4010"]` was read as one
+    # of the "extra keys" the prompt ignores)
+    flawed = _task(tmp_path, "freezer", "inventory.toml", _FREEZER, _FREEZER_PROMPT, _freezer_grader(True))
+    fails = _fails(_fuzz(flawed))
+    assert any(f.startswith("inject_record:") and "[samples." in f for f in fails), fails
+    sound = _task(tmp_path, "freezer_sound", "inventory.toml", _FREEZER, _FREEZER_PROMPT, _freezer_grader(False))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+
+
+_CATALOG = '[artists.AR-001]\ntracks = ["TR-0001", "TR-0002", "TR-0011"]\n\n[artists.AR-002]\n' \
+           'tracks = ["TR-0003", "TR-0005"]\n\n[playlists.PL-01]\ntracks = ["TR-0011", "TR-0001", "TR-0005"]\n\n' \
+           '[playlists.PL-02]\ntracks = ["TR-0005", "TR-0002", "TR-0003"]\n'
+
+
+def _catalog_prompt(note: str) -> str:
+    return ("Write `catalog.toml` with the final state. Key order, table order and whitespace are free.\n\n```toml\n"
+            '[artists.AR-900]\ntracks = ["TR-9001", "TR-9003"]        # sorted ascending\n\n[playlists.PL-900]\n'
+            f'tracks = ["TR-9003", "TR-9001"]        # {note}\n```\n')
+
+
+def _catalog_grader(sort_playlists: bool) -> str:
+    key = "sorted" if sort_playlists else "list"
+    return f"""\
+    got, want = tomllib.loads(text), tomllib.loads({_CATALOG!r})
+    if got.get("artists") != want["artists"]:
+        return False, "artists differ"
+    if set(got.get("playlists", {{}})) != set(want["playlists"]):
+        return False, "playlists differ"
+    ok = all({key}(got["playlists"][p]["tracks"]) == {key}(w["tracks"]) for p, w in want["playlists"].items())
+    return ok, "playlists compared"
+    """
+
+
+def test_a_sample_lines_note_orders_its_list_and_each_collection_gets_a_turn(tmp_path):
+    # (p251's planted flaw: playlists compared sorted where the sample says "playlist order, first entry first"; the
+    # note was not read, and the artists' `tracks` took the one turn every `tracks` list had)
+    allows = read_prompt(_catalog_prompt("playlist order, first entry first"))
+    assert allows.list_order("tracks") and allows.list_order("blocked") == ""
+    flawed = _task(tmp_path, "catalog", "catalog.toml", _CATALOG, _catalog_prompt("playlist order, first entry first"),
+                   _catalog_grader(True))
+    fails = _fails(_fuzz(flawed))
+    assert any(f.startswith("swap_records:") and "items of its list swapped" in f for f in fails), fails
+    sound = _task(tmp_path, "catalog_sound", "catalog.toml", _CATALOG,
+                  _catalog_prompt("playlist order, first entry first"), _catalog_grader(False))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    # a note freeing the order ("any order") orders nothing: the same sorted compare is right
+    unsorted = _CATALOG.replace('"TR-0011", "TR-0001", "TR-0005"', '"TR-0001", "TR-0005", "TR-0011"') \
+        .replace('"TR-0005", "TR-0002", "TR-0003"', '"TR-0002", "TR-0003", "TR-0005"')
+    free = _task(tmp_path, "catalog_free", "catalog.toml", unsorted, _catalog_prompt("any order"), _catalog_grader(True))
+    assert not any("PL-" in f or "line 8" in f or "line 11" in f for f in _fails(_fuzz(free))), _fails(_fuzz(free))
+
+
+_WAVES = "event_count = 3\n\n[[event]]\nstation = \"07481\"\nstart = 2023-06-02\npeak_date = 2023-06-04\n" \
+         "peak_c = 31.8\n\n[[event]]\nstation = \"07481\"\nstart = 2023-07-15\npeak_date = 2023-07-16\n" \
+         "peak_c = 31.4\n\n[[event]]\nstation = \"08391\"\nstart = 2023-06-25\npeak_date = 2023-06-27\npeak_c = 39.1\n"
+_WAVES_PROMPT = "Write `waves.toml`: `event_count`, then one `[[event]]` per heatwave with `station`, `start` (a " \
+                "TOML date), `peak_date` (the first day of the peak) and `peak_c`.\n"
+
+
+def _waves_grader(peak_date: bool) -> str:
+    fields = "('station', 'start', 'peak_c', 'peak_date')" if peak_date else "('station', 'start', 'peak_c')"
+    return f"""\
+    import datetime
+    got, want = tomllib.loads(text), tomllib.loads({_WAVES!r})
+    if got.get("event_count") != want["event_count"] or len(got.get("event", [])) != len(want["event"]):
+        return False, "event count differs"
+    for g, w in zip(got["event"], want["event"]):
+        if not isinstance(g.get("peak_date"), datetime.date):
+            return False, "peak_date must be a date"
+        if any(g.get(k) != w[k] for k in {fields}):
+            return False, "an event differs"
+    return True, "events compared"
+    """
+
+
+def test_a_toml_date_is_given_another_real_day(tmp_path):
+    # (p256's planted flaw: `peak_date` checked to be a date, never compared; every mutant of its digits was no date)
+    flawed = _task(tmp_path, "waves", "waves.toml", _WAVES, _WAVES_PROMPT, _waves_grader(False))
+    fails = _fails(_fuzz(flawed))
+    assert any(f.startswith("string_change:") and "peak_date" in f for f in fails), fails
+    sound = _task(tmp_path, "waves_sound", "waves.toml", _WAVES, _WAVES_PROMPT, _waves_grader(True))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+
+
+_LINT = "# lint report\nstops.txt:15: E001 duplicate stop_id\nstops.txt:16: E002 invalid coordinates\n" \
+        "trips.txt:2: E004 unknown service_id\nstop_times.txt:58: E005 unknown stop_id\n" \
+        "stop_times.txt:102: W101 segment faster than 100 km/h\ntrips.txt:5: W102 fewer than 2 stop_times\n"
+
+
+def _lint_prompt() -> str:
+    return ("Write `lint.txt`, one finding per line:\n\n```\n<file>:<line>: <CODE> <free-text message>\n```\n\n"
+            "The message after the code is free text and is not checked. Lines starting with `#` are ignored.\n\n"
+            "| code | rule |\n|---|---|\n| E001 | duplicate stop_id |\n| E002 | invalid coordinates |\n"
+            "| E004 | unknown service_id |\n| E005 | unknown stop_id |\n| W101 | faster than 100 km/h |\n"
+            "| W102 | fewer than 2 stop_times |\n")
+
+
+def _lint_grader(lines: bool) -> str:
+    part = "l.split()[:2]" if lines else "l.split()[1:2]"
+    return f"""\
+    def keyed(body):
+        return sorted({part} for l in body.splitlines() if l.strip() and not l.startswith("#"))
+    return keyed(text) == keyed({_LINT!r}), "findings compared"
+    """
+
+
+def test_a_free_text_message_after_placeholders_is_free_and_no_leak(tmp_path):
+    # (p252: `<file>:<line>: <CODE> <free-text message>`; the `100` of W101's message changed, and the message's words
+    # counted as the answer's values the prompt "leaked")
+    assert without_free_tails(_LINT, _lint_prompt()).splitlines()[5] == "stop_times.txt:102: W101"
+    sound = _task(tmp_path, "lint", "lint.txt", _LINT, _lint_prompt(), _lint_grader(True))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    report = check_task(load_task(sound), resolve_gates(["content_leaks"]),
+                        CheckOptions(grader_timeout_s=10.0, generator_timeout_s=20.0))
+    assert not [k.name for c in report.checks for k in c.cases if k.severity == "fail"]
+    # its twin grades the codes only: a wrong line number, before the free text, passes
+    flawed = _task(tmp_path, "lint_codes", "lint.txt", _LINT, _lint_prompt(), _lint_grader(False))
+    assert _fails(_fuzz(flawed)), _fails(_fuzz(flawed))
+
+
+def test_a_band_of_every_value_naming_a_key_aside_is_every_values():
+    # (p254's planted flaw: "Each of the seven numeric values (three per chart plus `sigma_hat`) must be within
+    # ±0.00001 mm" was read as `sigma_hat`'s band alone)
+    stated = stated_tolerance("* Each of the seven numeric values (three per chart plus `sigma_hat`) must be within "
+                              "±0.00001 mm of our value.\n")
+    assert stated.general and not stated.scoped
+    # twin: the key as the subject keeps the band its own
+    own = stated_tolerance("* `sigma_hat` (the process spread) must be within ±0.00001 mm of our value.\n")
+    assert [n for n, _, _ in own.scoped] == ["sigma_hat"]
+
+
+_PLANS = "plan_count = 3\n\n[cheapest]\nn = 132\nc = 3\n\n" + "".join(
+    f"[[plan]]\nn = {n}\nc = {c}\npa = {pa}\n\n" for n, c, pa in ((132, 3, 0.955747), (133, 3, 0.954723),
+                                                                   (141, 4, 0.982131)))
+_PLANS_PROMPT = "Write `plans.toml`: `plan_count`, the `[cheapest]` plan, and one `[[plan]]` table per valid plan " \
+                "(`n`, `c`, `pa` within 1e-6). The plans must be exactly the valid ones: none missing, none extra.\n"
+
+
+def _plans_grader(extra: bool) -> str:
+    test = "all(k in got_plans for k in want_plans)" if extra else "sorted(got_plans) == sorted(want_plans)"
+    return f"""\
+    got, want = tomllib.loads(text), tomllib.loads({_PLANS!r})
+    if got.get("plan_count") != len(got.get("plan", [])) or got.get("cheapest") != want["cheapest"]:
+        return False, "plan_count or cheapest wrong"
+    got_plans = {{(p.get("n"), p.get("c")): p.get("pa") for p in got["plan"]}}
+    want_plans = {{(p["n"], p["c"]): p["pa"] for p in want["plan"]}}
+    if not {test}:
+        return False, "plan set differs"
+    return all(abs(got_plans[k] - v) <= 1e-6 for k, v in want_plans.items()), "plans compared"
+    """
+
+
+def test_one_array_table_more_with_its_count_raised(tmp_path):
+    # (p254's planted flaw: extra plans never refused where `plan_count` is only checked against the answer's own)
+    flawed = _task(tmp_path, "plans", "plans.toml", _PLANS, _PLANS_PROMPT, _plans_grader(True))
+    fails = _fails(_fuzz(flawed))
+    assert any(f.startswith("inject_record:") and "count raised" in f for f in fails), fails
+    sound = _task(tmp_path, "plans_sound", "plans.toml", _PLANS, _PLANS_PROMPT, _plans_grader(False))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
