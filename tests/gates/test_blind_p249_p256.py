@@ -212,3 +212,50 @@ def test_one_array_table_more_with_its_count_raised(tmp_path):
     assert any(f.startswith("inject_record:") and "count raised" in f for f in fails), fails
     sound = _task(tmp_path, "plans_sound", "plans.toml", _PLANS, _PLANS_PROMPT, _plans_grader(False))
     assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+
+
+def test_a_key_pattern_with_xx_states_the_band_of_each_key_it_fits():
+    # (p258's planted flaw: "| `pXX_ms` | ±0.5 ms (abs) |" read as the band of a key named `pxx_ms`; the grader's 50 %
+    # relative band on p50_ms, p95_ms and p99_ms went unseen)
+    stated = stated_tolerance("| col | tol |\n|---|---|\n| `loss_pct` | ±0.01 (abs) |\n| `pXX_ms` | ±0.5 ms (abs) |\n")
+    assert stated.states_for(("p95_ms",)) and stated.states_for(("p50_ms",))
+    assert stated.band_at(("p99_ms",), 460.0) == 0.5 and stated.band_at(("loss_pct",), 2.0) == 0.01
+    # twins: a key the pattern does not fit has no band; a word with "nn" in it is no pattern
+    assert not stated.states_for(("p95_count",)) and not stated.states_for(("pa_ms",))
+    annual = stated_tolerance("`annual_total` within ±0.5.\n")
+    assert annual.states_for(("annual_total",)) and not annual.states_for(("a12ual_total",))
+
+
+_AUDIT = "PAY RUN AUDIT\nL003: UNKNOWN_CODE\nL005: AMOUNT_MISMATCH\nL008: RATE_MISMATCH\n" \
+         "L014: AMOUNT_MISMATCH, DEPRECATED_CODE\nL018: AMOUNT_MISMATCH\nflagged_lines: 5\n"
+_AUDIT_PROMPT = "Write `audit.txt`: a title line, one line per flagged pay-run line (`L<nnn>: CODE[, CODE...]`, the " \
+                "codes that apply, exactly), then `flagged_lines: <n>`. Clean lines must not be listed.\n"
+
+
+def _audit_grader(extra: bool) -> str:
+    return f"""\
+    if text.splitlines()[:1] != ["PAY RUN AUDIT"]:
+        return False, "title line missing"
+    lines = [l for l in text.splitlines()[1:] if l.strip()]
+    *rows, total = lines
+    if total != "flagged_lines: " + str(len(rows)):
+        return False, "flagged_lines does not match the lines listed"
+    if len({{r.split(":")[0] for r in rows}}) != len(rows):
+        return False, "a line is listed twice"
+    got = {{r.split(":")[0]: set(c.strip() for c in r.split(":", 1)[1].split(",")) for r in rows}}
+    want = {{r.split(":")[0]: set(c.strip() for c in r.split(":", 1)[1].split(","))
+            for r in {_AUDIT!r}.splitlines()[1:-1]}}
+    if {"any(k not in got or not want[k] <= got[k] for k in want)" if extra else "got != want"}:
+        return False, "flagged lines differ"
+    return True, "all flagged lines reported"
+    """
+
+
+def test_one_line_more_of_an_id_led_kind_with_its_count_raised(tmp_path):
+    # (p257's planted flaw: a false positive never refused, `flagged_lines` checked against the answer's own lines;
+    # `L014: AMOUNT_MISMATCH, DEPRECATED_CODE` is of another shape than the one-code lines, so no shape held 13)
+    flawed = _task(tmp_path, "audit", "audit.txt", _AUDIT, _AUDIT_PROMPT, _audit_grader(True))
+    fails = _fails(_fuzz(flawed))
+    assert any(f.startswith("inject_record:") and "count raised" in f for f in fails), fails
+    sound = _task(tmp_path, "audit_sound", "audit.txt", _AUDIT, _AUDIT_PROMPT, _audit_grader(False))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))

@@ -176,9 +176,20 @@ def _key_nouns(key: str, strong: bool = False) -> frozenset[str]:
 
 def _said_by(noun: str, nouns: frozenset[str]) -> bool:
     """The noun is one of a key's nouns, or one of them is its short form (`elev` of "elevation", `temp`
-    of "temperature": four letters or more, the noun's beginning; blind p87's `max_elev_deg`)."""
-    return noun in nouns or (noun.isalpha() and any(len(w) >= 4 and w.isalpha() and noun.startswith(w)
-                                                    and len(noun) <= 3 * len(w) for w in nouns))
+    of "temperature": four letters or more, the noun's beginning; blind p87's `max_elev_deg`), or the noun names
+    keys by a pattern whose `XX` or `NN` stands for digits (`pXX_ms` of `p50_ms`, `p99_ms`; blind p258)."""
+    if noun in nouns or (noun.isalpha() and any(len(w) >= 4 and w.isalpha() and noun.startswith(w)
+                                                and len(noun) <= 3 * len(w) for w in nouns)):
+        return True
+    if ("xx" in noun or "nn" in noun) and (found := _DIGITS_PLACEHOLDER.search(noun)):
+        pattern = re.compile(re.escape(noun[:found.start(1)]) + r"\d{1,3}" + re.escape(noun[found.end(1):]))
+        return any(pattern.fullmatch(w) for w in nouns)
+    return False
+
+
+# `XX` or `NN` standing for a key's digits, a word of its own or after a letter or two (`pXX_ms`, `rate_NN`; not the
+# "nn" of `annual_total`)
+_DIGITS_PLACEHOLDER = re.compile(r"(?:^|_)[a-z]{0,2}(xx|nn)(?=_|$)")
 
 
 @lru_cache(maxsize=8192)

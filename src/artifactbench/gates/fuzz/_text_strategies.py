@@ -348,16 +348,32 @@ def _counted_lines(lines: list[str], records: tuple[int, ...]) -> list[tuple[int
     if not counts or len(counts) > 3:
         return []
     shapes: dict[str, list[int]] = {}
+    led: dict[str, list[int]] = {}
     for i in records:
         if i < len(head) and head[i].strip() and not _COUNT_LINE.match(head[i]):
             # (by its words, each a number or id or a word: `RC-002 STALE` and `RC-003 BAD_GRADE` are one shape)
             shapes.setdefault(" ".join("#" if any(c.isdigit() for c in w) else "w" for w in head[i].split()),
                               []).append(i)
+            # (and by the id that leads it, whatever follows: `L014: AMOUNT_MISMATCH, DEPRECATED_CODE` among
+            # `L003: UNKNOWN_CODE` lines, all counted by `flagged_lines: 13`; blind p257)
+            first = head[i].split()[0]
+            if re.search(r"\d", first) and re.search(r"[A-Za-z]", first) and not _SECTION.match(head[i]):
+                led.setdefault(re.sub(r"\d+", "#", first), []).append(i)
     present = {line.strip() for line in head}
     out: list[tuple[int, int, int, str | None]] = []
+    groups = list(shapes.values()) + [found for found in led.values() if found not in shapes.values()]
     for j, n in counts:
-        for found in shapes.values():
+        for found in groups:
             if len(found) == n >= 2 and re.search(r"\d", head[found[0]]):
+                # (the copy's id the next one up, `L004` of `L003` where the answer lists no L004: a record of the
+                # input's that the answer leaves out, flagged; a moved id, `L503`, is one the input lacks, which a
+                # grader checking ids refuses whatever it counts)
+                ids = {head[k].split()[0] for k in found}
+                for i in found[:50]:
+                    first = head[i].split()[0]
+                    up = re.sub(r"(\d+)(?!.*\d)", lambda m: str(int(m.group(1)) + 1).zfill(len(m.group(1))), first)
+                    if up != first and up not in ids:
+                        out.append((i, j, found[-1] + 1, head[i].replace(first, up, 1)))
                 # (the copy: its numbers moved, an id the input lacks; or its last word another line's, `RC-002
                 # BAD_GRADE` beside `RC-002 STALE`: a wrong finding of a real card, which "extra findings are never
                 # penalised" lets through; blind p243)
@@ -834,7 +850,8 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
                 new = list(lines)
                 new[j] = total
                 new.insert(at, copy)
-                how = "numbers moved" if given is None else "its last word another line's"
+                how = "numbers moved" if given is None else "the next id up" \
+                    if given.split()[:1] != lines[i].split()[:1] else "its last word another line's"
                 return edit(kind, f"before line {at + 1} (copy of line {i + 1}, {how}; line {j + 1}'s count raised to "
                                   "match)", "(absent)", copy, new)
             single = scout_first(either([single, pick(counted).map(bumped)]), pick(counted[:1]).map(bumped))
@@ -863,8 +880,7 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
                 return edit(kind, f"after line {b + 1} (copy of section lines {a + 1}-{b + 1}, renamed, numbers moved; "
                                   f"line {j + 1}'s count raised to match)", "(absent)",
                             short(" ".join(x.strip() for x in copy)), new)
-            by_section = scout_first(either([by_section, pick(tallied).map(section_counted)]),
-                                     pick(tallied[:1]).map(section_counted))
+            by_section = either([by_section, pick(tallied).map(section_counted)])  # (each in turn, the plain copy first)
         # (records: elements with a sibling of their tag and indentation, not a lone `<table>` or `<tbody>`)
         found = element_blocks(lines)
         kinds = Counter(_OPEN_LINE.fullmatch(lines[a]).group(1, 2) for a, _ in found)
