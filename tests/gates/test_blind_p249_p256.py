@@ -259,3 +259,39 @@ def test_one_line_more_of_an_id_led_kind_with_its_count_raised(tmp_path):
     assert any(f.startswith("inject_record:") and "count raised" in f for f in fails), fails
     sound = _task(tmp_path, "audit_sound", "audit.txt", _AUDIT, _AUDIT_PROMPT, _audit_grader(False))
     assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+
+
+def test_an_order_freed_inside_a_block_after_its_subject_frees_no_record_order():
+    # (p260: "the key lines inside a block can be in any order" was read as every line's order)
+    assert not read_prompt("Blank lines between blocks are fine; the key lines inside a block can be in any order.\n") \
+        .unordered
+    assert read_prompt("Rows within the file may come in any order.\n").unordered  # (twin: the file's rows)
+
+
+_LEDGER = "LEDGER\n1 ACCEPTED\n2 REJECTED not_owned\n3 ACCEPTED\n\nMANAGER Ana\nbank 8.0\nhits 4\n" \
+          "squad P004 P007 P022\n\nMANAGER Bruno\nbank 2.6\nhits 16\nsquad P001 P009 P014\n"
+_LEDGER_PROMPT = "Write `ledger.txt`: `LEDGER`, one line per event in seq order, then one block per manager: " \
+                 "`MANAGER <name>`, then `bank`, `hits` and `squad` lines.\n"
+
+
+def _ledger_grader(sets: bool) -> str:
+    read = "set" if sets else "list"
+    return f"""\
+    def lines(body):
+        return {read}(l for l in body.splitlines() if l.strip())
+    return lines(text) == lines({_LEDGER!r}), "ledger compared"
+    """
+
+
+def test_a_blocks_key_line_repeated_as_it_was_is_open_a_record_line_is_not(tmp_path):
+    # (p260: `squad P001 ...` twice in one manager's block, which a grader reading the block's keys reads the same)
+    lenient = _task(tmp_path, "ledger", "ledger.txt", _LEDGER, _LEDGER_PROMPT, _ledger_grader(True))
+    check = _fuzz(lenient)
+    dup = next(k for k in check.cases if k.name == "duplicate_record")
+    # its event lines repeated (`1 ACCEPTED` twice) are records more: still a finding, the key lines' copies a warn
+    assert dup.severity == "fail", dup
+    shown = dup.detail.split("->")[0]
+    assert not any(key in shown for key in ("bank", "hits", "squad", "MANAGER")), dup.detail
+    from artifactbench.gates.fuzz._fuzz import _block_key_line
+    assert _block_key_line(_LEDGER, "line 9") == "squad" and _block_key_line(_LEDGER, "line 2") is None
+    assert _block_key_line(_LEDGER, "line 6") == "MANAGER"

@@ -1505,7 +1505,8 @@ _NAMES_ROWS = re.compile(r"\b(lines?|rows?|records?|entries|output|results?|file
 _INSIDE_ONE = re.compile(r"\b(?:inside|within|in)\s+(?:the|a|each|one)\s+(?:list|line|load|record|row|cell|set|entry)\b|"
                          r"\b(?:cannot|can'?t|must\s*n[o']?t|may\s+not|never)\b[^.;]{0,30}\b(?:twice|repeat\w*|duplicat\w*)",
                          re.IGNORECASE)
-_INSIDE_FIRST = re.compile(r"[\s*>-]*(?:inside|within|in\s+(?:each|every|a|one))\s+"
+# (also after a short subject: "the key lines inside a block can be in any order"; blind p260)
+_INSIDE_FIRST = re.compile(r"[\s*>-]*(?:(?:the\s+)?[A-Za-z-]+(?:\s+[A-Za-z-]+)?\s+)?(?:inside|within|in\s+(?:each|every|a|one))\s+"
                            r"(?!(?:(?:an?|each|every|one|the|this|that|your)\s+)?(?:file|output|csv|tsv|json|jsonl|report|"
                            r"answer|table|document|results?|submission|list|artifact)\b)"
                            r"(?:an?\s+|each\s+|every\s+|one\s+|the\s+)?[A-Za-z-]+\b", re.IGNORECASE)  # ("Within the file, rows may ...": the rows; review)

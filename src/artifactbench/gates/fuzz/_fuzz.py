@@ -535,6 +535,41 @@ def _line_at(reference: str, where: str, shown: str) -> str:
     return shown.strip("'\" ")
 
 
+_BLOCK_KEY = re.compile(r"\s*([A-Za-z][A-Za-z_]*)(?::\s*|\s+)\S")
+
+
+def _block_key_line(reference: str, where: str) -> str | None:
+    """The key of the line `where` ("line 111") names, where it is a `key value` (or `key: value`) line whose key, a
+    word, stands once in its block of lines (between blank lines) and in two blocks at least: a field of a record
+    written as lines, not a record of its own; else None."""
+    found = re.fullmatch(r"line (\d+)", where)
+    lines = reference.splitlines()
+    if found is None or len(lines) > 50_000 or not 0 < int(found.group(1)) <= len(lines):
+        return None
+    i = int(found.group(1)) - 1
+    key = _BLOCK_KEY.match(lines[i])
+    if key is None:
+        return None
+    name = key.group(1)
+
+    def block(k: int) -> range:
+        start = k
+        while start > 0 and lines[start - 1].strip():
+            start -= 1
+        end = k
+        while end + 1 < len(lines) and lines[end + 1].strip():
+            end += 1
+        return range(start, end + 1)
+
+    def keyed(k: int) -> bool:
+        other = _BLOCK_KEY.match(lines[k])
+        return other is not None and other.group(1) == name
+    if sum(keyed(k) for k in block(i)) != 1:
+        return None
+    blocks = sum(1 for k in range(len(lines)) if keyed(k))
+    return name if blocks >= 2 else None
+
+
 def _heading_once(prompt: str, title: str) -> bool:
     """A sentence of the prompt says a heading, a section or this title comes once ("exactly one `## Summary` section",
     "each section heading only once"; not "list each station exactly once", which is of the stations; review)."""
@@ -1046,6 +1081,13 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # (`## Summary` twice in a row: an empty section above the one the answer has; p157's report)
                 allowed = ("warn", "it repeats a Markdown heading right under itself: an empty section above the "
                                    "same one, nothing new in it")
+            if allowed is None and kind == "duplicate_record" and ref is not None and ref.fmt == "text" \
+                    and not _CONFIG.search(ref.artifact) and (key := _block_key_line(ref.reference, mutant.where)) \
+                    and not _heading_once(prompt, key):
+                # (`squad P001 P009 ...` twice in a manager's block of `bank`, `hits`, `squad` lines, each once: the same
+                # value read either way; blind p260, whose prompt lets the block's key lines come in any order)
+                allowed = ("warn", f"it repeats the block's `{key}` line as it was: either copy reads the same value, "
+                                   "though a strict reader refuses a key given twice")
             if allowed is None and kind == "duplicate_record" and ref is not None and ref.fmt == "text" \
                     and _CONFIG.search(ref.artifact) and line_key(mutant.old.strip("'\"")) is not None:
                 # (`P2 = 35.061` twice in one section: one key, one value, as a mapping reads it; blind p44)
