@@ -90,7 +90,8 @@ def test_a_sample_lines_note_orders_its_list_and_each_collection_gets_a_turn(tmp
     # (p251's planted flaw: playlists compared sorted where the sample says "playlist order, first entry first"; the
     # note was not read, and the artists' `tracks` took the one turn every `tracks` list had)
     allows = read_prompt(_catalog_prompt("playlist order, first entry first"))
-    assert allows.list_order("tracks") and allows.list_order("blocked") == ""
+    assert allows.list_order("tracks", "playlists.PL-01") and allows.list_order("tracks", "artists.AR-001")
+    assert allows.list_order("blocked", "tracks.TR-0001") == ""
     flawed = _task(tmp_path, "catalog", "catalog.toml", _CATALOG, _catalog_prompt("playlist order, first entry first"),
                    _catalog_grader(True))
     fails = _fails(_fuzz(flawed))
@@ -261,13 +262,6 @@ def test_one_line_more_of_an_id_led_kind_with_its_count_raised(tmp_path):
     assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
 
 
-def test_an_order_freed_inside_a_block_after_its_subject_frees_no_record_order():
-    # (p260: "the key lines inside a block can be in any order" was read as every line's order)
-    assert not read_prompt("Blank lines between blocks are fine; the key lines inside a block can be in any order.\n") \
-        .unordered
-    assert read_prompt("Rows within the file may come in any order.\n").unordered  # (twin: the file's rows)
-
-
 _LEDGER = "LEDGER\n1 ACCEPTED\n2 REJECTED not_owned\n3 ACCEPTED\n\nMANAGER Ana\nbank 8.0\nhits 4\n" \
           "squad P004 P007 P022\n\nMANAGER Bruno\nbank 2.6\nhits 16\nsquad P001 P009 P014\n"
 _LEDGER_PROMPT = "Write `ledger.txt`: `LEDGER`, one line per event in seq order, then one block per manager: " \
@@ -295,3 +289,53 @@ def test_a_blocks_key_line_repeated_as_it_was_is_open_a_record_line_is_not(tmp_p
     from artifactbench.gates.fuzz._fuzz import _block_key_line
     assert _block_key_line(_LEDGER, "line 9") == "squad" and _block_key_line(_LEDGER, "line 2") is None
     assert _block_key_line(_LEDGER, "line 6") == "MANAGER"
+
+
+def test_review_repros_of_the_p249_p260_rules(tmp_path):
+    from artifactbench.gates.core._prompt import _ordered_list_notes
+    from artifactbench.gates.fuzz._fuzz import _block_key_line
+    # a list of required keys goes on past its clause: only the optional clause's names are optional
+    assert read_prompt("Required keys: `id`, `name`, `score`; `note` and `tags` are optional.\n").optional_fields \
+        == {"note", "tags"}
+    # "recommended" said of how to write a key frees no key; said of the keys, "but not required", it does
+    assert not read_prompt("`total` is required. Rounding `total` to two decimals is recommended.\n").optional_fields
+    assert read_prompt("The `event`, `sample` fields are recommended but not required.\n").optional_fields \
+        == {"event", "sample"}
+    # "Within a region, rows may be in any order": the rows' order, as "Inside a line the ids ..." is not
+    assert read_prompt("Within a region, rows may be in any order.\n").unordered
+    assert not read_prompt("Inside a line the ids may come in any order.\n").unordered
+    # a block's one finding line is no field of a block of fields
+    lint = "== stops.txt ==\nerror 15 duplicate stop_id\n\n== trips.txt ==\nerror 2 unknown route\n"
+    assert _block_key_line(lint, "line 2") is None
+    # notes freeing a list's order order nothing; a note under another collection says nothing of this one's
+    sample = "```toml\n[artists.AR-900]\ntracks = [\"TR-9001\"]  # sorted ascending\n[playlists.PL-900]\n" \
+             "tracks = [\"TR-9003\"]  # no particular order\n```\n"
+    assert ("tracks", "playlists", "") in _ordered_list_notes(sample)
+    only_artists = read_prompt("```toml\n[artists.AR-900]\ntracks = [\"TR-9001\"]  # sorted ascending\n```\n")
+    assert only_artists.list_order("tracks", "playlists.PL-01") == "" \
+        and only_artists.list_order("tracks", "artists.AR-001")
+    # a literal format line's lines are no free text of a placeholder head that fits them too
+    dupes = "```\n<stop_id>: <free-text reason>\ntotal: <n>\n```\n"
+    assert without_free_tails("S-0412: same as S-0103\ntotal: 3\n", dupes).splitlines() == ["S-0412:", "total: 3"]
+    # records beyond the right ones, freed in words
+    assert read_prompt("Every valid plan must be present; extra `[[plan]]` tables are ignored.\n").extra_records
+    assert read_prompt("False positives are not penalised.\n").extra_records
+    assert not read_prompt("Extra columns are ignored. Extra rows are not allowed.\n").extra_records
+    # an aside excluding a key from every value's band gives it no share of that band
+    excluded = stated_tolerance("Every value (other than `ratio`) must be within ±0.5 of ours.\n")
+    assert not (excluded.general and not excluded.scoped)
+
+
+_STOPS = "S-0412\nS-0977\nS-1203\nS-1588\n"
+_STOPS_PROMPT = "List the duplicate stops in `dupes.txt`, one id per line.\n\n| stop | why |\n|---|---|\n" \
+                "| S-0412 | shares coords with S-0103 |\n| S-0977 | shares coords with S-0590 |\n" \
+                "| S-1203 | same name as S-0015 |\n| S-1588 | same name as S-0330 |\n"
+
+
+def test_a_table_of_the_answers_ids_is_a_leak_not_vocabulary(tmp_path):
+    # (review: `_defined_terms` read a table listing exactly the answer's ids, each with why, as the answer's codes)
+    root = _task(tmp_path, "stops", "dupes.txt", _STOPS, _STOPS_PROMPT,
+                 f"return text.split() == {_STOPS!r}.split(), 'ids compared'\n")
+    report = check_task(load_task(root), resolve_gates(["content_leaks"]),
+                        CheckOptions(grader_timeout_s=10.0, generator_timeout_s=20.0))
+    assert [k.name for c in report.checks for k in c.cases if k.severity == "fail"] == ["reference_values:prompt.md"]

@@ -992,7 +992,9 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             defined = _defined_keys(sentence[:match.start()], previous)
             keys = _keys_before(sentence, match.start(), previous, defined)
             if keys and (every_value := _EVERY_VALUE.match(sentence)) and every_value.end() <= match.start() \
-                    and all(f"`{k}`" in every_value.group("aside") for k in keys):
+                    and all(f"`{k}`" in every_value.group("aside") for k in keys) \
+                    and not re.search(r"\b(?:other\s+than|except|apart\s+from|but\s+not|excluding|not)\b",
+                                      every_value.group("aside"), re.IGNORECASE):
                 # ("Each of the seven numeric values (three per chart plus `sigma_hat`) must be within ±0.00001 mm":
                 # every value's band, the key an aside counting it in; blind p254)
                 keys = []

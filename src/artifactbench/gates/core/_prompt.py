@@ -20,6 +20,7 @@ else") are read in _free_lines: `PromptAllows.free_lines`.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import functools
 import re
@@ -279,11 +280,14 @@ _LEAD_FIELD = re.compile(r"^[\s*>|-]*" + _Q)
 # "`debug` is ignored", "Any `note` key is ignored": the field is the sentence's subject.
 _FIELD_IGNORED = re.compile(r"^[\s*>|-]*(?:(?:any|the|an?)\s+)?[`\"']([A-Za-z_][\w.-]{0,60})[`\"']\s+"
                             r"(?:field\s+|key\s+|column\s+)?(?:is|are)\s+(?:always\s+)?ignored\b", re.IGNORECASE)
-# ("`line` and `reason` are required ...; `event` and `sample` are recommended": asked for, not required; blind p249.
-# Not "the recommended dose", an adjective of the domain's)
 _OPTIONAL_WORDS = (r"optional|may\s+be\s+omitted|can\s+be\s+omitted|for\s+humans|human-readable|free[- ]?(form|text)|"
-                   r"\b(?:is|are)\s+(?:merely\s+|only\s+|just\s+)?(?:recommended|suggested|encouraged)\b(?!\s+(?:to|for)\b)|"
                    + _FREE_WORDS)
+# ("`line` and `reason` are required ...; `event` and `sample` are recommended": asked for, not required; blind p249.
+# Only of keys that are the clause's subject: not "the recommended dose", an adjective of the domain's, nor "Rounding
+# `score` to two decimals is recommended", of how to write a key; review)
+_RECOMMENDED = re.compile(r"[\s*>|-]*(?:(?:the|an?|any)\s+)?((?:[`\"'][A-Za-z_][\w.-]{0,60}[`\"'](?:\s+(?:fields?|keys?|columns?))?"
+                          r"(?:\s*,\s*|\s*,?\s+(?:and|or)\s+)?)+)\s*(?:is|are)\s+(?:merely\s+|only\s+|just\s+|strongly\s+)?"
+                          r"(?:recommended|suggested|encouraged)\b(?!\s+(?:to|for)\b)", re.IGNORECASE)
 _OPTIONAL = re.compile(_OPTIONAL_WORDS, re.IGNORECASE)
 # (said of fields: "required", "mandatory"; not a "must" of an optional field's own form, "if present, must be
 # a string")
@@ -296,18 +300,31 @@ _FIELD = re.compile(r"[`\"']([A-Za-z_][\w.-]{0,60})[`\"']")
 _NAMES_ONLY = re.compile(r"[\s,]*(?:(?:the\s+)?[`\"'][A-Za-z_][\w.-]{0,60}[`\"'][\s,]*)+")
 
 
+# "Extra plans are ignored", "extra lines you list are not penalised", "false positives are not penalised": records
+# beyond the right ones pass; not extra columns, keys, fields, text, spaces, digits or blank lines (parts of a record)
+_EXTRA_RECORDS = re.compile(
+    r"\b(?:extra|additional|surplus|spurious|unexpected|superfluous)\s+(?!(?:\w+\s+)?(?:columns?|keys?|fields?|"
+    r"attributes?|properties|text|spaces?|whitespace|digits?|decimals?|places|precision|zeros?|blank|empty|comments?|"
+    r"notes?|headings?|headers?|words?|characters?|chars?|information|info|details?)\b)[`\[\]\w-]+(?:\s+[`\[\]\w-]+)?"
+    r"[^.;:!?]{0,40}?\b(?:is|are|will\s+be|get)\s+(?:simply\s+|just\s+|silently\s+)?(?:ignored|not\s+(?:penali[sz]ed|"
+    r"counted|checked|graded|held\s+against\s+you))\b|"
+    r"\bfalse\s+positives?\s+(?:are|is|will\s+be)\s+(?:not\s+penali[sz]ed|ignored|not\s+counted)\b",
+    re.IGNORECASE)
+
+
 def _subject_clauses(sentence: str) -> list[str]:
-    """The sentence's clauses (_CLAUSE_SPLIT), a clause of names alone joined to the next: "`event` and `sample`
-    are recommended" is one clause whose subject is both names (blind p249), not "`event`" and "... are recommended"."""
+    """The sentence's clauses (_CLAUSE_SPLIT), the names that open a part of it (up to a `;` or a full stop) joined to
+    the clause they are the subject of: "`event` and `sample` are recommended" is one clause of both names (blind
+    p249), not "`event`" and "... are recommended"; the names a list of required keys goes on with ("Required keys:
+    `id`, `name`, `score`; `note` and `tags` are optional") stay their own (review)."""
     out: list[str] = []
-    held = ""
-    for clause in _CLAUSE_SPLIT.split(sentence):
-        if _NAMES_ONLY.fullmatch(clause):
-            held += clause + " "
-            continue
-        out.append(held + clause)
-        held = ""
-    return out + ([held] if held else [])
+    for part in re.split(r";|\.\s+", sentence):
+        clauses = _CLAUSE_SPLIT.split(part)
+        lead = 0
+        while lead < len(clauses) - 1 and _NAMES_ONLY.fullmatch(clauses[lead]):
+            lead += 1
+        out += [" ".join(clauses[:lead + 1]), *clauses[lead + 1:]] if lead else clauses
+    return out
 # "All fields must be finite numbers", "`f` must be a number": a type the grader may not compute away.
 _TYPED = re.compile(r"\b(must|should|shall)\s+(all\s+)?(be|are)\s+(an?\s+)?(finite\s+|non-?null\s+|valid\s+|json\s+)*"
                     r"(numbers?|numeric|integers?|floats?|strings?|booleans?|real\s+numbers?)\b", re.IGNORECASE)
@@ -566,6 +583,9 @@ class PromptAllows:
     # whether it is said of something inside another thing ("the names inside a wave")
     order_clauses: tuple[tuple[str, bool], ...] = ()
     copies_agree: str = ""  # the sentence saying a part may be written more than once if the copies agree
+    # the sentence saying records beyond the right ones are ignored or not penalised ("Extra plans are ignored", "false
+    # positives are not penalised"): one record more is no wrong answer ("" when none does)
+    extra_records: str = ""
     comments_said: str = ""  # the sentence saying comments are allowed or ignored ("" when none does)
     quota: tuple[int, int, str] | None = None  # (records that may be wrong, of how many, the sentence)
     # Lists whose order a clause frees by their key alone ("`delivered` — the parcels delivered, in any
@@ -767,11 +787,11 @@ class PromptAllows:
         """The note of a fenced sample's list of this key that orders it ("" none), read under the sample table of
         the list's own collection where the sample shows one (an artist's `tracks` "sorted ascending", a playlist's
         "in any order": `section`, the answer's table the list stands in, says which)."""
-        notes = [(under, said) for name, under, said in self.list_notes if name.lower() == key.lower()]
+        # (a note under another collection's sample table says nothing of this list: the sample's artists `tracks`
+        # "sorted ascending" orders no playlist's `tracks`, which the prose may free; review)
         own = collection_of(section) if section else ""
-        if own and any(under == own for under, _ in notes):
-            notes = [(under, said) for under, said in notes if under == own]
-        return next((said for _, said in notes if said), "")
+        notes = [said for name, under, said in self.list_notes if name.lower() == key.lower() and under in ("", own)]
+        return next((said for said in notes if said), "")
 
     def _list_order_one(self, key: str) -> str:
         stem = re.escape(key[:-1] if key.endswith("s") and len(key) > 3 else key)
@@ -1020,9 +1040,12 @@ def _required_key(text: str, key: str) -> bool:
 
 
 # A sample line's note ordering the list it shows: "# sorted ascending", "# playlist order, first entry first",
-# "// queue order"; not "# any order", "# order free" (_UNORDERED).
+# "# queue order"; not "# any order", "# order free" (_UNORDERED), "# no particular order", "# random order" (review).
 _LIST_NOTE_ORDER = re.compile(r"^(?:[\w-]+\s+){1,2}order\b|\bfirst\s+(?:entry|item|element|one)\s+first\b",
                               re.IGNORECASE)
+_LIST_NOTE_FREE = re.compile(r"\b(?:no\s+(?:particular|set|fixed|specific)|random|unspecified|arbitrary|any|whatever|"
+                             r"undefined|unsorted)\s+order\b|\bunsorted\b|\border\s+(?:is\s+)?(?:free|irrelevant|ignored|"
+                             r"unimportant|not\s+(?:checked|graded|significant|important))\b", re.IGNORECASE)
 _SAMPLE_HEADER = re.compile(r"^[^\S\n]*\[\[?([^\[\]\n#]+?)\]\]?[^\S\n]*(?:#[^\n]*)?$", re.MULTILINE)
 
 
@@ -1034,23 +1057,25 @@ def collection_of(section: str) -> str:
 
 
 def _ordered_list_notes(text: str) -> list[tuple[str, str, str]]:
-    """(key, collection of the sample table it stands in or "", note, "" where the note frees the order) of each line
-    of a fenced sample that shows a one-line list (`key = [...]`, `"key": [...]`) with a note on its order."""
+    """(key, collection of the sample table it stands in or "", the note where it orders the list, "" where it frees
+    the order) of each line of a fenced sample that shows a one-line list (`key = [...]`) with a note on its order."""
     out = []
     for block in fenced_blocks(text)[0]:
         heads = [(m.start(), collection_of(m.group(1))) for m in _SAMPLE_HEADER.finditer(block)]
+        starts = [at for at, _ in heads]  # (each list's table by bisection: a sample of 10 000 tables; review)
         for match in _SAMPLE_KEY.finditer(block):
             value = block[match.end(1):match.start(2)]
             note = match.group(2)
-            if not re.match(r"[\"'`]?[^\S\n]*[:=][^\S\n]*\[", value):
+            # (a TOML or INI line, `key = [...]`: a JSON sample's lists are read as its records are, elsewhere; review)
+            if not re.match(r"[\"'`]?[^\S\n]*=[^\S\n]*\[", value):
                 continue
-            under = next((c for at, c in reversed(heads) if at < match.start()), "")
-            if _UNORDERED.search(note):
-                out.append((match.group(1), under, note, ""))
+            at = bisect.bisect_left(starts, match.start())
+            under = heads[at - 1][1] if at else ""
+            if _UNORDERED.search(note) or _LIST_NOTE_FREE.search(note):
+                out.append((match.group(1), under, ""))
             elif _ORDER_STATED.search(note) or _LIST_NOTE_ORDER.search(note):
-                said = " ".join(note.split())[:160]
-                out.append((match.group(1), under, note, f"{match.group(1)} ... # {said}"))
-    return [(key, under, said) for key, under, _, said in out]
+                out.append((match.group(1), under, f"{match.group(1)} ... # {' '.join(note.split())[:160]}"))
+    return out
 
 
 def _annotated_keys(text: str) -> list[tuple[str, str]]:
@@ -1505,8 +1530,10 @@ _NAMES_ROWS = re.compile(r"\b(lines?|rows?|records?|entries|output|results?|file
 _INSIDE_ONE = re.compile(r"\b(?:inside|within|in)\s+(?:the|a|each|one)\s+(?:list|line|load|record|row|cell|set|entry)\b|"
                          r"\b(?:cannot|can'?t|must\s*n[o']?t|may\s+not|never)\b[^.;]{0,30}\b(?:twice|repeat\w*|duplicat\w*)",
                          re.IGNORECASE)
-# (also after a short subject: "the key lines inside a block can be in any order"; blind p260)
-_INSIDE_FIRST = re.compile(r"[\s*>-]*(?:(?:the\s+)?[A-Za-z-]+(?:\s+[A-Za-z-]+)?\s+)?(?:inside|within|in\s+(?:each|every|a|one))\s+"
+# (after "Within a region,": the records themselves, "rows may be in any order", whose order it frees in each region: the
+# answer's rows; review)
+_RECORDS_SUBJECT = re.compile(r"\s*,?\s*(?:the\s+)?(?:rows|lines|records|entries|items|results)\b", re.IGNORECASE)
+_INSIDE_FIRST = re.compile(r"[\s*>-]*(?:inside|within|in\s+(?:each|every|a|one))\s+"
                            r"(?!(?:(?:an?|each|every|one|the|this|that|your)\s+)?(?:file|output|csv|tsv|json|jsonl|report|"
                            r"answer|table|document|results?|submission|list|artifact)\b)"
                            r"(?:an?\s+|each\s+|every\s+|one\s+|the\s+)?[A-Za-z-]+\b", re.IGNORECASE)  # ("Within the file, rows may ...": the rows; review)
@@ -1621,7 +1648,7 @@ def read_prompt(text: str) -> PromptAllows:
     unordered_sentences: list[str] = []
     order_clauses: list[tuple[str, bool]] = []
     set_sentences: list[str] = []
-    copies_agree = comments_said = ""
+    copies_agree = comments_said = extra_records = ""
     field_unordered: set[str] = set()
     general_unordered = False
     once = False
@@ -1705,6 +1732,12 @@ def read_prompt(text: str) -> PromptAllows:
         conditional = _ONLY_FOR.findall(sentence)
         optional.update(conditional)
         declared.update(conditional)
+        if re.search(r"recommended|suggested|encouraged", sentence, re.IGNORECASE):
+            for part in re.split(r";|\.\s+", sentence):
+                if (asked := _RECOMMENDED.match(part)) is not None \
+                        and not _REQUIRED.search(re.sub(r"\bnot\s+(?:strictly\s+)?required\b", " ", part, flags=re.IGNORECASE)):
+                    optional.update(_FIELD.findall(asked.group(1)))
+                    declared.update(_FIELD.findall(asked.group(1)))
         if _OPTIONAL.search(sentence) and not _sample(sentence, fenced):
             # (not a fenced sample read as one sentence: one `# optional` note in it names its own key alone, which
             # _annotated_keys reads, not every key the sample quotes; blind p182)
@@ -1737,7 +1770,8 @@ def read_prompt(text: str) -> PromptAllows:
                 # ("Each tank exactly once; entries may be in any order." under "### `[[tanks]]` array of tables":
                 # the tanks' order, not every list's; blind p221)
                 field_unordered.update(headed)
-            elif not clauses or not all(inside and _INSIDE_FIRST.match(clause) for clause, inside in clauses):
+            elif not clauses or not all(inside and (lead := _INSIDE_FIRST.match(clause))
+                                        and not _RECORDS_SUBJECT.match(clause, lead.end()) for clause, inside in clauses):
                 # (a clause said of what is inside a record, "Inside a line the ids may come in any order", frees
                 # no order of the records: the lines "must be ordered by the plan's total"; blind p131)
                 general_unordered = True
@@ -1748,6 +1782,8 @@ def read_prompt(text: str) -> PromptAllows:
             need, total = (int(g) for g in (found.groups()[:2] if found.group(1) else found.groups()[2:]))
             if 0 < need < total:
                 quota = (total - need, total, " ".join(sentence.split())[:160])
+        if not extra_records and _EXTRA_RECORDS.search(sentence):
+            extra_records = " ".join(sentence.split())[:160]
         if not comments_said and _COMMENTS_OK.search(sentence) and not _COMMENTS_REFUSED.search(sentence):
             comments_said = " ".join(sentence.split())[:160]
         if not copies_agree and _COPIES_AGREE.search(sentence) and not _REFUSE_COPIES.search(sentence):
@@ -1790,7 +1826,7 @@ def read_prompt(text: str) -> PromptAllows:
                                           if not any("." not in f and "/" not in f for f in _FIELD.findall(o))
                                           for k in _heading_keys(text).get(o.strip(), ())),
                         order_clauses=tuple(order_clauses), copies_agree="" if once else copies_agree,
-                        comments_said=comments_said, quota=quota, field_unordered=frozenset(field_unordered),
+                        comments_said=comments_said, extra_records=extra_records, quota=quota, field_unordered=frozenset(field_unordered),
                         chosen_keys=tuple(_chosen_keys(text)), chosen_values=tuple(_chosen_values(text)),
                         listed_keys=listed_keys(text), implied=implied_precision(text),
                         null_or_zero=_null_or_zero(text), list_notes=tuple(_ordered_list_notes(text)))

@@ -564,7 +564,10 @@ def _block_key_line(reference: str, where: str) -> str | None:
     def keyed(k: int) -> bool:
         other = _BLOCK_KEY.match(lines[k])
         return other is not None and other.group(1) == name
-    if sum(keyed(k) for k in block(i)) != 1:
+    # (a block of fields: three keys at least, each once, `bank`, `hits`, `squad`; not `error 15 duplicate stop_id`,
+    # a block's one finding line, whose first word is the same in every block; review)
+    keys = [m.group(1) for k in block(i) if (m := _BLOCK_KEY.match(lines[k]))]
+    if keys.count(name) != 1 or len(set(keys)) < 3 or len(set(keys)) != len(keys):
         return None
     blocks = sum(1 for k in range(len(lines)) if keyed(k))
     return name if blocks >= 2 else None
@@ -836,9 +839,25 @@ def _free_tail_formats(prompt: str) -> tuple[tuple[str, tuple[re.Pattern[str] | 
     return tuple(out)
 
 
-def _tail_at(words: list[str], head: tuple[re.Pattern[str] | None, ...]) -> bool:
-    """The line's words begin as the format's head does and go on past it."""
-    return len(words) > len(head) and all(t is None or t.fullmatch(w) for t, w in zip(head, words))
+def _tail_at(words: list[str], head: tuple[re.Pattern[str] | None, ...], prompt: str) -> bool:
+    """The line's words begin as the format's head does and go on past it, and no other format line of the prompt's
+    begins with the line's first word as a literal (`total: 3` is `total: <n>`'s, though `<stop_id>:` fits it; review)."""
+    return len(words) > len(head) and all(t is None or t.fullmatch(w) for t, w in zip(head, words)) \
+        and words[0] not in _literal_leads(prompt)
+
+
+@lru_cache(maxsize=64)
+def _literal_leads(prompt: str) -> frozenset[str]:
+    """The first words of the prompt's fenced format lines that are literals (no placeholder) and end in none of the
+    free-text placeholders: `total:` of `total: <n>`."""
+    out = set()
+    for block in fenced_blocks(prompt)[0][:50]:
+        for line in block.splitlines()[:200]:
+            words = line.split()
+            if len(words) >= 2 and not _FREE_TAIL.search(line.strip()) and not re.search(r"[<>{}\[\]]", words[0]) \
+                    and any(_PLACEHOLDER.search(w) for w in words[1:]):
+                out.add(words[0])
+    return frozenset(out)
 
 
 def _list_section(ref: Reference | None, where: str) -> str:
@@ -866,7 +885,7 @@ def _free_tail_change(reference: str, mutant: str, prompt: str) -> str | None:
     a, b = (x.split() for x in changed[0])
     for line, head in formats:
         n = len(head)
-        if _tail_at(a, head) and _tail_at(b, head) and a[:n] == b[:n]:
+        if _tail_at(a, head, prompt) and _tail_at(b, head, prompt) and a[:n] == b[:n]:
             return line
     return None
 
@@ -881,7 +900,7 @@ def without_free_tails(reference: str, prompt: str) -> str:
     out = []
     for line in reference.splitlines()[:200_000]:
         words = line.split()
-        head = next((h for _, h in formats if _tail_at(words, h)), None)
+        head = next((h for _, h in formats if _tail_at(words, h, prompt)), None)
         out.append(" ".join(words[:len(head)]) if head is not None else line)
     return "\n".join(out)
 
@@ -1140,6 +1159,10 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                     and (sections := _free_sections_only(ref.reference, mutant.text, prompt)):
                 allowed = ("info", f"it changes only {sections}, a section the prompt never names, where it "
                                    f"frees the others ({_sections_freed(prompt)!r})")
+            if allowed is None and allows.extra_records and (kind == "inject_record" or (
+                    kind == "duplicate_record" and re.fullmatch(r"\s*\[\[[^\[\]]+\]\]\s*", mutant.old.strip("'\"")))):
+                # ("Extra plans are ignored", "false positives are not penalised": a record more passes; review)
+                allowed = ("info", f"the prompt ignores records beyond the right ones ({allows.extra_records!r})")
             if allowed is None and kind == "inject_record" and ref is not None and ref.fmt == "text" \
                     and (section := _copied_section(mutant.where, ref.reference)) is not None:
                 allowed = _section_copy_allowed(section, prompt, allows, ref.artifact,

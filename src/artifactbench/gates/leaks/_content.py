@@ -602,8 +602,15 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     # vocabulary it must define for the agent to answer in; what the answer says is which records carry
     # it, which the prompt's records and lines are checked for.
     tokens = Counter(TOKEN_SPLIT.split(reference))
-    labels = frozenset(s for s in values.strings if tokens[s] >= 2) | _defined_terms(prompt, values.strings)
+    labels = frozenset(s for s in values.strings if tokens[s] >= 2)
     units = [_strings_in(unit, set()) for unit in ref_records or non_trivial_lines(reference)]
+    if defined := _defined_terms(prompt, values.strings):
+        # (codes a table of the prompt defines label the answer's records, each of which holds a value of its own
+        # besides, `stops.txt:15` of `stops.txt:15: E001`; where a record is a defined term and nothing else, the
+        # table lists the answer: `| S-0412 | shares coords with S-0103 |` of an answer of stop ids; review)
+        labelling = [{word.strip(":;,.") for word in unit} for unit in units[:20_000] if unit & defined]
+        if labelling and all(unit & (values.strings - defined) for unit in labelling):
+            labels |= defined
     ids: frozenset[str] = frozenset()
     if len(units) == 1 and fmt in ("json", "yaml") and len(reference) <= MAX_INNER_CHARS:
         # (one document of maps of records, `{"bookings": {"BK503": {"status": ...}}, "sailings": ...}`: each
