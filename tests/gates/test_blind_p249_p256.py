@@ -339,3 +339,46 @@ def test_a_table_of_the_answers_ids_is_a_leak_not_vocabulary(tmp_path):
     report = check_task(load_task(root), resolve_gates(["content_leaks"]),
                         CheckOptions(grader_timeout_s=10.0, generator_timeout_s=20.0))
     assert [k.name for c in report.checks for k in c.cases if k.severity == "fail"] == ["reference_values:prompt.md"]
+
+
+def test_a_checklist_line_is_a_sentence_its_snake_case_name_a_key():
+    # (p263: "EXTRA KEYS ........ PERMITTED, IGNORED" and "TOLERANCE conc_mg_l ..... +/- 0.02 mg/L (ABSOLUTE)": the
+    # leader dots ran the checklist into one sentence; the grant and the key's band went unread)
+    checklist = ("    REQUIRED KEYS .......................... result_id, flag\n"
+                 "    EXTRA KEYS ............................. PERMITTED, IGNORED\n"
+                 "    TOLERANCE conc_mg_l .................... +/- 0.02 mg/L (ABSOLUTE)\n"
+                 "    TOLERANCE t_below_10_h ................. +/- 0.05 h\n")
+    allows = read_prompt(checklist)
+    assert allows.other_keys and allows.other_keys_free
+    stated = stated_tolerance(checklist)
+    assert stated.band_at(("conc_mg_l",), 25.0) == 0.02 and stated.band_at(("t_below_10_h",), 80.0) == 0.05
+    # twin: a line of dots in prose is no checklist line ("Wait.... then go" stays as written)
+    assert read_prompt("Wait.... then go.\n").other_keys == ""
+
+
+_LEDGER_TOML = 'rejected_events = ["E008", "E017", "E018"]\nbalance = 4.25\n'
+
+
+def _ledger_toml_grader(ids: bool) -> str:
+    test = 'got["rejected_events"] == want["rejected_events"]' if ids else \
+        'len(got["rejected_events"]) == len(want["rejected_events"]) and ' \
+        'all(re.fullmatch(r"E\\d{3}", e) for e in got["rejected_events"])'
+    return f"""\
+    import re
+    got, want = tomllib.loads(text), tomllib.loads({_LEDGER_TOML!r})
+    if not abs(got.get("balance", -1) - want["balance"]) <= 0.001:
+        return False, "balance differs"
+    return {test}, "ledger compared"
+    """
+
+
+def test_an_array_id_no_other_value_offers_is_given_the_next_id_up(tmp_path):
+    # (p262's planted flaw: `rejected_events` compared by count, each id by its shape; every string mutant was
+    # `mutant-value`, which the shape check refused)
+    flawed = _task(tmp_path, "ledger_toml", "ledger.toml", _LEDGER_TOML, "Write `ledger.toml`: `rejected_events`, the "
+                   "ids of the rejected events in log order, and `balance`.\n", _ledger_toml_grader(False))
+    fails = _fails(_fuzz(flawed))
+    assert any(f.startswith("string_change:") and "'E009'" in f for f in fails), fails
+    sound = _task(tmp_path, "ledger_toml_sound", "ledger.toml", _LEDGER_TOML, "Write `ledger.toml`: `rejected_events`, "
+                  "the ids of the rejected events in log order, and `balance`.\n", _ledger_toml_grader(True))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))

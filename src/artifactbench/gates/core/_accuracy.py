@@ -847,6 +847,30 @@ def _cells(row: str) -> list[str]:
     return [c.strip() for c in row.strip().strip("|").split("|")]
 
 
+_LEADER = re.compile(r"^([ \t]*)([A-Za-z][^.\n]{0,80}?)[ \t]*\.{4,}[ \t]*(\S[^\n]{0,300}?)[ \t]*$", re.MULTILINE)
+
+
+def dotted_leaders(text: str) -> str:
+    """`text` with each checklist line, `EXTRA KEYS ........ PERMITTED, IGNORED`, written as a sentence of its own,
+    "EXTRA KEYS: PERMITTED, IGNORED." (blind p263's aviation-style checklist, whose leader dots ran its lines into
+    one sentence)."""
+    if "...." not in text:
+        return text
+
+    def line(m: re.Match[str]) -> str:
+        # (a snake_case name in the label is a key, the subject of what follows, quoted and first as prose puts it:
+        # "TOLERANCE conc_mg_l ..... +/- 0.02 mg/L" -> "`conc_mg_l`: +/- 0.02 mg/L (TOLERANCE).")
+        label, value = m.group(2), m.group(3)
+        keys = re.findall(r"(?<![`\w])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![`\w])", label)
+        end = "" if value[-1] in ".!?:;" else "."
+        if not keys:
+            return f"{m.group(1)}{label}: {value}{end}"
+        rest = re.sub(r"(?<![`\w])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![`\w])", " ", label)
+        rest = " ".join(rest.split())
+        return f"{m.group(1)}{', '.join(f'`{k}`' for k in keys)}: {value}" + (f" ({rest})" if rest else "") + end
+    return _LEADER.sub(line, text)
+
+
 def margin_tables(text: str) -> str:
     """`text` with the rows of each table of bands (a column headed "Margin", "Tolerance", ...) written as
     sentences, "`k25` within 0.1 per cent of the value.", each a paragraph: a row names its quantity in its first
@@ -907,7 +931,7 @@ _EVERY_VALUE = re.compile(r"[\s*>|-]*(?:each|every|all)(?:\s+of)?(?:\s+the)?(?:\
 def stated_tolerance(text: str) -> StatedTolerance | None:
     """The accuracy the prompt demands of the answer's numbers, in its own words (None when it states
     none, or only of how to compute them). Where it gives several, the loosest reading of each."""
-    text = margin_tables(text)
+    text = margin_tables(dotted_leaders(text))
     abs_tol = rel_tol = 0.0
     said = ""
     readings: list[tuple[float, float]] = []

@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from artifactbench.gates.core._accuracy import (
     LENIENT, MARKUP, NOT_A_NAME, NUMBER, VAGUE_TOLERANCE, StatedTolerance, count as _count, number as _number,
-    scenarios, sentences as _sentences, implied_precision, singular, stated_tolerance,
+    dotted_leaders, scenarios, sentences as _sentences, implied_precision, singular, stated_tolerance,
 )
 from artifactbench.gates.core._free_lines import FreeLines, added_parts, fenced_blocks, read_free_lines
 
@@ -1639,6 +1639,7 @@ def _unnamed(text: str, name: str) -> str:
 def read_prompt(text: str) -> PromptAllows:
     """Read the prompt's own words about order, optional fields and tolerances (about 1 ms a prompt,
     asked for by every fuzz kind's search: kept per text; PromptAllows is frozen)."""
+    text = dotted_leaders(text)
     written = _written_files(text)
     sections = _section_kinds(text, written)
     optional: set[str] = set()
