@@ -382,3 +382,46 @@ def test_an_array_id_no_other_value_offers_is_given_the_next_id_up(tmp_path):
     sound = _task(tmp_path, "ledger_toml_sound", "ledger.toml", _LEDGER_TOML, "Write `ledger.toml`: `rejected_events`, "
                   "the ids of the rejected events in log order, and `balance`.\n", _ledger_toml_grader(True))
     assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+
+
+def test_a_band_per_unit_goes_to_the_keys_of_that_unit_and_a_suffix_names_keys():
+    # (p264: "(±0.01 ML, ±$1)" after `delivered_ml`, `released_ml` and `revenue_usd` held revenue to a cent; "every
+    # `_mm` column to ±0.05 mm" after "`kc` to ±0.001 and" read as every number's band, the 10x loose grader unseen)
+    pair = stated_tolerance("- `delivered_ml`, `released_ml` and `revenue_usd` must agree with the plan you give "
+                            "(±0.01 ML, ±$1).\n")
+    assert pair.band_at(("revenue_usd",), 596152.19) == 1.0 and pair.band_at(("delivered_ml",), 400.0) == 0.01
+    # twin: one unit for two bands pairs nothing (the keys keep the first band, as before)
+    same = stated_tolerance("`a_mm` and `b_mm` within ±0.05 mm and ±0.1 mm.\n")
+    assert same.band_at(("b_mm",), 10.0) == 0.05
+    suffix = stated_tolerance("We'll check `kc` to ±0.001 and every `_mm` column to **±0.05 mm**, day by day.\n")
+    assert suffix.band_at(("eta_mm",), 9.2) == 0.05 and suffix.band_at(("kc",), 0.35) == 0.001
+    assert not suffix.states_for(("mm",)) and not suffix.states_for(("eta_cm",))
+
+
+_FINDINGS = "H-0004 VARIETY\nH-0005 DATES\nH-0007 DUPLICATE\nH-0012 DATES\nH-0016 MOISTURE\nH-0016 VARIETY\nTOTAL 6\n"
+_FINDINGS_PROMPT = "Write `audit.txt`: one line per finding, `<record_id> <CODE>` (a record may have several), lines in " \
+                   "any order, then `TOTAL <n>`. Blank lines and lines starting with `#` are ignored.\n"
+
+
+def _findings_grader(pairs: bool) -> str:
+    key = "set(rows)" if pairs else "sorted(row.split()[0] for row in rows)"
+    return f"""\
+    def read(body):
+        return [l for l in body.splitlines() if l.strip() and not l.startswith(("#", "TOTAL"))]
+    def key(rows):
+        return {key}
+    lines, want = read(text), read({_FINDINGS!r})
+    if not text.rstrip().endswith("TOTAL " + str(len(lines))) or len(lines) != len(want):
+        return False, "count wrong"
+    return key(lines) == key(want), "findings compared"
+    """
+
+
+def test_codes_exchanged_between_plain_lines(tmp_path):
+    # (p264's planted flaw: which records were flagged and how many findings compared, never which code each got;
+    # plain lines had only their numbers exchanged, and a record flagged twice stopped the run being read)
+    flawed = _task(tmp_path, "findings", "audit.txt", _FINDINGS, _FINDINGS_PROMPT, _findings_grader(False))
+    fails = _fails(_fuzz(flawed))
+    assert any(f.startswith("swap_values:") and "column 2" in f for f in fails), fails
+    sound = _task(tmp_path, "findings_sound", "audit.txt", _FINDINGS, _FINDINGS_PROMPT, _findings_grader(True))
+    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))

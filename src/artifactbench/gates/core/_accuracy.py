@@ -177,10 +177,14 @@ def _key_nouns(key: str, strong: bool = False) -> frozenset[str]:
 def _said_by(noun: str, nouns: frozenset[str]) -> bool:
     """The noun is one of a key's nouns, or one of them is its short form (`elev` of "elevation", `temp`
     of "temperature": four letters or more, the noun's beginning; blind p87's `max_elev_deg`), or the noun names
-    keys by a pattern whose `XX` or `NN` stands for digits (`pXX_ms` of `p50_ms`, `p99_ms`; blind p258)."""
+    keys by a pattern whose `XX` or `NN` stands for digits (`pXX_ms` of `p50_ms`, `p99_ms`; blind p258), or by the
+    suffix they end in (`_mm` of `eta_mm`)."""
     if noun in nouns or (noun.isalpha() and any(len(w) >= 4 and w.isalpha() and noun.startswith(w)
                                                 and len(noun) <= 3 * len(w) for w in nouns)):
         return True
+    if len(noun) >= 3 and noun[0] == "_" and noun[1:].replace("_", "").isalnum():
+        # (a suffix names the keys that end in it: "every `_mm` column to ±0.05 mm"; blind p264)
+        return any(w.endswith(noun) and len(w) > len(noun) for w in nouns)
     if ("xx" in noun or "nn" in noun) and (found := _DIGITS_PLACEHOLDER.search(noun)):
         pattern = re.compile(re.escape(noun[:found.start(1)]) + r"\d{1,3}" + re.escape(noun[found.end(1):]))
         return any(pattern.fullmatch(w) for w in nouns)
@@ -302,7 +306,8 @@ def _keys_before(sentence: str, start: int, previous: int = -1, defined: list[st
     if previous > cut:
         # (or an "and": "prices within 0.01 of the true values and `max_profit` within 1.00"; blind p77)
         rest = head[previous:]
-        parted = re.search(r",\s|\s(?:and|while|but)\s", rest)
+        # (the stated value's match may have taken the space before the "and": "±0.001 and every `_mm` column ..."; p264)
+        parted = re.search(r",\s|(?:^|\s)(?:and|while|but)\s", rest)
         if parted is None:
             return []
         clause = rest[parted.end():]
@@ -928,6 +933,39 @@ _EVERY_VALUE = re.compile(r"[\s*>|-]*(?:each|every|all)(?:\s+of)?(?:\s+the)?(?:\
                           re.IGNORECASE)
 
 
+_MONEY_KEYS = frozenset({"usd", "eur", "gbp", "dollar", "dollars", "euro", "euros", "cost", "price", "revenue", "fee",
+                         "amount", "cash", "profit", "pay", "spend", "total"})
+
+
+def _paired_by_unit(sentence: str, stated: list[re.Match[str]]) -> list[list[str]]:
+    """The keys of each stated value where one list of keys is followed by a band per unit, "`delivered_ml`,
+    `released_ml` and `revenue_usd` must agree with the plan (±0.01 ML, ±$1)": each key the band whose unit its name
+    ends in (`_ml`: ML; `_usd`, a price, a cost: $). [] where the sentence is no such list, or a key fits no band or
+    two, or a band no key (blind p264, whose revenue was held to 0.01 of a dollar)."""
+    if len(stated) < 2 or len(stated) > 6:
+        return []
+    keys = _keys_before(sentence, stated[0].start(), -1, _defined_keys(sentence[:stated[0].start()], -1))
+    if len(keys) < 2 or any("`" in sentence[a.end():b.start()] for a, b in zip(stated, stated[1:])):
+        return []
+    units = []
+    for match in stated:
+        tail = sentence[match.end():match.end() + 8]
+        money = "$" in sentence[max(0, match.start() - 1):match.end()] or re.match(r"\s?(?:usd|eur|gbp|dollars?|€|£)\b",
+                                                                                  tail, re.IGNORECASE)
+        unit = _UNIT.match(sentence, match.end())
+        units.append("$" if money else unit.group().strip().lower() if unit else "")
+    if not all(units) or len(set(units)) != len(units):
+        return []
+    out: list[list[str]] = [[] for _ in stated]
+    for key in keys:
+        words = set(re.split(r"[_\-\s.]+", key.lower()))
+        fits = [i for i, u in enumerate(units) if (words & _MONEY_KEYS if u == "$" else u in words)]
+        if len(fits) != 1:
+            return []
+        out[fits[0]].append(key)
+    return out if all(out) else []
+
+
 def stated_tolerance(text: str) -> StatedTolerance | None:
     """The accuracy the prompt demands of the answer's numbers, in its own words (None when it states
     none, or only of how to compute them). Where it gives several, the loosest reading of each."""
@@ -999,6 +1037,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
         found = False
         previous = -1  # where the sentence's last stated value ended
         stated_here = list(_STATED.finditer(sentence))
+        paired = _paired_by_unit(sentence, stated_here)
         for at, match in enumerate(stated_here):
             # (the stretch between the values before and after it: "`holdover_hours` within 0.5 % (relative),
             # `t0_c` within 0.02 °C and `rmse_c` within 0.002 °C" calls only the first relative; blind p154)
@@ -1014,7 +1053,7 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             found = True
             scope = _scope(sentence, match.end())
             defined = _defined_keys(sentence[:match.start()], previous)
-            keys = _keys_before(sentence, match.start(), previous, defined)
+            keys = paired[at] if paired else _keys_before(sentence, match.start(), previous, defined)
             if keys and (every_value := _EVERY_VALUE.match(sentence)) and every_value.end() <= match.start() \
                     and all(f"`{k}`" in every_value.group("aside") for k in keys) \
                     and not re.search(r"\b(?:other\s+than|except|apart\s+from|but\s+not|excluding|not)\b",
@@ -1031,7 +1070,8 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
             previous = match.end()
             # (a key standing right before the value names what it is said of, whatever noun follows:
             # "`expected_payment` within $0.05 of the mean payment" is the expected_payment's band; blind p58)
-            near = keys and re.search(r"`[A-Za-z_][\w.-]*`[^`]{0,24}$", sentence[max(0, match.start() - 120):match.start()])
+            near = keys and (bool(paired) or re.search(r"`[A-Za-z_][\w.-]*`[^`]{0,24}$",
+                                                       sentence[max(0, match.start() - 120):match.start()]))
             # (or the sentence's subject, its one key: "`projected_revenue` must be the model's revenue at
             # the rate you report (to within a dollar)"; blind p80)
             near = near or (keys and keys == defined) or (

@@ -35,6 +35,7 @@ from functools import lru_cache
 from artifactbench.gates.core._accuracy import LENIENT, NOT_A_NAME, sentences as _sentences
 from artifactbench.gates.core._prompt import ALSO_DIFFER, ID_KEY, inner_grant, keys_closed, listed_keys, where_paths
 
+_POSITIONAL = re.compile(r"column \d+")  # a column known by its place alone ("column 2"), not by a name
 # A permission: the words that let an author add, keep or leave out a part.
 _PERMIT = re.compile(
     r"\b(?:may|can|could|optional(?:ly)?|welcome|feel\s+free|free\s+to|fine|ok(?:ay)?|allowed|permitted|ignored|"
@@ -390,11 +391,14 @@ def doubt(prompt: str, where: str, fields: tuple[str, ...] = (),
         return (key in unlisted and not _asked_column(key, text)) \
             or (key in beyond and key not in unlisted and not _required(key, text)) \
             or not _named(key, text, words, listed)
-    unnamed = [key for key in _keys(where, fields, data_keys) if key not in tops and open_key(key)]
+    # (a column known only by its place, `column 2` of `H-0004 VARIETY` lines, is no name the prompt could use: its
+    # format line, `<record_id> <CODE>`, names it; blind p264)
+    unnamed = [key for key in _keys(where, fields, data_keys) if key not in tops and not _POSITIONAL.fullmatch(key)
+               and open_key(key)]
     # (a value exchanged between two records the same in every field but free ones is those free fields exchanged:
     # `Dispense ID` swapped between two EXPIRED_LOT rows that differ only in `Drug` and `Detail`; blind p169)
     also = re.findall(r"'([^'\n]{1,80})'", where.split(ALSO_DIFFER, 1)[1]) if ALSO_DIFFER in where else []
-    if not unnamed and also and all(open_key(key) for key in also):
+    if not unnamed and also and all(open_key(key) and not _POSITIONAL.fullmatch(key) for key in also):
         return "warn", (f"it exchanges a value between two records that differ otherwise only in {also[0]!r}"
                         + (f" and {len(also) - 1} more" if len(also) > 1 else "")
                         + f", which the prompt names nowhere but where it leaves parts open ({sentence!r}): the same "
