@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _blind_task import _fails, _fuzz, _task  # noqa: E402
+from _blind_task import _cases, _fails, _fuzz, _task, _with_verifier  # noqa: E402
 
 from artifactbench.gates import CheckOptions, check_task, resolve_gates
 from artifactbench.gates.core import read_prompt
@@ -425,3 +425,26 @@ def test_codes_exchanged_between_plain_lines(tmp_path):
     assert any(f.startswith("swap_values:") and "column 2" in f for f in fails), fails
     sound = _task(tmp_path, "findings_sound", "audit.txt", _FINDINGS, _FINDINGS_PROMPT, _findings_grader(True))
     assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+
+
+_PRICES = "sku,ticket_price\n004512,47.99\n004519,58.99\n004530,63.99\n004541,71.99\n"
+_PRICES_PROMPT = "Write `prices.csv` (`sku`, `ticket_price`): each SKU's clearance price. SKUs are six digits as in " \
+                 "the input; every ticket price ends in .99.\n"
+
+
+def _prices_task(tmp_path: Path, name: str, check: str) -> Path:
+    root = _task(tmp_path, name, "prices.csv", _PRICES, _PRICES_PROMPT, f"return text == {_PRICES!r}, 'compared'")
+    return _with_verifier(root, "import csv\nfrom pathlib import Path\n\ndef verify(path):\n"
+                          "    for row in csv.DictReader(Path(path).open()):\n"
+                          "        assert len(row['sku']) == 6 and row['sku'].isdigit(), 'sku must be 6 digits'\n"
+                          + check)
+
+
+def test_a_verifier_checking_how_values_are_written_is_structural(tmp_path):
+    # (p261: verify.py's "ticket_price must end in .99" rejected every midpoint, and a zero-padded sku's midpoint,
+    # `004512` -> `4515`, was no six-digit id: both read as checks of the answer)
+    shape = "        assert row['ticket_price'].endswith('.99'), 'ticket_price must end in .99'\n"
+    assert _cases(_prices_task(tmp_path, "shape", shape), "verifier_consistency") == []
+    # its twin knows each price: the answer
+    known = "        assert float(row['ticket_price']) < 72 and float(row['ticket_price']) in (47.99, 58.99, 63.99, 71.99)\n"
+    assert any(sev == "fail" for _, sev in _cases(_prices_task(tmp_path, "known", known), "verifier_consistency"))

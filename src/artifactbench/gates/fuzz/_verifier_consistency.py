@@ -253,6 +253,8 @@ def _value_mutants(fmt: str, text: str, public: str = "") -> list[tuple[Mutation
         column = path[-1] if isinstance(path[-1], str) else None
         if column in kinds or _counts_sibling(doc.data, path):
             continue
+        if cells and isinstance(value, str) and re.fullmatch(r"0\d+", value.strip()):
+            continue  # (a zero-padded cell, `004512`, is an id of fixed width: its midpoint `4515` is no such id; p261)
         x = as_number(value, numeric_strings=cells)
         integral = isinstance(value, int) or (cells and "." not in str(value))
         mid = _midpoint(distinct[path[-1] if isinstance(path[-1], str) else None], x, integral)
@@ -686,6 +688,46 @@ def _order_kept(ctx: TaskContext, module: Path, scratch: Path, fmt: str, referen
     return None
 
 
+def _shape_kept(ctx: TaskContext, module: Path, scratch: Path, fmt: str, reference: str, path: tuple,
+                mutant: Mutation) -> str | None:
+    """Where verify() rejected a midpoint: the number moved to the midpoint's neighbourhood with its last digits kept
+    (`47.99` -> `53.99` for the midpoint 53.49; `45` -> `45 + 10k`: its last digit), when verify() accepts that. A
+    verifier checking the value rejects it too; one checking how values are written ("prices end in .99", blind
+    p261) does not. None otherwise."""
+    doc = parse(fmt, reference)
+    if not isinstance(doc, TreeDoc) or not path:
+        return None
+    cells = doc.fmt == "csv"
+    try:
+        value = get_at(doc.data, path)
+        mid = as_number(get_at(_parsed(fmt, mutant.text), path), numeric_strings=cells)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None
+    x = as_number(value, numeric_strings=cells)
+    if x is None or mid is None or isinstance(value, bool):
+        return None
+    written = str(value)
+    if "." in written and re.fullmatch(r"-?\d+\.\d+", written):
+        places = len(written.split(".")[1])
+        frac = abs(x) - int(abs(x))
+        new = round((int(abs(mid)) + frac) * (1 if mid >= 0 else -1), places)
+        if new == x:
+            new = round(new + (1 if mid > x else -1), places)
+    elif re.fullmatch(r"-?\d+", written) and abs(x) >= 10:
+        new = float(int(mid) - int(mid) % 10 + int(abs(x)) % 10)
+        if new == x:
+            new += 10 if mid > x else -10
+    else:
+        return None
+    if (new > 0) != (x > 0):
+        return None
+    targets = TreeTargets(doc, FuzzPolicy())
+    text = targets.set_leaf("shape_kept", path, value, keep_kind(value, new)).text
+    if _verify_many(ctx, module, scratch, [text])[0][0]:
+        return f"{short(value)} -> {short(keep_kind(value, new))}"
+    return None
+
+
 def _consistency(ctx: TaskContext, reference: str, mutants: list, started: float, public: str = "",
                  written: str = "") -> CheckResult:
     task = ctx.task
@@ -746,10 +788,14 @@ def _consistency(ctx: TaskContext, reference: str, mutants: list, started: float
             # (a total the prompt states: not one only verify.py or an input file writes, the answer's own; review)
             kept = _total_kept(ctx, module, scratch, fmt, reference, mutant, path, prompt_text) if numeric else None
             small = _order_kept(ctx, module, scratch, fmt, reference, path, mutant) if numeric and kept is None else None
+            shaped = _shape_kept(ctx, module, scratch, fmt, reference, path, mutant) \
+                if numeric and kept is None and small is None else None
             structural = (f"the number moved ({small}), its order against the record's other numbers kept: a check "
                           "of a relation between fields" if small is not None else
                           f"the same move with the difference taken from another value of the record ({kept}): a check "
-                          "of a total the task states" if kept is not None else None)
+                          "of a total the task states" if kept is not None else
+                          f"the number moved as far, its last digits kept ({shaped}): a check of how the value is "
+                          "written (a price ending in .99, a multiple of 5)" if shaped is not None else None)
             if structural is not None:
                 cases.append(CaseResult(name, OK, cap(
                     f"verify() rejects {mutant.describe()} ({short(why, 160)}) but accepts {structural}, not of the "
