@@ -448,3 +448,56 @@ def test_a_verifier_checking_how_values_are_written_is_structural(tmp_path):
     # its twin knows each price: the answer
     known = "        assert float(row['ticket_price']) < 72 and float(row['ticket_price']) in (47.99, 58.99, 63.99, 71.99)\n"
     assert any(sev == "fail" for _, sev in _cases(_prices_task(tmp_path, "known", known), "verifier_consistency"))
+
+
+def test_second_review_repros_of_the_p261_p264_rules(tmp_path):
+    from artifactbench.gates.core._accuracy import dotted_leaders
+    from artifactbench.gates.fuzz._text_strategies import _next_id, plain_value_swaps
+    # a key named in a checklist label as an exception or a condition is no subject: the band stays every value's,
+    # and no key is freed by "MAY BE OMITTED" said of records
+    except_line = stated_tolerance("    TOLERANCE (all fields except row_id) ... +/- 0.5\n    ROW ORDER ....... INPUT\n")
+    assert except_line is not None and except_line.general and not except_line.scoped
+    assert dotted_leaders("    SAMPLES WITH qc_flag = 1 ..... MAY BE OMITTED\n").strip() == \
+        "SAMPLES WITH qc_flag = 1: MAY BE OMITTED."
+    assert "qc_flag" not in read_prompt("    SAMPLES WITH qc_flag = 1 ..... MAY BE OMITTED\n").optional_fields
+    # "+/- 0.5" is a distance, as "±0.5" is
+    assert except_line.band_at(("conc_mg_l",), 25.1) == 0.5
+    # the next id up only for ids, of the same width
+    assert _next_id("E008", {"E009"}) == "E007" and _next_id("E999", set()) == "E998"
+    assert _next_id("12.5 mg/L", set()) is None and _next_id("mg", set()) is None
+    # a tie's two records in each other's places under their ranks is no code moved between records
+    ranks = "1 alice 90\n2 bob 90\n3 carol 85\n4 dave 70\n".splitlines()
+    assert not any(a == 0 and b == 1 for a, b, *_ in plain_value_swaps(ranks, (0, 1, 2, 3), lambda x, y: x != y))
+    # a second band after the paired list is its own key's
+    paired = stated_tolerance("- `delivered_ml` and `revenue_usd` must agree with the plan (±0.01 ML, ±$1), and "
+                              "`margin_pct` to ±0.5 %.\n")
+    assert paired.band_at(("revenue_usd",), 500.0) == 1.0 and paired.band_at(("margin_pct",), 10.0) == 0.05
+
+
+def _bikes_task(tmp_path: Path, name: str, check: str) -> Path:
+    text = "station,bikes_needed\nS1,41\nS2,71\nS3,12\nS4,95\n"
+    root = _task(tmp_path, name, "bikes.csv", text, "Write `bikes.csv` (`station`, `bikes_needed`).\n",
+                 f"return text == {text!r}, 'compared'")
+    return _with_verifier(root, "import csv\nfrom pathlib import Path\n\ndef verify(path):\n"
+                          "    for row in csv.DictReader(Path(path).open()):\n" + check)
+
+
+def test_a_kept_shape_never_lands_nearer_than_the_midpoint(tmp_path):
+    # (review: a verifier holding each value within 30 % of a table of the answer accepted `41` -> `51`, nearer than the
+    # midpoint `56` it rejected, and was called a check of how values are written)
+    near = "        assert abs(int(row['bikes_needed']) - {'S1': 41, 'S2': 71, 'S3': 12, 'S4': 95}[row['station']]) " \
+           "<= 0.3 * {'S1': 41, 'S2': 71, 'S3': 12, 'S4': 95}[row['station']]\n"
+    assert any(sev == "fail" for _, sev in _cases(_bikes_task(tmp_path, "near", near), "verifier_consistency"))
+    # its twin checks how the values are written: whole numbers ending in 1, 2 or 5 (the reference's last digits)
+    shape = "        assert row['bikes_needed'][-1] in '125', 'last digit'\n"
+    assert _cases(_bikes_task(tmp_path, "shape", shape), "verifier_consistency") == []
+
+
+def test_a_clock_time_within_the_minutes_stated_is_open():
+    # (p225, on this session's final regression: `ready_at` "06:02" -> "06:03", another rack's time, under "`ready_at`
+    # within ±1 minute")
+    from artifactbench.gates.fuzz._fuzz import _clock_within
+    prompt = "- Tolerances: `proof_units` within ±0.05 units; `ready_at` within ±1 minute.\n"
+    assert _clock_within(prompt, "ready_at", "'06:02'", "'06:03'")
+    assert not _clock_within(prompt, "ready_at", "'06:02'", "'06:04'")  # (twin: two minutes off)
+    assert not _clock_within(prompt, "unloaded_at", "'06:02'", "'06:03'")  # (twin: a key with no band)

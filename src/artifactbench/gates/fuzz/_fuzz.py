@@ -54,6 +54,7 @@ from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, t
 from artifactbench.gates.fuzz._grader_bands import NAME as GRADER_BAND, grader_band_case
 from artifactbench.gates.fuzz._within import NAME, ROUNDING, within_case, within_probes
 from artifactbench.gates.core import ORDER_KINDS, CaseResult, CheckResult, TaskContext, common_ends, fenced_blocks, read_prompt
+from artifactbench.gates.core import stated_tolerance
 from artifactbench.errors import ArtifactBenchError
 
 
@@ -871,6 +872,27 @@ def _list_section(ref: Reference | None, where: str) -> str:
     return owners[i][0] if 0 <= i < len(owners) and owners[i] else ""
 
 
+_CLOCK_VALUE = re.compile(r"['\"]?(\d{1,2}):(\d{2})(?::(\d{2}))?['\"]?")
+_MINUTES_IN = {"s": 1 / 60, "sec": 1 / 60, "secs": 1 / 60, "second": 1 / 60, "seconds": 1 / 60, "min": 1.0,
+               "mins": 1.0, "minute": 1.0, "minutes": 1.0, "h": 60.0, "hr": 60.0, "hour": 60.0, "hours": 60.0}
+
+
+def _clock_within(prompt: str, key: str, old: str, new: str) -> bool:
+    """Both values are clock times (`06:02`) and they differ by no more than the band the prompt states for `key` in a
+    unit of time ("`ready_at` within ±1 minute")."""
+    a, b = _CLOCK_VALUE.fullmatch(str(old).strip()), _CLOCK_VALUE.fullmatch(str(new).strip())
+    stated = stated_tolerance(prompt) if a and b else None
+    if stated is None:
+        return False
+
+    def minutes(m: re.Match[str]) -> float:
+        return int(m.group(1)) * 60 + int(m.group(2)) + int(m.group(3) or 0) / 60
+    noun = key.lower().rstrip("s") if len(key) > 3 else key.lower()
+    band = max((value * _MINUTES_IN[unit.lower()] for said, unit, value, *_ in stated.units
+                if said in (key.lower(), noun) and unit.lower() in _MINUTES_IN), default=None)
+    return band is not None and abs(minutes(a) - minutes(b)) <= band + 1e-9
+
+
 def _free_tail_change(reference: str, mutant: str, prompt: str) -> str | None:
     """The format line whose free tail is all a one-line change touched: `ORDER AS-0415 infliximab 720 mg` ->
     `ORDER AS-0415 infliximab n/a mg` under `ORDER <order_id> [free text]` (blind p238), the tokens the format
@@ -1299,6 +1321,10 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # plan is right, the grader may have checked the new one; blind p38)
                 allowed = ("warn", f"it gives one record another value the answer uses elsewhere, and the prompt "
                                    f"accepts more than one answer ({allows.many_answers!r})")
+            if allowed is None and kind in ("string_change", "later_record", "swap_values") \
+                    and (keys := _mutated_keys(mutant.where)) and _clock_within(prompt, keys[0], mutant.old, mutant.new):
+                # (`ready_at` "06:02" -> "06:03" under "`ready_at` within ±1 minute": blind p225)
+                allowed = ("info", "the clock time it changes stays within the minutes the prompt allows")
             if allowed is None and ref is not None and kind != "number_near" and ref.within_tolerance(mutant.text):
                 # (not a number_near move: it is beyond the band the prompt states of its key, which a
                 # general band read elsewhere in the prompt does not widen)

@@ -566,6 +566,9 @@ def plain_value_swaps(lines: list[str], records: tuple[int, ...], apart: Callabl
             continue
         unique = len({tokens[0] for _, tokens in run}) == len(run)
         held = {tuple(tokens) for _, tokens in run}
+        # (a run led by its rank, 1, 2, 3, ...: two rows the same but for the word exchanged and their ranks are two
+        # records in each other's places, a tie's order the prompt may free (review), not a code moved between them)
+        ranked = all(tokens[0] == str(k + 1) for k, (_, tokens) in enumerate(run))
         for (a, ta), (b, tb) in itertools.islice(itertools.combinations(run[:MAX_TABLE_ROWS], 2), MAX_TABLE_PAIRS):
             for c in range(1, len(ta)):
                 va, vb = ta[c], tb[c]
@@ -573,7 +576,8 @@ def plain_value_swaps(lines: list[str], records: tuple[int, ...], apart: Callabl
                 # (and a code of a later column, `H-0004 VARIETY` over `H-0005 DATES`: blind p264's audit, whose
                 # codes the grader never compared, only which records were flagged and how many findings; an id may
                 # stand twice, one line a finding, so long as the exchange makes no line the run already holds)
-                words = not numbers and _CODE_WORD.fullmatch(va) and _CODE_WORD.fullmatch(vb) and ta[0] != tb[0]
+                words = not numbers and _CODE_WORD.fullmatch(va) and _CODE_WORD.fullmatch(vb) and ta[0] != tb[0] \
+                    and not (ranked and all(ta[k] == tb[k] for k in range(1, len(ta)) if k != c))
                 if not (numbers and unique or words) or not apart(va, vb):
                     continue
                 na, nb = list(ta), list(tb)
@@ -1074,12 +1078,24 @@ def config_strings(lines: list[str], records: tuple[int, ...]) -> list[tuple[int
             # (an id no other value of the key offers, `"E008"` in the one `rejected_events` array: the next id up that
             # its line does not hold, `"E009"`, an id of the answer's own shape a grader counting the list passes;
             # blind p262. Else a word no answer holds)
-            up = re.sub(r"(\d+)(?!.*\d)", lambda m: str(int(m.group(1)) + 1).zfill(len(m.group(1))), old)
-            new = up if up != old and re.search(r"[A-Za-z]", old) and up not in held \
-                and not _BARE_DATE.fullmatch(old) else distinct_string(old, [])[-1]
+            new = _next_id(old, held) or distinct_string(old, [])[-1]
         if new is not None:
             out.append((i, a, b, key, new))
     return out
+
+
+def _next_id(old: str, held: set[str]) -> str | None:
+    """An id of the same shape and width that `held` lacks, its number one up (or one down, where up is wider):
+    `E008` -> `E009`, `E999` -> `E998`; None for a value of another shape (`12.5 mg/L` is a measure; review)."""
+    found = re.fullmatch(r"([A-Za-z][A-Za-z_]*[-_]?)(\d+)", old)
+    if found is None:
+        return None
+    prefix, digits = found.groups()
+    for step in (1, -1):
+        n = int(digits) + step
+        if n >= 0 and len(str(n)) <= len(digits) and (new := prefix + str(n).zfill(len(digits))) not in held:
+            return new
+    return None
 
 
 def _next_day(stamp: str) -> str | None:

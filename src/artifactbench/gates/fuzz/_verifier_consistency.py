@@ -253,13 +253,15 @@ def _value_mutants(fmt: str, text: str, public: str = "") -> list[tuple[Mutation
         column = path[-1] if isinstance(path[-1], str) else None
         if column in kinds or _counts_sibling(doc.data, path):
             continue
-        if cells and isinstance(value, str) and re.fullmatch(r"0\d+", value.strip()):
-            continue  # (a zero-padded cell, `004512`, is an id of fixed width: its midpoint `4515` is no such id; p261)
         x = as_number(value, numeric_strings=cells)
         integral = isinstance(value, int) or (cells and "." not in str(value))
         mid = _midpoint(distinct[path[-1] if isinstance(path[-1], str) else None], x, integral)
         if mid is not None:
-            out.append((targets.set_leaf("value_midpoint", path, value, keep_kind(value, mid)), True, path, ""))
+            new = keep_kind(value, mid)
+            if cells and isinstance(value, str) and re.fullmatch(r"0\d+", value.strip()):
+                # (a zero-padded cell, `004512`, keeps its width: `004515`, not `4515`, which no 6-digit id is; p261)
+                new = str(int(mid)).zfill(len(value.strip()))
+            out.append((targets.set_leaf("value_midpoint", path, value, new), True, path, ""))
     by_column: dict[object, list[str]] = {}
     for path, value in targets.strings:
         by_column.setdefault(path[-1] if isinstance(path[-1], str) else path[:-1], []).append(value)
@@ -706,20 +708,21 @@ def _shape_kept(ctx: TaskContext, module: Path, scratch: Path, fmt: str, referen
     x = as_number(value, numeric_strings=cells)
     if x is None or mid is None or isinstance(value, bool):
         return None
-    written = str(value)
-    if "." in written and re.fullmatch(r"-?\d+\.\d+", written):
-        places = len(written.split(".")[1])
-        frac = abs(x) - int(abs(x))
-        new = round((int(abs(mid)) + frac) * (1 if mid >= 0 else -1), places)
-        if new == x:
-            new = round(new + (1 if mid > x else -1), places)
-    elif re.fullmatch(r"-?\d+", written) and abs(x) >= 10:
-        new = float(int(mid) - int(mid) % 10 + int(abs(x)) % 10)
-        if new == x:
-            new += 10 if mid > x else -10
+    written = str(value).strip()
+    way = 1 if mid > x else -1
+    if re.fullmatch(r"\d+\.\d+", written):
+        places, step = len(written.split(".")[1]), 1.0
+        new = round(int(mid) + (x - int(x)), places)  # (the midpoint's whole part, the value's decimals)
+    elif re.fullmatch(r"\d+", written) and x >= 10:
+        places, step = 0, 10.0
+        new = float(int(mid) - int(mid) % 10 + int(x) % 10)  # (the midpoint's tens, the value's last digit)
     else:
-        return None
-    if (new > 0) != (x > 0):
+        return None  # (not a negative number, nor a one-digit one)
+    # (at least as far from the value as the midpoint, that way: a check of the value within some bound rejects it
+    # as it rejected the midpoint; review)
+    while (new - x) * way < abs(mid - x):
+        new = round(new + way * step, places)
+    if new <= 0:
         return None
     targets = TreeTargets(doc, FuzzPolicy())
     text = targets.set_leaf("shape_kept", path, value, keep_kind(value, new)).text
