@@ -853,7 +853,8 @@ def _cells(row: str) -> list[str]:
 
 
 # (four dots or more, or three set apart by spaces, `ROW ORDER ... ANY`; not an ellipsis, "Wait... then go")
-_LEADER = re.compile(r"^([ \t]*)([A-Za-z][^.\n]{0,80}?)(?:[ \t]*\.{4,}[ \t]*|[ \t]+\.{3}[ \t]+)(\S[^\n]{0,300}?)[ \t]*$",
+# (the label no code span, the value no more dots: not "Each line reads `- ... ...`", a template; review)
+_LEADER = re.compile(r"^([ \t]*)([A-Za-z][^.`\n]{0,80}?)(?:[ \t]*\.{4,}[ \t]*|[ \t]+\.{3}[ \t]+)([^\s.`][^\n]{0,300}?)[ \t]*$",
                      re.MULTILINE)
 
 
