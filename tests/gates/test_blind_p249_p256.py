@@ -15,6 +15,15 @@ from artifactbench.gates.fuzz import without_free_tails
 from artifactbench.manifest import load_task
 
 
+def _twins(tmp_path: Path, name: str, artifact: str, reference: str, prompt: str, flawed: str, sound: str,
+           kind: str, marker: str) -> None:
+    """The task with the `flawed` grader fails `kind` with `marker` in the finding; with the `sound` one, nothing fails."""
+    fails = _fails(_fuzz(_task(tmp_path, name, artifact, reference, prompt, flawed)))
+    assert any(f.startswith(f"{kind}:") and marker in f for f in fails), fails
+    clean = _fails(_fuzz(_task(tmp_path, f"{name}_sound", artifact, reference, prompt, sound)))
+    assert not clean, clean
+
+
 def test_recommended_keys_are_optional_and_a_clause_of_names_shares_its_verb():
     # (p249: "`line` and `reason` are required in each entry; `event` and `sample` are recommended")
     allows = read_prompt("Each entry: `line` and `reason` are required in each `[[rejected]]` entry; `event` and "
@@ -55,11 +64,8 @@ def _freezer_grader(extra: bool) -> str:
 def test_a_table_more_of_a_keyed_collection_is_a_record_whatever_extra_keys_free(tmp_path):
     # (p249's planted flaw: a discarded sample still listed passed; the injected `[samples."S-4010"]` was read as one
     # of the "extra keys" the prompt ignores)
-    flawed = _task(tmp_path, "freezer", "inventory.toml", _FREEZER, _FREEZER_PROMPT, _freezer_grader(True))
-    fails = _fails(_fuzz(flawed))
-    assert any(f.startswith("inject_record:") and "[samples." in f for f in fails), fails
-    sound = _task(tmp_path, "freezer_sound", "inventory.toml", _FREEZER, _FREEZER_PROMPT, _freezer_grader(False))
-    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    _twins(tmp_path, "freezer", "inventory.toml", _FREEZER, _FREEZER_PROMPT, _freezer_grader(True),
+           _freezer_grader(False), "inject_record", "[samples.")
 
 
 _CATALOG = '[artists.AR-001]\ntracks = ["TR-0001", "TR-0002", "TR-0011"]\n\n[artists.AR-002]\n' \
@@ -92,13 +98,8 @@ def test_a_sample_lines_note_orders_its_list_and_each_collection_gets_a_turn(tmp
     allows = read_prompt(_catalog_prompt("playlist order, first entry first"))
     assert allows.list_order("tracks", "playlists.PL-01") and allows.list_order("tracks", "artists.AR-001")
     assert allows.list_order("blocked", "tracks.TR-0001") == ""
-    flawed = _task(tmp_path, "catalog", "catalog.toml", _CATALOG, _catalog_prompt("playlist order, first entry first"),
-                   _catalog_grader(True))
-    fails = _fails(_fuzz(flawed))
-    assert any(f.startswith("swap_records:") and "items of its list swapped" in f for f in fails), fails
-    sound = _task(tmp_path, "catalog_sound", "catalog.toml", _CATALOG,
-                  _catalog_prompt("playlist order, first entry first"), _catalog_grader(False))
-    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    _twins(tmp_path, "catalog", "catalog.toml", _CATALOG, _catalog_prompt("playlist order, first entry first"),
+           _catalog_grader(True), _catalog_grader(False), "swap_records", "items of its list swapped")
     # a note freeing the order ("any order") orders nothing: the same sorted compare is right
     unsorted = _CATALOG.replace('"TR-0011", "TR-0001", "TR-0005"', '"TR-0001", "TR-0005", "TR-0011"') \
         .replace('"TR-0005", "TR-0002", "TR-0003"', '"TR-0002", "TR-0003", "TR-0005"')
@@ -131,11 +132,8 @@ def _waves_grader(peak_date: bool) -> str:
 
 def test_a_toml_date_is_given_another_real_day(tmp_path):
     # (p256's planted flaw: `peak_date` checked to be a date, never compared; every mutant of its digits was no date)
-    flawed = _task(tmp_path, "waves", "waves.toml", _WAVES, _WAVES_PROMPT, _waves_grader(False))
-    fails = _fails(_fuzz(flawed))
-    assert any(f.startswith("string_change:") and "peak_date" in f for f in fails), fails
-    sound = _task(tmp_path, "waves_sound", "waves.toml", _WAVES, _WAVES_PROMPT, _waves_grader(True))
-    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    _twins(tmp_path, "waves", "waves.toml", _WAVES, _WAVES_PROMPT, _waves_grader(False), _waves_grader(True),
+           "string_change", "peak_date")
 
 
 _LINT = "# lint report\nstops.txt:15: E001 duplicate stop_id\nstops.txt:16: E002 invalid coordinates\n" \
@@ -208,11 +206,8 @@ def _plans_grader(extra: bool) -> str:
 
 def test_one_array_table_more_with_its_count_raised(tmp_path):
     # (p254's planted flaw: extra plans never refused where `plan_count` is only checked against the answer's own)
-    flawed = _task(tmp_path, "plans", "plans.toml", _PLANS, _PLANS_PROMPT, _plans_grader(True))
-    fails = _fails(_fuzz(flawed))
-    assert any(f.startswith("inject_record:") and "count raised" in f for f in fails), fails
-    sound = _task(tmp_path, "plans_sound", "plans.toml", _PLANS, _PLANS_PROMPT, _plans_grader(False))
-    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    _twins(tmp_path, "plans", "plans.toml", _PLANS, _PLANS_PROMPT, _plans_grader(True), _plans_grader(False),
+           "inject_record", "count raised")
 
 
 def test_a_key_pattern_with_xx_states_the_band_of_each_key_it_fits():
@@ -255,11 +250,8 @@ def _audit_grader(extra: bool) -> str:
 def test_one_line_more_of_an_id_led_kind_with_its_count_raised(tmp_path):
     # (p257's planted flaw: a false positive never refused, `flagged_lines` checked against the answer's own lines;
     # `L014: AMOUNT_MISMATCH, DEPRECATED_CODE` is of another shape than the one-code lines, so no shape held 13)
-    flawed = _task(tmp_path, "audit", "audit.txt", _AUDIT, _AUDIT_PROMPT, _audit_grader(True))
-    fails = _fails(_fuzz(flawed))
-    assert any(f.startswith("inject_record:") and "count raised" in f for f in fails), fails
-    sound = _task(tmp_path, "audit_sound", "audit.txt", _AUDIT, _AUDIT_PROMPT, _audit_grader(False))
-    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    _twins(tmp_path, "audit", "audit.txt", _AUDIT, _AUDIT_PROMPT, _audit_grader(True), _audit_grader(False),
+           "inject_record", "count raised")
 
 
 _LEDGER = "LEDGER\n1 ACCEPTED\n2 REJECTED not_owned\n3 ACCEPTED\n\nMANAGER Ana\nbank 8.0\nhits 4\n" \
@@ -375,13 +367,9 @@ def _ledger_toml_grader(ids: bool) -> str:
 def test_an_array_id_no_other_value_offers_is_given_the_next_id_up(tmp_path):
     # (p262's planted flaw: `rejected_events` compared by count, each id by its shape; every string mutant was
     # `mutant-value`, which the shape check refused)
-    flawed = _task(tmp_path, "ledger_toml", "ledger.toml", _LEDGER_TOML, "Write `ledger.toml`: `rejected_events`, the "
-                   "ids of the rejected events in log order, and `balance`.\n", _ledger_toml_grader(False))
-    fails = _fails(_fuzz(flawed))
-    assert any(f.startswith("string_change:") and "'E009'" in f for f in fails), fails
-    sound = _task(tmp_path, "ledger_toml_sound", "ledger.toml", _LEDGER_TOML, "Write `ledger.toml`: `rejected_events`, "
-                  "the ids of the rejected events in log order, and `balance`.\n", _ledger_toml_grader(True))
-    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    _twins(tmp_path, "ledger_toml", "ledger.toml", _LEDGER_TOML, "Write `ledger.toml`: `rejected_events`, the ids of "
+           "the rejected events in log order, and `balance`.\n", _ledger_toml_grader(False), _ledger_toml_grader(True),
+           "string_change", "'E009'")
 
 
 def test_a_band_per_unit_goes_to_the_keys_of_that_unit_and_a_suffix_names_keys():
@@ -420,11 +408,8 @@ def _findings_grader(pairs: bool) -> str:
 def test_codes_exchanged_between_plain_lines(tmp_path):
     # (p264's planted flaw: which records were flagged and how many findings compared, never which code each got;
     # plain lines had only their numbers exchanged, and a record flagged twice stopped the run being read)
-    flawed = _task(tmp_path, "findings", "audit.txt", _FINDINGS, _FINDINGS_PROMPT, _findings_grader(False))
-    fails = _fails(_fuzz(flawed))
-    assert any(f.startswith("swap_values:") and "column 2" in f for f in fails), fails
-    sound = _task(tmp_path, "findings_sound", "audit.txt", _FINDINGS, _FINDINGS_PROMPT, _findings_grader(True))
-    assert not _fails(_fuzz(sound)), _fails(_fuzz(sound))
+    _twins(tmp_path, "findings", "audit.txt", _FINDINGS, _FINDINGS_PROMPT, _findings_grader(False),
+           _findings_grader(True), "swap_values", "column 2")
 
 
 _PRICES = "sku,ticket_price\n004512,47.99\n004519,58.99\n004530,63.99\n004541,71.99\n"
