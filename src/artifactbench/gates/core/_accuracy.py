@@ -327,8 +327,11 @@ def _keys_before(sentence: str, start: int, previous: int = -1, defined: list[st
 # (one that also speaks of the answer counts: "compute the mean of `sensors.csv` to within 1e-6").
 _INPUT = re.compile(r"\b(inputs?|given|provided|readings?|measurements?|source|workspace)\b|"
                     r"\w\.(csv|tsv|jsonl?|txt|ya?ml|xml|log|dat)\b", re.IGNORECASE)
+# (and what a value "needs to be": "each number needs to be within 0.0005 of hers, ..., so do make sure the fit has
+# properly converged"; blind p268)
 _ANSWER = re.compile(r"\b(outputs?|answers?|results?|your?|must|should|shall|accept\w*|pass(es)?|grade[dr]?|"
-                     r"writ(e|ten)|report(ed)?|comput(e|ed)|return(ed)?|print(ed)?|submit\w*)\b", re.IGNORECASE)
+                     r"writ(e|ten)|report(ed)?|comput(e|ed)|return(ed)?|print(ed)?|submit\w*|needs?\s+to\s+be|"
+                     r"ha(?:s|ve)\s+to\s+be)\b", re.IGNORECASE)
 _GRADED = re.compile(r"\b(?:is|are|gets?|will\s+be)\s+(?:checked|compared|verified|tested|scored|judged|evaluated|"
                      r"matched)\b", re.IGNORECASE)
 # "print it with 12 significant digits" asks for a format, not an accuracy.

@@ -205,6 +205,12 @@ _TITLE = re.compile(r"^#\s+\S")  # a level-1 heading: the document's title
 _EXAMPLE_SPAN = re.compile(r"\b(?:such\s+as|e\.\s?g\.,?|for\s+(?:example|instance))\s+((?:`[^`\n]+`(?:\s*,\s*|\s+or\s+|\s+and\s+)?)+)",
                            re.IGNORECASE)
 # a first line the prompt sets ("the first line must be `<n> overdue`"): no title there, whatever else it frees
+# "lines that do not begin with `BILLS EXAMINED`, `DISCREPANT BILLS` or `DISCREPANCY` are commentary and shall be
+# disregarded" (blind p266): the quoted openings of the graded lines
+_NOT_PREFIXED = re.compile(r"\blines?\s+(?:that|which)\s+(?:do(?:es)?\s+not|do(?:es)?n['\u2019]?t)\s+(?:start|begin)\s+with\s+"
+                           r"((?:(?:an?\s+|the\s+)?`[^`\n]{1,40}`(?:\s*,\s*(?:or\s+)?|\s+or\s+)?){1,12})", re.IGNORECASE)
+_FIRST_LINE_FIXED = re.compile(r"\bfirst\s+(?:non-?blank\s+|non-?empty\s+)?line\b[^.;\n]{0,40}?\b(?:must|shall|has\s+to)\s+"
+                               r"(?:be|read|hold|say)\b", re.IGNORECASE)
 _FIRST_LINE_SET = re.compile(r"\bfirst\s+line\b[^.;\n]{0,40}?\b(?:must|should|shall|has\s+to|holds?|gives?|is\s+(?!a\s+title|the\s+title))",
                              re.IGNORECASE)
 # a plain text's heading in capitals, `NOTES`, `RULE TALLY` (no digits, no colon)
@@ -352,10 +358,14 @@ class FreeLines:
     # "you can put anything you like after the ID on the same line (the distance, ...)" (blind p174): a line's text
     # after its first token is free
     after_first: bool = False
+    # "lines that do not begin with `BILLS EXAMINED`, ... or `DISCREPANCY` are commentary and shall be disregarded"
+    # (blind p266): every other line is free; the first line too, but where the prompt fixes what it holds
+    graded_prefixes: tuple[str, ...] = ()
+    first_line_set: bool = False
 
     def __bool__(self) -> bool:
         return bool(self.parts or self.prefixes or self.after or self.tables_without or self.free_rows
-                    or self.under_title or self.after_first)
+                    or self.under_title or self.after_first or self.graded_prefixes)
 
     def cut(self, lines: tuple[str, ...]) -> int:
         """The index of the first line after which every line is free (len(lines): none)."""
@@ -474,6 +484,10 @@ class FreeLines:
             return "graded"
         if self.prefixes and line.startswith(self.prefixes):
             return "free"
+        if self.graded_prefixes:
+            first = next((k for k, x in enumerate(lines) if x.strip()), -1)
+            if not line.upper().startswith(self.graded_prefixes) and not (self.first_line_set and i == first):
+                return "free"
         hits = [(pattern, literal) for pattern, literal in self.templates if pattern.fullmatch(line)]
         # (a format line's words and value, then text of its own, `- PV-0128 (fewer than 3 ...)` against `- PV-…`: the
         # line the format shows, prose after it or not; blind p192)
@@ -910,6 +924,7 @@ def read_free_lines(prompt: str) -> FreeLines:
     naming: list[str] = []
     pinned = False
     prefixes: list[str] = []
+    graded_prefixes: list[str] = []
     after: list[str] = []
     before = before_any = under_title = after_first = False
     free_rows: list[frozenset[str]] = []
@@ -938,6 +953,11 @@ def read_free_lines(prompt: str) -> FreeLines:
         elif _COMMENT_PREFIX.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence) \
                 and not _OF_INPUT.search(sentence):  # (the input's comments: review)
             prefixes += [next(g for g in groups if g) for groups in _COMMENT_PREFIX.findall(sentence)]
+            declared.append(" ".join(sentence.split())[:160])
+        if (graded := _NOT_PREFIXED.search(sentence)) and (_FREE_SAID.search(sentence[graded.end():]) or re.search(
+                r"\b(?:disregarded|commentary)\b", sentence[graded.end():], re.IGNORECASE)) \
+                and not _REFUSED.search(sentence[graded.end():]):
+            graded_prefixes += [m.upper() for m in re.findall(r"`([^`\n]{1,40})`", graded.group(1))]
             declared.append(" ".join(sentence.split())[:160])
         # (said as free: "anything you like after the ID", never "The text after the ID is its distance in km"; review)
         if (tail := _AFTER_FIRST.search(sentence)) and not _REFUSED.search(sentence[tail.start():]) \
@@ -1018,7 +1038,7 @@ def read_free_lines(prompt: str) -> FreeLines:
     if pinned:
         parts.discard(HEADINGS)
     if not parts and not prefixes and not after and not tables and not free_rows and not under_title \
-            and not after_first:
+            and not after_first and not graded_prefixes:
         return FreeLines()
     blocks, rest = fenced_blocks(prompt)
     # (a span a freeing sentence gives as an example of the free part, "a notes section ... starting with its own
@@ -1041,4 +1061,6 @@ def read_free_lines(prompt: str) -> FreeLines:
                      frozenset(c.strip().lower() for span in _INLINE.findall(prompt) for c in re.split(r"[|,]", span)
                                if c.strip()) if tables else frozenset(), any_order=any_order,
                      title_shapes=title_shapes if titled else frozenset(), before_any=before_any,
-                     free_rows=tuple(dict.fromkeys(free_rows)), under_title=under_title, after_first=after_first)
+                     free_rows=tuple(dict.fromkeys(free_rows)), under_title=under_title, after_first=after_first,
+                     graded_prefixes=tuple(dict.fromkeys(graded_prefixes)),
+                     first_line_set=bool(graded_prefixes) and _FIRST_LINE_FIXED.search(prompt) is not None)

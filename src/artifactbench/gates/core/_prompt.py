@@ -137,7 +137,9 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/\[\]-][\
                   r"scored)\s*\)|"
                   r"\border(ing)?\s+(of\s+[\w`'\x22./-][\w\s`'\x22./-]{0,59}?\s+)?(is|are)\s+(irrelevant|immaterial|ignored|"
                   r"arbitrary|unimportant|insignificant|not\s+significant|free|up\s+to\s+you|your\s+(choice|call)|"
-                  r"not\s+fixed|of\s+no\s+(importance|consequence|significance))\b|"
+                  r"not\s+fixed|of\s+no\s+(importance|consequence|significance)|"
+                  # ("The order of the lines is at the Contractor's discretion"; blind p266)
+                  r"(?:at|left\s+to)\s+(?:the\s+|your\s+)?(?:[\w-]+['\u2019]s?\s+)?(?:own\s+)?discretion)\b|"
                   r"\bneither\s+(the\s+)?order(ing)?\b[^.!?;]{0,120}?\bnor\b[^.!?;]{0,120}?\b(matters?|counts?|is\s+"
                   + _NEUTRAL + r")\b|"
                   r"\bneither\b[^.!?;]{0,120}?\bnor\s+(the\s+)?order(ing)?\b[^.!?;]{0,120}?\b(matters?|counts?|is\s+"
@@ -176,7 +178,12 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/\[\]-][\
                   r"(?:" + LENIENT + r"|\bignores\b):?(?:\s+[\w-]+:?){0,2}?\s+(?:the\s+)?(?:row|line|record|entry|item)s?\s+"
                   r"order\b(?!\s+(?:among|within|between|inside|for|of|in\s+(?:the\s+|its\s+)?(?:input|source|given|"
                   r"upstream|raw|original|log|data|export)|there)\b)|"
-                  r"(sorted|compared)\s+as\s+a\s+set")
+                  r"(sorted|compared)\s+as\s+a\s+set|"
+                  # ("I really don't care what order the lines are in", "we don't mind about the order of the rows";
+                  # blind p268's P.S.; not "... what order the rewards are listed in within a line")
+                  r"\b(?:do\s*n['\u2019]?t|do\s+not|does\s*n['\u2019]?t|does\s+not|never)\s+(?:really\s+|much\s+|at\s+all\s+)?"
+                  r"(?:care|mind)\s+(?:about\s+|at\s+all\s+)?(?:what|which|the)\s+order\s+(?:of\s+)?(?:the\s+|your\s+)?"
+                  r"(?:lines|rows|records|entries|items|results)\b(?!\s+(?:\w+\s+){0,3}(?:within|inside)\b)")
 _UNORDERED = re.compile(_UNORDER_WORDS, re.IGNORECASE)
 _SHORT_OK = re.compile(r"\bup\s+to\s+(?:\d+|two|three|four|five|six|ten)\b(?!\s+(?:decimals?|places?|digits?|d\.?p|"
                        r"significant|characters?|chars?|%|percent))|\bneed\s+not\s+(?:list|include|give|name|"
@@ -398,7 +405,14 @@ _OTHER_KEYS = re.compile(r"\b(other|additional|extra|further|unknown|unrecogni[s
                          r"not\s+(listed|named|mentioned|described|above))\b|"
                          # ("columns titled A, B and C (you can add others, e.g. % spent)": blind p63)
                          r"\b(keys|fields|columns|properties|attributes)\b[^.;]{0,120}?\byou\s+(?:can|may|could|are\s+free\s+to)\s+"
-                         r"(?:also\s+)?add\s+others\b", re.IGNORECASE)
+                         r"(?:also\s+)?add\s+others\b|"
+                         # ("anything with a name I didn't list gets ignored": a `name: value` file's other names;
+                         # blind p271)
+                         r"\b(?:anything|any\s+line|lines|entries)\s+(?:with|under)\s+(?:a|any|another)\s+(?:other\s+)?"
+                         r"name\s+(?:that\s+)?(?:(?:I|we)\s+(?:did\s*n['\u2019]?t|did\s+not|have\s*n['\u2019]?t|have\s+not)\s+"
+                         r"(?:list|name|mention)(?:ed)?|not\s+(?:listed|named|mentioned)(?:\s+(?:here|above))?)\b",
+                         re.IGNORECASE)
+_KEYS_EXCEPTED = re.compile(r"\b(?:other\s+than|besides|beyond|except|apart\s+from|not\s+(?:listed|named))\b", re.IGNORECASE)
 # "you may add your own keys (e.g. the offered load)": other keys granted (blind p38), never a closed list's words
 _OWN_KEYS = re.compile(r"\byour\s+(own)\s+(?:[\w-]+\s+){0,2}?(keys?|fields?|columns?|properties|attributes)\b",
                        re.IGNORECASE)
@@ -709,12 +723,25 @@ class PromptAllows:
             keys = keys[:1] if top and path and keys and keys[0] == path[0] else keys
             # (the list names a record's fields: the key changed, not those above it, `depots` of
             # `$.depots[0].total_kg` beside a table of `depot` and `total_kg`; blind p119)
-            unnamed = [k for k in keys if not self.names(k) or (
+            unnamed = [k for k in keys if not self.names(k) or self._named_in_grant_only(k) or (
                 self.listed_keys and k not in self.listed_keys and _last_key(path, k))]
             if not unnamed:
                 return None
             found = found or unnamed[0]
         return found
+
+    def _named_in_grant_only(self, key: str) -> bool:
+        """The prompt speaks of `key` only in its grant of other keys, as one of them: "extra lines like an
+        iteration count; anything with a name I didn't list gets ignored" of `iterations` (blind p271)."""
+        grant = self.other_keys
+        if not grant or any(_mentions(sentence, key) for sentence in _sentences(self.naming_text) if sentence not in grant):
+            return False
+        stem = re.escape(key[:-1] if key.endswith("s") and len(key) > 3 else key)
+        # (an example of the extras, "like an iteration count"; not a key the grant leaves out, "Columns other than
+        # (order_id, amount) are not checked")
+        return any(re.search(r"\b(?:like|such\s+as|e\.g\.|for\s+example|including)\s", grant[max(0, m.start() - 40):m.start()],
+                             re.IGNORECASE) and not _KEYS_EXCEPTED.search(grant[:m.start()])
+                   for m in re.finditer(rf"(?<![\w.-]){stem}s?(?![\w-]|\.\w)", grant, re.IGNORECASE))
 
     def top_level_keys_only(self) -> bool:
         """The prompt's grant of other keys is of top-level keys only ("other top-level keys ... are

@@ -389,6 +389,11 @@ def _raised_once(ctx, cases: list[CaseResult]) -> list[CaseResult]:
 _ACCEPTED = "grader ACCEPTED a mutant (shrunk minimal example): "
 # kinds that change one value in place: accepted at one place, they show one unchecked value (a line
 # dropped or repeated there is another question: whether the grader counts the lines)
+# kinds that add or drop whole lines of a text answer (keyed_lines)
+_KEYED_LINE_KINDS = ("drop_record", "inject_record", "duplicate_record", "truncate_records")
+# "Please don't repeat a name", "each figure exactly once": a copy of a line is no extra line
+_ONCE_SAID = re.compile(r"\b(?:repeat\w*|duplicat\w*|twice|more\s+than\s+once|exactly\s+once|only\s+once|at\s+most\s+once)\b",
+                        re.IGNORECASE)
 _VALUE_KINDS = frozenset({"number_far", "number_sign", "number_nan", "type_change", "string_change", "later_record",
                           "bool_flip", "rename_key", "drop_key"})
 
@@ -1086,6 +1091,16 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # (two numbers of one `key = [...]` line moved against each other: that key's value, as a value
                 # kind's change to it is; blind p119's echoed `true_dlt_rates`, which "extra keys" frees)
                 allowed = allows.leaves_open("number_far", f"field '{field}'")
+            if allowed is None and kind in _KEYED_LINE_KINDS and ref is not None \
+                    and (names := ref.keyed_lines(mutant.text, free_lines.prefixes if free_lines else ())) \
+                    and all(allows.other_key(f"field '{name}'") for name in names) \
+                    and not (kind == "duplicate_record" and _ONCE_SAID.search(prompt)):
+                # (`name: value` lines of names the prompt never lists, dropped or added, where it lets other names be
+                # written: "extra lines like an iteration count; anything with a name I didn't list gets ignored";
+                # blind p271. A copy of one, unless the prompt says a name is written once.)
+                allowed = ("info", f"the lines it {'adds' if kind in ('inject_record', 'duplicate_record') else 'drops'} "
+                                   f"hold names the prompt never lists ({', '.join(names[:3])}), which it lets be "
+                                   f"written ({allows.other_keys!r})")
             if allowed is None and kind == "drop_key" and ref is not None and _null_at(ref, mutant.where) \
                     and _optional_null(prompt, allows, mutant.where):
                 # (`"subject": null` left out: a reader taking a missing key as null reads the same answer,

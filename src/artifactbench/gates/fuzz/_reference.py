@@ -7,6 +7,7 @@ import html
 import itertools
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -126,6 +127,23 @@ class Reference:
         None when the mutant changes no single line in place, or the line is none of these. (Asked of
         one mutant by the scout, the search and the refusal check: worked out once.)"""
         return _text_field(self.reference, mutant) if self.fmt == "text" else None
+
+    def keyed_lines(self, mutant: str, prefixes: tuple[str, ...] = ()) -> tuple[str, ...] | None:
+        """The names of the `name: value` lines a mutant of a text answer only adds or only drops (`iterations` of
+        `iterations: 7` dropped), each line whole, blank lines and lines opening with one of `prefixes` (the free
+        comment lines, `#`) aside; None when it changes a line in place, adds and drops, or a line it adds or drops
+        holds no name."""
+        if self.fmt != "text" or len(self.reference) > 1 << 20 or len(mutant) > 1 << 21:
+            return None
+
+        def counted(lines) -> Counter:  # noqa: ANN001
+            return Counter(line for line in lines if line.strip() and not (prefixes and line.lstrip().startswith(prefixes)))
+        old, new = counted(_lines(self.reference)), counted(mutant.splitlines())
+        gone, added = old - new, new - old
+        if bool(gone) == bool(added):
+            return None
+        names = [_KEY_VALUE.match(line) for line in (gone or added).elements()]
+        return tuple(dict.fromkeys(m.group(1) for m in names)) if all(names) else None
 
     def cut_field(self, mutant: str) -> str | None:
         """The column of a Markdown table whose cell a truncation cut, where the mutant is the reference cut

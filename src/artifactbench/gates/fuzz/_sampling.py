@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis import configuration
 from hypothesis.configuration import set_hypothesis_home_dir
+from hypothesis.internal.conjecture import providers as _providers
 from hypothesis.errors import HypothesisWarning, NoSuchExample, Unsatisfiable
 
 from artifactbench.gates.fuzz._mutation import Mutation
@@ -21,31 +22,46 @@ from artifactbench.gates.fuzz._strategies import kinds_for, mutation_strategy
 
 @contextmanager
 def hypothesis_home() -> Iterator[None]:
-    """Hypothesis keeps a cache of constants under `.hypothesis/` of the cwd, even with no example database: during
-    a search of ours in this run's temp folder instead, never in a task dir the check was started from (which the
-    gate would then report as changed). Where HYPOTHESIS_STORAGE_DIRECTORY is set it is left to say where; the
-    folder in use before is put back after, so that a host process's own Hypothesis keeps its database."""
-    if os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY"):
-        yield
-        return
-    from artifactbench._tempdirs import run_temp_dir
+    """While a search of ours runs, two of Hypothesis's process-wide habits are turned off.
 
-    with _HOME_LOCK:  # (tasks fuzzed in parallel threads: the first in sets it, the last out puts it back)
-        if not _HOME[0]:
-            _HOME[1] = vars(configuration).get("__hypothesis_home_directory")
-            set_hypothesis_home_dir(run_temp_dir() / "hypothesis")
-        _HOME[0] += 1
+    - It keeps caches under `.hypothesis/` of the cwd, even with no example database: this run's temp folder
+      instead, never a task dir the check was started from (which the gate would then report as changed). Where
+      HYPOTHESIS_STORAGE_DIRECTORY is set it is left to say where.
+    - It mixes constants parsed from the source of every "local" module loaded (here: the checker's own source,
+      not the grader's, which runs in another process) into its draws. Those say nothing about a grader, make a
+      seed's mutants depend on the checker's source text and on which modules happened to be loaded, and parsing
+      them cost about 1.3 s of CPU a run (the cache under the run's temp folder never outlives the run).
+
+    Both are put back when the last search is out, so that a host process's own Hypothesis is as it was."""
+    with _STATE_LOCK:  # (tasks fuzzed in parallel threads: the first in sets it, the last out puts it back)
+        if not _STATE["searches"]:
+            if not os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY"):
+                from artifactbench._tempdirs import run_temp_dir
+
+                _STATE["home"] = (vars(configuration).get("__hypothesis_home_directory"),)
+                set_hypothesis_home_dir(run_temp_dir() / "hypothesis")
+            found = getattr(_providers, "_get_local_constants", None)
+            if found is not None and hasattr(_providers, "Constants"):
+                _STATE["constants"] = found
+                empty = _providers.Constants()
+                _providers._get_local_constants = lambda: empty
+        _STATE["searches"] += 1
     try:
         yield
     finally:
-        with _HOME_LOCK:
-            _HOME[0] -= 1
-            if not _HOME[0]:
-                set_hypothesis_home_dir(_HOME[1])
+        with _STATE_LOCK:
+            _STATE["searches"] -= 1
+            if not _STATE["searches"]:
+                if _STATE["home"] is not None:
+                    set_hypothesis_home_dir(_STATE["home"][0])
+                if _STATE["constants"] is not None:
+                    _providers._get_local_constants = _STATE["constants"]
+                _STATE.update(home=None, constants=None)
 
 
-_HOME_LOCK = threading.Lock()
-_HOME: list = [0, None]  # searches under way, the home folder before the first of them
+_STATE_LOCK = threading.Lock()
+# searches under way; what was in place before the first of them: the home folder (a 1-tuple), the constants reader
+_STATE: dict = {"searches": 0, "home": None, "constants": None}
 
 
 def sample_mutants(fmt: str, text: str, policy: FuzzPolicy, kinds: tuple[str, ...], per_kind: int,

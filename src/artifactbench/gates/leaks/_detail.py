@@ -234,8 +234,16 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
         if not groups:
             groups.append(input_groups(ctx.pristine().scratch_dir, skip))
         wanted = set(values)
+
+        def covered(group: frozenset[str]) -> set[str] | None:
+            """The group's items the values name, whole or by a word of theirs (`Corrie`, `Bridge` of "Corrie
+            Bridge"; blind p272), or None where a value is no item nor a word of one."""
+            words = {item: set(item.split()) for item in group}
+            if not all(v in group or any(v in w for w in words.values()) for v in wanted):
+                return None
+            return {item for item, w in words.items() if item in wanted or w & wanted}
         # (nearly all of the group: "expected promote: alice, carol" of five staff picks two of them)
-        return any(wanted <= group and 5 * len(wanted) >= 4 * len(group)
+        return any((named := covered(group)) is not None and 5 * len(named) >= 4 * len(group)
                    and all(_holds(reference, item) for item in group) for group in groups[0])
 
     def is_answer(token: str) -> bool:

@@ -1,0 +1,173 @@
+"""Rules from the blind batches p265-p272 (2026-12-07, nineteenth session) and the session's other fixes."""
+
+from __future__ import annotations
+
+
+def test_a_search_draws_no_constant_from_the_checkers_own_source():
+    # Hypothesis mixes constants parsed from every "local" module's source into its draws: here the checker's own
+    # (the grader runs in another process). During our searches it reads none (a seed's mutants do not depend on the
+    # checker's source; ~1.3 s of CPU a run saved); after them a host's own Hypothesis reads as before.
+    from hypothesis.internal.conjecture import providers
+
+    from artifactbench.gates.fuzz._sampling import hypothesis_home
+    before = providers._get_local_constants
+    with hypothesis_home():
+        with hypothesis_home():  # (nested: parallel tasks' searches)
+            assert len(providers._get_local_constants()) == 0
+        assert len(providers._get_local_constants()) == 0
+    assert providers._get_local_constants is before
+
+
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _blind_task import _fails, _fuzz, _task  # noqa: E402
+
+from artifactbench.gates.core import read_prompt  # noqa: E402
+from artifactbench.gates.core._accuracy import stated_tolerance  # noqa: E402
+
+
+def _twins(tmp_path: Path, name: str, artifact: str, reference: str, prompt: str, flawed: str, sound: str,
+           kind: str, marker: str) -> None:
+    """The task with the `flawed` grader fails `kind` with `marker` in the finding; with the `sound` one, nothing fails."""
+    fails = _fails(_fuzz(_task(tmp_path, name, artifact, reference, prompt, flawed)))
+    assert any(f.startswith(f"{kind}:") and marker in f for f in fails), fails
+    clean = _fails(_fuzz(_task(tmp_path, f"{name}_sound", artifact, reference, prompt, sound)))
+    assert not clean, clean
+
+
+def test_order_left_to_the_reader_in_a_letters_or_a_contracts_words():
+    # (p268's P.S.: "I really don't care what order the lines are in"; p266: "... at the Contractor's discretion")
+    for said in ("I really don't care what order the lines are in, I'll be cutting them into strips.",
+                 "We don\u2019t mind about the order of the rows.",
+                 "4.3 The order of the lines is at the Contractor's discretion.",
+                 "4.5 The order of rows and the order of columns in the Deliverable are at the Contractor's discretion."):
+        assert read_prompt(said + "\n").unordered, said
+    # twins: an order cared about, one within a line, one fixed
+    for said in ("I do care what order the lines are in.",
+                 "I don't mind what order the rewards are listed in within a line.",
+                 "The order of the lines is fixed by clause 4.",
+                 "Rows are sorted by date; the Contractor's discretion covers only the notes column."):
+        assert not read_prompt(said + "\n").unordered, said
+
+
+def test_a_band_a_value_needs_to_be_within_beside_how_to_converge():
+    # (p268: the clause saying what each number "needs to be" speaks of the answer, whatever the sentence says of the fit)
+    said = ("I'll be comparing against the actuary's own fit, and each number needs to be within 0.0005 of hers, "
+            "absolute, decay rate included, so do make sure the fit has properly converged rather than stopping at the "
+            "first answer that looks plausible.\n")
+    assert stated_tolerance(said).abs == 0.0005
+    # twin: a method's own threshold is no band of the answer
+    assert stated_tolerance("Iterate until the step needs to be below 1e-9, so the fit has converged.\n") is None
+
+
+_FIT = ("intercept: -3.57005106\namount_k: 0.08391324\nlog_likelihood: -130.746731\n\n# unpenalised MLE\n"
+        "iterations: 7\n")
+_FIT_PROMPT = ("Report in `fit.txt`, one `name: value` per line: `intercept`, `amount_k` and `log_likelihood`, each "
+               "within 1e-4.\n\nLine order doesn't matter. Blank lines and `#` comment lines are fine, and so are extra "
+               "lines like an iteration count; anything with a name I didn't list gets ignored. Please don't repeat a name.\n")
+
+
+def _fit_grader(checked: tuple[str, ...]) -> str:
+    return f"""\
+    want = {{"intercept": -3.57005106, "amount_k": 0.08391324, "log_likelihood": -130.746731}}
+    got = {{}}
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, _, value = line.partition(":")
+            if name.strip() in got:
+                return False, "repeated " + name
+            got[name.strip()] = value.strip()
+    for name in {checked!r}:
+        if name not in got:
+            return False, "missing " + name
+        v = float(got[name])
+        if not math.isfinite(v) or abs(v - want[name]) > 1e-4:
+            return False, name + " is off"
+    return True, "ok"
+"""
+
+
+def test_a_name_value_line_of_a_name_the_prompt_never_lists_may_go_or_come(tmp_path):
+    # (p271: `iterations: 7` dropped, a `p_CLM-37101` line added, under "anything with a name I didn't list gets ignored";
+    # the grader ignoring them is sound. A name the prompt lists left unchecked is a finding.)
+    allows = read_prompt(_FIT_PROMPT)
+    assert allows.other_keys_free and allows.other_key("field 'iterations'") == "iterations"
+    assert allows.other_key("field 'intercept'") is None
+    _twins(tmp_path, "fit", "fit.txt", _FIT, _FIT_PROMPT, _fit_grader(("intercept", "log_likelihood")),
+           _fit_grader(("intercept", "amount_k", "log_likelihood")), "drop_record", "amount_k")
+    # twin: the grant is no grant where it refuses ("anything with a name not listed above is an error")
+    assert not read_prompt("Anything with a name not listed above is an error.\n").other_keys
+
+
+_AUDIT = ("AUDIT REPORT BR-7\n\nBILLS EXAMINED: 64\nDISCREPANT BILLS: 2\n"
+          "DISCREPANCY B-101 billed=1200 correct=1185 findings=WATER\n"
+          "DISCREPANCY B-117 billed=900 correct=940 findings=SERVICE,ARITHMETIC\n")
+_AUDIT_PROMPT = ("5.2 The first non-blank line of the Report shall be exactly `AUDIT REPORT BR-7`.\n\n"
+                 "5.3 The Report shall contain `BILLS EXAMINED: <n>` and `DISCREPANT BILLS: <k>` once each, and one "
+                 "line `DISCREPANCY <bill_id> billed=<b> correct=<c> findings=<f>` per Discrepant Bill.\n\n"
+                 "5.5 After the first line, the order of lines is at the Contractor's discretion. Blank lines, and "
+                 "lines that do not begin with `BILLS EXAMINED`, `DISCREPANT BILLS` or `DISCREPANCY`, are commentary "
+                 "and shall be disregarded.\n")
+
+
+def _audit_grader(check_correct: bool) -> str:
+    return f"""\
+    lines = [l.strip() for l in text.splitlines() if l.strip()]
+    if not lines or lines[0] != "AUDIT REPORT BR-7":
+        return False, "title"
+    want = [l for l in {_AUDIT!r}.splitlines()[1:] if l.strip()]
+    got = [l for l in lines[1:] if l.startswith(("BILLS EXAMINED", "DISCREPANT BILLS", "DISCREPANCY"))]
+    if {check_correct!r}:
+        return sorted(got) == sorted(want), "figures"
+    strip = lambda l: " ".join(w for w in l.split() if not w.startswith("correct="))
+    return sorted(map(strip, got)) == sorted(map(strip, want)), "figures"
+"""
+
+
+def test_lines_not_opening_as_the_graded_ones_do_are_commentary(tmp_path):
+    # (p266: the title written twice is a commentary line after the first; a `correct=` never compared is a finding)
+    free = read_prompt(_AUDIT_PROMPT).free_lines
+    assert free.graded_prefixes == ("BILLS EXAMINED", "DISCREPANT BILLS", "DISCREPANCY") and free.first_line_set
+    lines = _AUDIT.splitlines()
+    assert free.confined(_AUDIT, "\n".join([lines[0], "Prepared by the Contractor", *lines[1:]]) + "\n")
+    assert not free.confined(_AUDIT, "\n".join(["NOT THE TITLE", *lines[1:]]) + "\n")  # (the first line is fixed)
+    assert not free.confined(_AUDIT, "\n".join(lines[:2] + lines[3:]) + "\n")
+    fails = _fails(_fuzz(_task(tmp_path, "audit", "audit_report.txt", _AUDIT, _AUDIT_PROMPT, _audit_grader(False))))
+    assert any(f.startswith("number_") and ("'1185'" in f or "'940'" in f) for f in fails), fails
+    clean = _fails(_fuzz(_task(tmp_path, "audit_sound", "audit_report.txt", _AUDIT, _AUDIT_PROMPT, _audit_grader(True))))
+    assert not clean, clean
+    # twin: lines that must begin so ("lines that do not begin with `DISCREPANCY` are rejected") free nothing
+    assert not read_prompt("Lines that do not begin with `DISCREPANCY` are rejected.\n").free_lines.graded_prefixes
+
+
+_CLUBS = ["Abbotsford", "Corrie Bridge", "Bellhaven", "Dalmuir Thistle", "Eversley", "Farleigh Park"]
+
+
+def _clubs_task(tmp_path: Path, name: str, clubs: list[str]) -> Path:
+    reference = "".join(f'[clubs."{c}"]\nchampion_outright = {17 * i + 5}\n\n' for i, c in enumerate(clubs))
+    grader = f"""\
+    got = tomllib.loads(text).get("clubs", {{}})
+    want = tomllib.loads({reference!r})["clubs"]
+    missing = sorted(set(want) - set(got))
+    if missing:
+        return False, "missing club(s): " + ", ".join(missing)
+    return got == want, "counts differ"
+"""
+    root = _task(tmp_path, name, "projection.toml", reference,
+                 "Write `projection.toml`, one `[clubs.\"<club>\"]` table per club of the answer.\n", grader)
+    rows = ",\n".join(f'    {{"club": "{c}", "points": {15 - i}}}' for i, c in enumerate(_CLUBS))
+    (root / "workspace" / "table.json").write_text('{"table": [\n' + rows + "\n]}\n")
+    return root
+
+
+def test_a_detail_naming_nearly_every_input_club_by_its_words_names_the_input(tmp_path):
+    # (p272: "missing club(s): Bellhaven, Corrie Bridge, Dalmuir Thistle, Eversley, Farleigh Park" of an answer of
+    # every club in table.json: the names' words are the distinctive values, the group's items are the names)
+    from _blind_task import _leaks
+
+    assert not [k for k in _leaks(_clubs_task(tmp_path, "all_clubs", _CLUBS)).cases if k.severity == "fail"]
+    # twin: an answer of three of the six clubs (which can still win): the list says which
+    leaked = _leaks(_clubs_task(tmp_path, "some_clubs", ["Corrie Bridge", "Dalmuir Thistle", "Farleigh Park"]))
+    assert [k for k in leaked.cases if k.severity == "fail"], leaked.cases
