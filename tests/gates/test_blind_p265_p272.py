@@ -171,3 +171,48 @@ def test_a_detail_naming_nearly_every_input_club_by_its_words_names_the_input(tm
     # twin: an answer of three of the six clubs (which can still win): the list says which
     leaked = _leaks(_clubs_task(tmp_path, "some_clubs", ["Corrie Bridge", "Dalmuir Thistle", "Farleigh Park"]))
     assert [k for k in leaked.cases if k.severity == "fail"], leaked.cases
+
+
+def test_a_band_written_as_a_power_of_ten_in_print():
+    # (p266: "shall differ from the Exact Multiplier by no more than 1 × 10⁻⁶ (absolute)")
+    said = stated_tolerance("5.1 The Reported Multiplier shall differ from the Exact Multiplier by no more than "
+                            "1 × 10⁻⁶ (absolute).\n")
+    assert (said.abs, said.rel) == (1e-6, 0.0)
+    assert stated_tolerance("Each value within 2.5·10^-4.\n").abs == 2.5e-4
+    assert stated_tolerance("Each value within 10⁻⁹.\n").abs == 1e-9
+    # twins: a grid's size is no power; runs that "differ by at most 3 rows" state no band of the answer
+    assert stated_tolerance("Use a 3 x 10 grid; each value within 0.5.\n").abs == 0.5
+    assert stated_tolerance("The two runs differ by at most 3 rows when the seed changes.\n") is None
+
+
+_PAYOUTS = ('rate_per_stream = 0.0036967483\nmonth = "2024-06"\n\n[payouts]\nART-101 = 18.2653\nART-108 = 7.0011\n'
+            'ART-115 = 1154.5656\nART-122 = 2184.5354\n')
+_PAYOUTS_PROMPT = ("Write `settlement.toml` with `rate_per_stream` and a `[payouts]` table, one entry per artist.\n\n"
+                   "- Other top-level keys and comments are allowed and ignored.\n"
+                   "- Each payout must be within ±0.01 EUR of the exact one.\n")
+
+
+def _payouts_grader(rel: float) -> str:
+    return f"""\
+    got, want = tomllib.loads(text), tomllib.loads({_PAYOUTS!r})
+    if not abs(got.get("rate_per_stream", 0) - want["rate_per_stream"]) <= 1e-9:
+        return False, "rate"
+    if set(got.get("payouts", {{}})) != set(want["payouts"]):
+        return False, "artists"
+    for k, v in want["payouts"].items():
+        g = got["payouts"][k]
+        if not math.isfinite(g) or not math.isclose(g, v, rel_tol={rel!r}, abs_tol=0.01):
+            return False, k + " off"
+    return True, "ok"
+"""
+
+
+def test_other_top_level_keys_free_no_key_of_a_table(tmp_path):
+    # (p270: "Other top-level keys and comments are allowed and ignored" freed `ART-101 = 18.2653` of `[payouts]`, and a
+    # 1% band on payouts said to ±0.01 EUR was reported as a change on free lines)
+    free = read_prompt(_PAYOUTS_PROMPT).free_lines
+    assert free.options_top_level
+    kinds = free.kinds('note = "mine"\n' + _PAYOUTS)
+    assert kinds[0] == "free" and kinds[5] == "graded"  # (`note` above the tables; `ART-101` inside `[payouts]`)
+    _twins(tmp_path, "payouts", "settlement.toml", _PAYOUTS, _PAYOUTS_PROMPT, _payouts_grader(0.01),
+           _payouts_grader(0.0), "number_near", "ART-1")

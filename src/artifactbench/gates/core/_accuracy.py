@@ -84,6 +84,8 @@ _STATED = re.compile(
     r"\btolerances?(?:\s+of|\s*:|\s+is|\s*=)?|±|\bhold\s+(?:you|it|them|answers?|results?|values?)\s+to|\b(?:match(?:es|ed)?|agrees?|accurate|correct)\s+to\s+(?:an?\s+)?(?:relative|absolute|rel\.|abs\.)(?:\s+(?:error|tolerance|difference))?(?:\s+of)?|\+/-|\bplus\s+or\s+minus|"
     # ("the intercept, which may be off by up to 0.5"; review)
     r"\boff\s+by\s+(?:up\s+to|at\s+most|no\s+more\s+than)|"
+    # ("shall differ from the Exact Multiplier by no more than 1e-6"; blind p266)
+    r"\b(?:shall|must|should|may|will|to|can)\s+differ\b[^.;\n]{0,80}?\bby\s+(?:no\s+more\s+than|not\s+more\s+than|at\s+most|up\s+to|less\s+than)|"
     r"\b(?:errors?|differences?|deviations?)(?:\s+(?:of|is|must\s+be|should\s+be))?\s*(?:<=|≤|<|\bbelow|\bunder|\bat\s+most|"
     r"\bno\s+(?:more|greater)\s+than|\bnot\s+exceed(?:ing)?)|\b(?:rel(?:ative|\.)?|abs(?:olute|\.)?)\s+"
     r"errors?\s+of|\|\s*(?:<=|≤|<))" + MARKUP + r"(?P<money>[$€£¥]\s?)?" + NUMBER
@@ -982,10 +984,26 @@ def _paired_by_unit(sentence: str, stated: list[re.Match[str]]) -> list[list[str
     return out + [None] * (len(stated) - len(run)) if all(out) else []  # (None: that value reads its own keys)
 
 
+_SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+# "1 × 10⁻⁶", "2.5·10^-4", "1 x 10**-6" (a mantissa times a power of ten), and a bare "10⁻⁶"
+_TIMES_POWER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*[×x·*]\s*10\s*(?:\^|\*\*)?\s*([⁻⁺\-−+]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+|"
+                          r"(?<=\^|\*)\s*[-−+]?\d+)(?!\w|\.\d)")
+_BARE_POWER = re.compile(r"(?<![\w.])10([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
+
+
+def _powers_of_ten(text: str) -> str:
+    """A band written as a power of ten in print's way read as code writes it: "1 × 10⁻⁶" as `1e-6`, "10⁻⁶" as
+    `10^-6` (blind p266: "by no more than 1 × 10⁻⁶ (absolute)")."""
+    if "10" not in text:
+        return text
+    text = _TIMES_POWER.sub(lambda m: f"{m.group(1)}e{m.group(2).translate(_SUPERSCRIPT).replace('−', '-').strip()}", text)
+    return _BARE_POWER.sub(lambda m: f"10^{m.group(1).translate(_SUPERSCRIPT)}", text)
+
+
 def stated_tolerance(text: str) -> StatedTolerance | None:
     """The accuracy the prompt demands of the answer's numbers, in its own words (None when it states
     none, or only of how to compute them). Where it gives several, the loosest reading of each."""
-    text = margin_tables(dotted_leaders(text))
+    text = margin_tables(dotted_leaders(_powers_of_ten(text)))
     abs_tol = rel_tol = 0.0
     said = ""
     readings: list[tuple[float, float]] = []

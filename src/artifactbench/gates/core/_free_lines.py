@@ -199,6 +199,7 @@ _AFTER_FIRST = re.compile(r"\b(?:anything|everything|whatever|text|any\s+text)\s
                           r"follows)\s+(?:the|its|each|an?)\s+(?:id|code|key|name|first\s+(?:token|word|field|column))\b"
                           r"(?:\s+on\s+(?:the\s+same|each|a|that|its)\s+line)?", re.IGNORECASE)
 _BRACKETS = re.compile(r"[\[\](){}'\",;\s]+")
+_TABLE_HEADER = re.compile(r"^\s*\[\[?[^\[\]\n]+\]\]?\s*(?:#.*)?$")  # a config file's `[payouts]`, `[[runs]]`
 _OPTION = re.compile(r"^\s*([A-Za-z_][\w.-]*)\s*[=:]")  # a config line's key: `stdout_logfile=...`
 _TITLE = re.compile(r"^#\s+\S")  # a level-1 heading: the document's title
 # ("such as `NOTES` or `REMARKS`"; not "must look like `<id> <days> days late`": a format; review)
@@ -362,6 +363,9 @@ class FreeLines:
     # (blind p266): every other line is free; the first line too, but where the prompt fixes what it holds
     graded_prefixes: tuple[str, ...] = ()
     first_line_set: bool = False
+    # "Other top-level keys and comments are allowed and ignored" (blind p270): the options it frees stand above a
+    # config file's first `[table]`; a key inside one (`ART-332 = 108.95` of `[payouts]`) is that table's
+    options_top_level: bool = False
 
     def __bool__(self) -> bool:
         return bool(self.parts or self.prefixes or self.after or self.tables_without or self.free_rows
@@ -470,9 +474,11 @@ class FreeLines:
         """The kind of each line of `text` ("free", "graded", "blank", ...), as the checks above read them."""
         return _kinds(self, tuple(text.splitlines()))
 
-    def kind(self, lines: tuple[str, ...], i: int, fenced: bool, cut: int | None = None) -> str:
+    def kind(self, lines: tuple[str, ...], i: int, fenced: bool, cut: int | None = None,
+             tables_from: int | None = None) -> str:
         """'blank', 'graded', 'free' or 'other' for line i (`fenced`: inside a code fence; `cut`: what
-        cut(lines) gives, worked out once by a caller classifying many lines)."""
+        cut(lines) gives, worked out once by a caller classifying many lines; `tables_from`: where a config file's
+        first `[table]` header stands, None where it has none)."""
         line = _flat(lines[i])
         if not line:
             return "blank"
@@ -511,6 +517,9 @@ class FreeLines:
             return "graded"  # (a heading the prompt names: "under a heading whose text contains `Skipped`"; p192)
         if heading and HEADINGS in self.parts and (not any(matched) or (self.title_free and _TITLE.match(line))):
             return "free"
+        if OPTIONS in self.parts and self.options_top_level and tables_from is not None and i > tables_from \
+                and _OPTION.match(line):
+            return "graded"  # (a key of a table, not a top-level one)
         if OPTIONS in self.parts and not any(matched) and (option := _OPTION.match(line)):
             # (a key named elsewhere in the prompt is one it asks for: graded, blind p37's
             # `rated_speed_mps = 3.2`; a literal shown line stays)
@@ -648,11 +657,13 @@ def _classify(free: FreeLines, lines: tuple[str, ...], start: int, stop: int, fe
     """The kinds of lines[start:stop], `fenced` telling whether lines[start] opens inside a code fence."""
     kinds = []
     cut = free.cut(lines)
+    tables_from = next((k for k, line in enumerate(lines) if _TABLE_HEADER.match(line)), None) \
+        if free.options_top_level else None
     header = None  # the header row of the table the line before stands in
     below_title = _title_span(lines) if free.under_title else (0, 0)
     for i in range(start, stop):
         fence = _fence(lines[i])
-        kind = free.kind(lines, i, fenced or fence, cut)
+        kind = free.kind(lines, i, fenced or fence, cut, tables_from)
         if below_title[0] < i < below_title[1] and kind != "blank" and not free._named_label(lines[i]):
             kind = "free"  # (not `slope: 0.42` the prompt asks for by its label; review)
         if free.tables_without and kind == "graded" and not (fenced or fence) and "|" in lines[i] \
@@ -1063,4 +1074,6 @@ def read_free_lines(prompt: str) -> FreeLines:
                      title_shapes=title_shapes if titled else frozenset(), before_any=before_any,
                      free_rows=tuple(dict.fromkeys(free_rows)), under_title=under_title, after_first=after_first,
                      graded_prefixes=tuple(dict.fromkeys(graded_prefixes)),
-                     first_line_set=bool(graded_prefixes) and _FIRST_LINE_FIXED.search(prompt) is not None)
+                     first_line_set=bool(graded_prefixes) and _FIRST_LINE_FIXED.search(prompt) is not None,
+                     options_top_level=OPTIONS in parts and any(re.search(r"\btop[- ]level\b", d, re.IGNORECASE)
+                                                                for d in declared))

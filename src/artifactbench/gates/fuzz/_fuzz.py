@@ -866,6 +866,15 @@ def _literal_leads(prompt: str) -> frozenset[str]:
     return frozenset(out)
 
 
+def _sectioned(ref: Reference | None, allows, where: str) -> str:  # noqa: ANN001
+    """`where` with a config line's key named inside its `[table]` ("line 7, key 'payouts.ART-115'") where the prompt
+    grants other top-level keys only: a key of `[payouts]` is that table's, not a top-level one (blind p270)."""
+    if ref is None or "key '" not in where or not allows.top_level_keys_only():
+        return where
+    section = _list_section(ref, where)
+    return where.replace("key '", f"key '{section}.", 1) if section else where
+
+
 def _list_section(ref: Reference | None, where: str) -> str:
     """The `[table]` a config file's line (`where`: "line 8, ...") stands in, "" where none does."""
     found = re.match(r"line (\d+), ", where)
@@ -1068,7 +1077,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             raise UnsatisfiedAssumption()  # (reject(): the same, without Hypothesis' test context)
         if outcome.result.passed:
             allowed = (ref.declaration_change(mutant.text) if ref is not None else None) \
-                or allows.leaves_open(kind, mutant.where)
+                or allows.leaves_open(kind, _sectioned(ref, allows, mutant.where))
             # (a list the prompt orders, `[stacks]` "array of container ids from the ground tier upwards": its items
             # swapped are graded whatever "other keys are ignored" frees; blind p237)
             ordered_here = False
@@ -1085,7 +1094,9 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                     "info", "it swaps two items of a list on one line, for which the prompt states no order")
             if allowed is None and ref is not None and ref.fmt == "text" and kind in _VALUE_KINDS \
                     and (field := ref.text_field(mutant.text)) is not None:
-                allowed = allows.leaves_open(kind, f"field '{field}'")  # (a table column, an attribute, a key)
+                section = _list_section(ref, mutant.where) if allows.top_level_keys_only() else ""
+                allowed = allows.leaves_open(kind, f"field '{section}.{field}'" if section else
+                                             f"field '{field}'")  # (a table column, an attribute, a key)
             if allowed is None and ref is not None and ref.fmt == "text" and kind == "keep_total" \
                     and _CONFIG.search(ref.artifact) and (field := ref.text_field(mutant.text)) is not None:
                 # (two numbers of one `key = [...]` line moved against each other: that key's value, as a value
