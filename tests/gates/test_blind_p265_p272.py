@@ -216,3 +216,42 @@ def test_other_top_level_keys_free_no_key_of_a_table(tmp_path):
     assert kinds[0] == "free" and kinds[5] == "graded"  # (`note` above the tables; `ART-101` inside `[payouts]`)
     _twins(tmp_path, "payouts", "settlement.toml", _PAYOUTS, _PAYOUTS_PROMPT, _payouts_grader(0.01),
            _payouts_grader(0.0), "number_near", "ART-1")
+
+
+_LEDGER = ("LEAGUE LEDGER\n\nMatchday 1\nPos  Club        P  W  D  L  Pts\n  1  Arden Vale  1  1  0  0    3\n"
+           "  2  Crowmarsh   1  0  0  1    0\n\nMatchday 2\nPos  Club        P  W  D  L  Pts\n"
+           "  1  Crowmarsh   2  1  0  1    3\n  2  Arden Vale  2  1  0  1    3\n")
+_LEDGER_PROMPT = ("Write `ledger.txt`: for each matchday a `Matchday N` line, then one line per club: position, club, "
+                  "played, won, drawn, lost and points.\n\nNote: a title line, column-header lines, blank lines and "
+                  "separator lines made of dashes may appear anywhere and are ignored.\n")
+
+
+def _ledger_grader(every: bool) -> str:
+    return f"""\
+    def sections(t):
+        out, cur = [], None
+        for line in t.splitlines():
+            if line.startswith("Matchday"):
+                cur = [line.split()]
+                out.append(cur)
+            elif cur is not None and line.strip()[:1].isdigit():
+                cur.append(line.split())
+        return out
+    got, want = sections(text), sections({_LEDGER!r})
+    if len(got) != len(want) or any(len(g) != len(w) for g, w in zip(got, want)):
+        return False, "sections"
+    if [g[0] for g in got] != [w[0] for w in want]:
+        return False, "matchday labels"
+    return (got == want) if {every!r} else (got[-1] == want[-1]), "tables"
+"""
+
+
+def test_where_only_headings_are_free_a_line_of_numbers_is_graded(tmp_path):
+    # (p272: the club rows of every matchday but the last were never compared; under "a title line, column-header
+    # lines, blank lines and separator lines ... are ignored" they were read as lines of unknown standing, and
+    # every change to them a warning)
+    free = read_prompt(_LEDGER_PROMPT).free_lines
+    kinds = dict(zip(_LEDGER.splitlines(), free.kinds(_LEDGER)))
+    assert kinds["  1  Arden Vale  1  1  0  0    3"] == "graded" and kinds["LEAGUE LEDGER"] == "free"
+    _twins(tmp_path, "ledger", "ledger.txt", _LEDGER, _LEDGER_PROMPT, _ledger_grader(False), _ledger_grader(True),
+           "number_far", "line 5:")

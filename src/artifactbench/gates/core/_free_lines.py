@@ -532,6 +532,11 @@ class FreeLines:
             return "free"  # (prose, or a line of brackets only: the `]` of wrap_in_list; not a grid row `##*##`)
         if ELSEWHERE in self.parts and not _NUMBER.search(line):
             return "free"
+        if self.parts == {HEADINGS} and not heading and _NUMBER.search(line):
+            # (where only headings, titles and the like are free, a line of numbers that is none is the answer's: a
+            # table's `  1  Dunstable Priory  1  1  0  0  4  2  +2  3` under "a title line, column-header lines, blank
+            # lines and separator lines ... are ignored"; blind p272)
+            return "graded"
         if not self.parts or (self.parts == {HEADINGS} and "#" in self.prefixes):
             # Only marked lines are declared free ("lines starting with `#` are ignored"), or those after
             # a closing line: the prompt says which lines are free, so every other line is the answer. (So too
