@@ -255,3 +255,53 @@ def test_where_only_headings_are_free_a_line_of_numbers_is_graded(tmp_path):
     assert kinds["  1  Arden Vale  1  1  0  0    3"] == "graded" and kinds["LEAGUE LEDGER"] == "free"
     _twins(tmp_path, "ledger", "ledger.txt", _LEDGER, _LEDGER_PROMPT, _ledger_grader(False), _ledger_grader(True),
            "number_far", "line 5:")
+
+
+_AUDIT_CODES = ("B-201: OK\nB-202: OG_RANGE\nB-203: TEMP_EXCURSION\nB-204: OK\nB-205: FG_UNSTABLE\nB-206: ABV_LABEL\n"
+                "B-207: FG_UNSTABLE, TOO_EARLY\n")
+_AUDIT_CODES_PROMPT = ("Write `audit.txt`, one line per batch: `B-2xx: OK` or `B-2xx: CODE, CODE` with the codes it "
+                       "fails.\n\nOn the file format: lines can be in any order and the codes within a line can be in "
+                       "any order; blank lines and lines starting with `#` are ignored, so comments are fine.\n")
+
+
+def _codes_grader(compare: bool) -> str:
+    return f"""\
+    def read(t):
+        out = {{}}
+        for line in t.splitlines():
+            if line.strip() and not line.startswith("#"):
+                batch, _, codes = line.partition(":")
+                if batch.strip() in out:
+                    return None
+                out[batch.strip()] = sorted(c.strip() for c in codes.split(","))
+        return out
+    got, want = read(text), read({_AUDIT_CODES!r})
+    if got is None or set(got) != set(want):
+        return False, "batches"
+    known = {{"OK", "OG_RANGE", "TEMP_EXCURSION", "FG_UNSTABLE", "ABV_LABEL", "TOO_EARLY"}}
+    if any(c not in known for v in got.values() for c in v):
+        return False, "unknown code"
+    if {compare!r}:
+        return got == want, "codes"
+    return all(len(got[b]) == len(want[b]) for b in want), "codes"
+"""
+
+
+def test_lines_trading_contents_keep_their_ids_an_exchange_not_an_order(tmp_path):
+    # (p276: `B-205: FG_UNSTABLE` / `B-206: ABV_LABEL` with their codes exchanged, under "lines can be in any order",
+    # was excused as a new order; the format's `B-2xx` is a number's placeholder; "so comments are fine" after the
+    # `#` lines frees those lines, no prose)
+    free = read_prompt(_AUDIT_CODES_PROMPT).free_lines
+    assert not free.parts and free.prefixes == ("#",)
+    assert set(free.kinds(_AUDIT_CODES)) == {"graded"}
+    _twins(tmp_path, "codes", "audit.txt", _AUDIT_CODES, _AUDIT_CODES_PROMPT, _codes_grader(False), _codes_grader(True),
+           "swap_records", "(each keeps its id)")
+    # twin: a position's number, `OPTION 2`, keeps the plain reading (the contents move in the order)
+    from artifactbench.gates.fuzz._policy import FuzzPolicy
+    from artifactbench.gates.fuzz._strategies import mutation_draws
+    import itertools
+    import random
+    options = "OPTION 1: A B\nOPTION 2: C D\nOPTION 3: E F\n"
+    drawn = list(itertools.islice(mutation_draws("text", options, FuzzPolicy(), "swap_records").values(random.Random(0)), 20))
+    renumbered = [m.where for m in drawn if "(each keeps" in m.where]
+    assert renumbered and all("(each keeps its number)" in w for w in renumbered), renumbered

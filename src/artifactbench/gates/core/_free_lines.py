@@ -199,6 +199,10 @@ _AFTER_FIRST = re.compile(r"\b(?:anything|everything|whatever|text|any\s+text)\s
                           r"follows)\s+(?:the|its|each|an?)\s+(?:id|code|key|name|first\s+(?:token|word|field|column))\b"
                           r"(?:\s+on\s+(?:the\s+same|each|a|that|its)\s+line)?", re.IGNORECASE)
 _BRACKETS = re.compile(r"[\[\](){}'\",;\s]+")
+# the words of a freedom that speak of prose, not of the marked lines comments are
+_PROSE_PARTS = re.compile(r"\b(?:prose|notes|remarks|explanations?|narrative|discussion|commentary|paragraphs?|"
+                          r"text\s+(?:around|before|after|outside|between))\b", re.IGNORECASE)
+_X_DIGITS = re.compile(r"(?<![\w.])\d+(?:x{1,4}|X{1,4})(?!\w)")
 _TABLE_HEADER = re.compile(r"^\s*\[\[?[^\[\]\n]+\]\]?\s*(?:#.*)?$")  # a config file's `[payouts]`, `[[runs]]`
 _OPTION = re.compile(r"^\s*([A-Za-z_][\w.-]*)\s*[=:]")  # a config line's key: `stdout_logfile=...`
 _TITLE = re.compile(r"^#\s+\S")  # a level-1 heading: the document's title
@@ -254,7 +258,8 @@ def _template(span: str) -> tuple[re.Pattern[str], bool] | None:
     `.+?` tried every split of a line among them (28 s for eight of them against one 62-character
     line, exponential in their number). Placeholders with nothing between them, or only spaces
     next to a `...`, are one placeholder."""
-    span = _flat(span)
+    # (digits the author leaves open as x's, `B-2xx: OK`, are a number's placeholder; blind p276)
+    span = _X_DIGITS.sub("<n>", _flat(span))
     if not span:
         return None
     # [literal text], [class, at least] ("num", "word", "token" or "any") or ["choice", its words, 0]
@@ -962,14 +967,17 @@ def read_free_lines(prompt: str) -> FreeLines:
             if names and not any(re.search(r"\s(?:and|or)\s|,", n) for n in names):
                 tables.update(names)
                 declared.append(" ".join(sentence.split())[:160])
+        prefixed_here = False
         if _PREFIXED.search(sentence) and not _REFUSED.search(sentence) and not _MUST_BE_RIGHT.search(sentence) \
                 and (_FREE_SAID.search(sentence) or (_YOU_MAY_ADD.search(sentence) and not _OF_INPUT.search(sentence))):
             prefixes += _PREFIXED.findall(sentence)
             declared.append(" ".join(sentence.split())[:160])
+            prefixed_here = True
         elif _COMMENT_PREFIX.search(sentence) and _FREE_SAID.search(sentence) and not _REFUSED.search(sentence) \
                 and not _OF_INPUT.search(sentence):  # (the input's comments: review)
             prefixes += [next(g for g in groups if g) for groups in _COMMENT_PREFIX.findall(sentence)]
             declared.append(" ".join(sentence.split())[:160])
+            prefixed_here = True
         if (graded := _NOT_PREFIXED.search(sentence)) and (_FREE_SAID.search(sentence[graded.end():]) or re.search(
                 r"\b(?:disregarded|commentary)\b", sentence[graded.end():], re.IGNORECASE)) \
                 and not _REFUSED.search(sentence[graded.end():]):
@@ -1013,6 +1021,10 @@ def read_free_lines(prompt: str) -> FreeLines:
             parts |= spans
             declared.append(" ".join(sentence.split())[:160])
         named = {part for part, words in _PARTS.items() if words.search(sentence)}
+        if prefixed_here and COMMENTARY in named and not _PROSE_PARTS.search(sentence):
+            # ("blank lines and lines starting with `#` are ignored, so comments are fine": those lines are the comments,
+            # no prose anywhere; blind p276)
+            named.discard(COMMENTARY)
         only = _ONLY_READ.search(sentence) is not None and not _REFUSED.search(sentence)
         if only:
             named.add(ELSEWHERE)

@@ -47,7 +47,7 @@ from artifactbench.gates.fuzz._reference import (
 )
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
 from artifactbench.gates.fuzz._text_strategies import (
-    LIST_ITEMS_SWAPPED, SECTIONS_SWAPPED, comment_at as _comment_at, config_owners, config_sections, list_key,
+    KEEPS_ITS_ID, LIST_ITEMS_SWAPPED, SECTIONS_SWAPPED, comment_at as _comment_at, config_owners, config_sections, list_key,
     states_layout,
 )
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
@@ -1076,8 +1076,10 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                     state.open.append((mutant, cap(outcome.result.detail, 200), ("info", why)))
             raise UnsatisfiedAssumption()  # (reject(): the same, without Hypothesis' test context)
         if outcome.result.passed:
+            # (two lines' contents exchanged, each keeping its id: values trading records, no order moved)
             allowed = (ref.declaration_change(mutant.text) if ref is not None else None) \
-                or allows.leaves_open(kind, _sectioned(ref, allows, mutant.where))
+                or allows.leaves_open("replace_record" if KEEPS_ITS_ID in mutant.where else kind,
+                                      _sectioned(ref, allows, mutant.where))
             # (a list the prompt orders, `[stacks]` "array of container ids from the ground tier upwards": its items
             # swapped are graded whatever "other keys are ignored" frees; blind p237)
             ordered_here = False

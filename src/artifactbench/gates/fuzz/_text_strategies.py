@@ -309,6 +309,8 @@ _INLINE_LIST = re.compile(r"(?<![\w.=-])([A-Za-z_][\w.-]{0,63})=([^\s,;=|]+(?:,[
 
 
 RENUMBERED = "(each keeps its number)"  # the end of a swap_records `where` of two numbered lines' contents exchanged
+# ... where the number is an id's (`B-205: FG_UNSTABLE` / `B-206: ABV_LABEL`): the contents trade ids, no order moves
+KEEPS_ITS_ID = "(each keeps its id)"
 _ORDINAL = re.compile(r"^(\D{0,40}?)(\d{1,6})(?!\d)")
 MAX_NUMBERED = 200
 
@@ -742,7 +744,12 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
             i, first, second = c
             changed = list(lines)
             changed[i], changed[i + 1] = first, second
-            return edit(kind, f"line {i + 1} <-> line {i + 2} {RENUMBERED}", lines[i], first, changed)
+            # (an id's number, its lead glued to it, `B-205`, `Q3`: the lines' contents trade ids, an exchange of values
+            # whatever order the prompt leaves open; a position's, `OPTION 2`, `#2`, moves a content in the order;
+            # blind p276)
+            glued = _ORDINAL.match(lines[i]).group(1)[-1:]
+            return edit(kind, f"line {i + 1} <-> line {i + 2} {KEEPS_ITS_ID if glued.isalnum() or glued in '-_' else RENUMBERED}",
+                        lines[i], first, changed)
         draws = [d for d in (pick(pairs).map(swap) if pairs else None,
                              pick(neighbours).map(swap_sections) if neighbours else None,
                              pick(numbered).map(renumbered) if numbered else None) if d is not None]
