@@ -305,3 +305,115 @@ def test_lines_trading_contents_keep_their_ids_an_exchange_not_an_order(tmp_path
     drawn = list(itertools.islice(mutation_draws("text", options, FuzzPolicy(), "swap_records").values(random.Random(0)), 20))
     renumbered = [m.where for m in drawn if "(each keeps" in m.where]
     assert renumbered and all("(each keeps its number)" in w for w in renumbered), renumbered
+
+
+# ---- round 3: p277-p280 ----
+
+_WARDS = ("# capacity report, Erlang loss model\nWARD=AMU A=41.8000 B=0.043625 UTIL=0.83284\n"
+          "WARD=4A A=24.4800 B=0.074229 UTIL=0.80939\nWARD=4B A=21.8400 B=0.101139 UTIL=0.81796\n")
+_WARDS_PROMPT = ("Plain text, 1 line per ward, whitespace-separated `KEY=value` tokens:\n"
+                 "`WARD=<ward> A=<num> B=<num> UTIL=<num>`\n\nToken order within a line + line order free. "
+                 "Lines starting `#` + blank lines ignored.\n\n- `A` ± 0.001 abs\n- `B` ± 0.0001 abs\n"
+                 "- `UTIL` ± 0.001 abs\n")
+
+
+def _wards_grader(b_tol: float) -> str:
+    return f"""\
+    def read(t):
+        out = {{}}
+        for line in t.splitlines():
+            if line.strip() and not line.startswith("#"):
+                pairs = dict(tok.split("=", 1) for tok in line.split())
+                if pairs["WARD"] in out:
+                    return {{}}
+                out[pairs["WARD"]] = pairs
+        return out
+    got, want = read(text), read({_WARDS!r})
+    if set(got) != set(want):
+        return False, "wards"
+    for w, p in want.items():
+        for k, tol in (("A", 0.001), ("B", {b_tol!r}), ("UTIL", 0.001)):
+            v = float(got[w].get(k, "nan"))
+            if not abs(v - float(p[k])) <= tol:
+                return False, w + " " + k
+    return True, "ok"
+"""
+
+
+def test_a_line_of_key_value_tokens_only_is_pairs_and_lines_starting_a_mark_are_free(tmp_path):
+    # (p277: `WARD=AMU A=41.8000 B=0.043625` opens like a config line and number_near drew none of its numbers; "Lines
+    # starting `#` + blank lines ignored" (no "with") left the comment line graded, and its drop a finding)
+    assert read_prompt(_WARDS_PROMPT).free_lines.prefixes == ("#",)
+    _twins(tmp_path, "wards", "capacity.txt", _WARDS, _WARDS_PROMPT, _wards_grader(0.01), _wards_grader(0.0001),
+           "number_near", "key 'B'")
+
+
+_FINES = "patron_id,overdue_items,total_fine\nP1001,4,24.50\nP1003,1,0.63\nP1007,2,3.25\nP1011,1,1.13\n"
+_FINES_PROMPT = ("Write `fines.csv` with the header `patron_id,overdue_items,total_fine`. Round each loan's fine to the "
+                 "nearest cent, halves up, then add them up.\n\nFinance will check it to the cent.\n")
+
+
+def _fines_grader(tol: float) -> str:
+    return f"""\
+    import csv, io
+    rows = list(csv.DictReader(io.StringIO(text)))
+    got = {{r["patron_id"]: r for r in rows}}
+    want = {{r["patron_id"]: r for r in csv.DictReader(io.StringIO({_FINES!r}))}}
+    if set(got) != set(want) or len(rows) != len(got):
+        return False, "patrons"
+    for p, r in want.items():
+        if got[p]["overdue_items"] != r["overdue_items"]:
+            return False, p + " items"
+        if not abs(float(got[p]["total_fine"]) - float(r["total_fine"])) <= {tol!r}:
+            return False, p + " fine"
+    return True, "ok"
+"""
+
+
+def test_figures_checked_to_the_cent_are_held_to_it(tmp_path):
+    # (p279: "Finance will check it to the cent" beside "round ... to the nearest cent": a grader off by half a dollar
+    # was a warning, the prompt stating no band in numbers)
+    _twins(tmp_path, "fines", "fines.csv", _FINES, _FINES_PROMPT, _fines_grader(0.5), _fines_grader(0.001),
+           "number_near", "cent the prompt holds")
+    # twin: only how to round, no check to the cent: a warning still
+    fails = _fails(_fuzz(_task(tmp_path, "fines_round", "fines.csv", _FINES, _FINES_PROMPT.replace(
+        "Finance will check it to the cent.", "Write it as you like."), _fines_grader(0.5))))
+    assert not [f for f in fails if f.startswith("number_near")], fails
+
+
+_BOOKINGS = ("booking_id,rule,severity\nB01,SAT_OVERLAP,NO-GO\nB04,MAINT,NO-GO\nB05,MASK,NO-GO\nB09,BAND,NO-GO\n"
+             "B15,SHORT,WARNING\nB19,SHORT,WARNING\n")
+_BOOKINGS_PROMPT = ("Audit `bookings.csv`.\n\n| Code | Severity | Rule |\n|---|---|---|\n| `MASK` | NO-GO | elevation below "
+                    "the mask |\n| `BAND` | NO-GO | band not on the antenna |\n| `MAINT` | NO-GO | overlaps maintenance |\n"
+                    "| `SAT_OVERLAP` | NO-GO | two bookings of one satellite overlap |\n| `SHORT` | WARNING | under "
+                    "five minutes |\n\nWrite `findings.csv` with `booking_id,rule,severity`, one row per finding.\n")
+
+
+def test_codes_a_table_defines_beside_their_category_are_vocabulary(tmp_path):
+    # (p278: `| `BAND` | NO-GO | ... |` names a code with its severity, two values of the answer's row `B09,BAND,NO-GO`:
+    # the code's own category, not the answer's pairing; the booking ids are the input's)
+    from _leak_task import content_leaks
+
+    files = {"bookings.csv": "booking_id,station\n" + "".join(f"B{i:02d},GS1\n" for i in range(1, 30))}
+    check = content_leaks(tmp_path, "bookings", "findings.csv", _BOOKINGS, _BOOKINGS_PROMPT, files)
+    assert not [c for c in check.cases if c.severity == "fail"], check.cases
+    # twin: a table of the answer's own rows (each booking with its code) is the answer
+    listed = _BOOKINGS_PROMPT + "\nLast quarter's findings:\n\n| Booking | Code |\n|---|---|\n" + "".join(
+        f"| {row.split(',')[0]} | {row.split(',')[1]} |\n" for row in _BOOKINGS.splitlines()[1:])
+    check = content_leaks(tmp_path, "bookings_listed", "findings.csv", _BOOKINGS, listed, files)
+    assert [c for c in check.cases if c.severity == "fail"], check.cases
+
+
+def test_what_each_object_must_carry_lists_its_keys_and_a_grant_the_office_will_ignore(tmp_path):
+    # (p280: "Each object must carry:" over `- `rank`: ...` bullets, then "Respondents may add further fields to each
+    # object (station, fuel and so on); the Office will ignore them": `fuel`, a column of the input, is one of them)
+    prompt = ("Write `stack.jsonl`, one object per unit. Each object must carry:\n\n   - `rank`: integer;\n"
+              "   - `unit_id`: string, as in `units.csv`;\n   - `marginal_cost`: number.\n\n   Respondents may add "
+              "further fields to each object (station, fuel and so on); the Office will ignore them.\n\nThe cost uses "
+              "the fuel entry that matches the unit's `fuel` column.\n")
+    allows = read_prompt(prompt)
+    assert allows.listed_keys == frozenset({"rank", "unit_id", "marginal_cost"}) and allows.other_keys_free
+    assert allows.leaves_open("string_change", "record 0 (line 1), field 'fuel'")[0] == "info"
+    assert allows.leaves_open("number_far", "record 0 (line 1), field 'marginal_cost'") is None
+    # twin: "the Office will check them" grants nothing free
+    assert not read_prompt(prompt.replace("will ignore them", "will check them")).other_keys_free

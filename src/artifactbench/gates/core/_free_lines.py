@@ -170,7 +170,7 @@ _MUST_BE_RIGHT = re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:be\
 # free-text note line first, starting with `Note:`; it is ignored": a few words between, a word for a prefix)
 _PREFIXED = re.compile(r"\blines?[\s,]+(?:(?!(?:may|must|should|can|cannot|will|shall|not|never|do|does)\b)"
                        r"[\w-]+[\s,]+){0,2}?(?:that\s+(?:are\s+blank\s+or\s+)?|which\s+)?"
-                       r"(?:start|begin)(?:s|ing)?\s+with\s+(?:an?\s+)?[`'\"]([^\s`'\"]{1,3}|[A-Za-z][\w ]{0,15}:)"
+                       r"(?:start|begin)(?:s|ing)?\s+(?:with\s+)?(?:an?\s+)?[`'\"]([^\s`'\"]{1,3}|[A-Za-z][\w ]{0,15}:)"
                        r"[`'\"]", re.IGNORECASE)
 # "blank lines or `#` comment lines are ignored", "comment lines (starting with #)": lines with that prefix (p63)
 _COMMENT_PREFIX = re.compile(r"[`'\"]([#;%]|//|--)[`'\"]\s+comment(?:s|\s+lines?)?\b|"

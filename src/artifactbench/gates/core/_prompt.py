@@ -421,6 +421,7 @@ _OWN_KEYS = re.compile(r"\byour\s+(own)\s+(?:[\w-]+\s+){0,2}?(keys?|fields?|colu
 _ADD_KEYS = re.compile(r"\b(add|include)\s+(?:more\s+|some\s+|a\s+few\s+)?(columns|keys|fields|properties|attributes)\b",
                        re.IGNORECASE)
 _GRANT = re.compile(r"\b(ignored|allowed|permitted|accepted|tolerated|welcome|harmless|disregarded|skipped)\b|"
+                    r"\b(?:will|shall|would)\s+(?:simply\s+|just\s+)?(?:ignore|disregard|skip)\s+(?:them|these|those|it)\b|"
                     r"\bup\s+to\s+you\b|\byour\s+(own\s+)?(choice|call)\b|"
                     r"\bnot\s+(graded|checked|compared|scored|evaluated|examined|inspected|read|validated|"
                     r"considered)\b|\b(may|can)\s+(also\s+)?(be\s+)?(add(ed)?|includ(e|ed)|contain(ed)?|carr(y|ied)|"
@@ -1703,6 +1704,8 @@ def read_prompt(text: str) -> PromptAllows:
             sentence_names = _EXAMPLES.sub(" ", sentence)
             said_free = _FREE.search(sentence) is not None or re.search(
                 r"\b(ignored|disregarded|skipped)\b|\b(grader|checker|we)\s+(ignores?|skips?|disregards?)\b|"
+                # ("...; the Office will ignore them"; blind p280)
+                r"\b(?:will|shall|would)\s+(?:simply\s+|just\s+)?(?:ignore|disregard|skip)\s+(?:them|these|those|it)\b|"
                 r"\b(ignores|disregards)\s+(everything|anything)\s+(else|but|except|other\s+than)\b|"  # (p38)
                 + LENIENT, sentence, re.IGNORECASE) is not None  # ("does not mind ... extra columns"; blind p160)
             said_free = said_free or scenario_passes(sentence)  # ("...; the check still passes"; blind p197)
@@ -1877,7 +1880,10 @@ def _null_or_zero(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
-_KEY_LIST = re.compile(r"\bwith\s+(?:the\s+|these\s+)?(?:following\s+)?(?:keys|fields|properties)\s*:\s*\n"
+# (or what each object "must carry": "Each object must carry:" over `- `rank`: ...` bullets; blind p280)
+_KEY_LIST = re.compile(r"(?:\bwith\s+(?:the\s+|these\s+)?(?:following\s+)?(?:keys|fields|properties)|"
+                       r"\b(?:object|record|entry|row|line|item)s?\s+(?:must|should|shall)\s+(?:carry|have|contain|hold|include)"
+                       r"(?:\s+(?:the\s+)?(?:following|these)(?:\s+(?:keys|fields|properties))?)?)\s*:\s*\n"
                        r"((?:\s*\n)?(?:[ \t]*[-*+][ \t]+`[^`\n]+`[^\n]*\n(?:[ \t]{2,}[^\n]*\n)*)+)", re.IGNORECASE)
 
 

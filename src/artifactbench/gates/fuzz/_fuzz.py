@@ -389,6 +389,10 @@ def _raised_once(ctx, cases: list[CaseResult]) -> list[CaseResult]:
 _ACCEPTED = "grader ACCEPTED a mutant (shrunk minimal example): "
 # kinds that change one value in place: accepted at one place, they show one unchecked value (a line
 # dropped or repeated there is another question: whether the grader counts the lines)
+# "must match ours exactly in cents", "Finance will check it to the cent": figures held to the cent
+_CHECKED_TO_THE_CENT = re.compile(
+    r"\b(?:match\w*|check\w*|compar\w*|graded|verif\w*)\b[^.;\n]{0,60}?\b(?:exactly\s+)?(?:to\s+the\s+(?:cent|penny)|in\s+cents)\b|"
+    r"\b(?:exact(?:ly)?|correct|accurate)\s+(?:to\s+the\s+(?:cent|penny)|in\s+cents)\b", re.IGNORECASE)
 # kinds that add or drop whole lines of a text answer (keyed_lines)
 _KEYED_LINE_KINDS = ("drop_record", "inject_record", "duplicate_record", "truncate_records")
 # "Please don't repeat a name", "each figure exactly once": a copy of a line is no extra line
@@ -1485,9 +1489,18 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
         ctx.settle(minimal.text)  # a verdict that differs makes the gate's warm_canary() redo every kind
         detail = next((d for m, d in state.accepted if m == minimal), "")
         factor = factor_of(minimal.where) if kind == "number_near" else None
+        cents = allows.stated is None and allows.implied is not None and allows.implied.abs >= 0.01 \
+            and factor is not None and factor >= 16 and (said := _CHECKED_TO_THE_CENT.search(prompt)) is not None
+        if cents:
+            return CaseResult(kind, FINDING, cap(
+                f"grader ACCEPTED a number {factor}x further from the reference than the cent the prompt holds its "
+                f"figures to ({' '.join(_sentence_at(prompt, said.start()).split())[:160]!r}): {minimal.describe()}; grader detail: {detail!r}",
+                600))
         if factor is not None and allows.stated is None:
             # (a band the prompt's rounding implies, "rounded to the cent": it states no tolerance, so a
-            # grader looser than the rounding is a question for its author, not a broken rule)
+            # grader looser than the rounding is a question for its author, not a broken rule; but where the
+            # prompt says the figures are checked exactly to the cent, "must match ours exactly in cents", a move
+            # of 16 cents or more is wrong by its own words; blind p279)
             return CaseResult(kind, WARNING, cap(
                 f"grader accepted a number {factor}x further from the reference than the place the prompt "
                 f"rounds to ({allows.implied.sentence!r}), though it states no tolerance: {minimal.describe()}; "

@@ -74,6 +74,7 @@ _KEY_NUMBER = re.compile(r"\s*([A-Za-z_][\w.-]*)\s*[=:]\s*([-+]?(?:\d+\.\d*|\.\d
 
 
 _ANY_KEY_LINE = re.compile(r"\s*(?:\"[^\"\n]{1,60}\"|'[^'\n]{1,60}'|[A-Za-z_][\w.-]{0,60})\s*(?:=|:\s)")  # (a config line)
+_PAIRS_LINE = re.compile(r"\s*(?:[A-Za-z_][\w.-]{0,60}=[^\s=]+\s+)+[A-Za-z_][\w.-]{0,60}=[^\s=]+\s*")
 _INLINE_PAIR = re.compile(r"(?<![\w.=-])([A-Za-z_][\w.-]{0,60})=([-+]?\d{1,15}\.\d{1,15})(?![\w.])")
 
 
@@ -96,7 +97,8 @@ def text_near_strategy(doc: TextDoc, stated: StatedTolerance | None) -> Draws | 
         if found is None or not NUMBER_RE.fullmatch(found.group(2)):
             # (`key=value` pairs inside a line: `AUDIT 2025-03-14 room_revenue=501.98 tax=86.58`, blind p70;
             # not a `key = value` line's comment or quoted value, `n_bins = 12  # rule of thumb, k=3.3`)
-            if _ANY_KEY_LINE.match(doc.lines[i]):
+            # (but a line of `KEY=value` tokens only, `WARD=AMU A=41.8000 B=0.043625`, is pairs; blind p277)
+            if _ANY_KEY_LINE.match(doc.lines[i]) and not _PAIRS_LINE.fullmatch(doc.lines[i][:2000]):
                 continue
             for pair in _INLINE_PAIR.finditer(doc.lines[i][:2000]):
                 value = float(pair.group(2))

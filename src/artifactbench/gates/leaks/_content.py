@@ -336,26 +336,40 @@ def _strings_in(value: object, out: set[str]) -> set[str]:
 
 
 def _defined_terms(prompt: str, answer: frozenset[str]) -> frozenset[str]:
+    return _definitions(prompt, answer)[0]
+
+
+def _definitions(prompt: str, answer: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """(_defined_terms, the table lines that define them)."""
     """Answer values the prompt defines in a table of them, one a row in its first cell, the row's other cells holding
     no other answer value (`| E001 | stops.txt | stop_id used twice |`): the codes the answer picks from, its
     vocabulary (blind p252, whose lint codes were half of a report's distinctive values). A table of three such rows
     at least."""
     out: set[str] = set()
+    used: set[str] = set()
     rows: list[list[str]] = []
+    lines: list[str] = []
     for line in [*prompt.splitlines()[:20_000], ""]:
         if line.strip().startswith("|"):
             rows.append(table_cells(line))
+            lines.append(line)
             continue
-        found = []
-        for cells in rows:
+        found, defining = [], []
+        # (a value the other cells repeat over three rows or more is a category of the codes, `| MAINT | NO-GO | ...`
+        # beside `| MASK | NO-GO | ...`: vocabulary too, not a pairing; blind p278)
+        others = Counter(value for cells in rows for value in {v for cell in cells[1:]
+                                                               for v in TOKEN_SPLIT.split(cell.replace("`", " "))})
+        for cells, row_line in zip(rows, lines):
             first = cells[0].strip("`*_ ") if cells else ""
-            if first in answer and not any(value in answer and value != first for cell in cells[1:]
+            if first in answer and not any(value in answer and value != first and others[value] < 3 for cell in cells[1:]
                                            for value in TOKEN_SPLIT.split(cell.replace("`", " "))):
                 found.append(first)
+                defining.append(row_line)
         if len(set(found)) >= 3:
             out.update(found)
-        rows = []
-    return frozenset(out)
+            used.update(defining)
+        rows, lines = [], []
+    return frozenset(out), frozenset(used)
 
 
 def _stated_together(prompt: str, labels: frozenset[str], units: list[set[str]],
@@ -604,13 +618,26 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     tokens = Counter(TOKEN_SPLIT.split(reference))
     labels = frozenset(s for s in values.strings if tokens[s] >= 2)
     units = [_strings_in(unit, set()) for unit in ref_records or non_trivial_lines(reference)]
-    if defined := _defined_terms(prompt, values.strings):
+    defined, defining = _definitions(prompt, values.strings)
+    together_in = prompt  # (what _stated_together reads: not the rows that define the codes)
+    own_partners: frozenset[str] = frozenset()
+    if defined:
         # (codes a table of the prompt defines label the answer's records, each of which holds a value of its own
         # besides, `stops.txt:15` of `stops.txt:15: E001`; where a record is a defined term and nothing else, the
         # table lists the answer: `| S-0412 | shares coords with S-0103 |` of an answer of stop ids; review)
+        # (that value may be the input's, and vary from record to record: `B09,BAND,NO-GO` labels booking B09 of
+        # `bookings.csv`; blind p278)
         labelling = [{word.strip(":;,.") for word in unit} for unit in units[:20_000] if unit & defined]
-        if labelling and all(unit & (values.strings - defined) for unit in labelling):
+        own = [unit - defined - {""} for unit in labelling]
+        if labelling and all(own) and len(set().union(*own)) >= 2:
             labels |= defined
+            # (a row defining a code beside its category, `| BAND | NO-GO | ... |`, names two values of a record of the
+            # answer, `B09,BAND,NO-GO`: the code's own severity, vocabulary, not how the answer pairs them; blind p278)
+            together_in = "\n".join(line for line in prompt.splitlines() if line not in defining)
+            # (but a code named with a record's own value, an input id it labels, `| B09 | BAND |` in a table of last
+            # quarter's findings, is that record's answer: the strings of one or two records each are its partners)
+            spread = Counter(word for unit in units[:20_000] for word in unit)
+            own_partners = frozenset(w for w, n in spread.items() if n <= 2 and w)
     ids: frozenset[str] = frozenset()
     if len(units) == 1 and fmt in ("json", "yaml") and len(reference) <= MAX_INNER_CHARS:
         # (one document of maps of records, `{"bookings": {"BK503": {"status": ...}}, "sailings": ...}`: each
@@ -619,7 +646,7 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
         # id, "BK501 settled", is the answer all the same; review)
         inner, ids = _inner_units(fmt, reference)
         units = inner or units
-    labels -= _stated_together(prompt, labels, units, ids or None)
+    labels -= _stated_together(together_in, labels, units, ids or own_partners or None)
     # A string of a record that holds other values too (a slot beside its talk) that the prompt names
     # only on its own is the answer's domain or a hint ("the day has six slots: 09:00-09:45, ..."), not
     # the answer, which is how the values pair up: at most a WARNING.
