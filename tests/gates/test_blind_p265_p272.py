@@ -417,3 +417,86 @@ def test_what_each_object_must_carry_lists_its_keys_and_a_grant_the_office_will_
     assert allows.leaves_open("number_far", "record 0 (line 1), field 'marginal_cost'") is None
     # twin: "the Office will check them" grants nothing free
     assert not read_prompt(prompt.replace("will ignore them", "will check them")).other_keys_free
+
+
+def test_review_repros_of_the_p265_p280_rules(tmp_path):
+    """An outside review of these rules: each a sound grader's false fail, or a real flaw hidden, now held."""
+    from hypothesis.internal.conjecture import providers
+
+    from artifactbench.gates.fuzz._fuzz import _checked_to_the_cent
+    from artifactbench.gates.fuzz._sampling import hypothesis_home
+    # "lines that do not begin with ..." of an input, with a placeholder, or saying they are graded: no free lines
+    for said in ("Read `events.log`. In that log, lines that do not begin with `EVT` are commentary and should be ignored.",
+                 "Lines that do not begin with `#` are data lines, not commentary, and are all graded."):
+        assert not read_prompt(said + "\n").free_lines.graded_prefixes, said
+    assert read_prompt("Lines that do not begin with `ITEM <sku>` or `TOTAL:` are commentary and are ignored.\n") \
+        .free_lines.graded_prefixes == ("ITEM", "TOTAL:")
+    # an order of goods at one's discretion, the input's order: no order freedom of the answer
+    for said in ("Orders over 1,000 may be split; whether to split an order is at the buyer's discretion.",
+                 "Never mind the order of the lines in the input file; it is arbitrary.",
+                 "I don't care about the order of the rows in the input; they arrive shuffled.",
+                 "We don't care what order the rows of `ledger.csv` are in."):
+        assert not read_prompt(said + "\n").unordered, said
+    # a data-cleaning rule is no band of the answer's numbers
+    for said in ("Clean `readings.csv`: a reading has to be within 2.0 of its sensor's daily median to be kept.",
+                 "Two consecutive readings of a sensor should differ by no more than 2.0; drop the second.",
+                 "Prices may differ by up to 0.25 between shops."):
+        assert stated_tolerance(said + " Each mean is checked to within 1e-4.\n").abs == 1e-4, said
+    # a refusal that ignores the whole object grants no key
+    for said in ("Objects with extra fields do not conform; the Office will disregard them.",
+                 "Submissions carrying additional fields are non-compliant and the Office will ignore them."):
+        assert not read_prompt(said + "\n").other_keys_free, said
+    # names that fill a format's placeholder, `<region>: <units>`, are the answer's records, not unlisted extras
+    prompt = ("Write `totals.txt`, one `<region>: <units>` line per region, in any order.\n\nExtra lines, like a "
+              "`generated:` stamp, are fine: anything with a name I did not list gets ignored.\n")
+    assert not read_prompt(prompt).other_keys_free
+    # a column-header line of years, or one a dashes rule underlines, stays a free header
+    free = read_prompt("Note: a title line, column-header lines, blank lines and separator lines made of dashes may "
+                       "appear anywhere and are ignored.\n").free_lines
+    kinds = free.kinds("SALES\n\nRegion   2023   2024\n------   ----   ----\nNorth    1200   1350\n")
+    assert kinds[2] != "graded" and kinds[4] == "graded", kinds
+    # `2xx`/`5xx` standalone are labels, not a number's placeholder; "comments anywhere else" keeps prose free
+    assert read_prompt("Three lines, `2xx: <count>` and `5xx: <count>`. Anything else is ignored.\n").free_lines \
+        .kind(("Generated: 2024-06-01",), 0, False) != "graded"
+    assert read_prompt("Lines starting with `#` are ignored, and comments anywhere else in the file are fine too.\n") \
+        .free_lines.parts
+    # "to the cent" said of an input checks no figure of the answer
+    assert _checked_to_the_cent("The loan records in `loans.csv` were verified to the cent by the branch.\n") is None
+    assert _checked_to_the_cent("Round to the cent. Finance will check it to the cent.\n") == \
+        "Finance will check it to the cent."
+    # our searches draw from no pool of constants a host cached, and leave none behind
+    providers.CONSTANTS_CACHE[("integer", "host")] = ("a host's pool",)
+    with hypothesis_home():
+        assert ("integer", "host") not in providers.CONSTANTS_CACHE
+        providers.CONSTANTS_CACHE[("integer", "ours")] = ((), ())
+    assert ("integer", "ours") not in providers.CONSTANTS_CACHE
+
+
+def test_review_repros_of_the_p265_p280_rules_end_to_end(tmp_path):
+    from _leak_task import content_leaks
+    # a code table whose rows also name the bookings each code flags lists the answer
+    prompt = ("Audit `bookings.csv`.\n\n| Code | Severity | Rule | Booking(s) it flags |\n|---|---|---|---|\n"
+              "| `MASK` | NO-GO | elevation below the mask | B05 |\n| `BAND` | NO-GO | band not on the antenna | B09 |\n"
+              "| `MAINT` | NO-GO | overlaps maintenance | B04 |\n| `SAT_OVERLAP` | NO-GO | one satellite twice | B01 |\n"
+              "| `SHORT` | WARNING | under five minutes | B15, B19 |\n\nWrite `findings.csv` with `booking_id,rule,severity`.\n")
+    files = {"bookings.csv": "booking_id,station\n" + "".join(f"B{i:02d},GS1\n" for i in range(1, 30))}
+    check = content_leaks(tmp_path, "flags", "findings.csv", _BOOKINGS, prompt, files)
+    assert [c for c in check.cases if c.severity == "fail"], check.cases
+    # a count from 1 written glued, `Stop-1`, is a position: its contents exchanged is a new order the prompt allows
+    route = "Stop-1: Leeds\nStop-2: York\nStop-3: Hull\nStop-4: Selby\n"
+    grader = """\
+    lines = [l for l in text.splitlines() if l.strip()]
+    nums, towns = [], []
+    for l in lines:
+        head, _, town = l.partition(":")
+        if not head.startswith("Stop-"):
+            return False, "format"
+        nums.append(int(head[5:])); towns.append(town.strip())
+    if nums != list(range(1, len(lines) + 1)):
+        return False, "numbering"
+    return sorted(towns) == ["Hull", "Leeds", "Selby", "York"], "towns"
+"""
+    fails = _fails(_fuzz(_task(tmp_path, "route", "route.txt", route, "Write `route.txt`: the towns, one per line, as "
+                               "`Stop-<n>: <town>`, n counting the lines 1, 2, 3, ... The order of the stops is up to "
+                               "you; any order is accepted.\n", grader)))
+    assert not [f for f in fails if f.startswith("swap_records")], fails

@@ -85,7 +85,8 @@ _STATED = re.compile(
     # ("the intercept, which may be off by up to 0.5"; review)
     r"\boff\s+by\s+(?:up\s+to|at\s+most|no\s+more\s+than)|"
     # ("shall differ from the Exact Multiplier by no more than 1e-6"; blind p266)
-    r"\b(?:shall|must|should|may|will|to|can)\s+differ\b[^.;\n]{0,80}?\bby\s+(?:no\s+more\s+than|not\s+more\s+than|at\s+most|up\s+to|less\s+than)|"
+    r"\b(?:shall|must|should|may|will|to|can)\s+differ\s+from\s+the\s+(?:exact|true|correct|reference|expected|"
+    r"actual|computed)\b[^.;\n]{0,60}?\bby\s+(?:no\s+more\s+than|not\s+more\s+than|at\s+most|up\s+to|less\s+than)|"
     r"\b(?:errors?|differences?|deviations?)(?:\s+(?:of|is|must\s+be|should\s+be))?\s*(?:<=|≤|<|\bbelow|\bunder|\bat\s+most|"
     r"\bno\s+(?:more|greater)\s+than|\bnot\s+exceed(?:ing)?)|\b(?:rel(?:ative|\.)?|abs(?:olute|\.)?)\s+"
     r"errors?\s+of|\|\s*(?:<=|≤|<))" + MARKUP + r"(?P<money>[$€£¥]\s?)?" + NUMBER
@@ -332,8 +333,10 @@ _INPUT = re.compile(r"\b(inputs?|given|provided|readings?|measurements?|source|w
 # (and what a value "needs to be": "each number needs to be within 0.0005 of hers, ..., so do make sure the fit has
 # properly converged"; blind p268)
 _ANSWER = re.compile(r"\b(outputs?|answers?|results?|your?|must|should|shall|accept\w*|pass(es)?|grade[dr]?|"
-                     r"writ(e|ten)|report(ed)?|comput(e|ed)|return(ed)?|print(ed)?|submit\w*|needs?\s+to\s+be|"
-                     r"ha(?:s|ve)\s+to\s+be)\b", re.IGNORECASE)
+                     r"writ(e|ten)|report(ed)?|comput(e|ed)|return(ed)?|print(ed)?|submit\w*)\b|"
+                     # (of an answer's value only: not "a reading has to be within 2.0 of its median to be kept"; review)
+                     r"\b(?:each|every|all|your)\s+(?:[\w-]+\s+)?(?:numbers?|values?|figures?|results?|answers?|estimates?)\s+"
+                     r"(?:needs?|ha(?:s|ve))\s+to\s+be\b", re.IGNORECASE)
 _GRADED = re.compile(r"\b(?:is|are|gets?|will\s+be)\s+(?:checked|compared|verified|tested|scored|judged|evaluated|"
                      r"matched)\b", re.IGNORECASE)
 # "print it with 12 significant digits" asks for a format, not an accuracy.

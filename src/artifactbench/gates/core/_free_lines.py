@@ -201,8 +201,9 @@ _AFTER_FIRST = re.compile(r"\b(?:anything|everything|whatever|text|any\s+text)\s
 _BRACKETS = re.compile(r"[\[\](){}'\",;\s]+")
 # the words of a freedom that speak of prose, not of the marked lines comments are
 _PROSE_PARTS = re.compile(r"\b(?:prose|notes|remarks|explanations?|narrative|discussion|commentary|paragraphs?|"
-                          r"text\s+(?:around|before|after|outside|between))\b", re.IGNORECASE)
-_X_DIGITS = re.compile(r"(?<![\w.])\d+(?:x{1,4}|X{1,4})(?!\w)")
+                          r"text\s+(?:around|before|after|outside|between)|anywhere|elsewhere|else)\b", re.IGNORECASE)
+# (glued to an id's lead, `B-2xx`, `L0xx`: not a label of its own, HTTP's `2xx`, `4xx`; review)
+_X_DIGITS = re.compile(r"(?<=[A-Za-z-])\d+(?:x{1,4}|X{1,4})(?!\w)")
 _TABLE_HEADER = re.compile(r"^\s*\[\[?[^\[\]\n]+\]\]?\s*(?:#.*)?$")  # a config file's `[payouts]`, `[[runs]]`
 _OPTION = re.compile(r"^\s*([A-Za-z_][\w.-]*)\s*[=:]")  # a config line's key: `stdout_logfile=...`
 _TITLE = re.compile(r"^#\s+\S")  # a level-1 heading: the document's title
@@ -214,6 +215,12 @@ _EXAMPLE_SPAN = re.compile(r"\b(?:such\s+as|e\.\s?g\.,?|for\s+(?:example|instanc
 # disregarded" (blind p266): the quoted openings of the graded lines
 _NOT_PREFIXED = re.compile(r"\blines?\s+(?:that|which)\s+(?:do(?:es)?\s+not|do(?:es)?n['\u2019]?t)\s+(?:start|begin)\s+with\s+"
                            r"((?:(?:an?\s+|the\s+)?`[^`\n]{1,40}`(?:\s*,\s*(?:or\s+)?|\s+or\s+)?){1,12})", re.IGNORECASE)
+_YEARS_ONLY = re.compile(r"(?:[^\d\n]*(?<!\d)(?:19|20)\d\d(?!\d))+[^\d\n]*")  # (every number of the line a year)
+_DASHES = re.compile(r"[\s|+=-]*-{3,}[\s|+=-]*")
+_NOT_PREFIXED_FREE = re.compile(r"\b(?:are|is)\s+(?:treated\s+as\s+)?(?:commentary|comments?|free)\b|"
+                                r"\b(?:ignored|disregarded|skipped)\b", re.IGNORECASE)
+_NOT_PREFIXED_KEPT = re.compile(r"\bnot\s+(?:commentary|comments?|ignored|disregarded|free)\b|\b(?:graded|checked|"
+                                r"rejected|errors?)\b", re.IGNORECASE)
 _FIRST_LINE_FIXED = re.compile(r"\bfirst\s+(?:non-?blank\s+|non-?empty\s+)?line\b[^.;\n]{0,40}?\b(?:must|shall|has\s+to)\s+"
                                r"(?:be|read|hold|say)\b", re.IGNORECASE)
 _FIRST_LINE_SET = re.compile(r"\bfirst\s+line\b[^.;\n]{0,40}?\b(?:must|should|shall|has\s+to|holds?|gives?|is\s+(?!a\s+title|the\s+title))",
@@ -537,7 +544,9 @@ class FreeLines:
             return "free"  # (prose, or a line of brackets only: the `]` of wrap_in_list; not a grid row `##*##`)
         if ELSEWHERE in self.parts and not _NUMBER.search(line):
             return "free"
-        if self.parts == {HEADINGS} and not heading and _NUMBER.search(line):
+        if self.parts == {HEADINGS} and not heading and _NUMBER.search(line) and not _YEARS_ONLY.fullmatch(line) \
+                and not (below and _DASHES.fullmatch(below)):
+            # (not a column-header line, `Region 2023 2024 Change` of years, or one a dashes rule underlines; review)
             # (where only headings, titles and the like are free, a line of numbers that is none is the answer's: a
             # table's `  1  Dunstable Priory  1  1  0  0  4  2  +2  3` under "a title line, column-header lines, blank
             # lines and separator lines ... are ignored"; blind p272)
@@ -978,11 +987,17 @@ def read_free_lines(prompt: str) -> FreeLines:
             prefixes += [next(g for g in groups if g) for groups in _COMMENT_PREFIX.findall(sentence)]
             declared.append(" ".join(sentence.split())[:160])
             prefixed_here = True
-        if (graded := _NOT_PREFIXED.search(sentence)) and (_FREE_SAID.search(sentence[graded.end():]) or re.search(
-                r"\b(?:disregarded|commentary)\b", sentence[graded.end():], re.IGNORECASE)) \
-                and not _REFUSED.search(sentence[graded.end():]):
-            graded_prefixes += [m.upper() for m in re.findall(r"`([^`\n]{1,40})`", graded.group(1))]
-            declared.append(" ".join(sentence.split())[:160])
+        # (said of the answer's lines, and freeing them: not "In that log, lines that do not begin with `EVT` are
+        # commentary", nor "... are data lines, not commentary, and are all graded"; a shown opening's literal head,
+        # `ITEM` of `ITEM <sku>`; review)
+        if (graded := _NOT_PREFIXED.search(sentence)) and _NOT_PREFIXED_FREE.search(tail := sentence[graded.end():]) \
+                and not _REFUSED.search(tail) and not _NOT_PREFIXED_KEPT.search(tail) and not _OF_INPUT.search(sentence) \
+                and not re.search(r"\b(?:in|of)\s+(?:that|the|this)\s+(?:log|input|file|export|source)\b", sentence, re.IGNORECASE):
+            heads = [re.split(r"\s*[<{\[]", m, maxsplit=1)[0].strip().upper()
+                     for m in re.findall(r"`([^`\n]{1,40})`", graded.group(1))]
+            if heads and all(heads):
+                graded_prefixes += heads
+                declared.append(" ".join(sentence.split())[:160])
         # (said as free: "anything you like after the ID", never "The text after the ID is its distance in km"; review)
         if (tail := _AFTER_FIRST.search(sentence)) and not _REFUSED.search(sentence[tail.start():]) \
                 and not _OF_INPUT.search(sentence[tail.start():]) \

@@ -137,9 +137,11 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/\[\]-][\
                   r"scored)\s*\)|"
                   r"\border(ing)?\s+(of\s+[\w`'\x22./-][\w\s`'\x22./-]{0,59}?\s+)?(is|are)\s+(irrelevant|immaterial|ignored|"
                   r"arbitrary|unimportant|insignificant|not\s+significant|free|up\s+to\s+you|your\s+(choice|call)|"
-                  r"not\s+fixed|of\s+no\s+(importance|consequence|significance)|"
-                  # ("The order of the lines is at the Contractor's discretion"; blind p266)
-                  r"(?:at|left\s+to)\s+(?:the\s+|your\s+)?(?:[\w-]+['\u2019]s?\s+)?(?:own\s+)?discretion)\b|"
+                  r"not\s+fixed|of\s+no\s+(importance|consequence|significance))\b|"
+                  # ("The order of the lines is at the Contractor's discretion"; blind p266. The order of the records,
+                  # not "whether to split an order is at the buyer's discretion"; review)
+                  r"\border(?:ing)?\s+of\s+(?:the\s+)?(?:lines|rows|records|entries|items|results)\b[^.;:\n]{0,60}?\s(?:is|are)\s+"
+                  r"(?:at|left\s+to)\s+(?:the\s+|your\s+)?(?:[\w-]+['\u2019]s?\s+)?(?:own\s+)?discretion\b|"
                   r"\bneither\s+(the\s+)?order(ing)?\b[^.!?;]{0,120}?\bnor\b[^.!?;]{0,120}?\b(matters?|counts?|is\s+"
                   + _NEUTRAL + r")\b|"
                   r"\bneither\b[^.!?;]{0,120}?\bnor\s+(the\s+)?order(ing)?\b[^.!?;]{0,120}?\b(matters?|counts?|is\s+"
@@ -183,7 +185,9 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/\[\]-][\
                   # blind p268's P.S.; not "... what order the rewards are listed in within a line")
                   r"\b(?:do\s*n['\u2019]?t|do\s+not|does\s*n['\u2019]?t|does\s+not|never)\s+(?:really\s+|much\s+|at\s+all\s+)?"
                   r"(?:care|mind)\s+(?:about\s+|at\s+all\s+)?(?:what|which|the)\s+order\s+(?:of\s+)?(?:the\s+|your\s+)?"
-                  r"(?:lines|rows|records|entries|items|results)\b(?!\s+(?:\w+\s+){0,3}(?:within|inside)\b)")
+                  r"(?:lines|rows|records|entries|items|results)\b(?!\s+(?:\w+\s+){0,3}(?:within|inside)\b)"
+                  # (the answer's: not "the rows in the input", "the rows of `ledger.csv`", "they arrive shuffled"; review)
+                  r"(?![^.;\n]{0,40}?\b(?:input|source|given|arrive|export|upstream)\b|\s+(?:of|in|from)\s+`)")
 _UNORDERED = re.compile(_UNORDER_WORDS, re.IGNORECASE)
 _SHORT_OK = re.compile(r"\bup\s+to\s+(?:\d+|two|three|four|five|six|ten)\b(?!\s+(?:decimals?|places?|digits?|d\.?p|"
                        r"significant|characters?|chars?|%|percent))|\bneed\s+not\s+(?:list|include|give|name|"
@@ -399,6 +403,11 @@ _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 # rejected", "do not add other fields", "no other keys"), nor one about the input files ("invoices.csv
 # may have extra columns") unless it also speaks of the output.
 # ("extra cols are fine (beer name etc)": a casual prompt's columns; blind p156)
+_UNLISTED_NAME_WORDS = (r"\b(?:anything|any\s+line|lines|entries)\s+(?:with|under)\s+(?:a|any|another)\s+(?:other\s+)?"
+                        r"name\s+(?:that\s+)?(?:(?:I|we)\s+(?:did\s*n['\u2019]?t|did\s+not|have\s*n['\u2019]?t|have\s+not)\s+"
+                        r"(?:list|name|mention)(?:ed)?|not\s+(?:listed|named|mentioned)(?:\s+(?:here|above))?)\b")
+_UNLISTED_NAME = re.compile(_UNLISTED_NAME_WORDS, re.IGNORECASE)
+_DATA_NAMES = re.compile(r"`<[^<>`\n]{1,40}>\s*[:=]\s*<[^<>`\n]{1,40}>`")  # (a format line `<region>: <units>`)
 _OTHER_KEYS = re.compile(r"\b(other|additional|extra|further|unknown|unrecogni[sz]ed|unlisted|unexpected)\s+"
                          r"(?:[\w-]+\s+){0,2}?(keys?|fields?|columns?|cols|properties|attributes|members)\b|"
                          r"\b(keys?|fields?|columns?|properties|attributes)\s+(other\s+than|besides|beyond|"
@@ -408,10 +417,7 @@ _OTHER_KEYS = re.compile(r"\b(other|additional|extra|further|unknown|unrecogni[s
                          r"(?:also\s+)?add\s+others\b|"
                          # ("anything with a name I didn't list gets ignored": a `name: value` file's other names;
                          # blind p271)
-                         r"\b(?:anything|any\s+line|lines|entries)\s+(?:with|under)\s+(?:a|any|another)\s+(?:other\s+)?"
-                         r"name\s+(?:that\s+)?(?:(?:I|we)\s+(?:did\s*n['\u2019]?t|did\s+not|have\s*n['\u2019]?t|have\s+not)\s+"
-                         r"(?:list|name|mention)(?:ed)?|not\s+(?:listed|named|mentioned)(?:\s+(?:here|above))?)\b",
-                         re.IGNORECASE)
+                         + _UNLISTED_NAME_WORDS, re.IGNORECASE)
 _KEYS_EXCEPTED = re.compile(r"\b(?:other\s+than|besides|beyond|except|apart\s+from|not\s+(?:listed|named))\b", re.IGNORECASE)
 # "you may add your own keys (e.g. the offered load)": other keys granted (blind p38), never a closed list's words
 _OWN_KEYS = re.compile(r"\byour\s+(own)\s+(?:[\w-]+\s+){0,2}?(keys?|fields?|columns?|properties|attributes)\b",
@@ -440,7 +446,9 @@ _REFUSE = re.compile(r"\b(" + NOT_A_NAME + r"reject\w*|forbidden|prohibited|disa
                      r"wrong|never)\b|\bnot\s+(be\s+)?(allowed|permitted|accepted|tolerated|welcome|ignored|added|"
                      r"included)\b|\b(must|should|shall|may|can)\s*not\b|\bcannot\b|\b(mustn|shouldn|can)'?t\b|"
                      r"\bdo(es)?\s*n[o']?t\s+(add|include|emit|write|output|put)\b|\bno\s+(other|extra|additional|"
-                     r"further)\b", re.IGNORECASE)
+                     r"further)\b|"
+                     # ("Objects with extra fields do not conform; the Office will disregard them"; review)
+                     r"\bnon-?compliant\b|\bdo(?:es)?\s*n[o'\u2019]?t\s+conform\b|\bmalformed\b", re.IGNORECASE)
 _INPUT_SIDE = re.compile(r"\b(inputs?|given|provided|source|workspace|working\s+directory)\b|"
                          r"\w\.(jsonl|json|csv|tsv|txt|ya?ml|xml)\b", re.IGNORECASE)
 _OUTPUT_SIDE = re.compile(r"\boutputs?\b|\byour\s+(answer|result|file|lines?|records?|objects?|rows?|"
@@ -1698,8 +1706,12 @@ def read_prompt(text: str) -> PromptAllows:
         free.update(names)
     last = ""
     fenced = tuple(fenced_blocks(text)[0])
+    # ("anything with a name I didn't list" frees no line where the prompt's format gives names as data, `<region>:
+    # <units>`: those names are the answer's records; review)
+    data_names = _DATA_NAMES.search(text) is not None
     for sentence in map(_plain, _sentences(text)):
-        if not closed and _grants_other_keys(sentence):
+        if not closed and _grants_other_keys(sentence) and not (data_names and _UNLISTED_NAME.search(sentence)
+                                                                 and not _OTHER_KEYS.search(_UNLISTED_NAME.sub(" ", sentence))):
             grants.append(" ".join(sentence.split())[:160])
             sentence_names = _EXAMPLES.sub(" ", sentence)
             said_free = _FREE.search(sentence) is not None or re.search(

@@ -393,6 +393,46 @@ _ACCEPTED = "grader ACCEPTED a mutant (shrunk minimal example): "
 _CHECKED_TO_THE_CENT = re.compile(
     r"\b(?:match\w*|check\w*|compar\w*|graded|verif\w*)\b[^.;\n]{0,60}?\b(?:exactly\s+)?(?:to\s+the\s+(?:cent|penny)|in\s+cents)\b|"
     r"\b(?:exact(?:ly)?|correct|accurate)\s+(?:to\s+the\s+(?:cent|penny)|in\s+cents)\b", re.IGNORECASE)
+def _extra_names(ref: Reference, allows, prompt: str) -> int:  # noqa: ANN001
+    """How many `name: value` lines of the text answer hold a name the prompt never lists (at most 3 counted), a name of
+    a shape it shows, `p_<claim_id>`, listed: one or two are extras beside the answer (`iterations: 7`); more are the
+    answer's own records under names of the data (`North: 1350`, `South: 910`; review)."""
+    shapes = _name_shapes(prompt)
+    seen = 0
+    for line in ref.reference.splitlines()[:5000]:
+        found = _KEY_VALUE_LINE.match(line)
+        if found and allows.other_key(f"field '{found.group(1)}'") \
+                and not any(shape.fullmatch(found.group(1)) for shape in shapes):
+            seen += 1
+            if seen > 2:
+                break
+    return seen
+
+
+@lru_cache(maxsize=64)
+def _name_shapes(prompt: str) -> tuple[re.Pattern[str], ...]:
+    """The names a prompt's code spans give by a shape, literal text around a placeholder: `p_<claim_id>` as `p_.+`."""
+    out = []
+    for span in re.findall(r"`([^`\n]{3,60})`", prompt[:400_000]):
+        parts = re.split(r"<[^<>\s]{1,40}>", span.strip())
+        if len(parts) > 1 and len("".join(parts)) >= 2 and not re.search(r"\s", span.strip()):
+            out.append(re.compile(".+".join(re.escape(part) for part in parts)))
+    return tuple(out[:50])
+
+
+_KEY_VALUE_LINE = re.compile(r"\s*([A-Za-z_][\w.-]*)\s*[=:]\s*\S")
+
+
+def _checked_to_the_cent(prompt: str) -> str | None:
+    """The sentence saying the answer's figures are checked to the cent (_CHECKED_TO_THE_CENT), not one of an input's
+    ("The loan records in `loans.csv` were verified to the cent"; review), else None."""
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", prompt[:400_000]):
+        if _CHECKED_TO_THE_CENT.search(sentence) and not re.search(
+                r"`[^`\n]+\.\w{2,5}`|\b(?:input|export|source|records?\s+in)\b", sentence, re.IGNORECASE):
+            return " ".join(sentence.split())[:160]
+    return None
+
+
 # kinds that add or drop whole lines of a text answer (keyed_lines)
 _KEYED_LINE_KINDS = ("drop_record", "inject_record", "duplicate_record", "truncate_records")
 # "Please don't repeat a name", "each figure exactly once": a copy of a line is no extra line
@@ -1111,7 +1151,9 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
             if allowed is None and kind in _KEYED_LINE_KINDS and ref is not None \
                     and (names := ref.keyed_lines(mutant.text, free_lines.prefixes if free_lines else ())) \
                     and all(allows.other_key(f"field '{name}'") for name in names) \
-                    and not (kind == "duplicate_record" and _ONCE_SAID.search(prompt)):
+                    and not (kind == "duplicate_record" and _ONCE_SAID.search(prompt)) \
+                    and not (allows.top_level_keys_only() and _CONFIG.search(ref.artifact)) \
+                    and _extra_names(ref, allows, prompt) <= 2:
                 # (`name: value` lines of names the prompt never lists, dropped or added, where it lets other names be
                 # written: "extra lines like an iteration count; anything with a name I didn't list gets ignored";
                 # blind p271. A copy of one, unless the prompt says a name is written once.)
@@ -1489,13 +1531,12 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
         ctx.settle(minimal.text)  # a verdict that differs makes the gate's warm_canary() redo every kind
         detail = next((d for m, d in state.accepted if m == minimal), "")
         factor = factor_of(minimal.where) if kind == "number_near" else None
-        cents = allows.stated is None and allows.implied is not None and allows.implied.abs >= 0.01 \
-            and factor is not None and factor >= 16 and (said := _CHECKED_TO_THE_CENT.search(prompt)) is not None
-        if cents:
+        said = _checked_to_the_cent(prompt) if allows.stated is None and allows.implied is not None \
+            and allows.implied.abs >= 0.01 and factor is not None and factor >= 16 else None
+        if said is not None:
             return CaseResult(kind, FINDING, cap(
                 f"grader ACCEPTED a number {factor}x further from the reference than the cent the prompt holds its "
-                f"figures to ({' '.join(_sentence_at(prompt, said.start()).split())[:160]!r}): {minimal.describe()}; grader detail: {detail!r}",
-                600))
+                f"figures to ({said!r}): {minimal.describe()}; grader detail: {detail!r}", 600))
         if factor is not None and allows.stated is None:
             # (a band the prompt's rounding implies, "rounded to the cent": it states no tolerance, so a
             # grader looser than the rounding is a question for its author, not a broken rule; but where the

@@ -45,6 +45,7 @@ def hypothesis_home() -> Iterator[None]:
                 _STATE["constants"] = found
                 empty = _providers.Constants()
                 _providers._get_local_constants = lambda: empty
+                _clear_pools()  # (the pools a host's draws cached from its constants: none of ours)
         _STATE["searches"] += 1
     try:
         yield
@@ -56,7 +57,15 @@ def hypothesis_home() -> Iterator[None]:
                     set_hypothesis_home_dir(_STATE["home"][0])
                 if _STATE["constants"] is not None:
                     _providers._get_local_constants = _STATE["constants"]
+                    _clear_pools()  # (and ours, empty, none of the host's: rebuilt from its constants when drawn)
                 _STATE.update(home=None, constants=None)
+
+
+def _clear_pools() -> None:
+    """Empty Hypothesis' cache of the constants each kind of draw may pick from (built from the constants read)."""
+    cache = getattr(getattr(_providers, "CONSTANTS_CACHE", None), "cache", None)
+    if hasattr(cache, "clear"):
+        cache.clear()
 
 
 _STATE_LOCK = threading.Lock()

@@ -747,8 +747,13 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
             # (an id's number, its lead glued to it, `B-205`, `Q3`: the lines' contents trade ids, an exchange of values
             # whatever order the prompt leaves open; a position's, `OPTION 2`, `#2`, moves a content in the order;
             # blind p276)
-            glued = _ORDINAL.match(lines[i]).group(1)[-1:]
-            return edit(kind, f"line {i + 1} <-> line {i + 2} {KEEPS_ITS_ID if glued.isalnum() or glued in '-_' else RENUMBERED}",
+            # (a count from 1 written glued, `Stop-1`, `Step2`, is a position all the same: an id is padded, `L003`, or
+            # runs from a number of its own, `B-201`; review)
+            found = _ORDINAL.match(lines[i])
+            glued = found.group(1)[-1:]
+            digits = found.group(2)
+            own = (glued.isalnum() or glued in "-_") and (int(digits) >= 10 or (len(digits) > 1 and digits[0] == "0"))
+            return edit(kind, f"line {i + 1} <-> line {i + 2} {KEEPS_ITS_ID if own else RENUMBERED}",
                         lines[i], first, changed)
         draws = [d for d in (pick(pairs).map(swap) if pairs else None,
                              pick(neighbours).map(swap_sections) if neighbours else None,
@@ -789,6 +794,10 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
             return either(options) if options else None
 
         def moved(token: str) -> str:
+            # (a year moves to the next one, 2023 -> 2024: a copied header `Region 2023 2024 Change` or `=== 2023-Q1 ===`
+            # stays a line of its shape, not `21230`, which a prompt's "other lines are ignored" frees; blind p270, review)
+            if re.fullmatch(r"(?:19|20)\d\d", token):
+                return str(int(token) + 1)
             # (a whole number of 5 digits or more is an id or a code: its first digit changed keeps its
             # width, so the copy is a well-formed record of another id, not a line of another format;
             # blind p37: `1197955 R1` copied as `11980550 R1`, which its prompt makes prose)

@@ -633,11 +633,13 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
             labels |= defined
             # (a row defining a code beside its category, `| BAND | NO-GO | ... |`, names two values of a record of the
             # answer, `B09,BAND,NO-GO`: the code's own severity, vocabulary, not how the answer pairs them; blind p278)
-            together_in = "\n".join(line for line in prompt.splitlines() if line not in defining)
             # (but a code named with a record's own value, an input id it labels, `| B09 | BAND |` in a table of last
-            # quarter's findings, is that record's answer: the strings of one or two records each are its partners)
+            # quarter's findings, is that record's answer: the strings of one or two records each are its partners,
+            # and a defining row naming one, `| BAND | NO-GO | ... | B09 |`, stays; review)
             spread = Counter(word for unit in units[:20_000] for word in unit)
-            own_partners = frozenset(w for w, n in spread.items() if n <= 2 and w)
+            own_partners = frozenset(w for w, n in spread.items() if n <= 2 and w and w not in defined)
+            together_in = "\n".join(line for line in prompt.splitlines() if line not in defining or any(
+                word.strip("`*_:;,.()") in own_partners for word in TOKEN_SPLIT.split(line.replace("|", " "))))
     ids: frozenset[str] = frozenset()
     if len(units) == 1 and fmt in ("json", "yaml") and len(reference) <= MAX_INNER_CHARS:
         # (one document of maps of records, `{"bookings": {"BK503": {"status": ...}}, "sailings": ...}`: each
