@@ -637,7 +637,9 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
             # quarter's findings, is that record's answer: the strings of one or two records each are its partners,
             # and a defining row naming one, `| BAND | NO-GO | ... | B09 |`, stays; review)
             spread = Counter(word for unit in units[:20_000] for word in unit)
-            own_partners = frozenset(w for w, n in spread.items() if n <= 2 and w and w not in defined)
+            # (an id, with a digit: not a word of a rule's text the answer's message repeats, `duplicate stop_id`)
+            own_partners = frozenset(w for w, n in spread.items() if n <= 2 and w and w not in defined
+                                     and any(c.isdigit() for c in w))
             together_in = "\n".join(line for line in prompt.splitlines() if line not in defining or any(
                 word.strip("`*_:;,.()") in own_partners for word in TOKEN_SPLIT.split(line.replace("|", " "))))
     ids: frozenset[str] = frozenset()
