@@ -57,6 +57,15 @@ def _fails(check) -> list[str]:
     return [f"{k.name}: {k.detail}" for k in check.cases if k.severity == "fail"]
 
 
+def _twins(tmp_path: Path, name: str, artifact: str, reference: str, prompt: str, flawed: str, sound: str,
+           kind: str, marker: str) -> None:
+    """The task with the `flawed` grader fails `kind` with `marker` in the finding; with the `sound` one, nothing fails."""
+    fails = _fails(_fuzz(_task(tmp_path, name, artifact, reference, prompt, flawed)))
+    assert any(f.startswith(f"{kind}:") and marker in f for f in fails), fails
+    clean = _fails(_fuzz(_task(tmp_path, f"{name}_sound", artifact, reference, prompt, sound)))
+    assert not clean, clean
+
+
 def _leaks(root: Path):
     report = check_task(load_task(root), resolve_gates(["positive", "detail_leaks"]), OPTIONS)
     return next(c for c in report.checks if c.gate == "detail_leaks")

@@ -6,22 +6,13 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _blind_task import _cases, _fails, _fuzz, _task, _with_verifier  # noqa: E402
+from _blind_task import _cases, _fails, _fuzz, _task, _twins, _with_verifier  # noqa: E402
 
 from artifactbench.gates import CheckOptions, check_task, resolve_gates
 from artifactbench.gates.core import read_prompt
 from artifactbench.gates.core._accuracy import stated_tolerance
 from artifactbench.gates.fuzz import without_free_tails
 from artifactbench.manifest import load_task
-
-
-def _twins(tmp_path: Path, name: str, artifact: str, reference: str, prompt: str, flawed: str, sound: str,
-           kind: str, marker: str) -> None:
-    """The task with the `flawed` grader fails `kind` with `marker` in the finding; with the `sound` one, nothing fails."""
-    fails = _fails(_fuzz(_task(tmp_path, name, artifact, reference, prompt, flawed)))
-    assert any(f.startswith(f"{kind}:") and marker in f for f in fails), fails
-    clean = _fails(_fuzz(_task(tmp_path, f"{name}_sound", artifact, reference, prompt, sound)))
-    assert not clean, clean
 
 
 def test_recommended_keys_are_optional_and_a_clause_of_names_shares_its_verb():

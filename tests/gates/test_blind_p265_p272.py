@@ -1,6 +1,18 @@
-"""Rules from the blind batches p265-p272 (2026-12-07, nineteenth session) and the session's other fixes."""
+"""Rules from the blind batches p265-p280 (2026-12-07, nineteenth session) and the session's other fixes, each with a
+twin that keeps its verdict."""
 
 from __future__ import annotations
+
+import itertools
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _blind_task import _fails, _fuzz, _task, _twins  # noqa: E402
+
+from artifactbench.gates.core import read_prompt  # noqa: E402
+from artifactbench.gates.core._accuracy import stated_tolerance  # noqa: E402
 
 
 def test_a_search_draws_no_constant_from_the_checkers_own_source():
@@ -17,24 +29,6 @@ def test_a_search_draws_no_constant_from_the_checkers_own_source():
         assert len(providers._get_local_constants()) == 0
     assert providers._get_local_constants is before
 
-
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-sys.path.insert(0, str(Path(__file__).parent))
-from _blind_task import _fails, _fuzz, _task  # noqa: E402
-
-from artifactbench.gates.core import read_prompt  # noqa: E402
-from artifactbench.gates.core._accuracy import stated_tolerance  # noqa: E402
-
-
-def _twins(tmp_path: Path, name: str, artifact: str, reference: str, prompt: str, flawed: str, sound: str,
-           kind: str, marker: str) -> None:
-    """The task with the `flawed` grader fails `kind` with `marker` in the finding; with the `sound` one, nothing fails."""
-    fails = _fails(_fuzz(_task(tmp_path, name, artifact, reference, prompt, flawed)))
-    assert any(f.startswith(f"{kind}:") and marker in f for f in fails), fails
-    clean = _fails(_fuzz(_task(tmp_path, f"{name}_sound", artifact, reference, prompt, sound)))
-    assert not clean, clean
 
 
 def test_order_left_to_the_reader_in_a_letters_or_a_contracts_words():
@@ -299,8 +293,6 @@ def test_lines_trading_contents_keep_their_ids_an_exchange_not_an_order(tmp_path
     # twin: a position's number, `OPTION 2`, keeps the plain reading (the contents move in the order)
     from artifactbench.gates.fuzz._policy import FuzzPolicy
     from artifactbench.gates.fuzz._strategies import mutation_draws
-    import itertools
-    import random
     options = "OPTION 1: A B\nOPTION 2: C D\nOPTION 3: E F\n"
     drawn = list(itertools.islice(mutation_draws("text", options, FuzzPolicy(), "swap_records").values(random.Random(0)), 20))
     renumbered = [m.where for m in drawn if "(each keeps" in m.where]
