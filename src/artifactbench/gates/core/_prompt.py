@@ -743,7 +743,9 @@ class PromptAllows:
         """The prompt speaks of `key` only in its grant of other keys, as one of them: "extra lines like an
         iteration count; anything with a name I didn't list gets ignored" of `iterations` (blind p271)."""
         grant = self.other_keys
-        if not grant or any(_mentions(sentence, key) for sentence in _sentences(self.naming_text) if sentence not in grant):
+        # (the cheap test first: asked of every line of a long answer, most names are not in the grant at all)
+        if not grant or not _mentions(grant, key) or any(
+                _mentions(sentence, key) for sentence in _sentences(self.naming_text) if sentence not in grant):
             return False
         stem = re.escape(key[:-1] if key.endswith("s") and len(key) > 3 else key)
         # (an example of the extras, "like an iteration count"; not a key the grant leaves out, "Columns other than

@@ -399,10 +399,11 @@ def _extra_names(ref: Reference, allows, prompt: str) -> int:  # noqa: ANN001
     answer's own records under names of the data (`North: 1350`, `South: 910`; review)."""
     shapes = _name_shapes(prompt)
     seen = 0
-    for line in ref.reference.splitlines()[:5000]:
-        found = _KEY_VALUE_LINE.match(line)
-        if found and allows.other_key(f"field '{found.group(1)}'") \
-                and not any(shape.fullmatch(found.group(1)) for shape in shapes):
+    # (each distinct name once, at most 200: a name is looked for in the whole prompt, a few ms a name in a long one)
+    names = dict.fromkeys(found.group(1) for line in ref.reference.splitlines()[:5000]
+                          if (found := _KEY_VALUE_LINE.match(line)))
+    for name in itertools.islice(names, 200):
+        if allows.other_key(f"field '{name}'") and not any(shape.fullmatch(name) for shape in shapes):
             seen += 1
             if seen > 2:
                 break
