@@ -492,3 +492,30 @@ def test_review_repros_of_the_p265_p280_rules_end_to_end(tmp_path):
                                "`Stop-<n>: <town>`, n counting the lines 1, 2, 3, ... The order of the stops is up to "
                                "you; any order is accepted.\n", grader)))
     assert not [f for f in fails if f.startswith("swap_records")], fails
+
+
+def test_second_review_repros(tmp_path):
+    """A second review of the first review's fixes: each a real flaw the fix hid, now found."""
+    from _leak_task import content_leaks
+    # a code table whose rows name the bookings each code flags, ids without a digit: the answer all the same
+    stars = ["ALTAIR", "DENEB", "VEGA", "RIGEL", "SIRIUS", "CAPELLA"]
+    codes = ["SAT_OVERLAP", "MAINT", "MASK", "BAND", "SHORT", "SHORT"]
+    reference = "booking_id,rule,severity\n" + "".join(
+        f"{s},{c},{'WARNING' if c == 'SHORT' else 'NO-GO'}\n" for s, c in zip(stars, codes))
+    prompt = ("Audit `bookings.csv`.\n\n| Code | Severity | Rule | Booking(s) it flags |\n|---|---|---|---|\n"
+              "| `SAT_OVERLAP` | NO-GO | one satellite twice | ALTAIR |\n| `MAINT` | NO-GO | maintenance | DENEB |\n"
+              "| `MASK` | NO-GO | below the mask | VEGA |\n| `BAND` | NO-GO | band not on the antenna | RIGEL |\n"
+              "| `SHORT` | WARNING | under five minutes | SIRIUS, CAPELLA |\n\nWrite `findings.csv`.\n")
+    files = {"bookings.csv": "booking_id,station\n" + "".join(f"{s},GS1\n" for s in stars)}
+    check = content_leaks(tmp_path, "stars", "findings.csv", reference, prompt, files)
+    assert [c for c in check.cases if c.severity == "fail"], check.cases
+    # tanks T1-T6 are ids, not a count of the lines: their codes exchanged is no new order
+    tanks = "".join(f"T{i}: {c}\n" for i, c in enumerate(["OK", "FG_UNSTABLE", "OK", "ABV_LABEL", "OK", "TOO_EARLY"], 1))
+    grader = f"""\
+    got = sorted(l.split(":", 1)[1].strip() for l in text.splitlines() if l.strip())
+    want = sorted(l.split(":", 1)[1].strip() for l in {tanks!r}.splitlines() if l.strip())
+    return got == want and len(set(l.split(":")[0] for l in text.splitlines() if l.strip())) == 6, "codes"
+"""
+    fails = _fails(_fuzz(_task(tmp_path, "tanks", "tanks.txt", tanks, "Write `tanks.txt`, one `T<n>: CODE` line per "
+                               "tank T1 to T6; lines can be in any order.\n", grader)))
+    assert any(f.startswith("swap_records:") and "(each keeps its id)" in f for f in fails), fails

@@ -15,6 +15,7 @@ import re
 import time
 import tomllib
 import warnings
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -399,12 +400,13 @@ def _extra_names(ref: Reference, allows, prompt: str) -> int:  # noqa: ANN001
     answer's own records under names of the data (`North: 1350`, `South: 910`; review)."""
     shapes = _name_shapes(prompt)
     seen = 0
-    # (each distinct name once, at most 200: a name is looked for in the whole prompt, a few ms a name in a long one)
-    names = dict.fromkeys(found.group(1) for line in ref.reference.splitlines()[:5000]
-                          if (found := _KEY_VALUE_LINE.match(line)))
-    for name in itertools.islice(names, 200):
+    # (lines counted, each distinct name looked up once, the first 200: a name is looked for in the whole prompt, a few
+    # ms a name in a long one; three `dupe:` lines are records all the same; review)
+    names = Counter(found.group(1) for line in ref.reference.splitlines()[:5000]
+                    if (found := _KEY_VALUE_LINE.match(line)))
+    for name, lines in itertools.islice(names.items(), 200):
         if allows.other_key(f"field '{name}'") and not any(shape.fullmatch(name) for shape in shapes):
-            seen += 1
+            seen += lines
             if seen > 2:
                 break
     return seen
@@ -434,6 +436,9 @@ def _checked_to_the_cent(prompt: str) -> str | None:
     return None
 
 
+# "`Stop-<n>`, n counting the lines 1, 2, 3, ...": numbers that count the lines, positions however they are written
+_COUNTS_LINES = re.compile(r"\bcount(?:s|ing)?\s+(?:the\s+)?(?:lines|rows|entries|items|stops|steps)\b|"
+                           r"\bnumbered\s+(?:from\s+)?(?:1|one)\b|\b1,\s*2,\s*3\b", re.IGNORECASE)
 # kinds that add or drop whole lines of a text answer (keyed_lines)
 _KEYED_LINE_KINDS = ("drop_record", "inject_record", "duplicate_record", "truncate_records")
 # "Please don't repeat a name", "each figure exactly once": a copy of a line is no extra line
@@ -1123,8 +1128,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
         if outcome.result.passed:
             # (two lines' contents exchanged, each keeping its id: values trading records, no order moved)
             allowed = (ref.declaration_change(mutant.text) if ref is not None else None) \
-                or allows.leaves_open("replace_record" if KEEPS_ITS_ID in mutant.where else kind,
-                                      _sectioned(ref, allows, mutant.where))
+                or allows.leaves_open("replace_record" if KEEPS_ITS_ID in mutant.where and not _COUNTS_LINES.search(prompt)
+                                      else kind, _sectioned(ref, allows, mutant.where))
             # (a list the prompt orders, `[stacks]` "array of container ids from the ground tier upwards": its items
             # swapped are graded whatever "other keys are ignored" frees; blind p237)
             ordered_here = False

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import json
 import re
 import sqlite3
 import time
@@ -333,6 +334,29 @@ def _strings_in(value: object, out: set[str]) -> set[str]:
         for item in value:
             _strings_in(item, out)
     return out
+
+
+def _first_values(fmt: str, reference: str) -> frozenset[str] | None:
+    """The value each record of the answer opens with (a CSV row's first cell, a JSON line's first value, a text line's
+    first word), None for a format whose records have no first value."""
+    lines = [line for line in reference.splitlines()[:20_000] if line.strip()]
+    out: set[str] = set()
+    if fmt == "csv":
+        out.update(line.split(",", 1)[0].strip().strip('"') for line in lines[1:])
+    elif fmt == "jsonl":
+        for line in lines:
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            first = next(iter(record.values()), None) if isinstance(record, dict) else None
+            if isinstance(first, str):
+                out.add(first)
+    elif fmt == "text":
+        out.update(line.split()[0].strip("`*_:;,.()") for line in lines)
+    else:
+        return None
+    return frozenset(out)
 
 
 def _defined_terms(prompt: str, answer: frozenset[str]) -> frozenset[str]:
@@ -637,9 +661,11 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
             # quarter's findings, is that record's answer: the strings of one or two records each are its partners,
             # and a defining row naming one, `| BAND | NO-GO | ... | B09 |`, stays; review)
             spread = Counter(word for unit in units[:20_000] for word in unit)
-            # (an id, with a digit: not a word of a rule's text the answer's message repeats, `duplicate stop_id`)
+            # (the value a record opens with, its id, `B09` or `DENEB`: not a word of a rule's text the answer's message
+            # repeats, `duplicate stop_id`; review)
+            firsts = _first_values(fmt, reference)
             own_partners = frozenset(w for w, n in spread.items() if n <= 2 and w and w not in defined
-                                     and any(c.isdigit() for c in w))
+                                     and (w in firsts if firsts is not None else any(c.isdigit() for c in w)))
             together_in = "\n".join(line for line in prompt.splitlines() if line not in defining or any(
                 word.strip("`*_:;,.()") in own_partners for word in TOKEN_SPLIT.split(line.replace("|", " "))))
     ids: frozenset[str] = frozenset()
