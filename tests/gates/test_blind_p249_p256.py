@@ -316,7 +316,7 @@ _STOPS_PROMPT = "List the duplicate stops in `dupes.txt`, one id per line.\n\n| 
 
 
 def test_a_table_of_the_answers_ids_is_a_leak_not_vocabulary(tmp_path):
-    # (review: `_defined_terms` read a table listing exactly the answer's ids, each with why, as the answer's codes)
+    # (review: `_definitions` read a table listing exactly the answer's ids, each with why, as the answer's codes)
     root = _task(tmp_path, "stops", "dupes.txt", _STOPS, _STOPS_PROMPT,
                  f"return text.split() == {_STOPS!r}.split(), 'ids compared'\n")
     report = check_task(load_task(root), resolve_gates(["content_leaks"]),

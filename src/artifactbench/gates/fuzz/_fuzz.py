@@ -44,7 +44,7 @@ from artifactbench.gates.fuzz._policy import load_policy
 from artifactbench.gates.fuzz._quota import widened
 from artifactbench.gates.fuzz._sampling import hypothesis_home
 from artifactbench.gates.fuzz._reference import (
-    ONCE, Reference, line_key, markdown_headings, rows_unordered, text_field, top_level_swap,
+    KEY_VALUE, ONCE, Reference, line_key, markdown_headings, rows_unordered, text_field, top_level_swap,
 )
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
 from artifactbench.gates.fuzz._text_strategies import (
@@ -403,7 +403,7 @@ def _extra_names(ref: Reference, allows, prompt: str) -> int:  # noqa: ANN001
     # (lines counted, each distinct name looked up once, the first 200: a name is looked for in the whole prompt, a few
     # ms a name in a long one; three `dupe:` lines are records all the same; review)
     names = Counter(found.group(1) for line in ref.reference.splitlines()[:5000]
-                    if (found := _KEY_VALUE_LINE.match(line)))
+                    if (found := KEY_VALUE.match(line)))
     for name, lines in itertools.islice(names.items(), 200):
         if allows.other_key(f"field '{name}'") and not any(shape.fullmatch(name) for shape in shapes):
             seen += lines
@@ -421,9 +421,6 @@ def _name_shapes(prompt: str) -> tuple[re.Pattern[str], ...]:
         if len(parts) > 1 and len("".join(parts)) >= 2 and not re.search(r"\s", span.strip()):
             out.append(re.compile(".+".join(re.escape(part) for part in parts)))
     return tuple(out[:50])
-
-
-_KEY_VALUE_LINE = re.compile(r"\s*([A-Za-z_][\w.-]*)\s*[=:]\s*\S")
 
 
 def _checked_to_the_cent(prompt: str) -> str | None:

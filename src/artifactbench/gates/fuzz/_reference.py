@@ -27,7 +27,7 @@ from artifactbench.gates.fuzz._text_strategies import _SECTION, SECTIONS_SWAPPED
 _LEAD_TAG = re.compile(r"<([A-Za-z][\w-]*)")
 _ELEMENT_TEXT = re.compile(r"<([A-Za-z][\w:-]*)(?:\s[^<>]*)?>([^<>]*)</\1\s*>")
 _ATTR_VALUE = re.compile(r"([\w:-]+)\s*=\s*[\"']([^\"']*)[\"']")
-_KEY_VALUE = re.compile(r"\s*([A-Za-z_][\w.-]*)\s*[=:]\s*\S")
+KEY_VALUE = re.compile(r"\s*([A-Za-z_][\w.-]*)\s*[=:]\s*\S")
 _CLOSING = re.compile(r"\s*exit(\s+0)?\s*;?\s*")  # (not COMMIT or END: without them a transaction or a trigger is lost)
 _LINE_KINDS = frozenset({"drop_record", "duplicate_record", "replace_record", "inject_record", "swap_records",
                          "truncate_records"})
@@ -142,7 +142,7 @@ class Reference:
         gone, added = old - new, new - old
         if bool(gone) == bool(added):
             return None
-        names = [_KEY_VALUE.match(line) for line in (gone or added).elements()]
+        names = [KEY_VALUE.match(line) for line in (gone or added).elements()]
         return tuple(dict.fromkeys(m.group(1) for m in names)) if all(names) else None
 
     def cut_field(self, mutant: str) -> str | None:
@@ -197,12 +197,12 @@ class Reference:
         head, tail = common_ends(tuple(old), tuple(new))
         if head + tail != len(new):
             return None
-        key = _KEY_VALUE.match(old[head])
+        key = KEY_VALUE.match(old[head])
         if key is None:
             return None
         # (a field every record has, `offered_load` of each `[[hour]]`: a key that stands once is the
         # answer's data, `bob = 7` of one line per player, and its line a record)
-        same = sum(1 for line in old if (other := _KEY_VALUE.match(line)) and other.group(1) == key.group(1))
+        same = sum(1 for line in old if (other := KEY_VALUE.match(line)) and other.group(1) == key.group(1))
         # (or a key the prompt calls optional, `method` of "add other keys (iterations, method, notes)":
         # a field of the answer's one record, however often it stands; blind p80)
         optional = getattr(self.allows, "optional_fields", frozenset())
@@ -220,7 +220,7 @@ class Reference:
         for line in old[len(new):]:
             if not line.strip():
                 continue
-            key = _KEY_VALUE.match(line)
+            key = KEY_VALUE.match(line)
             if key is None:
                 return None
             keys.append(key.group(1))
@@ -600,7 +600,7 @@ def _record_map(value: dict) -> bool:
 
 def line_key(line: str) -> str | None:
     """The key of a `key = value` (or `key: value`) line, else None."""
-    found = _KEY_VALUE.match(line)
+    found = KEY_VALUE.match(line)
     return found.group(1) if found else None
 
 
@@ -649,7 +649,7 @@ def _text_field(reference: str, mutant: str) -> str | None:
     for element in _ELEMENT_TEXT.finditer(a):  # (an element's text: `<claim>CLM-40687</claim>`)
         if element.start(2) <= at <= element.end(2):
             return element.group(1)
-    key = _KEY_VALUE.match(a)
+    key = KEY_VALUE.match(a)
     return key.group(1) if key and at >= key.end(1) else None
 
 

@@ -359,16 +359,11 @@ def _first_values(fmt: str, reference: str) -> frozenset[str] | None:
     return frozenset(out)
 
 
-def _defined_terms(prompt: str, answer: frozenset[str]) -> frozenset[str]:
-    return _definitions(prompt, answer)[0]
-
-
 def _definitions(prompt: str, answer: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
-    """(_defined_terms, the table lines that define them)."""
-    """Answer values the prompt defines in a table of them, one a row in its first cell, the row's other cells holding
-    no other answer value (`| E001 | stops.txt | stop_id used twice |`): the codes the answer picks from, its
-    vocabulary (blind p252, whose lint codes were half of a report's distinctive values). A table of three such rows
-    at least."""
+    """(defined terms, the table lines that define them). Defined terms: answer values the prompt defines in a table
+    of them, one a row in its first cell, the row's other cells holding no other answer value (`| E001 | stops.txt |
+    stop_id used twice |`): the codes the answer picks from, its vocabulary (blind p252, whose lint codes were half of
+    a report's distinctive values). A table of three such rows at least."""
     out: set[str] = set()
     used: set[str] = set()
     rows: list[list[str]] = []
