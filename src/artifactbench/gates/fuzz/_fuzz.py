@@ -38,7 +38,7 @@ from artifactbench.gates.fuzz._constant_script import NAME as SCRIPT, constant_s
 from artifactbench.gates.fuzz._draws import scout
 from artifactbench.gates.fuzz._examples_only import NAME as EXAMPLES, examples_case, memorizers
 from artifactbench.gates.fuzz._formats import TreeDoc, format_for, format_of, parse, rerender
-from artifactbench.gates.fuzz._mutation import Mutation, short
+from artifactbench.gates.fuzz._mutation import GAP_MOVED, Mutation, short
 from artifactbench.gates.fuzz._near import FACTORS, RULE_ROW as _RULE_ROW, WARN_FACTOR, factor_of
 from artifactbench.gates.fuzz._policy import load_policy
 from artifactbench.gates.fuzz._quota import widened
@@ -96,6 +96,21 @@ def _place(where: str) -> str:
         # -6.889 and never at 37.116 once number_near's scout tried 8x first)
         return where
     return place if factor is None or place == where else f"{place}@{factor}x"
+
+
+def _gap_in_band(mutant: Mutation, allows) -> str:  # noqa: ANN001
+    """The sentence of the prompt's stated tolerance where it covers a gap_change move (GAP_MOVED), else ""."""
+    stated = allows.stated
+    if stated is None:
+        return ""
+    try:
+        old, new = float(mutant.old.strip("'\"")), float(mutant.new.strip("'\""))
+    except ValueError:
+        return ""
+    keys = _mutated_keys(mutant.where)
+    # (the band every reading of the prompt gives: "anything within 0.01 is fine" said of money may read 1 %, which
+    # lets no seq number of `rejected_seqs` move by 5; blind p271)
+    return stated.sentence_for(keys) if stated.states_for(keys) and abs(new - old) <= stated.strict_band(old) else ""
 
 
 def _mutated_keys(where: str) -> tuple[str, ...]:
@@ -1141,6 +1156,10 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                     and key not in allows.field_unordered
                 allowed = None if ordered_here else (
                     "info", "it swaps two items of a list on one line, for which the prompt states no order")
+            if allowed is None and GAP_MOVED in mutant.where and (band := _gap_in_band(mutant, allows)):
+                # (a whole number of an ascending list moved inside its gap, as far as the prompt's stated tolerance
+                # lets any number be: a grader applying that band to every number passes it; review)
+                allowed = ("warn", f"it moves a whole number no further than the tolerance the prompt states ({band!r})")
             if allowed is None and ref is not None and ref.fmt == "text" and kind in _VALUE_KINDS \
                     and (field := ref.text_field(mutant.text)) is not None:
                 section = _list_section(ref, mutant.where) if allows.top_level_keys_only() else ""

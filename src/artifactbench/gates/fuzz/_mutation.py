@@ -71,6 +71,29 @@ def number_changes(kind: str, old: Any, value: float, policy: FuzzPolicy) -> Any
     return keep_kind(old, new)
 
 
+GAP_MOVED = "(an item moved inside its ascending list)"  # the end of a number_far `where` that gap_change made
+
+
+def gap_change(values: list[int], policy: FuzzPolicy) -> tuple[int, int] | None:
+    """(index, new value) for a strictly ascending list of at least three whole numbers: an item moved to the
+    whole number between its neighbours farthest from it, the list still ascending, as long and of whole
+    numbers (middle items first); else its last item moved past the end by its last gap (and past the band).
+    A grader checking such a list's type, order and length, never its items, passes it (blind p271, p278:
+    `rejected_seqs` compared by count, where every far, negated or NaN item broke the order and was rejected).
+    Moves of more than the policy's absolute band only: whether one is past a tolerance the prompt states is
+    read where a grader accepts it (GAP_MOVED). None for any other list."""
+    if len(values) < 3 or any(b <= a for a, b in zip(values, values[1:])):
+        return None
+    middle = len(values) // 2
+    for k in sorted(range(1, len(values) - 1), key=lambda k: abs(k - middle))[:50]:
+        low, high = values[k - 1] + 1, values[k + 1] - 1
+        new = max((x for x in (low, high) if x != values[k]), key=lambda x: abs(x - values[k]), default=None)
+        if new is not None and abs(new - values[k]) > policy.abs:
+            return k, new
+    new = values[-1] + max(values[-1] - values[-2], int(policy.abs) + 1)
+    return len(values) - 1, new
+
+
 def other_types(old: Any, *, text_cells: bool) -> list[Any]:
     """Values of a different type whose Python equality with `old` is impossible (no 1 == True)."""
     if text_cells:  # CSV cells and text tokens are strings: a blank or a word is the type change

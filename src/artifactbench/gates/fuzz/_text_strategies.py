@@ -16,7 +16,7 @@ from artifactbench.gates.fuzz._draws import Draws, either, ints, pick, scout_fir
 from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.fuzz._formats import NUMBER_RE, PyDoc, TextDoc
 from artifactbench.gates.fuzz._mutation import (
-    Mutation, distinct_string, far_number, keep_kind, number_changes, short,
+    GAP_MOVED, Mutation, distinct_string, far_number, gap_change, keep_kind, number_changes, short,
 )
 from artifactbench.gates.fuzz._policy import FuzzPolicy
 from artifactbench.gates.core import ALSO_DIFFER, SENTENCE
@@ -77,7 +77,15 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str,
             changed = list(lines)
             changed[i] = lines[i][:span[0]] + new + lines[i][span[1]:]
             return Mutation(kind, f"line {i + 1}, column {column!r}", short(old), short(new), doc.render(changed))
-        return pick(pool).map(render) if pool else None
+        draws = pick(pool).map(render) if pool else None
+        gaps = _ascending_gaps(lines, records, policy) if kind == "number_far" else []
+        if not gaps:
+            return draws
+        # (scouted first: one item of an ascending list of whole numbers moved inside its gap, which a grader
+        # comparing the list's length and order passes; a random draw among a report's numbers seldom meets it)
+        moved = pick(gaps).map(lambda c: Mutation(kind, f"line {c[0] + 1}, field '{c[4]}' {GAP_MOVED}", short(c[2]), short(c[3]), doc.render(
+            lines[:c[0]] + [lines[c[0]][:c[1][0]] + c[3] + lines[c[0]][c[1][1]:]] + lines[c[0] + 1:])))
+        return scout_first(either([draws, moved]), moved) if draws is not None else moved
     if kind == "bool_flip":
         # (a config or report line's flag, `tracking = true`, `Flagged: no` is a word, not this: blind p218's
         # TOML final state whose `tracking` the grader never compared, which no text kind changed)
@@ -454,6 +462,33 @@ def list_item_swaps(lines: list[str], records: tuple[int, ...]) -> list[tuple[in
     return found[:MAX_LIST_SWAPS]
 
 
+def _ascending_gaps(lines: list[str], records: tuple[int, ...], policy: FuzzPolicy) -> list[tuple]:
+    """(line, span, old, new, its field `key.index`) of one item of each list written on one line whose items
+    are whole numbers in strictly ascending order, `rejected_seqs = [9, 28, 31]`, moved within its gap (gap_change).
+    The first MAX_LIST_SWAPS such lists."""
+    out: list[tuple] = []
+    for i in records:
+        if len(out) >= MAX_LIST_SWAPS:
+            break
+        match = _labelled_list(lines[i])
+        if match is None:
+            continue
+        value = match.group(4)
+        bracket = re.fullmatch(r"(\s*\[)(.*?)(\]\s*)", value)
+        start = match.start(4) + (bracket.end(1) if bracket else 0)
+        items = (bracket.group(2) if bracket else value).split(",")
+        if not all(re.fullmatch(r"\s*-?\d{1,18}\s*", item) for item in items):
+            continue
+        moved = gap_change([int(item) for item in items], policy)
+        if moved is None:
+            continue
+        k, new = moved
+        at = start + sum(len(item) + 1 for item in items[:k]) + len(items[k]) - len(items[k].lstrip())
+        old = items[k].strip()
+        out.append((i, (at, at + len(old)), old, str(new), f"{match.group(2).strip(chr(34))}.{k}"))
+    return out
+
+
 def list_codes(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, str, int, int, int]]:
     """(line index, key, item index, start, end) of each item of a labelled list of codes written on one line
     (`New to club: IC2118, M106, M109`, `waitlist = S539, S321`: every item capitals, digits and `_.-`). At
@@ -694,9 +729,23 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
                  for j in [next((records[k] for k in (n + 1, n - 1) if 0 <= k < len(records)
                                  and lines[records[k]].strip() != lines[i].strip()), None)]
                  if j is not None and alike(i, j)]
-        return pick(pairs).map(lambda c: edit(
+        single = pick(pairs).map(lambda c: edit(
             kind, f"line {c[0] + 1} replaced by a copy of line {c[1] + 1}", lines[c[0]], lines[c[1]],
             lines[: c[0]] + [lines[c[1]]] + lines[c[0] + 1:])) if pairs else None
+        # (a whole `[[combination]]` entry written over by its neighbour's keys: one entry twice, one gone, the count
+        # of entries as it was; a grader checking each entry and the count, never that they differ, passes it; blind
+        # p280. Entries of one array only: a `[section]` copied under another's name is a value change)
+        shaped = config_sections(lines)
+        entries = [(x, y) for x, y in zip(shaped, shaped[1:]) for x, y in ((x, y), (y, x))
+                   if lines[x[0]].lstrip().startswith("[[") and lines[x[0]].strip() == lines[y[0]].strip()
+                   and lines[x[0] + 1:x[1] + 1] != lines[y[0] + 1:y[1] + 1]][:500]
+        whole = pick(entries).map(lambda c: edit(
+            kind, f"lines {c[0][0] + 1}-{c[0][1] + 1} replaced by a copy of lines {c[1][0] + 1}-{c[1][1] + 1} "
+                  f"(entry {lines[c[0][0]].strip()[:60]})", "; ".join(t.strip() for t in lines[c[0][0] + 1:c[0][1] + 1]),
+            "; ".join(t.strip() for t in lines[c[1][0] + 1:c[1][1] + 1]),
+            lines[: c[0][0] + 1] + lines[c[1][0] + 1:c[1][1] + 1] + lines[c[0][1] + 1:])) if entries else None
+        draws = [d for d in (single, whole) if d is not None]
+        return either(draws) if len(draws) > 1 else (draws[0] if draws else None)
     if kind == "truncate_records" and len(records) > 1:
         # (the cut takes at least one line that is no title or sentence: a closing remark alone is no record)
         last = max((n for n, i in enumerate(records) if i not in prose), default=0)

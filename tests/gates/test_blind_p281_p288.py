@@ -1,0 +1,125 @@
+"""Rules from the blind batches p281-p288 (2026-12-07, twentieth session) and the misses of p271, p278 and p280 found
+again, each with a twin that keeps its verdict."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _blind_task import _fails, _fuzz, _task, _twins  # noqa: E402
+
+from artifactbench.gates.fuzz._mutation import gap_change  # noqa: E402
+from artifactbench.gates.fuzz._policy import FuzzPolicy  # noqa: E402
+
+_ENTRIES = "".join(f"[[option]]\nrank = {n}\nunits = [{', '.join(repr(u) for u in units)}]\ncost = {cost:.2f}\n\n"
+                   for n, (units, cost) in enumerate([(["A", "B"], 310.0), (["A", "C"], 325.5), (["B", "C"], 340.25),
+                                                      (["A", "B", "C"], 402.0)], 1))
+_OPTIONS_PROMPT = ("# Options\n\nWrite `options.toml`: one `[[option]]` table for every feasible set of units, each "
+                   "set exactly once, with its `units` (sorted) and `cost` (two decimals), in ascending cost order, "
+                   "and `rank` counting from 1.\n")
+
+
+def test_an_array_entry_written_over_by_its_neighbour(tmp_path):
+    # (p280: entries checked one by one and counted, never that they differ: one option twice, another gone)
+    _twins(tmp_path=tmp_path, name="options", artifact="options.toml", reference=_ENTRIES,
+           prompt=_OPTIONS_PROMPT,
+           flawed="""\
+               got = tomllib.loads(text)["option"]
+               want = {(tuple(o["units"]), round(o["cost"], 2)) for o in tomllib.loads(REF)["option"]}
+               costs = [o["cost"] for o in got]
+               ok = len(got) == 4 and costs == sorted(costs) and all(
+                   (tuple(o["units"]), round(o["cost"], 2)) in want for o in got)
+               return ok, "options checked" if ok else "an option is wrong"
+               """.replace("REF", repr(_ENTRIES)),
+           sound="""\
+               got = [(tuple(o["units"]), round(o["cost"], 2)) for o in tomllib.loads(text)["option"]]
+               want = [(tuple(o["units"]), round(o["cost"], 2)) for o in tomllib.loads(REF)["option"]]
+               ranks = [o["rank"] for o in tomllib.loads(text)["option"]]
+               return got == want and ranks == [1, 2, 3, 4], "options checked" if got == want else "options differ"
+               """.replace("REF", repr(_ENTRIES)),
+           kind="replace_record", marker="(entry [[option]])")
+
+
+def test_entry_copies_only_within_one_array():
+    # twin: two arrays' neighbouring tables are never copied over each other (a `[[a]]` under `[[b]]`'s name)
+    from artifactbench.gates.fuzz._formats import TextDoc
+    from artifactbench.gates.fuzz._text_strategies import _line_strategy
+    text = "[[plan]]\nid = 1\ncost = 4\n\n[[plan]]\nid = 2\ncost = 5\n\n[[shift]]\nid = 1\ncost = 4\n"
+    lines = text.splitlines()
+    draws = _line_strategy(TextDoc(tuple(lines), True), FuzzPolicy(), "replace_record", lines,
+                           tuple(i for i, line in enumerate(lines) if line.strip()))
+    import random
+    seen = {m.where for m in draws.values(random.Random(0))}
+    entries = {w for w in seen if "(entry" in w}
+    assert entries == {"lines 1-3 replaced by a copy of lines 5-7 (entry [[plan]])",
+                       "lines 5-7 replaced by a copy of lines 1-3 (entry [[plan]])"}, seen
+
+
+def test_gap_change_keeps_a_list_ascending_and_whole():
+    policy = FuzzPolicy()
+    k, new = gap_change([9, 28, 31, 32, 42], policy)
+    values = [9, 28, 31, 32, 42]
+    values[k] = new
+    assert values == sorted(set(values)) and new not in (9, 28, 31, 32, 42)
+    assert gap_change([1, 2, 3, 4], policy) == (3, 6)  # (no gap: the last item moves past the end, past the band)
+    assert gap_change([1, 2, 3], FuzzPolicy(abs=5.0)) == (2, 9)  # (past a band the task declares)
+    assert gap_change([10, 12, 30], policy) == (1, 29)
+    # twins: not a strictly ascending list of three or more
+    assert gap_change([5, 3, 9], policy) is None
+    assert gap_change([1, 1, 2, 3], policy) is None
+    assert gap_change([4, 9], policy) is None
+
+
+_SEQS_PROMPT = ("# Replay\n\nWrite `replay.toml` with `claims_open` and `rejected_seqs`, the `seq` numbers of every "
+                "rejected event in ascending order. Money is compared to the cent (anything within 0.01 is fine).\n")
+_SEQS = "claims_open = 7\ntotal_paid = 28750.49\nrejected_seqs = [70414, 70417, 70428, 70435, 70454, 70463]\n"
+
+
+def test_a_list_of_seq_numbers_compared_by_length_and_order(tmp_path):
+    # (p271, p278: every far, negated or NaN item broke the list's order and was rejected; one moved inside its gap
+    # keeps it ascending, which a grader counting the items passes)
+    _twins(tmp_path, "replay", "replay.toml", _SEQS, _SEQS_PROMPT,
+           flawed="""\
+               got, want = tomllib.loads(text), tomllib.loads(REF)
+               seqs = got["rejected_seqs"]
+               ok = (got["claims_open"] == want["claims_open"] and abs(got["total_paid"] - want["total_paid"]) <= 0.01
+                     and all(type(s) is int for s in seqs) and seqs == sorted(seqs)
+                     and len(seqs) == len(want["rejected_seqs"]))
+               return ok, "replay matches" if ok else "replay differs"
+               """.replace("REF", repr(_SEQS)),
+           sound="""\
+               got, want = tomllib.loads(text), tomllib.loads(REF)
+               ok = (got["claims_open"] == want["claims_open"] and abs(got["total_paid"] - want["total_paid"]) <= 0.01
+                     and got["rejected_seqs"] == want["rejected_seqs"])
+               return ok, "replay matches" if ok else "replay differs"
+               """.replace("REF", repr(_SEQS)),
+           kind="number_far", marker="field 'rejected_seqs.")
+
+
+def test_a_json_list_of_ids_compared_by_length_and_order(tmp_path):
+    reference = '{"antenna": "SVB-A", "rejected": [9, 28, 31, 32, 42, 77]}\n'
+    prompt = "Write `out.json`: `antenna` and `rejected`, the SEQ numbers of its rejected commands, ascending.\n"
+    _twins(tmp_path, "antenna", "out.json", reference, prompt,
+           flawed="""\
+               got, want = json.loads(text), json.loads(REF)
+               rej = got["rejected"]
+               ok = got["antenna"] == want["antenna"] and rej == sorted(rej) and len(rej) == len(want["rejected"]) \\
+                   and all(type(r) is int for r in rej)
+               return ok, "ok" if ok else "wrong"
+               """.replace("REF", repr(reference)),
+           sound="""\
+               return json.loads(text) == json.loads(REF), "compared"
+               """.replace("REF", repr(reference)),
+           kind="number_far", marker="(an item moved inside its ascending list)")
+
+
+def test_a_move_within_a_band_every_reading_gives_is_no_finding(tmp_path):
+    # twin: "every count within ±5" lets a grader pass a count moved by 2 inside its list
+    reference = "hours = [3, 6, 8]\n"
+    prompt = "Write `out.txt` with `hours`, ascending. Every number within ±5 absolute is accepted.\n"
+    root = _task(tmp_path, "hours", "out.txt", reference, prompt, """\
+        got = [int(x) for x in text.split("[")[1].split("]")[0].split(",")]
+        return len(got) == 3 and all(abs(a - b) <= 5 for a, b in zip(got, [3, 6, 8])), "hours"
+        """)
+    assert not [f for f in _fails(_fuzz(root)) if "ascending list" in f]
