@@ -123,3 +123,58 @@ def test_a_move_within_a_band_every_reading_gives_is_no_finding(tmp_path):
         return len(got) == 3 and all(abs(a - b) <= 5 for a, b in zip(got, [3, 6, 8])), "hours"
         """)
     assert not [f for f in _fails(_fuzz(root)) if "ascending list" in f]
+
+
+_TEMPLATE = """\
+# =====================================================================
+# job: missed-cutoff report
+# =====================================================================
+# Everything you need is described in the comments. Keys without a
+# comment are informational.
+
+output:
+  # Write a CSV file here. Comma separated, with a header row.
+  path: output/missed.csv
+
+  # Required columns. Column order is up to you, and extra columns are
+  # fine - the loader picks columns by name and ignores the rest.
+  columns: [parcel_id, route, minutes_late]
+
+  # One row per missed parcel, no duplicates. Row order does not
+  # matter; the dashboard sorts it.
+  # example rows:
+  # - P123456,R05,18
+  rows: one_per_missed_parcel
+"""
+
+
+def test_a_commented_template_read_as_prose():
+    # (p288: a prompt written as a configuration template, its requirements in `#` lines: "Row order does not /
+    # matter" read as two headings, so rows swapped were a finding)
+    from artifactbench.gates.core import read_prompt, uncommented
+    prose = uncommented(_TEMPLATE)
+    assert "One row per missed parcel, no duplicates. Row order does not\nmatter; the dashboard sorts it." in prose
+    assert "\n\n  columns: [parcel_id, route, minutes_late]\n\n" in prose
+    assert read_prompt(prose).unordered and not read_prompt(_TEMPLATE).unordered
+    # twins: Markdown headings one at a time, a fenced template, a prompt mostly of other lines stay as they are
+    markdown = "# Task\n\nWrite `out.csv`.\n\n## Rules\n\nRows in any order.\n\n## Output\n\nOne row a parcel.\n"
+    assert uncommented(markdown) == markdown
+    fenced = "Fill in this template:\n\n```yaml\n" + _TEMPLATE + "```\n"
+    assert uncommented(fenced) == fenced
+    mostly_keys = _TEMPLATE + "".join(f"key_{n}: {n}\n" for n in range(40))
+    assert uncommented(mostly_keys) == mostly_keys
+
+
+def test_rows_swapped_under_a_commented_templates_order_sentence(tmp_path):
+    reference = "parcel_id,route,minutes_late\nP1,R01,76\nP2,R01,41\nP3,R02,5\n"
+    grader = """\
+        rows = sorted(text.strip().splitlines()[1:])
+        ok = text.splitlines()[0] == "parcel_id,route,minutes_late" and rows == sorted(REF.strip().splitlines()[1:])
+        return ok, "rows match" if ok else "rows differ"
+        """.replace("REF", repr(reference))
+    root = _task(tmp_path, "missed", "missed.csv", reference, _TEMPLATE, grader)
+    assert not _fails(_fuzz(root))
+    # twin: the same template saying the rows come sorted by parcel id
+    ordered = _TEMPLATE.replace("Row order does not\n  # matter; the dashboard sorts it.", "Rows sorted by\n  # parcel_id, ascending.")
+    root = _task(tmp_path, "missed_sorted", "missed.csv", reference, ordered, grader)
+    assert any(f.startswith("swap_records:") for f in _fails(_fuzz(root)))

@@ -29,7 +29,9 @@ from artifactbench.gates.core._comment_marks import ALL_LINE_MARKS, BLOCK_COMMEN
 from artifactbench.gates.core._bounds import MAX_TIMEOUTS, GraderBlocked
 from artifactbench.gates.core._context import SANDBOXES, Cancelled, CheckOptions, TaskContext
 from artifactbench.gates.core._doubt import columns_beyond, doubt, example_extras, headings_only, map_keys, record_map
-from artifactbench.gates.core._free_lines import SENTENCE, common_ends, fenced_blocks, prose_paragraphs, prose_sentences
+from artifactbench.gates.core._free_lines import (
+    SENTENCE, common_ends, fenced_blocks, prose_paragraphs, prose_sentences, uncommented,
+)
 from artifactbench.gates.core._prompt import ID_KEY, list_key_of, where_paths
 from artifactbench.gates.core._prompt import (
     ALSO_DIFFER, ORDER_KINDS, PromptAllows, StatedTolerance, read_prompt, scenario_extras,
@@ -113,6 +115,7 @@ __all__ = [
     "MARKUP_SUFFIXES",
     "fenced_blocks",
     "prose_paragraphs",
+    "uncommented",
     "list_key_of",
     "record_map",
     "prose_sentences",

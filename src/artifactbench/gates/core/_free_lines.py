@@ -866,6 +866,35 @@ def prose_sentences(paragraphs: list[str]) -> list[str]:
     return [s.strip() for p in paragraphs for s in SENTENCE.findall(p)]
 
 
+_COMMENT_LINE = re.compile(r"[ \t]*#(?:[ \t]|$)(.*)")
+_RULE_ONLY = re.compile(r"[=\-*#~_. \t]*")
+
+
+def uncommented(prompt: str) -> str:
+    """A prompt written as a commented configuration template, its requirements in `# ...` lines between the
+    template's own `key: value` lines, as prose: each comment line without its mark, wrapped comment lines one
+    paragraph, a rule of `=`s a blank line, and each template line a paragraph of its own (blind p288: "Row order
+    does not matter; the dashboard sorts it." read as three headings). Any other prompt as it is: one with a fenced
+    block, or whose lines outside comments outnumber them, or without a run of five comment lines (Markdown
+    headings come one at a time)."""
+    if len(prompt) > 200_000 or "```" in prompt or "~~~" in prompt:
+        return prompt
+    lines = prompt.split("\n")
+    marks = [_COMMENT_LINE.fullmatch(line) for line in lines]
+    said = sum(m is not None for m in marks)
+    if said < 10 or 2 * said < sum(bool(line.strip()) for line in lines) \
+            or not any(all(marks[i:i + 5]) for i in range(len(marks) - 4)):
+        return prompt
+    out: list[str] = []
+    for line, mark in zip(lines, marks):
+        if mark is None:
+            out += ["", line, ""] if line.strip() else [""]
+        else:
+            text = mark.group(1)
+            out.append("" if _RULE_ONLY.fullmatch(text) else text)
+    return "\n".join(out)
+
+
 def prose_paragraphs(prompt: str) -> list[str]:
     """The prompt's prose (no code block) as paragraphs and list items, each on one line, `**`/`__`
     emphasis off: a line wrapped inside a paragraph goes on; a blank line, a list item or a table row

@@ -55,7 +55,7 @@ from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, t
 from artifactbench.gates.fuzz._grader_bands import NAME as GRADER_BAND, grader_band_case
 from artifactbench.gates.fuzz._within import NAME, ROUNDING, within_case, within_probes
 from artifactbench.gates.core import ORDER_KINDS, CaseResult, CheckResult, TaskContext, common_ends, fenced_blocks, read_prompt
-from artifactbench.gates.core import stated_tolerance
+from artifactbench.gates.core import stated_tolerance, uncommented
 from artifactbench.errors import ArtifactBenchError
 
 
@@ -223,7 +223,7 @@ def fuzz_gate(ctx: TaskContext, budget: FuzzBudget | None = None) -> CheckResult
     started = time.monotonic()
     budget = budget or fuzz_budget(ctx)
     task = ctx.task
-    prompt = task.problem_statement.read_text(encoding="utf-8", errors="replace")
+    prompt = uncommented(task.problem_statement.read_text(encoding="utf-8", errors="replace"))
     fmt = format_for(task.output_artifact, prompt)
     try:
         policy = load_policy(task.grader_dir)

@@ -33,7 +33,7 @@ from artifactbench.gates.fuzz._mutation import Mutation, keep_kind, short
 from artifactbench.gates.fuzz._policy import FuzzPolicy
 from artifactbench.gates.fuzz._tree_strategies import TreeTargets
 from artifactbench.gates.fuzz._tree_targets import get_at, where as where_of
-from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
+from artifactbench.gates.core import CaseResult, CheckResult, TaskContext, uncommented
 
 MAX_NUMBERS, MAX_STRINGS = 6, 3
 _DRIVER = r"""
@@ -755,7 +755,7 @@ def _consistency(ctx: TaskContext, reference: str, mutants: list, started: float
                 "a structural verifier only reads the artifact (the checker follows no link it leaves)"))],
                 started, "verify() changed the scratch dir it was given")
         rejected = [(m, ok_why) for m, ok_why in zip(mutants, verdicts) if not ok_why[0]]
-        prompt_text = task.problem_statement.read_text(encoding="utf-8", errors="replace") if rejected else ""
+        prompt_text = uncommented(task.problem_statement.read_text(encoding="utf-8", errors="replace")) if rejected else ""
         wrong = relation_keeping(fmt, reference) if any(m[1] for m, _ in rejected) else []
         # (each parsed once, for every rejected mutant's path)
         ref_data = _parsed(fmt, reference) if wrong else None

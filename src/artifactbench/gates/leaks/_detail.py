@@ -29,7 +29,7 @@ from dataclasses import replace
 
 from artifactbench.gates.core import OK, SKIPPED, WARNING, CaseResult, CheckResult, TaskContext, cap, counts, finish
 from artifactbench.gates.core import fuzz_budget
-from artifactbench.gates.core import reference_text, stateful_case, whole_token
+from artifactbench.gates.core import reference_text, stateful_case, uncommented, whole_token
 from artifactbench.gates.fuzz import KINDS, NUMBER_RE, FuzzPolicy, TreeDoc, format_of, parse, program, sample_mutants
 from artifactbench.gates.leaks._derived import derived, template
 from artifactbench.gates.leaks._numbers import NumberIndex, ReferenceNumbers, number_values
@@ -146,7 +146,7 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
     task = ctx.task
     fmt = format_of(task.output_artifact)
     reference = reference_text(ctx)
-    prompt = task.problem_statement.read_text(encoding="utf-8", errors="replace")
+    prompt = uncommented(task.problem_statement.read_text(encoding="utf-8", errors="replace"))
     skip = frozenset({task.workspace_generator}) if task.workspace_generator else frozenset()
     visible = visible_text(task.problem_statement, ctx.pristine().scratch_dir, skip)
     answer = distinctive(fmt, reference).minus(distinctive("text", prompt))

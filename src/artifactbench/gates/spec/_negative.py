@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import time
 
-from artifactbench.gates.core import CaseResult, CheckResult, TaskContext, one_line, outcome_reason, read_prompt
+from artifactbench.gates.core import CaseResult, CheckResult, TaskContext, one_line, outcome_reason, read_prompt, uncommented
 from artifactbench.gates.fuzz import (NUMBER_RE, TreeDoc, comment_only, describe_place, format_of, graded_element,
                                       normalize, outside_element, parse, program, text_field)
 from artifactbench.errors import ArtifactBenchError
@@ -68,7 +68,7 @@ def run_case(ctx: TaskContext, case: NegativeCase, reference: str, per_task_file
                        "leave it behaving the same (a bound no input crosses): do the grader's tests tell them apart?")
     if default and verdict.status in (CaseStatus.MISS, CaseStatus.WEAK_MISS) and case.name == "off_by_one" \
             and ctx.task.output_artifact.suffix.lower() == ".sql" and _more_places(reference, mutated) \
-            and read_prompt(ctx.task.problem_statement.read_text(encoding="utf-8", errors="replace")).stated is not None:
+            and read_prompt(uncommented(ctx.task.problem_statement.read_text(encoding="utf-8", errors="replace"))).stated is not None:
         # (`ROUND(AVG(w.o3_ppb), 2)` -> `3`: the same answer to one more decimal place, as near the exact value or
         # nearer, which a grader with a tolerance rightly accepts; blind p196)
         return Verdict(CaseStatus.WEAK_MISS, Severity.WARN, f"{verdict.detail}; the change rounds a value to one more "
@@ -172,7 +172,7 @@ def _same_meaning(fmt: str, mutated: str, reference: str) -> bool:
 
 def _prompt_allows(ctx: TaskContext, name: str, mutated: str, reference: str) -> str:
     """Why the prompt allows what a default mutation changed ("" when it does not)."""
-    prompt = ctx.task.problem_statement.read_text(encoding="utf-8", errors="replace")
+    prompt = uncommented(ctx.task.problem_statement.read_text(encoding="utf-8", errors="replace"))
     allows = read_prompt(prompt)
     # Only what the prompt says explicitly: a task that lists a default case in its own
     # negative_cases.py asserts the mutant is wrong, and the prompt's silence does not overrule it.
