@@ -178,3 +178,118 @@ def test_rows_swapped_under_a_commented_templates_order_sentence(tmp_path):
     ordered = _TEMPLATE.replace("Row order does not\n  # matter; the dashboard sorts it.", "Rows sorted by\n  # parcel_id, ascending.")
     root = _task(tmp_path, "missed_sorted", "missed.csv", reference, ordered, grader)
     assert any(f.startswith("swap_records:") for f in _fails(_fuzz(root)))
+
+
+def test_a_faq_question_asking_leave_answered_yes():
+    # (p285: "Q: May I add extra keys, like the method or iteration count?" / "Yes. Extra keys and extra tables are
+    # ignored": the question names the grant's examples, so a `method` key dropped is no finding)
+    from artifactbench.gates.core import read_prompt
+    faq = ("### Q: What goes in the file?\n`ddf` and `rmse` under `[calibration]`.\n\n"
+           "### Q: May I add extra keys, like the method or iteration count?\n"
+           "Yes. Extra keys and extra tables are ignored, so note whatever helps the next person.\n")
+    allows = read_prompt(faq)
+    assert allows.other_key("field 'method'") == "method"
+    assert allows.other_key("field 'rmse'") is None
+    # twins: answered no; a key the prompt asks for
+    no = faq.replace("Yes. Extra keys and extra tables are ignored", "No. Every key is checked")
+    assert not read_prompt(no).other_keys
+    named = faq.replace("`ddf` and `rmse`", "`ddf`, `rmse` and `method`").replace("like the method or", "like an")
+    assert read_prompt(named).other_key("field 'method'") is None  # (a key the prompt asks for is no extra)
+
+
+def test_a_record_with_its_category_taken_from_another(tmp_path):
+    # (p285: an audit whose grader checks every expected (report, rule) pair is there, never that no other is)
+    reference = "".join(f'{{"report_id": "SR-{n}", "rule": "{rule}"}}\n' for n, rule in
+                        [(1047, "R7"), (1048, "R2"), (1049, "R5"), (1050, "R2"), (1051, "R7"), (1052, "R5")])
+    prompt = "List every (report_id, rule) a report breaks in `out.jsonl`, one object a line. False alarms count.\n"
+    _twins(tmp_path, "audit", "out.jsonl", reference, prompt,
+           flawed="""\
+               got = [json.loads(l) for l in text.splitlines() if l.strip()]
+               pairs = [(g["report_id"], g["rule"]) for g in got]
+               want = {(w["report_id"], w["rule"]) for w in map(json.loads, REF.splitlines())}
+               ok = len(pairs) == len(set(pairs)) and want <= set(pairs) and all(
+                   r.startswith("SR-") and u in ("R2", "R5", "R7") for r, u in pairs)
+               return ok, "all violations reported" if ok else "missing or bad"
+               """.replace("REF", repr(reference)),
+           sound="""\
+               got = {(g["report_id"], g["rule"]) for g in map(json.loads, filter(str.strip, text.splitlines()))}
+               want = {(w["report_id"], w["rule"]) for w in map(json.loads, REF.splitlines())}
+               return got == want and len(text.strip().splitlines()) == len(want), "compared"
+               """.replace("REF", repr(reference)),
+           kind="inject_record", marker="with its 'rule' as record")
+
+
+def test_a_stay_whose_departure_is_another_plans(tmp_path):
+    # (p282: column lines `BAR 2025-07-01 2025-07-02`, a superset of the stays never rejected)
+    stays = [("BAR", 1, 2), ("BAR", 1, 3), ("BAR", 2, 4), ("NRF", 1, 4), ("NRF", 2, 3), ("NRF", 3, 5)]
+    reference = "".join(f"{p} 2025-07-0{a} 2025-07-0{d}\n" for p, a, d in stays)
+    prompt = "List in `stays.txt` every sellable stay, `PLAN ARRIVAL DEPARTURE`, exactly once and nothing else.\n"
+    _twins(tmp_path, "stays", "stays.txt", reference, prompt,
+           flawed="""\
+               import datetime
+               got = [l.split() for l in text.splitlines() if l.strip()]
+               want = {tuple(l.split()) for l in REF.splitlines()}
+               day = datetime.date.fromisoformat
+               ok = all(len(g) == 3 and g[0] in ("BAR", "NRF") and day(g[1]) < day(g[2]) for g in got) \\
+                   and len({tuple(g) for g in got}) == len(got) and want <= {tuple(g) for g in got}
+               return ok, "all stays listed" if ok else "bad"
+               """.replace("REF", repr(reference)),
+           sound="""\
+               got = sorted(tuple(l.split()) for l in text.splitlines() if l.strip())
+               return got == sorted(tuple(l.split()) for l in REF.splitlines()), "compared"
+               """.replace("REF", repr(reference)),
+           kind="inject_record", marker="ending as line")
+
+
+def test_prose_lines_are_no_columns_to_recombine():
+    from artifactbench.gates.fuzz._text_strategies import _recombined
+    prose = ["The run took 3 hours today", "Two of 5 vans were late again", "We will fix 2 more next week"]
+    assert _recombined(prose, (0, 1, 2)) == []  # (lines of different lengths: sentences)
+    header = ["plan arrival departure", "BAR 2025-07-01 2025-07-02", "NRF 2025-07-01 2025-07-03",
+              "BAR 2025-07-02 2025-07-03"]
+    assert _recombined(header, (0, 1, 2, 3)) == []  # (a line without a digit: not every line a record of columns)
+
+
+def test_an_interactive_sessions_comments_read_as_prose():
+    # (p287's doctest-first prompt: `>>> sorted(doc["subject"][0])   # any subject order; extra keys are ignored`)
+    from artifactbench.gates.core import read_prompt, uncommented
+    prompt = ("Write `output/compliance.toml`.\n\n```python\n>>> import tomllib\n"
+              '>>> doc = tomllib.load(open("output/compliance.toml", "rb"))\n>>> sorted(doc)\n'
+              "['subject', 'summary']\n"
+              '>>> sorted(doc["subject"][0])     # any subject order; extra keys are ignored\n'
+              "['taken', 'usubjid']\n>>> # compliance_pct has one decimal, graded to\n"
+              ">>> # +/- 0.05.\n```\n")
+    prose = uncommented(prompt)
+    assert prose.startswith(prompt) and "\nany subject order; extra keys are ignored\n" in prose
+    assert "\ncompliance_pct has one decimal, graded to\n+/- 0.05.\n" in prose
+    assert read_prompt(prose).unordered
+    # twins: a `#` inside a string is no comment; a block that is no session adds nothing
+    quoted = prompt.replace('>>> sorted(doc["subject"][0])     # any', '>>> print("  # any')
+    assert "any subject order" not in uncommented(quoted)[len(quoted):]
+    script = "```python\nx = 1  # any subject order\ny = 2\n```\n"
+    assert uncommented(script) == script
+
+
+def test_any_named_order_frees_only_records_the_prompt_shows_by_that_name():
+    from artifactbench.gates.core import read_prompt
+    assert read_prompt("One `[[subject]]` table per subject; any subject order.\n").unordered
+    assert read_prompt('Each `doc["stops"]` item is a stop; whatever stop order is fine.\n').unordered
+    # twins: a domain's order, and keys in a record
+    assert not read_prompt("Flag any purchase order, in `orders.csv` order.\n").unordered
+    assert not read_prompt("Rows sorted by `date`; any key order.\n").unordered
+
+
+def test_a_datasheets_accuracy_rows_are_stated_bands():
+    # (p286: "| `beta` accuracy | ... relative to exact MLE | −0.1 | — | +0.1 | % |" beside plain ranges)
+    from artifactbench.gates.core._accuracy import stated_tolerance
+    sheet = ("| Parameter | Symbol | Conditions | Min | Typ | Max | Unit |\n"
+             "|-----------|--------|------------|-----|-----|-----|------|\n"
+             "| `failures` | r | per model | 0 | — | — | operators |\n"
+             "| `beta` accuracy | εβ | relative to exact MLE | −0.1 | — | +0.1 | % |\n"
+             "| `eta_cycles` error | εη | absolute | -5 | — | +5 | cycles |\n")
+    stated = stated_tolerance(sheet)
+    assert dict((n, (a, r)) for n, a, r in stated.scoped) == {"beta": (0.0, 0.001), "eta_cycle": (5.0, 0.0)}
+    # twins: an uneven pair, a range of values, a row without a key
+    assert stated_tolerance(sheet.replace("+0.1 | %", "+0.3 | %").replace("| -5 |", "| 0 |")) is None
+    assert stated_tolerance(sheet.replace("`beta` accuracy", "beta accuracy").replace("`eta_cycles` error",
+                                                                                      "`eta_cycles` value")) is None

@@ -921,6 +921,51 @@ def margin_tables(text: str) -> str:
     return "\n".join(out)
 
 
+_LIMIT_HEAD = re.compile(r"(?:min(?:imum)?\.?|max(?:imum)?\.?)", re.IGNORECASE)
+_LIMIT_ROW = re.compile(r"\b(?:accuracy|error|tolerance|deviation|band)\b", re.IGNORECASE)
+_SIGNED = re.compile(r"\s*(?:([-\u2212\u2013])|\+)?\s*(\d+(?:\.\d+)?)\s*")
+
+
+def limit_tables(text: str) -> str:
+    """`text` with each row of a datasheet's table of limits (columns headed "Min" and "Max") that gives a key's
+    accuracy as an even pair, "| `beta` accuracy | ... relative ... | -0.1 | - | +0.1 | % |", written after the
+    table as a sentence, "`beta` within 0.1 % (relative).", each a paragraph (blind p286's Electrical
+    Characteristics, whose 100x loose grader no band was read for). Rows of plain ranges, `failures` 0 to -, stay."""
+    if "|" not in text or not re.search(r"\|\s*max(?:imum)?\.?\s*\|", text, re.IGNORECASE):
+        return text
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.lstrip().startswith("|") and i + 1 < len(lines) and _TABLE_RULE.fullmatch(lines[i + 1]):
+            head = [c.strip().lower() for c in _cells(line)]
+            low = next((n for n, c in enumerate(head) if _LIMIT_HEAD.fullmatch(c) and c.startswith("min")), None)
+            high = next((n for n, c in enumerate(head) if _LIMIT_HEAD.fullmatch(c) and c.startswith("max")), None)
+            unit = next((n for n, c in enumerate(head) if c in ("unit", "units")), None)
+            rows, j = [], i + 2
+            while j < len(lines) and lines[j].lstrip().startswith("|"):
+                cells = _cells(lines[j])
+                j += 1
+                if low is None or high is None or len(cells) != len(head) or len(rows) >= 2 * MAX_MARGIN_ROWS:
+                    continue
+                keys = re.findall(r"`([A-Za-z_][\w.-]{0,60})`", cells[0])
+                a, b = _SIGNED.fullmatch(cells[low]), _SIGNED.fullmatch(cells[high])
+                if len(keys) != 1 or not _LIMIT_ROW.search(cells[0]) or a is None or b is None or not a.group(1) \
+                        or b.group(1) or a.group(2) != b.group(2):
+                    continue
+                said = f"{b.group(2)} {cells[unit]}".strip() if unit is not None else b.group(2)
+                relative = "relative" if re.search(r"\brelative\b", " ".join(cells), re.IGNORECASE) or said.endswith("%") \
+                    else "absolute"
+                rows += ["", f"`{keys[0]}` within {said} ({relative})."]
+            out += lines[i:j] + rows + ([""] if rows else [])
+            i = j
+            continue
+        out.append(line)
+        i += 1
+    return "\n".join(out)
+
+
 # a message taking back the one before: "scratch that, 0.001 each", "edit: make it 2 %" (after a chat's `**dev** 14:36`)
 _REVISION = re.compile(r"(?:[^\S\n]*[*_]{0,2}[\w .-]{1,40}[*_]{0,2}[^\S\n]+\d{1,2}:\d{2}[^\S\n]*\n)?[^\S\n]*(?:scratch\s+that|"
                        r"strike\s+that|correction\s*:|edit\s*:|make\s+(?:it|that)\b|(?:no\s+)?wait,)", re.IGNORECASE)
@@ -1006,7 +1051,7 @@ def _powers_of_ten(text: str) -> str:
 def stated_tolerance(text: str) -> StatedTolerance | None:
     """The accuracy the prompt demands of the answer's numbers, in its own words (None when it states
     none, or only of how to compute them). Where it gives several, the loosest reading of each."""
-    text = margin_tables(dotted_leaders(_powers_of_ten(text)))
+    text = margin_tables(limit_tables(dotted_leaders(_powers_of_ten(text))))
     abs_tol = rel_tol = 0.0
     said = ""
     readings: list[tuple[float, float]] = []

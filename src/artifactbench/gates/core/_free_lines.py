@@ -874,11 +874,13 @@ def uncommented(prompt: str) -> str:
     """A prompt written as a commented configuration template, its requirements in `# ...` lines between the
     template's own `key: value` lines, as prose: each comment line without its mark, wrapped comment lines one
     paragraph, a rule of `=`s a blank line, and each template line a paragraph of its own (blind p288: "Row order
-    does not matter; the dashboard sorts it." read as three headings). Any other prompt as it is: one with a fenced
-    block, or whose lines outside comments outnumber them, or without a run of five comment lines (Markdown
-    headings come one at a time)."""
-    if len(prompt) > 200_000 or "```" in prompt or "~~~" in prompt:
+    does not matter; the dashboard sorts it." read as three headings). Any other prompt as it is (but for the
+    comments of its interactive sessions, _session_comments): one with a fenced block, or whose lines outside
+    comments outnumber them, or without a run of five comment lines (Markdown headings come one at a time)."""
+    if len(prompt) > 200_000:
         return prompt
+    if "```" in prompt or "~~~" in prompt:
+        return _session_comments(prompt)
     lines = prompt.split("\n")
     marks = [_COMMENT_LINE.fullmatch(line) for line in lines]
     said = sum(m is not None for m in marks)
@@ -892,6 +894,45 @@ def uncommented(prompt: str) -> str:
         else:
             text = mark.group(1)
             out.append("" if _RULE_ONLY.fullmatch(text) else text)
+    return "\n".join(out)
+
+
+_SESSION_COMMENT = re.compile(r"[ \t]*(?:>>>|\.\.\.)[ \t]*#[ \t]?(.*)")
+_SESSION_TAIL = re.compile(r"[ \t]*>>>[ \t]*\S.*?[ \t]{2,}#[ \t]?(.*)")
+_FENCE = re.compile(r"[ \t]*(```|~~~)")
+
+
+def _session_comments(prompt: str) -> str:
+    """`prompt` with the comments of each fenced interactive Python session (at least three `>>>` lines) written
+    again as prose after the block, wrapped comment lines one paragraph: a doctest-first prompt states its rules
+    there (blind p287: `>>> sorted(doc["subject"][0])   # any subject order; extra keys are ignored`). A comment
+    after code only with two spaces before its `#` and no quote left open; the block itself as it was."""
+    lines = prompt.split("\n")
+    out: list[str] = []
+    block: list[str] | None = None
+    for line in lines:
+        out.append(line)
+        if not _FENCE.match(line):
+            if block is not None:
+                block.append(line)
+            continue
+        if block is None:
+            block = []
+            continue
+        said: list[str] = []
+        if sum(b.lstrip().startswith(">>>") for b in block) >= 3:
+            for b in block:
+                found = _SESSION_COMMENT.fullmatch(b) or _SESSION_TAIL.fullmatch(b)
+                text = found.group(1).strip() if found else ""
+                if found and found.re is _SESSION_TAIL and (b[:found.start(1)].count('"') % 2 or b[:found.start(1)].count("'") % 2):
+                    text = ""
+                if text:
+                    said.append(text)
+                elif said and said[-1]:
+                    said.append("")
+        if any(said):
+            out += ["", *said, ""]
+        block = None
     return "\n".join(out)
 
 

@@ -1673,11 +1673,47 @@ def _unnamed(text: str, name: str) -> str:
     return re.sub(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", " ", text)
 
 
+# "any subject order", "whatever stop order is fine": a noun between (_any_named_order reads whether it names records)
+_ANY_NAMED_ORDER = re.compile(r"\b(?:any|whatever|arbitrary)\s+([A-Za-z][A-Za-z_]{2,30})\s+order\b(?=\s*(?:[;,.)]|$|"
+                              r"(?:is|are)\s+(?:fine|ok|okay|accepted|allowed)\b))", re.IGNORECASE)
+
+
+def _any_named_order(sentence: str, text: str) -> bool:
+    """The sentence frees the order of records the prompt shows by that name as a key or a table: "any subject
+    order" beside `[[subject]]` or `doc["subject"]` (blind p287's doctest comment). Not a noun the prompt never
+    shows so ("any purchase order,": an order of the domain), nor keys, columns or fields (their order in a record)."""
+    found = _ANY_NAMED_ORDER.search(sentence)
+    if found is None:
+        return False
+    name = re.escape(found.group(1))
+    if re.fullmatch(r"(?:key|column|field|attribute|property|sort|particular|specific|given|other)s?", found.group(1),
+                    re.IGNORECASE):
+        return False
+    return re.search(rf"\[\[\s*{name}s?\s*\]\]|\[\s*[\x22']{name}s?[\x22']\s*\]|`{name}s?`|[\x22']{name}s?[\x22']\s*:",
+                     text[:200_000]) is not None
+
+
+# a question asking leave, "Q: May I add extra keys, like the method or iteration count?", answered yes on its next line
+_LEAVE_ASKED = re.compile(r"\b(?:may|can|could|should)\s+(?:I|we|you)\s+((?:also\s+)?(?:add|include|write|keep|put|leave|"
+                          r"output|emit|list|use)\b[^?\n]{0,200})\?(\s*\n[ \t>*_]*)(?:yes|sure|absolutely|yep|of\s+course)\b"
+                          r"[ \t]*[.,!:;\u2014-]*[ \t]*", re.IGNORECASE)
+
+
+def _answered(text: str) -> str:
+    """`text` with each question asking leave that the next line answers yes to written as a statement: "Q: May I
+    add extra keys, like the method or iteration count? / Yes. Extra keys and extra tables are ignored" reads "Q: You
+    may add extra keys, like the method or iteration count." (an FAQ's grant names its examples in the question;
+    blind p285). A question answered otherwise stays a question."""
+    if "?" not in text:
+        return text
+    return _LEAVE_ASKED.sub(lambda m: f"you may {m.group(1)}.{m.group(2)}", text[:200_000]) + text[200_000:]
+
+
 @lru_cache(maxsize=64)
 def read_prompt(text: str) -> PromptAllows:
     """Read the prompt's own words about order, optional fields and tolerances (about 1 ms a prompt,
     asked for by every fuzz kind's search: kept per text; PromptAllows is frozen)."""
-    text = dotted_leaders(text)
+    text = _answered(dotted_leaders(text))
     written = _written_files(text)
     sections = _section_kinds(text, written)
     optional: set[str] = set()
@@ -1801,7 +1837,7 @@ def read_prompt(text: str) -> PromptAllows:
             # the answer)
             ordered += _FIELD.findall(sentence) or ["*"]
             order_sentences.append(sentence)
-        if _says_unordered(sentence) and not _of_inputs_only(sentence, written, section) \
+        if (_says_unordered(sentence) or _any_named_order(sentence, text)) and not _of_inputs_only(sentence, written, section) \
                 and not _key_order_only(sentence):
             unordered_sentences.append(sentence)
             clauses = _order_clauses(sentence)

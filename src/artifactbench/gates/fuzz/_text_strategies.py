@@ -1014,8 +1014,8 @@ _CODE_SEPARATORS = (" > ", " -> ", "->", " => ", " | ", ";", ",")
 
 def _recombined(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, int, str]]:
     """(line, other line, new line) for a text of codes joined by one separator (`PIT-1 > LEG-A > BIN-01`,
-    `A1,B7,C3`), at least three such lines and half its non-blank ones, every part a code (no spaces: not
-    prose): line i with its last part taken from a line j whose part before the last is line i's too,
+    `A1,B7,C3`; or single spaces between columns), at least three such lines and half its non-blank ones, every
+    part a code (no spaces: not prose): line i with its last part taken from a line j whose part before the last is line i's too,
     where the text lacks the result."""
     sample = [i for i in records[:5000]]
     best = None
@@ -1024,7 +1024,15 @@ def _recombined(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, i
         if len(joined) >= 3 and len(joined) >= 0.5 * len(sample) and (best is None or len(joined) > len(best[1])):
             best = (sep, joined)
     if best is None:
-        return []
+        # (or by single spaces, where the lines are columns: as many parts each, at least three, each line with a
+        # digit, `BAR 2025-07-01 2025-07-09`; a plan's stay its departure taken from another plan's, a stay the
+        # answer does not list; blind p282. Not prose: its sentences are seldom of one length)
+        widths = {len(lines[i].split()) for i in sample}
+        spaced = [i for i in sample if re.search(r"\d", lines[i])]
+        if len(widths) != 1 or min(widths) < 3 or len(spaced) < 3 or len(spaced) < len(sample) \
+                or any("  " in lines[i].strip() for i in sample):
+            return []
+        best = (" ", spaced)
     sep, joined = best
     lead = re.compile(r"\s*(?:[-*+]\s+|\d+[.)]\s+)?")
     split: dict[int, tuple[str, list[str]]] = {}
