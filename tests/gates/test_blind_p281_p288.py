@@ -262,7 +262,7 @@ def test_an_interactive_sessions_comments_read_as_prose():
     prose = uncommented(prompt)
     assert prose.startswith(prompt) and "\nany subject order; extra keys are ignored\n" in prose
     assert "\ncompliance_pct has one decimal, graded to\n+/- 0.05.\n" in prose
-    assert read_prompt(prose).unordered
+    assert read_prompt(prose).field_unordered == {"subject"}
     # twins: a `#` inside a string is no comment; a block that is no session adds nothing
     quoted = prompt.replace('>>> sorted(doc["subject"][0])     # any', '>>> print("  # any')
     assert "any subject order" not in uncommented(quoted)[len(quoted):]
@@ -272,11 +272,15 @@ def test_an_interactive_sessions_comments_read_as_prose():
 
 def test_any_named_order_frees_only_records_the_prompt_shows_by_that_name():
     from artifactbench.gates.core import read_prompt
-    assert read_prompt("One `[[subject]]` table per subject; any subject order.\n").unordered
-    assert read_prompt('Each `doc["stops"]` item is a stop; whatever stop order is fine.\n').unordered
-    # twins: a domain's order, and keys in a record
-    assert not read_prompt("Flag any purchase order, in `orders.csv` order.\n").unordered
-    assert not read_prompt("Rows sorted by `date`; any key order.\n").unordered
+    assert read_prompt("One `[[subject]]` table per subject; any subject order.\n").field_unordered == {"subject"}
+    assert read_prompt('Each `doc["stops"]` item is a stop; whatever stop order is fine.\n').field_unordered == {"stops"}
+    # twins: a domain's order, keys in a record, an order denied, a list inside each record
+    for said in ("Flag any purchase order, in `orders.csv` order.\n", "Rows sorted by `date`; any key order.\n",
+                 "One `[[stop]]` table a stop, sorted by `eta`, not in any stop order.\n"):
+        allows = read_prompt(said)
+        assert not allows.unordered and not allows.field_unordered, said
+    inner = read_prompt("One `[[stop]]` a stop, by `eta`. Each stop's `parcels` may be listed in any parcel order.\n")
+    assert not inner.unordered and inner.field_unordered == {"parcels"}
 
 
 def test_a_datasheets_accuracy_rows_are_stated_bands():
@@ -293,3 +297,63 @@ def test_a_datasheets_accuracy_rows_are_stated_bands():
     assert stated_tolerance(sheet.replace("+0.1 | %", "+0.3 | %").replace("| -5 |", "| 0 |")) is None
     assert stated_tolerance(sheet.replace("`beta` accuracy", "beta accuracy").replace("`eta_cycles` error",
                                                                                       "`eta_cycles` value")) is None
+
+
+def test_review_leave_asked_is_no_requirement_asked():
+    # (review: "Should we include ...? Yes - the grader checks `n` too" is a requirement; "Yes, you must" too)
+    from artifactbench.gates.core import read_prompt
+    for faq in ("### Q: Should we include additional keys like `n`?\nYes - the grader checks `n` too.\n",
+                "### Q: May I include the count `n`?\nYes, you must: the grader checks it.\n"):
+        assert read_prompt(faq).other_key("field 'n'") is None, faq
+
+
+def test_review_a_datasheets_limits_beside_a_band_in_words():
+    from artifactbench.gates.core._accuracy import stated_tolerance
+    table = ("| Parameter | Conditions | Min | Typ | Max | Unit |\n|---|---|---|---|---|---|\n"
+             "| `pressure_kpa` accuracy | sensor, 25 °C | -1.5 | — | +1.5 | UNIT |\n")
+    # an input sensor's own sheet beside the answer's band in words: the words
+    stated = stated_tolerance("Every `pressure_kpa` is graded to within 0.01 kPa.\n\n" + table.replace("UNIT", "kPa"))
+    assert stated.band_at(("pressure_kpa",), 65.0) == 0.01
+    # a share of full scale, parts per million: no band read; "relative humidity" of a °C row: absolute
+    for unit in ("% FS", "ppm", "LSB"):
+        assert stated_tolerance(table.replace("UNIT", unit)) is None, unit
+    humid = table.replace("sensor, 25 °C", "relative humidity above 20 %").replace("UNIT", "°C")
+    assert stated_tolerance(humid).scoped == (("pressure_kpa", 1.5, 0.0),)
+
+
+def test_review_gap_moves_read_the_lists_own_band(tmp_path):
+    # (review: `field 'spike_minutes.2'` is the `spike_minutes` list's item, whose band the prompt states)
+    reference = "spike_minutes = [12, 75, 131, 190]\n"
+    prompt = "Write `spikes.toml` with `spike_minutes`, ascending. Each of the `spike_minutes` is accepted within ±30 minutes.\n"
+    root = _task(tmp_path, "spikes", "spikes.toml", reference, prompt, """\
+        got = tomllib.loads(text)["spike_minutes"]
+        want = [12, 75, 131, 190]
+        return len(got) == 4 and all(abs(a - b) <= 30 for a, b in zip(got, want)), "spikes"
+        """)
+    assert not [f for f in _fails(_fuzz(root)) if "ascending list" in f]
+
+
+def test_review_recombined_records_with_year_keys_and_full_products():
+    import time
+
+    from artifactbench.gates.fuzz._formats import parse
+    from artifactbench.gates.fuzz._policy import FuzzPolicy
+    from artifactbench.gates.fuzz._tree_records import _recombined_records
+    from artifactbench.gates.fuzz._tree_targets import TreeTargets
+    years = "".join(f"- site: S{n % 3}\n  kind: {'ab'[n % 2]}\n  2023: {n}\n  2024: {n + 1}\n" for n in range(8))
+    t = TreeTargets(parse("yaml", years), FuzzPolicy())
+    assert _recombined_records(t, t.lists)  # (no TypeError sorting int and str keys)
+    full = "".join(f'{{"date": "2025-{m:02d}-{d:02d}", "shift": "{s}"}}\n' for m in range(1, 13) for d in range(1, 29)
+                   for s in ("day", "night"))
+    t = TreeTargets(parse("jsonl", full * 1), FuzzPolicy())
+    started = time.process_time()
+    assert _recombined_records(t, t.lists) == []  # (every pair there: nothing new, and quickly)
+    assert time.process_time() - started < 5
+
+
+def test_review_a_templates_intro_prose_stays_one_paragraph():
+    from artifactbench.gates.core import read_prompt, uncommented
+    intro = ("Fill in the job file below. Row order does not\nmatter: the dashboard sorts the rows itself, so write "
+             "them in whatever\norder is convenient.\n\n")
+    prose = uncommented(intro + _TEMPLATE)
+    assert intro.rstrip() in prose and read_prompt(prose).unordered

@@ -923,6 +923,7 @@ def margin_tables(text: str) -> str:
 
 _LIMIT_HEAD = re.compile(r"(?:min(?:imum)?\.?|max(?:imum)?\.?)", re.IGNORECASE)
 _LIMIT_ROW = re.compile(r"\b(?:accuracy|error|tolerance|deviation|band)\b", re.IGNORECASE)
+_PLAIN_UNIT = re.compile(r"%|(?!(?:ppm|ppb|ppt|lsb|db\w*|bits?|fs|rdg|counts?|digits?)\b)[A-Za-z\u00b0\u00b5/^\d ]{0,12}", re.IGNORECASE)
 _SIGNED = re.compile(r"\s*(?:([-\u2212\u2013])|\+)?\s*(\d+(?:\.\d+)?)\s*")
 
 
@@ -954,10 +955,15 @@ def limit_tables(text: str) -> str:
                 if len(keys) != 1 or not _LIMIT_ROW.search(cells[0]) or a is None or b is None or not a.group(1) \
                         or b.group(1) or a.group(2) != b.group(2):
                     continue
-                said = f"{b.group(2)} {cells[unit]}".strip() if unit is not None else b.group(2)
-                relative = "relative" if re.search(r"\brelative\b", " ".join(cells), re.IGNORECASE) or said.endswith("%") \
-                    else "absolute"
-                rows += ["", f"`{keys[0]}` within {said} ({relative})."]
+                written = cells[unit].strip() if unit is not None else ""
+                # (a percent of the reading, or a plain unit; never a share of full scale, parts per million, counts
+                # of the least bit or a ratio in dB, whose band is no band of the reading; review)
+                if not _PLAIN_UNIT.fullmatch(written):
+                    continue
+                said = f"{b.group(2)} {written}".strip()
+                # ("relative" said of the row's conditions only where the band is a percent: "relative humidity" of a
+                # dew point in °C is no relative band; review)
+                rows += ["", f"`{keys[0]}` within {said} ({'relative' if written == '%' else 'absolute'})."]
             out += lines[i:j] + rows + ([""] if rows else [])
             i = j
             continue
@@ -1051,7 +1057,19 @@ def _powers_of_ten(text: str) -> str:
 def stated_tolerance(text: str) -> StatedTolerance | None:
     """The accuracy the prompt demands of the answer's numbers, in its own words (None when it states
     none, or only of how to compute them). Where it gives several, the loosest reading of each."""
-    text = margin_tables(limit_tables(dotted_leaders(_powers_of_ten(text))))
+    text = margin_tables(dotted_leaders(_powers_of_ten(text)))
+    stated = _stated_tolerance(text)
+    # (a datasheet's limits only where the prompt states no band in words: an input sensor's own accuracy row,
+    # "`pressure_kpa` accuracy ... -1.5 | +1.5 | kPa", is no band of the answer's beside "graded to within 0.01 kPa";
+    # review)
+    if stated is not None:
+        return stated
+    limits = limit_tables(text)
+    return _stated_tolerance(limits) if limits != text else None
+
+
+def _stated_tolerance(text: str) -> StatedTolerance | None:
+    """stated_tolerance of a text whose tables of bands are written as sentences."""
     abs_tol = rel_tol = 0.0
     said = ""
     readings: list[tuple[float, float]] = []

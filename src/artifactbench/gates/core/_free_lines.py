@@ -867,6 +867,9 @@ def prose_sentences(paragraphs: list[str]) -> list[str]:
 
 
 _COMMENT_LINE = re.compile(r"[ \t]*#(?:[ \t]|$)(.*)")
+# (a key with a value of a few words at most, or a list item: "matter: the dashboard sorts the rows itself, so ..." is
+# prose wrapped at its colon; review)
+_TEMPLATE_LINE = re.compile(r"[ \t]*(?:-[ \t]+\S|[\w.\x22'-]+[ \t]*[:=](?:[ \t]*$|[ \t]+(?:[\[{\x22'\d]|\S+(?:[ \t]+\S+){0,3}[ \t]*$)))")
 _RULE_ONLY = re.compile(r"[=\-*#~_. \t]*")
 
 
@@ -890,7 +893,9 @@ def uncommented(prompt: str) -> str:
     out: list[str] = []
     for line, mark in zip(lines, marks):
         if mark is None:
-            out += ["", line, ""] if line.strip() else [""]
+            # (a template line, `key: value` or `- item`, a paragraph of its own; a line of prose goes on as written:
+            # "Row order does not / matter" of an intro above the template; review)
+            out += ["", line, ""] if _TEMPLATE_LINE.match(line) else [line]
         else:
             text = mark.group(1)
             out.append("" if _RULE_ONLY.fullmatch(text) else text)

@@ -367,7 +367,9 @@ _MANY_ANSWERS = re.compile(
     # ("Any allocation that is feasible and minimal is accepted — there are usually many": blind p53; a
     # longer subject only where it is an answer's noun)
     r"\bany\s+(?:answer|solution|plan|assignment|allocation|selection|schedule|route|tour|matching|packing|"
-    r"partition|layout|timetable|roster|colou?ring|labell?ing|configuration|arrangement)s?\b[^.;:\n]{0,80}?\b"
+    r"partition|layout|timetable|roster|colou?ring|labell?ing|configuration|arrangement)s?\b"
+    # (a sentence wrapped inside its paragraph goes on: "Any plan that\n   achieves the minimum is acceptable"; p289)
+    r"(?:[^.;:\n]|\n(?![ \t]*(?:\n|[-*+|#>]|\d+[.)]\s))){0,80}?\b"
     r"(?:is|are|will\s+be)\s+(?:acceptable|accepted|fine|correct|valid|ok)\b|"
     r"\bthere\s+(?:are|is|may\s+be|can\s+be|will\s+be)\s+(?:usually\s+|often\s+|typically\s+|generally\s+)?"
     r"(?:many|several|multiple)\s+(?:valid|correct|right|possible|optimal|feasible|equally\s+good)\s+"
@@ -961,7 +963,9 @@ class PromptAllows:
             severity = "info" if kind in _KEY_KINDS or self.granted_free(other) or listed_only else "warn"
             said = "lists the keys without" if self.listed_keys and self.names(other) else "never names"
             return severity, f"the prompt allows other keys and {said} {other!r} ({self.other_keys!r})"
-        if kind in ORDER_KINDS and self.allows_kind(kind, where):
+        # (a list a sentence frees by name, "any subject order", whatever else speaks of it: `sorted(doc["subject"])`
+        # of a doctest sorts a copy; blind p287)
+        if kind in ORDER_KINDS and (self.allows_kind(kind, where) or _list_key(where) in self.field_unordered):
             key = _list_key(where)
             if self.unordered or (key and key in self.field_unordered):
                 return "info", "allowed by the prompt: it says order does not matter"
@@ -1674,29 +1678,32 @@ def _unnamed(text: str, name: str) -> str:
 
 
 # "any subject order", "whatever stop order is fine": a noun between (_any_named_order reads whether it names records)
-_ANY_NAMED_ORDER = re.compile(r"\b(?:any|whatever|arbitrary)\s+([A-Za-z][A-Za-z_]{2,30})\s+order\b(?=\s*(?:[;,.)]|$|"
+_ANY_NAMED_ORDER = re.compile(r"(?<!\bnot\s)(?<!\bnot\sin\s)(?<!\bnever\s)(?<!\bnever\sin\s)(?<!\bnor\s)(?<!\bnor\sin\s)"
+                              r"\b(?:any|whatever|arbitrary)\s+([A-Za-z][A-Za-z_]{2,30})\s+order\b(?=\s*(?:[;,.)]|$|"
                               r"(?:is|are)\s+(?:fine|ok|okay|accepted|allowed)\b))", re.IGNORECASE)
 
 
-def _any_named_order(sentence: str, text: str) -> bool:
-    """The sentence frees the order of records the prompt shows by that name as a key or a table: "any subject
-    order" beside `[[subject]]` or `doc["subject"]` (blind p287's doctest comment). Not a noun the prompt never
-    shows so ("any purchase order,": an order of the domain), nor keys, columns or fields (their order in a record)."""
+def _any_named_order(sentence: str, text: str) -> str:
+    """The name, as the prompt shows it as a key or a table, of the records whose order the sentence frees: "any
+    subject order" beside `[[subject]]` or `doc["subject"]` (blind p287's doctest comment): `subject`. "" for a noun
+    the prompt never shows so ("any purchase order,": an order of the domain), for keys, columns or fields (their
+    order in a record), and where the sentence says not ("sorted by `eta`, not in any stop order"; review)."""
     found = _ANY_NAMED_ORDER.search(sentence)
-    if found is None:
-        return False
+    if found is None or re.fullmatch(r"(?:key|column|field|attribute|property|sort|particular|specific|given|other)s?",
+                                     found.group(1), re.IGNORECASE):
+        return ""
     name = re.escape(found.group(1))
-    if re.fullmatch(r"(?:key|column|field|attribute|property|sort|particular|specific|given|other)s?", found.group(1),
-                    re.IGNORECASE):
-        return False
-    return re.search(rf"\[\[\s*{name}s?\s*\]\]|\[\s*[\x22']{name}s?[\x22']\s*\]|`{name}s?`|[\x22']{name}s?[\x22']\s*:",
-                     text[:200_000]) is not None
+    shown = re.search(rf"\[\[\s*({name}s?)\s*\]\]|\[\s*[\x22']({name}s?)[\x22']\s*\]|`({name}s?)`|[\x22']({name}s?)[\x22']\s*:",
+                      text[:200_000])
+    return next(g for g in shown.groups() if g) if shown else ""
 
 
 # a question asking leave, "Q: May I add extra keys, like the method or iteration count?", answered yes on its next line
-_LEAVE_ASKED = re.compile(r"\b(?:may|can|could|should)\s+(?:I|we|you)\s+((?:also\s+)?(?:add|include|write|keep|put|leave|"
+# (not "Should we include ...? Yes": a requirement; nor a yes that goes on to say it is required or checked; review)
+_LEAVE_ASKED = re.compile(r"\b(?:may|can|could)\s+(?:I|we)\s+((?:also\s+)?(?:add|include|write|keep|put|leave|"
                           r"output|emit|list|use)\b[^?\n]{0,200})\?(\s*\n[ \t>*_]*)(?:yes|sure|absolutely|yep|of\s+course)\b"
-                          r"[ \t]*[.,!:;\u2014-]*[ \t]*", re.IGNORECASE)
+                          r"(?![^.\n]{0,80}\b(?:must|required|mandatory|needed|need\s+to|have\s+to|checks?|checked|graded|"
+                          r"compared|verified)\b)[ \t]*[.,!:;\u2014-]*[ \t]*", re.IGNORECASE)
 
 
 def _answered(text: str) -> str:
@@ -1837,7 +1844,13 @@ def read_prompt(text: str) -> PromptAllows:
             # the answer)
             ordered += _FIELD.findall(sentence) or ["*"]
             order_sentences.append(sentence)
-        if (_says_unordered(sentence) or _any_named_order(sentence, text)) and not _of_inputs_only(sentence, written, section) \
+        if not _says_unordered(sentence) and (named := _any_named_order(sentence, text)) \
+                and not _of_inputs_only(sentence, written, section):
+            # ("any subject order": the order of the `[[subject]]` tables only, not of a list inside each; "Each stop's
+            # `parcels` may be listed in any parcel order" frees no order of the stops; review)
+            unordered_sentences.append(sentence)
+            field_unordered.add(named)
+        if _says_unordered(sentence) and not _of_inputs_only(sentence, written, section) \
                 and not _key_order_only(sentence):
             unordered_sentences.append(sentence)
             clauses = _order_clauses(sentence)

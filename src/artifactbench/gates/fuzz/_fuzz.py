@@ -107,7 +107,8 @@ def _gap_in_band(mutant: Mutation, allows) -> str:  # noqa: ANN001
         old, new = float(mutant.old.strip("'\"")), float(mutant.new.strip("'\""))
     except ValueError:
         return ""
-    keys = _mutated_keys(mutant.where)
+    # (the list's key, not its item: `spike_minutes` of `field 'spike_minutes.2'`; review)
+    keys = tuple(re.sub(r"\.\d+$", "", key) for key in _mutated_keys(mutant.where.replace(GAP_MOVED, "")))
     # (the band every reading of the prompt gives: "anything within 0.01 is fine" said of money may read 1 %, which
     # lets no seq number of `rejected_seqs` move by 5; blind p271)
     return stated.sentence_for(keys) if stated.states_for(keys) and abs(new - old) <= stated.strict_band(old) else ""
@@ -1411,10 +1412,11 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # notes)": only keys the prompt calls optional (blind p80), or other keys it allows, beside the
                 # keys it lists, `true_dlt_rates` of blind p119)
                 allowed = allows.leaves_open("drop_key", f"field '{keys[0]}'")
-            if allowed is None and kind == "string_change" and allows.many_answers \
+            if allowed is None and kind in ("string_change", "later_record") and allows.many_answers \
                     and _reassigned(text or ctx.reference_text(), mutant):
                 # (a truck moved from door D4 to door D10, a label the answer uses elsewhere: where any valid
-                # plan is right, the grader may have checked the new one; blind p38)
+                # plan is right, the grader may have checked the new one; blind p38. The same in a later record:
+                # an object moved from showcase MC-03 to MC-06, another valid plan of six; blind p289)
                 allowed = ("warn", f"it gives one record another value the answer uses elsewhere, and the prompt "
                                    f"accepts more than one answer ({allows.many_answers!r})")
             if allowed is None and kind in ("string_change", "later_record", "swap_values") \

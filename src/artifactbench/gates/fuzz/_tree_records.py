@@ -418,7 +418,7 @@ def _inject(t: TreeTargets, path: Path, src: int, pos: int) -> Mutation | None:
                   "absent", fake, lambda d: _splice(d, path, pos, 0, [fake]), spine=path)
 
 
-MAX_MIXED = 200
+MAX_MIXED, MAX_VALUES, MAX_LOOKED = 200, 20, 20_000
 
 
 def _recombined_records(t: TreeTargets, lists: list[tuple[Path, list]]) -> list[tuple[Path, int, int, str]]:
@@ -426,6 +426,7 @@ def _recombined_records(t: TreeTargets, lists: list[tuple[Path, list]]) -> list[
     is a category (strings, at least two values, at most half as many values as records): record i with its
     `field` as record j has it makes a record the list does not have. One per record i, at most MAX_MIXED."""
     out: list[tuple[Path, int, int, str]] = []
+    looked = 0
     for path, items in lists[:50]:
         if len(items) < 3 or not all(isinstance(r, dict) for r in items[:2000]) \
                 or len({tuple(r) for r in items[:2000]}) != 1:
@@ -435,13 +436,25 @@ def _recombined_records(t: TreeTargets, lists: list[tuple[Path, list]]) -> list[
                   and 2 <= len({r[f] for r in records}) <= len(records) // 2]
         if not fields:
             continue
-        present = {tuple(sorted((k, repr(v)) for k, v in r.items())) for r in records}
+        # (keys as their reprs: a YAML record's keys may be years, `2023:`, beside words; review)
+        present = {tuple(sorted((repr(k), repr(v)) for k, v in r.items())) for r in records}
+        # (each value's first record, the first MAX_VALUES of a field: where every pair exists already, a full
+        # product of dates and shifts, a record meets no new one after looking at these, not at every record; review)
+        firsts: dict[str, list[tuple[str, int]]] = {}
+        for f in fields:
+            seen: dict[str, int] = {}
+            for j, r in enumerate(records):
+                if len(seen) >= MAX_VALUES:
+                    break
+                seen.setdefault(r[f], j)
+            firsts[f] = list(seen.items())
         for i, record in enumerate(records):
-            if len(out) >= MAX_MIXED:
+            if len(out) >= MAX_MIXED or looked > MAX_LOOKED:
                 return out
             for f in fields:
-                j = next((j for j, other in enumerate(records) if other[f] != record[f] and tuple(sorted(
-                    (k, repr(other[f] if k == f else v)) for k, v in record.items())) not in present), None)
+                looked += len(firsts[f])
+                j = next((j for value, j in firsts[f] if value != record[f] and tuple(sorted(
+                    (repr(k), repr(value if k == f else v)) for k, v in record.items())) not in present), None)
                 if j is not None:
                     out.append((path, i, j, f))
                     break

@@ -98,7 +98,7 @@ def _ascending_gaps(t: TreeTargets) -> list[tuple[Path, int, int]]:
 
 
 def _gap_marked(mutant: Mutation) -> Mutation:
-    return dataclasses.replace(mutant, where=f"{mutant.where} {GAP_MOVED}")
+    return dataclasses.replace(mutant, where=f"{mutant.where}, {GAP_MOVED}")  # (after a comma: the path reads as before)
 
 
 MIN_CATEGORY_RECORDS, MAX_CATEGORIES = 6, 8

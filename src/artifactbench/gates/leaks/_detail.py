@@ -220,6 +220,11 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
                 shown_listed.append(value)
         if len(shown_listed) >= 2 and whole_group(shown_listed):
             shown_listed = []  # (every item of an input group, all in the answer: the list names the input)
+        # (nor as the expected ones: "39 expected rows missing (months: 2025-07, 2025-08, 2025-09, 2025-10)" lists
+        # every month of `pool.csv`, which says nothing of which rows the answer has; blind p292)
+        grouped = [v for v, printed, secret in values if not secret and listed(printed, detail)]
+        if len(grouped) >= 2 and whole_group(grouped):
+            out.named = [v for v in out.named if v not in grouped]
         out.quoted += shown_listed
         out.visible += shown_listed
         return out
