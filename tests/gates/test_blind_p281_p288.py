@@ -357,3 +357,20 @@ def test_review_a_templates_intro_prose_stays_one_paragraph():
              "them in whatever\norder is convenient.\n\n")
     prose = uncommented(intro + _TEMPLATE)
     assert intro.rstrip() in prose and read_prompt(prose).unordered
+
+
+def test_a_yaml_schemas_descriptions_scope_their_bands():
+    # (p291: an OpenAPI-like prompt whose bands sit in each property's `description:`, read as one general band)
+    from artifactbench.gates.core._accuracy import schema_descriptions, stated_tolerance
+    schema = ("```yaml\nFitRow:\n  type: object\n  properties:\n    flight_id: {type: string}\n    k_per_min:\n"
+              "      type: number\n      description: fitted k; accepted within 0.5 % (relative) of the true minimiser\n"
+              "    t95_min:\n      type: number\n      description: >\n        minute the curve reaches 95 %;\n"
+              "        accepted within 0.2 (absolute)\n```\n")
+    said = schema_descriptions(schema)
+    assert "`k_per_min`: fitted k; accepted within 0.5 % (relative) of the true minimiser." in said
+    assert "`t95_min`: minute the curve reaches 95 %; accepted within 0.2 (absolute)." in said
+    stated = stated_tolerance(schema)
+    assert ("k_per_min", 0.0, 0.005) in stated.scoped and ("t95_min", 0.2, 0.0) in stated.scoped
+    # twin: a description of a container names no key of the answer's, and a text without any stays as it was
+    assert schema_descriptions("properties:\n  description: the rows\n") == "properties:\n  description: the rows\n"
+    assert schema_descriptions("Within 0.5 %.\n") == "Within 0.5 %.\n"

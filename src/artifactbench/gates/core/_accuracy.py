@@ -4,6 +4,7 @@ sentence splitting every prompt reading shares."""
 from __future__ import annotations
 
 import math
+import itertools
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -921,6 +922,39 @@ def margin_tables(text: str) -> str:
     return "\n".join(out)
 
 
+_SCHEMA_KEY = re.compile(r"([ \t]*)([A-Za-z_][\w.-]{0,60}):[ \t]*$")
+_SCHEMA_DESCRIPTION = re.compile(r"([ \t]*)description:[ \t]*(.*)$")
+
+
+def schema_descriptions(text: str) -> str:
+    """`text` with the `description:` of each property of a schema written in YAML (`k_per_min:` over `type:
+    number` and `description: fitted k; accepted within 0.5 % (relative) ...`) said again after the text as a
+    sentence of that key, "`k_per_min`: fitted k; accepted within 0.5 % (relative) ...", each a paragraph: read in
+    place, every band of the schema was one general band, the loosest (blind p291's OpenAPI-like prompt). A folded
+    description (`>` or `|`) is the lines indented under it."""
+    if "description:" not in text:
+        return text
+    lines = text.split("\n")[:20_000]
+    said: list[str] = []
+    for i, line in enumerate(lines):
+        found = _SCHEMA_DESCRIPTION.match(line)
+        if found is None or len(said) >= 2 * MAX_MARGIN_ROWS:
+            continue
+        indent = len(found.group(1).expandtabs())
+        # (the property it describes: the nearest `key:` line above, less indented, with nothing after its colon)
+        key = next((m.group(2) for k in range(i - 1, max(-1, i - 12), -1)
+                    if (m := _SCHEMA_KEY.fullmatch(lines[k])) and len(m.group(1).expandtabs()) < indent), None)
+        if key is None or key in ("properties", "items", "schema", "components", "schemas"):
+            continue
+        words = found.group(2).strip()
+        if words in (">", "|", ">-", "|-", ">+", "|+", ""):
+            words = " ".join(l.strip() for l in itertools.takewhile(
+                lambda l: not l.strip() or len(l) - len(l.lstrip()) > indent, lines[i + 1:i + 30]) if l.strip())
+        if words:
+            said += ["", f"`{key}`: {words.strip(chr(34) + chr(39))}" + ("" if words[-1] in ".!?" else ".")]
+    return text + "\n" + "\n".join(said) + "\n" if said else text
+
+
 _LIMIT_HEAD = re.compile(r"(?:min(?:imum)?\.?|max(?:imum)?\.?)", re.IGNORECASE)
 _LIMIT_ROW = re.compile(r"\b(?:accuracy|error|tolerance|deviation|band)\b", re.IGNORECASE)
 _PLAIN_UNIT = re.compile(r"%|(?!(?:ppm|ppb|ppt|lsb|db\w*|bits?|fs|rdg|counts?|digits?)\b)[A-Za-z\u00b0\u00b5/^\d ]{0,12}", re.IGNORECASE)
@@ -1057,7 +1091,7 @@ def _powers_of_ten(text: str) -> str:
 def stated_tolerance(text: str) -> StatedTolerance | None:
     """The accuracy the prompt demands of the answer's numbers, in its own words (None when it states
     none, or only of how to compute them). Where it gives several, the loosest reading of each."""
-    text = margin_tables(dotted_leaders(_powers_of_ten(text)))
+    text = schema_descriptions(margin_tables(dotted_leaders(_powers_of_ten(text))))
     stated = _stated_tolerance(text)
     # (a datasheet's limits only where the prompt states no band in words: an input sensor's own accuracy row,
     # "`pressure_kpa` accuracy ... -1.5 | +1.5 | kPa", is no band of the answer's beside "graded to within 0.01 kPa";
