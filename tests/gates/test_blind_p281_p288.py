@@ -374,3 +374,59 @@ def test_a_yaml_schemas_descriptions_scope_their_bands():
     # twin: a description of a container names no key of the answer's, and a text without any stays as it was
     assert schema_descriptions("properties:\n  description: the rows\n") == "properties:\n  description: the rows\n"
     assert schema_descriptions("Within 0.5 %.\n") == "Within 0.5 %.\n"
+
+
+def test_second_review_many_answers_wraps_only_into_a_sentence_going_on():
+    from artifactbench.gates.core import read_prompt
+    assert read_prompt("Any plan that\n   achieves the minimum is acceptable.\n").many_answers
+    for said in ("Rules\nAny schedule must cover every shift\nOnly the cheapest cover is correct\n",
+                 "Notes\n\u2022 trucks never share a door, so do not work out any layout of your own\n"
+                 "\u2022 only the mapping read off the carriers table is correct\n",
+                 "Any solution format\nThe CSV described below is the only output that is accepted\n"):
+        assert not read_prompt(said).many_answers, said
+
+
+def test_second_review_schema_bands_of_graded_outputs_only():
+    from artifactbench.gates.core._accuracy import stated_tolerance
+    inputs = ("## Input: `readings.yaml`\n\n```yaml\nReading:\n  properties:\n    temperature_c:\n      type: number\n"
+              "      description: as logged by the probe, accepted within 0.5 °C of the truth\n```\n\n"
+              "## Output\n\nYour `temperature_c` must be within 0.005 of the exact mean.\n")
+    assert stated_tolerance(inputs).band_at(("temperature_c",), 14.0) == 0.005
+    defines = ("Every number is accepted within 0.5 (absolute).\n\n```yaml\nStep:\n  properties:\n    settling_time_s:\n"
+               "      type: number\n      description: first time after which the response stays within 2 % of its final value\n```\n")
+    assert stated_tolerance(defines).band_at(("settling_time_s",), 1.18) >= 0.5
+
+
+def test_second_review_a_toml_header_is_a_template_line():
+    from artifactbench.gates.core import read_prompt, uncommented
+    template = ("# ====\n# gauge peaks\n# ====\n# team: hydrology\n# owner: the river desk\n# ====\n"
+                "# Fill in one table a gauge site. Everything is in the comments below, and\n# the keys without a "
+                "comment are informational; extra keys are fine.\n# Write it to `out.toml`, one table a site.\n"
+                "# sites may come in any order\n# and nothing else is graded\n[[site]]\n# `peaks` in descending order\n"
+                "site_id = \"S-01\"\npeaks = [40.1, 38.0]\n")
+    prose = uncommented(template)
+    assert "\n\n[[site]]\n\n" in prose and read_prompt(prose).unordered
+
+
+def test_second_review_any_named_order_of_a_records_field_and_denied():
+    from artifactbench.gates.core import read_prompt
+    records = 'Write `svc.json`, a list of `{"service": ..., "samples": [...]}`; `samples` sorted. Any service order is fine.\n'
+    assert read_prompt(records).unordered
+    denied = "One `[[stop]]` table a stop, ordered by `eta` and not by any stop order.\n"
+    assert not read_prompt(denied).unordered and not read_prompt(denied).field_unordered
+
+
+def test_second_review_datasheet_rows_beside_another_keys_band_in_words():
+    from artifactbench.gates.core._accuracy import stated_tolerance
+    sheet = ("`mean_life_cycles` is graded to within 0.5 % (relative).\n\n"
+             "| Parameter | Min | Typ | Max | Unit |\n|---|---|---|---|---|\n"
+             "| `beta` accuracy | −0.1 | — | +0.1 | % |\n")
+    stated = stated_tolerance(sheet)
+    assert stated.band_at(("beta",), 2.0) == 0.002 and stated.band_at(("mean_life_cycles",), 100.0) == 0.5
+
+
+def test_second_review_a_yes_that_denies_a_check_still_grants():
+    from artifactbench.gates.core import read_prompt
+    for yes in ("Yes, nobody checks them.", "Yes - they are not graded.", "Yes (no need to remove debugging fields)."):
+        faq = f"### Q: Can I add extra keys such as `n`?\n{yes}\n"
+        assert read_prompt(faq).other_key("field 'n'") == "n", yes

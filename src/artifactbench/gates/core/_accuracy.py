@@ -3,9 +3,10 @@ sentence splitting every prompt reading shares."""
 
 from __future__ import annotations
 
-import math
 import itertools
+import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -922,6 +923,8 @@ def margin_tables(text: str) -> str:
     return "\n".join(out)
 
 
+_GRADED_WORDS = re.compile(r"\b(?:accept\w*|toleran\w*|grad(?:ed|ing)|check(?:ed|s)?|allow\w*|error|compared|"
+                           r"must\s+(?:be|lie|stay)\s+within)\b|\u00b1|\+/-", re.IGNORECASE)
 _SCHEMA_KEY = re.compile(r"([ \t]*)([A-Za-z_][\w.-]{0,60}):[ \t]*$")
 _SCHEMA_DESCRIPTION = re.compile(r"([ \t]*)description:[ \t]*(.*)$")
 
@@ -950,6 +953,12 @@ def schema_descriptions(text: str) -> str:
         if words in (">", "|", ">-", "|-", ">+", "|+", ""):
             words = " ".join(l.strip() for l in itertools.takewhile(
                 lambda l: not l.strip() or len(l) - len(l.lstrip()) > indent, lines[i + 1:i + 30]) if l.strip())
+        # (a band the answer is held to, in words of grading: "settles within 2 % of its final value" defines a value;
+        # and of the answer's schema: not one under an input's heading, "## Input: `readings.yaml`"; review)
+        heading = next((lines[k] for k in range(i - 1, max(-1, i - 400), -1) if re.match(r"#{1,6}\s", lines[k])), "")
+        if not _GRADED_WORDS.search(words) or (re.search(r"\binputs?\b", heading, re.IGNORECASE)
+                                                and not re.search(r"\boutputs?\b", heading, re.IGNORECASE)):
+            continue
         if words:
             said += ["", f"`{key}`: {words.strip(chr(34) + chr(39))}" + ("" if words[-1] in ".!?" else ".")]
     return text + "\n" + "\n".join(said) + "\n" if said else text
@@ -961,11 +970,12 @@ _PLAIN_UNIT = re.compile(r"%|(?!(?:ppm|ppb|ppt|lsb|db\w*|bits?|fs|rdg|counts?|di
 _SIGNED = re.compile(r"\s*(?:([-\u2212\u2013])|\+)?\s*(\d+(?:\.\d+)?)\s*")
 
 
-def limit_tables(text: str) -> str:
+def limit_tables(text: str, skip: Callable[[str], bool] = lambda key: False) -> str:
     """`text` with each row of a datasheet's table of limits (columns headed "Min" and "Max") that gives a key's
     accuracy as an even pair, "| `beta` accuracy | ... relative ... | -0.1 | - | +0.1 | % |", written after the
     table as a sentence, "`beta` within 0.1 % (relative).", each a paragraph (blind p286's Electrical
-    Characteristics, whose 100x loose grader no band was read for). Rows of plain ranges, `failures` 0 to -, stay."""
+    Characteristics, whose 100x loose grader no band was read for). Rows of plain ranges, `failures` 0 to -, stay, and
+    rows of a key `skip` names."""
     if "|" not in text or not re.search(r"\|\s*max(?:imum)?\.?\s*\|", text, re.IGNORECASE):
         return text
     lines = text.split("\n")
@@ -987,7 +997,7 @@ def limit_tables(text: str) -> str:
                 keys = re.findall(r"`([A-Za-z_][\w.-]{0,60})`", cells[0])
                 a, b = _SIGNED.fullmatch(cells[low]), _SIGNED.fullmatch(cells[high])
                 if len(keys) != 1 or not _LIMIT_ROW.search(cells[0]) or a is None or b is None or not a.group(1) \
-                        or b.group(1) or a.group(2) != b.group(2):
+                        or b.group(1) or a.group(2) != b.group(2) or skip(keys[0]):
                     continue
                 written = cells[unit].strip() if unit is not None else ""
                 # (a percent of the reading, or a plain unit; never a share of full scale, parts per million, counts
@@ -1096,10 +1106,11 @@ def stated_tolerance(text: str) -> StatedTolerance | None:
     # (a datasheet's limits only where the prompt states no band in words: an input sensor's own accuracy row,
     # "`pressure_kpa` accuracy ... -1.5 | +1.5 | kPa", is no band of the answer's beside "graded to within 0.01 kPa";
     # review)
-    if stated is not None:
-        return stated
-    limits = limit_tables(text)
-    return _stated_tolerance(limits) if limits != text else None
+    # (a row of a key whose band the prompt states in words is left out: the words; every other row is read with them,
+    # `beta` of the sheet beside "`mean_life_cycles` is graded to within 0.5 %"; review)
+    limits = limit_tables(text, lambda key: stated is not None and any(
+        _said_by(noun, _key_nouns(key)) for noun, _, _ in stated.scoped))
+    return _stated_tolerance(limits) if limits != text else stated
 
 
 def _stated_tolerance(text: str) -> StatedTolerance | None:

@@ -869,7 +869,7 @@ def prose_sentences(paragraphs: list[str]) -> list[str]:
 _COMMENT_LINE = re.compile(r"[ \t]*#(?:[ \t]|$)(.*)")
 # (a key with a value of a few words at most, or a list item: "matter: the dashboard sorts the rows itself, so ..." is
 # prose wrapped at its colon; review)
-_TEMPLATE_LINE = re.compile(r"[ \t]*(?:-[ \t]+\S|[\w.\x22'-]+[ \t]*[:=](?:[ \t]*$|[ \t]+(?:[\[{\x22'\d]|\S+(?:[ \t]+\S+){0,3}[ \t]*$)))")
+_TEMPLATE_LINE = re.compile(r"[ \t]*(?:\[\[?[^\[\]\n]+\]\]?[ \t]*$|-[ \t]+\S|[\w.\x22'-]+[ \t]*[:=](?:[ \t]*$|[ \t]+(?:[\[{\x22'\d]|\S+(?:[ \t]+\S+){0,3}[ \t]*$)))")
 _RULE_ONLY = re.compile(r"[=\-*#~_. \t]*")
 
 

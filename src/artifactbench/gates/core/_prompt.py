@@ -368,8 +368,9 @@ _MANY_ANSWERS = re.compile(
     # longer subject only where it is an answer's noun)
     r"\bany\s+(?:answer|solution|plan|assignment|allocation|selection|schedule|route|tour|matching|packing|"
     r"partition|layout|timetable|roster|colou?ring|labell?ing|configuration|arrangement)s?\b"
-    # (a sentence wrapped inside its paragraph goes on: "Any plan that\n   achieves the minimum is acceptable"; p289)
-    r"(?:[^.;:\n]|\n(?![ \t]*(?:\n|[-*+|#>]|\d+[.)]\s))){0,80}?\b"
+    # (a sentence wrapped inside its paragraph goes on, into a line in lower case: "Any plan that\n   achieves the
+    # minimum is acceptable"; p289. Not into a bullet, `• only the mapping ...`, nor a line of its own; review)
+    r"(?:[^.;:\n]|\n(?=[ \t]*(?-i:[a-z(]))){0,80}?\b"
     r"(?:is|are|will\s+be)\s+(?:acceptable|accepted|fine|correct|valid|ok)\b|"
     r"\bthere\s+(?:are|is|may\s+be|can\s+be|will\s+be)\s+(?:usually\s+|often\s+|typically\s+|generally\s+)?"
     r"(?:many|several|multiple)\s+(?:valid|correct|right|possible|optimal|feasible|equally\s+good)\s+"
@@ -1678,9 +1679,13 @@ def _unnamed(text: str, name: str) -> str:
 
 
 # "any subject order", "whatever stop order is fine": a noun between (_any_named_order reads whether it names records)
-_ANY_NAMED_ORDER = re.compile(r"(?<!\bnot\s)(?<!\bnot\sin\s)(?<!\bnever\s)(?<!\bnever\sin\s)(?<!\bnor\s)(?<!\bnor\sin\s)"
-                              r"\b(?:any|whatever|arbitrary)\s+([A-Za-z][A-Za-z_]{2,30})\s+order\b(?=\s*(?:[;,.)]|$|"
+_ANY_NAMED_ORDER = re.compile(r"\b(?:any|whatever|arbitrary)\s+([A-Za-z][A-Za-z_]{2,30})\s+order\b(?=\s*(?:[;,.)]|$|"
                               r"(?:is|are)\s+(?:fine|ok|okay|accepted|allowed)\b))", re.IGNORECASE)
+
+
+def _any_named_order_noun(sentence: str) -> str:
+    found = _ANY_NAMED_ORDER.search(sentence)
+    return found.group(1) if found else ""
 
 
 def _any_named_order(sentence: str, text: str) -> str:
@@ -1689,6 +1694,9 @@ def _any_named_order(sentence: str, text: str) -> str:
     the prompt never shows so ("any purchase order,": an order of the domain), for keys, columns or fields (their
     order in a record), and where the sentence says not ("sorted by `eta`, not in any stop order"; review)."""
     found = _ANY_NAMED_ORDER.search(sentence)
+    if found is not None and re.search(r"\b(?:not|never|nor)\b(?:\s+\w+)?\s*$", sentence[max(0, found.start() - 20):found.start()],
+                                       re.IGNORECASE):
+        return ""  # ("not in any stop order", "not by any stop order"; review)
     if found is None or re.fullmatch(r"(?:key|column|field|attribute|property|sort|particular|specific|given|other)s?",
                                      found.group(1), re.IGNORECASE):
         return ""
@@ -1702,8 +1710,12 @@ def _any_named_order(sentence: str, text: str) -> str:
 # (not "Should we include ...? Yes": a requirement; nor a yes that goes on to say it is required or checked; review)
 _LEAVE_ASKED = re.compile(r"\b(?:may|can|could)\s+(?:I|we)\s+((?:also\s+)?(?:add|include|write|keep|put|leave|"
                           r"output|emit|list|use)\b[^?\n]{0,200})\?(\s*\n[ \t>*_]*)(?:yes|sure|absolutely|yep|of\s+course)\b"
-                          r"(?![^.\n]{0,80}\b(?:must|required|mandatory|needed|need\s+to|have\s+to|checks?|checked|graded|"
-                          r"compared|verified)\b)[ \t]*[.,!:;\u2014-]*[ \t]*", re.IGNORECASE)
+                          r"[ \t]*[.,!:;\u2014-]*[ \t]*", re.IGNORECASE)
+# what a yes goes on to say that makes the answer a requirement: "Yes, you must: the grader checks it" (not "Yes - they
+# are not graded", "Yes, nobody checks them"; review)
+_YES_BUT = re.compile(r"\b(?:must|required|mandatory|needed|need\s+to|have\s+to|checks?|checked|graded|compared|"
+                      r"verified)\b", re.IGNORECASE)
+_DENIED = re.compile(r"\b(?:not|no|nobody|never|nothing|none)\b|n['\u2019]t\b", re.IGNORECASE)
 
 
 def _answered(text: str) -> str:
@@ -1713,7 +1725,13 @@ def _answered(text: str) -> str:
     blind p285). A question answered otherwise stays a question."""
     if "?" not in text:
         return text
-    return _LEAVE_ASKED.sub(lambda m: f"you may {m.group(1)}.{m.group(2)}", text[:200_000]) + text[200_000:]
+    def said(m: re.Match[str]) -> str:
+        after = re.split(r"[.\n]", text[m.end():m.end() + 120], maxsplit=1)[0]
+        required = _YES_BUT.search(after)
+        if required and not _DENIED.search(after[:required.start()]):
+            return m.group(0)
+        return f"you may {m.group(1)}.{m.group(2)}"
+    return _LEAVE_ASKED.sub(said, text[:200_000]) + text[200_000:]
 
 
 @lru_cache(maxsize=64)
@@ -1849,7 +1867,13 @@ def read_prompt(text: str) -> PromptAllows:
             # ("any subject order": the order of the `[[subject]]` tables only, not of a list inside each; "Each stop's
             # `parcels` may be listed in any parcel order" frees no order of the stops; review)
             unordered_sentences.append(sentence)
-            field_unordered.add(named)
+            if named.lower() == _any_named_order_noun(sentence).lower() and f"[[{named}" not in text \
+                    and not re.search(rf"\[\s*[\x22']{re.escape(named)}[\x22']\s*\]", text):
+                # (a record's own field, `"service": ...` of "Any service order is fine": the records, each a service,
+                # in any order; review)
+                general_unordered = True
+            else:
+                field_unordered.add(named)
         if _says_unordered(sentence) and not _of_inputs_only(sentence, written, section) \
                 and not _key_order_only(sentence):
             unordered_sentences.append(sentence)
