@@ -430,3 +430,25 @@ def test_second_review_a_yes_that_denies_a_check_still_grants():
     for yes in ("Yes, nobody checks them.", "Yes - they are not graded.", "Yes (no need to remove debugging fields)."):
         faq = f"### Q: Can I add extra keys such as `n`?\n{yes}\n"
         assert read_prompt(faq).other_key("field 'n'") == "n", yes
+
+
+def test_line_order_at_a_suppliers_discretion():
+    # (p293's tender: "Line order is at the Supplier's discretion", "Row order is at the Supplier's discretion")
+    from artifactbench.gates.core import read_prompt
+    for said in ("2.3 Line order is at the Supplier's discretion.", "Row order is left to the Supplier's discretion."):
+        assert read_prompt(said + "\n").unordered, said
+    # twins: an order of the domain, a column order
+    for said in ("A purchase order is at the buyer's discretion.", "Column order is at the Supplier's discretion."):
+        assert not read_prompt(said + "\n").unordered, said
+
+
+def test_a_relative_word_of_another_values_clause():
+    # (p293: "`mean_dbh_cm` ... within ±0.05 cm of the Authority's figure; `basal_area_m2` within 0.5 % (relative)":
+    # the word "relative" is basal area's, and ±0.05 cm is a distance)
+    from artifactbench.gates.core._accuracy import stated_tolerance
+    said = ("`mean_dbh_cm` shall be within ±0.05 cm of the Authority's figure; `basal_area_m2` within 0.5 % (relative) "
+            "of the Authority's figure.\n")
+    assert dict((n, (a, r)) for n, a, r in stated_tolerance(said).scoped) == {"mean_dbh_cm": (0.05, 0.0),
+                                                                              "basal_area_m2": (0.0, 0.005)}
+    # twin: a sentence saying its tolerances are relative reads a unit's band both ways
+    assert stated_tolerance("Tolerances are relative; `trip_kg` within ±1e-4.\n").scoped == (("trip_kg", 0.0001, 0.0001),)

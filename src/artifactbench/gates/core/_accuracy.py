@@ -1183,6 +1183,11 @@ def _stated_tolerance(text: str) -> StatedTolerance | None:
         previous = -1  # where the sentence's last stated value ended
         stated_here = list(_STATED.finditer(sentence))
         paired = _paired_by_unit(sentence, stated_here)
+        # (the sentence's "relative" said of no value of its own: not "`basal_area_m2` within 0.5 % (relative)", the word
+        # of that value, which left "within ±0.05 cm" of the same sentence read as 5 % too; blind p293)
+        relative_free = relative and any(
+            not any(0 <= word.start() - value.end() <= 25 for value in stated_here)
+            for word in re.finditer(r"\brel(ative|\.)?\b", sentence, re.IGNORECASE))
         for at, match in enumerate(stated_here):
             # (the stretch between the values before and after it: "`holdover_hours` within 0.5 % (relative),
             # `t0_c` within 0.02 °C and `rmse_c` within 0.002 °C" calls only the first relative; blind p154)
@@ -1292,11 +1297,11 @@ def _stated_tolerance(text: str) -> StatedTolerance | None:
             elif rel_here or abs_here:
                 as_rel = (rel_here or not abs_here) and not (unit and not rel_here)
                 as_abs = abs_here or not rel_here
-            elif unit and relative:  # ("tolerances are relative; `trip_kg` within ±1e-4": both, the looser)
+            elif unit and relative_free:  # ("tolerances are relative; `trip_kg` within ±1e-4": both, the looser)
                 as_rel = as_abs = True
             else:
-                as_rel = (relative or not absolute) and not (unit and not relative)
-                as_abs = absolute or not relative
+                as_rel = (relative or not absolute) and not (unit and not relative_free)
+                as_abs = absolute or not relative_free
                 guessed = as_rel and as_abs and not relative and not absolute
             if not guessed and as_rel:
                 said_rel.add(value)

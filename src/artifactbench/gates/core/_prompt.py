@@ -142,6 +142,9 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/\[\]-][\
                   # not "whether to split an order is at the buyer's discretion"; review)
                   r"\border(?:ing)?\s+of\s+(?:the\s+)?(?:lines|rows|records|entries|items|results)\b[^.;:\n]{0,60}?\s(?:is|are)\s+"
                   r"(?:at|left\s+to)\s+(?:the\s+|your\s+)?(?:[\w-]+['\u2019]s?\s+)?(?:own\s+)?discretion\b|"
+                  # ("Line order is at the Supplier's discretion"; blind p293)
+                  r"\b(?:line|row|record|entry|item|result)s?\s+order\s+(?:is|are)\s+(?:at|left\s+to)\s+(?:the\s+|your\s+)?"
+                  r"(?:[\w-]+['\u2019]s?\s+)?(?:own\s+)?discretion\b|"
                   r"\bneither\s+(the\s+)?order(ing)?\b[^.!?;]{0,120}?\bnor\b[^.!?;]{0,120}?\b(matters?|counts?|is\s+"
                   + _NEUTRAL + r")\b|"
                   r"\bneither\b[^.!?;]{0,120}?\bnor\s+(the\s+)?order(ing)?\b[^.!?;]{0,120}?\b(matters?|counts?|is\s+"
