@@ -452,3 +452,23 @@ def test_a_relative_word_of_another_values_clause():
                                                                               "basal_area_m2": (0.0, 0.005)}
     # twin: a sentence saying its tolerances are relative reads a unit's band both ways
     assert stated_tolerance("Tolerances are relative; `trip_kg` within ±1e-4.\n").scoped == (("trip_kg", 0.0001, 0.0001),)
+
+
+def test_an_array_of_tables_named_in_an_order_sentence():
+    # (p294: "The order of lots and of `[[orders]]` entries is free")
+    from artifactbench.gates.core import read_prompt
+    allows = read_prompt("5.2. The order of lots and of `[[orders]]` entries is free. Additional keys are ignored.\n")
+    assert allows.leaves_open("swap_records", "lines 69-73 <-> lines 75-79, field 'orders.0' (sections swapped)")[0] == "info"
+    # twin: an order the sentence fixes
+    assert not read_prompt("The order of `[[orders]]` entries is fixed: by `order_id`.\n").unordered
+
+
+def test_a_band_written_in_inline_tex():
+    # (p294's Methods section: "`mkt_c` within $\pm 0.01$ °C, ... `potency_now` within $\pm 10^{-4}$ (absolute)")
+    from artifactbench.gates.core._accuracy import _tex_bands, stated_tolerance
+    said = r"Acceptance tolerances: `mkt_c` within $\pm 0.01$ °C, `potency_now` within $\pm 10^{-4}$ (absolute)." + "\n"
+    assert dict((n, (a, r)) for n, a, r in stated_tolerance(said).scoped) == {"mkt_c": (0.01, 0.0),
+                                                                              "potency_now": (0.0001, 0.0)}
+    assert _tex_bands(r"$2 \times 10^{-3}$ and $0.5\,\%$") == "2e-3 and 0.5%"
+    # twin: TeX that is no band stays as it was
+    assert _tex_bands(r"the rate $k_\ell$ and $\sigma_\ell = 2$") == r"the rate $k_\ell$ and $\sigma_\ell = 2$"

@@ -1098,10 +1098,30 @@ def _powers_of_ten(text: str) -> str:
     return _BARE_POWER.sub(lambda m: f"10^{m.group(1).translate(_SUPERSCRIPT)}", text)
 
 
+# inline TeX holding only a band, `$\pm 0.01$`, `$\pm 10^{-4}$`, `$0.5\,\%$`, `$< 2 \times 10^{-3}$`
+_TEX_BAND = re.compile(r"\$\s*((?:\\pm|\\leq?|\\geq?|<|>|\\approx)?\s*[\d.]+(?:\s*(?:\\times|\\cdot)\s*10\^\{?[-\u2212]?\d+\}?)?"
+                       r"|(?:\\pm|\\leq?|<)?\s*10\^\{?[-\u2212]?\d+\}?)\s*(?:\\[,;!]\s*)?(\\%)?\s*\$")
+
+
+def _tex_bands(text: str) -> str:
+    r"""Inline TeX that writes a band, `$\pm 0.01$` °C, `$\pm 10^{-4}$`, as prose does: "±0.01", "±1e-4" (blind p294's
+    Methods section, whose bands went unread)."""
+    if "$" not in text:
+        return text
+
+    def plain(m: re.Match[str]) -> str:
+        said = m.group(1).replace("\\pm", "±").replace("\\leq", "≤").replace("\\le", "≤").replace("\\geq", "≥") \
+            .replace("\\ge", "≥").replace("\\approx", "≈").replace("\u2212", "-")
+        said = re.sub(r"\s*(?:\\times|\\cdot)\s*10\^\{?(-?\d+)\}?", r"e\1", said)
+        said = re.sub(r"(?<![\d.e])10\^\{?(-?\d+)\}?", r"1e\1", said)
+        return " ".join(said.split()).replace("± ", "±") + ("%" if m.group(2) else "")
+    return _TEX_BAND.sub(plain, text)
+
+
 def stated_tolerance(text: str) -> StatedTolerance | None:
     """The accuracy the prompt demands of the answer's numbers, in its own words (None when it states
     none, or only of how to compute them). Where it gives several, the loosest reading of each."""
-    text = schema_descriptions(margin_tables(dotted_leaders(_powers_of_ten(text))))
+    text = schema_descriptions(margin_tables(dotted_leaders(_powers_of_ten(_tex_bands(text)))))
     stated = _stated_tolerance(text)
     # (a datasheet's limits only where the prompt states no band in words: an input sensor's own accuracy row,
     # "`pressure_kpa` accuracy ... -1.5 | +1.5 | kPa", is no band of the answer's beside "graded to within 0.01 kPa";

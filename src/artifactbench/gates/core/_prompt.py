@@ -135,7 +135,9 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/\[\]-][\
                   r"\b(?:rows?|lines?|records?|entries|items|results?|objects?)\b[^.!?;]{0,40}?\b(?:sorted|ordered)\b"
                   r"[^.!?()]{0,120}?\(\s*(?:it\s+is\s+|this\s+is\s+)?not\s+(?:checked|graded|enforced|verified|marked|"
                   r"scored)\s*\)|"
-                  r"\border(ing)?\s+(of\s+[\w`'\x22./-][\w\s`'\x22./-]{0,59}?\s+)?(is|are)\s+(irrelevant|immaterial|ignored|"
+                  # (an array of tables named in the subject too: "The order of lots and of `[[orders]]` entries is free";
+                  # blind p294)
+                  r"\border(ing)?\s+(of\s+[\w`'\x22./\[-][\w\s`'\x22./\[\]-]{0,59}?\s+)?(is|are)\s+(irrelevant|immaterial|ignored|"
                   r"arbitrary|unimportant|insignificant|not\s+significant|free|up\s+to\s+you|your\s+(choice|call)|"
                   r"not\s+fixed|of\s+no\s+(importance|consequence|significance))\b|"
                   # ("The order of the lines is at the Contractor's discretion"; blind p266. The order of the records,
