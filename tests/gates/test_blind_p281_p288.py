@@ -472,3 +472,34 @@ def test_a_band_written_in_inline_tex():
     assert _tex_bands(r"$2 \times 10^{-3}$ and $0.5\,\%$") == "2e-3 and 0.5%"
     # twin: TeX that is no band stays as it was
     assert _tex_bands(r"the rate $k_\ell$ and $\sigma_\ell = 2$") == r"the rate $k_\ell$ and $\sigma_\ell = 2$"
+
+
+def test_a_column_lines_code_given_another_its_column_holds(tmp_path):
+    # (p296: `R5 B6 COLOUR_STREAK P17` lines compared by (round, rule) counts, never who)
+    reference = "R4 B3 REMATCH P01\nR5 B6 STREAK P17\nR6 B1 STREAK P12\nR7 B8 WITHDRAWN P09\n"
+    prompt = "Write `audit.txt`, one line a violation: `R<round> <board> <RULE> <player>`.\n"
+    _twins(tmp_path, "audit", "audit.txt", reference, prompt,
+           flawed="""\
+               import collections
+               rows = [l.split() for l in text.splitlines() if l.strip()]
+               ok = all(len(r) == 4 and r[3].startswith("P") for r in rows) and collections.Counter(
+                   (r[0], r[2]) for r in rows) == collections.Counter((r[0], r[2]) for r in map(str.split, REF.splitlines()))
+               return ok, "all violations found" if ok else "wrong"
+               """.replace("REF", repr(reference)),
+           sound="""\
+               return sorted(text.split("\\n")) == sorted(REF.split("\\n")), "compared"
+               """.replace("REF", repr(reference)),
+           kind="string_change", marker=", column ")
+    from artifactbench.gates.fuzz._text_strategies import column_codes
+    # twins: lines of other lengths (prose), and a column of numbers only
+    assert column_codes(["The run took 3 hours", "Two of 5 vans were late again", "We fix 2 more"], (0, 1, 2)) == []
+    assert all(c[1] != 1 for c in column_codes(["A1 10 x", "A2 20 y", "A3 30 z"], (0, 1, 2)))
+
+
+def test_several_valid_inputs_are_no_several_answers():
+    # (p248: "Several valid requests for one ticket: only the earliest valid one counts" is of the input's requests)
+    from artifactbench.gates.core import read_prompt
+    assert not read_prompt("- Several valid requests for one ticket: only the earliest valid one counts.\n").many_answers
+    for said in ("There may be several optimal assignments.", "Multiple valid schedules are possible.",
+                 "There can be more than one correct ordering."):
+        assert read_prompt(said + "\n").many_answers, said

@@ -354,8 +354,14 @@ _UP_TO_BAND = re.compile(r"\b(?:accurate|correct|precise|errors?|differ(?:s|ing)
 # "There are usually several optimal assignments; any optimal one is fine": another answer than the
 # reference may be right, so an exchange of values (swap_values) that the grader accepts may be one.
 _MANY_ANSWERS = re.compile(
+    # (of answers, or said alone: "there may be several optimal ones", not "Several valid requests for one ticket: only
+    # the earliest valid one counts", the input's; blind p248)
     r"\b(several|many|multiple|more\s+than\s+one)\s+(\w+\s+)?(optimal|valid|correct|feasible|possible|"
-    r"acceptable|equivalent)\b|\bany\s+(\w+\s+)?(optimal|valid|correct|feasible|minimal|maximal|shortest|"
+    r"acceptable|equivalent)\b(?=\s*(?:[.;,:)!]|$|(?:\w+\s+){0,2}(?:answers?|solutions?|assignments?|schedules?|plans?|"
+    r"orderings?|orders|routes?|tours?|allocations?|outputs?|results?|selections?|pairings?|matchings?|layouts?|ways?|"
+    r"choices|options|sets?|configurations?|combinations?|arrangements?|rosters?|timetables?|splits?|partitions?|"
+    r"colou?rings?|labell?ings?|ones|files?|reports?|sequences?|groupings?|covers?|packings?)\b|exists?\b|are\b|may\b|"
+    r"can\b|might\b|could\b))|\bany\s+(\w+\s+)?(optimal|valid|correct|feasible|minimal|maximal|shortest|"
     r"cheapest|best|consistent)\s+(one|answer|solution|assignment|schedule|path|route|tour|matching|"
     r"ordering|order|plan|set|choice|colou?ring|labell?ing)s?\b|\b(not|isn'?t)\s+(necessarily\s+)?unique\b|"
     r"\bties?\s+(may|can)\s+be\s+broken\s+(in\s+)?any\b|"

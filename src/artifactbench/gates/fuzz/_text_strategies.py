@@ -130,6 +130,12 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str,
             in_list = pick(coded).map(lambda c: splice(
                 f"line {c[0] + 1}, field '{c[1]}.{c[2]}'", c[0], c[3], c[4], MUTANT_WORD))
             single = either([d for d in (single, in_list) if d is not None])
+        # (a code of a column line, `R5 B6 COLOUR_STREAK P17`, given another code its column holds, `P11`: a grader
+        # counting lines per rule, never reading who, passes it; blind p296)
+        columned = column_codes(lines, records)
+        if columned:
+            in_column = pick(columned).map(lambda c: splice(f"line {c[0] + 1}, column {c[1] + 1}", c[0], c[2], c[3], c[4]))
+            single = either([d for d in (single, in_column) if d is not None])
         cells = _sql_strings(lines)
         if not cells:
             return single
@@ -486,6 +492,31 @@ def _ascending_gaps(lines: list[str], records: tuple[int, ...], policy: FuzzPoli
         at = start + sum(len(item) + 1 for item in items[:k]) + len(items[k]) - len(items[k].lstrip())
         old = items[k].strip()
         out.append((i, (at, at + len(old)), old, str(new), f"{match.group(2).strip(chr(34))}.{k}"))
+    return out
+
+
+MAX_COLUMN_CODES = 500
+
+
+def column_codes(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, int, int, int, str]]:
+    """(line, column, start, end, another code) for the codes of a text whose lines are columns split by single spaces
+    (as _recombined reads them: as many parts each, at least three, a digit in every line), each code with a digit
+    in it given the next other code its column holds (`P17` -> `P11`). At most MAX_COLUMN_CODES, one a line."""
+    sample = list(records[:5000])
+    widths = {len(lines[i].split()) for i in sample}
+    if len(sample) < 3 or len(widths) != 1 or min(widths) < 3 or any("  " in lines[i].strip() for i in sample) \
+            or not all(re.search(r"\d", lines[i]) for i in sample):
+        return []
+    columns = [list(dict.fromkeys(lines[i].split()[c] for i in sample)) for c in range(min(widths))]
+    out: list[tuple[int, int, int, int, str]] = []
+    for n, i in enumerate(sample[:MAX_COLUMN_CODES]):
+        tokens = list(re.finditer(r"\S+", lines[i]))
+        for c in [(n + k) % len(tokens) for k in range(len(tokens))]:  # (each line a column of its own turn)
+            word, pool = tokens[c].group(), columns[c]
+            other = next((v for v in pool[pool.index(word) + 1:] + pool if v != word), None)
+            if other is not None and _CODE.fullmatch(word) and re.search(r"\d", word) and not NUMBER_RE.fullmatch(word):
+                out.append((i, c, tokens[c].start(), tokens[c].end(), other))
+                break
     return out
 
 
