@@ -503,3 +503,63 @@ def test_several_valid_inputs_are_no_several_answers():
     for said in ("There may be several optimal assignments.", "Multiple valid schedules are possible.",
                  "There can be more than one correct ordering."):
         assert read_prompt(said + "\n").many_answers, said
+
+
+def test_third_review_a_column_the_prompt_frees_by_its_format_name(tmp_path):
+    # (review: `<sku> <quantity> <bin>` lines, "The `bin` column is only a hint ... and is not graded")
+    reference = "SKU-101 4 BIN-A1\nSKU-102 2 BIN-B2\nSKU-103 7 BIN-C1\nSKU-104 1 BIN-A1\n"
+    prompt = ("Write `picks.txt`, one line a pick: `<sku> <quantity> <bin>`. The `bin` column is only a hint for the "
+              "pickers and is not graded.\n")
+    root = _task(tmp_path, "picks", "picks.txt", reference, prompt, """\
+        got = sorted(tuple(l.split()[:2]) for l in text.splitlines() if l.strip())
+        want = sorted(tuple(l.split()[:2]) for l in REF.splitlines())
+        return got == want and all(len(l.split()) == 3 for l in text.splitlines() if l.strip()), "picks"
+        """.replace("REF", repr(reference)))
+    assert not [f for f in _fails(_fuzz(root)) if f.startswith("string_change")]
+
+
+def test_third_review_many_answers_of_any_noun_and_not_of_the_input():
+    from artifactbench.gates.core import read_prompt
+    for said in ("Multiple optimal paths may exist; any is accepted.", "Several optimal spanning trees may exist.",
+                 "Several valid depots may serve an order.", "Any depot within 10 km of the order is a valid choice."):
+        assert read_prompt(said + "\n").many_answers, said
+    for said in ("Several valid results for one sample: only the latest valid one counts.",
+                 "Several valid options exist; pick the cheapest."):
+        assert not read_prompt(said + "\n").many_answers, said
+
+
+def test_third_review_a_relative_said_of_several_values():
+    from artifactbench.gates.core._accuracy import stated_tolerance
+    for said in ("`yield_ratio` within 1e-3 and `loss_ratio` within 1e-4 (both relative).",
+                 "`yield_ratio` within 1e-3, `x` within 1e-3 and `loss_ratio` within 1e-4, all relative."):
+        scoped = dict((n, (a, r)) for n, a, r in stated_tolerance(said + "\n").scoped)
+        assert scoped["yield_ratio"] == (0.0, 0.001) and scoped["loss_ratio"] == (0.0, 0.0001), said
+
+
+def test_third_review_orders_freed_only_as_said():
+    from artifactbench.gates.core import read_prompt
+    for said in ("Shipments sorted by `ship_date`. The order of `tags[]` items is free.",
+                 "The `[[orders]]` tables are sorted by `priority`. The order of keys in each `[[orders]]` table is free.",
+                 "Line order is at the Authority's discretion and is fixed by Annex B; the Supplier shall list lines "
+                 "in that order.",
+                 "Row order is left to the Client's discretion and is given in `order.csv`; follow it."):
+        assert not read_prompt(said + "\n").unordered, said
+
+
+def test_third_review_dollars_are_no_tex():
+    from artifactbench.gates.core._accuracy import _tex_bands, stated_tolerance
+    said = "`total_usd` and `refunds_usd` are accepted within $0.05. $2 bills count as cash.\n"
+    assert _tex_bands(said) == said and stated_tolerance(said).band_at(("total_usd",), 182.0) == 0.05
+    assert _tex_bands("$3 $4 $5") == "$3 $4 $5"
+
+
+def test_third_review_column_codes_of_a_wide_table_quickly():
+    import random
+    import time
+
+    from artifactbench.gates.fuzz._text_strategies import column_codes
+    rng = random.Random(1)
+    lines = [" ".join(f"{rng.random():.4f}" for _ in range(600)) for _ in range(600)]
+    started = time.process_time()
+    assert column_codes(lines, tuple(range(600))) == []  # (numbers only: no code to change)
+    assert time.process_time() - started < 5

@@ -1110,6 +1110,8 @@ def _tex_bands(text: str) -> str:
         return text
 
     def plain(m: re.Match[str]) -> str:
+        if not re.search(r"\\|\^", m.group(0)):
+            return m.group(0)  # (no TeX mark: dollars, "within $0.05. $2 bills count as cash"; review)
         said = m.group(1).replace("\\pm", "±").replace("\\leq", "≤").replace("\\le", "≤").replace("\\geq", "≥") \
             .replace("\\ge", "≥").replace("\\approx", "≈").replace("\u2212", "-")
         said = re.sub(r"\s*(?:\\times|\\cdot)\s*10\^\{?(-?\d+)\}?", r"e\1", said)
@@ -1205,8 +1207,11 @@ def _stated_tolerance(text: str) -> StatedTolerance | None:
         paired = _paired_by_unit(sentence, stated_here)
         # (the sentence's "relative" said of no value of its own: not "`basal_area_m2` within 0.5 % (relative)", the word
         # of that value, which left "within ±0.05 cm" of the same sentence read as 5 % too; blind p293)
+        # (but "(both relative)", "all relative", "these tolerances are relative" are of every value; review)
         relative_free = relative and any(
-            not any(0 <= word.start() - value.end() <= 25 for value in stated_here)
+            not any(0 <= word.start() - value.end() <= 25 and not re.search(
+                r"\b(?:both|all|these|those|each|every|tolerances?|bands?)\b", sentence[value.end():word.start()],
+                re.IGNORECASE) for value in stated_here)
             for word in re.finditer(r"\brel(ative|\.)?\b", sentence, re.IGNORECASE))
         for at, match in enumerate(stated_here):
             # (the stretch between the values before and after it: "`holdover_hours` within 0.5 % (relative),

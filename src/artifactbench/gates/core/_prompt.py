@@ -95,6 +95,9 @@ _NEUTRAL = r"(matters?|counts?|important|significant|relevant|checked|graded|enf
 # "order is irrelevant", "neither the order of the sets nor the order of the names matters", "rows need
 # not be sorted", "irrespective of order", "no order is required". (What "of" names starts with no space:
 # else the spaces after "of" split among three repeats, cubic in a run of them.)
+# (a discretion the sentence goes on to take back: "... at the Authority's discretion and is fixed by Annex B; the
+# Supplier shall list lines in that order"; review)
+_NOT_FIXED = r"(?![^.]{0,160}\b(?:fixed|follow\w*|given\s+(?:in|by)|in\s+that\s+order|as\s+listed)\b)"
 _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/\[\]-][\w\s`'\x22.,/\[\]-]{0,59}?\s+)?" + _NOT + r"\s+(be\s+)?" + _NEUTRAL + r"|"
                   r"\b(any|whatever|arbitrary)\s+((line|row|record|entry|item|output|result)s?\s+)?order\b|"
                   # ("Row order in the file does not matter", "the order in the output is irrelevant": order in
@@ -137,16 +140,17 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/\[\]-][\
                   r"scored)\s*\)|"
                   # (an array of tables named in the subject too: "The order of lots and of `[[orders]]` entries is free";
                   # blind p294)
-                  r"\border(ing)?\s+(of\s+[\w`'\x22./\[-][\w\s`'\x22./\[\]-]{0,59}?\s+)?(is|are)\s+(irrelevant|immaterial|ignored|"
+                  r"\border(ing)?\s+(of\s+(?:[\w`'\x22./-]|\[\[[\w.-]+\]\])(?:[\w\s`'\x22./-]|\[\[[\w.-]+\]\]){0,59}?\s+)?"
+                  r"(is|are)\s+(irrelevant|immaterial|ignored|"
                   r"arbitrary|unimportant|insignificant|not\s+significant|free|up\s+to\s+you|your\s+(choice|call)|"
                   r"not\s+fixed|of\s+no\s+(importance|consequence|significance))\b|"
                   # ("The order of the lines is at the Contractor's discretion"; blind p266. The order of the records,
                   # not "whether to split an order is at the buyer's discretion"; review)
                   r"\border(?:ing)?\s+of\s+(?:the\s+)?(?:lines|rows|records|entries|items|results)\b[^.;:\n]{0,60}?\s(?:is|are)\s+"
-                  r"(?:at|left\s+to)\s+(?:the\s+|your\s+)?(?:[\w-]+['\u2019]s?\s+)?(?:own\s+)?discretion\b|"
+                  r"(?:at|left\s+to)\s+(?:the\s+|your\s+)?(?:[\w-]+['\u2019]s?\s+)?(?:own\s+)?discretion\b" + _NOT_FIXED + r"|"
                   # ("Line order is at the Supplier's discretion"; blind p293)
                   r"\b(?:line|row|record|entry|item|result)s?\s+order\s+(?:is|are)\s+(?:at|left\s+to)\s+(?:the\s+|your\s+)?"
-                  r"(?:[\w-]+['\u2019]s?\s+)?(?:own\s+)?discretion\b|"
+                  r"(?:[\w-]+['\u2019]s?\s+)?(?:own\s+)?discretion\b" + _NOT_FIXED + r"|"
                   r"\bneither\s+(the\s+)?order(ing)?\b[^.!?;]{0,120}?\bnor\b[^.!?;]{0,120}?\b(matters?|counts?|is\s+"
                   + _NEUTRAL + r")\b|"
                   r"\bneither\b[^.!?;]{0,120}?\bnor\s+(the\s+)?order(ing)?\b[^.!?;]{0,120}?\b(matters?|counts?|is\s+"
@@ -354,14 +358,14 @@ _UP_TO_BAND = re.compile(r"\b(?:accurate|correct|precise|errors?|differ(?:s|ing)
 # "There are usually several optimal assignments; any optimal one is fine": another answer than the
 # reference may be right, so an exchange of values (swap_values) that the grader accepts may be one.
 _MANY_ANSWERS = re.compile(
-    # (of answers, or said alone: "there may be several optimal ones", not "Several valid requests for one ticket: only
-    # the earliest valid one counts", the input's; blind p248)
+    # (not the input's: "Several valid requests for one ticket: only the earliest valid one counts", "Several valid
+    # options exist; pick the cheapest"; blind p248, review)
     r"\b(several|many|multiple|more\s+than\s+one)\s+(\w+\s+)?(optimal|valid|correct|feasible|possible|"
-    r"acceptable|equivalent)\b(?=\s*(?:[.;,:)!]|$|(?:\w+\s+){0,2}(?:answers?|solutions?|assignments?|schedules?|plans?|"
-    r"orderings?|orders|routes?|tours?|allocations?|outputs?|results?|selections?|pairings?|matchings?|layouts?|ways?|"
-    r"choices|options|sets?|configurations?|combinations?|arrangements?|rosters?|timetables?|splits?|partitions?|"
-    r"colou?rings?|labell?ings?|ones|files?|reports?|sequences?|groupings?|covers?|packings?)\b|exists?\b|are\b|may\b|"
-    r"can\b|might\b|could\b))|\bany\s+(\w+\s+)?(optimal|valid|correct|feasible|minimal|maximal|shortest|"
+    r"acceptable|equivalent)\b(?![^.]{0,100}\b(?:only\s+the\s+\w+(?:\s+\w+)?\s+(?:one\s+)?counts?|(?:pick|take|keep|use|choose)"
+    r"\s+the\s+(?:first|last|earliest|latest|cheapest|lowest|highest|smallest|largest|best|one))\b)|"
+    # ("Any depot within 10 km of the order is a valid choice"; review)
+    r"\bany\s+(?:\w+\s+){1,8}?(?:is|are)\s+(?:an?\s+)?(?:valid|acceptable|correct|right)\s+(?:choice|answer|option|pick|"
+    r"assignment|solution)s?\b|\bany\s+(\w+\s+)?(optimal|valid|correct|feasible|minimal|maximal|shortest|"
     r"cheapest|best|consistent)\s+(one|answer|solution|assignment|schedule|path|route|tour|matching|"
     r"ordering|order|plan|set|choice|colou?ring|labell?ing)s?\b|\b(not|isn'?t)\s+(necessarily\s+)?unique\b|"
     r"\bties?\s+(may|can)\s+be\s+broken\s+(in\s+)?any\b|"
@@ -1607,7 +1611,7 @@ def _says_unordered(sentence: str) -> bool:
 # record's keys, never of the records (blind p99: a too-strict warning on records swapped in a JSONL answer)
 _KEY_ORDER_FREE = re.compile(
     r"(?:\b(?:key|field|column|property|attribute)s?\s+order|\border\s+of\s+(?:the\s+)?(?:keys|fields|columns|"
-    r"properties|attributes))(?:\s+(?:inside|within|in)\s+(?:an?\s+|each\s+|the\s+|every\s+)?[\w-]+)?\s+"
+    r"properties|attributes))(?:\s+(?:inside|within|in)\s+(?:an?\s+|each\s+|the\s+|every\s+)?(?:[\w-]+|`\[\[?[\w.-]+\]\]?`(?:\s+(?:table|entry|entrie|section)s?)?))?\s+"
     r"(?:does|do|is|are|doesn|don)\b", re.IGNORECASE)
 
 

@@ -98,6 +98,25 @@ def _place(where: str) -> str:
     return place if factor is None or place == where else f"{place}@{factor}x"
 
 
+_FORMAT_TOKEN = re.compile(r"[^\s<>`]*<[^<>\n`]{1,40}>[^\s<>`]*|[^\s`]+")
+
+
+def _format_column(prompt: str, reference: str, where: str) -> str:
+    """The name the prompt's format line gives the column a column_codes mutant changed (`bin` of `<sku> <quantity>
+    <bin>`): a line or code span of `<...>` placeholders only, as many as the changed line has parts; "" if none."""
+    found = re.fullmatch(r"line (\d+), column (\d+)", where)
+    lines = reference.splitlines()
+    if found is None or not 0 < int(found.group(1)) <= len(lines):
+        return ""
+    width, column = len(lines[int(found.group(1)) - 1].split()), int(found.group(2)) - 1
+    for span in re.findall(r"`([^`\n]{3,200})`", prompt[:200_000]) + [b for block in fenced_blocks(prompt)[0][:20]
+                                                                     for b in block.splitlines()[:50]]:
+        tokens = _FORMAT_TOKEN.findall(span.strip())
+        if len(tokens) == width and all("<" in t for t in tokens):
+            return re.search(r"<([^<>]+)>", tokens[column]).group(1).strip().replace(" ", "_")
+    return ""
+
+
 def _gap_in_band(mutant: Mutation, allows) -> str:  # noqa: ANN001
     """The sentence of the prompt's stated tolerance where it covers a gap_change move (GAP_MOVED), else ""."""
     stated = allows.stated
@@ -1412,6 +1431,11 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # notes)": only keys the prompt calls optional (blind p80), or other keys it allows, beside the
                 # keys it lists, `true_dlt_rates` of blind p119)
                 allowed = allows.leaves_open("drop_key", f"field '{keys[0]}'")
+            if allowed is None and kind == "string_change" and ref is not None and ref.fmt == "text" \
+                    and (name := _format_column(prompt, ref.reference, mutant.where)):
+                # (a code of a column line, named by the prompt's format `<sku> <quantity> <bin>`: "The `bin` column
+                # is only a hint ... and is not graded"; review)
+                allowed = allows.leaves_open(kind, f"field '{name}'")
             if allowed is None and kind in ("string_change", "later_record") and allows.many_answers \
                     and _reassigned(text or ctx.reference_text(), mutant):
                 # (a truck moved from door D4 to door D10, a label the answer uses elsewhere: where any valid

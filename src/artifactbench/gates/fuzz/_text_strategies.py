@@ -495,7 +495,7 @@ def _ascending_gaps(lines: list[str], records: tuple[int, ...], policy: FuzzPoli
     return out
 
 
-MAX_COLUMN_CODES = 500
+MAX_COLUMN_CODES, MAX_COLUMNS = 500, 50
 
 
 def column_codes(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, int, int, int, str]]:
@@ -507,16 +507,22 @@ def column_codes(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, 
     if len(sample) < 3 or len(widths) != 1 or min(widths) < 3 or any("  " in lines[i].strip() for i in sample) \
             or not all(re.search(r"\d", lines[i]) for i in sample):
         return []
-    columns = [list(dict.fromkeys(lines[i].split()[c] for i in sample)) for c in range(min(widths))]
+    width = min(widths)
+    split = {i: lines[i].split() for i in sample}
+    # (each column's values in order of first sight, and where each stands: one pass, whatever the width; review)
+    columns = [list(dict.fromkeys(split[i][c] for i in sample)) for c in range(min(width, MAX_COLUMNS))]
+    places = [{v: k for k, v in enumerate(pool)} for pool in columns]
     out: list[tuple[int, int, int, int, str]] = []
     for n, i in enumerate(sample[:MAX_COLUMN_CODES]):
-        tokens = list(re.finditer(r"\S+", lines[i]))
-        for c in [(n + k) % len(tokens) for k in range(len(tokens))]:  # (each line a column of its own turn)
-            word, pool = tokens[c].group(), columns[c]
-            other = next((v for v in pool[pool.index(word) + 1:] + pool if v != word), None)
-            if other is not None and _CODE.fullmatch(word) and re.search(r"\d", word) and not NUMBER_RE.fullmatch(word):
-                out.append((i, c, tokens[c].start(), tokens[c].end(), other))
-                break
+        tokens = None
+        for c in [(n + k) % len(columns) for k in range(len(columns))]:  # (each line a column of its own turn)
+            word, pool = split[i][c], columns[c]
+            if len(pool) < 2 or not _CODE.fullmatch(word) or not re.search(r"\d", word) or NUMBER_RE.fullmatch(word):
+                continue
+            other = pool[(places[c][word] + 1) % len(pool)]
+            tokens = tokens or list(re.finditer(r"\S+", lines[i]))
+            out.append((i, c, tokens[c].start(), tokens[c].end(), other))
+            break
     return out
 
 
