@@ -892,35 +892,49 @@ def dotted_leaders(text: str) -> str:
     return _LEADER.sub(line, text)
 
 
-def margin_tables(text: str) -> str:
-    """`text` with the rows of each table of bands (a column headed "Margin", "Tolerance", ...) written as
-    sentences, "`k25` within 0.1 per cent of the value.", each a paragraph: a row names its quantity in its first
-    cell and gives no "within" of its own (blind p238: "| `k25` | 0.1 per cent of the value |")."""
-    if "|" not in text or not _MARGIN_HEAD.search(text):
-        return text
+def _table_sentences(text: str, said_of: Callable[[list[str], list[list[str]]], list[str] | None],
+                     keep_rows: bool) -> str:
+    """`text` with the sentences `said_of(header cells, each body row's cells)` gives for a Markdown table written
+    after its rows (`keep_rows`) or in their place, each a paragraph; a table it gives None for stays as it was."""
     lines = text.split("\n")
     out: list[str] = []
     i = 0
     while i < len(lines):
         line = lines[i]
         if line.lstrip().startswith("|") and i + 1 < len(lines) and _TABLE_RULE.fullmatch(lines[i + 1]):
-            head = _cells(line)
-            column = next((n for n, c in enumerate(head) if n and _MARGIN_HEAD.search(c)), None)
-            if column is not None:
-                rows, j = [], i + 2
-                while j < len(lines) and lines[j].lstrip().startswith("|"):
-                    cells = _cells(lines[j])
-                    if len(cells) == len(head) and cells[0] and cells[column] and len(rows) < 2 * MAX_MARGIN_ROWS:
-                        name = re.sub(r"^(?:each|every|all|the|any)\s+", "", cells[0], flags=re.IGNORECASE)
-                        name = f"`{name}`" if re.fullmatch(r"[A-Za-z_][\w.-]{0,60}", name) else cells[0]
-                        rows += ["", f"{name} within {cells[column]}."]
-                    j += 1
-                out += [line, lines[i + 1], *rows, ""]
+            j = i + 2
+            while j < len(lines) and lines[j].lstrip().startswith("|"):
+                j += 1
+            said = said_of(_cells(line), [_cells(row) for row in lines[i + 2:j]])
+            if said is not None:
+                out += (lines[i:j] if keep_rows else lines[i:i + 2]) + [p for s in said for p in ("", s)] \
+                    + ([""] if said or not keep_rows else [])
                 i = j
                 continue
         out.append(line)
         i += 1
     return "\n".join(out)
+
+
+def margin_tables(text: str) -> str:
+    """`text` with the rows of each table of bands (a column headed "Margin", "Tolerance", ...) written as
+    sentences, "`k25` within 0.1 per cent of the value.", each a paragraph: a row names its quantity in its first
+    cell and gives no "within" of its own (blind p238: "| `k25` | 0.1 per cent of the value |")."""
+    if "|" not in text or not _MARGIN_HEAD.search(text):
+        return text
+
+    def said_of(head: list[str], rows: list[list[str]]) -> list[str] | None:
+        column = next((n for n, c in enumerate(head) if n and _MARGIN_HEAD.search(c)), None)
+        if column is None:
+            return None
+        out = []
+        for cells in rows:
+            if len(cells) == len(head) and cells[0] and cells[column] and len(out) < MAX_MARGIN_ROWS:
+                name = re.sub(r"^(?:each|every|all|the|any)\s+", "", cells[0], flags=re.IGNORECASE)
+                name = f"`{name}`" if re.fullmatch(r"[A-Za-z_][\w.-]{0,60}", name) else cells[0]
+                out.append(f"{name} within {cells[column]}.")
+        return out
+    return _table_sentences(text, said_of, keep_rows=False)
 
 
 _GRADED_WORDS = re.compile(r"\b(?:accept\w*|toleran\w*|grad(?:ed|ing)|check(?:ed|s)?|allow\w*|error|compared|"
@@ -978,42 +992,34 @@ def limit_tables(text: str, skip: Callable[[str], bool] = lambda key: False) -> 
     rows of a key `skip` names."""
     if "|" not in text or not re.search(r"\|\s*max(?:imum)?\.?\s*\|", text, re.IGNORECASE):
         return text
-    lines = text.split("\n")
-    out: list[str] = []
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        if line.lstrip().startswith("|") and i + 1 < len(lines) and _TABLE_RULE.fullmatch(lines[i + 1]):
-            head = [c.strip().lower() for c in _cells(line)]
-            low = next((n for n, c in enumerate(head) if _LIMIT_HEAD.fullmatch(c) and c.startswith("min")), None)
-            high = next((n for n, c in enumerate(head) if _LIMIT_HEAD.fullmatch(c) and c.startswith("max")), None)
-            unit = next((n for n, c in enumerate(head) if c in ("unit", "units")), None)
-            rows, j = [], i + 2
-            while j < len(lines) and lines[j].lstrip().startswith("|"):
-                cells = _cells(lines[j])
-                j += 1
-                if low is None or high is None or len(cells) != len(head) or len(rows) >= 2 * MAX_MARGIN_ROWS:
-                    continue
-                keys = re.findall(r"`([A-Za-z_][\w.-]{0,60})`", cells[0])
-                a, b = _SIGNED.fullmatch(cells[low]), _SIGNED.fullmatch(cells[high])
-                if len(keys) != 1 or not _LIMIT_ROW.search(cells[0]) or a is None or b is None or not a.group(1) \
-                        or b.group(1) or a.group(2) != b.group(2) or skip(keys[0]):
-                    continue
-                written = cells[unit].strip() if unit is not None else ""
-                # (a percent of the reading, or a plain unit; never a share of full scale, parts per million, counts
-                # of the least bit or a ratio in dB, whose band is no band of the reading; review)
-                if not _PLAIN_UNIT.fullmatch(written):
-                    continue
-                said = f"{b.group(2)} {written}".strip()
-                # ("relative" said of the row's conditions only where the band is a percent: "relative humidity" of a
-                # dew point in °C is no relative band; review)
-                rows += ["", f"`{keys[0]}` within {said} ({'relative' if written == '%' else 'absolute'})."]
-            out += lines[i:j] + rows + ([""] if rows else [])
-            i = j
-            continue
-        out.append(line)
-        i += 1
-    return "\n".join(out)
+
+    def said_of(head: list[str], rows: list[list[str]]) -> list[str] | None:
+        head = [c.strip().lower() for c in head]
+        low = next((n for n, c in enumerate(head) if _LIMIT_HEAD.fullmatch(c) and c.startswith("min")), None)
+        high = next((n for n, c in enumerate(head) if _LIMIT_HEAD.fullmatch(c) and c.startswith("max")), None)
+        unit = next((n for n, c in enumerate(head) if c in ("unit", "units")), None)
+        if low is None or high is None:
+            return None
+        out = []
+        for cells in rows:
+            if len(cells) != len(head) or len(out) >= MAX_MARGIN_ROWS:
+                continue
+            keys = re.findall(r"`([A-Za-z_][\w.-]{0,60})`", cells[0])
+            a, b = _SIGNED.fullmatch(cells[low]), _SIGNED.fullmatch(cells[high])
+            if len(keys) != 1 or not _LIMIT_ROW.search(cells[0]) or a is None or b is None or not a.group(1) \
+                    or b.group(1) or a.group(2) != b.group(2) or skip(keys[0]):
+                continue
+            written = cells[unit].strip() if unit is not None else ""
+            # (a percent of the reading, or a plain unit; never a share of full scale, parts per million, counts
+            # of the least bit or a ratio in dB, whose band is no band of the reading; review)
+            if not _PLAIN_UNIT.fullmatch(written):
+                continue
+            said = f"{b.group(2)} {written}".strip()
+            # ("relative" said of the row's conditions only where the band is a percent: "relative humidity" of a
+            # dew point in °C is no relative band; review)
+            out.append(f"`{keys[0]}` within {said} ({'relative' if written == '%' else 'absolute'}).")
+        return out
+    return _table_sentences(text, said_of, keep_rows=True)
 
 
 # a message taking back the one before: "scratch that, 0.001 each", "edit: make it 2 %" (after a chat's `**dev** 14:36`)
