@@ -1,4 +1,4 @@
-"""Rules from the blind batches p281-p288 (2026-12-07, twentieth session) and the misses of p271, p278 and p280 found
+"""Rules from the blind batches p281-p300 (2026-12-07, twentieth session) and the misses of p271, p278 and p280 found
 again, each with a twin that keeps its verdict."""
 
 from __future__ import annotations
