@@ -1698,27 +1698,23 @@ _ANY_NAMED_ORDER = re.compile(r"\b(?:any|whatever|arbitrary)\s+([A-Za-z][A-Za-z_
                               r"(?:is|are)\s+(?:fine|ok|okay|accepted|allowed)\b))", re.IGNORECASE)
 
 
-def _any_named_order_noun(sentence: str) -> str:
-    found = _ANY_NAMED_ORDER.search(sentence)
-    return found.group(1) if found else ""
-
-
-def _any_named_order(sentence: str, text: str) -> str:
-    """The name, as the prompt shows it as a key or a table, of the records whose order the sentence frees: "any
-    subject order" beside `[[subject]]` or `doc["subject"]` (blind p287's doctest comment): `subject`. "" for a noun
+def _any_named_order(sentence: str, text: str) -> tuple[str, str]:
+    """(the name as the prompt shows it as a key or a table, the noun the sentence says) of the records whose order
+    the sentence frees: "any
+    subject order" beside `[[subject]]` or `doc["subject"]` (blind p287's doctest comment): `subject`. ("", "") for a noun
     the prompt never shows so ("any purchase order,": an order of the domain), for keys, columns or fields (their
     order in a record), and where the sentence says not ("sorted by `eta`, not in any stop order"; review)."""
     found = _ANY_NAMED_ORDER.search(sentence)
     if found is not None and re.search(r"\b(?:not|never|nor)\b(?:\s+\w+)?\s*$", sentence[max(0, found.start() - 20):found.start()],
                                        re.IGNORECASE):
-        return ""  # ("not in any stop order", "not by any stop order"; review)
+        return "", ""  # ("not in any stop order", "not by any stop order"; review)
     if found is None or re.fullmatch(r"(?:key|column|field|attribute|property|sort|particular|specific|given|other)s?",
                                      found.group(1), re.IGNORECASE):
-        return ""
+        return "", ""
     name = re.escape(found.group(1))
     shown = re.search(rf"\[\[\s*({name}s?)\s*\]\]|\[\s*[\x22']({name}s?)[\x22']\s*\]|`({name}s?)`|[\x22']({name}s?)[\x22']\s*:",
                       text[:200_000])
-    return next(g for g in shown.groups() if g) if shown else ""
+    return (next(g for g in shown.groups() if g), found.group(1)) if shown else ("", "")
 
 
 # a question asking leave, "Q: May I add extra keys, like the method or iteration count?", answered yes on its next line
@@ -1740,6 +1736,7 @@ def _answered(text: str) -> str:
     blind p285). A question answered otherwise stays a question."""
     if "?" not in text:
         return text
+
     def said(m: re.Match[str]) -> str:
         after = re.split(r"[.\n]", text[m.end():m.end() + 120], maxsplit=1)[0]
         required = _YES_BUT.search(after)
@@ -1877,12 +1874,13 @@ def read_prompt(text: str) -> PromptAllows:
             # the answer)
             ordered += _FIELD.findall(sentence) or ["*"]
             order_sentences.append(sentence)
-        if not _says_unordered(sentence) and (named := _any_named_order(sentence, text)) \
+        if not _says_unordered(sentence) and (named_noun := _any_named_order(sentence, text))[0] \
                 and not _of_inputs_only(sentence, written, section):
             # ("any subject order": the order of the `[[subject]]` tables only, not of a list inside each; "Each stop's
             # `parcels` may be listed in any parcel order" frees no order of the stops; review)
             unordered_sentences.append(sentence)
-            if named.lower() == _any_named_order_noun(sentence).lower() and f"[[{named}" not in text \
+            named, noun = named_noun
+            if named.lower() == noun.lower() and f"[[{named}" not in text \
                     and not re.search(rf"\[\s*[\x22']{re.escape(named)}[\x22']\s*\]", text):
                 # (a record's own field, `"service": ...` of "Any service order is fine": the records, each a service,
                 # in any order; review)

@@ -498,16 +498,25 @@ def _ascending_gaps(lines: list[str], records: tuple[int, ...], policy: FuzzPoli
 MAX_COLUMN_CODES, MAX_COLUMNS = 500, 50
 
 
+def _column_width(lines: list[str], sample: list[int]) -> int:
+    """How many parts each line of `sample` has where they are columns split by single spaces (as many parts each, at
+    least three, at least three lines, a digit in every line: not prose, whose sentences are seldom of one length);
+    0 where they are not."""
+    widths = {len(lines[i].split()) for i in sample}
+    if len(sample) < 3 or len(widths) != 1 or min(widths) < 3 or any("  " in lines[i].strip() for i in sample) \
+            or not all(re.search(r"\d", lines[i]) for i in sample):
+        return 0
+    return min(widths)
+
+
 def column_codes(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, int, int, int, str]]:
     """(line, column, start, end, another code) for the codes of a text whose lines are columns split by single spaces
     (as _recombined reads them: as many parts each, at least three, a digit in every line), each code with a digit
     in it given the next other code its column holds (`P17` -> `P11`). At most MAX_COLUMN_CODES, one a line."""
     sample = list(records[:5000])
-    widths = {len(lines[i].split()) for i in sample}
-    if len(sample) < 3 or len(widths) != 1 or min(widths) < 3 or any("  " in lines[i].strip() for i in sample) \
-            or not all(re.search(r"\d", lines[i]) for i in sample):
+    width = _column_width(lines, sample)
+    if not width:
         return []
-    width = min(widths)
     split = {i: lines[i].split() for i in sample}
     # (each column's values in order of first sight, and where each stands: one pass, whatever the width; review)
     columns = [list(dict.fromkeys(split[i][c] for i in sample)) for c in range(min(width, MAX_COLUMNS))]
@@ -1064,12 +1073,9 @@ def _recombined(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, i
         # (or by single spaces, where the lines are columns: as many parts each, at least three, each line with a
         # digit, `BAR 2025-07-01 2025-07-09`; a plan's stay its departure taken from another plan's, a stay the
         # answer does not list; blind p282. Not prose: its sentences are seldom of one length)
-        widths = {len(lines[i].split()) for i in sample}
-        spaced = [i for i in sample if re.search(r"\d", lines[i])]
-        if len(widths) != 1 or min(widths) < 3 or len(spaced) < 3 or len(spaced) < len(sample) \
-                or any("  " in lines[i].strip() for i in sample):
+        if not _column_width(lines, sample):
             return []
-        best = (" ", spaced)
+        best = (" ", sample)
     sep, joined = best
     lead = re.compile(r"\s*(?:[-*+]\s+|\d+[.)]\s+)?")
     split: dict[int, tuple[str, list[str]]] = {}
