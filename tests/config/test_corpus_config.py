@@ -169,3 +169,12 @@ def test_bench_runs_a_set_of_the_declared_roots_into_the_configured_runs_dir(tmp
     records = (corpus / "out" / "runs" / "r1" / "results.jsonl").read_text().splitlines()
     assert [json.loads(r)["instance_id"] for r in records] == ["retrieval__sum_easy"]
     assert json.loads(records[0])["verdict"] == "PASS"
+
+
+def test_config_nested_too_deeply_is_one_error(tmp_path):
+    # (outside attack: 500 nested arrays made tomllib recurse past the interpreter's limit: a traceback)
+    path = tmp_path / "artifactbench.toml"
+    path.write_text("version = 1\n[corpus]\ncategories = " + "[" * 500 + "]" * 500 + "\n")
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert "nested too deeply" in str(err.value) and str(path) in str(err.value)

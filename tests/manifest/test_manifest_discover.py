@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -103,3 +104,20 @@ def test_missing_path_is_a_selection_error(tmp_path):
     with pytest.raises(SelectionError, match="no such task directory") as info:
         discover([tmp_path / "nope"])
     assert str(tmp_path / "nope") in str(info.value)
+
+
+def test_a_folder_chain_thousands_deep_is_walked(tmp_path):
+    # (outside attack: os.walk recursed past the interpreter's limit on a 1000-deep `notes/d/d/...` beside the tasks,
+    # a traceback that stopped every task)
+    root = tmp_path / "problems" / "artifact"
+    shutil.copytree(Path(__file__).parents[1] / "fixtures" / "foreign" / "gauge_levels_keyed", root / "t1")
+    deep = root / "notes"
+    deep.mkdir(parents=True)
+    os.chdir(deep)
+    try:
+        for _ in range(1200):
+            os.mkdir("d")
+            os.chdir("d")
+    finally:
+        os.chdir(tmp_path)
+    assert [t.instance_id for t in discover([root])] == ["data_processing__gauge_levels_keyed"]

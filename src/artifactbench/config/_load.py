@@ -115,6 +115,8 @@ def load_config(path: str | os.PathLike[str]) -> CorpusConfig:
     reader = _Reader(file, text)
     try:
         data = tomllib.loads(text)
+    except RecursionError:  # (arrays nested hundreds deep; outside attack)
+        raise ConfigError([Problem(str(file), None, "", None, "not valid TOML: nested too deeply")]) from None
     except tomllib.TOMLDecodeError as err:
         line = re.search(r"line (\d+)", str(err))
         raise ConfigError([Problem(str(file), int(line.group(1)) if line else None, "", None,

@@ -83,7 +83,7 @@ _OF_THE_ANSWER = re.compile(r"\s*(?:[\w.%°]+\s*){0,2}of\s+(?:the\s+)?(?:exact|t
 # Not "up to": it counts things ("up to 3 records") more often than it bounds an error.
 _STATED = re.compile(
     r"(?:\bwithin(?:\s+(?:an?|the|absolute|relative|abs\.?|rel\.?|error)){0,2}|"
-    r"\btolerances?(?:\s+of|\s*:|\s+is|\s*=)?|±|\bhold\s+(?:you|it|them|answers?|results?|values?)\s+to|\b(?:match(?:es|ed)?|agrees?|accurate|correct)\s+to\s+(?:an?\s+)?(?:relative|absolute|rel\.|abs\.)(?:\s+(?:error|tolerance|difference))?(?:\s+of)?|\+/-|\bplus\s+or\s+minus|"
+    r"\btolerances?(?:\s+of|\s*:|\s+is|\s*=)?|±|\bhold\s+(?:you|it|them|answers?|results?|values?)\s+to|\b(?:match(?:es|ed)?|agrees?|accurate|correct)\s+to\s+(?:an?\s+)?(?:relative|absolute|rel\.|abs\.)(?:\s+(?:error|tolerance|difference))?(?:\s+of)?|\+/-|\bplus\s+or\s+minus|\bplus\s*/\s*minus|"
     # ("the intercept, which may be off by up to 0.5"; review)
     r"\boff\s+by\s+(?:up\s+to|at\s+most|no\s+more\s+than)|"
     # ("shall differ from the Exact Multiplier by no more than 1e-6"; blind p266)
@@ -163,6 +163,13 @@ _CLAUSES = re.compile(r";|,\s+(?=(?:which|so|and|but|while|whereas)\b)")
 _SCOPE = re.compile(r"\s?(?:[a-zA-Zµ°]{1,4}(?:/[a-zA-Z]{1,4})?\s+)?(?:(?:on|for|of|in)\s+(?:every|each|all|any)|"
                     r"for\s+the(?!\s+(?:values?|answers?|results?|numbers?|outputs?|figures?|whole|entire|rest)\b))\s+"
                     r"((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)")
+# (a key after the value, alone: "0.01 kg for `chlorine_kg`"; blind p301. Not "for `a` and `b`", whose band is read as
+# before)
+_SCOPE_KEY = re.compile(r"\s?(?:[a-zA-Zµ°]{1,4}(?:/[a-zA-Z]{1,4})?\s+)?for\s+`([A-Za-z_][\w.-]*)`(?!\s*(?:,|and\b|or\b|&|/)\s*`)")
+# ("within an absolute tolerance of 0.001 for residuals and dose, and 0.01 kg for `chlorine_kg`": a second band after
+# the first one's "for ..."; blind p301)
+_AND_BAND = re.compile(r"(\bfor\s+[^,;.()\n]{1,60}?,?\s+and\s+)(?=[-+]?\d[\d.]*(?:e-?\d+)?\s*(?:[A-Za-zµ°%]{1,4}\s+)?for\s)",
+                       re.IGNORECASE)
 _STOP = frozenset({"and", "or", "so", "but", "with", "to", "which", "where", "while", "is", "are", "in", "of",
                    "on", "at", "by", "the", "a", "an"})
 
@@ -213,7 +220,11 @@ def singular(noun: str) -> str:
 
 
 def _scope(sentence: str, end: int) -> str | None:
-    """The noun a stated value at sentence[:end] is said of ("on every junction head" -> "head")."""
+    """The noun a stated value at sentence[:end] is said of ("on every junction head" -> "head"; "0.01 kg for
+    `chlorine_kg`" -> "chlorine_kg")."""
+    keyed = _SCOPE_KEY.match(sentence, end)
+    if keyed is not None:
+        return singular(keyed.group(1).lower())
     found = _SCOPE.match(sentence, end)
     if found is None:
         return None
@@ -230,9 +241,10 @@ _TICKED = r"`(?:\[[\w.-]{1,40}\][^\S\n]*)?([A-Za-z_][\w.-]*)`"
 # (a table alone names its keys' band where the clause names no key: "Each `[metrics]` value is within a relative
 # tolerance of 0.01 %"; blind p223. Not beside one: "In the `[latency]` table, `p50` is within 0.1 ms"; review)
 _TABLE_TICKED = r"`\[{1,2}([A-Za-z_][\w.-]*)\]{1,2}`"
-_LEAD_KEYS = re.compile(r"[\s*>|-]*(?:\[[ xX]?\]\s*)?((?:`(?:\[[\w.-]{1,40}\][^\S\n]*)?[A-Za-z_][\w.-]*`\s*"
+_LEAD_KEYS = re.compile(r"[\s*>|-]*(?:\d{1,2}[.)]\s+)?(?:\[[ xX]?\]\s*)?((?:`(?:\[[\w.-]{1,40}\][^\S\n]*)?[A-Za-z_][\w.-]*`\s*"
                         r"(?:(?:,|and|or|&|/)\s*)?){1,8})(?P<defined>:\s|=\s|(?:is|are)\s)")
-_NO_SUBJECT = re.compile(r"\s*(?:(?:it|they|this|these|each|both|all|and|but|so)\s+)*(?:(?:must|should|shall|has\s+to|"
+# (a manner of writing it first, "...; as a percentage, within 0.01 percentage points": no subject; blind p306)
+_NO_SUBJECT = re.compile(r"\s*(?:(?:as|in)\s+(?:an?\s+)?[\w%-]+\s*,\s*)?(?:(?:it|they|this|these|each|both|all|and|but|so)\s+)*(?:(?:must|should|shall|has\s+to|"
                          r"have\s+to|needs?\s+to|is|are|will)\s+)?(?:be\s+)?(?:(?:accurate|correct|exact|right|"
                          r"checked|compared|accepted)\s+)?(?:to\s+)?", re.IGNORECASE)
 
@@ -1194,6 +1206,7 @@ def _stated_tolerance(text: str) -> StatedTolerance | None:
             whole = _DIFFERENCE.sub("gap", whole)  # (a rule's difference, no band: "steady when ... at most 2.5")
         # ("within half a basis point (0.00005)": the band is the number in brackets; blind p75)
         whole = _NAMED_BAND.sub(lambda m: f"within {m.group(1)} ", whole)
+        whole = _AND_BAND.sub(r"\g<1>within ", whole) if "for" in whole and _STATED.search(whole) else whole
         if re.search(r"`[A-Za-z_][\w.-]*`", whole) and _ACCURACY_WORDS.search(whole):
             whole = _MONEY_WORD.sub(lambda m: "within $1" if m.group(1) else "within $0.01", whole)
         colon = whole.find(": ")

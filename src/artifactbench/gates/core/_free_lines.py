@@ -301,9 +301,11 @@ def _template(span: str) -> tuple[re.Pattern[str], bool] | None:
             continue
         merged.append(part)
     pattern = []
+    # (an example line of two words, `R09 07:14:05`: its id's digits stand for any id's, its letters stay; blind p297)
+    pair = len(span.split()) == 2
     for i, part in enumerate(merged):
         if len(part) == 1:
-            pattern.append(_literal(part[0]))
+            pattern.append(_literal(part[0], ids=pair))
             continue
         if len(part) == 3:
             pattern.append(rf"[*_]{{0,2}}(?:{part[1]})[*_]{{0,2}}")
@@ -327,9 +329,18 @@ def _template(span: str) -> tuple[re.Pattern[str], bool] | None:
     return re.compile("".join(pattern), re.IGNORECASE), literal
 
 
-def _literal(text: str) -> str:
-    """Literal template text as a pattern: spacing free."""
-    return re.escape(text).replace(r"\ ", r"\s+")
+def _literal(text: str, ids: bool = False) -> str:
+    """Literal template text as a pattern: spacing free; with `ids`, an id's digits any (`R09`: `R` and digits)."""
+    if not ids:
+        return re.escape(text).replace(r"\ ", r"\s+")
+    out, pos = [], 0
+    for found in _EXAMPLE_ID.finditer(text):
+        out += [_literal(text[pos:found.start()]), re.escape(found.group(1)) + r"\d{1,6}"]
+        pos = found.end()
+    return "".join(out) + _literal(text[pos:])
+
+
+_EXAMPLE_ID = re.compile(r"(?<![\w-])([A-Za-z]{1,4}-?)\d{1,6}(?![\w-])")  # an example's id: its letters, then digits
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,6 +389,8 @@ class FreeLines:
     # "Other top-level keys and comments are allowed and ignored" (blind p270): the options it frees stand above a
     # config file's first `[table]`; a key inside one (`ART-332 = 108.95` of `[payouts]`) is that table's
     options_top_level: bool = False
+    # format lines with one of their words open (`_frames`): a line of their shape is graded too
+    frames: tuple[re.Pattern[str], ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.parts or self.prefixes or self.after or self.tables_without or self.free_rows
@@ -511,6 +524,8 @@ class FreeLines:
         # line the format shows, prose after it or not; blind p192)
         headed = not hits and bool(shapes := _shapes(self.templates)) and _format_head(line, shapes) is not None
         hits = [(shapes[0], False)] if headed else hits
+        if not hits and self.frames:
+            hits = [(frame, True) for frame in self.frames if frame.fullmatch(line)][:1]
         matched = [literal for _, literal in hits]
         if matched and not any(matched) and not headed and (COMMENTARY in self.parts or ELSEWHERE in self.parts) \
                 and _prose(line):
@@ -1164,6 +1179,7 @@ def read_free_lines(prompt: str) -> FreeLines:
     shown = [line for block in blocks for line in block.splitlines()]
     spans = shown + [span for span in _INLINE.findall(rest) if span not in examples or span in shown]
     templates = tuple(t for t in map(_template, spans) if t is not None)
+    frames = _frames(spans)
     # (and "heading wording" free: a report's `#` title is a heading whose words the example only shows; blind p154;
     # in a clause that pins nothing, not "..., but the heading text must stay as shown"; review)
     titled = HEADINGS in parts and (any(re.search(r"\btitles?\b", d, re.IGNORECASE) for d in declared) or any(
@@ -1183,4 +1199,30 @@ def read_free_lines(prompt: str) -> FreeLines:
                      graded_prefixes=tuple(dict.fromkeys(graded_prefixes)),
                      first_line_set=bool(graded_prefixes) and _FIRST_LINE_FIXED.search(prompt) is not None,
                      options_top_level=OPTIONS in parts and any(re.search(r"\btop[- ]level\b", d, re.IGNORECASE)
-                                                                for d in declared))
+                                                                for d in declared), frames=frames)
+
+
+_FRAME_WORD = re.compile(r"[A-Za-z][A-Za-z_-]{2,40}")
+MAX_FRAMES = 40
+
+
+def _frames(spans: list[str]) -> tuple[re.Pattern[str], ...]:
+    """Each format line of four to twelve words, a value among them and three words or more of letters, with one of
+    those words open: `2024-06 standing billed £12.34 should be £23.45` shows `2024-04 import billed £62.97 should
+    be £73.01` too, the line's name being what the example picked (blind p306: a finding line read as free text,
+    which hid a `should be` amount the grader never compared). Two words of its own still fix the line."""
+    out: list[re.Pattern[str]] = []
+    for span in spans:
+        words = _flat(span).split()
+        if not 4 <= len(words) <= 12 or not _PLACEHOLDER.search(span):
+            continue
+        named = [k for k, word in enumerate(words) if _FRAME_WORD.fullmatch(word)]
+        if len(named) < 3:
+            continue
+        for k in named:
+            found = _template(" ".join([*words[:k], "<word>", *words[k + 1:]]))
+            if found is not None and found[0] not in out:
+                out.append(found[0])
+        if len(out) >= MAX_FRAMES:
+            break
+    return tuple(out[:MAX_FRAMES])

@@ -176,10 +176,14 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/\[\]-][\
                   r"headings?|cells?)\b)[\w`'\x22./-](?:(?!\b(?:is|are|must|but|while|though|whereas|kept|checked)\b)"
                   r"[^.!?;:\n]){0,120}?,(?:(?!\b(?:is|are|must|but|while|though|whereas|kept|checked)\b)[^.!?;:\n]){0,120}?"
                   r"\s(is|are)\s+(all\s+)?(up\s+to\s+you|free|your\s+(choice|call)|irrelevant|ignored|arbitrary)\b|"
+                  # ("LINE ORDER: FREE.", "Row order - any"; blind p305)
+                  r"\b(?:row|line|record|entry|item)s?\s+order\s*(?::|=|-|\u2014)\s*(?:free|any|arbitrary|irrelevant|"
+                  r"not\s+(?:checked|evaluated|significant|graded))\b|"
                   # ("Free choices: row order (we sort before comparing; ...)": blind p144)
-                  # ("Order the rows however you like"; blind p142)
-                  r"\border\s+(?:the|your)\s+(?:rows|lines|records|entries|items)\s+(?:however|any\s+way|in\s+any\s+way)\s+"
-                  r"you\s+(?:like|want|wish|prefer|choose)\b|"
+                  # ("Order the rows however you like"; blind p142; "order the rows and add extra columns however you
+                  # like", p303)
+                  r"\border\s+(?:the|your)\s+(?:rows|lines|records|entries|items)\s+(?:and\s+(?:add|include|name|put)\s+"
+                  r"[^.;:\n]{0,60}?\s+)?(?:however|any\s+way|in\s+any\s+way)\s+you\s+(?:like|want|wish|prefer|choose)\b|"
                   # (not "row order among teams with equal points": the order of ties; review)
                   r"\bfree\s+(?:choices?|to\s+choose)\s*:\s*(?:the\s+)?(?:row|line|record|entry|item)s?\s+order\b"
                   r"(?!\s+(?:among|within|between|inside|for|of)\b)|"
@@ -369,6 +373,10 @@ _MANY_ANSWERS = re.compile(
     r"cheapest|best|consistent)\s+(one|answer|solution|assignment|schedule|path|route|tour|matching|"
     r"ordering|order|plan|set|choice|colou?ring|labell?ing)s?\b|\b(not|isn'?t)\s+(necessarily\s+)?unique\b|"
     r"\bties?\s+(may|can)\s+be\s+broken\s+(in\s+)?any\b|"
+    # ("Usually several pairings tie for the smallest gap; any one of them scores full marks"; blind p304)
+    r"\b(?:several|many|multiple)\s+(?:\w+\s+){0,2}(?:tie|are\s+tied|draw)\s+for\s+(?:the\s+)?(?:smallest|largest|"
+    r"lowest|highest|best|minimum|maximum|optimum|shortest|cheapest)\b|"
+    r"\bany\s+(?:one\s+)?of\s+them\s+(?:scores?\s+full\s+marks|passes|is\s+(?:accepted|acceptable|fine|correct|valid))\b|"
     r"\bany\s+(\w+\s+){0,3}that\s+(satisf(y|ies)|meets?|fulfil+s?|obeys?|respects?|passes)\b|"
     # ("Any order is fine" frees the rows' order, not which rows: blind p50, "Each valid menu exactly once")
     # (but "any order is fine as long as each job starts after its prerequisite" is a constraint: many)
@@ -2060,14 +2068,23 @@ _TAKEN = re.compile(r"\b(?:verbatim|taken\s+from|copied\s+from|as\s+(?:in|writte
                     re.IGNORECASE)
 
 
+# ("You choose which game is on which board": the board each record names is the answer's to pick; blind p304)
+_WHICH_ON_WHICH = re.compile(r"\byou\s+(?:may\s+|can\s+)?(?:choose|pick|decide)\s+which\s+[a-z][\w-]*\s+(?:is|goes|sits|"
+                             r"comes|lands)\s+(?:on|in|at|to)\s+which\s+(?P<noun>[a-z][\w-]*)\b", re.IGNORECASE)
+
+
 def _chosen_keys(text: str) -> list[tuple[str, str]]:
     """(noun, sentence) of each clause whose subject is the labels and whose predicate leaves them to the
     answer ("Bed labels are yours to choose"): the labels come first, the grant within a few words,
-    and nothing in the clause binds them ("must", "exactly", "copied", "not")."""
+    and nothing in the clause binds them ("must", "exactly", "copied", "not"); or that says the answer picks which
+    record goes with which of them ("You choose which game is on which board")."""
     out = []
     for sentence in _sentences(text):
         if len(sentence) > 600 or _TAKEN.search(sentence):
             continue
+        out += [(_singular(m.group("noun").lower()), " ".join(sentence.split())[:160])
+                for m in _WHICH_ON_WHICH.finditer(sentence)
+                if not _BOUND.search(sentence[m.end():m.end() + 40].split(",")[0])]
         for clause in re.split(r"[;:,()]|\bbut\b", sentence):
             labels, chosen = _LABELS.search(clause), _CHOSEN.search(clause)
             if labels is None or chosen is None or _BOUND.search(clause) or _REFUSE.search(clause):

@@ -34,6 +34,7 @@ from artifactbench.gates.fuzz._comments import has_comments, program
 from artifactbench.gates.fuzz._constant_query import NAME as CONSTANT, ORDER as QUERY_ORDER, constant_query_cases
 from artifactbench.gates.fuzz._sql_weaken import NAME as WEAKEN, sql_weaken_case
 from artifactbench.gates.fuzz._py_weaken import NAME as PY_WEAKEN, py_weaken_case
+from artifactbench.gates.fuzz._py_fields import NAME as PY_FIELD, py_field_case
 from artifactbench.gates.fuzz._constant_script import NAME as SCRIPT, constant_script_case, shell_script
 from artifactbench.gates.fuzz._draws import scout
 from artifactbench.gates.fuzz._examples_only import NAME as EXAMPLES, examples_case, memorizers
@@ -333,6 +334,10 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         cases.append(examples_case(ctx, grade, *memorizers(reference, prompt, _worked_cases(ctx))))
     if baseline is None and fmt == "python" and PY_WEAKEN not in policy.skip:  # tests that never reach a stated case
         probe = py_weaken_case(ctx, grade, reference, prompt, budget.seconds)
+        if probe is not None:
+            cases.append(probe)
+    if baseline is None and fmt == "python" and PY_FIELD not in policy.skip:  # a returned field no test compares
+        probe = py_field_case(ctx, grade, reference, prompt, budget.seconds)
         if probe is not None:
             cases.append(probe)
     if baseline is None and fmt == "text" and CONSTANT not in policy.skip \

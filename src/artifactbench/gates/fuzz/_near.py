@@ -20,7 +20,7 @@ from typing import Any
 
 
 from artifactbench.gates.fuzz._draws import Draws, pick, scout_first
-from artifactbench.gates.core import StatedTolerance
+from artifactbench.gates.core import StatedTolerance, singular
 from artifactbench.gates.fuzz._formats import NUMBER_RE, TextDoc, as_number
 from artifactbench.gates.fuzz._mutation import Mutation, short
 from artifactbench.gates.fuzz._text_strategies import config_owners
@@ -51,10 +51,20 @@ def near_strategy(t: TreeTargets, stated: StatedTolerance | None) -> Draws | Non
         if stated.band_at(_keys(path), value) > 0 and stated.states_for(_keys(path)):
             pool.append((path, old, value))
     pool = _extremes(pool, lambda c: _keys(c[0]), lambda c: c[2])
-    if not pool:
+    clocks = _extremes([(path, old, band, seconds) for path, old in t.strings
+                        if (seconds := clock_seconds(old)) is not None
+                        and (band := clock_band(stated, _keys(path), old)) is not None],
+                       lambda c: _keys(c[0]), lambda c: c[3])
+    if not pool and not clocks:
         return None
 
     def move(c: tuple, factor: int) -> Mutation:
+        if len(c) == 4:  # (a clock time: moved by seconds, written as it was)
+            path, old, band, _ = c
+            new = clock_moved(old, factor * band)
+            mutant = t.set_leaf("number_near", path, old, new)
+            return Mutation(mutant.kind, f"{mutant.where}, {factor}x the prompt's tolerance", mutant.old,
+                            mutant.new, mutant.text)
         path, old, value = c
         step = factor * stated.band_at(_keys(path), value)
         new = value + step if value >= 0 else value - step
@@ -64,8 +74,60 @@ def near_strategy(t: TreeTargets, stated: StatedTolerance | None) -> Draws | Non
     # The factor first: a search shrinks to the largest move accepted. A scout tries the smallest move at
     # each field first (a grader too loose at one field accepts it there before any larger move; blind
     # p105: one key of four held to 15 % where the prompt says ±0.15 days, met at 100x and 16x only).
+    pool = pool + clocks
     return scout_first(pick(FACTORS).flatmap(lambda f: pick(pool).map(lambda c: move(c, f))),
                        pick(pool).map(lambda c: move(c, WARN_FACTOR)))
+
+
+# A clock time (`07:27:26`, `7:05`), alone or after a date (`2025-02-10T07:27:26`, `2025-02-10 07:27`), a `Z` after it
+_CLOCK = re.compile(r"(\d{4}-\d{2}-\d{2}[T ])?([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(Z?)")
+_SECONDS_IN = {"s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1, "min": 60, "mins": 60, "minute": 60,
+               "minutes": 60, "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600}
+# a sentence that speaks of clock times: where a band in seconds or minutes said of no key of the answer is theirs
+_TIMES = re.compile(r"\b(?:times?|clock|timestamps?|hh:mm(?::ss)?)\b", re.IGNORECASE)
+
+
+def clock_seconds(value: object) -> int | None:
+    """A clock time's seconds after midnight (its date aside); None for anything else."""
+    found = _CLOCK.fullmatch(value.strip()) if isinstance(value, str) and len(value) < 40 else None
+    return None if found is None else int(found.group(2)) * 3600 + int(found.group(3)) * 60 + int(found.group(4) or 0)
+
+
+def clock_band(stated: StatedTolerance, keys: tuple[str, ...], value: str) -> float | None:
+    """The band in seconds the prompt states of a clock time on this path, in a unit of time ("anything within 2
+    seconds", "`departs` within ±1 minute"): the loosest said of a key on its path, else the loosest of all such
+    bands where one is said of no key or in a sentence about times (blind p297: departures graded within 2
+    minutes where the prompt says 2 seconds, and no mutant moved `07:27:26` by seconds). None where none is, where
+    the band is finer than the value's last place (a band of seconds on `07:27`), or where a move by a factor of
+    it would pass midnight both ways."""
+    bands = [(said, value * _SECONDS_IN[unit.lower()]) for said, unit, value, *_ in stated.units
+             if unit.lower() in _SECONDS_IN and value > 0]
+    nouns = {singular(k.lower()) for k in keys} | {singular(w) for k in keys for w in re.split(r"[_.\-\s]+", k.lower())}
+    own = [band for said, band in bands if said and said in nouns]
+    of = dict(stated.said_of)
+    band = max(own) if own else max((b for _, b in bands), default=None) if any(
+        not said or _TIMES.search(of.get(said, stated.general_sentence)) for said, _ in bands) else None
+    shown = _CLOCK.fullmatch(value.strip())
+    if band is None or shown is None or (shown.group(4) is None and band < 60):
+        return None
+    return band if all(clock_moved(value, f * band) is not None for f in (*FACTORS, WARN_FACTOR)) else None
+
+
+def clock_moved(text: str, step: float) -> str | None:
+    """The clock time `text` moved later by `step` seconds (earlier where that passes midnight), written as it was:
+    in whole seconds, or whole minutes where it shows none."""
+    found = _CLOCK.fullmatch(text.strip())
+    if found is None:
+        return None
+    date, hours, minutes, seconds, zone = found.groups()
+    step = math.ceil(step) if seconds is not None else 60 * math.ceil(step / 60)
+    now = int(hours) * 3600 + int(minutes) * 60 + int(seconds or 0)
+    new = now + step if now + step < 86400 else now - step
+    if new < 0 or step <= 0:
+        return None
+    hh, rest = divmod(new, 3600)
+    clock = f"{hh:0{len(hours)}d}:{rest // 60:02d}" + (f":{rest % 60:02d}" if seconds is not None else "")
+    return text[:len(text) - len(text.lstrip())] + (date or "") + clock + zone + text[len(text.rstrip()):]
 
 
 # `key = value` or `key: value` with a non-integer number as the whole value (a trailing comment aside)
@@ -114,11 +176,19 @@ def text_near_strategy(doc: TextDoc, stated: StatedTolerance | None) -> Draws | 
         value = float(text)
         if math.isfinite(value) and stated.band_at((key,), value) > 0 and stated.states_for((key,)):
             pool.append((i, key, span, text, value, (key,)))
-    pool = _extremes(pool, lambda c: c[1], lambda c: c[4])
+    pool = _extremes(pool, lambda c: c[1], lambda c: c[4]) + _text_clocks(doc, stated)
     if not pool:
         return None
 
     def move(c: tuple, factor: int) -> Mutation:
+        if len(c) == 5:  # (a clock time: moved by seconds, written as it was)
+            i, key, (start, end), text, band = c
+            lines = list(doc.lines)
+            new = clock_moved(text, factor * band)
+            lines[i] = lines[i][:start] + new + lines[i][end:]
+            place = f"key '{key}'" if key else f"clock time {text}"
+            return Mutation("number_near", f"line {i + 1}, {place}, {factor}x the prompt's tolerance",
+                            short(text), short(new), doc.render(lines))
         i, key, (start, end), text, value, keys = c
         step = factor * stated.band_at(keys, value)
         new = _like(text, value + step if value >= 0 else value - step, step)
@@ -129,6 +199,47 @@ def text_near_strategy(doc: TextDoc, stated: StatedTolerance | None) -> Draws | 
                         short(text), short(new), doc.render(lines))
     return scout_first(pick(FACTORS).flatmap(lambda f: pick(pool).map(lambda c: move(c, f))),
                        pick(pool).map(lambda c: move(c, WARN_FACTOR)))  # (see near_strategy)
+
+
+# a clock time as a whole token of a text answer's line (`R09 07:14:05`, `depart = "07:14"`), not in prose's `07:14.`
+_CLOCK_TOKEN = re.compile(r"(?<![\w:.\-])(?:\d{4}-\d{2}-\d{2}T)?\d{1,2}:\d{2}(?::\d{2})?Z?(?![\w:.\-])")
+_KEY_CLOCK = re.compile(r"\s*([A-Za-z_][\w.-]*)\s*[=:]\s*[\"']?([^\s\"']+)[\"']?\s*(?:[#;].*)?")
+MAX_CLOCK_TOKENS = 8  # words on a line of records (`R09 07:14:05`): a longer line is prose
+
+
+def _text_clocks(doc: TextDoc, stated: StatedTolerance) -> list[tuple]:
+    """(line, key, span, text, band) of the clock times a text answer's lines hold where the prompt states a band in
+    seconds or minutes that is theirs (`clock_band`): a `key = value` line's whole value, keyed by it, or a word of a
+    short line whose shape (its other words, any id as any other, and the clock's place among them) at least one
+    other line shares: a list of records (blind p297's `R01 07:27:26`), not a header's `generated 07:00`. The
+    earliest and the latest of each key or shape."""
+    found: dict[tuple, list[tuple]] = {}
+    for i in doc.records[:MAX_TABLE_ROWS * 5]:
+        line = doc.lines[i]
+        if len(line) > 2000 or ":" not in line:
+            continue
+        keyed = _KEY_CLOCK.fullmatch(line)
+        if keyed is not None and clock_seconds(keyed.group(2)) is not None:
+            words = keyed.group(2)
+            found.setdefault(("key", keyed.group(1)), []).append((i, keyed.group(1), keyed.span(2), words))
+            continue
+        words = line.split()
+        if len(words) > MAX_CLOCK_TOKENS:
+            continue
+        for m in _CLOCK_TOKEN.finditer(line):
+            # (the line's other words as they read, an id's as any id: `R01 07:27:26` and `R02 07:26:55` are one shape,
+            # `generated 06:00:00` another)
+            place = len(line[:m.start()].split())
+            shape = tuple("<id>" if re.search(r"\d", w) else w.lower() for k, w in enumerate(words) if k != place)
+            found.setdefault(("shape", place, shape), []).append((i, "", m.span(), m.group()))
+    out = []
+    for (what, *_), items in found.items():
+        if what == "shape" and len({i for i, *_ in items}) < 2:
+            continue
+        kept = [(i, key, span, text, band) for i, key, span, text in items
+                if (band := clock_band(stated, (key,) if key else (), text)) is not None]
+        out += _extremes(kept, lambda c: c[1], lambda c: clock_seconds(c[3]))
+    return out
 
 
 _TABLE = re.compile(r"\s*\[\[?[^\[\]\n]{1,80}\]\]?\s*(?:#.*)?$")

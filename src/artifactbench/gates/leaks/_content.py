@@ -713,7 +713,13 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
         if digest in seen:  # a materialized copy of a workspace file already scanned
             continue
         seen.add(digest)
-        if digest in grader_hashes:
+        if digest in grader_hashes and "/" not in shown:
+            # (the prompt itself: an author's copy of it under grader/ is no secret; the grader or its answer as the
+            # prompt is; outside attack)
+            if grader_hashes[digest].resolve() in (task.hidden_grader.resolve(), task.reference_output.resolve()):
+                rel = grader_hashes[digest].relative_to(task.root).as_posix()
+                cases.append(CaseResult(f"grader_bytes:{shown}", FINDING, f"has the exact bytes of {rel}"))
+        elif digest in grader_hashes:
             rel = grader_hashes[digest].relative_to(task.root).as_posix()
             if copies.secret(digest, grader_hashes[digest].relative_to(task.grader_dir).as_posix(), shown.split("/", 1)[1]):
                 cases.append(CaseResult(f"grader_bytes:{shown}", FINDING, f"has the exact bytes of {rel}"))
