@@ -8,6 +8,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
 
+from artifactbench._trees import walk_tree
 from artifactbench.errors import ManifestError, Problem, SelectionError
 from artifactbench.manifest._load import MANIFEST_NAME, inspect_task
 from artifactbench.manifest._task import Task
@@ -46,7 +47,9 @@ def find_task_dirs(paths: Iterable[PathLike]) -> tuple[Path, ...]:
             # task.yaml names its task; any other file was meant as a task dir and is reported as one.
             add(path.parent if path.name == MANIFEST_NAME else path)
             continue
-        for dirpath, dirnames, filenames in _walk(str(path)):
+        # (walk_tree: no recursion, so a chain of folders thousands deep anywhere under a corpus is walked, not
+        # a RecursionError that stops every task; outside attack)
+        for dirpath, dirnames, filenames in walk_tree(path):
             is_task = MANIFEST_NAME in filenames or MANIFEST_NAME in dirnames  # a folder there is reported
             if is_task:
                 add(Path(dirpath))
@@ -57,31 +60,6 @@ def find_task_dirs(paths: Iterable[PathLike]) -> tuple[Path, ...]:
                 and not (is_task and d in _NOT_SEARCHED_IN_TASK)
             )
     return tuple(found)
-
-
-def _walk(top: str) -> Iterable[tuple[str, list[str], list[str]]]:
-    """os.walk(top) top-down, without recursion: a chain of folders thousands deep anywhere under a corpus is
-    walked, not a RecursionError that stops every task (outside attack); a folder that cannot be listed (a path
-    too long) is passed over, as os.walk does. The caller may prune `dirnames` in place."""
-    stack = [top]
-    while stack:
-        folder = stack.pop()
-        try:
-            with os.scandir(folder) as listing:
-                entries = list(listing)
-        except OSError:
-            continue
-        dirnames, filenames, links = [], [], set()
-        for entry in entries:
-            try:
-                is_dir = entry.is_dir()
-                if is_dir and entry.is_symlink():
-                    links.add(entry.name)  # (listed, never walked into)
-            except OSError:
-                is_dir = False
-            (dirnames if is_dir else filenames).append(entry.name)
-        yield folder, dirnames, filenames
-        stack.extend(os.path.join(folder, name) for name in reversed(dirnames) if name not in links)
 
 
 def _id_line(manifest: Path) -> int | None:
