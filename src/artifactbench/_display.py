@@ -15,8 +15,9 @@ import re
 __all__ = ["bad_name_reason", "json_safe", "json_text", "short_repr", "shown", "valid_unicode"]
 
 # C0 controls (tab, LF and CR too: a human line is one line), DEL, C1 controls, lone surrogates,
-# the Unicode line and paragraph separators and the bidirectional overrides (they reorder a line).
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# the Unicode line and paragraph separators and the bidirectional overrides (they reorder a line), and U+FFFE and
+# U+FFFF, which XML 1.0 forbids (a grader's detail holding them made --junit-xml unreadable; outside attack).
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff]")
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 

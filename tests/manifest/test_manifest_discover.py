@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from artifactbench._trees import remove_tree
 from artifactbench.errors import ManifestError, SelectionError
 from artifactbench.manifest import discover, discover_with_problems
 
@@ -113,11 +114,14 @@ def test_a_folder_chain_thousands_deep_is_walked(tmp_path):
     shutil.copytree(Path(__file__).parents[1] / "fixtures" / "foreign" / "gauge_levels_keyed", root / "t1")
     deep = root / "notes"
     deep.mkdir(parents=True)
+    here = os.getcwd()
     os.chdir(deep)
     try:
         for _ in range(1200):
             os.mkdir("d")
             os.chdir("d")
+        os.chdir(here)
+        assert [t.instance_id for t in discover([root])] == ["data_processing__gauge_levels_keyed"]
     finally:
-        os.chdir(tmp_path)
-    assert [t.instance_id for t in discover([root])] == ["data_processing__gauge_levels_keyed"]
+        os.chdir(here)
+        remove_tree(deep)  # (pytest's own clean-up of old temp dirs recurses, and would meet it later)

@@ -74,6 +74,20 @@ def check_outputs(args: argparse.Namespace) -> None:
             raise ArtifactBenchError(reason)
 
 
+def _outputs_outside(args: argparse.Namespace, tasks) -> None:  # noqa: ANN001
+    """Refuse an output path inside a selected task's folder (`--write-baseline problems/.../grader/expected.json`
+    replaced a reference output; outside attack): one line, exit 2, before any work."""
+    flags = (("--json-out", "json_out"), ("--junit-xml", "junit_xml"), ("--html", "html"),
+             ("--write-baseline", "write_baseline"))
+    targets = [(flag, value, Path(value).resolve()) for flag, attr in flags if (value := getattr(args, attr, None))]
+    for task in tasks if targets else ():
+        root = Path(task.root).resolve()
+        for flag, value, target in targets:
+            if target == root or root in target.parents:
+                raise ArtifactBenchError(f"{flag} {shown(value)}: inside the task {task.instance_id} "
+                                         f"({shown(task.root)}); write it outside the tasks")
+
+
 def _run(args: argparse.Namespace, gates: list[str] | None) -> int:
     check_outputs(args)
     options = _options(args)  # a usage error (exit 2) before any task loads
@@ -82,6 +96,7 @@ def _run(args: argparse.Namespace, gates: list[str] | None) -> int:
         selection = select_tasks(args.paths, args.set, args.sets_dir)
     except ArtifactBenchError as exc:
         return emit(Report((), problems=_error_lines(exc)), args)
+    _outputs_outside(args, selection.tasks)
     report = run_checks(selection.tasks, resolve_gates(gates), jobs=args.jobs, options=options)
     report = Report(report.tasks, problems=selection.problems)
     if getattr(args, "write_baseline", None):

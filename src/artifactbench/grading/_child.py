@@ -59,6 +59,9 @@ def check_shape(obj: object) -> dict:
         return bad("score", score, "must be a finite number in [0.0, 1.0]")
     if not isinstance(detail, str):
         return bad("detail", detail, "must be a str")
+    # (the text itself, not a subclass's own `__len__` or slicing: `class S(str): __len__ = lambda s: 5` passed a
+    # 3000-character detail; outside attack)
+    detail = str.__str__(detail)
     if len(detail) > MAX_DETAIL:
         payload = bad("detail", detail, f"is {len(detail)} characters, over the {MAX_DETAIL}-character limit")
         # Still the grader's verdict in every other respect: callers may judge passed/score apart

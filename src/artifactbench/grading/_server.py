@@ -26,13 +26,15 @@ import types
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from artifactbench._lifetime import die_with_parent, preload
+from artifactbench._lifetime import adopt_orphans, die_with_parent, end_children, preload
 from artifactbench._pipes import pump
 
 _VERDICT_CAP = 1 << 20  # bytes a worker may write on its verdict pipe for one case (a frame is < 64 KiB)
 _POLL_S = 0.05  # how often a silent worker is checked for having died
-# Bound before the grader is imported: a grader that patches json cannot change how the worker reads.
-_loads = json.loads
+# Bound before the grader is imported: a grader that patches json (`json.dumps = partial(json.dumps, indent=2)` at
+# import) cannot change how the server and the worker read and write their protocol (outside attack: reported as
+# our internal error on six gates).
+_loads, _dumps = json.loads, json.dumps
 
 __all__ = ["serve"]
 
@@ -266,7 +268,7 @@ def _warm_case(cmd: dict, workers: list, private: tuple[int, ...], func, payload
     worker.cases += 1
     verdict, data = None, b""
     try:
-        line = json.dumps({"scratch": cmd["scratch"], "key": cmd["key"], "timeout_s": cmd["timeout_s"]})
+        line = _dumps({"scratch": cmd["scratch"], "key": cmd["key"], "timeout_s": cmd["timeout_s"]})
         os.write(worker.commands, line.encode() + b"\n")  # a few hundred bytes: the pipe takes them whole
         data, verdict = _await_verdict(worker, bytes.fromhex(cmd["key"]), start + float(cmd["timeout_s"]),
                                        read_verdict)
@@ -292,25 +294,36 @@ def serve(grader: str, *, load_grader: Callable, call_grade: Callable, report_an
     os.dup2(2, 1)
     os.close(null)
     preload()  # before the grader: each case's child then sets its death signal without importing ctypes
+    adopt_orphans()  # what the grader's cases leave running becomes ours, and ends with the session
     func, payload = load_grader(grader)
+    # Threads the grader's import started (a pool, a watcher) do not exist in a process forked after it: a grade()
+    # that waits on one hangs in every case (outside attack). Named in each reply, so a timeout can say why.
+    threading = sys.modules.get("threading")
+    extra = {"threads": sorted(t.name for t in threading.enumerate() if t is not threading.main_thread())[:5]} \
+        if threading is not None and threading.active_count() > 1 else {}
+    # (a grader that ignores SIGCHLD at import makes the kernel reap our cases' children before we can read how they
+    # ended: every case a "crash"; outside attack)
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     commands = os.fdopen(control, "rb")
     workers: list[_Worker] = []  # at most one
 
     def reply(message: dict) -> None:
-        data = memoryview(json.dumps(message).encode() + b"\n")
+        data = memoryview(_dumps(message).encode() + b"\n")
         while data:
             data = data[os.write(replies, data) :]
 
     reply({"ready": True})
     for line in commands:
-        cmd = json.loads(line)
+        cmd = _loads(line)
         private = (control, replies, *(fd for w in workers for fd in (w.commands, w.verdicts)))
         if cmd.get("warm"):
-            reply(_warm_case(cmd, workers, (control, replies), func, payload, call_grade, report, read_verdict))
+            reply({**_warm_case(cmd, workers, (control, replies), func, payload, call_grade, report, read_verdict),
+                   **extra})
         else:
-            reply({**_fork_case(cmd, private, func, payload, call_grade, report_and_exit), "fresh": True})
+            reply({**_fork_case(cmd, private, func, payload, call_grade, report_and_exit), "fresh": True, **extra})
     # stdin closed: the session is over. Nothing is buffered (replies go out with os.write), so skip the
     # interpreter's teardown, which took ~30 ms per session (three sessions a task with the contract gate).
     for worker in workers:
         _end_worker(worker)  # reaped, so its CPU time counts as the server's children's
+    end_children()  # (a helper the grader started in a session of its own, adopted: killed, not left running)
     os._exit(0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -297,6 +298,11 @@ class GraderSession:
             duration_s=reply["duration_s"],
             timeout_s=self.timeout_s,
         )
+        if outcome.error_kind == "timeout" and reply.get("threads"):
+            outcome = dataclasses.replace(outcome, error=(
+                f"{outcome.error}; the grader started {len(reply['threads'])} thread(s) at import "
+                f"({', '.join(map(str, reply['threads']))}), which a case forked after the import does not have: a "
+                "grade() that waits on one never returns (start them inside grade())"))
         return outcome, bool(reply["fresh"])
 
     def _stop_server(self, grace_s: float = 2.0) -> None:

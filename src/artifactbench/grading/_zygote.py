@@ -27,7 +27,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from artifactbench._lifetime import preload
+from artifactbench._lifetime import adopt_orphans, end_children, preload
 from artifactbench._tagging import TAG_VAR
 
 __all__ = ["ARGV_ROOM", "PLACEHOLDER_TAG", "REAP_GRACE_S", "zygote"]
@@ -154,13 +154,16 @@ def zygote(fd: int, serve: Callable[[str], None]) -> None:
     if os.environ.get("ARTIFACTBENCH_NET_AUDIT"):
         import artifactbench.grading._audit  # noqa: F401 - the offline audit, from the harness's own code
     preload()
+    adopt_orphans()  # (what a killed server's grader left running comes here, and ends with the run)
     sock = socket.socket(fileno=fd)
     while True:
         try:
             message, fds, _, _ = socket.recv_fds(sock, _MAX_REQUEST, 2)
         except OSError:
+            end_children()
             os._exit(0)
         if not message:
+            end_children()
             os._exit(0)  # the checker closed its end: the run is over
         answer: dict
         try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -25,10 +26,25 @@ def environment():  # -> jinja2.Environment (imported lazily: only --html pays f
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        finalize=_visible,
     )
     env.filters["pct"] = lambda v: "-" if v is None else f"{float(v):.0%}"
     env.filters["num"] = _num
     return env
+
+
+# Control characters but tab and newline, lone surrogates, U+FFFE and U+FFFF: what no page should hold raw (a
+# grader's detail with NUL and ESC bytes wrote them into the check report; outside attack). Shown escaped.
+_INVISIBLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def _visible(value: object) -> object:
+    """Every `{{ ... }}` output, before autoescape: task text's invisible characters written as escapes."""
+    if not isinstance(value, str) or _INVISIBLE.search(value) is None:
+        return value
+    escaped = _INVISIBLE.sub(lambda m: shown(m.group()), value)
+    import markupsafe  # (jinja2's own dependency)
+    return markupsafe.Markup(escaped) if isinstance(value, markupsafe.Markup) else escaped
 
 
 def _num(value: object, digits: int = 2) -> str:

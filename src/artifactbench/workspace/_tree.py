@@ -49,7 +49,11 @@ def walk_files(root: Path, *, label: str | None = None) -> Iterator[tuple[str, o
         try:
             listed = list(os.scandir(folder))
         except OSError as exc:
-            raise MaterializeError(f"{shown_root}/{prefix or '.'}: folder cannot be read: {exc.strerror}") from None
+            # (a path of thousands of folders is shown by its ends and its depth, the reason in the line's first 300
+            # characters; outside attack: a generator's `d/d/d/...` hid "File name too long" past the cut)
+            where = prefix if len(prefix) <= 160 else \
+                f"{prefix[:60]}...({prefix.count('/')} folders deep)...{prefix[-60:]}"
+            raise MaterializeError(f"{shown_root}/{where or '.'}: folder cannot be read: {exc.strerror}") from None
         for entry in listed:
             rel = f"{prefix}{entry.name}"
             bad_name = bad_name_reason(entry.name)
