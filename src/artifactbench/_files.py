@@ -68,8 +68,11 @@ def read_capped(path: Path, limit: int, *, follow_links: bool = True) -> bytes:
     except OSError as exc:
         raise FileRefused(f"cannot be read: {exc.strerror}") from None
     with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
             raise FileRefused("is not a regular file; it is never read")
+        if st.st_size > limit:  # told before reading (a sparse file of 40 GiB reads fast and fills memory)
+            raise FileRefused(f"is over the {limit}-byte limit ({st.st_size} bytes)")
         data = handle.read(limit + 1)
     if len(data) > limit:
         raise FileRefused(f"is over the {limit}-byte limit")

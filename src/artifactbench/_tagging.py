@@ -24,7 +24,7 @@ from contextvars import ContextVar
 
 from artifactbench import _guardian
 
-__all__ = ["TAG_VAR", "current_tag", "live_tags", "new_tag", "reap_tagged", "tagging"]
+__all__ = ["TAG_VAR", "current_tag", "forget_tags", "live_tags", "new_tag", "reap_tagged", "tagging"]
 
 TAG_VAR = "ARTIFACTBENCH_TAG"
 _current: ContextVar[str | None] = ContextVar("artifactbench_tag", default=None)
@@ -61,6 +61,13 @@ def live_tags(group: object = None) -> tuple[str, ...]:
     """The tags of `group` made and not yet reaped (its tasks being checked now)."""
     with _lock:
         return tuple(tag for tag, (_, of) in _live.items() if of is group)
+
+
+def forget_tags(tags: Iterable[str]) -> None:
+    """`tags` are no longer live (their work ended and its children were stopped otherwise); no scan."""
+    with _lock:
+        for tag in tags:
+            _live.pop(tag, None)
 
 
 def reap_tagged(tags: Iterable[str], *, forget: bool = True, passes: int = 4) -> int:

@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from artifactbench.bench import read_results
 from artifactbench.cli._bench import bench_main
 
@@ -70,3 +72,50 @@ def test_a_new_run_never_reuses_an_existing_run_dir(tmp_path) -> None:
     assert bench_main(argv) == 0
     assert bench_main(argv) == 2
     assert len(read_results(tmp_path / "same" / "results.jsonl")) == 1
+
+
+SLOW_SECOND = '''import os, sys, time
+from pathlib import Path
+scratch = Path(os.environ["ARTIFACTBENCH_SCRATCH_DIR"])
+out = scratch / os.environ["ARTIFACTBENCH_OUTPUT_ARTIFACT"]
+out.parent.mkdir(parents=True, exist_ok=True)
+if os.environ["ARTIFACTBENCH_INSTANCE_ID"] == "algorithmic__sum_easy":
+    out.write_text(str(sum(int(x) for x in (scratch / "numbers.txt").read_text().split())) + "\\n")
+else:
+    Path(sys.argv[1]).write_text(str(os.getpid()))
+    time.sleep(120)
+'''
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="POSIX signals; /proc")
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=lambda s: s.name)
+def test_a_signal_stops_the_running_agents_at_once_and_keeps_the_records_written(tmp_path, sig, deadline) -> None:
+    """Outside attack (session 18): SIGTERM or a first Ctrl-C waited for every running agent to end, up to
+    --agent-timeout; the agents in flight are stopped now, and the records written before are kept."""
+    agent, pidfile, runs = tmp_path / "slow_second.py", tmp_path / "agent.pid", tmp_path / "runs"
+    agent.write_text(SLOW_SECOND)
+    argv = [str(FIX / "tasks"), f"--arm=slow=command:argv={sys.executable} {agent} {pidfile}", "--runs-dir",
+            str(runs), "--run-id", "sig", "--agent-timeout", "300", "--sandbox", "none"]
+    code = f"import sys; from artifactbench.cli._bench import bench_main; sys.exit(bench_main({argv!r}))"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), *(p for p in sys.path if p)])}
+    proc = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    try:
+        end = time.monotonic() + 45
+        while not pidfile.exists() and time.monotonic() < end and proc.poll() is None:
+            time.sleep(0.05)
+        assert pidfile.exists(), "the second agent never started"
+        agent_pid = int(pidfile.read_text())
+        proc.send_signal(sig)
+        t0 = time.monotonic()
+        _, err = proc.communicate(timeout=30)
+        assert time.monotonic() - t0 < 20, "the runner waited for the agent"
+    finally:
+        proc.kill()
+        proc.wait()
+    assert proc.returncode == (130 if sig == signal.SIGINT else 128 + sig), err
+    assert b"Traceback" not in err, err
+    status = Path(f"/proc/{agent_pid}/status")
+    assert not status.exists() or "zombie" in status.read_text(), "the agent was left running"
+    records = read_results(runs / "sig" / "results.jsonl")
+    assert [(r.instance_id, r.verdict) for r in records] == [("algorithmic__sum_easy", "PASS")]

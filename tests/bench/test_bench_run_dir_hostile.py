@@ -51,6 +51,13 @@ def _replace(name: str, make: Callable[[Path], None]) -> Callable[[Path], None]:
     return edit
 
 
+def _edit_config(**changes: object) -> Callable[[Path], None]:
+    def edit(run: Path) -> None:
+        config = json.loads((run / "run.json").read_text())
+        (run / "run.json").write_text(json.dumps({**config, **changes}))
+    return edit
+
+
 def _twice(run: Path) -> None:
     line = (run / "results.jsonl").read_text()
     (run / "results.jsonl").write_text(line + line)
@@ -96,6 +103,19 @@ BROKEN: dict[str, tuple[Callable[[Path], None], str]] = {
                         "instance_id='algorithmic__ghost_easy': not one run.json lists"),
     "duplicate_job": (_twice, "results.jsonl:2: instance_id='algorithmic__sum_easy', arm='solver', run=1: "
                               "a second record for this job (first on line 1)"),
+    # (outside attack, session 18: a run index far past run.json's runs hung `report --html` eating GBs; seed -1
+    # was a numpy traceback; a PASS that names a failure's reason was counted as a pass; a 40 GiB sparse
+    # results file was a MemoryError)
+    "run_past_runs": (_edit_line(run=1_000_000_000), "results.jsonl:1: run=1000000000: expected at most runs=1 "
+                                                     "(run.json)"),
+    "seed_negative": (_edit_config(seed=-1), "run.json: seed=-1: expected a non-negative integer"),
+    "runs_zero": (_edit_config(runs=0), "run.json: runs=0: expected an integer from 1 to 10000"),
+    "agent_timeout_nan": (_edit_config(agent_timeout_s=float("nan")), "run.json: agent_timeout_s=nan: expected a "
+                                                                      "positive number"),
+    "pass_with_reason": (_edit_line(error_reason="agent_timeout"),
+                         "results.jsonl:1: error_reason='agent_timeout': expected null on a PASS record"),
+    "results_huge": (lambda run: os.truncate(run / "results.jsonl", 40 * 1024**3),
+                     "results.jsonl: is over the 1073741824-byte limit (42949672960 bytes)"),
 }
 
 
@@ -193,3 +213,100 @@ def test_a_negative_metric_is_ignored_with_a_note(field, value, read_as, finishe
     loaded = load_results(results)
     assert [getattr(r, field) for r in loaded.records] == [read_as]
     assert any(f"{field}={value!r} is negative; ignored" in note for note in loaded.notes), loaded.notes
+
+
+def _stored(run: Path) -> Path:
+    return run / "artifacts" / "algorithmic__sum_easy" / "solver" / "1"
+
+
+def _link_output(run: Path, outside: Path) -> None:
+    (_stored(run) / "output" / "sum.txt").unlink()
+    (_stored(run) / "output" / "sum.txt").symlink_to(SUM / "grader" / "reference_output.txt")
+
+
+def _link_folder(name: str) -> Callable[[Path, Path], None]:
+    """The folder `name` of the stored snapshot's path moved outside the run dir (holding the right answer)
+    and a link left in its place."""
+    def edit(run: Path, outside: Path) -> None:
+        folder = {"artifacts": run / "artifacts", "arm": _stored(run).parent, "run": _stored(run)}[name]
+        shutil.move(folder, outside / name)
+        folder.symlink_to(outside / name)
+    return edit
+
+
+@pytest.mark.parametrize("edit", [_link_output, _link_folder("artifacts"), _link_folder("arm"), _link_folder("run")],
+                         ids=["output-file", "artifacts-folder", "arm-folder", "run-folder"])
+def test_regrade_never_grades_a_stored_artifact_through_a_link(edit, finished_run, tmp_path, capsys):
+    """Outside attack (session 18): a wrong answer in the run dir replaced by a link to the task's reference
+    (or a linked `artifacts/` or arm folder holding it) turned FAIL into PASS on regrade."""
+    shutil.copytree(finished_run, tmp_path / "runs")
+    run = tmp_path / "runs" / "r"
+    (_stored(run) / "output" / "sum.txt").write_text("41\n")  # the agent's answer, wrong
+    assert main(["report", "r", "--runs-dir", str(tmp_path / "runs")]) == 0
+    (tmp_path / "outside").mkdir()
+    edit(run, tmp_path / "outside")
+    for sub in ("artifacts", "arm", "run"):  # the right answer wherever a link leads
+        for answer in (tmp_path / "outside").glob(f"{sub}/**/sum.txt"):
+            answer.write_text("42\n")
+    assert main(["regrade", "r", "--runs-dir", str(tmp_path / "runs")]) == 0
+    (rec,) = load_results(run / "results.regrade-1.jsonl").records
+    assert (rec.verdict, rec.error_reason) == ("FAIL", "unsafe_output"), rec.detail
+    assert "symlink" in rec.detail and "not graded" in rec.detail and "\n" not in rec.detail
+
+
+def test_regrade_grades_a_grader_timeout_again(finished_run, tmp_path, capsys):
+    """A grader timeout reached the grader: regrade (on a quieter machine, or with a longer limit) grades it."""
+    shutil.copytree(finished_run, tmp_path / "runs")
+    _edit_line(verdict="FAIL", score=0.0, error_reason="grader_timeout")(tmp_path / "runs" / "r")
+    assert main(["regrade", "r", "--runs-dir", str(tmp_path / "runs"), "--grader-timeout", "60"]) == 0
+    (rec,) = load_results(tmp_path / "runs" / "r" / "results.regrade-1.jsonl").records
+    assert (rec.verdict, rec.error_reason) == ("PASS", None)
+
+
+@pytest.mark.parametrize("value", ["-1", "0", "nan", "inf"])
+def test_regrade_refuses_a_grader_timeout_that_is_not_a_positive_number(value, finished_run, tmp_path, capsys):
+    shutil.copytree(finished_run, tmp_path / "runs")
+    assert main(["regrade", "r", "--runs-dir", str(tmp_path / "runs"), "--grader-timeout", value]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--grader-timeout=" in err and "expected a positive number" in err, err
+    assert not list((tmp_path / "runs" / "r").glob("results.regrade-*"))
+
+
+def test_a_category_with_control_characters_is_escaped_in_the_table_and_summary(finished_run, tmp_path, capsys):
+    shutil.copytree(finished_run, tmp_path / "runs")
+    _edit_line(category="\x1b[31mX|Y", difficulty="e\x07asy")(tmp_path / "runs" / "r")
+    assert main(["report", "r", "--runs-dir", str(tmp_path / "runs")]) == 0
+    out = capsys.readouterr().out
+    md = (tmp_path / "runs" / "r" / "summary.md").read_text()
+    assert "\x1b" not in out and "\x1b" not in md and "\\x1b[31mX" in out, out
+    assert "\\x1b[31mX\\|Y" in md, md  # (a pipe would split the Markdown table's row)
+
+
+@pytest.mark.parametrize("edit,words", [
+    pytest.param(_twice, "results.jsonl:2: instance_id='algorithmic__sum_easy', arm='solver', run=1: a second "
+                 "record for this job", id="duplicate-job"),
+    pytest.param(_edit_line(arm="ghost"), "results.jsonl:1: arm='ghost': not one run.json lists", id="unknown-arm"),
+    pytest.param(_edit_line(run=1_000_000_000), "results.jsonl:1: run=1000000000: expected at most runs=1",
+                 id="run-past-runs"),
+])
+def test_resume_checks_the_records_as_report_does(edit, words, finished_run, tmp_path, capsys, deadline):
+    """Outside attack (session 18): --resume took duplicate records and records of unknown arms as they stood."""
+    shutil.copytree(finished_run, tmp_path / "runs")
+    edit(tmp_path / "runs" / "r")
+    before = (tmp_path / "runs" / "r" / "results.jsonl").read_bytes()
+    assert bench_main(["--resume", "r", "--runs-dir", str(tmp_path / "runs")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("artifactbench: error: ") and words in err, err
+    assert (tmp_path / "runs" / "r" / "results.jsonl").read_bytes() == before
+
+
+def test_resume_of_a_copied_run_dir_refuses_to_write_into_the_original(finished_run, tmp_path, capsys):
+    """Outside attack (session 18): `--resume copy` resumed the run its run.json names, writing into that folder."""
+    shutil.copytree(finished_run, tmp_path / "runs")
+    run = tmp_path / "runs" / "r"
+    (run / "results.jsonl").write_text("")  # the job is still to do
+    shutil.copytree(run, tmp_path / "runs" / "r-copy")
+    assert bench_main(["--resume", "r-copy", "--runs-dir", str(tmp_path / "runs")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "run_id='r' names another run than the folder 'r-copy'" in err, err
+    assert (run / "results.jsonl").read_text() == "" == (tmp_path / "runs" / "r-copy" / "results.jsonl").read_text()

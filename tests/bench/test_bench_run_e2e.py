@@ -166,11 +166,19 @@ def test_grader_exception_is_an_error_record_and_exit_1(tmp_path) -> None:
     pytest.param(["--arm", "x=command"], id="command-without-argv"),
     pytest.param(["--arm", "x=noop", "--arm", "x=oracle"], id="duplicate-arm"),
     pytest.param(["--runs", "0"], id="zero-runs"),
+    # (outside attack, session 18: NaN never timed an agent out, and was written to run.json)
+    pytest.param(["--agent-timeout", "nan"], id="agent-timeout-nan"),
+    pytest.param(["--agent-timeout", "-1"], id="agent-timeout-negative"),
+    pytest.param(["--grader-timeout", "nan"], id="grader-timeout-nan"),
+    pytest.param(["--grader-timeout", "-5"], id="grader-timeout-negative"),
+    pytest.param(["--seed", "-1"], id="seed-negative"),
+    pytest.param(["--runs", "10001"], id="too-many-runs"),
 ])
 def test_bad_input_exits_2_before_anything_runs(tmp_path, argv, capsys) -> None:
     rc = bench_main([str(TASKS), *argv, "--runs-dir", str(tmp_path / "runs")])
     assert rc == 2
-    assert "error" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "error" in err and err.count("\n") == 1, err
     assert not (tmp_path / "runs").exists()
 
 
@@ -223,3 +231,13 @@ def test_a_grader_timeout_on_the_agents_artifact_is_its_fail_not_an_excluded_err
     rc, recs = _run(tmp_path, str(task), "--agent", "noop", "--grader-timeout", "2")
     (rec,) = recs
     assert (rec.verdict, rec.error_reason) == ("FAIL", "grader_timeout")
+
+
+def test_a_path_too_long_for_the_run_dir_is_the_agents_fail_not_a_harness_error(tmp_path) -> None:
+    """Outside attack (session 18): a path that fits the scratch dir but not runs/<id>/artifacts/... was an
+    ERROR (ENAMETOOLONG), which drops the job from the pass rate."""
+    rc, recs = _run(tmp_path, str(SUM), _evil("long_path"))
+    (rec,) = recs
+    assert (rc, rec.verdict, rec.error_reason, rec.artifact) == (0, "FAIL", "unsafe_output", None), rec.detail
+    assert "too long to store in the run dir" in rec.detail
+    assert not (tmp_path / "runs" / "r" / "artifacts" / "algorithmic__sum_easy" / "evil" / "1").exists()

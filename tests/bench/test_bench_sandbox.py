@@ -215,3 +215,36 @@ else:
     arm = f"--arm=evil=command:argv={sys.executable} {agent} {{metrics_file}}"
     rc, records = bench("algorithmic__sum_easy", arm, sandbox="none", run_id="metrics")
     assert [r.verdict for r in records] == ["FAIL"] and records[0].turns is None
+
+
+COPY_FROM_DIR_AGENT = '''import os, shutil, sys
+scratch, folder, name = sys.argv[1:]
+os.makedirs(os.path.join(scratch, "output"), exist_ok=True)
+shutil.copyfile(os.path.join(folder, name), os.path.join(scratch, "output", "sum.txt"))
+'''
+
+
+@pytest.mark.parametrize("layout,mount", [("git-dir", ".git"), ("git-dir", ".git/objects"),
+                                          ("worktree", "gitdir"), ("worktree", "gitdir/objects")])
+def test_mounting_the_repositorys_git_dir_is_refused(bench, tmp_path, layout, mount):
+    """Outside attack (session 18): `mounts: [repo/.git]` was bound, and the agent read every task's reference
+    from the git objects. A file in the git dir stands in for them here; a worktree's `.git` file names its
+    git dir elsewhere."""
+    agent = tmp_path / "copy_agent.py"
+    agent.write_text(COPY_FROM_DIR_AGENT)
+    repo = bench.home / "tasks"  # a repository holding the tasks (not the run's temp dir)
+    git = repo / ".git"
+    if layout == "worktree":
+        git = tmp_path / "elsewhere" / "gitdir"
+        (repo / ".git").write_text(f"gitdir: {git}\n")
+    (git / "objects").mkdir(parents=True)
+    shutil.copyfile(bench.home / "tasks" / "algorithmic__sum_easy" / "grader" / "reference_output.txt",
+                    git / "objects" / "blob")
+    mounted = git if mount in (".git", "gitdir") else git / "objects"
+    # (the folder and the name apart: a whole path in argv would be bound as the agent's own file)
+    arm = f"--arm=evil=command:argv={sys.executable} {agent} {{scratch_dir}} {git / 'objects'} blob,mounts={mounted}"
+    rc, records = bench("algorithmic__sum_easy", arm, sandbox="bwrap", run_id="git")
+    assert [(r.verdict, r.error_reason) for r in records] == [("ERROR", "sandbox_refused")], records[0].detail
+    assert "git objects" in records[0].detail
+    rc, records = bench("algorithmic__sum_easy", arm, sandbox="none", run_id="git-none")
+    assert [r.verdict for r in records] == ["PASS"]  # the attack is real without the sandbox

@@ -15,11 +15,15 @@ from artifactbench.bench._report import regrade_run, report_run, write_summary
 from artifactbench.bench._runner import BenchConfig, config_from_run_json, run_bench
 from artifactbench.bench._stats import (BootstrapCI, McNemar, PassRateDiff, RatioCI, mcnemar_exact,
                                        paired_bootstrap_ci, pass_rate_diff, ratio_ci)
-from artifactbench.bench._store import ResultsFile, RunStore, load_results, new_run_id, read_results
+from artifactbench.bench._checked import check_results
+from artifactbench.bench._store import (ResultsFile, RunStore, load_results, new_run_id, read_results,
+                                       read_results_bytes)
 from artifactbench.bench._summary import summarize
+from artifactbench.bench._validate import MAX_RUNS, positive_seconds
 
 __all__ = [
     "BUILTIN_AGENTS",
+    "MAX_RUNS",
     "RECORD_VERSION",
     "Agent",
     "AgentRequest",
@@ -40,6 +44,7 @@ __all__ = [
     "RunStore",
     "SandboxMode",
     "build_agent",
+    "check_results",
     "config_from_run_json",
     "load_arms_file",
     "load_results",
@@ -49,9 +54,11 @@ __all__ = [
     "paired_bootstrap_ci",
     "parse_arm",
     "pass_rate_diff",
+    "positive_seconds",
     "ratio_ci",
     "read_metrics",
     "read_results",
+    "read_results_bytes",
     "regrade_run",
     "render_markdown",
     "render_text",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -82,6 +84,14 @@ def snapshot(task: Task, scratch: Path, artifact_dir: Path, run_dir: Path, sandb
         name = str(getattr(exc, "filename", "") or "")
         if isinstance(exc, RecursionError) or name.startswith(str(scratch)):
             raise Stop("FAIL", "unsafe_output", f"the scratch dir cannot be read as a tree: {exc}"[:500]) from None
+        if getattr(exc, "errno", None) == errno.ENAMETOOLONG and name.startswith(
+                str(artifact_dir / task.output_artifact) + os.sep):
+            # A path the agent made inside its output fits its scratch dir but not the run dir: its output
+            # cannot be stored, which is its failure, not the harness's (outside attack: an ERROR, out of
+            # the pass rate). The declared output path itself too long is still the harness's.
+            rel = name[len(str(artifact_dir)) + 1:]
+            raise Stop("FAIL", "unsafe_output", f"output holds a path too long to store in the run dir "
+                       f"({len(rel)} characters under the snapshot): {rel[:120]!r}...") from None
         raise
     return str((artifact_dir / task.output_artifact).relative_to(run_dir)) if produced else None
 

@@ -49,17 +49,46 @@ def _within(path: str, root: str) -> bool:
     return path == root or path.startswith(root.rstrip("/") + "/")
 
 
+def git_dirs(root: str) -> tuple[str, ...]:
+    """The git dirs of the repository at `root`: its `.git` folder, or for a worktree or submodule (a
+    `.git` file `gitdir: X`) the folder X names and the common dir X/commondir names. Each holds every
+    committed file of the repository (its tasks' graders and references) as objects."""
+    dot = os.path.join(root, ".git")
+    if os.path.isdir(dot):
+        return (os.path.realpath(dot),)
+    try:
+        with open(dot, encoding="utf-8", errors="replace") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return ()
+    if not head.startswith("gitdir:"):
+        return ()
+    gitdir = os.path.realpath(os.path.join(root, head.removeprefix("gitdir:").strip()))
+    found = [gitdir]
+    try:
+        with open(os.path.join(gitdir, "commondir"), encoding="utf-8", errors="replace") as fh:
+            found.append(os.path.realpath(os.path.join(gitdir, fh.read(4096).strip())))
+    except OSError:
+        pass
+    return tuple(found)
+
+
 def exposed(binds: tuple[Bind, ...], hidden_roots: tuple[Path, ...]) -> str | None:
-    """The first bind that holds a hidden root, or lies inside a task root or the runs dir, as
-    'bind (root)'; else None. Inside a repository but beside its task roots (the harness's own src/,
-    a tools/ script) is allowed: the task roots are hidden roots of their own."""
+    """The first bind that holds a hidden root, lies inside a task root or the runs dir, or is (or is
+    inside, or holds) the git dir of a repository that is a hidden root, as 'bind (root)'; else None.
+    Inside a repository but beside its task roots and its git dir (the harness's own src/, a tools/
+    script) is allowed: the task roots are hidden roots of their own."""
     roots = [os.path.realpath(r) for r in hidden_roots]
     for bind in binds:
         real = os.path.realpath(bind.source)
         for root in roots:
+            gits = git_dirs(root)
             inside = _within(real, root) and not os.path.exists(os.path.join(root, ".git"))
             if _within(root, real) or inside:
                 return f"{bind.source} ({root})"
+            for git in gits:  # (outside attack: `mounts: [repo/.git]` read every answer from git objects)
+                if _within(real, git) or _within(git, real):
+                    return f"{bind.source} ({git}: the repository's git objects hold its tasks' answers)"
     return None
 
 

@@ -6,6 +6,7 @@ with the verdict it ends on, and the record is filled in as the line goes.
 
 from __future__ import annotations
 
+import threading
 import time
 import traceback
 from dataclasses import dataclass, replace
@@ -13,6 +14,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from artifactbench._sandbox import Sandbox
+from artifactbench._tagging import forget_tags, new_tag, tagging
 from artifactbench._trees import remove_tree
 from artifactbench._version import __version__
 from artifactbench.bench._agents import Agent, AgentRequest, AgentResult
@@ -40,6 +42,9 @@ class JobSettings:
     hidden_roots: tuple[Path, ...]
     keep_scratch: bool = False
     sandbox: Sandbox | None = None
+    # Set when the run is interrupted: every process a job started carries a tag of this group
+    # (`_tagging`), so the runner can stop them at once; a job that sees it set ends without grading.
+    cancel: threading.Event | None = None
 
     @property
     def mode(self) -> str:
@@ -158,6 +163,8 @@ def _line(job: Job, cache: PristineCache, s: JobSettings, rec: RunRecord) -> Run
     try:
         p = prepare(job, pristine, s)
         res = run_agent(job, p)
+        if s.cancel is not None and s.cancel.is_set():  # (its record is dropped; --resume redoes the job)
+            raise Stop("ERROR", "harness", "the run was interrupted while the agent ran")
         rec = _with_agent(rec, res, p, s.store.dir)
         art_dir = s.store.artifact_dir(job.task.instance_id, job.arm.name, job.run)
         rec = replace(rec, artifact=snapshot(job.task, p.scratch, art_dir, s.store.dir, s.sandbox))
@@ -191,10 +198,14 @@ def run_job(job: Job, cache: PristineCache, s: JobSettings) -> RunRecord:
         budgets_enforced=s.enforce_budgets, turns=None, tokens=None, cost=None, code_runs=None,
         task_digest="", workspace_digest="", artifact=None, harness_version=__version__,
         sandbox=s.mode)
+    tag = new_tag(s.cancel)
     try:
-        rec = _line(job, cache, s, rec)
+        with tagging(tag):  # in the env of every process the job starts: agent, its children, grader
+            rec = _line(job, cache, s, rec)
     except Exception as exc:  # noqa: BLE001 - a harness bug is an ERROR record, not a dead run
         tb = traceback.format_exc(limit=4)
         rec = replace(rec, verdict="ERROR", error_reason=rec.error_reason or "harness",
                       detail=f"{type(exc).__name__}: {exc}"[:500], stderr_tail=tb[-2000:])
+    finally:
+        forget_tags((tag,))
     return replace(rec, ended_at=_now(), wall_s=round(time.monotonic() - t0, 4))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from artifactbench._display import shown
 from artifactbench.bench._render_compare import comparison_lines, per_task_rows
 
 __all__ = ["render_markdown", "render_text"]
@@ -26,10 +27,11 @@ def _fmt(key: str, value: object) -> str:
 def _rows(doc: Mapping[str, object]) -> tuple[list[str], list[list[str]]]:
     head = ["category", "arm", *(label for _, label in _COLS)]
     rows = []
+    # (a category is a record's text: one with an escape sequence recoloured the terminal; outside attack)
     for g in doc["groups"]:  # type: ignore[union-attr]
-        rows.append([g["category"], g["arm"], *(_fmt(k, g[k]) for k, _ in _COLS)])
+        rows.append([shown(g["category"]), shown(g["arm"]), *(_fmt(k, g[k]) for k, _ in _COLS)])
     for o in doc["overall"]:  # type: ignore[union-attr]
-        rows.append(["OVERALL", o["arm"], *(_fmt(k, o[k]) for k, _ in _COLS)])
+        rows.append(["OVERALL", shown(o["arm"]), *(_fmt(k, o[k]) for k, _ in _COLS)])
     return head, rows
 
 
@@ -66,7 +68,7 @@ def render_markdown(doc: Mapping[str, object]) -> str:
            f"{doc['records']} record(s) over {doc['tasks']} task(s), arms: "
            + ", ".join(f"`{a}`" for a in doc["arms"]) + f" (from `{doc['results_file']}`)", "",  # type: ignore[union-attr]
            "| " + " | ".join(head) + " |", "|" + "---|" * 2 + "---:|" * (len(head) - 2)]
-    out += ["| " + " | ".join(f"**{c}**" if r[0] == "OVERALL" and i < 2 else c
+    out += ["| " + " | ".join(f"**{c}**" if r[0] == "OVERALL" and i < 2 else c.replace("|", "\\|")
                               for i, c in enumerate(r)) + " |" for r in rows]
     out += _unsandboxed(doc)
     comp = comparison_lines(doc)

@@ -4,26 +4,32 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from artifactbench._display import shown
 from artifactbench._files import output_problem
+from artifactbench._trees import remove_tree
 from artifactbench._version import __version__
-from artifactbench.bench._grade import grade_snapshot
+from artifactbench.bench._checked import check_results
+from artifactbench.bench._grade import Graded, grade_snapshot
+from artifactbench.bench._isolation import Unsafe, snapshot_output
 from artifactbench.bench._pristine import PristineCache
 from artifactbench.bench._records import RunRecord
 from artifactbench.bench._render import render_markdown
-from artifactbench.bench._store import ResultsFile, ResultsWriter, RunStore, load_results, write_json_atomic
+from artifactbench.bench._store import ResultsWriter, RunStore, write_json_atomic
 from artifactbench.bench._summary import summarize
 from artifactbench.errors import ArtifactBenchError
 from artifactbench.manifest import Task, load_task
+from artifactbench.workspace import new_scratch_dir
 
 __all__ = ["regrade_run", "report_run", "write_summary"]
 
-# Only these records were graded (or failed to be); the rest never reached a grader.
-_REGRADABLE = (None, "grader")
+# Only these records were graded (or failed to be); the rest never reached a grader. A grader timeout
+# did reach it: a regrade (perhaps with a longer --grader-timeout, on a quieter machine) grades it again.
+_REGRADABLE = (None, "grader", "grader_timeout")
 
 
 def write_summary(store: RunStore, records: list[RunRecord], config: dict[str, object],
@@ -44,27 +50,6 @@ def write_summary(store: RunStore, records: list[RunRecord], config: dict[str, o
     return doc
 
 
-def _checked(path: Path, config: dict[str, object]) -> ResultsFile:
-    """The records of `path`; duplicate job keys are an error (a summary would count a job twice), as is
-    a record of an arm or a task run.json does not list (it would be summarized as if the run had it)."""
-    results = load_results(path)
-    arms = {str(a["name"]) for a in config.get("arms", [])}  # type: ignore[union-attr,index]
-    tasks = {str(t["instance_id"]) for t in config.get("tasks", [])}  # type: ignore[union-attr,index]
-    for n, rec in enumerate(results.records, 1):
-        for field, value, known in (("arm", rec.arm, arms), ("instance_id", rec.instance_id, tasks)):
-            if known and value not in known:
-                listed = ", ".join(sorted(known)[:5]) + (", ..." if len(known) > 5 else "")
-                raise ArtifactBenchError(f"{path}: record {n}: {field}={value!r}: not one run.json lists "
-                                         f"({listed})")
-    if results.duplicates:
-        more = f" (and {len(results.duplicates) - 1} more)" if len(results.duplicates) > 1 else ""
-        raise ArtifactBenchError(f"{results.duplicates[0]}{more}; a results file holds one record per "
-                                 "(task, arm, run): keep one of them")
-    if not results.records:
-        raise ArtifactBenchError(f"{path}: holds no records; nothing to report")
-    return results
-
-
 def report_run(runs_dir: Path, run_id: str, results_name: str | None = None
                ) -> tuple[dict[str, object], tuple[str, ...]]:
     """Re-render the summaries of a run from its results file (default results.jsonl).
@@ -75,7 +60,7 @@ def report_run(runs_dir: Path, run_id: str, results_name: str | None = None
     path = store.dir / (results_name or "results.jsonl")
     if not os.path.lexists(path):
         raise ArtifactBenchError(f"{path}: no such results file in run {run_id!r}")
-    results = _checked(path, config)
+    results = check_results(path, config)
     return write_summary(store, list(results.records), config, path), results.notes
 
 
@@ -84,6 +69,32 @@ def _tasks(config: dict[str, object]) -> dict[str, Task]:
     for t in config.get("tasks", []):  # type: ignore[union-attr]
         out[t["instance_id"]] = load_task(Path(t["task_dir"]))  # type: ignore[index]
     return out
+
+
+def _grade_stored(store: RunStore, rec: RunRecord, task: Task, pristine: Path, timeout: float, mode: str
+                  ) -> Graded:
+    """Grade the stored snapshot of `rec`, copied out of the run dir as a run's snapshot is copied out of
+    a scratch dir: only the task's output artifact, reached from the run dir one component at a time and
+    never through a link (`artifacts/`, a task, arm or run folder, a file), so a link put into a run dir
+    can never have the grader read what it points to (outside attack: a link to the reference PASSed).
+
+    Raises Unsafe(unsafe_output) for a link on the way or inside, ArtifactBenchError for a snapshot that
+    is not a folder.
+    """
+    art = store.artifact_dir(rec.instance_id, rec.arm, rec.run)
+    rel = PurePosixPath(art.relative_to(store.dir).as_posix())
+    held = new_scratch_dir("ab-regrade-")
+    try:
+        if not snapshot_output(store.dir, rel / task.output_artifact, held):
+            try:
+                mode_bits = os.lstat(art).st_mode
+            except FileNotFoundError:
+                mode_bits = stat.S_IFDIR
+            if not stat.S_ISDIR(mode_bits):
+                raise ArtifactBenchError(f"{art}: the artifact snapshot must be a folder")
+        return grade_snapshot(task, pristine, held / rel, timeout, sandbox=mode)
+    finally:
+        remove_tree(held)
 
 
 def regrade_run(runs_dir: Path, run_id: str, *, jobs: int = 1, grade_timeout_s: float | None = None
@@ -97,7 +108,7 @@ def regrade_run(runs_dir: Path, run_id: str, *, jobs: int = 1, grade_timeout_s: 
     store = RunStore(runs_dir, run_id)
     config = store.load_config()
     with store.lock():
-        results = _checked(store.results, config)
+        results = check_results(store.results, config)
         old = list(results.records)
         tasks = _tasks(config)
         timeout = grade_timeout_s or float(config.get("grade_timeout_s", 60.0))  # type: ignore[arg-type]
@@ -111,13 +122,13 @@ def regrade_run(runs_dir: Path, run_id: str, *, jobs: int = 1, grade_timeout_s: 
                 pristine = cache.get(task)
             except Exception as exc:  # noqa: BLE001
                 return replace(rec, verdict="ERROR", error_reason="materialize", detail=str(exc)[:500])
-            art = store.artifact_dir(rec.instance_id, rec.arm, rec.run)
-            if os.path.lexists(art) and (art.is_symlink() or not art.is_dir()):
-                return replace(rec, verdict="ERROR", error_reason="harness",
-                               detail=f"{art}: the artifact snapshot must be a folder")
             try:
                 mode = "bwrap" if rec.sandbox == "bwrap" else "none"  # graded as the run was
-                g = grade_snapshot(task, pristine.path, art, timeout, sandbox=mode)
+                g = _grade_stored(store, rec, task, pristine.path, timeout, mode)
+            except Unsafe as exc:
+                return replace(rec, verdict="FAIL", error_reason="unsafe_output",
+                               detail=f"the stored snapshot is not graded: {exc.detail} (a run stores no "
+                                      "links)"[:500])
             except (OSError, shutil.Error, ArtifactBenchError) as exc:  # e.g. a FIFO in the snapshot
                 return replace(rec, verdict="ERROR", error_reason="harness", detail=str(exc)[:500])
             return replace(rec, verdict=g.verdict, score=g.score, detail=g.detail[:500],  # type: ignore[arg-type]

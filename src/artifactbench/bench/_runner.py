@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
 from artifactbench._sandbox import Limits
+from artifactbench._tagging import live_tags, reap_tagged
 from artifactbench._version import __version__
 from artifactbench.bench._agents import Agent
 from artifactbench.bench._arms import Arm, build_agent
+from artifactbench.bench._checked import check_results
 from artifactbench.bench._isolate import SandboxMode, run_sandbox
 from artifactbench.bench._job import Job, JobSettings, run_job
 from artifactbench.bench._pristine import PristineCache
 from artifactbench.bench._progress import Progress
 from artifactbench.bench._records import RunRecord
-from artifactbench.bench._store import ResultsWriter, RunStore, read_results, write_json_atomic
+from artifactbench.bench._store import ResultsWriter, RunStore, write_json_atomic
 from artifactbench.errors import ArtifactBenchError
 from artifactbench.manifest import Task, load_task
 
@@ -113,8 +117,8 @@ def run_bench(cfg: BenchConfig, progress: Progress, *, resume: bool = False) -> 
 
 
 def _run_locked(cfg: BenchConfig, store: RunStore, progress: Progress, resume: bool) -> list[RunRecord]:
-    if resume:
-        done = read_results(store.results, repair=True)
+    if resume:  # checked as report checks it: a duplicate or foreign record is an error, not a job skipped
+        done = list(check_results(store.results, store.load_config(), repair=True, empty_ok=True).records)
     else:
         write_json_atomic(store.run_json, {**cfg.to_json(),
                                            "created_at": datetime.now(timezone.utc).isoformat()})
@@ -122,20 +126,22 @@ def _run_locked(cfg: BenchConfig, store: RunStore, progress: Progress, resume: b
     seen = {r.key for r in done}
     todo = [j for j in _jobs(cfg) if (j[0].instance_id, j[1].name, j[2]) not in seen]
     agents: dict[str, Agent] = {a.name: build_agent(a) for a in cfg.arms}
+    cancel = threading.Event()
     settings = JobSettings(store, cfg.enforce_budgets, cfg.agent_timeout_s, cfg.grade_timeout_s,
-                           cfg.hidden_roots, cfg.keep_scratch, run_sandbox(cfg.sandbox, cfg.limits))
+                           cfg.hidden_roots, cfg.keep_scratch, run_sandbox(cfg.sandbox, cfg.limits), cancel)
     expected: dict[str, int] = {}
     for t, _, _ in todo:
         expected[t.instance_id] = expected.get(t.instance_id, 0) + 1
     cache = PristineCache(expected)
     records = list(done)
     progress.start(len(todo) + len(done), len(done))
-    # Ctrl-C: the jobs in flight finish (their agents run in their own sessions), their records are
-    # dropped, and --resume redoes them; nothing half-written reaches results.jsonl.
+    # Ctrl-C or SIGTERM: the processes of the jobs in flight (agents, graders) are stopped at once, their
+    # records are dropped, and --resume redoes them; every record written before stays, and nothing
+    # half-written reaches results.jsonl.
+    pool = ThreadPoolExecutor(max_workers=max(1, cfg.jobs))
+    pending: set[Future[RunRecord]] = set()
     try:
-        with ResultsWriter(store.results) as writer, \
-                ThreadPoolExecutor(max_workers=max(1, cfg.jobs)) as pool:
-            pending: set[Future[RunRecord]] = set()
+        with ResultsWriter(store.results) as writer:
             queue = iter(todo)
             # Submit lazily (at most `jobs` in flight) so Ctrl-C leaves no backlog to drain.
             while True:
@@ -153,7 +159,29 @@ def _run_locked(cfg: BenchConfig, store: RunStore, progress: Progress, resume: b
                     writer.write(rec)
                     records.append(rec)
                     progress.advance(rec)
+    except BaseException:
+        cancel.set()
+        pool.shutdown(wait=False, cancel_futures=True)
+        _stop_running(pending, cancel)
+        raise
     finally:
+        pool.shutdown(wait=True)
         progress.close()
         cache.cleanup()
     return records
+
+
+CANCEL_WAIT_S = 15.0  # how long an interrupted run waits for its jobs to end once their processes are killed
+
+
+def _stop_running(pending: set[Future[RunRecord]], cancel: threading.Event) -> None:
+    """Kill every process of the jobs in flight, again and again (a job may start one more, e.g. its
+    grader, before it sees `cancel`), until those jobs have ended or CANCEL_WAIT_S has passed (a plug-in's
+    own `run()` runs in this process and cannot be killed)."""
+    deadline = time.monotonic() + CANCEL_WAIT_S
+    while True:
+        reap_tagged(live_tags(cancel), forget=False)
+        running = [f for f in pending if not f.done()]
+        if not running or time.monotonic() >= deadline:
+            return
+        wait(running, timeout=0.2)

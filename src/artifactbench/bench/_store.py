@@ -21,9 +21,11 @@ from artifactbench.bench._validate import check_record, check_run_config
 from artifactbench.errors import ArtifactBenchError
 
 __all__ = ["ResultsFile", "ResultsWriter", "RunStore", "load_results", "new_run_id", "read_results",
-           "write_json_atomic"]
+           "read_results_bytes", "write_json_atomic"]
 
 MAX_RUN_JSON_BYTES = 16 * 1024 * 1024  # a run's config lists its tasks and arms: far below this
+# A record is a few KiB (tails of 1,000 characters): 1 GiB holds some 200,000 of them.
+MAX_RESULTS_BYTES = 1024 * 1024 * 1024
 RUN_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
 
@@ -118,6 +120,7 @@ class ResultsFile:
     records: tuple[RunRecord, ...]
     notes: tuple[str, ...] = ()
     duplicates: tuple[str, ...] = ()
+    lines: tuple[int, ...] = ()  # the line of each record
 
 
 def load_results(path: Path, *, repair: bool = False) -> ResultsFile:
@@ -129,9 +132,7 @@ def load_results(path: Path, *, repair: bool = False) -> ResultsFile:
     """
     if not os.path.lexists(path):
         return ResultsFile(())
-    if not path.is_file():
-        raise ArtifactBenchError(f"{path}: is not a regular file; a results file holds one JSON record a line")
-    raw = path.read_bytes()
+    raw = read_results_bytes(path)
     end = raw.rfind(b"\n") + 1
     if end < len(raw) and repair:
         with open(path, "r+b") as fh:
@@ -139,6 +140,7 @@ def load_results(path: Path, *, repair: bool = False) -> ResultsFile:
             fh.flush()
             os.fsync(fh.fileno())
     records: list[RunRecord] = []
+    lines: list[int] = []
     notes: list[str] = []
     duplicates: list[str] = []
     first: dict[tuple[str, str, int], int] = {}
@@ -160,7 +162,19 @@ def load_results(path: Path, *, repair: bool = False) -> ResultsFile:
                               f"{first[record.key]})")
         first.setdefault(record.key, lineno)
         records.append(record)
-    return ResultsFile(tuple(records), tuple(notes), tuple(duplicates))
+        lines.append(lineno)
+    return ResultsFile(tuple(records), tuple(notes), tuple(duplicates), tuple(lines))
+
+
+def read_results_bytes(path: Path) -> bytes:
+    """The bytes of a results file: a regular file of at most MAX_RESULTS_BYTES (checked before reading,
+    so a FIFO is never opened and a 40 GiB sparse file is one error line, not a MemoryError)."""
+    if not path.is_file():
+        raise ArtifactBenchError(f"{path}: is not a regular file; a results file holds one JSON record a line")
+    try:
+        return read_capped(path, MAX_RESULTS_BYTES)
+    except FileRefused as exc:
+        raise ArtifactBenchError(f"{path}: {exc}; a results file is read whole, so it is not read") from None
 
 
 def read_results(path: Path, *, repair: bool = False) -> list[RunRecord]:

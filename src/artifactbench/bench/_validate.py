@@ -16,9 +16,10 @@ from artifactbench.bench._command import MAX_METRIC
 from artifactbench.bench._records import RECORD_VERSION, RunRecord
 from artifactbench.errors import ArtifactBenchError
 
-__all__ = ["check_record", "check_run_config"]
+__all__ = ["MAX_RUNS", "check_record", "check_run_config", "check_run_index", "positive_seconds"]
 
 _VERDICTS = ("PASS", "FAIL", "ERROR")
+MAX_RUNS = 10_000  # repetitions per (task, arm): a run.json or --runs above it is an error
 # Bookkeeping numbers: a non-finite one is dropped with a note, it never changes a verdict.
 _DROPPED_TO_NONE = ("cost", "turns", "tokens", "code_runs", "input_tokens", "output_tokens")
 # Added after records version 1 was first written (issue 11): absent in older records, defaulted.
@@ -133,6 +134,8 @@ def _check_values(values: dict[str, object], where: str, notes: list[str]) -> No
         raise wrong("run", "an integer of 1 or more")
     if not 0.0 <= values["score"] <= 1.0:  # type: ignore[operator]
         raise wrong("score", "a number in [0, 1]")
+    if values["verdict"] == "PASS" and values["error_reason"] is not None:  # (a PASS would count as one anyway)
+        raise wrong("error_reason", "null on a PASS record (error_reason names why a job did not pass)")
     for name in (*_DROPPED_TO_NONE, *_DROPPED_TO_ZERO):
         value = values.get(name)
         if isinstance(value, (int, float)) and not 0 <= value <= MAX_METRIC:
@@ -148,10 +151,17 @@ def check_run_config(data: object, where: str) -> dict[str, object]:
     if data.get("version") != 1:
         raise ArtifactBenchError(f"{where}: version={data.get('version')!r}: expected 1")
     for key, kinds, words in (("arms", list, "a list of arm objects"), ("tasks", list, "a list of task objects"),
-                              ("seed", int, "an integer"), ("run_id", str, "a string")):
+                              ("seed", int, "an integer"), ("run_id", str, "a string"), ("runs", int, "an integer")):
         value = data.get(key)
         if key in data and (not isinstance(value, kinds) or isinstance(value, bool)):
-            raise ArtifactBenchError(f"{where}: {key}={value!r}: expected {words}")
+            raise ArtifactBenchError(f"{where}: {key}={short_repr(value)}: expected {words}")
+    # (outside attack: seed=-1 was a numpy traceback in report; the bootstrap's generator takes 0..2**64-1)
+    if not 0 <= data.get("seed", 0) < 2**64:  # type: ignore[operator]
+        raise ArtifactBenchError(f"{where}: seed={short_repr(data['seed'])}: expected a non-negative integer "
+                                 "below 2**64")
+    if not 1 <= data.get("runs", 1) <= MAX_RUNS:  # type: ignore[operator]
+        raise ArtifactBenchError(f"{where}: runs={short_repr(data['runs'])}: expected an integer from 1 to "
+                                 f"{MAX_RUNS}")
     for i, arm in enumerate(data.get("arms", [])):  # type: ignore[union-attr]
         if not isinstance(arm, dict) or not isinstance(arm.get("name"), str):
             raise ArtifactBenchError(f"{where}: arms[{i}]={arm!r}: expected an object with a string name")
@@ -160,7 +170,21 @@ def check_run_config(data: object, where: str) -> dict[str, object]:
                 and isinstance(task.get("task_dir"), str)):
             raise ArtifactBenchError(f"{where}: tasks[{i}]={task!r}: expected an object with string "
                                      "instance_id and task_dir")
-    timeout = data.get("grade_timeout_s", 60.0)
-    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < math.inf:
-        raise ArtifactBenchError(f"{where}: grade_timeout_s={timeout!r}: expected a positive number")
+    for key, default in (("grade_timeout_s", 60.0), ("agent_timeout_s", 3600.0)):
+        timeout = data.get(key, default)
+        if not positive_seconds(timeout):
+            raise ArtifactBenchError(f"{where}: {key}={short_repr(timeout)}: expected a positive number")
     return data
+
+
+def positive_seconds(value: object) -> bool:
+    """Whether `value` is a time limit: a finite number of seconds above 0 (not NaN, not a bool)."""
+    return not isinstance(value, bool) and isinstance(value, (int, float)) and 0 < value < math.inf
+
+
+def check_run_index(record: RunRecord, runs: int, where: str) -> None:
+    """A record's `run` must be one of the run's repetitions, 1..runs (run.json): a report lays out a
+    row per index (outside attack: run=1000000000 hung `report --html` and ate gigabytes)."""
+    if record.run > runs:
+        raise ArtifactBenchError(f"{where}: run={short_repr(record.run)}: expected at most runs={runs} "
+                                 "(run.json)")

@@ -144,16 +144,26 @@ def _finish(store: RunStore, records: list, config: dict[str, object]) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     """Run (or resume) a benchmark; 0 when it completed, 1 when an ERROR record exists."""
     # (the bench layer is imported by the commands that use it: `check` never pays for it)
-    from artifactbench.bench import (BenchConfig, RunStore, config_from_run_json, make_progress, new_run_id,
-                                     resolve_mode, run_bench)
+    from artifactbench.bench import (MAX_RUNS, BenchConfig, RunStore, config_from_run_json, make_progress,
+                                     new_run_id, resolve_mode, run_bench)
 
     if args.runs < 1 or args.jobs < 1:
         raise ArtifactBenchError(f"--runs={args.runs!r} and --jobs={args.jobs!r}: must be >= 1")
+    if args.runs > MAX_RUNS:
+        raise ArtifactBenchError(f"--runs={args.runs!r}: at most {MAX_RUNS} repetitions per (task, arm)")
+    if not 0 <= args.seed < 2**64:
+        raise ArtifactBenchError(f"--seed={args.seed!r}: expected a non-negative integer below 2**64")
+    _check_timeouts(args, "--agent-timeout", "--grader-timeout")
     runs_dir = default_runs_dir(args.runs_dir)
     progress = make_progress()
     if args.resume:
         store = RunStore(runs_dir, args.resume)
         data = store.load_config()
+        if data.get("run_id") != args.resume:  # (a copy of a run dir: its run.json names the original)
+            raise ArtifactBenchError(
+                f"{store.run_json}: run_id={data.get('run_id')!r} names another run than the folder "
+                f"{args.resume!r} (a copied run dir?); resume that run, or set run_id to {args.resume!r} "
+                "in this run.json to continue the copy")
         cfg = config_from_run_json(data, runs_dir, jobs=args.jobs, keep_scratch=args.keep_scratch)
         print(f"resuming run {cfg.run_id} ({len(cfg.tasks)} task(s), "
               f"arms {', '.join(a.name for a in cfg.arms)}, {cfg.runs} run(s) each)")
@@ -195,6 +205,17 @@ def cmd_run(args: argparse.Namespace) -> int:
     return _finish(store, records, cfg.to_json())
 
 
+def _check_timeouts(args: argparse.Namespace, *flags: str) -> None:
+    """Each time limit given must be a finite number of seconds above 0 (NaN compares false to every
+    limit: `--agent-timeout nan` never timed an agent out)."""
+    from artifactbench.bench import positive_seconds
+
+    for flag in flags:
+        value = getattr(args, flag.removeprefix("--").replace("-", "_"))
+        if value is not None and not positive_seconds(value):
+            raise ArtifactBenchError(f"{flag}={value!r}: expected a positive number of seconds")
+
+
 def _print_notes(notes: tuple[str, ...]) -> None:
     for note in notes:
         print(f"artifactbench: note: {note}", file=sys.stderr)
@@ -203,6 +224,7 @@ def _print_notes(notes: tuple[str, ...]) -> None:
 def cmd_regrade(args: argparse.Namespace) -> int:
     from artifactbench.bench import regrade_run, render_text, report_run
 
+    _check_timeouts(args, "--grader-timeout")
     runs_dir = default_runs_dir(args.runs_dir)
     path, records, notes = regrade_run(runs_dir, args.run_id, jobs=args.jobs,
                                        grade_timeout_s=args.grader_timeout)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from artifactbench.bench import RunRecord
+from artifactbench.bench import RunRecord, read_results_bytes
 from artifactbench.report.run._reasons import explain_reason
 
 __all__ = ["Caps", "JobView", "caps_for", "job_view", "read_raw_records"]
@@ -59,7 +59,7 @@ class JobView:
 def read_raw_records(path: Path) -> dict[tuple[str, str, int], dict[str, object]]:
     """Each complete line of a results file as a dict, keyed like RunRecord.key (keeps newer keys)."""
     out: dict[tuple[str, str, int], dict[str, object]] = {}
-    raw = path.read_bytes()
+    raw = read_results_bytes(path)  # (capped, as the records were read)
     for line in raw[: raw.rfind(b"\n") + 1].splitlines():
         try:
             data = json.loads(line)

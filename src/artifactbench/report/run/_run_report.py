@@ -7,8 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from artifactbench.bench import RunRecord, RunStore, read_results, summarize
-from artifactbench.errors import ArtifactBenchError
+from artifactbench.bench import RunRecord, RunStore, check_results, summarize
 from artifactbench.report.run._charts import Bar, pass_rate_chart
 from artifactbench.report import environment, write_html
 from artifactbench.report.run._jobs import JobView, caps_for, job_view, read_raw_records
@@ -143,9 +142,7 @@ def write_run_report(runs_dir: Path, run_id: str, results_name: str = "results.j
     store = RunStore(runs_dir, run_id)
     config = store.load_config()
     path = store.dir / results_name
-    records = read_results(path)
-    if not records:
-        raise ArtifactBenchError(f"{path}: holds no records; nothing to report")
+    records = list(check_results(path, config).records)  # (as report checks them: run indexes bounded)
     summary_name, report_name = _names(results_name)
     if doc is None:
         summary_path = store.dir / summary_name
