@@ -97,7 +97,7 @@ BROKEN: dict[str, tuple[Callable[[Path], None], str]] = {
     "run_zero": (_edit_line(run=0), "results.jsonl:1: run=0: expected an integer of 1 or more"),
     "version_other": (_edit_line(version=2), "results.jsonl:1: version=2: expected 1"),
     "instance_id_path": (_edit_line(instance_id="../../etc"), "instance_id='../../etc': expected a task's instance_id: one line, no path separator"),
-    "arm_two_lines": (_edit_line(arm="sol\nver"), "arm='sol\\nver': expected a one-line name"),
+    "arm_two_lines": (_edit_line(arm="sol\nver"), "arm='sol\\nver': expected an arm's name"),
     "arm_not_in_run": (_edit_line(arm="ghost"), "arm='ghost': not one run.json lists (solver)"),
     "task_not_in_run": (_edit_line(instance_id="algorithmic__ghost_easy"),
                         "instance_id='algorithmic__ghost_easy': not one run.json lists"),
@@ -109,6 +109,9 @@ BROKEN: dict[str, tuple[Callable[[Path], None], str]] = {
     "run_past_runs": (_edit_line(run=1_000_000_000), "results.jsonl:1: run=1000000000: expected at most runs=1 "
                                                      "(run.json)"),
     "seed_negative": (_edit_config(seed=-1), "run.json: seed=-1: expected a non-negative integer"),
+    # (review: an arm named `../../../r/...` had regrade grade another run's artifact)
+    "arm_escapes": (_edit_line(arm="../../../r/artifacts/t/solver"), "results.jsonl:1: arm='../../../r/artifacts/t/solver': "
+                                                                      "expected an arm's name"),
     "runs_zero": (_edit_config(runs=0), "run.json: runs=0: expected an integer from 1 to 10000"),
     "agent_timeout_nan": (_edit_config(agent_timeout_s=float("nan")), "run.json: agent_timeout_s=nan: expected a "
                                                                       "positive number"),

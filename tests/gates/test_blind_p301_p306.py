@@ -225,3 +225,23 @@ def test_an_authors_copy_of_the_prompt_under_grader_is_no_crash(tmp_path):
     check = next(c for c in check_task(load_task(root), resolve_gates(["content_leaks"]), OPTIONS).checks)
     assert check.status in ("pass", "warn"), (check.status, check.summary)
     assert not [k for k in check.cases if k.severity == "fail"]
+
+
+def test_review_repros_of_the_p301_p306_rules(tmp_path):
+    # a note that only shares the example line's frame stays free: its own word is none the prompt names
+    free = read_free_lines("Write `summary.txt`. It must hold one line `Total shipped to date 1234 units` with the "
+                           "real total. You may add notes and comments anywhere; only that line is read.\n")
+    assert _kinds(free, ("Total shipped to date 981 units", "Total returned to date 56 units")) == ("graded", "free")
+    # a clock field never takes another field's band ("`travel_s` ... within 2 seconds" beside `eta`)
+    stated = stated_tolerance("An `eta` no more than 5 minutes from ours is accepted. `travel_s` is the travel time "
+                              "in seconds, within 2 seconds.")
+    assert clock_band(stated, ("eta",), "08:02:10") is None
+    # a public helper's mapping the prompt does not name as the entry point is a question, not a fail
+    from artifactbench.gates.fuzz._py_fields import field_changes
+    module = ('def parse_line(line):\n    name, qty = line.split(",")\n    return {"name": name.strip(), '
+              '"qty": int(qty)}\n\n\ndef summarize(lines):\n    rows = [parse_line(x) for x in lines]\n'
+              '    return {"total": sum(r["qty"] for r in rows), "count": len(rows)}\n')
+    prompt = ("Write `inv.py` with `summarize(lines)`; each line is `name,qty`, with a `name` and a `qty`. It returns "
+              "a dict with `total` and `count`.\n")
+    sure = {what.split("`")[1]: sure for what, _, sure in field_changes(module, prompt)}
+    assert sure == {"name": False, "qty": False, "total": True, "count": True}

@@ -60,11 +60,12 @@ GRADERS = {
                    "def grade(scratch_dir):\n    ok = rows(scratch_dir) == EXPECTED\n"
                    "    return GradeResult(ok, float(ok), 'ok' if ok else 'mismatch')\n"),
     "hangs_on_import": "time.sleep(3600)\n\n\ndef grade(scratch_dir):\n    return None\n",
-    # Patches what the grader server reads its commands with: every case waits for a reply that never
-    # comes (the timeout plus slack), as a crash, and the server restarts to do it again.
-    "silences_its_server": ("_loads = json.loads\n\n\ndef _stall(s, *a, **k):\n"
-                            "    if isinstance(s, bytes) and b'scratch' in s:\n        time.sleep(3600)\n"
-                            "    return _loads(s, *a, **k)\n\n\njson.loads = _stall\n\n\n"
+    # Patches what the grader server writes its replies with (its json functions are its own since an outside
+    # attack patched json.dumps): every case waits for a reply that never comes (the timeout plus slack), as a
+    # crash, and the server restarts to do it again.
+    "silences_its_server": ("_write = os.write\n\n\ndef _stall(fd, data):\n"
+                            "    if b'\"verdict\"' in bytes(data):\n        time.sleep(3600)\n"
+                            "    return _write(fd, data)\n\n\nos.write = _stall\n\n\n"
                             "def grade(scratch_dir):\n    return GradeResult(rows(scratch_dir) == EXPECTED, 1.0, 'ok')\n"),
     "deletes_scratch": ("def grade(scratch_dir):\n    ok = rows(scratch_dir) == EXPECTED\n"
                         "    if not ok:\n        shutil.rmtree(scratch_dir, ignore_errors=True)\n"

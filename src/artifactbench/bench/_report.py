@@ -83,6 +83,8 @@ def _grade_stored(store: RunStore, rec: RunRecord, task: Task, pristine: Path, t
     """
     art = store.artifact_dir(rec.instance_id, rec.arm, rec.run)
     rel = PurePosixPath(art.relative_to(store.dir).as_posix())
+    if any(part in ("", ".", "..") for part in rel.parts) or rel.is_absolute():  # (never out of the run dir)
+        raise Unsafe("unsafe_output", f"{rel}: not a path inside the run dir")
     held = new_scratch_dir("ab-regrade-")
     try:
         if not snapshot_output(store.dir, rel / task.output_artifact, held):

@@ -115,7 +115,8 @@ def check_record(data: object, where: str) -> tuple[RunRecord, tuple[str, ...]]:
     return RunRecord(**values), tuple(notes)  # type: ignore[arg-type]
 
 
-_NAME = re.compile(r"[^\x00-\x1f\x7f]{1,200}")  # an arm's or a label's name: one line, no control characters
+_NAME = re.compile(r"[^\x00-\x1f\x7f]{1,200}")  # a task's or a label's name: one line, no control characters
+_ARM = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,199}")  # as an arm is named when a run is made (ARM_NAME_RE)
 
 
 def _check_values(values: dict[str, object], where: str, notes: list[str]) -> None:
@@ -128,8 +129,8 @@ def _check_values(values: dict[str, object], where: str, notes: list[str]) -> No
     iid = str(values["instance_id"])
     if not _NAME.fullmatch(iid) or re.search(r"[/\\]", iid) or iid in (".", ".."):  # (it names a folder of the run)
         raise wrong("instance_id", "a task's instance_id: one line, no path separator")
-    if not _NAME.fullmatch(str(values["arm"])):
-        raise wrong("arm", "a one-line name of at most 200 characters")
+    if not _ARM.fullmatch(str(values["arm"])):  # (it names a folder of the run too: `../../../r/...` read another run)
+        raise wrong("arm", "an arm's name: letters, digits, '_', '.', '-', not starting with '.', '_' or '-'")
     if values["run"] < 1:  # type: ignore[operator]
         raise wrong("run", "an integer of 1 or more")
     if not 0.0 <= values["score"] <= 1.0:  # type: ignore[operator]
@@ -163,8 +164,9 @@ def check_run_config(data: object, where: str) -> dict[str, object]:
         raise ArtifactBenchError(f"{where}: runs={short_repr(data['runs'])}: expected an integer from 1 to "
                                  f"{MAX_RUNS}")
     for i, arm in enumerate(data.get("arms", [])):  # type: ignore[union-attr]
-        if not isinstance(arm, dict) or not isinstance(arm.get("name"), str):
-            raise ArtifactBenchError(f"{where}: arms[{i}]={arm!r}: expected an object with a string name")
+        if not isinstance(arm, dict) or not isinstance(arm.get("name"), str) or not _ARM.fullmatch(arm["name"]):
+            raise ArtifactBenchError(f"{where}: arms[{i}]={short_repr(arm)}: expected an object with a name of "
+                                     "letters, digits, '_', '.' and '-' (it names a folder of the run)")
     for i, task in enumerate(data.get("tasks", [])):  # type: ignore[union-attr]
         if not (isinstance(task, dict) and isinstance(task.get("instance_id"), str)
                 and isinstance(task.get("task_dir"), str)):

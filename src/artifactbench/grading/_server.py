@@ -299,7 +299,9 @@ def serve(grader: str, *, load_grader: Callable, call_grade: Callable, report_an
     # Threads the grader's import started (a pool, a watcher) do not exist in a process forked after it: a grade()
     # that waits on one hangs in every case (outside attack). Named in each reply, so a timeout can say why.
     threading = sys.modules.get("threading")
-    extra = {"threads": sorted(t.name for t in threading.enumerate() if t is not threading.main_thread())[:5]} \
+    # (each name cut to 80 characters: a grader's names are its own to choose, and every reply carries them)
+    extra = {"threads": sorted(str(t.name)[:80] for t in threading.enumerate()[:64]
+                               if t is not threading.main_thread())[:5]} \
         if threading is not None and threading.active_count() > 1 else {}
     # (a grader that ignores SIGCHLD at import makes the kernel reap our cases' children before we can read how they
     # ended: every case a "crash"; outside attack)

@@ -389,8 +389,10 @@ class FreeLines:
     # "Other top-level keys and comments are allowed and ignored" (blind p270): the options it frees stand above a
     # config file's first `[table]`; a key inside one (`ART-332 = 108.95` of `[payouts]`) is that table's
     options_top_level: bool = False
-    # format lines with one of their words open (`_frames`): a line of their shape is graded too
-    frames: tuple[re.Pattern[str], ...] = ()
+    # format lines with one of their words open (`_frames`): a line of their shape is graded too where each word of
+    # it the format line does not hold is one of `frame_words`, the prompt's own words
+    frames: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = ()
+    frame_words: frozenset[str] = frozenset()
 
     def __bool__(self) -> bool:
         return bool(self.parts or self.prefixes or self.after or self.tables_without or self.free_rows
@@ -525,7 +527,11 @@ class FreeLines:
         headed = not hits and bool(shapes := _shapes(self.templates)) and _format_head(line, shapes) is not None
         hits = [(shapes[0], False)] if headed else hits
         if not hits and self.frames:
-            hits = [(frame, True) for frame in self.frames if frame.fullmatch(line)][:1]
+            # (the open word one the prompt names, `import` beside the example's `standing`: not a note's own word,
+            # "Total returned to date 56 units" beside `Total shipped to date 1234 units`; review)
+            words = set(_FRAME_WORD.findall(line.lower()))
+            hits = [(frame, True) for frame, own in self.frames
+                    if frame.fullmatch(line) and words - own <= self.frame_words][:1]
         matched = [literal for _, literal in hits]
         if matched and not any(matched) and not headed and (COMMENTARY in self.parts or ELSEWHERE in self.parts) \
                 and _prose(line):
@@ -1180,6 +1186,7 @@ def read_free_lines(prompt: str) -> FreeLines:
     spans = shown + [span for span in _INLINE.findall(rest) if span not in examples or span in shown]
     templates = tuple(t for t in map(_template, spans) if t is not None)
     frames = _frames(spans)
+    frame_words = frozenset(_FRAME_WORD.findall("\n".join(naming).lower())) if frames else frozenset()
     # (and "heading wording" free: a report's `#` title is a heading whose words the example only shows; blind p154;
     # in a clause that pins nothing, not "..., but the heading text must stay as shown"; review)
     titled = HEADINGS in parts and (any(re.search(r"\btitles?\b", d, re.IGNORECASE) for d in declared) or any(
@@ -1199,19 +1206,20 @@ def read_free_lines(prompt: str) -> FreeLines:
                      graded_prefixes=tuple(dict.fromkeys(graded_prefixes)),
                      first_line_set=bool(graded_prefixes) and _FIRST_LINE_FIXED.search(prompt) is not None,
                      options_top_level=OPTIONS in parts and any(re.search(r"\btop[- ]level\b", d, re.IGNORECASE)
-                                                                for d in declared), frames=frames)
+                                                                for d in declared), frames=frames, frame_words=frame_words)
 
 
 _FRAME_WORD = re.compile(r"[A-Za-z][A-Za-z_-]{2,40}")
 MAX_FRAMES = 40
 
 
-def _frames(spans: list[str]) -> tuple[re.Pattern[str], ...]:
+def _frames(spans: list[str]) -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
     """Each format line of four to twelve words, a value among them and three words or more of letters, with one of
     those words open: `2024-06 standing billed £12.34 should be £23.45` shows `2024-04 import billed £62.97 should
     be £73.01` too, the line's name being what the example picked (blind p306: a finding line read as free text,
-    which hid a `should be` amount the grader never compared). Two words of its own still fix the line."""
-    out: list[re.Pattern[str]] = []
+    which hid a `should be` amount the grader never compared). Two words of its own still fix the line. Each with the
+    format line's own words."""
+    out: list[tuple[re.Pattern[str], frozenset[str]]] = []
     for span in spans:
         words = _flat(span).split()
         if not 4 <= len(words) <= 12 or not _PLACEHOLDER.search(span):
@@ -1219,10 +1227,11 @@ def _frames(spans: list[str]) -> tuple[re.Pattern[str], ...]:
         named = [k for k, word in enumerate(words) if _FRAME_WORD.fullmatch(word)]
         if len(named) < 3:
             continue
+        own = frozenset(_FRAME_WORD.findall(span.lower()))
         for k in named:
             found = _template(" ".join([*words[:k], "<word>", *words[k + 1:]]))
-            if found is not None and found[0] not in out:
-                out.append(found[0])
+            if found is not None and all(found[0] != frame for frame, _ in out):
+                out.append((found[0], own))
         if len(out) >= MAX_FRAMES:
             break
     return tuple(out[:MAX_FRAMES])

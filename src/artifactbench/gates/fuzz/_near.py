@@ -83,6 +83,8 @@ def near_strategy(t: TreeTargets, stated: StatedTolerance | None) -> Draws | Non
 _CLOCK = re.compile(r"(\d{4}-\d{2}-\d{2}[T ])?([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(Z?)")
 _SECONDS_IN = {"s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1, "min": 60, "mins": 60, "minute": 60,
                "minutes": 60, "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600}
+# the nouns a band is said of that name no one field ("anything within 2 seconds")
+_ANY_VALUE = frozenset({"anything", "everything", "value", "answer", "result", "figure", "number", "output", "entry"})
 # a sentence that speaks of clock times: where a band in seconds or minutes said of no key of the answer is theirs
 _TIMES = re.compile(r"\b(?:times?|clock|timestamps?|hh:mm(?::ss)?)\b", re.IGNORECASE)
 
@@ -104,9 +106,12 @@ def clock_band(stated: StatedTolerance, keys: tuple[str, ...], value: str) -> fl
              if unit.lower() in _SECONDS_IN and value > 0]
     nouns = {singular(k.lower()) for k in keys} | {singular(w) for k in keys for w in re.split(r"[_.\-\s]+", k.lower())}
     own = [band for said, band in bands if said and said in nouns]
+    # (else only a band said of no key, or of "anything" or times, in a sentence about times: never another field's,
+    # "`travel_s` ... within 2 seconds" beside an `eta` whose own "5 minutes" no rule read; review)
     of = dict(stated.said_of)
-    band = max(own) if own else max((b for _, b in bands), default=None) if any(
-        not said or _TIMES.search(of.get(said, stated.general_sentence)) for said, _ in bands) else None
+    shared = [(said, band) for said, band in bands if not said or said in _ANY_VALUE or _TIMES.fullmatch(said)]
+    band = max(own) if own else max((b for _, b in shared), default=None) if any(
+        not said or _TIMES.search(of.get(said, stated.general_sentence)) for said, _ in shared) else None
     shown = _CLOCK.fullmatch(value.strip())
     if band is None or shown is None or (shown.group(4) is None and band < 60):
         return None

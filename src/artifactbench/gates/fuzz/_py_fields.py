@@ -8,10 +8,10 @@ code: the value of one string key of a `return {...}` is passed through a helper
 always changes it (a flag flipped, a number x as 3x + 7, a text with a character added; any other value raises).
 
 Only keys the prompt names are changed, one key at a time (its first `return` that computes it; a `None` there is
-left alone), at most MAX_MUTANTS a task. An accepted change is a `fail` where the function is a public one and the
-prompt names the key in backticks: every call that returns through that line gives a wrong value the prompt asks
-for. Else, or where the prompt calls the key optional or free, a `warn`: the mapping may be a helper's, used only
-in part.
+left alone), at most MAX_MUTANTS a task. An accepted change is a `fail` where the function is a public one the prompt
+names (`calculate_dose(...)`) and the prompt names the key in backticks: every call that returns through that line
+gives a wrong value the prompt asks for. Else, or where the prompt calls the key optional or free, a `warn`: the
+mapping may be a helper's, used only in part.
 """
 
 from __future__ import annotations
@@ -92,7 +92,10 @@ def field_changes(source: str, prompt: str) -> list[tuple[str, str, bool]]:
                 except (SyntaxError, ValueError):
                     continue
                 shown = " ".join(data[start:end].decode("utf-8").split())[:60]
-                sure = not function.name.startswith("_") and f"`{name}`" in prompt and name not in open_keys
+                # (a public helper's mapping may never reach the answer, `parse_line()` beside the `summarize()` the
+                # prompt asks for: a fail only for a function the prompt names; review)
+                sure = not function.name.startswith("_") and f"`{name}`" in prompt and name not in open_keys \
+                    and re.search(rf"(?<![\w.]){re.escape(function.name)}\s*\(|`{re.escape(function.name)}`", prompt) is not None
                 out.append((f"`{name}` of the mapping `{function.name}()` returns at line {node.lineno} always "
                             f"wrong (`{shown}` as 3x + 7, a flag flipped or a text changed)", text, sure))
                 if len(out) >= MAX_MUTANTS:
