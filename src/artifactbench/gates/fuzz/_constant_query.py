@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import sys
 from importlib import resources
 from pathlib import Path
@@ -57,6 +58,26 @@ def settled_acceptance(ctx, grade, text: str, label: str) -> str | None:
         return None
     settled = ctx.settle(text)
     return cap(settled.result.detail, 160) if settled.ok and settled.passed else None
+
+
+def accepted_within(ctx, grade, changes: list[tuple[str, str, object]], seconds: float, name: str  # noqa: ANN001
+                    ) -> tuple[list[tuple[str, object, str]], int, str]:
+    """Grade each (what, text, note) of `changes` (a probe's stand-ins for the reference) until `seconds` are spent:
+    (what, note, the grader's detail) of each accepted and confirmed (settled_acceptance), how many were graded, and
+    "" or a clause saying how many went ungraded for want of time."""
+    accepted = []
+    graded = 0
+    deadline = time.monotonic() + seconds
+    for what, text, note in changes:
+        if time.monotonic() > deadline:
+            break
+        graded += 1
+        detail = settled_acceptance(ctx, grade, text, f"{name}\t{what}")
+        if detail is not None:
+            accepted.append((what, note, detail))
+    left = "" if graded == len(changes) else \
+        f"; {len(changes) - graded} more not graded, the {seconds:g}s budget was spent"
+    return accepted, graded, left
 
 
 def other_data(prompt: str):  # -> re.Match | None

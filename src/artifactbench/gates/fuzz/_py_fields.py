@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import ast
 import re
-import time
 
 from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.core import FINDING, OK, WARNING, CaseResult, cap, read_prompt
-from artifactbench.gates.fuzz._constant_query import settled_acceptance
+from artifactbench.gates.fuzz._constant_query import accepted_within
 
 NAME = "py_field"
 MAX_MUTANTS = 6
@@ -108,18 +107,7 @@ def py_field_case(ctx, grade, reference: str, prompt: str, seconds: float = 60.0
     changes = field_changes(reference, prompt)
     if not changes:
         return None
-    accepted = []
-    graded = 0
-    deadline = time.monotonic() + seconds
-    for what, text, sure in changes:
-        if time.monotonic() > deadline:
-            break
-        graded += 1
-        detail = settled_acceptance(ctx, grade, text, f"{NAME}\t{what}")
-        if detail is not None:
-            accepted.append((what, sure, detail))
-    left = "" if graded == len(changes) else \
-        f"; {len(changes) - graded} more not graded, the {seconds:g}s budget was spent"
+    accepted, graded, left = accepted_within(ctx, grade, changes, seconds, NAME)
     if not accepted:
         return CaseResult(NAME, OK, f"grader rejected {graded} module(s) each with one returned field always wrong{left}")
     accepted.sort(key=lambda a: not a[1])

@@ -28,11 +28,10 @@ from __future__ import annotations
 import ast
 import itertools
 import re
-import time
 
 from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.core import OK, WARNING, CaseResult, cap, prose_paragraphs, prose_sentences
-from artifactbench.gates.fuzz._constant_query import settled_acceptance
+from artifactbench.gates.fuzz._constant_query import accepted_within
 
 NAME = "py_weaken"
 MAX_MUTANTS = 8
@@ -536,18 +535,7 @@ def py_weaken_case(ctx, grade, reference: str, prompt: str, seconds: float = 60.
     changes = weakenings(reference, prompt)
     if not changes:
         return None
-    accepted = []
-    graded = 0
-    deadline = time.monotonic() + seconds
-    for what, text, said in changes:
-        if time.monotonic() > deadline:
-            break
-        graded += 1
-        detail = settled_acceptance(ctx, grade, text, f"{NAME}\t{what}")
-        if detail is not None:
-            accepted.append((what, said, detail))
-    left = "" if graded == len(changes) else \
-        f"; {len(changes) - graded} more not graded, the {seconds:g}s budget was spent"
+    accepted, graded, left = accepted_within(ctx, grade, changes, seconds, NAME)
     if not accepted:
         return CaseResult(NAME, OK, f"grader rejected {graded} module(s) each handling a case the prompt "
                                     f"states wrong{left}")
