@@ -245,3 +245,12 @@ def test_review_repros_of_the_p301_p306_rules(tmp_path):
               "a dict with `total` and `count`.\n")
     sure = {what.split("`")[1]: sure for what, _, sure in field_changes(module, prompt)}
     assert sure == {"name": False, "qty": False, "total": True, "count": True}
+
+
+def test_a_wide_clock_band_is_probed_at_the_factors_that_fit_the_day():
+    # (review: 100x a 10-minute band passes midnight both ways from 07:27, so such bands were never probed)
+    from artifactbench.gates.fuzz._near import clock_factor
+    stated = stated_tolerance("Each `depart` within 10 minutes of ours is accepted.")
+    assert clock_band(stated, ("depart",), "07:27") == 600.0
+    assert clock_factor("07:27", 600.0, 100) == 16 and clock_factor("07:27", 600.0, 8) == 8
+    assert clock_factor("07:27:26", 2.0, 100) == 100

@@ -61,6 +61,7 @@ def near_strategy(t: TreeTargets, stated: StatedTolerance | None) -> Draws | Non
     def move(c: tuple, factor: int) -> Mutation:
         if len(c) == 4:  # (a clock time: moved by seconds, written as it was)
             path, old, band, _ = c
+            factor = clock_factor(old, band, factor)
             new = clock_moved(old, factor * band)
             mutant = t.set_leaf("number_near", path, old, new)
             return Mutation(mutant.kind, f"{mutant.where}, {factor}x the prompt's tolerance", mutant.old,
@@ -100,8 +101,8 @@ def clock_band(stated: StatedTolerance, keys: tuple[str, ...], value: str) -> fl
     seconds", "`departs` within ±1 minute"): the loosest said of a key on its path, else the loosest of all such
     bands where one is said of no key or in a sentence about times (blind p297: departures graded within 2
     minutes where the prompt says 2 seconds, and no mutant moved `07:27:26` by seconds). None where none is, where
-    the band is finer than the value's last place (a band of seconds on `07:27`), or where a move by a factor of
-    it would pass midnight both ways."""
+    the band is finer than the value's last place (a band of seconds on `07:27`), or where a move of 16 times it
+    would pass midnight both ways (of 100 times: moved 16 times, see clock_factor)."""
     bands = [(said, value * _SECONDS_IN[unit.lower()]) for said, unit, value, *_ in stated.units
              if unit.lower() in _SECONDS_IN and value > 0]
     nouns = {singular(k.lower()) for k in keys} | {singular(w) for k in keys for w in re.split(r"[_.\-\s]+", k.lower())}
@@ -115,7 +116,14 @@ def clock_band(stated: StatedTolerance, keys: tuple[str, ...], value: str) -> fl
     shown = _CLOCK.fullmatch(value.strip())
     if band is None or shown is None or (shown.group(4) is None and band < 60):
         return None
-    return band if all(clock_moved(value, f * band) is not None for f in (*FACTORS, WARN_FACTOR)) else None
+    return band if all(clock_moved(value, f * band) is not None for f in (16, WARN_FACTOR)) else None
+
+
+def clock_factor(text: str, band: float, factor: int) -> int:
+    """`factor`, or the largest of FACTORS below it by which the clock time `text` can be moved without passing
+    midnight both ways (a band of 10 minutes is 16 hours at 100x: such bands were never probed; review)."""
+    return next((f for f in sorted((*FACTORS, WARN_FACTOR), reverse=True)
+                 if f <= factor and clock_moved(text, f * band) is not None), WARN_FACTOR)
 
 
 def clock_moved(text: str, step: float) -> str | None:
@@ -189,6 +197,7 @@ def text_near_strategy(doc: TextDoc, stated: StatedTolerance | None) -> Draws | 
         if len(c) == 5:  # (a clock time: moved by seconds, written as it was)
             i, key, (start, end), text, band = c
             lines = list(doc.lines)
+            factor = clock_factor(text, band, factor)
             new = clock_moved(text, factor * band)
             lines[i] = lines[i][:start] + new + lines[i][end:]
             place = f"key '{key}'" if key else f"clock time {text}"
