@@ -14,6 +14,9 @@ __all__ = ["Unsafe", "find_grader_links", "snapshot_output"]
 
 _NOFOLLOW = os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
 MAX_LINKS = 10_000  # symlinks an agent's scratch dir may hold; each is resolved once
+# files and folders an output folder may hold to be stored (outside attack: 200 000 empty files took 47 s and were all
+# copied into the run dir; the byte limits count none of them)
+MAX_OUTPUT_ENTRIES = 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,9 +79,14 @@ def _open_parent(scratch_dir: Path, rel: PurePosixPath) -> int:
 
 
 def _copy_dir(src: str, dest: Path, rel: str) -> None:
+    entries = 0
     for folder, dirs, files in walk_tree(src):
         target = dest / os.path.relpath(folder, src)
         target.mkdir(parents=True, exist_ok=True)
+        entries += len(dirs) + len(files)
+        if entries > MAX_OUTPUT_ENTRIES:
+            raise Unsafe("resource_limit", f"output folder {rel!r} holds more than {MAX_OUTPUT_ENTRIES} files and "
+                                           "folders; not stored")
         for name in (*dirs, *files):
             path = os.path.join(folder, name)
             st = os.lstat(path)

@@ -57,7 +57,10 @@ def report_run(runs_dir: Path, run_id: str, results_name: str | None = None
     Returns the summary and notes on record values that were ignored (non-finite metrics)."""
     store = RunStore(runs_dir, run_id)
     config = store.load_config()
-    path = store.dir / (results_name or "results.jsonl")
+    name = results_name or "results.jsonl"
+    if name in (".", "..") or "/" in name or "\\" in name or "\x00" in name:  # (`../x.jsonl` wrote reports beside it)
+        raise ArtifactBenchError(f"--results {shown(name)}: a file name in the run dir, not a path")
+    path = store.dir / name
     if not os.path.lexists(path):
         raise ArtifactBenchError(f"{path}: no such results file in run {run_id!r}")
     results = check_results(path, config)

@@ -72,8 +72,8 @@ class RunStore:
         """The run's config; a missing, unreadable or malformed run.json is a user error naming the path."""
         if self.run_json.is_dir():
             raise ArtifactBenchError(f"{self.run_json}: is a directory where the run config file belongs")
-        try:  # never opens a FIFO or device put where run.json belongs
-            data = json.loads(read_capped(self.run_json, MAX_RUN_JSON_BYTES))
+        try:  # never opens a FIFO or device put where run.json belongs, nor a link (a run stores none; outside attack)
+            data = json.loads(read_capped(self.run_json, MAX_RUN_JSON_BYTES, follow_links=False))
         except RecursionError:
             raise ArtifactBenchError(f"{self.run_json}: cannot read the run config (nested deeper than a JSON "
                                      "reader goes)") from None
@@ -169,10 +169,10 @@ def load_results(path: Path, *, repair: bool = False) -> ResultsFile:
 def read_results_bytes(path: Path) -> bytes:
     """The bytes of a results file: a regular file of at most MAX_RESULTS_BYTES (checked before reading,
     so a FIFO is never opened and a 40 GiB sparse file is one error line, not a MemoryError)."""
-    if not path.is_file():
+    if path.is_symlink() or not path.is_file():  # (a run stores no links: one to a file elsewhere is refused)
         raise ArtifactBenchError(f"{path}: is not a regular file; a results file holds one JSON record a line")
     try:
-        return read_capped(path, MAX_RESULTS_BYTES)
+        return read_capped(path, MAX_RESULTS_BYTES, follow_links=False)
     except FileRefused as exc:
         raise ArtifactBenchError(f"{path}: {exc}; a results file is read whole, so it is not read") from None
 
