@@ -276,7 +276,7 @@ def _template(span: str) -> tuple[re.Pattern[str], bool] | None:
         parts.append([span[pos:match.start()]])
         token = match.group()
         literal = literal and bool(_NUMBER.fullmatch(token))
-        if _ID_TOKEN.fullmatch(token) or re.fullmatch(_TIME_FORMAT, token):
+        if _FIRST_TOKEN.fullmatch(token) or re.fullmatch(_TIME_FORMAT, token):
             parts.append(["token", 1])
         elif token[0].isalpha():  # (`PASS | FAIL`: one of these words, bold or not)
             parts.append(["choice", "|".join(re.escape(w) for w in re.split(r"\s\|\s", token)), 0])
@@ -723,7 +723,8 @@ def _classify(free: FreeLines, lines: tuple[str, ...], start: int, stop: int, fe
     return tuple(kinds)
 
 
-_ID_TOKEN = re.compile(r"[A-Za-z0-9][\w.:/-]*")
+# (a token that may be an id or a value: `S02`, `12.5`, `06:00`)
+_FIRST_TOKEN = re.compile(r"[A-Za-z0-9][\w.:/-]*")
 _MARKUP = re.compile(r"^[\s>*+-]*")  # a line's bullet or quote marks
 _LITERAL_OF = re.compile(r"\(\?(?:[^()]|\([^()]*\))*\)[*+]*|\\[sS]|\S\+\+|\[[^]]*\]")  # a pattern's repeats
 
@@ -782,7 +783,7 @@ def _tail_only(old: tuple[str, ...], new: tuple[str, ...]) -> bool:
         return False
     changed = [(a, b) for a, b in zip(old, new) if a != b]
     return bool(changed) and all(
-        (first := a.split()[:1]) and first == b.split()[:1] and _ID_TOKEN.fullmatch(first[0]) for a, b in changed)
+        (first := a.split()[:1]) and first == b.split()[:1] and _FIRST_TOKEN.fullmatch(first[0]) for a, b in changed)
 
 
 def _title_span(lines: tuple[str, ...]) -> tuple[int, int]:

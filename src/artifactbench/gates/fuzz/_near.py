@@ -61,8 +61,7 @@ def near_strategy(t: TreeTargets, stated: StatedTolerance | None) -> Draws | Non
     def move(c: tuple, factor: int) -> Mutation:
         if len(c) == 4:  # (a clock time: moved by seconds, written as it was)
             path, old, band, _ = c
-            factor = clock_factor(old, band, factor)
-            new = clock_moved(old, factor * band)
+            factor, new = _clock_move(old, band, factor)
             mutant = t.set_leaf("number_near", path, old, new)
             return Mutation(mutant.kind, f"{mutant.where}, {factor}x the prompt's tolerance", mutant.old,
                             mutant.new, mutant.text)
@@ -117,6 +116,12 @@ def clock_band(stated: StatedTolerance, keys: tuple[str, ...], value: str) -> fl
     if band is None or shown is None or (shown.group(4) is None and band < 60):
         return None
     return band if all(clock_moved(value, f * band) is not None for f in (16, WARN_FACTOR)) else None
+
+
+def _clock_move(text: str, band: float, factor: int) -> tuple[int, str]:
+    """(the factor used, the clock time `text` moved by it times `band`): clock_factor's."""
+    factor = clock_factor(text, band, factor)
+    return factor, clock_moved(text, factor * band)
 
 
 def clock_factor(text: str, band: float, factor: int) -> int:
@@ -197,8 +202,7 @@ def text_near_strategy(doc: TextDoc, stated: StatedTolerance | None) -> Draws | 
         if len(c) == 5:  # (a clock time: moved by seconds, written as it was)
             i, key, (start, end), text, band = c
             lines = list(doc.lines)
-            factor = clock_factor(text, band, factor)
-            new = clock_moved(text, factor * band)
+            factor, new = _clock_move(text, band, factor)
             lines[i] = lines[i][:start] + new + lines[i][end:]
             place = f"key '{key}'" if key else f"clock time {text}"
             return Mutation("number_near", f"line {i + 1}, {place}, {factor}x the prompt's tolerance",
