@@ -67,6 +67,10 @@ GRADERS = {
                             "    if b'\"verdict\"' in bytes(data):\n        time.sleep(3600)\n"
                             "    return _write(fd, data)\n\n\nos.write = _stall\n\n\n"
                             "def grade(scratch_dir):\n    return GradeResult(rows(scratch_dir) == EXPECTED, 1.0, 'ok')\n"),
+    # Just under the timeout on every call: never a timeout, so only the grading budget bounds it. Counts its calls.
+    "just_under_timeout": ("def grade(scratch_dir):\n    with open(MARKER, 'a') as fh:\n        fh.write('.')\n"
+                           "    time.sleep(0.5)\n    ok = rows(scratch_dir) == EXPECTED\n"
+                           "    return GradeResult(ok, float(ok), 'ok' if ok else 'mismatch')\n"),
     "deletes_scratch": ("def grade(scratch_dir):\n    ok = rows(scratch_dir) == EXPECTED\n"
                         "    if not ok:\n        shutil.rmtree(scratch_dir, ignore_errors=True)\n"
                         "    return GradeResult(ok, float(ok), 'ok' if ok else 'mismatch')\n"),
@@ -124,6 +128,25 @@ def test_a_server_that_stops_answering_costs_two_timeouts_then_blocks(tmp_path):
     assert 1 <= len(silent) <= 2, len(silent)  # (each cost 1.5 s plus 2 s of slack; 30 and more before)
     assert all(checks[g].status == "skip" for g in ("negative", "contract", "fuzz") if g in checks)
     assert time.monotonic() - started < 60
+
+
+def test_a_grader_just_under_the_timeout_stops_the_assurance_gates_at_the_budget(tmp_path):
+    # (an outside attack: 1.7 s a call at --grader-timeout 2 took 78 s, 39 timeouts' worth, and would take half an
+    # hour at the default 60 s; the issue bounds a task's check to about two grader timeouts)
+    marker = tmp_path / "calls"
+    root = make_task(tmp_path, "just_under_timeout")
+    hidden = root / "grader" / "hidden.py"
+    hidden.write_text(hidden.read_text().replace("MARKER = ''", f"MARKER = {str(marker)!r}"))
+    checks = {c.gate: c for c in check_task(load_task(root), resolve_gates(None), OPTIONS).checks}
+    assert checks["positive"].status == "pass" and checks["negative"].status == "pass"  # the spec's gates in full
+    budget = [(g, c) for g, check in checks.items() for c in check.cases if c.name == "budget"]
+    assert len(budget) == 1 and budget[0][1].status == "WARNING", budget  # said once, where it was reached
+    gate = budget[0][0]
+    assert checks[gate].status == "warn" and "2 grader timeouts (2 x 1.5s)" in checks[gate].summary
+    later = [g for g in list(checks)[list(checks).index(gate) + 1:] if g != "reproducible"]
+    assert later and all(checks[g].status == "skip" and checks[g].cases[0].status == "BLOCKED" for g in later)
+    spec_calls = 1 + len(checks["negative"].cases)
+    assert len(marker.read_text()) <= spec_calls + 3 / 0.5 + 2, marker.read_text()  # (about 100 calls unbounded)
 
 
 def test_an_over_long_detail_is_one_finding_and_mutants_stay_rejected(tmp_path):

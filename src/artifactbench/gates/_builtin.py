@@ -12,12 +12,12 @@ from artifactbench.gates.spec import manifest_gate, materialize_gate, negative_g
 
 # The spec's gates first (cheap, and their verdicts explain later failures), then the assurance gates.
 SPEC_GATES: tuple[Gate, ...] = (
-    Gate("manifest", manifest_gate, runs_grader=False),
-    Gate("materialize", materialize_gate, runs_grader=False),
-    Gate("leaks", leaks_gate, runs_grader=False),
-    Gate("verifier", verifier_gate, runs_grader=True),
-    Gate("positive", positive_gate, runs_grader=True),
-    Gate("negative", negative_gate, runs_grader=True),
+    Gate("manifest", manifest_gate, runs_grader=False, spec=True),
+    Gate("materialize", materialize_gate, runs_grader=False, spec=True),
+    Gate("leaks", leaks_gate, runs_grader=False, spec=True),
+    Gate("verifier", verifier_gate, runs_grader=True, spec=True),
+    Gate("positive", positive_gate, runs_grader=True, spec=True),
+    Gate("negative", negative_gate, runs_grader=True, spec=True),
 )
 BUILTIN_GATES: tuple[Gate, ...] = SPEC_GATES + (
     Gate("contract", contract_gate, runs_grader=True, prepare=prepare_contract),

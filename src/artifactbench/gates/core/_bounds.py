@@ -1,4 +1,5 @@
-"""The bounds every grading of a task keeps: timeouts block the task, an over-long detail is one finding."""
+"""The bounds every grading of a task keeps: timeouts block the task, so does a grading budget spent on
+slow gradings, and an over-long detail is one finding."""
 
 from __future__ import annotations
 
@@ -7,6 +8,10 @@ import threading
 # A task's check spends at most this many grader timeouts; the first one on a known-good artifact
 # (the reference) blocks at once.
 MAX_TIMEOUTS = 2
+# The assurance gates stop grading once the task's gradings took this many grader timeouts in all (the
+# spec's gates, which run first, always grade in full): a grade() just under the timeout on every call
+# never times out, and without a budget each of its ~60 probes would cost about one timeout.
+BUDGET_TIMEOUTS = MAX_TIMEOUTS
 
 
 class GraderBlocked(Exception):
@@ -18,6 +23,7 @@ def account(ctx, outcome, known_good: bool):  # (TaskContext, GradeOutcome, bool
     """Count one grading against `ctx`'s bounds; a verdict that is bad only for its over-long detail is
     recorded once (ctx.long_detail) and handed back as that verdict with the detail cut to 500."""
     ctx.graded += 1
+    ctx.grading_s += max(0.0, float(outcome.duration_s))
     if outcome.error_kind == "load" and ctx.blocked is None:
         # Whether the grader imports does not depend on the artifact: one finding (where it happened),
         # and every later grading of the task is skipped instead of repeating it per case. A grader
@@ -47,6 +53,15 @@ def account(ctx, outcome, known_good: bool):  # (TaskContext, GradeOutcome, bool
         return GradeOutcome(outcome.lenient, None, None, None, outcome.duration_s, outcome.stdout,
                             outcome.stderr)
     return outcome
+
+
+def over_budget(ctx) -> str | None:
+    """Why `ctx`'s assurance grading stops (its gradings took BUDGET_TIMEOUTS grader timeouts in all), or None."""
+    limit = float(ctx.options.grader_timeout_s)
+    if ctx.grading_s < BUDGET_TIMEOUTS * limit:
+        return None
+    return (f"the task's {ctx.graded} gradings took {ctx.grading_s:.1f}s in all, {BUDGET_TIMEOUTS} grader "
+            f"timeouts ({BUDGET_TIMEOUTS} x {limit:g}s)")
 
 
 def _silent(ctx, outcome) -> bool:

@@ -39,7 +39,8 @@ def _run_gate(gate: Gate, ctx: TaskContext) -> CheckResult:
                                                        f"materialize: {ctx.materialize_error})", limit=200))
     if ctx.blocked is not None and gate.runs_grader:
         return _blocked(gate.name, ctx.blocked, started, ctx)
-    timeouts = ctx.timeouts
+    timeouts, spent = ctx.timeouts, ctx.budget_spent
+    ctx.budgeted = not gate.spec
     try:
         result = _call(gate, ctx)
     except Cancelled:
@@ -48,6 +49,11 @@ def _run_gate(gate: Gate, ctx: TaskContext) -> CheckResult:
         if ctx.timeouts > timeouts:  # this gate spent the timeout(s): the root cause belongs here
             case = CaseResult("timeout", "FINDING", one_line(f"{exc}; the task's remaining grading is skipped"))
             result = CheckResult(gate.name, "fail", case.detail, (case,))
+        elif ctx.budget_spent and not spent:  # this gate reached the grading budget: said once, here
+            case = CaseResult("budget", "WARNING", one_line(
+                f"{exc}: the remaining assurance grading is skipped (grade() SHOULD take seconds, spec 3.2 "
+                f"'Cheap'; a larger --grader-timeout checks the task in full)"))
+            result = CheckResult(gate.name, "warn", case.detail, (case,))
         else:
             result = _blocked(gate.name, str(exc), started, ctx)
     except ArtifactBenchError as exc:

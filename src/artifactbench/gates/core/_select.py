@@ -19,13 +19,16 @@ GateFunc = Callable[["TaskContext"], "CheckResult"]
 class Gate:
     """One gate. `default`: run when no gate is named; `runs_grader`: it executes task code (the CLI's
     validate never runs those); `prepare`: called with the task's context before any selected gate
-    runs (e.g. to set the env the task's grader session starts with)."""
+    runs (e.g. to set the env the task's grader session starts with); `spec`: one of the spec's gates,
+    which grade in full however long the task's gradings took (the others stop at the task's grading
+    budget, gates.core._bounds.BUDGET_TIMEOUTS)."""
 
     name: str
     func: GateFunc
     default: bool = True
     runs_grader: bool = False
     prepare: Callable[["TaskContext"], None] | None = None
+    spec: bool = False
 
 
 def select_gates(available: Sequence[Gate], names: Sequence[str] | None) -> tuple[Gate, ...]:
