@@ -248,3 +248,38 @@ def test_mounting_the_repositorys_git_dir_is_refused(bench, tmp_path, layout, mo
     assert "git objects" in records[0].detail
     rc, records = bench("algorithmic__sum_easy", arm, sandbox="none", run_id="git-none")
     assert [r.verdict for r in records] == ["PASS"]  # the attack is real without the sandbox
+
+
+def test_the_object_store_a_shared_clone_borrows_is_a_git_dir_too(tmp_path):
+    """An outside attack left open last session: a repository cloned with `--shared` keeps its objects in the
+    store its `objects/info/alternates` names; mounting that store handed the agent every answer."""
+    from artifactbench.bench._isolate import git_dirs
+
+    origin = tmp_path / "origin"
+    (origin / "objects").mkdir(parents=True)
+    further = tmp_path / "further" / "objects"
+    further.mkdir(parents=True)
+    (origin / "objects" / "info").mkdir()
+    (origin / "objects" / "info" / "alternates").write_text(f"{further}\n")
+    repo = tmp_path / "repo"
+    (repo / ".git" / "objects" / "info").mkdir(parents=True)
+    (repo / ".git" / "objects" / "info" / "alternates").write_text("# borrowed\n../../../origin/objects\n")
+    found = git_dirs(str(repo))
+    assert found == (str(repo / ".git"), str(origin / "objects"), str(further))
+    (further.parent / "objects" / "info").mkdir()  # a loop of alternates ends
+    (further / "info" / "alternates").write_text(f"{origin / 'objects'}\n")
+    assert git_dirs(str(repo)) == found
+
+
+def test_mounting_a_shared_clones_borrowed_objects_is_refused(bench, tmp_path):
+    agent = tmp_path / "copy_agent.py"
+    agent.write_text(COPY_FROM_DIR_AGENT)
+    repo = bench.home / "tasks"
+    borrowed = tmp_path / "elsewhere" / "objects"
+    borrowed.mkdir(parents=True)
+    (repo / ".git" / "objects" / "info").mkdir(parents=True)
+    (repo / ".git" / "objects" / "info" / "alternates").write_text(f"{borrowed}\n")
+    shutil.copyfile(repo / "algorithmic__sum_easy" / "grader" / "reference_output.txt", borrowed / "blob")
+    arm = f"--arm=evil=command:argv={sys.executable} {agent} {{scratch_dir}} {borrowed} blob,mounts={borrowed}"
+    rc, records = bench("algorithmic__sum_easy", arm, sandbox="bwrap", run_id="alternates")
+    assert [(r.verdict, r.error_reason) for r in records] == [("ERROR", "sandbox_refused")], records[0].detail

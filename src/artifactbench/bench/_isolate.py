@@ -49,28 +49,47 @@ def _within(path: str, root: str) -> bool:
     return path == root or path.startswith(root.rstrip("/") + "/")
 
 
+MAX_ALTERNATES = 16  # object stores read from alternates files, all levels together
+
+
 def git_dirs(root: str) -> tuple[str, ...]:
     """The git dirs of the repository at `root`: its `.git` folder, or for a worktree or submodule (a
-    `.git` file `gitdir: X`) the folder X names and the common dir X/commondir names. Each holds every
-    committed file of the repository (its tasks' graders and references) as objects."""
+    `.git` file `gitdir: X`) the folder X names and the common dir X/commondir names, and the object
+    stores their `objects/info/alternates` files name (a `git clone --shared` or `--reference` keeps its
+    objects there), theirs too. Each holds every committed file of the repository (its tasks' graders and
+    references) as objects."""
     dot = os.path.join(root, ".git")
     if os.path.isdir(dot):
-        return (os.path.realpath(dot),)
-    try:
-        with open(dot, encoding="utf-8", errors="replace") as fh:
-            head = fh.read(4096)
-    except OSError:
-        return ()
-    if not head.startswith("gitdir:"):
-        return ()
-    gitdir = os.path.realpath(os.path.join(root, head.removeprefix("gitdir:").strip()))
-    found = [gitdir]
-    try:
-        with open(os.path.join(gitdir, "commondir"), encoding="utf-8", errors="replace") as fh:
-            found.append(os.path.realpath(os.path.join(gitdir, fh.read(4096).strip())))
-    except OSError:
-        pass
-    return tuple(found)
+        found = [os.path.realpath(dot)]
+    else:
+        try:
+            with open(dot, encoding="utf-8", errors="replace") as fh:
+                head = fh.read(4096)
+        except OSError:
+            return ()
+        if not head.startswith("gitdir:"):
+            return ()
+        gitdir = os.path.realpath(os.path.join(root, head.removeprefix("gitdir:").strip()))
+        found = [gitdir]
+        try:
+            with open(os.path.join(gitdir, "commondir"), encoding="utf-8", errors="replace") as fh:
+                found.append(os.path.realpath(os.path.join(gitdir, fh.read(4096).strip())))
+        except OSError:
+            pass
+    stores = [os.path.join(d, "objects") for d in found]
+    for objects in stores:  # (grows as alternates name more stores; each read once, MAX_ALTERNATES at most)
+        try:
+            with open(os.path.join(objects, "info", "alternates"), encoding="utf-8", errors="replace") as fh:
+                named = fh.read(1 << 16).splitlines()
+        except OSError:
+            continue
+        for line in named:
+            line = line.strip()
+            if line and not line.startswith("#") and len(stores) < len(found) + MAX_ALTERNATES:
+                store = os.path.realpath(os.path.join(objects, line))
+                if store not in stores:
+                    stores.append(store)
+    return tuple(dict.fromkeys([*found, *stores[len(found):]]))
 
 
 def exposed(binds: tuple[Bind, ...], hidden_roots: tuple[Path, ...]) -> str | None:
