@@ -243,6 +243,10 @@ _TICKED = r"`(?:\[[\w.-]{1,40}\][^\S\n]*)?([A-Za-z_][\w.-]*)`"
 _TABLE_TICKED = r"`\[{1,2}([A-Za-z_][\w.-]*)\]{1,2}`"
 _LEAD_KEYS = re.compile(r"[\s*>|-]*(?:\d{1,2}[.)]\s+)?(?:\[[ xX]?\]\s*)?((?:`(?:\[[\w.-]{1,40}\][^\S\n]*)?[A-Za-z_][\w.-]*`\s*"
                         r"(?:(?:,|and|or|&|/)\s*)?){1,8})(?P<defined>:\s|=\s|(?:is|are)\s)")
+# A band's sentence whose subject is the answer itself, "Your answer must be within 1 m of the true value"
+_ANSWER_SUBJECT = re.compile(r"[\s*>|-]*(?:your|the|this|that)\s+(?:answer|value|number|result|figure)\s+(?:must|should|shall|"
+                             r"has\s+to|needs?\s+to|is|will)\s+(?:be\s+)?(?:(?:accurate|correct|right|checked)\s+)?(?:to\s+)?$",
+                             re.IGNORECASE)
 # (a manner of writing it first, "...; as a percentage, within 0.01 percentage points": no subject; blind p306)
 _NO_SUBJECT = re.compile(r"\s*(?:(?:as|in)\s+(?:an?\s+)?[\w%-]+\s*,\s*)?(?:(?:it|they|this|these|each|both|all|and|but|so)\s+)*(?:(?:must|should|shall|has\s+to|"
                          r"have\s+to|needs?\s+to|is|are|will)\s+)?(?:be\s+)?(?:(?:accurate|correct|exact|right|"
@@ -1188,7 +1192,8 @@ def _stated_tolerance(text: str) -> StatedTolerance | None:
             continue
         if VAGUE_TOLERANCE.search(whole) or (_INPUT.search(whole) and not _ANSWER.search(whole)):
             continue
-        shown = re.sub(r"\*\*|__", "", whole)  # (as the prompt says it, for the report: not as rewritten below)
+        # (as the prompt says it, for the report: not as rewritten below; a quote's continued line without its `>`)
+        shown = re.sub(r"\*\*|__", "", re.sub(r"\n[ \t]*>(?!>)[ \t]?", "\n", whole))
         # (a key written bare, as a scenario's step does, "e_min_lux is within 1 % of ...": as if quoted; blind p197)
         whole = _SNAKE_KEY.sub(r"`\1`", whole) if "_" in whole else whole
         # How to compute is read clause by clause: "Results are compared with a converged reference; A
@@ -1247,6 +1252,12 @@ def _stated_tolerance(text: str) -> StatedTolerance | None:
             found = True
             scope = _scope(sentence, match.end())
             defined = _defined_keys(sentence[:match.start()], previous)
+            if not defined and previous < 0 and at_sentence and _ANSWER_SUBJECT.match(
+                    re.sub(r"\s*\n[\s>|]*", " ", sentence[:match.start()])):
+                # ("`ascent_m` = the total climb. Your answer must be within 1 m of the true value.": the key the
+                # sentence before defines, a worksheet's step; blind p311, whose 1 m band read as the km band's 10 m)
+                lead = _LEAD_KEYS.match(read[at_sentence - 1])
+                defined = [singular(k.lower()) for k in re.findall(_TICKED, lead.group(1))][:4] if lead else []
             keys = paired[at] if paired and paired[at] is not None else \
                 _keys_before(sentence, match.start(), previous, defined)
             if keys and (every_value := _EVERY_VALUE.match(sentence)) and every_value.end() <= match.start() \

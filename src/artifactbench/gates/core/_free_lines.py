@@ -217,6 +217,12 @@ _NOT_PREFIXED = re.compile(r"\blines?\s+(?:that|which)\s+(?:do(?:es)?\s+not|do(?
                            r"((?:(?:an?\s+|the\s+)?`[^`\n]{1,40}`(?:\s*,\s*(?:or\s+)?|\s+or\s+)?){1,12})", re.IGNORECASE)
 _YEARS_ONLY = re.compile(r"(?:[^\d\n]*(?<!\d)(?:19|20)\d\d(?!\d))+[^\d\n]*")  # (every number of the line a year)
 _DASHES = re.compile(r"[\s|+=-]*-{3,}[\s|+=-]*")
+# "a line whose key (the text before its first colon ...) is not one of the keys above will be disregarded" (blind p307):
+# the lines of the keys the prompt's lists open with are graded, every other line is free
+_KEY_NOT_LISTED = re.compile(r"\blines?\s+(?:whose|with\s+an?)\s+(?:key|label|name)\b[^.;]{0,120}?\b(?:is|are)\s+not\s+"
+                             r"(?:one\s+of|among|in)\s+(?:the\s+)?(?:keys?|labels?|names?|ones?)\s+(?:above|below|listed|named|"
+                             r"given|set\s+out)\b", re.IGNORECASE)
+_LISTED_KEY = re.compile(r"^[ \t>]*(?:[-*+]|\d{1,3}[.)])[ \t]+`([A-Za-z_][\w.-]{0,60})`", re.MULTILINE)
 _NOT_PREFIXED_FREE = re.compile(r"\b(?:are|is)\s+(?:treated\s+as\s+)?(?:commentary|comments?|free)\b|"
                                 r"\b(?:ignored|disregarded|skipped)\b", re.IGNORECASE)
 _NOT_PREFIXED_KEPT = re.compile(r"\bnot\s+(?:commentary|comments?|ignored|disregarded|free)\b|\b(?:graded|checked|"
@@ -1095,6 +1101,11 @@ def read_free_lines(prompt: str) -> FreeLines:
             if heads and all(heads):
                 graded_prefixes += heads
                 declared.append(" ".join(sentence.split())[:160])
+        if (keyed := _KEY_NOT_LISTED.search(sentence)) and _NOT_PREFIXED_FREE.search(tail := sentence[keyed.end():]) \
+                and not _REFUSED.search(tail) and not _NOT_PREFIXED_KEPT.search(tail) and not _OF_INPUT.search(sentence) \
+                and (heads := [key.upper() for key in _LISTED_KEY.findall(prompt)]):
+            graded_prefixes += heads
+            declared.append(" ".join(sentence.split())[:160])
         # (said as free: "anything you like after the ID", never "The text after the ID is its distance in km"; review)
         if (tail := _AFTER_FIRST.search(sentence)) and not _REFUSED.search(sentence[tail.start():]) \
                 and not _OF_INPUT.search(sentence[tail.start():]) \

@@ -49,8 +49,8 @@ from artifactbench.gates.fuzz._reference import (
 )
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
 from artifactbench.gates.fuzz._text_strategies import (
-    KEEPS_ITS_ID, LIST_ITEMS_SWAPPED, SECTIONS_SWAPPED, comment_at as _comment_at, config_owners, config_sections, list_key,
-    states_layout,
+    CODE_ITEM_CHANGED, CODE_LINE_TRIES, KEEPS_ITS_ID, LIST_ITEMS_SWAPPED, SECTIONS_SWAPPED, comment_at as _comment_at, config_owners,
+    config_sections, line_codes, list_key, states_layout,
 )
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
 from artifactbench.gates.fuzz._grader_bands import NAME as GRADER_BAND, grader_band_case
@@ -164,6 +164,14 @@ _SHAPE = re.compile(r'"[^"]*"|(?<![\w.:-])[-+]?[A-Za-z_]*\d[\w.:/-]*|\d+(?:\.\d+
 LINE_SHAPES = 8  # distinct line shapes of a text answer a line kind's scout reaches before its search may stop
 
 
+def _bare_lists(ref: Reference | None) -> bool:
+    """Whether a text answer's lines are bare lists of codes or names (line_codes changes their items)."""
+    if ref is None or ref.fmt != "text" or len(ref.reference) > 1 << 20:
+        return False
+    lines = ref.reference.splitlines()
+    return bool(line_codes(lines, tuple(i for i, line in enumerate(lines) if line.strip())))
+
+
 def _field_place(ref: Reference | None):  # -> Callable[[Mutation], str]
     """_mutant_place, with a text answer's value change placed by its field (a table column, an
     attribute, a key: Reference.text_field), so the first mutants of a kind reach each field rather than
@@ -175,6 +183,8 @@ def _field_place(ref: Reference | None):  # -> Callable[[Mutation], str]
     owners: list = []
 
     def place(mutant: Mutation) -> str:
+        if CODE_ITEM_CHANGED in mutant.where:
+            return CODE_ITEM_CHANGED  # (a few in five break only a rule a grader may forget: one place, the kind's draws)
         if mutant.kind in _VALUE_KINDS and (field := ref.text_field(mutant.text)) is not None:
             return f"field {field}"
         found = _mutant_place(mutant)
@@ -897,7 +907,8 @@ def _searches(ctx, grade, strategies: dict, per_kind: int, deadline: float, budg
             cases.append(CaseResult(kind, SKIPPED, f"{NOT_RUN} the {budget.seconds:g}s budget was spent"))
             continue
         examples = max(per_kind, NEAR_PLACES) if kind == "number_near" else \
-            max(per_kind, shapes) if kind in _LINE_DROPS else per_kind
+            max(per_kind, shapes) if kind in _LINE_DROPS else \
+            max(per_kind, CODE_LINE_TRIES) if kind == "string_change" and _bare_lists(ref) else per_kind
         cases.append(_search(ctx, grade, kind, draws, examples, time.monotonic() + share, prompt, ref))
     return cases
 

@@ -101,8 +101,11 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str,
         # (a line that is one tag, `<body>` or `</tr>`, is markup, not a one-word value: blind p22)
         # (nor a config file's `[[event]]` header: a table's name, no value; blind p256)
         config = any(_KEY_LINE.match(lines[i]) for i in records[:2000])
+        # (nor a bare list of codes, `K01,K02,K03,K04,K05`: its items are changed one at a time, below)
+        in_lines = line_codes(lines, records)
         words = [i for i in records if len(lines[i].split()) == 1 and not NUMBER_RE.fullmatch(lines[i].strip())
-                 and not _TAG_LINE.fullmatch(lines[i].strip()) and not (config and _SECTION.fullmatch(lines[i]))]
+                 and not _TAG_LINE.fullmatch(lines[i].strip()) and not (config and _SECTION.fullmatch(lines[i]))
+                 and not (in_lines and _BARE_LIST.fullmatch(lines[i].strip()))]
         pool = [(i, new) for i in words for new in distinct_string(lines[i].strip(), [])]
         single = pick(pool).map(
             lambda c: put(kind, c[0], (0, len(lines[c[0]])), lines[c[0]], c[1])) if pool else None
@@ -136,6 +139,15 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str,
         if columned:
             in_column = pick(columned).map(lambda c: splice(f"line {c[0] + 1}, column {c[1] + 1}", c[0], c[2], c[3], c[4]))
             single = either([d for d in (single, in_column) if d is not None])
+        # (an item of a bare list line, `K01,K02,K03,K04,K05`, given a code its line lacks: a panel the answer does not
+        # list, in place of one it does; blind p308)
+        if in_lines:
+            # (one place, `item`, however many lines: a few in five such changes break only the rules a grader may
+            # forget, so four rejected say little; the kind's budget of draws bounds them)
+            coded_lines = pick(in_lines).map(lambda c: Mutation(
+                kind, f"line {c[0] + 1} {CODE_ITEM_CHANGED}", short(c[1]), short(c[2]),
+                doc.render(lines[:c[0]] + [c[3]] + lines[c[0] + 1:])))
+            single = either([d for d in (single, coded_lines) if d is not None])
         cells = _sql_strings(lines)
         if not cells:
             return single
@@ -301,6 +313,8 @@ def table_word_cells(lines: list[str], records: tuple[int, ...]) -> list[tuple[i
 
 
 LIST_ITEMS_SWAPPED = "(two neighbouring items of its list swapped)"
+# where a bare list line's item was given a code its line lacks (line_codes): one place for every such line
+CODE_ITEM_CHANGED = "(an item given a code its line lacks)"
 _ARRAY_HEADER = re.compile(r"\[\[\s*([A-Za-z_][\w-]*)\s*\]\]")
 SECTIONS_SWAPPED = "(sections swapped)"  # the end of a swap_records `where` that exchanged two whole `[section]`s
 # `key = a, b, c` / `key: a, b, c` of a config or plain-text answer: a list written on one line
@@ -555,6 +569,79 @@ def list_codes(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, st
     return found[:MAX_LIST_SWAPS]
 
 
+MIN_CODE_LINES = 3
+CODE_LINE_TRIES = 20  # string_change's draws where the answer's lines are bare lists (line_codes): few break one rule only
+_PAIR_LINE = re.compile(r"[A-Za-z0-9][\w.-]*:[\w.-]+(?:[ \t]+[A-Za-z0-9][\w.-]*:[\w.-]+)+")
+_BARE_LIST = re.compile(r"[A-Za-z0-9][\w.'-]*(?:[ \t]*,[ \t]*[A-Za-z0-9][\w.'-]*)+")
+MAX_CODE_POOL = 300  # codes line_codes chooses a replacement from
+MAX_PAIRED_ITEMS = 12  # a list longer than this is not scored by its pairs (their number grows as its square)
+
+
+def line_codes(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, str, str, str]]:
+    """(line, item, another item, the new line) for the items of a text whose record lines are each a bare list of
+    codes or names (`K01,K03,K06,K07,K12`, `Alasdair, Beth, Callum, Deirdre`; no label: at least MIN_CODE_LINES of
+    them, every item with a digit or every one capitalised), or of `key:value` pairs (`ANAT210:MON-AM BIOC220:MON-AM`,
+    each key once: a pair given another value its key has elsewhere; blind p312's exam slots, the seat limit never
+    checked), each item given one other lines hold and its line does not, where the list it makes is no other line's (as a set; kept in order where the line was sorted): a panel, a
+    team, a trio the answer does not list. A grader that counts the lists and checks some of the rules a list must
+    meet, never that each is one of the right ones, passes it where the new list breaks only the rules it forgets
+    (blind p308: "every five-person panel", the French-speaker rule never checked; p311's never-together pairs).
+    Lines spread over the answer; the replacing item, two lines in three, the one whose rarest pairing with the items
+    kept is the commonest in the answer (a list of pairs the right lists hold breaks fewer rules: 20 % of such changes
+    on p308 broke only the forgotten count rule, 12 % of items taken in turn); the third, one that makes exactly one
+    pair no right list holds, the others as common as can be (a forgotten pair rule: 63 % on p311, 36 % the other
+    way); at most MAX_LIST_SWAPS."""
+    listed: list[tuple[int, list[str], str]] = []
+    for i in records[:5000]:
+        line = lines[i].strip()
+        if len(line) > 2000:
+            continue
+        if _PAIR_LINE.fullmatch(line):  # (`ANAT210:MON-AM BIOC220:MON-AM ...`: each key given another of its values)
+            items = line.split()
+            if len({item.partition(":")[0] for item in items}) == len(items):
+                listed.append((i, items, re.match(r"\S+(\s+)", line).group(1)))
+            continue
+        if "," not in line or not _BARE_LIST.fullmatch(line):
+            continue
+        items = [item.strip() for item in line.split(",")]
+        if all(NUMBER_RE.fullmatch(item) for item in items) or not (
+                all(re.search(r"\d", item) for item in items) or all(item[:1].isupper() for item in items)):
+            continue
+        listed.append((i, items, re.match(r"[^,]*(,[ \t]*)", line).group(1)))
+    if len(listed) < MIN_CODE_LINES or len(listed) * 2 < len(records):
+        return []
+    pool = sorted({item for _, items, _ in listed for item in items})[:MAX_CODE_POOL]
+    held = {frozenset(items) for _, items, _ in listed}
+    paired = Counter(frozenset(pair) for _, items, _ in listed if len(items) <= MAX_PAIRED_ITEMS
+                     for pair in itertools.combinations(set(items), 2))
+    out: list[tuple[int, str, str, str]] = []
+    step = max(1, len(listed) // MAX_LIST_SWAPS)
+    for n, (i, items, sep) in enumerate(listed[::step]):
+        names = set(items)
+        at = items[n % len(items)]
+        kept = names - {at}
+        def score(other: str) -> tuple[int, int]:
+            if len(items) > MAX_PAIRED_ITEMS:
+                return (0, 0)
+            counts = [paired[frozenset((other, k))] for k in kept]
+            if n % 3 == 2:  # (one pair never seen, the rest common)
+                return (int(counts.count(0) == 1), min((c for c in counts if c), default=0))
+            return (0, min(counts, default=0))
+        paired_key = at.partition(":")[0] + ":" if sep.strip() == "" and ":" in at else None
+        scored = [(*score(other), -((place - n * 7) % len(pool)), other)
+                  for place, other in enumerate(pool) if other not in names and frozenset(kept | {other}) not in held
+                  and (paired_key is None or other.startswith(paired_key))]
+        if scored:
+            other = max(scored)[-1]
+            changed = [other if item == at else item for item in items]
+            changed = sorted(changed) if items == sorted(items) else changed
+            indent = lines[i][:len(lines[i]) - len(lines[i].lstrip())]
+            out.append((i, at, other, indent + sep.join(changed)))
+        if len(out) >= MAX_LIST_SWAPS:
+            break
+    return out
+
+
 MAX_TABLE_PAIRS = 400  # row pairs of one table looked at for a value swap
 MAX_TABLE_SWAPS = 500
 SWAPS_PER_COLUMN = 4
@@ -647,20 +734,24 @@ def plain_value_swaps(lines: list[str], records: tuple[int, ...], apart: Callabl
     for run in runs:
         if len(run) < MIN_PLAIN_ROWS:
             continue
-        unique = len({tokens[0] for _, tokens in run}) == len(run)
+        # (a keyword every line opens with is no id: `FINDING OD30108 WX21KLM OVERSPEED`, whose id is the reading's;
+        # blind p309's audit, whose codes the grader never compared, only how many findings each reading has)
+        lead = next((c for c in range(len(run[0][1]) - 1) if len({tokens[c] for _, tokens in run}) > 1), 0)
+        lead = lead if all(_CODE_WORD.fullmatch(run[0][1][c]) for c in range(lead)) else 0
+        unique = len({tokens[lead] for _, tokens in run}) == len(run)
         held = {tuple(tokens) for _, tokens in run}
         # (a run led by its rank, 1, 2, 3, ...: two rows the same but for the word exchanged and their ranks are two
         # records in each other's places, a tie's order the prompt may free (review), not a code moved between them)
-        ranked = all(tokens[0] == str(k + 1) for k, (_, tokens) in enumerate(run))
+        ranked = all(tokens[lead] == str(k + 1) for k, (_, tokens) in enumerate(run))
         for (a, ta), (b, tb) in itertools.islice(itertools.combinations(run[:MAX_TABLE_ROWS], 2), MAX_TABLE_PAIRS):
-            for c in range(1, len(ta)):
+            for c in range(lead + 1, len(ta)):
                 va, vb = ta[c], tb[c]
                 numbers = NUMBER_RE.fullmatch(va) and NUMBER_RE.fullmatch(vb)
                 # (and a code of a later column, `H-0004 VARIETY` over `H-0005 DATES`: blind p264's audit, whose
                 # codes the grader never compared, only which records were flagged and how many findings; an id may
                 # stand twice, one line a finding, so long as the exchange makes no line the run already holds)
-                words = not numbers and _CODE_WORD.fullmatch(va) and _CODE_WORD.fullmatch(vb) and ta[0] != tb[0] \
-                    and not (ranked and all(ta[k] == tb[k] for k in range(1, len(ta)) if k != c))
+                words = not numbers and _CODE_WORD.fullmatch(va) and _CODE_WORD.fullmatch(vb) and ta[lead] != tb[lead] \
+                    and not (ranked and all(ta[k] == tb[k] for k in range(lead + 1, len(ta)) if k != c))
                 if not (numbers and unique or words) or not apart(va, vb):
                     continue
                 na, nb = list(ta), list(tb)

@@ -53,7 +53,7 @@ _LABELLED = re.compile(r"^[\s>*+-]*([A-Za-z][^:|`]{0,59}):\s*\S")
 def answer_text(reference: str, prompt: str, fixed: frozenset[str]) -> str:
     """A text reference less what the prompt wrote for it: the format lines (`fixed`), a heading or a
     label without a value that is a line of the prompt as well (a title it repeats), and the label of a
-    `label: value` line the prompt shows with that label (`Bad releases: N`). Its words are the answer's
+    `label: value` line the prompt shows with that label (`Bad releases: N`) or writes as code (`capacity_fee`). Its words are the answer's
     content. A line the prompt holds whole with its value (`lantern: 3`, or a plain `- lantern` bullet)
     is the answer written into the prompt, not its format: it stays, label and all. A label starts with
     a letter (`07:42` is a time, not the label `07`)."""
@@ -65,7 +65,10 @@ def answer_text(reference: str, prompt: str, fixed: frozenset[str]) -> str:
         if line in fixed or (line in shown and _LABEL_ONLY.fullmatch(line) and not any(c.isdigit() for c in line)):
             continue
         match = _LABELLED.match(line)
-        if match and f"{match.group(1).strip()}:" in prompt and " ".join(line.split()) not in flat:
+        # (or one it writes as code: `capacity_fee` of "each on its own line in the form `key: value`: - `capacity_fee`
+        # — within 0.05 ..."; blind p307)
+        if match and (f"{match.group(1).strip()}:" in prompt or f"`{match.group(1).strip()}`" in prompt) \
+                and " ".join(line.split()) not in flat:
             line = line[match.end(1) + 1:]
         out.append(line)
     return "\n".join(out)
