@@ -283,3 +283,19 @@ def test_mounting_a_shared_clones_borrowed_objects_is_refused(bench, tmp_path):
     arm = f"--arm=evil=command:argv={sys.executable} {agent} {{scratch_dir}} {borrowed} blob,mounts={borrowed}"
     rc, records = bench("algorithmic__sum_easy", arm, sandbox="bwrap", run_id="alternates")
     assert [(r.verdict, r.error_reason) for r in records] == [("ERROR", "sandbox_refused")], records[0].detail
+
+
+def test_alternates_quoted_or_not_a_file(tmp_path):
+    # (review: git reads a C-quoted alternates line, and a FIFO in its place hung the run)
+    from artifactbench.bench._isolate import git_dirs
+
+    store = tmp_path / "we ird" / "objects"
+    store.mkdir(parents=True)
+    repo = tmp_path / "repo"
+    (repo / ".git" / "objects" / "info").mkdir(parents=True)
+    (repo / ".git" / "objects" / "info" / "alternates").write_text(f'"{store}"\n')
+    assert git_dirs(str(repo))[-1] == str(store)
+    fifo_repo = tmp_path / "fifo"
+    (fifo_repo / ".git" / "objects" / "info").mkdir(parents=True)
+    os.mkfifo(fifo_repo / ".git" / "objects" / "info" / "alternates")
+    assert git_dirs(str(fifo_repo)) == (str(fifo_repo / ".git"),)

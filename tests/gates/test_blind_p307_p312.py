@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _blind_task import OPTIONS, _task, _twins  # noqa: E402
+from _blind_task import OPTIONS, _fails, _fuzz, _task, _twins  # noqa: E402
 
 from artifactbench.gates import check_task, resolve_gates  # noqa: E402
 from artifactbench.gates.core import stated_tolerance  # noqa: E402
@@ -41,7 +41,7 @@ _FEE_GRADER = """\
 def test_lines_whose_key_is_not_listed_are_free(tmp_path):
     # (p307: the title, the method line and an extra figure were dropped, copied, cut and moved: five false fails)
     free = read_free_lines(_FEE_PROMPT)
-    assert free.graded_prefixes == ("CAPACITY_FEE", "BEST_FEE")
+    assert free.graded_prefixes == ("CAPACITY_FEE:", "CAPACITY_FEE :", "BEST_FEE:", "BEST_FEE :")
     assert [k for k in free.kinds(_FEE_REPORT) if k != "blank"] == ["free", "free", "graded", "graded", "free"]
     _twins(tmp_path, "fee", "fee_report.txt", _FEE_REPORT, _FEE_PROMPT, flawed=_FEE_GRADER.replace("BAND", "50"),
            sound=_FEE_GRADER.replace("BAND", "0.5"), kind="number_near", marker="best_fee")
@@ -242,4 +242,50 @@ def test_cells_of_one_row_exchanged_in_a_long_table(tmp_path):
     # rows, each breaking a row's form, and none exchanged two cells of one row)
     assert _ROWS.count("\n") > 30
     _twins(tmp_path, "rows", "rows.csv", _ROWS, _ROWS_PROMPT, flawed=_ROWS_GRADER.replace("COMPARE", "False"),
-           sound=_ROWS_GRADER.replace("COMPARE", "True"), kind="swap_values", marker="exchanged with the value of field")
+           sound=_ROWS_GRADER.replace("COMPARE", "True"), kind="swap_cells", marker="exchanged with the value of field")
+
+
+def test_a_key_whose_values_are_any_unique_text_is_the_answers_to_name():
+    # (p318: "`sheet_id`: any unique text." and two sheets' ids exchanged, a relabelling of the same plan, was a fail)
+    from artifactbench.gates.core import read_prompt
+
+    allows = read_prompt("- `sheet_id`: any unique text. Sheet order, placement order: any.\n")
+    assert allows.leaves_open("swap_values", "at $.sheets[0].sheet_id, exchanged with record 1; the records also "
+                                             "differ in 'placements'")[0] == "info"
+    # the twin: a key bound to its input's values stays graded
+    bound = read_prompt("- `sheet_id`: any unique text, but it must be copied from `sheets.csv`.\n")
+    assert bound.leaves_open("swap_values", "at $.sheets[0].sheet_id, exchanged with record 1; the records also "
+                                            "differ in 'placements'") is None
+
+
+def test_a_list_line_changed_where_any_such_lists_will_do_is_a_warning(tmp_path):
+    # (review: "five different three-person panels, each with a director and a critic" may be any five: a grader
+    # checking the rules, that they differ and how many, is right to accept a new valid one)
+    some = "".join(_PANELS.splitlines(keepends=True)[:4])
+    prompt = ("Write `panels.txt`: four different three-person panels, one per line, the ids separated by commas. Each "
+              "panel must have a director, a critic and two French speakers.\n")
+    grader = _PANEL_GRADER.replace("CHECK_FRENCH", "True").replace(f"== {_PANELS.count(chr(10))},", "== 4,")
+    grader = grader.replace(f"len(seen) == {_PANELS.count(chr(10))} else", "len(seen) == 4 else")
+    fails = _fails(_fuzz(_task(tmp_path, "some_panels", "panels.txt", some, prompt, grader)))
+    assert not fails, fails
+
+
+def test_keys_not_listed_read_from_the_answers_list_and_whole():
+    # (review: the input's column list was taken for the answer's keys, and `fee` graded `fee_method: ...` as a prefix)
+    with_input = ("## Input\n\n`visits.csv` has the columns:\n- `date` — the day\n- `visitors` — how many came\n\n"
+                  + _FEE_PROMPT)
+    free = read_free_lines(with_input)
+    assert [k for k in free.kinds("capacity_fee: 1\nbest_fee: 2\ndate: 2024-07-01\nvisitors: 4\n")] == \
+        ["graded", "graded", "free", "free"]
+    short = _FEE_PROMPT.replace("`capacity_fee`", "`fee`").replace("`best_fee`", "`best`")
+    assert read_free_lines(short).kinds("fee: 1\nbest: 2\nfee_method: bisection\n") == ("graded", "graded", "free")
+    inline = ("## Input\n\n`visits.csv` has the columns:\n- `date` — the day\n- `visitors` — how many came\n\n"
+              "## Orders\n\nWrite `fee_report.txt` with the keys `capacity_fee` and `best_fee`, each on its own line as "
+              "`key: value`. A line whose key is not one of the keys named above will be disregarded.\n")
+    assert not read_free_lines(inline).graded_prefixes  # (no list of the answer's keys: nothing freed)
+
+
+def test_a_band_after_a_key_that_states_its_own_is_every_numbers():
+    stated = stated_tolerance("`distance_km` = the distance, within 0.01 km.\n\nYour answer must be within 1% of the "
+                              "true value.\n")
+    assert stated.band_at(("distance_km",), 7.85) < 0.02

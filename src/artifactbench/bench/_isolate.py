@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import replace
 from pathlib import Path
 from typing import Literal
@@ -52,6 +53,34 @@ def _within(path: str, root: str) -> bool:
 MAX_ALTERNATES = 16  # object stores read from alternates files, all levels together
 
 
+def _read_regular(path: str, limit: int) -> str | None:
+    """The first `limit` bytes of a regular file as text, or None (missing, unreadable, or a FIFO or device: never
+    waited on; review: a FIFO at `objects/info/alternates` hung the run)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return os.read(fd, limit).decode("utf-8", "replace")
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _unquoted(line: str) -> str:
+    """An alternates line as git reads it: a line in double quotes is C-quoted (`"/srv/a b/objects"`)."""
+    if len(line) >= 2 and line[0] == line[-1] == '"':
+        try:
+            return line[1:-1].encode("latin-1", "backslashreplace").decode("unicode_escape").encode("latin-1").decode(
+                "utf-8", "replace")
+        except (UnicodeError, ValueError):
+            return line[1:-1]
+    return line
+
+
 def git_dirs(root: str) -> tuple[str, ...]:
     """The git dirs of the repository at `root`: its `.git` folder, or for a worktree or submodule (a
     `.git` file `gitdir: X`) the folder X names and the common dir X/commondir names, and the object
@@ -62,29 +91,19 @@ def git_dirs(root: str) -> tuple[str, ...]:
     if os.path.isdir(dot):
         found = [os.path.realpath(dot)]
     else:
-        try:
-            with open(dot, encoding="utf-8", errors="replace") as fh:
-                head = fh.read(4096)
-        except OSError:
-            return ()
-        if not head.startswith("gitdir:"):
+        head = _read_regular(dot, 4096)
+        if head is None or not head.startswith("gitdir:"):
             return ()
         gitdir = os.path.realpath(os.path.join(root, head.removeprefix("gitdir:").strip()))
         found = [gitdir]
-        try:
-            with open(os.path.join(gitdir, "commondir"), encoding="utf-8", errors="replace") as fh:
-                found.append(os.path.realpath(os.path.join(gitdir, fh.read(4096).strip())))
-        except OSError:
-            pass
+        common = _read_regular(os.path.join(gitdir, "commondir"), 4096)
+        if common is not None:
+            found.append(os.path.realpath(os.path.join(gitdir, common.strip())))
     stores = [os.path.join(d, "objects") for d in found]
     for objects in stores:  # (grows as alternates name more stores; each read once, MAX_ALTERNATES at most)
-        try:
-            with open(os.path.join(objects, "info", "alternates"), encoding="utf-8", errors="replace") as fh:
-                named = fh.read(1 << 16).splitlines()
-        except OSError:
-            continue
-        for line in named:
-            line = line.strip()
+        named = _read_regular(os.path.join(objects, "info", "alternates"), 1 << 16)
+        for line in (named or "").splitlines():
+            line = _unquoted(line.strip())
             if line and not line.startswith("#") and len(stores) < len(found) + MAX_ALTERNATES:
                 store = os.path.realpath(os.path.join(objects, line))
                 if store not in stores:

@@ -45,6 +45,11 @@ def emit(report: Report, args: argparse.Namespace) -> int:
 
 
 def _options(args: argparse.Namespace) -> CheckOptions:
+    for flag in ("grader_timeout", "generator_timeout", "fuzz_seconds"):
+        # (NaN compares false to every limit: `--grader-timeout nan` spent the grading budget at once; review)
+        value = getattr(args, flag, None)
+        if value is not None and not (isinstance(value, (int, float)) and 0 < value < float("inf")):
+            raise ArtifactBenchError(f"--{flag.replace('_', '-')}={value!r}: expected a positive number of seconds")
     budget = {k: getattr(args, k) for k in ("fuzz_examples", "fuzz_seconds") if hasattr(args, k)}
     # A structural check is cheaper than grading: the verifier gets at most the grader's timeout.
     verifier = min(CheckOptions().verifier_timeout_s, args.grader_timeout)

@@ -1256,7 +1256,9 @@ def _stated_tolerance(text: str) -> StatedTolerance | None:
                     re.sub(r"\s*\n[\s>|]*", " ", sentence[:match.start()])):
                 # ("`ascent_m` = the total climb. Your answer must be within 1 m of the true value.": the key the
                 # sentence before defines, a worksheet's step; blind p311, whose 1 m band read as the km band's 10 m)
-                lead = _LEAD_KEYS.match(read[at_sentence - 1])
+                # (one that states no band of its own: "`distance_km` = the distance, within 0.01 km." then "Your
+                # answer must be within 1 %" is every number's band, not a looser one of distance_km's; review)
+                lead = _LEAD_KEYS.match(read[at_sentence - 1]) if not _STATED.search(read[at_sentence - 1]) else None
                 defined = [singular(k.lower()) for k in re.findall(_TICKED, lead.group(1))][:4] if lead else []
             keys = paired[at] if paired and paired[at] is not None else \
                 _keys_before(sentence, match.start(), previous, defined)

@@ -8,10 +8,13 @@ import threading
 # A task's check spends at most this many grader timeouts; the first one on a known-good artifact
 # (the reference) blocks at once.
 MAX_TIMEOUTS = 2
-# The assurance gates stop grading once the task's gradings took this many grader timeouts in all (the
-# spec's gates, which run first, always grade in full): a grade() just under the timeout on every call
-# never times out, and without a budget each of its ~60 probes would cost about one timeout.
+# A grade() just under the timeout on every call never times out, and without a budget each of its ~60 probes would
+# cost about one timeout. Slow gradings (a quarter of the timeout or more) count towards a budget: once they took
+# BUDGET_TIMEOUTS grader timeouts in all, no further assurance gate starts (the spec's gates, which run first, always
+# grade in full); a gate already running stops at CUT_TIMEOUTS (its findings so far are lost then, so it is later).
 BUDGET_TIMEOUTS = MAX_TIMEOUTS
+CUT_TIMEOUTS = 2 * BUDGET_TIMEOUTS
+SLOW_SHARE = 0.25
 
 
 class GraderBlocked(Exception):
@@ -23,7 +26,9 @@ def account(ctx, outcome, known_good: bool):  # (TaskContext, GradeOutcome, bool
     """Count one grading against `ctx`'s bounds; a verdict that is bad only for its over-long detail is
     recorded once (ctx.long_detail) and handed back as that verdict with the detail cut to 500."""
     ctx.graded += 1
-    ctx.grading_s += max(0.0, float(outcome.duration_s))
+    took = float(outcome.duration_s)
+    if took >= SLOW_SHARE * float(ctx.options.grader_timeout_s):  # (NaN never counts)
+        ctx.grading_s += took
     if outcome.error_kind == "load" and ctx.blocked is None:
         # Whether the grader imports does not depend on the artifact: one finding (where it happened),
         # and every later grading of the task is skipped instead of repeating it per case. A grader
@@ -55,13 +60,13 @@ def account(ctx, outcome, known_good: bool):  # (TaskContext, GradeOutcome, bool
     return outcome
 
 
-def over_budget(ctx) -> str | None:
-    """Why `ctx`'s assurance grading stops (its gradings took BUDGET_TIMEOUTS grader timeouts in all), or None."""
+def over_budget(ctx, timeouts: int = BUDGET_TIMEOUTS) -> str | None:
+    """Why `ctx`'s assurance grading stops (its slow gradings took `timeouts` grader timeouts in all), or None."""
     limit = float(ctx.options.grader_timeout_s)
-    if ctx.grading_s < BUDGET_TIMEOUTS * limit:
+    if not ctx.grading_s >= timeouts * limit:
         return None
-    return (f"the task's {ctx.graded} gradings took {ctx.grading_s:.1f}s in all, {BUDGET_TIMEOUTS} grader "
-            f"timeouts ({BUDGET_TIMEOUTS} x {limit:g}s)")
+    return (f"the task's slow gradings (each {SLOW_SHARE:g} of the timeout or more) took {ctx.grading_s:.1f}s in "
+            f"all, {timeouts} grader timeouts ({timeouts} x {limit:g}s)")
 
 
 def _silent(ctx, outcome) -> bool:

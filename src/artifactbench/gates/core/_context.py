@@ -14,7 +14,9 @@ from artifactbench._tagging import new_tag, reap_tagged
 from artifactbench._trees import remove_tree
 from artifactbench.errors import ArtifactBenchError, MaterializeError
 from artifactbench.gates.core._artifact_file import ArtifactFile, clear_within, tree_stats, write_within
-from artifactbench.gates.core._bounds import GraderBlocked, account, close_all as _close_all, over_budget
+from artifactbench.gates.core._bounds import (
+    CUT_TIMEOUTS, GraderBlocked, account, close_all as _close_all, over_budget,
+)
 from artifactbench.manifest import Task
 
 
@@ -71,9 +73,10 @@ class TaskContext:
       directory this context created.
     - Every grading goes through `grade()` / `grade_fresh()`, which keep the task's bounds: once the
       grader timed out on a known-good artifact (or MAX_TIMEOUTS times), `blocked` says why and later
-      calls raise GraderBlocked. The same once an assurance gate (`budgeted`) would grade after the task's
-      gradings took MAX_TIMEOUTS grader timeouts in all (`grading_s`): a grader just under the timeout
-      on every call would otherwise cost one timeout per probe. A verdict that is bad only for its over-long detail is recorded once
+      calls raise GraderBlocked. An assurance gate does not start once the task's slow gradings took
+      BUDGET_TIMEOUTS grader timeouts in all (`grading_s`), and one running (`budgeted`) stops at
+      CUT_TIMEOUTS: a grader just under the timeout on every call would otherwise cost one timeout per
+      probe. A verdict that is bad only for its over-long detail is recorded once
       in `long_detail` and handed back as that verdict (detail cut to 500), so one root cause never
       turns every rejected mutant into an error.
     """
@@ -91,8 +94,8 @@ class TaskContext:
         self.blocked: str | None = None
         self.timeouts = 0
         self.graded = 0
-        self.grading_s = 0.0  # the task's gradings' wall time so far (each outcome's duration_s)
-        self.budgeted = False  # the running gate stops grading once grading_s reaches the budget (_run)
+        self.grading_s = 0.0  # the wall time of the task's slow gradings so far (_bounds.SLOW_SHARE)
+        self.budgeted = False  # the running gate stops grading once grading_s reaches _bounds.CUT_TIMEOUTS (_run)
         self.budget_spent = False  # `blocked` says the budget is spent
         self.long_detail: str | None = None  # the first over-long-detail error seen
         self.long_detail_reported = False
@@ -474,7 +477,7 @@ class TaskContext:
     def _check_blocked(self) -> None:
         self.check_cancelled()
         if self.blocked is None and self.budgeted:
-            self.blocked = over_budget(self)
+            self.blocked = over_budget(self, CUT_TIMEOUTS)
             self.budget_spent = self.blocked is not None
         if self.blocked is not None:
             raise GraderBlocked(self.blocked)

@@ -223,6 +223,30 @@ _KEY_NOT_LISTED = re.compile(r"\blines?\s+(?:whose|with\s+an?)\s+(?:key|label|na
                              r"(?:one\s+of|among|in)\s+(?:the\s+)?(?:keys?|labels?|names?|ones?)\s+(?:above|below|listed|named|"
                              r"given|set\s+out)\b", re.IGNORECASE)
 _LISTED_KEY = re.compile(r"^[ \t>]*(?:[-*+]|\d{1,3}[.)])[ \t]+`([A-Za-z_][\w.-]{0,60})`", re.MULTILINE)
+def _keys_listed_above(prompt: str, said: str) -> list[str]:
+    """The keys the last list above `said` opens its items with (`- `capacity_fee` — within 0.05 ...`), a list the
+    line introducing it does not say is the input's ("`visits.csv` has the columns:"); [] where there is none (review:
+    the input's columns listed, the answer's keys named in a sentence)."""
+    at = prompt.find(said)
+    lines = prompt[:at if at >= 0 else len(prompt)].splitlines()
+    end = len(lines)
+    while end > 0:
+        items = [k for k in range(end) if _LISTED_KEY.match(lines[k])]
+        if not items:
+            return []
+        last = first = items[-1]
+        while first > 0 and (_LISTED_KEY.match(lines[first - 1]) or not lines[first - 1].strip()
+                             or lines[first - 1][:1] in " \t" or re.match(r"\s*(?:[-*+]|\d{1,3}[.)])\s", lines[first - 1])
+                             and not re.match(r"\s*\d{1,3}[.)]\s", lines[first])):
+            first -= 1
+        intro = next((line for line in reversed(lines[:first + 1]) if line.strip() and not _LISTED_KEY.match(line)), "")
+        keys = [m.group(1) for line in lines[first:last + 1] if (m := _LISTED_KEY.match(line))]
+        if not _OF_INPUT.search(intro) and not re.search(r"\bcolumns?\b", intro, re.IGNORECASE):
+            return keys
+        end = first
+    return []
+
+
 _NOT_PREFIXED_FREE = re.compile(r"\b(?:are|is)\s+(?:treated\s+as\s+)?(?:commentary|comments?|free)\b|"
                                 r"\b(?:ignored|disregarded|skipped)\b", re.IGNORECASE)
 _NOT_PREFIXED_KEPT = re.compile(r"\bnot\s+(?:commentary|comments?|ignored|disregarded|free)\b|\b(?:graded|checked|"
@@ -1103,7 +1127,8 @@ def read_free_lines(prompt: str) -> FreeLines:
                 declared.append(" ".join(sentence.split())[:160])
         if (keyed := _KEY_NOT_LISTED.search(sentence)) and _NOT_PREFIXED_FREE.search(tail := sentence[keyed.end():]) \
                 and not _REFUSED.search(tail) and not _NOT_PREFIXED_KEPT.search(tail) and not _OF_INPUT.search(sentence) \
-                and (heads := [key.upper() for key in _LISTED_KEY.findall(prompt)]):
+                and (heads := [f"{key.upper()}{colon}" for key in _keys_listed_above(prompt, keyed.group())
+                               for colon in (":", " :")]):
             graded_prefixes += heads
             declared.append(" ".join(sentence.split())[:160])
         # (said as free: "anything you like after the ID", never "The text after the ID is its distance in km"; review)

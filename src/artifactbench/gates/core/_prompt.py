@@ -915,7 +915,7 @@ class PromptAllows:
     def leaves_open(self, kind: str, where: str) -> tuple[str, str] | None:
         """(severity, why) when the prompt allows an accepted mutant of `kind` at `where`, else None:
         `info` where it says so in words, `warn` where it only leaves the point open."""
-        if kind == "swap_values":
+        if kind in ("swap_values", "swap_cells"):
             return self._exchange_open(where)
         if kind in ORDER_KINDS and self.many_answers and self._value_open(kind, where) is None \
                 and not _SORT_WORDS.search(" ".join(self.order_sentences)):
@@ -2078,6 +2078,13 @@ _WHICH_ON_WHICH = re.compile(r"\byou\s+(?:may\s+|can\s+)?(?:choose|pick|decide)\
                              r"comes|lands)\s+(?:on|in|at|to)\s+which\s+(?P<noun>[a-z][\w-]*)\b", re.IGNORECASE)
 
 
+# ("`sheet_id`: any unique text.": a key whose values the answer names as it likes; blind p318's sheets, relabelled by
+# an exchange of their ids)
+_KEY_ANY_TEXT = re.compile(r"`([A-Za-z_][\w-]{0,60})`\s*(?::|\u2014|\u2013|-|\bis\b|\bare\b)\s*(?:an?\s+)?any\s+"
+                           r"(?:(?:unique|non-?empty|distinct|short)\s+)*(?:text|strings?|labels?|names?|identifiers?|ids?)"
+                           r"(?=\s*[.;,)]|\s*$)", re.IGNORECASE)
+
+
 def _chosen_keys(text: str) -> list[tuple[str, str]]:
     """(noun, sentence) of each clause whose subject is the labels and whose predicate leaves them to the
     answer ("Bed labels are yours to choose"): the labels come first, the grant within a few words,
@@ -2090,6 +2097,8 @@ def _chosen_keys(text: str) -> list[tuple[str, str]]:
         out += [(_singular(m.group("noun").lower()), " ".join(sentence.split())[:160])
                 for m in _WHICH_ON_WHICH.finditer(sentence)
                 if not _BOUND.search(sentence[m.end():m.end() + 40].split(",")[0])]
+        out += [(_singular(m.group(1).lower()), " ".join(sentence.split())[:160]) for m in _KEY_ANY_TEXT.finditer(sentence)
+                if not _BOUND.search(sentence[m.end():m.end() + 40].split(".")[0])]
         for clause in re.split(r"[;:,()]|\bbut\b", sentence):
             labels, chosen = _LABELS.search(clause), _CHOSEN.search(clause)
             if labels is None or chosen is None or _BOUND.search(clause) or _REFUSE.search(clause):

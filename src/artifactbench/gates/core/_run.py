@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from artifactbench._tagging import live_tags, reap_tagged, tagging
-from artifactbench.gates.core._bounds import GraderBlocked
+from artifactbench.gates.core._bounds import GraderBlocked, over_budget
 from artifactbench.gates.core._context import Cancelled, CheckOptions, TaskContext
 from artifactbench.gates.core._integrity import Changes, Contents, Snapshot, changes, snapshot
 from artifactbench.gates.core._select import Gate
@@ -37,6 +37,10 @@ def _run_gate(gate: Gate, ctx: TaskContext) -> CheckResult:
     if ctx.materialize_failed and gate.name not in _WORKSPACE_FREE:
         return CheckResult(gate.name, "skip", one_line(f"skipped: the workspace did not materialize (see "
                                                        f"materialize: {ctx.materialize_error})", limit=200))
+    if ctx.blocked is None and gate.runs_grader and not gate.spec and (spent := over_budget(ctx)) is not None:
+        # (checked before a gate starts: one that ran to its end keeps every finding it made; review)
+        ctx.blocked, ctx.budget_spent = spent, True
+        return _budget_case(gate.name, spent, started)
     if ctx.blocked is not None and gate.runs_grader:
         return _blocked(gate.name, ctx.blocked, started, ctx)
     timeouts, spent = ctx.timeouts, ctx.budget_spent
@@ -50,10 +54,7 @@ def _run_gate(gate: Gate, ctx: TaskContext) -> CheckResult:
             case = CaseResult("timeout", "FINDING", one_line(f"{exc}; the task's remaining grading is skipped"))
             result = CheckResult(gate.name, "fail", case.detail, (case,))
         elif ctx.budget_spent and not spent:  # this gate reached the grading budget: said once, here
-            case = CaseResult("budget", "WARNING", one_line(
-                f"{exc}: the remaining assurance grading is skipped (grade() SHOULD take seconds, spec 3.2 "
-                f"'Cheap'; a larger --grader-timeout checks the task in full)"))
-            result = CheckResult(gate.name, "warn", case.detail, (case,))
+            result = _budget_case(gate.name, str(exc), started)
         else:
             result = _blocked(gate.name, str(exc), started, ctx)
     except ArtifactBenchError as exc:
@@ -83,6 +84,14 @@ def _call(gate: Gate, ctx: TaskContext) -> CheckResult:
             if "recursion depth mismatch" not in str(exc) or attempt == _AGAIN - 1:
                 raise
     raise AssertionError("unreachable")
+
+
+def _budget_case(gate: str, reason: str, started: float) -> CheckResult:
+    """The gate where the task's grading budget ran out, as one WARNING (grade() SHOULD be cheap)."""
+    case = CaseResult("budget", "WARNING", one_line(
+        f"{reason}: the remaining assurance grading is skipped (grade() SHOULD take seconds, spec 3.2 'Cheap'; a "
+        f"larger --grader-timeout checks the task in full)"))
+    return CheckResult(gate, "warn", case.detail, (case,), time.monotonic() - started)
 
 
 def _blocked(gate: str, reason: str, started: float, ctx: TaskContext | None = None) -> CheckResult:

@@ -50,7 +50,7 @@ from artifactbench.gates.fuzz._reference import (
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
 from artifactbench.gates.fuzz._text_strategies import (
     CODE_ITEM_CHANGED, CODE_LINE_TRIES, KEEPS_ITS_ID, LIST_ITEMS_SWAPPED, SECTIONS_SWAPPED, comment_at as _comment_at, config_owners,
-    config_sections, line_codes, list_key, states_layout,
+    config_sections, list_key, listed_lines, states_layout,
 )
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
 from artifactbench.gates.fuzz._grader_bands import NAME as GRADER_BAND, grader_band_case
@@ -164,12 +164,18 @@ _SHAPE = re.compile(r'"[^"]*"|(?<![\w.:-])[-+]?[A-Za-z_]*\d[\w.:/-]*|\d+(?:\.\d+
 LINE_SHAPES = 8  # distinct line shapes of a text answer a line kind's scout reaches before its search may stop
 
 
+# "every legal assignment", "all feasible combinations", "an exhaustive list": the answer is every right list
+_ASKS_EVERY = re.compile(r"\b(?:every|all)\b(?:\s+[\w-]+){0,4}?\s+(?:valid|legal|feasible|permissible|possible|allowed|"
+                         r"admissible|eligible|acceptable)\b|\bexhaustive(?:ly)?\b|\bcomplete\s+(?:list|enumeration|"
+                         r"catalogue|catalog|set)\b", re.IGNORECASE)
+
+
 def _bare_lists(ref: Reference | None) -> bool:
     """Whether a text answer's lines are bare lists of codes or names (line_codes changes their items)."""
     if ref is None or ref.fmt != "text" or len(ref.reference) > 1 << 20:
         return False
     lines = ref.reference.splitlines()
-    return bool(line_codes(lines, tuple(i for i, line in enumerate(lines) if line.strip())))
+    return bool(listed_lines(lines, tuple(i for i, line in enumerate(lines) if line.strip())))
 
 
 def _field_place(ref: Reference | None):  # -> Callable[[Mutation], str]
@@ -497,7 +503,7 @@ _VALUE_KINDS = frozenset({"number_far", "number_sign", "number_nan", "type_chang
 
 # kinds that change one part of a data answer (a key's value, a key, a record): the ones a prompt's open
 # parts may hold (never number_near, read against the band the prompt states; nor a program's kinds)
-_DOUBTED_KINDS = _VALUE_KINDS | frozenset({"bool_number", "swap_values", "drop_record", "duplicate_record",
+_DOUBTED_KINDS = _VALUE_KINDS | frozenset({"bool_number", "swap_values", "swap_cells", "drop_record", "duplicate_record",
                                            "replace_record", "inject_record", "swap_records", "truncate_records"})
 
 
@@ -1297,6 +1303,11 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # line after it gone, a key inside a table that "Extra keys inside a table (...) are allowed and
                 # ignored" leaves open; blind p206)
                 allowed = ("warn", f"it cuts {lost}")
+            if allowed is None and kind == "truncate_text" and ref is not None and ref.fmt == "text" and free_lines \
+                    and (lost := _cut_free_tail(ref.reference, mutant.text, prompt, allows, free_lines)):
+                # (`best_fee: 93.6891` cut to `93.6`, within its 0.5, and the lines after it ones the prompt frees:
+                # "a line whose key is not one of the keys above will be disregarded"; review)
+                allowed = ("warn", f"it cuts {lost}")
             if allowed is None and kind == "truncate_text" and ref is not None and ref.artifact.lower().endswith(".sql") \
                     and mutant.text.strip() and ref.reference.startswith(mutant.text) \
                     and _ORDER_BY_TAIL.fullmatch(ref.reference[len(mutant.text):]):
@@ -1418,7 +1429,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # (a title swapped with the header row: the table's rows stand as they were; whether a header
                 # parted from its rule row still makes a table is the prompt's to say; blind p43)
                 allowed = ("warn", "it moves a table's header row, no record of the table")
-            if allowed is None and kind in ("number_far", "later_record", "swap_values") \
+            if allowed is None and kind in ("number_far", "later_record", "swap_values", "swap_cells") \
                     and re.fullmatch(r"'?\d{1,12}'?", mutant.old.split(",")[0].strip("( ")) \
                     and (keys := _mutated_keys(mutant.where)) and (said := _unique_label(prompt, keys[0])):
                 # (`"load": 1, // trip number, unique positive integer`: any unique number is a right label; blind p247)
@@ -1459,7 +1470,7 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # an object moved from showcase MC-03 to MC-06, another valid plan of six; blind p289)
                 allowed = ("warn", f"it gives one record another value the answer uses elsewhere, and the prompt "
                                    f"accepts more than one answer ({allows.many_answers!r})")
-            if allowed is None and kind in ("string_change", "later_record", "swap_values") \
+            if allowed is None and kind in ("string_change", "later_record", "swap_values", "swap_cells") \
                     and (keys := _mutated_keys(mutant.where)) and _clock_within(prompt, keys[0], mutant.old, mutant.new):
                 # (`ready_at` "06:02" -> "06:03" under "`ready_at` within ±1 minute": blind p225)
                 allowed = ("info", "the clock time it changes stays within the minutes the prompt allows")
@@ -1529,6 +1540,11 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                                 _map_keys(ref.fmt, ref.reference) if ref is not None else frozenset(),
                                 lambda: _extras(prompt, ref.fmt, ref.reference) if ref is not None else frozenset(),
                                 lambda: ref.columns() if ref is not None else ())
+            if allowed is None and CODE_ITEM_CHANGED in mutant.where and not _ASKS_EVERY.search(prompt.replace("*", "")):
+                # (a list the answer does not hold is a wrong one only where the prompt asks for every right one:
+                # "five different valid panels" may be any five; review)
+                allowed = ("warn", "the prompt does not ask for every list: the one the change makes may be another "
+                                   "right one")
             if allowed is not None:
                 state.open_count += 1
                 if len(state.open) < 8:
@@ -1980,6 +1996,31 @@ def _cut_open_tail(reference: str, mutant: str, prompt: str, allows) -> str | No
     if keys:
         return f"lines of {', '.join(keys[:3])}, which the prompt leaves open"
     return "only comments" if kept is cut_line and comment < len(cut_line) else None
+
+
+def _cut_free_tail(reference: str, mutant: str, prompt: str, allows, free_lines) -> str | None:  # noqa: ANN001
+    """What a text answer cut short (`mutant`, a prefix of `reference`) lost, where every line after the cut one is one
+    the prompt frees (`free_lines`) and the cut one a `key: number` line whose number stays within the band the prompt
+    states for its key (or is itself free); else None."""
+    if not mutant.strip() or not reference.startswith(mutant) or mutant == reference:
+        return None
+    lines = reference.splitlines()
+    kinds = free_lines.kinds(reference)
+    at = mutant.count("\n")  # the cut line's index
+    if at >= len(lines) or any(kind not in ("free", "blank") for kind in kinds[at + 1:]):
+        return None
+    if kinds[at] in ("free", "blank"):
+        return "only lines the prompt frees"
+    kept = mutant[mutant.rfind("\n") + 1:]
+    whole = re.fullmatch(r"\s*([\w.-]+)\s*[=:]\s*(-?\d+\.\d+)\s*", lines[at])
+    left = re.fullmatch(r"\s*([\w.-]+)\s*[=:]\s*(-?\d+\.\d*)", kept)
+    if whole is None or left is None or allows.stated is None or not allows.stated.states_for((whole.group(1),)) \
+            or ROUNDING.search(prompt):
+        return None
+    want, got = float(whole.group(2)), float(left.group(2))
+    if abs(got - want) > allows.stated.band_at((whole.group(1),), want):
+        return None
+    return f"digits of `{whole.group(1)}` within the band the prompt states for it, and lines the prompt frees"
 
 
 def _free_sections_only(reference: str, mutant: str, prompt: str) -> str | None:

@@ -29,7 +29,7 @@ from artifactbench.gates.fuzz._tree_strategies import LEAF_KINDS, TreeTargets, l
 DATA_KINDS: tuple[str, ...] = (
     "number_far", "number_sign", "number_nan", "bool_flip", "string_change", "type_change", "later_record",
     "drop_key", "rename_key", "drop_record", "duplicate_record", "replace_record", "inject_record", "swap_records", "swap_values",
-    "truncate_records", "truncate_text", "number_near", "collapse_spaces", "keep_total",
+    "swap_cells", "truncate_records", "truncate_text", "number_near", "collapse_spaces", "keep_total",
 )
 PYTHON_KINDS: tuple[str, ...] = ("stub_function", "drop_definition", "drop_sort", "truncate_text")
 KINDS: tuple[str, ...] = DATA_KINDS + PYTHON_KINDS[:3]
@@ -74,6 +74,8 @@ def mutation_draws(fmt: str, text: str, policy: FuzzPolicy, kind: str, prompt: s
         rel = read_prompt(prompt).rel_tolerance
         inner = keep_total_tree(doc, fmt == "csv", rel) if isinstance(doc, TreeDoc) else (
             keep_total_text(doc, rel) if isinstance(doc, TextDoc) else None)
+    elif kind == "swap_cells":  # (two cells of one row of a long table exchanged)
+        inner = structure_strategy(targets, kind) if isinstance(doc, TreeDoc) else None
     elif kind == "swap_values":  # (a field exchanged between records, or a cell between a Markdown table's rows)
         inner = structure_strategy(targets, kind) if isinstance(doc, TreeDoc) else (
             text_strategy(doc, policy, kind) if isinstance(doc, TextDoc) else None)

@@ -570,27 +570,18 @@ def list_codes(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, st
 
 
 MIN_CODE_LINES = 3
-CODE_LINE_TRIES = 20  # string_change's draws where the answer's lines are bare lists (line_codes): few break one rule only
+CODE_LINE_TRIES = 20  # string_change's draws where the answer's lines are bare lists (line_codes): few break one rule
 _PAIR_LINE = re.compile(r"[A-Za-z0-9][\w.-]*:[\w.-]+(?:[ \t]+[A-Za-z0-9][\w.-]*:[\w.-]+)+")
 _BARE_LIST = re.compile(r"[A-Za-z0-9][\w.'-]*(?:[ \t]*,[ \t]*[A-Za-z0-9][\w.'-]*)+")
 MAX_CODE_POOL = 300  # codes line_codes chooses a replacement from
+MAX_SCORED = 48  # of them, those scored for one line
+MAX_PAIRED_LINES = 1000  # lines whose pairs are counted
 MAX_PAIRED_ITEMS = 12  # a list longer than this is not scored by its pairs (their number grows as its square)
 
 
-def line_codes(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, str, str, str]]:
-    """(line, item, another item, the new line) for the items of a text whose record lines are each a bare list of
-    codes or names (`K01,K03,K06,K07,K12`, `Alasdair, Beth, Callum, Deirdre`; no label: at least MIN_CODE_LINES of
-    them, every item with a digit or every one capitalised), or of `key:value` pairs (`ANAT210:MON-AM BIOC220:MON-AM`,
-    each key once: a pair given another value its key has elsewhere; blind p312's exam slots, the seat limit never
-    checked), each item given one other lines hold and its line does not, where the list it makes is no other line's (as a set; kept in order where the line was sorted): a panel, a
-    team, a trio the answer does not list. A grader that counts the lists and checks some of the rules a list must
-    meet, never that each is one of the right ones, passes it where the new list breaks only the rules it forgets
-    (blind p308: "every five-person panel", the French-speaker rule never checked; p311's never-together pairs).
-    Lines spread over the answer; the replacing item, two lines in three, the one whose rarest pairing with the items
-    kept is the commonest in the answer (a list of pairs the right lists hold breaks fewer rules: 20 % of such changes
-    on p308 broke only the forgotten count rule, 12 % of items taken in turn); the third, one that makes exactly one
-    pair no right list holds, the others as common as can be (a forgotten pair rule: 63 % on p311, 36 % the other
-    way); at most MAX_LIST_SWAPS."""
+def listed_lines(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, list[str], str]]:
+    """(line, items, separator) of each record line that is a bare list line_codes changes an item of; [] unless
+    there are at least MIN_CODE_LINES of them and they are half the record lines or more."""
     listed: list[tuple[int, list[str], str]] = []
     for i in records[:5000]:
         line = lines[i].strip()
@@ -608,11 +599,29 @@ def line_codes(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, st
                 all(re.search(r"\d", item) for item in items) or all(item[:1].isupper() for item in items)):
             continue
         listed.append((i, items, re.match(r"[^,]*(,[ \t]*)", line).group(1)))
-    if len(listed) < MIN_CODE_LINES or len(listed) * 2 < len(records):
+    return listed if len(listed) >= MIN_CODE_LINES and len(listed) * 2 >= len(records) else []
+
+
+def line_codes(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, str, str, str]]:
+    """(line, item, another item, the new line) for the items of a text whose record lines are each a bare list of
+    codes or names (`K01,K03,K06,K07,K12`, `Alasdair, Beth, Callum, Deirdre`; no label: at least MIN_CODE_LINES of
+    them, every item with a digit or every one capitalised), or of `key:value` pairs (`ANAT210:MON-AM BIOC220:MON-AM`,
+    each key once: a pair given another value its key has elsewhere; blind p312's exam slots, the seat limit never
+    checked), each item given one other lines hold and its line does not, where the list it makes is no other line's
+    (as a set; kept in order where the line was sorted): a panel, a team, a trio the answer does not list. A grader
+    that counts the lists and checks some of the rules a list must meet, never that each is one of the right ones,
+    passes it where the new list breaks only the rules it forgets (blind p308: "every five-person panel", the French-speaker rule never checked; p311's never-together pairs).
+    Lines spread over the answer; the replacing item, two lines in three, the one whose rarest pairing with the items
+    kept is the commonest in the answer (a list of pairs the right lists hold breaks fewer rules: 20 % of such changes
+    on p308 broke only the forgotten count rule, 12 % of items taken in turn); the third, one that makes exactly one
+    pair no right list holds, the others as common as can be (a forgotten pair rule: 63 % on p311, 36 % the other
+    way); at most MAX_LIST_SWAPS."""
+    listed = listed_lines(lines, records)
+    if not listed:
         return []
     pool = sorted({item for _, items, _ in listed for item in items})[:MAX_CODE_POOL]
     held = {frozenset(items) for _, items, _ in listed}
-    paired = Counter(frozenset(pair) for _, items, _ in listed if len(items) <= MAX_PAIRED_ITEMS
+    paired = Counter(frozenset(pair) for _, items, _ in listed[:MAX_PAIRED_LINES] if len(items) <= MAX_PAIRED_ITEMS
                      for pair in itertools.combinations(set(items), 2))
     out: list[tuple[int, str, str, str]] = []
     step = max(1, len(listed) // MAX_LIST_SWAPS)
@@ -628,9 +637,12 @@ def line_codes(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, st
                 return (int(counts.count(0) == 1), min((c for c in counts if c), default=0))
             return (0, min(counts, default=0))
         paired_key = at.partition(":")[0] + ":" if sep.strip() == "" and ":" in at else None
-        scored = [(*score(other), -((place - n * 7) % len(pool)), other)
-                  for place, other in enumerate(pool) if other not in names and frozenset(kept | {other}) not in held
-                  and (paired_key is None or other.startswith(paired_key))]
+        # (MAX_SCORED candidates, taken in turn from the pool: 300 codes scored against 11 kept items on each of 200
+        # lines took 2 s; review)
+        turn = [pool[(n * 7 + k) % len(pool)] for k in range(min(len(pool), MAX_SCORED))] if paired_key is None else \
+            [other for other in pool if other.startswith(paired_key)]
+        scored = [(*score(other), -place, other) for place, other in enumerate(turn)
+                  if other not in names and frozenset(kept | {other}) not in held]
         if scored:
             other = max(scored)[-1]
             changed = [other if item == at else item for item in items]

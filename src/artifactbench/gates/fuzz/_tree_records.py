@@ -44,18 +44,19 @@ def structure_strategy(t: TreeTargets, kind: str) -> Draws | None:
         return pick(lists).flatmap(lambda c: ints(0, len(c[1]) - 1).map(
             lambda k: _truncate(t, kind, c[0], len(c[1]), k))) if lists else None
     if kind == "swap_values":
-        # (a mapping's entries exchanged get their own share: a list of 45 rows offers 500 record swaps before any,
-        # and a CSV row of counter ids, `Z1,Z2,...` whose grader checked only that the rows are well formed and how
-        # many, met none; blind p314)
-        records = list(itertools.islice(_value_swaps(t), 500))
-        entries = [s for s in records if s[3] is None]
-        swaps = [s for s in records if s[3] is not None][:500 - min(len(entries), MAPPING_SWAPS)] + entries[:MAPPING_SWAPS]
-        if not entries and len(records) == 500:
-            # (of values of one shape, `C04` and `C06`, not `C04` and `C01;C02;C05`: a row's ids, not its list)
-            swaps = records[:500 - MAPPING_SWAPS] + list(itertools.islice(
-                (s for s in _mapping_swaps(t, itertools.count()) if _shape(get_at(t.doc.data, s[0])[s[1]])
-                 == _shape(get_at(t.doc.data, s[0])[s[2]])), MAPPING_SWAPS))
+        swaps = list(itertools.islice(_value_swaps(t), 500))
         return pick(swaps).map(lambda c: _swap_values(t, *c)) if swaps else None
+    if kind == "swap_cells":
+        # (two cells of one row exchanged, values of one shape, where the table is long enough that swap_values's 500
+        # looks are all between rows and none reaches a row's own cells: `C03,C01,...` of counter ids whose grader
+        # checked only that the rows are well formed and how many; blind p314)
+        looked = list(itertools.islice(_value_swaps(t), 500))
+        if len(looked) < 500 or any(s[3] is None for s in looked):
+            return None
+        cells = list(itertools.islice((s for s in _mapping_swaps(t, itertools.count())
+                                       if _shape(get_at(t.doc.data, s[0])[s[1]]) == _shape(get_at(t.doc.data, s[0])[s[2]])),
+                                      MAPPING_SWAPS))
+        return pick(cells).map(lambda c: _swap_values(t, *c, kind="swap_cells")) if cells else None
     if kind == "swap_records":
         ordered = [(p, v) for p, v in lists if t.policy.order_matters(_key_of(p))]
         return pick(pairs).map(lambda c: _swap(t, c)) if (pairs := _record_swaps(ordered)) else None
@@ -287,7 +288,7 @@ MAX_PAIRS = 20_000  # record pairs _value_swaps (and _record_swaps) look at in o
 MAX_LOOKS = 1_000_000  # value pairs it compares in all (one per field of a record pair, or per entry pair)
 
 
-MAPPING_SWAPS = 100  # of the 500 value swaps looked at, those kept for a mapping's entries exchanged
+MAPPING_SWAPS = 100  # swap_cells's exchanges of two cells of one row
 
 
 def _value_swaps(t: TreeTargets):
@@ -364,7 +365,7 @@ def _mappings(value: Any, path: Path):
             yield from _mappings(child, path + (index,))
 
 
-def _swap_values(t: TreeTargets, a: Any, b: Any, key: Any, differ: tuple | None) -> Mutation:
+def _swap_values(t: TreeTargets, a: Any, b: Any, key: Any, differ: tuple | None, kind: str = "swap_values") -> Mutation:
     """The description names one place (the first record's field, or the mapping's first entry) and,
     for records, the other fields in which they differ (PromptAllows.leaves_open reads both)."""
     if differ is not None:  # a, b: the two records' paths; key: the field exchanged
@@ -376,7 +377,7 @@ def _swap_values(t: TreeTargets, a: Any, b: Any, key: Any, differ: tuple | None)
             return data
         label = (f"{where(t.doc, a + (key,))}, exchanged with record {b[-1]}{ALSO_DIFFER}"
                  + ", ".join(repr(str(k)) for k in differ))
-        return t.edit("swap_values", label, old, old[::-1], change, spines=(a, b))
+        return t.edit(kind, label, old, old[::-1], change, spines=(a, b))
     node = get_at(t.doc.data, a)  # a: the mapping's path; b, key: its two entries
 
     def change_entries(data: Any) -> Any:
@@ -384,7 +385,7 @@ def _swap_values(t: TreeTargets, a: Any, b: Any, key: Any, differ: tuple | None)
         target[b], target[key] = target[key], target[b]
         return data
     label = f"{where(t.doc, a + (b,))}, exchanged with the value of field {str(key)!r}"
-    return t.edit("swap_values", label, (node[b], node[key]), (node[key], node[b]), change_entries, spine=a)
+    return t.edit(kind, label, (node[b], node[key]), (node[key], node[b]), change_entries, spine=a)
 
 
 def renamed(key: str) -> str:
