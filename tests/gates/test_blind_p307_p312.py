@@ -289,3 +289,22 @@ def test_a_band_after_a_key_that_states_its_own_is_every_numbers():
     stated = stated_tolerance("`distance_km` = the distance, within 0.01 km.\n\nYour answer must be within 1% of the "
                               "true value.\n")
     assert stated.band_at(("distance_km",), 7.85) < 0.02
+
+
+def test_cells_of_a_pair_whose_order_is_free_stay_open(tmp_path):
+    # (p317, sound: "which of the two class ids goes into `subject` and which into `other` does not matter": a clash
+    # row's two ids exchanged is the same answer)
+    rows = "rule,subject,other\n" + "".join(f"CLASH,C{a:03},C{b:03}\n" for a in range(1, 12) for b in range(a + 1, 13)
+                                            if (a * b) % 5 == 1)
+    prompt = ("Write `clashes.csv` with the header `rule,subject,other`, one row per clash. Row order does not matter. "
+              "For clash rows, which of the two class ids goes into `subject` and which into `other` does not matter "
+              "either, but each pair must appear only once.\n")
+    grader = """\
+        import csv, io
+        def pairs(t):
+            return sorted((r["rule"], *sorted((r["subject"], r["other"]))) for r in csv.DictReader(io.StringIO(t)))
+        ok = pairs(text) == pairs(REF)
+        return ok, "all clashes listed" if ok else "clashes differ"
+        """.replace("REF", repr(rows))
+    fails = _fails(_fuzz(_task(tmp_path, "clashes", "clashes.csv", rows, prompt, grader)))
+    assert not fails, fails

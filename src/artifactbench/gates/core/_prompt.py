@@ -656,6 +656,9 @@ class PromptAllows:
     # (key, collection of its sample table, the note ordering it or "" where the note frees its order) of each list a
     # fenced sample notes: `tracks = ["TR-9003", "TR-9001"]  # playlist order, first entry first` (blind p251)
     list_notes: tuple[tuple[str, str, str], ...] = ()
+    # (names, sentence) of each sentence saying which of two or more fields holds which value does not matter ("which
+    # of the two class ids goes into `subject` and which into `other` does not matter"; blind p317)
+    either_way: tuple[tuple[frozenset[str], str], ...] = ()
 
     def chosen_key(self, where: str) -> str:
         """The sentence leaving the keys of the mapping that `where` ("at $.beds, key 'F-01'") renamed a
@@ -933,11 +936,20 @@ class PromptAllows:
             return "warn", f"the prompt accepts more than one answer, or a few wrong records ({said!r})"
         return self._value_open(kind, where)
 
+    def _cells_either_way(self, where: str) -> str:
+        """The sentence saying the two fields a swap_cells exchange names may hold each other's values, else ""."""
+        fields = {f.rsplit(".", 1)[-1].lower() for f in re.findall(r"field '([^']+)'", where)}
+        if len(fields) != 2:
+            return ""
+        return next((sentence for names, sentence in self.either_way if fields <= names), "")
+
     def _exchange_open(self, where: str) -> tuple[str, str] | None:
         """A field exchanged between two records: open when the field is, when every other field in
         which the two records differ is (the exchange then only re-pairs free values: a two-field
         record's optional field swapped is its other field swapped), or when the prompt accepts more
         than one answer (the exchange may have made another right one)."""
+        if (either := self._cells_either_way(where)):
+            return "info", f"the prompt says which of the two holds which value does not matter ({either!r})"
         head, _, rest = where.partition(ALSO_DIFFER)
         own = self._value_open("swap_values", head)
         if own is not None:
@@ -1973,7 +1985,8 @@ def read_prompt(text: str) -> PromptAllows:
                         comments_said=comments_said, extra_records=extra_records, quota=quota, field_unordered=frozenset(field_unordered),
                         chosen_keys=tuple(_chosen_keys(text)), chosen_values=tuple(_chosen_values(text)),
                         listed_keys=listed_keys(text), implied=implied_precision(text),
-                        null_or_zero=_null_or_zero(text), list_notes=tuple(_ordered_list_notes(text)))
+                        null_or_zero=_null_or_zero(text), list_notes=tuple(_ordered_list_notes(text)),
+                        either_way=tuple(_either_way(text)))
 
 
 # "`discount_cents` may be `null` or `0` (both are accepted)": either is that field's right value (review)
@@ -2083,6 +2096,23 @@ _WHICH_ON_WHICH = re.compile(r"\byou\s+(?:may\s+|can\s+)?(?:choose|pick|decide)\
 _KEY_ANY_TEXT = re.compile(r"`([A-Za-z_][\w-]{0,60})`\s*(?::|\u2014|\u2013|-|\bis\b|\bare\b)\s*(?:an?\s+)?any\s+"
                            r"(?:(?:unique|non-?empty|distinct|short)\s+)*(?:text|strings?|labels?|names?|identifiers?|ids?)"
                            r"(?=\s*[.;,)]|\s*$)", re.IGNORECASE)
+
+
+_EITHER_WAY = re.compile(r"\beither\s+(?:order|way|one|column|field)\b|\binterchangeabl\w*|\b(?:may|can)\s+be\s+"
+                         r"(?:swapped|exchanged|interchanged)\b|\b(?:does|do)\s+not\s+matter\b|\bdoesn['\u2019]t\s+matter\b|"
+                         r"\bin\s+any\s+order\b", re.IGNORECASE)
+
+
+def _either_way(text: str) -> list[tuple[frozenset[str], str]]:
+    """(names, sentence) of the sentences naming two fields or more in backticks and saying it does not matter which
+    holds which ("which ... goes into `subject` and which into `other` does not matter", "`player_a` and `player_b`
+    may be swapped")."""
+    out = []
+    for sentence in _sentences(text):
+        names = frozenset(n.lower() for n in re.findall(r"`([A-Za-z_][\w-]{0,60})`", sentence))
+        if len(names) >= 2 and len(sentence) <= 600 and _EITHER_WAY.search(sentence) and not _REFUSE.search(sentence):
+            out.append((names, " ".join(sentence.split())[:160]))
+    return out
 
 
 def _chosen_keys(text: str) -> list[tuple[str, str]]:
