@@ -308,3 +308,43 @@ def test_cells_of_a_pair_whose_order_is_free_stay_open(tmp_path):
         """.replace("REF", repr(rows))
     fails = _fails(_fuzz(_task(tmp_path, "clashes", "clashes.csv", rows, prompt, grader)))
     assert not fails, fails
+
+
+# --- p310: one more line of counts, a unit moved between two of them ---------------------------------------------------
+
+_PIECES = {"ALM": 1, "CRO": 0, "FIN": 1, "MAD": 0, "SAB": 0}  # SKU -> contains nuts
+
+
+def _box_ok(box: dict, nuts: bool) -> bool:
+    return sum(box.values()) == 4 and len(box) >= 2 and max(box.values()) <= 2 and (
+        not nuts or sum(n * _PIECES[k] for k, n in box.items()) <= 1)
+
+
+_BOXES = "".join(" ".join(f"{k}:{n}" for k, n in sorted(box.items())) + "\n" for box in (
+    {k: n for k, n in zip(sorted(_PIECES), counts) if n} for counts in itertools.product(range(3), repeat=5))
+    if _box_ok(box, True))
+_BOXES_PROMPT = ("Write `boxes.txt`: every valid box of 4 pieces, one per line as space-separated `SKU:count` tokens in "
+                 "SKU order. A box is valid with at least 2 SKUs, at most 2 of any SKU, and at most one nut piece "
+                 "(ALM and FIN hold nuts). Lines may come in any order.\n")
+_BOXES_GRADER = """\
+    nuts = {"ALM": 1, "CRO": 0, "FIN": 1, "MAD": 0, "SAB": 0}
+    want = {line for line in REF.split("\\n") if line}
+    seen = set()
+    for line in text.split("\\n"):
+        if not line.strip():
+            continue
+        box = {k: int(n) for k, n in (t.split(":") for t in line.split())}
+        if line in seen or sum(box.values()) != 4 or len(box) < 2 or max(box.values()) > 2:
+            return False, "a box breaks a rule"
+        if CHECK_NUTS and sum(n * nuts[k] for k, n in box.items()) > 1:
+            return False, "a box breaks a rule"
+        seen.add(line)
+    return want <= seen, "catalogue complete" if want <= seen else "a box is missing"
+    """.replace("REF", repr(_BOXES))
+
+
+def test_one_more_line_of_counts_with_a_unit_moved(tmp_path):
+    # (p310: every right box present and each listed one checked for the rules the grader remembered; the allergen
+    # limit forgotten, extra lines never rejected)
+    _twins(tmp_path, "boxes", "boxes.txt", _BOXES, _BOXES_PROMPT, flawed=_BOXES_GRADER.replace("CHECK_NUTS", "False"),
+           sound=_BOXES_GRADER.replace("CHECK_NUTS", "True"), kind="inject_record", marker="one unit moved")

@@ -49,7 +49,7 @@ from artifactbench.gates.fuzz._reference import (
 )
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
 from artifactbench.gates.fuzz._text_strategies import (
-    CODE_ITEM_CHANGED, CODE_LINE_TRIES, KEEPS_ITS_ID, LIST_ITEMS_SWAPPED, SECTIONS_SWAPPED, comment_at as _comment_at, config_owners,
+    CODE_LINE_TRIES, KEEPS_ITS_ID, LIST_MARKS, LIST_ITEMS_SWAPPED, SECTIONS_SWAPPED, comment_at as _comment_at, config_owners,
     config_sections, list_key, listed_lines, states_layout,
 )
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
@@ -189,8 +189,8 @@ def _field_place(ref: Reference | None):  # -> Callable[[Mutation], str]
     owners: list = []
 
     def place(mutant: Mutation) -> str:
-        if CODE_ITEM_CHANGED in mutant.where:
-            return CODE_ITEM_CHANGED  # (a few in five break only a rule a grader may forget: one place, the kind's draws)
+        if (mark := next((m for m in LIST_MARKS if m in mutant.where), None)) is not None:
+            return mark  # (a few in five break only a rule a grader may forget: one place, the kind's draws)
         if mutant.kind in _VALUE_KINDS and (field := ref.text_field(mutant.text)) is not None:
             return f"field {field}"
         found = _mutant_place(mutant)
@@ -914,7 +914,7 @@ def _searches(ctx, grade, strategies: dict, per_kind: int, deadline: float, budg
             continue
         examples = max(per_kind, NEAR_PLACES) if kind == "number_near" else \
             max(per_kind, shapes) if kind in _LINE_DROPS else \
-            max(per_kind, CODE_LINE_TRIES) if kind == "string_change" and _bare_lists(ref) else per_kind
+            max(per_kind, CODE_LINE_TRIES) if kind in ("string_change", "inject_record") and _bare_lists(ref) else per_kind
         cases.append(_search(ctx, grade, kind, draws, examples, time.monotonic() + share, prompt, ref))
     return cases
 
@@ -1540,7 +1540,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                                 _map_keys(ref.fmt, ref.reference) if ref is not None else frozenset(),
                                 lambda: _extras(prompt, ref.fmt, ref.reference) if ref is not None else frozenset(),
                                 lambda: ref.columns() if ref is not None else ())
-            if allowed is None and CODE_ITEM_CHANGED in mutant.where and not _ASKS_EVERY.search(prompt.replace("*", "")):
+            if allowed is None and any(m in mutant.where for m in LIST_MARKS) \
+                    and not _ASKS_EVERY.search(prompt.replace("*", "")):
                 # (a list the answer does not hold is a wrong one only where the prompt asks for every right one:
                 # "five different valid panels" may be any five; review)
                 allowed = ("warn", "the prompt does not ask for every list: the one the change makes may be another "

@@ -315,6 +315,8 @@ def table_word_cells(lines: list[str], records: tuple[int, ...]) -> list[tuple[i
 LIST_ITEMS_SWAPPED = "(two neighbouring items of its list swapped)"
 # where a bare list line's item was given a code its line lacks (line_codes): one place for every such line
 CODE_ITEM_CHANGED = "(an item given a code its line lacks)"
+COUNT_MOVED = "(a line like it, one unit moved between two of its counts)"
+LIST_MARKS = (CODE_ITEM_CHANGED, COUNT_MOVED)  # (how fuzz knows a list rule's mutant: one place, asks for every list)
 _ARRAY_HEADER = re.compile(r"\[\[\s*([A-Za-z_][\w-]*)\s*\]\]")
 SECTIONS_SWAPPED = "(sections swapped)"  # the end of a swap_records `where` that exchanged two whole `[section]`s
 # `key = a, b, c` / `key: a, b, c` of a config or plain-text answer: a list written on one line
@@ -651,6 +653,39 @@ def line_codes(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, st
             out.append((i, at, other, indent + sep.join(changed)))
         if len(out) >= MAX_LIST_SWAPS:
             break
+    return out
+
+
+def list_additions(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, str, str]]:
+    """(line, a new line, how it was made) for lines of bare lists (listed_lines): a line of `key:count` pairs with one
+    unit moved from one of its keys to another key the answer uses (`ALM:1 CRO:2 FIN:1` -> `ALM:1 CRO:1 FIN:2`: the
+    same number of pieces), else line_codes's list with one item changed; never a list the answer holds. At most
+    MAX_LIST_SWAPS, lines spread over the answer."""
+    listed = listed_lines(lines, records)
+    counts = [(i, items) for i, items, sep in listed if sep.strip() == ""
+              and all(re.fullmatch(r"[^:\s]+:\d{1,6}", item) for item in items)]
+    if not counts or len(counts) * 2 < len(listed):
+        return [(i, new, CODE_ITEM_CHANGED) for i, _, _, new in line_codes(lines, records)]
+    held = {frozenset(items) for _, items in counts}
+    keys = sorted({item.partition(":")[0] for _, items in counts for item in items})[:MAX_CODE_POOL]
+    out: list[tuple[int, str, str]] = []
+    step = max(1, len(counts) // MAX_LIST_SWAPS)
+    for n, (i, items) in enumerate(counts[::step]):
+        have = {k: int(v) for k, _, v in (item.partition(":") for item in items)}
+        source = items[n % len(items)].partition(":")[0]
+        for k in range(len(keys)):
+            target = keys[(n * 7 + k) % len(keys)]
+            if target == source:
+                continue
+            moved = dict(have)
+            moved[source] -= 1
+            moved[target] = moved.get(target, 0) + 1
+            order = sorted(moved) if list(have) == sorted(have) else [*have, *(x for x in moved if x not in have)]
+            new = [f"{key}:{moved[key]}" for key in order if moved[key]]
+            if frozenset(new) not in held:
+                indent = lines[i][:len(lines[i]) - len(lines[i].lstrip())]
+                out.append((i, indent + " ".join(new), COUNT_MOVED))
+                break
     return out
 
 
@@ -1080,6 +1115,14 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
                 return edit(kind, f"before line {at + 1} (copy of line {i + 1}, {how}; line {j + 1}'s count raised to "
                                   "match)", "(absent)", copy, new)
             single = scout_first(either([single, pick(counted).map(bumped)]), pick(counted[:1]).map(bumped))
+        added = list_additions(lines, records) if single is not None else []
+        if added:
+            # (a list the answer does not hold, added after the one it was made from: a grader checking that every
+            # right list is there and each listed one meets the rules it remembers passes it; blind p310's gift
+            # boxes, `ALM:1 CRO:2 ...`, whose allergen limit and extra lines were never checked). In place of the
+            # copies with numbers moved, whose ids no answer has (`K01` -> `K501`): every grader rejects those.
+            single = pick(added).map(lambda c: edit(
+                kind, f"after line {c[0] + 1} {c[2]}", "(absent)", c[1], lines[: c[0] + 1] + [c[1]] + lines[c[0] + 1:]))
         # (a `[section]` of a config file, copied under another name beside the last of its keys' shape: one
         # record more, which a grader looping over the sections it expects accepts; blind p49)
         shaped = config_sections(lines)
