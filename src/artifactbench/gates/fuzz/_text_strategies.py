@@ -142,8 +142,8 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str,
         # (an item of a bare list line, `K01,K02,K03,K04,K05`, given a code its line lacks: a panel the answer does not
         # list, in place of one it does; blind p308)
         if in_lines:
-            # (one place, `item`, however many lines: a few in five such changes break only the rules a grader may
-            # forget, so four rejected say little; the kind's budget of draws bounds them)
+            # (one place however many lines, CODE_ITEM_CHANGED: a few in five such changes break only the rules a
+            # grader may forget, so four rejected say little; the kind's CODE_LINE_TRIES draws bound them)
             coded_lines = pick(in_lines).map(lambda c: Mutation(
                 kind, f"line {c[0] + 1} {CODE_ITEM_CHANGED}", short(c[1]), short(c[2]),
                 doc.render(lines[:c[0]] + [c[3]] + lines[c[0] + 1:])))
@@ -572,7 +572,7 @@ def list_codes(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, st
 
 
 MIN_CODE_LINES = 3
-CODE_LINE_TRIES = 20  # string_change's draws where the answer's lines are bare lists (line_codes): few break one rule
+CODE_LINE_TRIES = 20  # string_change's and inject_record's draws where the answer's lines are bare lists
 _PAIR_LINE = re.compile(r"[A-Za-z0-9][\w.-]*:[\w.-]+(?:[ \t]+[A-Za-z0-9][\w.-]*:[\w.-]+)+")
 _BARE_LIST = re.compile(r"[A-Za-z0-9][\w.'-]*(?:[ \t]*,[ \t]*[A-Za-z0-9][\w.'-]*)+")
 MAX_CODE_POOL = 300  # codes line_codes chooses a replacement from
@@ -612,8 +612,8 @@ def line_codes(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, st
     checked), each item given one other lines hold and its line does not, where the list it makes is no other line's
     (as a set; kept in order where the line was sorted): a panel, a team, a trio the answer does not list. A grader
     that counts the lists and checks some of the rules a list must meet, never that each is one of the right ones,
-    passes it where the new list breaks only the rules it forgets (blind p308: "every five-person panel", the French-speaker rule never checked; p311's never-together pairs).
-    Lines spread over the answer; the replacing item, two lines in three, the one whose rarest pairing with the items
+    passes it where the new list breaks only the rules it forgets (blind p308: "every five-person panel", the
+    French-speaker rule never checked; p311's never-together pairs). Lines spread over the answer; the replacing item, two lines in three, the one whose rarest pairing with the items
     kept is the commonest in the answer (a list of pairs the right lists hold breaks fewer rules: 20 % of such changes
     on p308 broke only the forgotten count rule, 12 % of items taken in turn); the third, one that makes exactly one
     pair no right list holds, the others as common as can be (a forgotten pair rule: 63 % on p311, 36 % the other
