@@ -348,3 +348,34 @@ def test_one_more_line_of_counts_with_a_unit_moved(tmp_path):
     # limit forgotten, extra lines never rejected)
     _twins(tmp_path, "boxes", "boxes.txt", _BOXES, _BOXES_PROMPT, flawed=_BOXES_GRADER.replace("CHECK_NUTS", "False"),
            sound=_BOXES_GRADER.replace("CHECK_NUTS", "True"), kind="inject_record", marker="one unit moved")
+
+
+def test_the_order_of_rows_frees_no_exchange_of_two_fields():
+    # (review: "`subject` is the class that must move and `other` the class it clashes with; the order of rows does
+    # not matter" made a grader ignoring the direction of a pair look right)
+    from artifactbench.gates.core import read_prompt
+
+    where = "record 8 (line 10), field 'subject', exchanged with the value of field 'other'"
+    rows = read_prompt("`subject` is the class that must move and `other` the class it clashes with; the order of rows "
+                       "does not matter.\n")
+    assert rows.leaves_open("swap_cells", where) is None
+    assert read_prompt("Columns `rule`, `subject` and `other`; row order does not matter.\n").leaves_open(
+        "swap_cells", where) is None
+    pair = read_prompt("Which of the two ids goes into `subject` and which into `other` does not matter.\n")
+    assert pair.leaves_open("swap_cells", where)[0] == "info"
+
+
+def test_a_unit_moved_never_makes_a_box_the_answer_holds_or_a_negative_count():
+    # (review: zeros written out, `ALM:0 ... MAD:2 SAB:2`, made a held box look new; a unit moved from a 0 gave -1)
+    from artifactbench.gates.fuzz._text_strategies import list_additions
+
+    lines = ["ALM:0 FIN:1 MAD:1 SAB:2", "ALM:0 FIN:0 MAD:2 SAB:2", "ALM:1 FIN:0 MAD:1 SAB:2", "ALM:0 FIN:2 MAD:0 SAB:2"]
+    held = {frozenset(t for t in line.split() if not t.endswith(":0")) for line in lines}
+    added = list_additions(lines, (0, 1, 2, 3))
+    assert added
+    for _, new, _ in added:
+        assert frozenset(t for t in new.split() if not t.endswith(":0")) not in held, new
+        assert "-" not in new, new
+    assert list_additions(["10:30 11:45", "12:00 13:15", "14:30 15:45"], (0, 1, 2)) == [] or all(
+        "one unit moved" not in how for _, _, how in list_additions(["10:30 11:45", "12:00 13:15", "14:30 15:45"],
+                                                                     (0, 1, 2)))

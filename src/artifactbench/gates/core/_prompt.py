@@ -2103,15 +2103,25 @@ _EITHER_WAY = re.compile(r"\beither\s+(?:order|way|one|column|field)\b|\binterch
                          r"\bin\s+any\s+order\b", re.IGNORECASE)
 
 
+_ROWS_ORDER = re.compile(r"\b(?:order\s+of\s+(?:the\s+)?|(?:row|line|record|entry)\s+order\b)|\b(?:rows|lines|records|"
+                         r"entries)\s+(?:may|can)\s+(?:come|appear|be)\b", re.IGNORECASE)
+
+
 def _either_way(text: str) -> list[tuple[frozenset[str], str]]:
     """(names, sentence) of the sentences naming two fields or more in backticks and saying it does not matter which
     holds which ("which ... goes into `subject` and which into `other` does not matter", "`player_a` and `player_b`
     may be swapped")."""
     out = []
     for sentence in _sentences(text):
-        names = frozenset(n.lower() for n in re.findall(r"`([A-Za-z_][\w-]{0,60})`", sentence))
-        if len(names) >= 2 and len(sentence) <= 600 and _EITHER_WAY.search(sentence) and not _REFUSE.search(sentence):
-            out.append((names, " ".join(sentence.split())[:160]))
+        if len(sentence) > 600:
+            continue
+        # (in one clause with the names, and not of the rows' order: "`subject` is the class that must move and
+        # `other` the class it clashes with; the order of rows does not matter" frees no exchange; review)
+        for clause in re.split(r";|\.\s", sentence):
+            names = frozenset(n.lower() for n in re.findall(r"`([A-Za-z_][\w-]{0,60})`", clause))
+            if len(names) >= 2 and _EITHER_WAY.search(clause) and not _ROWS_ORDER.search(clause) \
+                    and not _REFUSE.search(clause):
+                out.append((names, " ".join(sentence.split())[:160]))
     return out
 
 

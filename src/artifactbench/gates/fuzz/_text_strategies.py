@@ -662,17 +662,24 @@ def list_additions(lines: list[str], records: tuple[int, ...]) -> list[tuple[int
     same number of pieces), else line_codes's list with one item changed; never a list the answer holds. At most
     MAX_LIST_SWAPS, lines spread over the answer."""
     listed = listed_lines(lines, records)
+    # (a key starts with a letter: `10:30 11:45` are times, not counts; review)
     counts = [(i, items) for i, items, sep in listed if sep.strip() == ""
-              and all(re.fullmatch(r"[^:\s]+:\d{1,6}", item) for item in items)]
+              and all(re.fullmatch(r"[A-Za-z][^:\s]*:\d{1,6}", item) for item in items)]
     if not counts or len(counts) * 2 < len(listed):
         return [(i, new, CODE_ITEM_CHANGED) for i, _, _, new in line_codes(lines, records)]
-    held = {frozenset(items) for _, items in counts}
+
+    def box(tokens: list[str]) -> frozenset:  # (a count of 0 written or left out: the same box; review)
+        return frozenset((k, int(v)) for k, _, v in (x.partition(":") for x in tokens) if int(v))
+    held = {box(items) for _, items in counts}
     keys = sorted({item.partition(":")[0] for _, items in counts for item in items})[:MAX_CODE_POOL]
     out: list[tuple[int, str, str]] = []
     step = max(1, len(counts) // MAX_LIST_SWAPS)
     for n, (i, items) in enumerate(counts[::step]):
         have = {k: int(v) for k, _, v in (item.partition(":") for item in items)}
-        source = items[n % len(items)].partition(":")[0]
+        given = [k for k in have if have[k] > 0]
+        if not given:
+            continue
+        source = given[n % len(given)]  # (a unit moved from a count it has: never a negative one; review)
         for k in range(len(keys)):
             target = keys[(n * 7 + k) % len(keys)]
             if target == source:
@@ -681,8 +688,8 @@ def list_additions(lines: list[str], records: tuple[int, ...]) -> list[tuple[int
             moved[source] -= 1
             moved[target] = moved.get(target, 0) + 1
             order = sorted(moved) if list(have) == sorted(have) else [*have, *(x for x in moved if x not in have)]
-            new = [f"{key}:{moved[key]}" for key in order if moved[key]]
-            if frozenset(new) not in held:
+            new = [f"{key}:{moved[key]}" for key in order if moved[key] or key in have]
+            if box(new) not in held:
                 indent = lines[i][:len(lines[i]) - len(lines[i].lstrip())]
                 out.append((i, indent + " ".join(new), COUNT_MOVED))
                 break
