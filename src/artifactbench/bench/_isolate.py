@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import os
-import stat
 from dataclasses import replace
 from pathlib import Path
 from typing import Literal
 
+from artifactbench._files import FileRefused, read_capped
 from artifactbench._sandbox import BWRAP_PACKAGE, Bind, Limits, Sandbox, find_bwrap, runtime_binds
 from artifactbench._trees import walk_tree
 from artifactbench.bench._agents import Permissions
@@ -53,21 +53,16 @@ def _within(path: str, root: str) -> bool:
 MAX_ALTERNATES = 16  # object stores read from alternates files, all levels together
 
 
-def _read_regular(path: str, limit: int) -> str | None:
-    """The first `limit` bytes of a regular file as text, or None (missing, unreadable, or a FIFO or device: never
-    waited on; review: a FIFO at `objects/info/alternates` hung the run)."""
+GIT_FILE_LIMIT = 1 << 20  # bytes of a `.git` file, `commondir` or `alternates` read (a real one is a few lines)
+
+
+def _read_regular(path: str) -> str | None:
+    """A small regular file's text, or None (missing, unreadable, too big, or a FIFO or device: never waited on;
+    review: a FIFO at `objects/info/alternates` hung the run)."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
-    except OSError:
+        return read_capped(Path(path), GIT_FILE_LIMIT).decode("utf-8", "replace")
+    except FileRefused:
         return None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        return os.read(fd, limit).decode("utf-8", "replace")
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
 
 
 def _unquoted(line: str) -> str:
@@ -91,17 +86,17 @@ def git_dirs(root: str) -> tuple[str, ...]:
     if os.path.isdir(dot):
         found = [os.path.realpath(dot)]
     else:
-        head = _read_regular(dot, 4096)
+        head = _read_regular(dot)
         if head is None or not head.startswith("gitdir:"):
             return ()
         gitdir = os.path.realpath(os.path.join(root, head.removeprefix("gitdir:").strip()))
         found = [gitdir]
-        common = _read_regular(os.path.join(gitdir, "commondir"), 4096)
+        common = _read_regular(os.path.join(gitdir, "commondir"))
         if common is not None:
             found.append(os.path.realpath(os.path.join(gitdir, common.strip())))
     stores = [os.path.join(d, "objects") for d in found]
     for objects in stores:  # (grows as alternates name more stores; each read once, MAX_ALTERNATES at most)
-        named = _read_regular(os.path.join(objects, "info", "alternates"), 1 << 16)
+        named = _read_regular(os.path.join(objects, "info", "alternates"))
         for line in (named or "").splitlines():
             line = _unquoted(line.strip())
             if line and not line.startswith("#") and len(stores) < len(found) + MAX_ALTERNATES:

@@ -1979,19 +1979,11 @@ def _cut_open_tail(reference: str, mutant: str, prompt: str, allows) -> str | No
         key = line_key(cut_line)
         if key is None:
             return None
-        whole = re.fullmatch(r"\s*[\w.-]+\s*[=:]\s*(-?\d+\.\d+)\s*", cut_line)
-        left = re.fullmatch(r"\s*[\w.-]+\s*[=:]\s*(-?\d+\.\d*)", kept)
         if doubt(prompt, "line", (key,)) is not None:
             keys.insert(0, key)
-        elif whole is None or left is None or allows.stated is None or not allows.stated.states_for((key,)) \
-                or ROUNDING.search(prompt):
-            # (a prompt that speaks of rounding or decimals may fix the digits: "each written with exactly 6
-            # decimal places"; review)
+        elif _cut_in_band(cut_line, kept, prompt, allows) != key:
             return None
         else:
-            want, got = float(whole.group(1)), float(left.group(1))
-            if abs(got - want) > allows.stated.band_at((key,), want):
-                return None
             return (f"digits of `{key}` within the band the prompt states for it"
                     + (f" and lines of {', '.join(keys[:3])}, which it leaves open" if keys else ""))
     if keys:
@@ -2012,16 +2004,21 @@ def _cut_free_tail(reference: str, mutant: str, prompt: str, allows, free_lines)
         return None
     if kinds[at] in ("free", "blank"):
         return "only lines the prompt frees"
-    kept = mutant[mutant.rfind("\n") + 1:]
-    whole = re.fullmatch(r"\s*([\w.-]+)\s*[=:]\s*(-?\d+\.\d+)\s*", lines[at])
+    key = _cut_in_band(lines[at], mutant[mutant.rfind("\n") + 1:], prompt, allows)
+    return None if key is None else f"digits of `{key}` within the band the prompt states for it, and lines the prompt frees"
+
+
+def _cut_in_band(line: str, kept: str, prompt: str, allows) -> str | None:  # noqa: ANN001
+    """The key of a `key = number` / `key: number` line cut to `kept`, where the number left stays within the band the
+    prompt states for that key; else None (also where the prompt speaks of rounding or decimals, which may fix the
+    digits: "each written with exactly 6 decimal places"; review)."""
+    whole = re.fullmatch(r"\s*([\w.-]+)\s*[=:]\s*(-?\d+\.\d+)\s*", line)
     left = re.fullmatch(r"\s*([\w.-]+)\s*[=:]\s*(-?\d+\.\d*)", kept)
     if whole is None or left is None or allows.stated is None or not allows.stated.states_for((whole.group(1),)) \
             or ROUNDING.search(prompt):
         return None
     want, got = float(whole.group(2)), float(left.group(2))
-    if abs(got - want) > allows.stated.band_at((whole.group(1),), want):
-        return None
-    return f"digits of `{whole.group(1)}` within the band the prompt states for it, and lines the prompt frees"
+    return whole.group(1) if abs(got - want) <= allows.stated.band_at((whole.group(1),), want) else None
 
 
 def _free_sections_only(reference: str, mutant: str, prompt: str) -> str | None:
