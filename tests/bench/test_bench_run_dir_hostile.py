@@ -194,6 +194,22 @@ def test_a_second_process_resuming_the_run_gets_a_clear_error(finished_run, tmp_
     assert bench_main(["--resume", "r", "--runs-dir", str(tmp_path / "runs")]) == 0  # the lock is gone with it
 
 
+def test_a_lock_holder_that_is_going_away_is_waited_for(finished_run, tmp_path):
+    """CI flake (session 36): a resume right after the bench's SIGKILL found the lock still held by a child
+    caught between fork and exec (in a session of its own, so the kill missed it) and refused the run."""
+    shutil.copytree(finished_run, tmp_path / "runs")
+    run = tmp_path / "runs" / "r"
+    holder = ("import fcntl, os, sys, time; fd = os.open(sys.argv[1], os.O_RDONLY); "
+              "fcntl.flock(fd, fcntl.LOCK_EX); print('locked', flush=True); time.sleep(0.5)")
+    proc = subprocess.Popen([sys.executable, "-c", holder, str(run)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "locked"
+        assert bench_main(["--resume", "r", "--runs-dir", str(tmp_path / "runs")]) == 0
+    finally:
+        proc.kill()
+        proc.wait()
+
+
 def test_a_folder_where_the_summary_belongs_is_one_error_line(finished_run, tmp_path, capsys, deadline):
     """Outside attack (session 17): `report` died with IsADirectoryError renaming its temp file."""
     shutil.copytree(finished_run, tmp_path / "runs")

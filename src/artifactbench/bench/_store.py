@@ -9,6 +9,7 @@ import re
 import secrets
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -27,6 +28,10 @@ MAX_RUN_JSON_BYTES = 16 * 1024 * 1024  # a run's config lists its tasks and arms
 # A record is a few KiB (tails of 1,000 characters): 1 GiB holds some 200,000 of them.
 MAX_RESULTS_BYTES = 1024 * 1024 * 1024
 RUN_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+# How long lock() waits for a holder that is going away: a bench killed with SIGKILL can leave a child
+# caught between fork and exec (agents and graders start in sessions of their own, so a kill of the
+# bench's group misses them) that still shares the lock for a few milliseconds after the bench is reaped.
+LOCK_GRACE_S = 2.0
 
 
 def new_run_id() -> str:
@@ -87,20 +92,25 @@ class RunStore:
     def lock(self) -> Iterator[None]:
         """Hold the run dir's write lock (an fcntl lock on the folder itself, released on exit or crash).
 
-        Raises ArtifactBenchError at once when another process holds it: two writers of one run would
-        interleave records and both run the same jobs.
+        Raises ArtifactBenchError when another process still holds it after LOCK_GRACE_S: two writers
+        of one run would interleave records and both run the same jobs.
         """
         try:
             fd = os.open(self.dir, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
         except OSError as exc:
             raise ArtifactBenchError(f"{self.dir}: cannot open the run dir ({exc.strerror})") from None
         try:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise ArtifactBenchError(
-                    f"{self.dir}: run_id={self.run_id!r} is being written by another process (it holds "
-                    "the run's lock); wait for it to finish, then --resume") from None
+            deadline = time.monotonic() + LOCK_GRACE_S
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() >= deadline:
+                        raise ArtifactBenchError(
+                            f"{self.dir}: run_id={self.run_id!r} is being written by another process (it "
+                            "holds the run's lock); wait for it to finish, then --resume") from None
+                    time.sleep(0.05)
             yield
         finally:
             os.close(fd)  # closing the descriptor releases the lock
