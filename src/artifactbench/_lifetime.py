@@ -14,7 +14,7 @@ import signal
 import sys
 from collections.abc import Sequence
 
-__all__ = ["adopt_orphans", "die_with_parent", "end_children", "guarded_argv", "preload"]
+__all__ = ["adopt_orphans", "children", "die_with_parent", "end_children", "guarded_argv", "preload"]
 
 _PR_SET_PDEATHSIG = 1
 _PR_SET_CHILD_SUBREAPER = 36
@@ -77,7 +77,7 @@ def adopt_orphans() -> None:
             pass
 
 
-def _children() -> list[int]:
+def children() -> list[int]:
     """This process's children, from /proc (the kernel here keeps no per-task `children` list)."""
     me, out = os.getpid(), []
     try:
@@ -106,7 +106,7 @@ def end_children() -> None:
                 pass  # (the dead ones first)
         except ChildProcessError:
             return  # no child at all
-        alive = _children()
+        alive = children()
         if not alive:
             return
         for pid in alive:

@@ -221,3 +221,49 @@ def test_a_grader_cannot_plant_start_up_code_for_later_tasks(tmp_path):
     offline = next(c for c in contract.cases if c.name == "offline")
     assert offline.status == "FINDING" and "getaddrinfo" in offline.detail, offline
     assert not marker.exists(), marker.read_text()
+
+
+LEAVES_A_HELPER = '''import os as _os, signal as _signal, subprocess as _subprocess, sys as _sys
+from dataclasses import dataclass
+
+# At import, in the server itself: a helper with a cleaned environment in a session of its own (no tag,
+# out of every group the checker kills), which ends a moment later.
+_subprocess.Popen([_sys.executable, "-c", "import time; time.sleep(0.3)"], env={}, start_new_session=True)
+
+@dataclass
+class GradeResult:
+    passed: bool
+    score: float
+    detail: str
+
+def grade(scratch_dir):
+    _os.kill(_os.getppid(), _signal.SIGKILL)  # the server: its helper comes to the forkserver
+    return GradeResult(True, 1.0, "killed my server")
+'''
+
+
+def test_helpers_a_killed_server_left_are_reaped_when_they_end(tmp_path):
+    """What a killed server's grader left running comes to the forkserver (a subreaper); once it ends it
+    is reaped within about ADOPTED_REAP_S, not kept as a zombie, holding a pid, until the run ends."""
+    root = tmp_path / "leaves"
+    shutil.copytree(GOOD, root)
+    (root / "grader" / "hidden.py").write_text(LEAVES_A_HELPER)
+    task = load_task(root)
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    forkservers = Forkservers()
+    try:
+        for _ in range(4):
+            with GraderSession(task, timeout_s=5.0, forkservers=forkservers) as session:
+                assert not session.grade(scratch).ok  # its server was killed
+        (zygote,) = [psutil.Process(s._proc.pid) for s in forkservers._servers.values()]
+        time.sleep(0.5)  # every helper has ended
+        zombies = []
+        for _ in range(60):  # up to 3 s
+            zombies = [c for c in zygote.children() if c.status() == psutil.STATUS_ZOMBIE]
+            if not zombies:
+                break
+            time.sleep(0.05)
+        assert zombies == []
+    finally:
+        forkservers.close()

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import signal
 import socket
 import sys
 import time
 from collections.abc import Callable
 
-from artifactbench._lifetime import adopt_orphans, end_children, preload
+from artifactbench._lifetime import adopt_orphans, children, end_children, preload
 from artifactbench._tagging import TAG_VAR
 
 __all__ = ["ARGV_ROOM", "PLACEHOLDER_TAG", "REAP_GRACE_S", "zygote"]
@@ -35,6 +36,7 @@ __all__ = ["ARGV_ROOM", "PLACEHOLDER_TAG", "REAP_GRACE_S", "zygote"]
 PLACEHOLDER_TAG = "0" * 32  # the zygote's own tag value: the width of every real tag, never a live one
 ARGV_ROOM = 4096  # characters of padding in the zygote's argv: room for a server's command line
 REAP_GRACE_S = 0.5
+ADOPTED_REAP_S = 1.0  # how often an idle zygote reaps the exited processes adopt_orphans() gave it
 _MAX_REQUEST = 1 << 20
 
 
@@ -109,6 +111,34 @@ def _reap(pid: int) -> None:
         pass
 
 
+def _reap_adopted(servers: set[int], scan: bool) -> None:
+    """Reap the exited children that are not servers: what a server's grader left running and then
+    ended came here (adopt_orphans) and would stay a zombie until the run ends, holding a pid each (a
+    grader that leaves one short-lived helper a call leaves thousands over a corpus). A server's exit
+    status is the checker's to ask for (_reap: its zombie keeps its pid from reuse until then); when an
+    exited server is first in the kernel's list, the others are found in /proc, if `scan`."""
+    while True:
+        try:
+            info = os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            return
+        if info is None:
+            return
+        if info.si_pid in servers:
+            break
+        try:
+            os.waitpid(info.si_pid, 0)
+        except ChildProcessError:
+            return
+    if scan:
+        for pid in children():
+            if pid not in servers:
+                try:
+                    os.waitpid(pid, os.WNOHANG)
+                except ChildProcessError:
+                    pass
+
+
 def _startup_additions(areas) -> dict[str, str]:
     """What this interpreter added to its env at start-up (e.g. LC_CTYPE, PEP 538): the items of
     os.environ missing from the block it was exec'd with. A fresh server would add the same."""
@@ -156,7 +186,15 @@ def zygote(fd: int, serve: Callable[[str], None]) -> None:
     preload()
     adopt_orphans()  # (what a killed server's grader left running comes here, and ends with the run)
     sock = socket.socket(fileno=fd)
+    servers: set[int] = set()
+    next_scan = time.monotonic() + ADOPTED_REAP_S
     while True:
+        scan = time.monotonic() >= next_scan
+        _reap_adopted(servers, scan)
+        if scan:
+            next_scan = time.monotonic() + ADOPTED_REAP_S
+        if not select.select([sock], [], [], ADOPTED_REAP_S)[0]:
+            continue  # idle: reap again
         try:
             message, fds, _, _ = socket.recv_fds(sock, _MAX_REQUEST, 2)
         except OSError:
@@ -169,7 +207,9 @@ def zygote(fd: int, serve: Callable[[str], None]) -> None:
         try:
             request = json.loads(message)
             if "reap" in request:
-                _reap(int(request["reap"]))
+                pid = int(request["reap"])
+                _reap(pid)
+                servers.discard(pid)
                 answer = {}
             elif len(fds) != 2:
                 answer = {"error": f"expected 2 fds, got {len(fds)}"}
@@ -182,6 +222,7 @@ def zygote(fd: int, serve: Callable[[str], None]) -> None:
                         _become_server(request, fds, sock, areas, added, serve)
                     finally:
                         os._exit(70)
+                servers.add(pid)
                 answer = {"pid": pid}
         except Exception as exc:  # noqa: BLE001 - a bad request must not end the zygote
             answer = {"error": f"{type(exc).__name__}: {exc}"}
