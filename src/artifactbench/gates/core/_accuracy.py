@@ -370,8 +370,15 @@ LENIENT = (r"\b(?:does|do|will|would)\s*(?:n['\u2019]?t|not)\s+(?:mind|care\s+(?
            r"\b(?:is|are)\s+(?:very\s+|quite\s+)?(?:forgiving|lenient|relaxed|tolerant)\s+(?:about|of|with|on|towards?)\b|"
            r"\bforgives\b|\b(?:do\s*n['\u2019]?t|no\s+need\s+to)\s+worry\s+about\b|"
            r"\b(?:is|are)\s*(?:n['\u2019]?t|not)\s+(?:marked|penali[sz]ed)\b|\bwill\s+not\s+be\s+(?:marked|penali[sz]ed)\b|"
-           r"\bwe\s+do\s*(?:n['\u2019]?t|not)\s+mark\b|\bnot\s+penali[sz]ed\b")
+           r"\bwe\s+do\s*(?:n['\u2019]?t|not)\s+mark\b|\bnot\s+penali[sz]ed\b|"
+           # ("if you happen to write the same finding twice we won't hold it against you"; blind p321)
+           r"\b(?:wo\s*n['\u2019]?t|will\s+not|do\s*n['\u2019]?t|does\s*n['\u2019]?t|do\s+not|does\s+not)\s+(?:hold|count)\s+"
+           r"(?:it|that|this|them)\s+against\b")
 _LENIENT = re.compile(LENIENT, re.IGNORECASE)
+# What the answer may write as it likes, said by who reads it: "the Note column ... is yours — we read it, the grader
+# doesn't" (the verb left out: what the clause before says), "the prose is yours" (blind p324)
+GRADER_DOES_NOT = (r"\b(?:the\s+)?(?:grader|checker)\s+(?:does\s*n['\u2019]?t|does\s+not|wo\s*n['\u2019]t|will\s+not)"
+                   r"(?=[^\S\n]*(?:[.;,)!\u2014\u2013]|\n|$))|\b(?:is|are)\s+(?:all\s+)?yours\b")
 # A label over a list of what the grader forgives ("**Don't worry about**", "What we normalise:", "Not marked:"):
 # each item below it reads as the label's clause.
 _LENIENT_LABEL = re.compile(r"^[\s#*_>]*(?:(?:(?:what\s+)?(?:the\s+grader|we)\s+)?(?:" + LENIENT + r")|"

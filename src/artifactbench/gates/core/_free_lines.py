@@ -36,7 +36,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from artifactbench.gates.core._accuracy import LENIENT, NOT_A_NAME, sentences as _sentences
+from artifactbench.gates.core._accuracy import GRADER_DOES_NOT, LENIENT, NOT_A_NAME, sentences as _sentences
 
 HEADINGS, COMMENTARY, ELSEWHERE = "headings", "commentary", "anything else"
 OPTIONS = "other options"  # a config file's `key = value` lines for keys the prompt names nowhere else
@@ -75,7 +75,11 @@ _PARTS = {
 _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compared|scored|evaluated|parsed|read|"
                         r"validated|inspected)\b|\bignored\b|\bup\s+to\s+(?:you|me)\b|\byour\s+choice\b|\bdo(es)?\s*"
                         r"n[o']?t\s+(matter|count)\b|\bnever\s+(graded|checked|parsed|read)\b|"
-                        r"\b(grader|checker|we)\s+(ignores?|skips?)\b|\b(is|are)\s+(fine|ok|okay|acceptable|welcome|allowed|permitted)\b|"
+                        r"\b(grader|checker|we)\s+(ignores?|skips?)\b|" + GRADER_DOES_NOT + "|"
+                        r"\b(is|are)\s+(fine|ok|okay|acceptable|welcome|allowed|permitted)\b|"
+                        # (a telegram's, without its verb: "TITLE OR NOTES ABOVE OR BELOW THE TABLE FINE"; blind p323)
+                        r"\b(?:above|below|around|before|after)(?:\s+or\s+(?:above|below|before|after))?\s+(?:the|your)\s+"
+                        r"(?:table|list|lines?|records?)\s+(?:fine|ok|okay|allowed|welcome)\b|"
                         # ("The title line, the `## Notes` section and any other text are free"; blind p166)
                         r"\b(?:is|are)\s+(?:all\s+|also\s+)?free\b(?!\s+(?:of|from)\b)|"
                         r"\ball\s+(?:fine|ok|okay|welcome|allowed)\b|"
@@ -926,6 +930,86 @@ _RULE_ONLY = re.compile(r"[=\-*#~_. \t]*")
 
 
 def uncommented(prompt: str) -> str:
+    """The prompt as prose the rules can read: a telegram's STOPs as full stops (_telegram), a box-drawn panel's
+    label/value lines as a list (_unboxed), a commented template's comments as paragraphs (_uncommented)."""
+    if len(prompt) > 200_000:
+        return prompt
+    return _uncommented(_unboxed(_telegram(prompt)))
+
+
+# " STOP " ending a telegram's sentences: a word of its own in capitals, before a space or the line's end
+_STOP = re.compile(r"[ \t]+STOP(?=[ \t]*$|[ \t]+\S)", re.MULTILINE)
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def _telegram(prompt: str) -> str:
+    """A prompt written as a telegram, in capitals with STOP between its sentences ("CHECKED WITHIN 0.01 MIN ABSOLUTE
+    STOP"; blind p323), with each STOP a full stop: only where at least five STOPs stand in text mostly in capitals,
+    never inside a fenced block (a status code `STOP` of an example)."""
+    if prompt.count("STOP") < 5:
+        return prompt
+    parts = re.split(r"(^[ \t]*(?:```|~~~).*$)", prompt, flags=re.MULTILINE)
+    prose = "".join(part for i, part in enumerate(parts) if i % 4 == 0)  # (outside the fences)
+    letters = _LETTER.findall(prose)
+    if len(_STOP.findall(prose)) < 5 or sum(c.isupper() for c in letters) < 0.7 * len(letters):
+        return prompt
+    return "".join(_STOP.sub(".", part) if i % 4 == 0 else part for i, part in enumerate(parts))
+
+
+# A panel drawn with box characters: its frame lines (┌─ title ─┐, ├──┤, └──┘) and its framed lines (│ text │)
+_BOX_EDGE = re.compile(r"[ \t]*[\u250c\u250f\u2554\u251c\u2523\u2560\u2514\u2517\u255a\u256d\u2570]"
+                       r"[\u2500-\u257f\s]*([^\u2500-\u257f]*?)[\u2500-\u257f\s]*")
+_BOX_LINE = re.compile(r"([ \t]*)[\u2502\u2503\u2551](.*?)[\u2502\u2503\u2551]?[ \t]*")
+_BOX_LABEL = re.compile(r"[ \t]?(\S(?:[^\s|]| (?! ))*?)[ \t]{2,}(\S.*)")
+
+
+def _unboxed(prompt: str) -> str:
+    """`prompt` with each panel drawn in box characters written as a list: a framed line whose text opens at the frame
+    with a label and two spaces an item "- label: text", the lines below it indented under the label its text
+    (a table's row a line of its own), a frame's title a line (blind p324's service card: "│ note   the Note column,
+    and any prose around the table, is │ / │   yours — we read it, the grader doesn't │" one sentence of one item).
+    Any other prompt as it is."""
+    if "\u2502" not in prompt and "\u2503" not in prompt and "\u2551" not in prompt:
+        return prompt
+    out: list[str] = []
+    item: list[str] | None = None
+
+    def flush() -> None:
+        nonlocal item
+        if item is not None:
+            out.append(" ".join(item))
+            item = None
+    for line in prompt.split("\n"):
+        framed = _BOX_LINE.fullmatch(line)
+        edge = None if framed else _BOX_EDGE.fullmatch(line)
+        if edge is not None:
+            flush()
+            if edge.group(1).strip():
+                out.append(edge.group(1).strip())
+            continue
+        if framed is None:
+            flush()
+            out.append(line)
+            continue
+        indent, text = framed.group(1), framed.group(2).rstrip()
+        label = _BOX_LABEL.fullmatch(text)
+        if not text.strip():
+            flush()
+        elif not text[:2].isspace():  # (text at the frame: a new item)
+            flush()
+            item = [f"{indent}- {label.group(1)}: {label.group(2)}" if label is not None else f"{indent}- {text.strip()}"]
+        elif text.strip().startswith("|"):
+            flush()
+            out.append(indent + text.strip())
+        elif item is not None:
+            item.append(text.strip())
+        else:
+            out.append(indent + text.strip())
+    flush()
+    return "\n".join(out)
+
+
+def _uncommented(prompt: str) -> str:
     """A prompt written as a commented configuration template, its requirements in `# ...` lines between the
     template's own `key: value` lines, as prose: each comment line without its mark, wrapped comment lines one
     paragraph, a rule of `=`s a blank line, and each template line a paragraph of its own (blind p288: "Row order

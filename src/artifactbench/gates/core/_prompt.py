@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from artifactbench.gates.core._accuracy import (
-    LENIENT, MARKUP, NOT_A_NAME, NUMBER, VAGUE_TOLERANCE, StatedTolerance, count as _count, number as _number,
+    GRADER_DOES_NOT, LENIENT, MARKUP, NOT_A_NAME, NUMBER, VAGUE_TOLERANCE, StatedTolerance, count as _count, number as _number,
     dotted_leaders, scenarios, sentences as _sentences, implied_precision, singular, stated_tolerance,
 )
 from artifactbench.gates.core._free_lines import FreeLines, added_parts, fenced_blocks, read_free_lines
@@ -236,7 +236,9 @@ _SET_LIKE = re.compile(r"normali[sz](ed|es|e)\b|\bas\s+an?\s+(unordered\s+)?set\
 _SET_LENIENT = re.compile(
     r"\b(?:twice|more\s+than\s+once|duplicat\w*|repeat\w*)\b(?:(?!\bbut\b)[^.!?;]){0,60}?\b(?:is|are)\s+"
     r"(?:all\s+)?(?:fine|ok|okay|allowed|acceptable|harmless|ignored)\b|"
-    r"(?:" + LENIENT + r")(?:(?!\bbut\b)[^.!?;]){0,200}?\b(?:twice|more\s+than\s+once|duplicat\w*|repeat\w*)\b",
+    r"(?:" + LENIENT + r")(?:(?!\bbut\b)[^.!?;]){0,200}?\b(?:twice|more\s+than\s+once|duplicat\w*|repeat\w*)\b|"
+    # (the repeat first: "if you happen to write the same finding twice we won't hold it against you"; blind p321)
+    r"\b(?:twice|more\s+than\s+once|duplicat\w*|repeat\w*)\b(?:(?!\bbut\b)[^.!?;]){0,60}?(?:" + LENIENT + ")",
     re.IGNORECASE)
 _NOT_THE_GRADERS = re.compile(r"\b(?:fails?|failing|errors?|reject\w*|wrong|penali[sz]\w*|not\s+allowed|inputs?|"
                               r"upstream|source|importer|tool|library|there)\b", re.IGNORECASE)
@@ -265,7 +267,9 @@ _COPIES_AGREE = re.compile(r"\b(more\s+than\s+once|twice|several\s+times|repeat\
                            r"\b(agree|consistent|identical|the\s+same|match)\b", re.IGNORECASE)
 # Fields the grader does not take from the artifact: their value is free, whatever the mutant does.
 _FREE_WORDS = (r"informational|informative|(?:\bnot|n['\u2019]t|\bnever)\s+(?:be\s+)?(?:graded|checked|scored)\b|"
-               r"(?:\bnot|n['\u2019]t)\s+part\s+of\s+the\s+(grade|score|check)")
+               r"(?:\bnot|n['\u2019]t)\s+part\s+of\s+the\s+(grade|score|check)|"
+               # ("the Note column ... is yours — we read it, the grader doesn't"; blind p324)
+               + GRADER_DOES_NOT)
 _FREE = re.compile(_FREE_WORDS, re.IGNORECASE)
 _BACK_REFERENCE = re.compile(r"\s*(?:these|those|both|the\s+two)\b", re.IGNORECASE)
 # ("checked for presence and type only", "only checked for presence": the value is the answer's own; blind p229)
@@ -1242,9 +1246,13 @@ def _free_fields(sentence: str) -> list[str]:
     return _free_fields_said(sentence)
 
 
+# ("the Note column": a table's column by its header, unquoted, capitalised as the header is)
+_COLUMN_NAMED = re.compile(r"\bthe\s+([A-Z][\w-]{0,40})\s+column\b")
+
+
 def _free_fields_said(sentence: str) -> list[str]:
     if _FREE.search(sentence):
-        return _FIELD.findall(sentence)
+        return _FIELD.findall(sentence) + _COLUMN_NAMED.findall(sentence)
     if _FREE_FORM.search(sentence):
         return _FREE_FORM.findall(sentence) + _FIELD_IGNORED.findall(sentence) + _recomputed(sentence)
     return _FIELD_IGNORED.findall(sentence) + _recomputed(sentence)

@@ -255,6 +255,25 @@ class _Search:
     quota: dict[str, bool] = field(default_factory=dict)  # where -> the change in one record more is rejected
 
 
+# The kinds' order where the budget holds fewer gradings than kinds: a stated band first, then what changes a value,
+# moves it or leaves it out (what graders forget to compare), then what changes the answer's form
+_TIGHT_ORDER = ("number_near", "swap_values", "swap_cells", "drop_record", "replace_record", "inject_record",
+                "truncate_records", "number_far", "keep_total", "later_record", "string_change", "drop_key", "rename_key",
+                "swap_records", "duplicate_record", "number_sign", "type_change", "number_nan", "bool_flip",
+                "collapse_spaces", "truncate_text")
+
+
+def _tight_order(strategies: dict, graded_s: float, left_s: float) -> list[str]:
+    """The kinds in the order they run: as given, but where a grading takes so long that the budget left holds fewer
+    than one a kind, the kinds that change what the answer says first and those that change how it is written, which a
+    strict parser rejects, last (blind p319's 0.6 s grader spent its 10 s before swap_values, whose exchanged reasons
+    it never compared)."""
+    kinds = list(strategies)
+    if graded_s * len(kinds) <= left_s:
+        return kinds
+    return sorted(kinds, key=lambda k: _TIGHT_ORDER.index(k) if k in _TIGHT_ORDER else len(_TIGHT_ORDER))
+
+
 def fuzz_gate(ctx: TaskContext, budget: FuzzBudget | None = None) -> CheckResult:
     """Run every applicable mutation kind within the budget; findings fail the gate."""
     started = time.monotonic()
@@ -293,7 +312,9 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         # leaves of the budget; blind p132's 10x loose `tau_days` met one mutant before the time ran out)
         kinds.remove("number_near")
         kinds.insert(0, "number_near")
+    graded = time.monotonic()
     baseline = _baseline(grade, fmt, reference)
+    graded = time.monotonic() - graded  # (one grading of the reference, forked: the mutants' go warm, quicker)
     cases: list[CaseResult] = []
     if baseline is not None:
         cases.append(CaseResult("baseline", WARNING, baseline))
@@ -313,6 +334,8 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
             cases.append(CaseResult(kind, SKIPPED, f"nothing in the reference output to apply {kind} to"))
         else:
             strategies[kind] = draws
+    strategies = {kind: strategies[kind] for kind in _tight_order(strategies, graded,
+                                                                   started + budget.seconds - time.monotonic())}
     per_kind = max(4, -(-budget.examples // max(1, len(strategies))))
     ref = Reference(fmt, reference, policy, read_prompt(prompt), ctx.task.output_artifact.as_posix())
     setup_s = time.monotonic() - started  # the baseline grading (and the grader's import) come first
@@ -1224,11 +1247,12 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 allowed = ("info", f"the lines it {'adds' if kind in ('inject_record', 'duplicate_record') else 'drops'} "
                                    f"hold names the prompt never lists ({', '.join(names[:3])}), which it lets be "
                                    f"written ({allows.other_keys!r})")
-            if allowed is None and kind == "drop_key" and ref is not None and _null_at(ref, mutant.where) \
-                    and _optional_null(prompt, allows, mutant.where):
-                # (`"subject": null` left out: a reader taking a missing key as null reads the same answer,
-                # which the prompt may or may not allow; blind p119)
-                allowed = ("warn", "it drops a key whose value is null: read as missing, the same answer")
+            if allowed is None and kind in ("drop_key", "rename_key") and ref is not None \
+                    and _null_at(ref, mutant.where) and _optional_null(prompt, allows, mutant.where):
+                # (`"subject": null` left out, or under another name: a reader taking a missing key as null reads the
+                # same answer, which the prompt may or may not allow; blind p119, p323's `"DEP": null` renamed)
+                allowed = ("warn", f"it {'drops' if kind == 'drop_key' else 'renames'} a key whose value is null: "
+                                   "read as missing, the same answer")
             if allowed is None and kind == "type_change" and mutant.old == "None" and mutant.new in ("0", "''", "False") \
                     and ref is not None and _null_at(ref, mutant.where) \
                     and _optional_null(prompt, allows, mutant.where.replace("field '", "key '")) \

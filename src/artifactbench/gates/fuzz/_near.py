@@ -148,8 +148,9 @@ def clock_moved(text: str, step: float) -> str | None:
     return text[:len(text) - len(text.lstrip())] + (date or "") + clock + zone + text[len(text.rstrip()):]
 
 
-# `key = value` or `key: value` with a non-integer number as the whole value (a trailing comment aside)
-_KEY_NUMBER = re.compile(r"\s*([A-Za-z_][\w.-]*)\s*[=:]\s*([-+]?(?:\d+\.\d*|\.\d+|\d+(?:\.\d*)?[eE][-+]?\d+)"
+# `key = value` or `key: value` with a non-integer number as the whole value (a trailing comment aside); also
+# `KEY value`, a word and the number alone on the line (`LAMBDA 56.50`; blind p323)
+_KEY_NUMBER = re.compile(r"\s*([A-Za-z_][\w.-]*)(?:\s*[=:]\s*|[ \t]+)([-+]?(?:\d+\.\d*|\.\d+|\d+(?:\.\d*)?[eE][-+]?\d+)"
                          r"(?:[eE][-+]?\d+)?)\s*(?:[#;].*)?")
 
 

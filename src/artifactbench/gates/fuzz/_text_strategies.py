@@ -755,6 +755,8 @@ def _closest_per_column(out: list[tuple[float, tuple]]) -> list[tuple]:
 
 _CODE_WORD = re.compile(r"[A-Za-z][A-Za-z_]{1,40}")  # (a code or label: letters and underscores, no digit)
 _PLAIN_ROW = re.compile(r"[^\s:=|,;#<>]+(?:[ \t]+[^\s:=|,;#<>]+)+")
+# (a headerless CSV line in a text answer, without a space: `AMI-20227,2025-06-07T23:00,OPEN,NONE,54.0`; blind p319)
+_COMMA_ROW = re.compile(r"[^\s,;|=#<>\"']+(?:,[^\s,;|=#<>\"']+){2,}")
 MIN_PLAIN_ROWS = 3
 
 
@@ -767,19 +769,20 @@ def plain_value_swaps(lines: list[str], records: tuple[int, ...], apart: Callabl
     """table_value_swaps for rows written as whitespace-separated tokens (`11 696893` over `34 199505`: blind
     p220's per-rider counts, compared as a sorted list): a run of at least MIN_PLAIN_ROWS consecutive lines of
     as many tokens, the first of one shape (digits, a code, a word) and different on each line, no `:`, `=`,
-    `|` or `,` (labels, pairs and tables are read elsewhere); one number of a later column exchanged between
-    two of them."""
+    `|` or `,` (labels, pairs and tables are read elsewhere), or of as many comma-separated values without a space
+    (a headerless CSV in a text file); one number of a later column exchanged between two of them."""
     runs: list[list[tuple[int, list[str]]]] = []
     previous = -2
     for i in records:
         line = lines[i].strip()
-        if len(line) > 500 or not _PLAIN_ROW.fullmatch(line):
+        comma = len(line) <= 500 and _COMMA_ROW.fullmatch(line) is not None
+        if len(line) > 500 or not (comma or _PLAIN_ROW.fullmatch(line)):
             previous = -2
             continue
-        tokens = line.split()
+        tokens = line.split(",") if comma else line.split()
         row = (i, tokens)
         if runs and previous == i - 1 and len(runs[-1][-1][1]) == len(tokens) \
-                and _id_shape(runs[-1][-1][1][0]) == _id_shape(tokens[0]):
+                and ("," in lines[runs[-1][-1][0]]) == comma and _id_shape(runs[-1][-1][1][0]) == _id_shape(tokens[0]):
             runs[-1].append(row)
         else:
             runs.append([row])
@@ -822,7 +825,10 @@ def plain_value_swaps(lines: list[str], records: tuple[int, ...], apart: Callabl
 
 
 def _respaced(line: str, tokens: list[str]) -> str:
-    """`line` with its tokens replaced by `tokens`, its spaces kept (a column's width may change)."""
+    """`line` with its tokens replaced by `tokens`, its spaces (or, in a comma row, its commas) kept (a column's
+    width may change)."""
+    if _COMMA_ROW.fullmatch(line.strip()):
+        return line[:len(line) - len(line.lstrip())] + ",".join(tokens) + line[len(line.rstrip()):]
     parts = re.split(r"(\s+)", line)
     words = iter(tokens)
     return "".join(next(words) if k % 2 == 0 and part else part for k, part in enumerate(parts))

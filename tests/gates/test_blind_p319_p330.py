@@ -1,0 +1,190 @@
+"""Rules from the blind batches p319-p330 (2026-12-07, twenty-third session), each with a twin that keeps its
+verdict."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _blind_task import _fails, _fuzz, _task, _twins  # noqa: E402
+
+from artifactbench.gates.core._free_lines import read_free_lines, uncommented  # noqa: E402
+from artifactbench.gates.core._prompt import read_prompt  # noqa: E402
+from artifactbench.gates.fuzz._fuzz import _tight_order  # noqa: E402
+
+# --- p323: a telegram's STOPs, and `KEY value` lines ----------------------------------------------------------------
+
+_CYCLE = "LAMBDA 56.50\nCRITICAL L2D_KNG_DEP L2D_CRS_ARR L3D_CRS_DEP\n"
+_CYCLE_PROMPT = ("OPS BULLETIN 0711 STOP TIMETABLE PLANNING STOP STABILITY CHECK STOP\n\n"
+                 "WRITE OUT/CYCLE.TXT STOP PLAIN TEXT TWO LINES STOP LINE ORDER FREE STOP BLANK LINES IGNORED STOP\n"
+                 "LINE LAMBDA THEN ONE SPACE THEN THE NUMBER STOP DECIMAL POINT FORM STOP CHECKED WITHIN 0.01 MIN "
+                 "ABSOLUTE STOP\nLINE CRITICAL THEN THE EVENT NAMES OF THE CIRCUIT STOP\n\nSHAPE EXAMPLE STOP\n"
+                 "```\nLAMBDA 48.25\nCRITICAL L9D_AAA_DEP L9D_BBB_ARR\n```\nENDS\n")
+_CYCLE_GRADER = """\
+    pairs = [line.split(" ", 1) for line in text.splitlines() if line.strip()]
+    lines = dict(pairs)
+    if len(pairs) != 2 or len(lines) != 2:
+        return False, "two lines"
+    ok = abs(float(lines["LAMBDA"]) - 56.5) <= BAND and lines["CRITICAL"].split() == ["L2D_KNG_DEP", "L2D_CRS_ARR",
+                                                                                     "L3D_CRS_DEP"]
+    return ok, "checked"
+    """
+
+
+def test_a_telegram_s_stops_end_its_sentences(tmp_path):
+    # (p323: "CHECKED WITHIN 0.01 MIN ABSOLUTE STOP" ran into one sentence with the rest: no band read, and
+    # `LAMBDA 56.50`, a word and a number, was no keyed number either; the grader's 1 % passed 56.0)
+    said = uncommented(_CYCLE_PROMPT)
+    assert "CHECKED WITHIN 0.01 MIN ABSOLUTE." in said and "LAMBDA 48.25" in said
+    assert read_prompt(said).stated is not None and read_prompt(said).stated.abs == 0.01
+    _twins(tmp_path, "cycle", "out/cycle.txt", _CYCLE, _CYCLE_PROMPT, flawed=_CYCLE_GRADER.replace("BAND", "0.565"),
+           sound=_CYCLE_GRADER.replace("BAND", "0.01"), kind="number_near", marker="LAMBDA")
+
+
+def test_stop_in_ordinary_prose_or_a_code_block_stays():
+    # the twin: a prompt in ordinary case, or with STOP only as a value of its examples, is read as written
+    prose = "Write the signal states. Use STOP for red, GO for green. " * 3 + "The word STOP ends no sentence here.\n"
+    assert uncommented(prose) == prose
+    fenced = "WRITE THE STATES.\n```\nA STOP\nB STOP\nC STOP\nD STOP\nE STOP\nF STOP\n```\n"
+    assert uncommented(fenced) == fenced
+
+
+def test_a_telegram_s_notes_around_the_table_are_free():
+    # (p323: "TITLE OR NOTES ABOVE OR BELOW THE TABLE FINE STOP": the title line dropped was a false fail)
+    prompt = ("REPORT CARRIES ONE MARKDOWN PIPE TABLE ONLY STOP ROW ORDER FREE STOP TITLE OR NOTES ABOVE OR BELOW THE "
+              "TABLE FINE STOP NUMBERS PLAIN STOP PERCENT SIGN OPTIONAL STOP CALLS EXACT STOP\n")
+    report = "# PUNCTUALITY REPORT\n\n| STATION | CALLS |\n|---|---|\n| ABY | 12 |\n"
+    assert read_free_lines(uncommented(prompt)).kinds(report)[0] == "free"
+    # the twin: notes the prompt does not free stay graded
+    strict = prompt.replace("TITLE OR NOTES ABOVE OR BELOW THE TABLE FINE STOP ", "NOTHING ELSE IN FILE STOP ")
+    assert read_free_lines(uncommented(strict)).kinds(report)[0] != "free"
+
+
+# --- p324: a panel drawn in box characters; "is yours — we read it, the grader doesn't" -----------------------------
+
+_PROOF = ("# Proofing note\n\n| Bin | Issues | Note |\n|-----|--------|------|\n| C050 | GHOST | not in the book |\n"
+          "| C147 | VINTAGE | Huet Le Mont |\n| C224 | WINDOW | Raveneau Chablis |\n| C236 | PRICE | Tondonia |\n\n"
+          "_Proofed against the cellar book, 2026-04-01._\n")
+_PROOF_PROMPT = """**Finish.** A short proofing note for the floor team, with the table.
+
+```
+┌─ service ──────────────────────────────────────────────────────┐
+│ pour into   output/audit.md                                    │
+│ table       a markdown table with a Bin column and an Issues   │
+│             column                                             │
+│ rows        one per flagged bin, in any order                  │
+│ note        the Note column, and any prose around the table,   │
+│             is yours — we read it, the grader doesn't          │
+└────────────────────────────────────────────────────────────────┘
+```
+"""
+_PROOF_GRADER = """\
+    rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in text.splitlines()
+            if line.startswith("| C")]
+    got = {r[0]: r[1] for r in rows}
+    ok = got == {"C050": "GHOST", "C147": "VINTAGE", "C224": "WINDOW", "C236": "PRICE"} and len(rows) == 4
+    return ok, "audit checked"
+    """
+
+
+def test_a_box_panel_s_items_are_read_one_by_one(tmp_path):
+    # (p324: the panel ran into one sentence, and "is yours — we read it, the grader doesn't" freed nothing: the Note
+    # column exchanged and the closing line moved were three false fails)
+    said = uncommented(_PROOF_PROMPT)
+    assert "- note: the Note column, and any prose around the table, is yours — we read it, the grader doesn't" in said
+    assert "Note" in read_prompt(said).free_fields
+    assert not _fails(_fuzz(_task(tmp_path, "proof", "output/audit.md", _PROOF, _PROOF_PROMPT, _PROOF_GRADER)))
+
+
+def test_a_box_panel_that_frees_nothing_keeps_its_findings(tmp_path):
+    # the twin: the same panel without the note's line; the grader never reading the Note column is a finding
+    strict = _PROOF_PROMPT.replace(
+        "│ note        the Note column, and any prose around the table,   │\n"
+        "│             is yours — we read it, the grader doesn't          │\n",
+        "│ note        the Note column names the wine, as the book has it  │\n")
+    assert "Note" not in read_prompt(uncommented(strict)).free_fields
+    fails = _fails(_fuzz(_task(tmp_path, "proof_strict", "output/audit.md", _PROOF, strict, _PROOF_GRADER)))
+    assert any(f.startswith("swap_values:") and "Note" in f for f in fails), fails
+
+
+# --- p323: a null key renamed ----------------------------------------------------------------------------------------
+
+_CALL = '{"train": "1U02", "station": "CRS", "arr": "06:20", "dep": null}\n'
+_CALL_PROMPT = ("Write `out.json`: the call's `train`, `station`, `arr` and `dep`, times as `HH:MM`; at the destination "
+                "`dep` is null.\n")
+_CALL_GRADER = """\
+    doc = json.loads(text)
+    got = (doc.get("train"), doc.get("station"), doc.get("arr"), doc.get("dep"))
+    return got == ("1U02", "CRS", "06:20", None), "checked"
+    """
+
+
+def test_a_null_key_renamed_is_a_warning_as_one_dropped(tmp_path):
+    # (p323: `"DEP": null` renamed was a false fail: read as missing, the same answer)
+    check = _fuzz(_task(tmp_path, "call", "out.json", _CALL, _CALL_PROMPT, _CALL_GRADER))
+    assert not _fails(check), _fails(check)
+    assert any(k.name == "rename_key" and k.severity == "warn" and "null" in k.detail for k in check.cases), check.cases
+    # the twin: a key with a value renamed is still a finding
+    lax = _CALL_GRADER.replace('doc.get("arr")', '"06:20"')
+    fails = _fails(_fuzz(_task(tmp_path, "call_lax", "out.json", _CALL, _CALL_PROMPT, lax)))
+    assert any("'arr'" in f for f in fails), fails
+
+
+# --- p321: "if you happen to write the same finding twice we won't hold it against you" -------------------------------
+
+_FINDINGS = "NDB-24-001 HEAVY_SUPER\nNDB-24-001 MOISTURE\nNDB-24-007 NET_MISMATCH\nNDB-24-019 HEAVY_SUPER\n"
+_FINDINGS_PROMPT = ("Write `audit.txt`, one line `<batch_id> <CODE>` per problem.\n\n"
+                    "* Lines can be in **any order**.\n"
+                    "* Blank lines are harmless, and if you happen to write the same finding twice we won't hold it "
+                    "against you. But no headers, no commentary, no other codes.\n")
+_FINDINGS_GRADER = """\
+    got = COLLECT(tuple(line.split()) for line in text.splitlines() if line.strip())
+    want = COLLECT(tuple(line.split()) for line in WANT.splitlines())
+    return got == want, "checked"
+    """.replace("WANT", repr(_FINDINGS))
+
+
+def test_a_finding_written_twice_that_the_prompt_forgives(tmp_path):
+    check = _fuzz(_task(tmp_path, "twice", "audit.txt", _FINDINGS, _FINDINGS_PROMPT,
+                        _FINDINGS_GRADER.replace("COLLECT", "set")))
+    assert not _fails(check), _fails(check)
+    # the twin: without the sentence, a grader reading the lines as a set lets a copy through
+    strict = _FINDINGS_PROMPT.replace(", and if you happen to write the same finding twice we won't hold it "
+                                      "against you", "")
+    fails = _fails(_fuzz(_task(tmp_path, "twice_strict", "audit.txt", _FINDINGS, strict,
+                               _FINDINGS_GRADER.replace("COLLECT", "set"))))
+    assert any(f.startswith("duplicate_record:") for f in fails), fails
+
+
+# --- p319: a headerless CSV in a text file; a budget too small for every kind ----------------------------------------
+
+_ALERTS = ("AMI-20227,2025-06-07T23:00,2025-06-10T03:00,REPAIRED,56.9\nAMI-20343,2025-06-11T16:00,OPEN,NONE,54.0\n"
+           "AMI-20421,2025-06-12T05:00,2025-06-12T14:00,QUIET,37.2\nAMI-21135,2025-06-06T05:00,2025-06-07T02:00,"
+           "SNOOZED,46.6\n")
+_ALERTS_PROMPT = ("Write `alerts.txt`: one line per alert, no header, five fields separated by single commas: "
+                  "`meter_id,open_interval,close_interval,close_reason,peak_gph`; `close_reason` is one of `QUIET`, "
+                  "`SNOOZED`, `REPAIRED`, or `NONE` for an alert still open. The order of lines is immaterial.\n")
+_ALERTS_GRADER = """\
+    want = {tuple(line.split(",")) for line in WANT.splitlines()}
+    got = {tuple(line.split(",")) for line in text.splitlines() if line.strip()}
+    if len(got) != len(text.split()):
+        return False, "a line twice"
+    return {KEY(g) for g in got} == {KEY(w) for w in want} and all(g[3] in ("QUIET", "SNOOZED", "REPAIRED", "NONE")
+                                                               for g in got), "checked"
+    """.replace("WANT", repr(_ALERTS))
+
+
+def test_a_headerless_csv_in_a_text_file_has_its_cells_exchanged(tmp_path):
+    # (p319: a grader that checks `close_reason` is one of the words, never which: no kind exchanged comma cells)
+    _twins(tmp_path, "alerts", "alerts.txt", _ALERTS, _ALERTS_PROMPT,
+           flawed=_ALERTS_GRADER.replace("KEY(g)", "(g[0], g[1], g[2], g[4])").replace("KEY(w)", "(w[0], w[1], w[2], w[4])"),
+           sound=_ALERTS_GRADER.replace("KEY(g)", "g").replace("KEY(w)", "w"), kind="swap_values", marker="column 4")
+
+
+def test_a_tight_budget_runs_the_kinds_that_change_values_first():
+    # (p319: a 0.6 s grader spent the 10 s before swap_values ran, 19 kinds in their usual order)
+    kinds = ["number_far", "number_sign", "number_nan", "string_change", "later_record", "swap_records", "swap_values"]
+    assert _tight_order(dict.fromkeys(kinds), graded_s=0.6, left_s=3.0)[:2] == ["swap_values", "number_far"]
+    # the twin: where the budget holds a grading of every kind, the usual order
+    assert _tight_order(dict.fromkeys(kinds), graded_s=0.01, left_s=9.0) == kinds
