@@ -4,10 +4,14 @@ verdict."""
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _blind_task import _fails, _fuzz, _task, _twins  # noqa: E402
+from _blind_task import OPTIONS, _fails, _fuzz, _leaks, _task, _twins  # noqa: E402
+
+from artifactbench.gates import check_task, resolve_gates  # noqa: E402
+from artifactbench.manifest import load_task  # noqa: E402
 
 from artifactbench.gates.core._free_lines import read_free_lines, uncommented  # noqa: E402
 from artifactbench.gates.core._prompt import read_prompt  # noqa: E402
@@ -188,3 +192,87 @@ def test_a_tight_budget_runs_the_kinds_that_change_values_first():
     assert _tight_order(dict.fromkeys(kinds), graded_s=0.6, left_s=3.0)[:2] == ["swap_values", "number_far"]
     # the twin: where the budget holds a grading of every kind, the usual order
     assert _tight_order(dict.fromkeys(kinds), graded_s=0.01, left_s=9.0) == kinds
+
+
+# --- p329: numbers of headerless rows; a capped list of whole records ------------------------------------------------
+
+_RATES = "S026 Alto 45.5 at-risk\nS028 Bass 54.5 at-risk\nS025 Soprano 57.1 at-risk\nS004 Bass 92.9 ok\n"
+_RATES_PROMPT = ("Write `rates.txt`, one line per singer: `singer_id  voice_part  rate  status`, e.g. `S099 Alto 68.8 "
+                 "at-risk`. `rate` is a percentage with one decimal place. We allow ±0.05 for rounding, nothing "
+                 "looser. The order of the lines is up to you.\n")
+_RATES_GRADER = """\
+    want = {l.split()[0]: l.split() for l in WANT.splitlines()}
+    got = [l.split() for l in text.splitlines() if l.strip()]
+    if sorted(g[0] for g in got) != sorted(want):
+        return False, "singers"
+    for g in got:
+        w = want[g[0]]
+        if g[1] != w[1] or g[3] != w[3] or not abs(float(g[2]) - float(w[2])) <= BAND:
+            return False, "a line is wrong"
+    return True, "checked"
+    """.replace("WANT", repr(_RATES))
+
+
+def test_numbers_of_headerless_rows_are_held_to_the_stated_band(tmp_path):
+    # (p329: `S026 Alto 45.5 at-risk` had no key, so number_near had nothing to move; the grader allowed 2 %)
+    _twins(tmp_path, "rates", "rates.txt", _RATES, _RATES_PROMPT, flawed=_RATES_GRADER.replace("BAND", "0.02 * float(w[2])"),
+           sound=_RATES_GRADER.replace("BAND", "0.05"), kind="number_near", marker="column 3")
+
+
+_QUARTETS = "| Soprano | Alto | Tenor | Bass |\n|---|---|---|---|\n" + "".join(
+    f"| C0{s} | C1{a} | C2{t} | C3{b} |\n" for s in (1, 2) for a in (1, 2) for t in (1, 2) for b in (1, 2)) + \
+    "\nTotal lineups: 16\n"
+_QUARTETS_PROMPT = ("Write `quartets.md`: a Markdown table of every lineup, one per row, columns Soprano, Alto, Tenor, "
+                    "Bass, then a line `Total lineups: N`. Row order is free.\n")
+_QUARTETS_GRADER = """\
+    rows = [tuple(c.strip() for c in l.strip().strip("|").split("|")) for l in text.splitlines() if l.startswith("| C")]
+    total = [l for l in text.splitlines() if l.startswith("Total lineups:")]
+    want = {tuple(c.strip() for c in l.strip().strip("|").split("|")) for l in WANT.splitlines() if l.startswith("| C")}
+    if len(total) != 1 or int(total[0].split(":")[1]) != len(rows):
+        return False, "the Total lineups line does not count the rows"
+    missing = sorted(want - set(rows))
+    if missing or len(rows) != len(want):
+        return False, f"{len(missing)} missing" + SHOWN
+    return True, "all lineups"
+    """.replace("WANT", repr(_QUARTETS))
+
+
+def test_a_detail_listing_a_few_missing_records_at_a_time_pages_through_them(tmp_path):
+    # (p329: "54 missing (e.g. C02/C09/C19/C24, ...)": every value an input's id, the records the answer; and the
+    # `Total lineups:` line had to agree with the rows before the grader compared them)
+    leaky = _task(tmp_path, "quartets", "quartets.md", _QUARTETS, _QUARTETS_PROMPT,
+                  _QUARTETS_GRADER.replace("SHOWN", "' (e.g. ' + ', '.join('/'.join(m) for m in missing[:3]) + ')'"))
+    check = _leaks(leaky)
+    assert any(k.name == "paged" and k.severity == "fail" for k in check.cases), check.cases
+    # the twin: a detail that says how many are missing, not which
+    quiet = _task(tmp_path, "quartets_quiet", "quartets.md", _QUARTETS, _QUARTETS_PROMPT,
+                  _QUARTETS_GRADER.replace("SHOWN", "''"))
+    assert not [k for k in _leaks(quiet).cases if k.severity == "fail"]
+
+
+# --- p322: "may be placed before or after the table at the author's discretion, provided ..."; a slow grader -------
+
+def test_text_placed_at_the_author_s_discretion_provided_that_is_free():
+    # (p322: "provided they contain no further table" read as the provided input's: the title dropped was a false fail)
+    prompt = ("The report shall contain one table. Headings, explanatory prose and other text may be placed before or "
+              "after the table at the author's discretion, provided they contain no further table.\n")
+    report = "# Title scenarios\n\n| Start No | Titles |\n|---:|---:|\n| 1 | 3546 |\n"
+    assert read_free_lines(prompt).kinds(report)[0] == "free"
+    # the twin: the input's text "as provided" frees nothing of the report
+    of_input = "The report shall contain one table. Headings in the file as provided may be placed before the table.\n"
+    assert read_free_lines(of_input).kinds(report)[0] != "free"
+
+
+def test_a_fuzz_gate_that_ran_under_half_its_kinds_says_so(tmp_path):
+    # (p322: a 5 s grader let 2 of 14 kinds run in the 10 s budget, and the gate passed clean)
+    slow = _ALERTS_GRADER.replace("KEY(g)", "g").replace("KEY(w)", "w").replace(
+        '    want = {', '    import time\n    time.sleep(0.4)\n    want = {', 1)
+    root = _task(tmp_path, "slow", "alerts.txt", _ALERTS, _ALERTS_PROMPT, slow)
+    report = check_task(load_task(root), resolve_gates(["positive", "fuzz"]),
+                        replace(OPTIONS, fuzz_seconds=1.5))
+    fuzz = next(c for c in report.checks if c.gate == "fuzz")
+    assert any(k.name == "budget_spent" and k.severity == "warn" for k in fuzz.cases), fuzz.cases
+    # the twin: the same grader with the budget it needs has no such warning
+    report = check_task(load_task(root), resolve_gates(["positive", "fuzz"]), replace(OPTIONS, fuzz_seconds=60))
+    fuzz = next(c for c in report.checks if c.gate == "fuzz")
+    assert not any(k.name == "budget_spent" for k in fuzz.cases), fuzz.cases

@@ -91,6 +91,10 @@ _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compa
                         r"\banything\s+you\s+(like|want|wish)\b|\b(may|can)\s+(go|appear|come|sit)\s+(around|outside)\b|"
                         # ("Headings, commentary and other tables may surround it"; blind p124)
                         r"\b(may|can)\s+(also\s+)?surround\b|"
+                        # ("Headings, explanatory prose and other text may be placed before or after the table at the
+                        # author's discretion"; blind p322)
+                        r"\b(?:may|can)\s+(?:also\s+)?be\s+(?:placed|put|written|added|included)\s+(?:before|after|around|"
+                        r"above|below|outside)\b|\bat\s+(?:the\s+(?:author|writer|submitter)['\u2019]s|your)\s+discretion\b|"
                         # ("put a title or a few notes above the table if that's useful"; blind p142)
                         r"\bif\s+(?:that's|that\s+is|it's|it\s+is)\s+(?:useful|helpful)\b|\bif\s+you\s+(?:like|wish|prefer)\b|"
                         + LENIENT, re.IGNORECASE)
@@ -138,7 +142,9 @@ _ALLOWED = re.compile(r"\b(may|can|could)\s+(also\s+)?(add|include|insert|put|wr
                       r"\b(?:put|add|include|write)\s+whatever\b|"
                       r"\bfeel\s+free\s+to\b|\b(?:you\s*['\u2019]re|you\s+are)\s+free\s+to\b|\b(?:you\s*['\u2019]re|you\s+are)\s+(?:(?:very|most|more\s+than)\s+)?welcome\s+to\b|\b(is|are)\s+(optional|allowed|permitted|welcome)\b|"
                       r"\boptional(ly)?\b", re.IGNORECASE)
-_INPUT_ONLY = re.compile(r"\b(inputs?|given|provided|source|workspace)\b|\w\.(csv|tsv|jsonl?|log|ya?ml|xml)\b",
+# (not the conjunction: "... at the author's discretion, provided they contain no further table"; blind p322)
+_INPUT_ONLY = re.compile(r"\b(inputs?|given|provided(?!\s+(?:that|they|it|there|you|we|this|these|those)\b)|source|"
+                         r"workspace)\b|\w\.(csv|tsv|jsonl?|log|ya?ml|xml)\b",
                          re.IGNORECASE)
 # "A Markdown file at the workspace root with two pipe tables": where the answer goes, in a sentence about the
 # file written (blind p125); not "Comments in the CSV files at the workspace root are ignored" (review)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import itertools
+import math
 import random
 import re
 import time
@@ -312,9 +313,7 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
         # leaves of the budget; blind p132's 10x loose `tau_days` met one mutant before the time ran out)
         kinds.remove("number_near")
         kinds.insert(0, "number_near")
-    graded = time.monotonic()
-    baseline = _baseline(grade, fmt, reference)
-    graded = time.monotonic() - graded  # (one grading of the reference, forked: the mutants' go warm, quicker)
+    baseline, graded = _baseline(grade, fmt, reference)  # (graded: how long the grader took on it, s)
     cases: list[CaseResult] = []
     if baseline is not None:
         cases.append(CaseResult("baseline", WARNING, baseline))
@@ -349,6 +348,10 @@ def _fuzz(ctx, grade, fmt, reference, prompt, policy, budget, started) -> CheckR
     spent = sum(c.name in strategies and c.detail.startswith(NOT_RUN) for c in searched)
     if strategies and not ran:  # a gate that graded no mutant tested nothing: never a clean pass
         cases.append(_nothing_tested(len(strategies), spent, budget, setup_s))
+    elif 2 * spent > len(strategies):  # (nor one that tested less than half its kinds: blind p322's 5 s grader)
+        cases.append(CaseResult("budget_spent", WARNING, cap(
+            f"{spent} of {len(strategies)} kind(s) not run: the {budget.seconds:g}s budget was spent (the grader took "
+            f"{graded:.2f}s on the reference); raise --fuzz-seconds to test them"), "warn"))
     if baseline is None and NAME not in policy.skip:  # the other side of a stated accuracy: too strict
         stated = read_prompt(prompt).stated
         probe = within_case(ctx, grade, within_probes(fmt, reference, policy, stated, prompt), stated)
@@ -932,6 +935,10 @@ def _searches(ctx, grade, strategies: dict, per_kind: int, deadline: float, budg
     for index, (kind, draws) in enumerate(strategies.items()):
         # Each kind may use its share of what is left of the wall-time budget (it covers setup too).
         share = (deadline - time.monotonic()) / (len(strategies) - index)
+        if kind == "number_near":
+            # (the band the prompt states, its most precise claim: up to a quarter of the budget, for its smallest move
+            # at each field, where a slow grader would otherwise grade one; blind p326's 0.6 s grader)
+            share = max(share, (deadline - time.monotonic()) / 4)
         if share <= 0:
             cases.append(CaseResult(kind, SKIPPED, f"{NOT_RUN} the {budget.seconds:g}s budget was spent"))
             continue
@@ -1141,19 +1148,21 @@ def _nothing_tested(kinds: int, spent: int, budget: FuzzBudget, setup_s: float) 
     return CaseResult("nothing_tested", WARNING, cap(f"no mutant of {kinds} kind(s) was graded: {why}"), "warn")
 
 
-def _baseline(grade, fmt: str, reference: str) -> str | None:
-    """None when the grader accepts the reference re-serialised by the fuzzer (so a rejected mutant is
-    rejected for its change, not its formatting); else why only raw truncation can be fuzzed."""
+def _baseline(grade, fmt: str, reference: str) -> tuple[str | None, float]:
+    """(None when the grader accepts the reference re-serialised by the fuzzer (so a rejected mutant is
+    rejected for its change, not its formatting), else why only raw truncation can be fuzzed; how long that
+    grading took, a remembered one's included: forked, so longer than a warm mutant's)."""
     try:
         doc = parse(fmt, reference)
     except ValueError as exc:  # ParseError: the reference is not valid in the format its suffix says
-        return cap(f"reference_output does not parse as {fmt} ({exc}); only truncate_text was fuzzed")
+        return cap(f"reference_output does not parse as {fmt} ({exc}); only truncate_text was fuzzed"), 0.0
     outcome = grade(rerender(doc), known_good=True)
+    took = float(outcome.duration_s) if math.isfinite(float(outcome.duration_s)) else 0.0
     if outcome.passed:
-        return None
+        return None, took
     reason = outcome.result.detail if outcome.ok else outcome.error
     return cap(f"the grader rejects the reference output re-serialised as {fmt} ({reason}); "
-               "only truncate_text was fuzzed")
+               "only truncate_text was fuzzed"), took
 
 
 def _search(ctx, grade, kind: str, draws, examples: int, deadline: float, prompt: str = "",

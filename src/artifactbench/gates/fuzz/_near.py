@@ -191,7 +191,9 @@ def text_near_strategy(doc: TextDoc, stated: StatedTolerance | None) -> Draws | 
         keys = (found.group(1), *(t for t in reversed(owner[0].split(".")) if t)) if owner else (found.group(1),)
         if math.isfinite(value) and stated.band_at(keys, value) > 0 and stated.states_for(keys):
             pool.append((i, found.group(1), found.span(2), found.group(2), value, keys))
-    for i, key, span, text in [*_table_cells(doc.lines), *column_cells(doc.lines)]:
+    cells = [*_table_cells(doc.lines), *column_cells(doc.lines)]
+    taken = {i for i, *_ in cells} | {c[0] for c in pool}
+    for i, key, span, text in [*cells, *headerless_cells(doc.lines, taken)]:
         value = float(text)
         if math.isfinite(value) and stated.band_at((key,), value) > 0 and stated.states_for((key,)):
             pool.append((i, key, span, text, value, (key,)))
@@ -380,6 +382,39 @@ def column_cells(lines: tuple[str, ...] | list[str]) -> list[tuple[int, str, tup
             and "|" not in line and "=" not in line and not line.rstrip().endswith((".", ":")) else None
         if header is not None and i + 1 < len(lines) and len(lines[i + 1].split()) != len(header):
             header = None
+    return out
+
+
+MIN_PLAIN_ROWS = 3
+_ROW_SPLIT = re.compile(r"[^\s,]+")
+
+
+def headerless_cells(lines: tuple[str, ...] | list[str], taken: set[int]) -> list[tuple[int, str, tuple[int, int], str]]:
+    """(line, `column N`, span, text) of each non-integer number of a later column of headerless rows: a run of at least
+    MIN_PLAIN_ROWS lines (not in `taken`, the lines a header names) of as many whitespace- or comma-separated cells,
+    no `|`, `=` or `:` (`S026 Alto 45.5 at-risk`; blind p329: a grader 40x looser than "±0.05" on such rows). The
+    first MAX_TABLE_ROWS rows."""
+    out: list[tuple[int, str, tuple[int, int], str]] = []
+    run: list[tuple[int, list[tuple[int, int]]]] = []
+
+    def close() -> None:
+        if len(run) >= MIN_PLAIN_ROWS:
+            for i, cells in run:
+                out.extend((i, f"column {n + 1}", (a, b), lines[i][a:b]) for n, (a, b) in enumerate(cells)
+                           if n and _COLUMN_NUMBER.fullmatch(lines[i][a:b]))
+        run.clear()
+    for i, line in enumerate(lines[:MAX_TABLE_ROWS * 2]):
+        stripped = line.strip()
+        if i in taken or not stripped or len(line) > 2000 or re.search(r"[|=:]", stripped) \
+                or ("," in stripped and " " in stripped):
+            close()
+            continue
+        cells = [(m.start(), m.end()) for m in _ROW_SPLIT.finditer(line)]
+        if len(cells) < 2 or (run and len(run[-1][1]) != len(cells)):
+            close()
+        if len(cells) >= 2:
+            run.append((i, cells))
+    close()
     return out
 
 

@@ -34,7 +34,7 @@ from artifactbench.gates.fuzz import KINDS, NUMBER_RE, FuzzPolicy, TreeDoc, form
 from artifactbench.gates.leaks._derived import derived, template
 from artifactbench.gates.leaks._numbers import NumberIndex, ReferenceNumbers, number_values
 from artifactbench.gates.leaks._probes import bogus_record, changed_part, holding, input_groups, varied, visible_text
-from artifactbench.gates.leaks._probes import written_out
+from artifactbench.gates.leaks._probes import holding_records, written_out, written_records
 from artifactbench.gates.leaks._sizes import record_counts, record_total
 from artifactbench.gates.leaks._swapped import KeySwap, key_swap, presented
 from artifactbench.gates.leaks._values import Distinctive, distinctive, program_values, quoted_in, shared_with
@@ -343,7 +343,8 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
             text, read = holding(fmt, reference, known)
         # (half the answer read, of its values or of its records, or every page of PAGES naming records the one
         # before did not: p159's "131 legal pairing(s) missing, e.g. ..." three at a time pages through 132)
-        if pages < 2 or 2 * len(known) < _size(answer) and 2 * read < records and pages < PAGES or whole_group(known):
+        if pages < 2 or 2 * len(known) < _size(answer) and 2 * read < records and pages < PAGES \
+                or whole_group(known) and whole < 2 * pages:
             return None  # (one page is the detail the probes above judged)
         last = detail_of(page)
         again = exposed(page, last) if last is not None else None
@@ -361,8 +362,35 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
                if whole else "; fine while each names what went wrong, a leak if the records are the answer"),
             600), "fail" if whole else "warn")
 
+    def paged_records() -> CaseResult | None:
+        """A capped list of whole records the artifact lacks, each written as the reference writes it or otherwise
+        (`C02/C09/C19/C24` of a table row `| C02 | C09 | C19 | C24 |`, every value an input's id: blind p329's
+        "54 missing (e.g. ...)" three at a time): the first record alone, then the records each detail wrote
+        added, while each detail writes new ones, up to half the answer's records or PAGES pages. Pages are
+        graded warm; the last one again as grade() grades before it is a finding."""
+        text, read = holding(fmt, reference, [])
+        known: set[int] = set()
+        first, page, pages = "", None, 0
+        while text is not None and pages < PAGES and 2 * len(known) < records and time.monotonic() <= deadline:
+            detail = detail_of(text, warm=True)
+            new = written_records(fmt, reference, text, detail, visible) - known if detail is not None else set()
+            if not new:
+                break
+            first, page, pages = first or detail, text, pages + 1
+            known |= new
+            text, read = holding_records(fmt, reference, known | {0})
+        if pages < 2 or 2 * len(known) < records and pages < PAGES:
+            return None
+        last = detail_of(page)
+        if last is None or not written_records(fmt, reference, page, last, visible):
+            return None
+        return CaseResult("paged", "FINDING", cap(
+            f"detail {first!r} writes out a few of the answer's records at a time, and an artifact that adds the "
+            f"records each detail wrote is told the next ones: {pages} gradings wrote {len(known)}/{records} of its "
+            "records out whole; spec 3.3: a capped list still pages through the answer", 600), "fail")
+
     if not any(c.severity == "fail" for c in cases) and time.monotonic() <= deadline:
-        case = paged()
+        case = paged() or paged_records()
         if case is not None:
             cases.append(case)
             shapes.append("paged")

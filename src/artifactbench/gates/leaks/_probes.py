@@ -80,10 +80,64 @@ def holding(fmt: str, reference: str, values: list[str]) -> tuple[str | None, in
     found = _picked(fmt, reference, values)
     if found is None or not found[2]:
         return None, 0
-    doc, key, kept = found
+    return _kept(*found)
+
+
+def holding_records(fmt: str, reference: str, picks: set[int]) -> tuple[str | None, int]:
+    """`holding` of the records numbered `picks` (as `written_records` numbers them)."""
+    index = _record_index(fmt, reference)
+    if index is None or not picks:
+        return None, 0
+    doc, key, records = index[:3]
+    return _kept(doc, key, [r for n, r in enumerate(records) if n in picks])
+
+
+def written_records(fmt: str, reference: str, text: str, detail: str, visible: str = "") -> set[int]:
+    """The reference's records (numbered as its record list holds them) that `text` lacks and `detail` writes out
+    whole in one item of its list, as `written_out` reads them: every field's value (two or more), or every token of
+    a line, in any order and with any separator (`C02/C09/C19/C24` of `| C02 | C09 | C19 | C24 |`; blind p329)."""
+    index = _record_index(fmt, reference)
+    if index is None:
+        return set()
+    records, texts = index[2], index[3]
+    items = [item for item in _ITEMS.split(detail) if item.strip()]
+    out = set()
+    for n, (record, shown) in enumerate(zip(records, texts)):
+        leaves = [str(v) for v in _leaves(record)] if not isinstance(record, str) else \
+            [t for t in TOKEN_SPLIT.split(record) if t]
+        if len(leaves) < 2 and not (leaves and not re.search(rf"(?<![\w.-]){re.escape(leaves[0])}(?![\w.-])", visible)):
+            continue
+        if shown in text or not any(all(re.search(rf"(?<![\w.-]){re.escape(v)}(?![\w.-])", item) for v in leaves)
+                                    for item in items):
+            continue
+        out.add(n)
+    return out
+
+
+def _kept(doc, key, kept: list) -> tuple[str | None, int]:  # noqa: ANN001
+    if not kept:
+        return None, 0
     if isinstance(doc, TreeDoc):
         return doc.render({**doc.data, key: kept} if key is not None else kept), len(kept)
+    # (a line counting the others, `Total lineups: 55` under 55 rows, says how many it keeps: a grader checking the
+    # count first would otherwise stop there; blind p329)
+    others = sum(1 for line in doc.lines if any(c.isdigit() for c in line)) - 1
+    counts = [line for line in doc.lines if line not in kept and _count_of(line) == others > 1]
+    if len(counts) == 1:
+        kept = [k for k in kept if k != counts[0]]
+        lines = [line for line in doc.lines if line in kept or not any(c.isdigit() for c in line)
+                 or line == counts[0]]
+        return doc.render([_COUNT.sub(str(len(kept)), line) if line == counts[0] else line for line in lines]), len(kept)
     return doc.render([line for line in doc.lines if line in kept or not any(c.isdigit() for c in line)]), len(kept)
+
+
+_COUNT = re.compile(r"(?<![\w.,-])\d+(?![\w.,-])")
+
+
+def _count_of(line: str) -> int | None:
+    """The one number of a line that holds one whole integer and no other digit (`Total lineups: 55`), else None."""
+    found = _COUNT.findall(line)
+    return int(found[0]) if len(found) == 1 and sum(c.isdigit() for c in line) == len(found[0]) else None
 
 
 def written_out(fmt: str, reference: str, values: list[str], detail: str, visible: str = "") -> int:
