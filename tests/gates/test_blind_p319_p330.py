@@ -15,6 +15,7 @@ from artifactbench.manifest import load_task  # noqa: E402
 
 from artifactbench.gates.core._free_lines import read_free_lines, uncommented  # noqa: E402
 from artifactbench.gates.core._prompt import read_prompt  # noqa: E402
+from artifactbench.gates.leaks._blocks import answer_text  # noqa: E402
 from artifactbench.gates.fuzz._fuzz import _tight_order  # noqa: E402
 
 # --- p323: a telegram's STOPs, and `KEY value` lines ----------------------------------------------------------------
@@ -276,3 +277,38 @@ def test_a_fuzz_gate_that_ran_under_half_its_kinds_says_so(tmp_path):
     report = check_task(load_task(root), resolve_gates(["positive", "fuzz"]), replace(OPTIONS, fuzz_seconds=60))
     fuzz = next(c for c in report.checks if c.gate == "fuzz")
     assert not any(k.name == "budget_spent" for k in fuzz.cases), fuzz.cases
+
+
+# --- p330: "Mariners may put a title ... anywhere outside the table"; `KEY=VALUE` labels ----------------------------
+
+def test_a_title_anyone_may_put_anywhere_outside_the_table_is_free():
+    # (p330: the notice's "Mariners" are the answer's authors; the title dropped was a false fail)
+    prompt = ("3. Somewhere in the file, outside the table, give one line `Total options: N`.\n"
+              "4. Mariners may put a title, remarks or reasoning anywhere outside the table.\n")
+    report = "# M/V SKUA RIDGE: on-deck options\n\n| Unit | Slot |\n|---|---|\n| U1 | 020482 |\n\nTotal options: 1\n"
+    assert read_free_lines(prompt).kinds(report)[0] == "free"
+    # the twin: a title the prompt asks for is graded
+    asked = prompt.replace("4. Mariners may put a title, remarks or reasoning anywhere outside the table.",
+                           "4. The first line must be the title `# M/V SKUA RIDGE: on-deck options`.")
+    assert read_free_lines(asked).kinds(report)[0] != "free"
+
+
+_GM = ("# M/V KESTREL BAY departure condition\nDISPLACEMENT_T=13584.6200\nKM_M=11.2573\nKG_SOLID_M=10.0932\n"
+       "FSC_M=0.0829\nGM_FLUID_M=1.0812\nBALLAST_T=602.5374\nDRAFT_FINAL_M=6.2111\n")
+_GM_PROMPT = ("Write `stability.txt` with one `KEY=VALUE` line for each key:\n\n| Key | Meaning | Tolerance |\n|---|---|---|\n"
+              "| `DISPLACEMENT_T` | displacement, t | ±0.5 |\n| `KM_M` | KM, m | ±0.003 |\n| `KG_SOLID_M` | KG, m | ±0.003 |\n"
+              "| `FSC_M` | free surface correction, m | ±0.002 |\n| `GM_FLUID_M` | fluid GM, m | ±0.005 |\n"
+              "| `BALLAST_T` | least ballast, t | ±2.0 |\n| `DRAFT_FINAL_M` | mean draft, m | ±0.005 |\n\n"
+              "`VALUE` is a plain decimal number. For example: `KM_M=11.204`.\n")
+
+
+def test_keys_of_key_value_lines_the_prompt_writes_as_code_are_no_leaked_values(tmp_path):
+    # (p330: "quotes 7/13 of the answer's distinctive values (BALLAST_T, DISPLACEMENT_T, ...)": the keys of its format)
+    said = answer_text(_GM, _GM_PROMPT, frozenset())
+    assert "KM_M" not in said and "BALLAST_T" not in said and "11.2573" in said and "602.5374" in said
+    root = _task(tmp_path, "gm", "stability.txt", _GM, _GM_PROMPT, "    return text == " + repr(_GM) + ", 'checked'\n")
+    check = next(c for c in check_task(load_task(root), resolve_gates(["content_leaks"]), OPTIONS).checks)
+    assert not [k for k in check.cases if k.severity == "fail"], check.cases
+    # the twin: a key the prompt never writes stays the answer's (`TRIM_M=` of no format line)
+    other = answer_text(_GM + "TRIM_M=0.41\n", _GM_PROMPT, frozenset())
+    assert "TRIM_M=0.41" in other

@@ -95,6 +95,9 @@ _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compa
                         # author's discretion"; blind p322)
                         r"\b(?:may|can)\s+(?:also\s+)?be\s+(?:placed|put|written|added|included)\s+(?:before|after|around|"
                         r"above|below|outside)\b|\bat\s+(?:the\s+(?:author|writer|submitter)['\u2019]s|your)\s+discretion\b|"
+                        # ("Mariners may put a title, remarks or reasoning anywhere outside the table"; blind p330)
+                        r"\b(?:may|can)\s+(?:also\s+)?(?:put|add|write|include|place)\b[^.;]{0,80}?\banywhere\s+(?:outside|"
+                        r"around|above|below|before|after)\b|"
                         # ("put a title or a few notes above the table if that's useful"; blind p142)
                         r"\bif\s+(?:that's|that\s+is|it's|it\s+is)\s+(?:useful|helpful)\b|\bif\s+you\s+(?:like|wish|prefer)\b|"
                         + LENIENT, re.IGNORECASE)

@@ -47,7 +47,7 @@ def format_lines(reference: str, prompt: str = "") -> frozenset[str]:
     return frozenset(found)
 
 
-_LABELLED = re.compile(r"^[\s>*+-]*([A-Za-z][^:|`]{0,59}):\s*\S")
+_LABELLED = re.compile(r"^[\s>*+-]*([A-Za-z][^:=|`]{0,59}?)[ \t]*(:|=(?!=))\s*\S")  # (`KM_M=11.2573` too; p330)
 
 
 def answer_text(reference: str, prompt: str, fixed: frozenset[str]) -> str:
@@ -67,9 +67,9 @@ def answer_text(reference: str, prompt: str, fixed: frozenset[str]) -> str:
         match = _LABELLED.match(line)
         # (or one it writes as code: `capacity_fee` of "each on its own line in the form `key: value`: - `capacity_fee`
         # — within 0.05 ..."; blind p307)
-        if match and (f"{match.group(1).strip()}:" in prompt or f"`{match.group(1).strip()}`" in prompt) \
+        if match and (f"{match.group(1).strip()}{match.group(2)}" in prompt or f"`{match.group(1).strip()}`" in prompt) \
                 and " ".join(line.split()) not in flat:
-            line = line[match.end(1) + 1:]
+            line = line[match.end(2):]
         out.append(line)
     return "\n".join(out)
 
