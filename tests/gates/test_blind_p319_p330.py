@@ -312,3 +312,50 @@ def test_keys_of_key_value_lines_the_prompt_writes_as_code_are_no_leaked_values(
     # the twin: a key the prompt never writes stays the answer's (`TRIM_M=` of no format line)
     other = answer_text(_GM + "TRIM_M=0.41\n", _GM_PROMPT, frozenset())
     assert "TRIM_M=0.41" in other
+
+
+# --- p324, p326: the answer's function raising ------------------------------------------------------------------------
+
+_PLANNER = "def plan(budget):\n    if budget < 10:\n        return None\n    return [1, 2, 3][: budget // 10]\n"
+_PLANNER_PROMPT = "Write `planner.py` with `plan(budget)`: the list of dishes, or None when no flight fits.\n"
+_PLANNER_GRADER = '''import importlib.util
+from dataclasses import dataclass
+from pathlib import Path
+
+@dataclass
+class GradeResult:
+    passed: bool
+    score: float
+    detail: str
+
+def grade(scratch_dir):
+    path = Path(scratch_dir) / "planner.py"
+    if not path.is_file():
+        return GradeResult(False, 0.0, "output artifact not produced")
+    spec = importlib.util.spec_from_file_location("planner_under_test", path)
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:
+        return GradeResult(False, 0.0, f"import failed: {type(exc).__name__}")
+    cases = {5: None, 10: [1], 35: [1, 2, 3]}
+    for budget, want in cases.items():
+        CALL
+        if got != want:
+            return GradeResult(False, 0.0, f"plan({budget}) is wrong")
+    return GradeResult(True, 1.0, "all cases")
+'''
+
+
+def test_an_unguarded_call_of_the_answer_s_function_that_raises_is_found(tmp_path):
+    # (p324, p326: a grader calling `plan_flight` unguarded raised with it; `return None` never made it raise)
+    def fuzz_of(name: str, call: str):
+        root = _task(tmp_path, name, "planner.py", _PLANNER, _PLANNER_PROMPT, "    return True, 'x'\n")
+        (root / "grader" / "hidden.py").write_text(_PLANNER_GRADER.replace("CALL", call))
+        return _fails(_fuzz(root))
+    fails = fuzz_of("planner", "got = module.plan(budget)")
+    assert any(f.startswith("stub_function:") and "raise RuntimeError" in f for f in fails), fails
+    # the twin: a grader that guards the call fails such an answer and raises nothing
+    guarded = ("try:\n            got = module.plan(budget)\n        except Exception as exc:\n"
+               "            return GradeResult(False, 0.0, f'plan raised {type(exc).__name__}')")
+    assert not fuzz_of("planner_guarded", guarded)

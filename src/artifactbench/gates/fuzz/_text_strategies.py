@@ -1770,12 +1770,17 @@ def python_strategy(doc: PyDoc, kind: str, prompt: str) -> Draws | None:
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not _trivial(node.body)
                 and node.body[0].lineno > node.lineno]
 
-        def stub(c: tuple[str, ast.FunctionDef]) -> Mutation:
-            first = c[1].body[0]
+        # (and a body that raises: a grader that calls the answer's function unguarded raises with it, where spec 3.4
+        # asks for a failing result; blind p324's and p326's graders, whose prompts let the function raise)
+        stubs = (("return None", "body replaced by `return None`"),
+                 ("raise RuntimeError('stubbed out')", "body replaced by `raise RuntimeError`"))
+
+        def stub(c: tuple[tuple[str, ast.FunctionDef], tuple[str, str]]) -> Mutation:
+            (name, node), (body, said) = c
+            first = node.body[0]
             indent = " " * first.col_offset
-            return _replace(doc, lines, kind, c[0], first.lineno, c[1].end_lineno,
-                            [f"{indent}return None\n"], "body replaced by `return None`")
-        return pick(pool).map(stub) if pool else None
+            return _replace(doc, lines, kind, name, first.lineno, node.end_lineno, [f"{indent}{body}\n"], said)
+        return pick([(d, b) for d in pool for b in stubs]).map(stub) if pool else None
     if kind == "drop_sort":
         pool = [(name, call) for name, node in defs for call in _sorts(node)]
         return pick(pool).map(lambda c: _unsorted(doc, kind, c[0], c[1])) if pool else None
