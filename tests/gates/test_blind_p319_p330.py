@@ -359,3 +359,41 @@ def test_an_unguarded_call_of_the_answer_s_function_that_raises_is_found(tmp_pat
     guarded = ("try:\n            got = module.plan(budget)\n        except Exception as exc:\n"
                "            return GradeResult(False, 0.0, f'plan raised {type(exc).__name__}')")
     assert not fuzz_of("planner_guarded", guarded)
+
+
+# --- the outside review of these rules -------------------------------------------------------------------------------
+
+def test_words_near_a_field_that_free_nothing_of_it():
+    # ("is yours" or "the grader will not, however," freed every field of the sentence; "the Total column" of a sentence
+    # freeing the Note column was freed with it)
+    for sentence in ("The approach is yours; `total` must equal the sum of `amount`.",
+                     "The grader will not, however, accept a `total` that differs from the sum.",
+                     "We compare the Total column exactly and the Note column is not graded.",
+                     "Unlike the Total column, the Note column is informational."):
+        assert "total" not in read_prompt(sentence).free_fields and "Total" not in read_prompt(sentence).free_fields
+    report = "# Report\n\n| Station | Mean |\n|---|---|\n| ABY | 2.5 |\n\nNotes: skipped BRK\n"
+    for prompt in ("The heading is yours, but the notes line must list every station that was skipped.",
+                   "The wording of the notes is at your discretion provided they name every skipped station."):
+        assert read_free_lines(prompt).kinds(report)[-1] != "free", prompt
+
+
+def test_a_repeat_that_costs_points_is_no_repeat_forgiven():
+    prompt = "List each finding once. A repeated finding costs you points, and we won't hold it against you if the order differs.\n"
+    assert not read_prompt(prompt).set_sentences
+    assert read_prompt(_FINDINGS_PROMPT).set_sentences  # the twin: p321's forgiving sentence
+
+
+def test_a_detail_naming_one_missing_record_at_a_time_is_a_warning(tmp_path):
+    # (the spec's own "missing endpoint /api/v2/users": one record a grading names what went wrong)
+    one = _task(tmp_path, "quartets_one", "quartets.md", _QUARTETS, _QUARTETS_PROMPT,
+                _QUARTETS_GRADER.replace("SHOWN", "' (first: ' + '/'.join(missing[0]) + ')'"))
+    cases = [k for k in _leaks(one).cases if k.name == "paged"]
+    assert cases and all(k.severity == "warn" for k in cases), cases
+
+
+def test_stop_cells_of_a_table_and_a_drawn_table_are_read_as_written():
+    plan = ("SIGNAL PLAN FOR THE JUNCTION. ALL PHASES LISTED BELOW.\n| PHASE | NS | EW |\n|---|---|---|\n"
+            "| P1 | GO | STOP |\n| P2 | STOP | GO |\n| P3 | STOP | STOP |\n| P4 | GO | STOP |\nWRITE THE PLAN.\n")
+    assert uncommented(plan) == plan
+    drawn = "```\n┌──────────┬──────┐\n│ Station  │ Mean │\n├──────────┼──────┤\n│ ABY      │ 2.5  │\n└──────────┴──────┘\n```\n"
+    assert uncommented(drawn) == drawn

@@ -375,10 +375,10 @@ LENIENT = (r"\b(?:does|do|will|would)\s*(?:n['\u2019]?t|not)\s+(?:mind|care\s+(?
            r"\b(?:wo\s*n['\u2019]?t|will\s+not|do\s*n['\u2019]?t|does\s*n['\u2019]?t|do\s+not|does\s+not)\s+(?:hold|count)\s+"
            r"(?:it|that|this|them)\s+against\b")
 _LENIENT = re.compile(LENIENT, re.IGNORECASE)
-# What the answer may write as it likes, said by who reads it: "the Note column ... is yours — we read it, the grader
-# doesn't" (the verb left out: what the clause before says), "the prose is yours" (blind p324)
-GRADER_DOES_NOT = (r"\b(?:the\s+)?(?:grader|checker)\s+(?:does\s*n['\u2019]?t|does\s+not|wo\s*n['\u2019]t|will\s+not)"
-                   r"(?=[^\S\n]*(?:[.;,)!\u2014\u2013]|\n|$))|\b(?:is|are)\s+(?:all\s+)?yours\b")
+# What the answer may write as it likes, said by who reads it, the verb left out as the clause before says it: "the Note
+# column ... is yours — we read it, the grader doesn't" (blind p324); only at a clause's end, never "the grader does not,
+# however, accept ..." (review)
+GRADER_DOES_NOT = r"\b(?:the\s+)?(?:grader|checker)\s+(?:does\s*n['\u2019]?t|does\s+not)(?=[^\S\n]*(?:[.;!)]|\n|$))"
 # A label over a list of what the grader forgives ("**Don't worry about**", "What we normalise:", "Not marked:"):
 # each item below it reads as the label's clause.
 _LENIENT_LABEL = re.compile(r"^[\s#*_>]*(?:(?:(?:what\s+)?(?:the\s+grader|we)\s+)?(?:" + LENIENT + r")|"

@@ -94,7 +94,7 @@ _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compa
                         # ("Headings, explanatory prose and other text may be placed before or after the table at the
                         # author's discretion"; blind p322)
                         r"\b(?:may|can)\s+(?:also\s+)?be\s+(?:placed|put|written|added|included)\s+(?:before|after|around|"
-                        r"above|below|outside)\b|\bat\s+(?:the\s+(?:author|writer|submitter)['\u2019]s|your)\s+discretion\b|"
+                        r"above|below|outside)\b|"
                         # ("Mariners may put a title, remarks or reasoning anywhere outside the table"; blind p330)
                         r"\b(?:may|can)\s+(?:also\s+)?(?:put|add|write|include|place)\b[^.;]{0,80}?\banywhere\s+(?:outside|"
                         r"around|above|below|before|after)\b|"
@@ -121,6 +121,10 @@ _ONLY_READ = re.compile(r"\bonly\s+(the\s+)?[\w-]+(\s+[\w-]+)?\s+(is|are|gets?|w
                         r"parsed|compared|scored|evaluated)\b", re.IGNORECASE)
 # (and "don't add headers or comments", "no comments": blind p53, beside "whitespace is ignored")
 _REFUSED = re.compile(r"\bnothing\s+else\b|\bno\s+other\b|\b(must|should|shall|may)\s*not\b|"
+                      # (a condition that asks for something: "... at your discretion provided they name every skipped
+                      # station"; not one that refuses, "provided they contain no further table"; review)
+                      r"\bprovided\s+(?:that\s+)?(?:they|it|these|those)\s+(?!(?:contains?|holds?|includes?|have|has)\s+no\b)"
+                      r"\w+|"
                       # ("there must be none", "must have no comments", "must contain only the host lines"; review)
                       r"\b(?:must|should|shall)\s+(?:be\s+none|have\s+no|contain\s+(?:only|no)|hold\s+only|be\s+only)\b|"
                       r"\bnot\s+(be\s+)?"
@@ -959,10 +963,18 @@ def _telegram(prompt: str) -> str:
         return prompt
     parts = re.split(r"(^[ \t]*(?:```|~~~).*$)", prompt, flags=re.MULTILINE)
     prose = "".join(part for i, part in enumerate(parts) if i % 4 == 0)  # (outside the fences)
-    letters = _LETTER.findall(prose)
-    if len(_STOP.findall(prose)) < 5 or sum(c.isupper() for c in letters) < 0.7 * len(letters):
+    lines = [line for line in prose.split("\n") if line.strip() and not _NOT_PROSE.match(line)]
+    letters = _LETTER.findall("\n".join(lines))
+    # (a telegram's lines end in STOP, most of them: not an all-caps signal plan whose table cells read `STOP`; review)
+    ending = sum(line.rstrip().endswith(" STOP") for line in lines)
+    if sum(len(_STOP.findall(line)) for line in lines) < 5 or sum(c.isupper() for c in letters) < 0.7 * len(letters) \
+            or ending < 3 or 2 * ending < len(lines):
         return prompt
-    return "".join(_STOP.sub(".", part) if i % 4 == 0 else part for i, part in enumerate(parts))
+    return "".join("\n".join(line if _NOT_PROSE.match(line) else _STOP.sub(".", line) for line in part.split("\n"))
+                   if i % 4 == 0 else part for i, part in enumerate(parts))
+
+
+_NOT_PROSE = re.compile(r"[ \t]*\||[ \t]{4}|\t")  # (a table's row, an indented block's line)
 
 
 # A panel drawn with box characters: its frame lines (┌─ title ─┐, ├──┤, └──┘) and its framed lines (│ text │)
@@ -990,7 +1002,14 @@ def _unboxed(prompt: str) -> str:
             item = None
     for line in prompt.split("\n"):
         framed = _BOX_LINE.fullmatch(line)
+        if framed is not None and re.search(r"[\u2502\u2503\u2551]", framed.group(2)):
+            framed = None  # (a table drawn in box characters, `│ Station │ Mean │`: its cells, not a panel's items)
+            flush()
+            out.append(line)
+            continue
         edge = None if framed else _BOX_EDGE.fullmatch(line)
+        if edge is not None and re.search(r"[\u252c\u253c\u2534\u2533\u254b\u253b\u2566\u256c\u2569]", line):
+            edge = None  # (a drawn table's rule, with its columns' junctions: kept as it is)
         if edge is not None:
             flush()
             if edge.group(1).strip():

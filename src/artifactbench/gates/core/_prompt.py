@@ -238,7 +238,9 @@ _SET_LENIENT = re.compile(
     r"(?:all\s+)?(?:fine|ok|okay|allowed|acceptable|harmless|ignored)\b|"
     r"(?:" + LENIENT + r")(?:(?!\bbut\b)[^.!?;]){0,200}?\b(?:twice|more\s+than\s+once|duplicat\w*|repeat\w*)\b|"
     # (the repeat first: "if you happen to write the same finding twice we won't hold it against you"; blind p321)
-    r"\b(?:twice|more\s+than\s+once|duplicat\w*|repeat\w*)\b(?:(?!\bbut\b)[^.!?;]){0,60}?(?:" + LENIENT + ")",
+    # (right after it, nothing said of the repeat between: not "A repeated finding costs you points, and we won't hold
+    # it against you if the order differs"; review)
+    r"\b(?:twice|more\s+than\s+once)\b[^\S\n]*,?[^\S\n]*(?:(?:we|I|the\s+grader)[^\S\n]+)?(?:" + LENIENT + ")",
     re.IGNORECASE)
 _NOT_THE_GRADERS = re.compile(r"\b(?:fails?|failing|errors?|reject\w*|wrong|penali[sz]\w*|not\s+allowed|inputs?|"
                               r"upstream|source|importer|tool|library|there)\b", re.IGNORECASE)
@@ -1246,8 +1248,11 @@ def _free_fields(sentence: str) -> list[str]:
     return _free_fields_said(sentence)
 
 
-# ("the Note column": a table's column by its header, unquoted, capitalised as the header is)
-_COLUMN_NAMED = re.compile(r"\bthe\s+([A-Z][\w-]{0,40})\s+column\b")
+# ("the Note column": a table's column by its header, unquoted, capitalised as the header is; only as the subject the
+# sentence opens with, after an item's label: not "We compare the Total column exactly and the Note column is not
+# graded", nor "Unlike the Total column, ..."; review)
+_COLUMN_NAMED = re.compile(r"^[\s*>|-]*(?:[\w ]{1,20}:[^\S\n]*)?the\s+([A-Z][\w-]{0,40})\s+column\b(?![^.;]{0,80}\b(?:must|"
+                           r"exactly|compared|checked|graded|required)\b(?![^.;]{0,20}\bnot\b))")
 
 
 def _free_fields_said(sentence: str) -> list[str]:

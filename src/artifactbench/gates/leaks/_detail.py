@@ -384,10 +384,16 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
         last = detail_of(page)
         if last is None or not written_records(fmt, reference, page, last, visible):
             return None
-        return CaseResult("paged", "FINDING", cap(
-            f"detail {first!r} writes out a few of the answer's records at a time, and an artifact that adds the "
-            f"records each detail wrote is told the next ones: {pages} gradings wrote {len(known)}/{records} of its "
-            "records out whole; spec 3.3: a capped list still pages through the answer", 600), "fail")
+        # (one record a page, "first missing: C02/C09/C19/C24", is the spec's own "missing endpoint /api/v2/users",
+        # what went wrong, however many gradings read them all: a warning, as `paged` says; review)
+        several = len(known) >= 2 * pages
+        return CaseResult("paged", "FINDING" if several else "WARNING", cap(
+            f"detail {first!r} writes out {'a few' if several else 'one'} of the answer's records at a time, and an "
+            f"artifact that adds the records each detail wrote is told the next ones: {pages} gradings wrote "
+            f"{len(known)}/{records} of its records out whole"
+            + ("; spec 3.3: a capped list still pages through the answer" if several else
+               "; fine while each names what went wrong, a leak if the records are the answer"), 600),
+            "fail" if several else "warn")
 
     if not any(c.severity == "fail" for c in cases) and time.monotonic() <= deadline:
         case = paged() or paged_records()
