@@ -397,3 +397,34 @@ def test_stop_cells_of_a_table_and_a_drawn_table_are_read_as_written():
     assert uncommented(plan) == plan
     drawn = "```\n┌──────────┬──────┐\n│ Station  │ Mean │\n├──────────┼──────┤\n│ ABY      │ 2.5  │\n└──────────┴──────┘\n```\n"
     assert uncommented(drawn) == drawn
+
+
+def test_headings_that_may_precede_or_follow_the_table_are_free():
+    # (p332: "provided that no other line ... begins with `|`" read as a refusal of every other part: the title
+    # dropped was a false fail)
+    prompt = ("3.1 The PLANNER shall write a Markdown document containing exactly one table. The PLANNER MAY precede or "
+              "follow the table with headings or explanatory text, provided that no other line of the document begins "
+              "with the character `|`.\n")
+    report = "# Maximal load plans\n\n| Load | Crates |\n|---|---|\n| 1 | CR-A01 |\n"
+    assert read_free_lines(prompt).kinds(report)[0] == "free"
+    # the twin: "no other line" said as a rule of its own still refuses
+    strict = "The document holds exactly one table. There must be no other line in the document.\n"
+    assert read_free_lines(strict).kinds(report)[0] != "free"
+
+
+def test_a_row_dropped_with_its_count_line_made_one_less(tmp_path):
+    # (p334: the grader checked each row and that `Total qualifying subsets:` counted them, never that the rows were
+    # all there: one valid row and a total of 1 passed; a row dropped alone was rejected for the count)
+    valid_only = _QUARTETS_GRADER.replace("missing = sorted(want - set(rows))", "missing = sorted(set(rows) - want)") \
+        .replace("if missing or len(rows) != len(want):", "if missing:").replace("SHOWN", "''")
+    _twins(tmp_path, "subsets", "quartets.md", _QUARTETS, _QUARTETS_PROMPT, flawed=valid_only,
+           sound=_QUARTETS_GRADER.replace("SHOWN", "''"), kind="drop_record", marker="count made 15")
+
+
+def test_a_record_written_with_a_unit_after_its_number_is_written_out():
+    # (p335: "e.g. LIN OKAFOR 1.3/C11 -> 1.3/C07 (72s)" of `| LIN OKAFOR | 1.3 | C11 | 1.3 | C07 | 72 |`)
+    from artifactbench.gates.leaks._probes import written_records
+    reference = "| Actor | Out | Gap (s) |\n|---|---|---:|\n| LIN OKAFOR | 1.3/C11 | 72 |\n| RUTH ADEYEMI | 2.2/C17 | 40 |\n"
+    assert written_records("text", reference, "", "missing: LIN OKAFOR 1.3/C11 (72s)") == {0}
+    # the twin: another number with the same digits is no such record
+    assert written_records("text", reference, "", "missing: LIN OKAFOR 1.3/C11 (721s)") == set()

@@ -91,6 +91,10 @@ _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compa
                         r"\banything\s+you\s+(like|want|wish)\b|\b(may|can)\s+(go|appear|come|sit)\s+(around|outside)\b|"
                         # ("Headings, commentary and other tables may surround it"; blind p124)
                         r"\b(may|can)\s+(also\s+)?surround\b|"
+                        # ("The PLANNER MAY precede or follow the table with headings or explanatory text, provided that
+                        # no other line of the document begins with the character `|`"; blind p332)
+                        r"\b(?:may|can)\s+(?:also\s+)?(?:precede|follow)(?:\s+or\s+(?:precede|follow))?\s+(?:the|your)\s+"
+                        r"(?:table|list|block)\s+with\b|"
                         # ("Headings, explanatory prose and other text may be placed before or after the table at the
                         # author's discretion"; blind p322)
                         r"\b(?:may|can)\s+(?:also\s+)?be\s+(?:placed|put|written|added|included)\s+(?:before|after|around|"
@@ -120,7 +124,7 @@ _BUT = re.compile(r"(?<!\s),?\s++but\s+|;\s*")  # (no start inside a run of spac
 _ONLY_READ = re.compile(r"\bonly\s+(the\s+)?[\w-]+(\s+[\w-]+)?\s+(is|are|gets?|will\s+be)\s+(read|graded|checked|"
                         r"parsed|compared|scored|evaluated)\b", re.IGNORECASE)
 # (and "don't add headers or comments", "no comments": blind p53, beside "whitespace is ignored")
-_REFUSED = re.compile(r"\bnothing\s+else\b|\bno\s+other\b|\b(must|should|shall|may)\s*not\b|"
+_REFUSED = re.compile(r"\bnothing\s+else\b|(?<!provided that )(?<!provided )\bno\s+other\b|\b(must|should|shall|may)\s*not\b|"
                       # (a condition that asks for something: "... at your discretion provided they name every skipped
                       # station"; not one that refuses, "provided they contain no further table"; review)
                       r"\bprovided\s+(?:that\s+)?(?:they|it|these|those)\s+(?!(?:contains?|holds?|includes?|have|has)\s+no\b)"

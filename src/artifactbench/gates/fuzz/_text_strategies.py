@@ -869,6 +869,20 @@ def _column_name(lines: list[str], row: int, c: int) -> str:
     return ""
 
 
+_COUNT = re.compile(r"(?<![\w.,-])\d+(?![\w.,-])")
+
+
+def _count_line(lines: list[str], records: tuple[int, ...], body: set[int] | frozenset[int] | list[int]) \
+        -> tuple[int, int] | None:
+    """(line, count) of the one line that counts the answer's rows (`Total lineups: 55` under a table of 55 rows, or
+    beside 55 other records): a line with one whole integer and no other digit, equal to that count (two or more)."""
+    rows = len(body) if body else len(records) - 1
+    found = [i for i, line in enumerate(lines[:50_000]) if i not in body
+             and len(_COUNT.findall(line)) == 1 and sum(ch.isdigit() for ch in line) == len(_COUNT.findall(line)[0])
+             and int(_COUNT.findall(line)[0]) == rows >= 2]
+    return (found[0], rows) if len(found) == 1 else None
+
+
 def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str],
                    records: tuple[int, ...], ordered_list: Callable[[str, str], str] | None = None) -> Draws | None:
     if not records:
@@ -910,6 +924,14 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
     if kind == "drop_record":
         single = pick(records).map(lambda i: edit(
             kind, f"line {i + 1}", lines[i], "(dropped)", lines[:i] + lines[i + 1:]))
+        counted = _count_line(lines, records, body)
+        if counted is not None:
+            # (and with the line counting them made one less, `Total qualifying subsets: 16` -> 15: a grader checking
+            # the count against the rows, never against the answer, passes it; blind p334)
+            c, n = counted
+            single = either([single, pick([i for i in (body or records) if i != c]).map(lambda i: edit(
+                kind, f"line {i + 1} (and line {c + 1}'s count made {n - 1})", lines[i], "(dropped)",
+                [_COUNT.sub(str(n - 1), line) if j == c else line for j, line in enumerate(lines) if j != i]))])
         # (a whole `[section]` of a config file whose sections are records, header to last key: a grader
         # looping over the sections the answer has never misses one; blind p64)
         shaped = config_sections(lines)

@@ -107,11 +107,16 @@ def written_records(fmt: str, reference: str, text: str, detail: str, visible: s
             [t for t in TOKEN_SPLIT.split(record) if t]
         if len(leaves) < 2 and not (leaves and not re.search(rf"(?<![\w.-]){re.escape(leaves[0])}(?![\w.-])", visible)):
             continue
-        if shown in text or not any(all(re.search(rf"(?<![\w.-]){re.escape(v)}(?![\w.-])", item) for v in leaves)
-                                    for item in items):
+        if shown in text or not any(all(re.search(_whole(v), item) for v in leaves) for item in items):
             continue
         out.add(n)
     return out
+
+
+def _whole(value: str) -> str:
+    """`value` as a whole token; a number with a unit right after it too (`72` of "(72s)"; blind p335)."""
+    end = r"(?![\d.,-])" if NUMBER_RE.fullmatch(value) else r"(?![\w.-])"
+    return rf"(?<![\w.-]){re.escape(value)}{end}"
 
 
 def _kept(doc, key, kept: list) -> tuple[str | None, int]:  # noqa: ANN001
