@@ -417,7 +417,8 @@ def test_a_row_dropped_with_its_count_line_made_one_less(tmp_path):
     # all there: one valid row and a total of 1 passed; a row dropped alone was rejected for the count)
     valid_only = _QUARTETS_GRADER.replace("missing = sorted(want - set(rows))", "missing = sorted(set(rows) - want)") \
         .replace("if missing or len(rows) != len(want):", "if missing:").replace("SHOWN", "''")
-    _twins(tmp_path, "subsets", "quartets.md", _QUARTETS, _QUARTETS_PROMPT, flawed=valid_only,
+    every = _QUARTETS_PROMPT.replace("every lineup", "every valid lineup")
+    _twins(tmp_path, "subsets", "quartets.md", _QUARTETS, every, flawed=valid_only,
            sound=_QUARTETS_GRADER.replace("SHOWN", "''"), kind="drop_record", marker="count made 15")
 
 
@@ -428,3 +429,30 @@ def test_a_record_written_with_a_unit_after_its_number_is_written_out():
     assert written_records("text", reference, "", "missing: LIN OKAFOR 1.3/C11 (72s)") == {0}
     # the twin: another number with the same digits is no such record
     assert written_records("text", reference, "", "missing: LIN OKAFOR 1.3/C11 (721s)") == set()
+
+
+def test_the_second_review_s_cases():
+    # a proviso that refuses other text still refuses; a plural table proviso frees only the headings
+    names = "QUALIFIERS\nANNA LUND\nBRUNO SILVA\nCHEN WEI\n"
+    refusing = ("List the qualifying runners, one per line. You may add a title line above the names, provided that no "
+                "other text appears in the file.")
+    assert "free" not in read_free_lines(refusing).kinds(names)[1:]
+    plural = "You may precede or follow the table with headings, provided that no other lines begin with the character `|`."
+    assert read_free_lines(plural).parts == frozenset({"headings"})
+    # a record's number before a comma is written out, a longer number or an exponent is not
+    from artifactbench.gates.leaks._probes import written_records
+    reference = "| Actor | Out | Gap (s) |\n|---|---|---:|\n| LIN OKAFOR | 1.3/C11 | 72 |\n| RUTH ADEYEMI | 2.2/C17 | 40 |\n"
+    assert written_records("text", reference, "", "missing (e.g. LIN OKAFOR 1.3/C11 72, RUTH ADEYEMI 2.2/C17 40)") == {0, 1}
+    assert written_records("text", "| BRAVO | 2 |\n| ALPHA | 3 |\n", "", "ALPHA got 3e-05; BRAVO has 2FA") == set()
+
+
+def test_a_row_dropped_with_its_count_where_any_such_rows_will_do(tmp_path):
+    # ("at least 12 distinct valid lineups (any 12 or more will do)": 15 rows and a count of 15 is a right answer)
+    prompt = ("Write `quartets.md`: a Markdown table listing at least 12 distinct valid lineups (any 12 or more will do), "
+              "columns Soprano, Alto, Tenor, Bass, then a line `Total lineups: N` where N is the number of rows you "
+              "listed.\n")
+    grader = _QUARTETS_GRADER.replace("missing = sorted(want - set(rows))", "missing = sorted(set(rows) - want)") \
+        .replace("if missing or len(rows) != len(want):", "if missing or len(rows) < 12 or len(set(rows)) != len(rows):") \
+        .replace("SHOWN", "''")
+    check = _fuzz(_task(tmp_path, "atleast", "quartets.md", _QUARTETS, prompt, grader))
+    assert not _fails(check), _fails(check)

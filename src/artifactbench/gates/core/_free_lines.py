@@ -124,7 +124,7 @@ _BUT = re.compile(r"(?<!\s),?\s++but\s+|;\s*")  # (no start inside a run of spac
 _ONLY_READ = re.compile(r"\bonly\s+(the\s+)?[\w-]+(\s+[\w-]+)?\s+(is|are|gets?|will\s+be)\s+(read|graded|checked|"
                         r"parsed|compared|scored|evaluated)\b", re.IGNORECASE)
 # (and "don't add headers or comments", "no comments": blind p53, beside "whitespace is ignored")
-_REFUSED = re.compile(r"\bnothing\s+else\b|(?<!provided that )(?<!provided )\bno\s+other\b|\b(must|should|shall|may)\s*not\b|"
+_REFUSED = re.compile(r"\bnothing\s+else\b|\bno\s+other\b|\b(must|should|shall|may)\s*not\b|"
                       # (a condition that asks for something: "... at your discretion provided they name every skipped
                       # station"; not one that refuses, "provided they contain no further table"; review)
                       r"\bprovided\s+(?:that\s+)?(?:they|it|these|those)\s+(?!(?:contains?|holds?|includes?|have|has)\s+no\b)"
@@ -984,7 +984,17 @@ _NOT_PROSE = re.compile(r"[ \t]*\||[ \t]{4}|\t")  # (a table's row, an indented 
 # A panel drawn with box characters: its frame lines (┌─ title ─┐, ├──┤, └──┘) and its framed lines (│ text │)
 _BOX_EDGE = re.compile(r"[ \t]*[\u250c\u250f\u2554\u251c\u2523\u2560\u2514\u2517\u255a\u256d\u2570]"
                        r"[\u2500-\u257f\s]*([^\u2500-\u257f]*?)[\u2500-\u257f\s]*")
-_BOX_LINE = re.compile(r"([ \t]*)[\u2502\u2503\u2551](.*?)[\u2502\u2503\u2551]?[ \t]*")
+_BARS = "\u2502\u2503\u2551"
+
+
+def _framed(line: str) -> tuple[str, str] | None:
+    """(indent, text) of a framed line `│ text │` (its closing bar optional), else None (string operations: a lazy
+    pattern was quadratic in a line of 30 000 spaces)."""
+    body = line.lstrip(" \t")
+    if not body or body[0] not in _BARS:
+        return None
+    inner = body[1:].rstrip(" \t")
+    return line[:len(line) - len(body)], inner[:-1] if inner and inner[-1] in _BARS else inner
 _BOX_LABEL = re.compile(r"[ \t]?(\S(?:[^\s|]| (?! ))*?)[ \t]{2,}(\S.*)")
 
 
@@ -1005,8 +1015,8 @@ def _unboxed(prompt: str) -> str:
             out.append(" ".join(item))
             item = None
     for line in prompt.split("\n"):
-        framed = _BOX_LINE.fullmatch(line)
-        if framed is not None and re.search(r"[\u2502\u2503\u2551]", framed.group(2)):
+        framed = _framed(line)
+        if framed is not None and re.search(r"[\u2502\u2503\u2551]", framed[1]):
             framed = None  # (a table drawn in box characters, `│ Station │ Mean │`: its cells, not a panel's items)
             flush()
             out.append(line)
@@ -1023,7 +1033,7 @@ def _unboxed(prompt: str) -> str:
             flush()
             out.append(line)
             continue
-        indent, text = framed.group(1), framed.group(2).rstrip()
+        indent, text = framed[0], framed[1].rstrip()
         label = _BOX_LABEL.fullmatch(text)
         if not text.strip():
             flush()
@@ -1190,6 +1200,10 @@ def added_parts(sentence: str) -> list[tuple[str, str]]:
     return found
 
 
+_TABLE_PROVISO = re.compile(r"\bprovided\s+(?:that\s+)?no\s+other\s+lines?\b[^.;]{0,80}?\b(?:begins?|starts?)\s+with\s+"
+                            r"(?:the\s+)?(?:character\s+|a\s+)?(?:`\|`|'\|'|\"\|\"|\||pipe)[^.;]{0,20}", re.IGNORECASE)
+
+
 def read_free_lines(prompt: str) -> FreeLines:
     """The parts of the artifact the prompt declares free, with the format lines it shows."""
     parts: set[str] = set()
@@ -1205,6 +1219,10 @@ def read_free_lines(prompt: str) -> FreeLines:
     examples: list[str] = []  # the spans a freeing sentence gives as examples of the free part
     freeing: list[str] = []  # (whole: `declared` keeps 160 characters of each)
     for sentence in _sentences(prompt):
+        # (a proviso that no other line opens as a table row keeps the table whole and refuses nothing the sentence frees:
+        # "MAY precede or follow the table with headings ..., provided that no other line ... begins with `|`"; blind
+        # p332. Not "provided that no other text appears", which refuses; review)
+        sentence = _TABLE_PROVISO.sub("", sentence)
         if _NO_PART.search(sentence):  # (its refusing clauses left out; see _NO_PART)
             said = sentence
             sentence = "; ".join(c for c in _BUT.split(sentence) if not _NO_PART.search(c))

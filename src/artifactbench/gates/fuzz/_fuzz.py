@@ -168,7 +168,10 @@ LINE_SHAPES = 8  # distinct line shapes of a text answer a line kind's scout rea
 # "every legal assignment", "all feasible combinations", "an exhaustive list": the answer is every right list
 _ASKS_EVERY = re.compile(r"\b(?:every|all)\b(?:\s+[\w-]+){0,4}?\s+(?:valid|legal|feasible|permissible|possible|allowed|"
                          r"admissible|eligible|acceptable)\b|\bexhaustive(?:ly)?\b|\bcomplete\s+(?:list|enumeration|"
-                         r"catalogue|catalog|set)\b", re.IGNORECASE)
+                         r"catalogue|catalog|set)\b|"
+                         # ("with **every** four-stake set that passes the constraints"; blind p334)
+                         r"\b(?:every|all)\b(?:\s+[\w-]+){0,4}?\s+(?:that|which)\s+(?:pass(?:es)?|meets?|satisf(?:y|ies)|"
+                         r"qualif(?:y|ies)|fits?|obeys?)\b", re.IGNORECASE)
 
 
 def _bare_lists(ref: Reference | None) -> bool:
@@ -1579,6 +1582,12 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # "five different valid panels" may be any five; review)
                 allowed = ("warn", "the prompt does not ask for every list: the one the change makes may be another "
                                    "right one")
+            if allowed is None and kind == "drop_record" and "count made" in mutant.where \
+                    and not _ASKS_EVERY.search(prompt.replace("*", "")):
+                # (a row dropped with the line counting the rows made one less is a wrong answer only where the prompt
+                # asks for every right row: "at least 12 distinct valid lineups" may be any 15; review)
+                allowed = ("warn", "the prompt does not ask for every row: the rows left, and their count, may be "
+                                   "another right answer")
             if allowed is not None:
                 state.open_count += 1
                 if len(state.open) < 8:

@@ -100,23 +100,40 @@ def written_records(fmt: str, reference: str, text: str, detail: str, visible: s
     if index is None:
         return set()
     records, texts = index[2], index[3]
-    items = [item for item in _ITEMS.split(detail) if item.strip()]
+    # (each item's whole tokens, looked up: a regex per record, item and value was 3 s a page on 3 000 records)
+    items = [_tokens(item) for item in _ITEMS.split(detail[:20_000]) if item.strip()][:200]
+    if not items:
+        return set()
     out = set()
-    for n, (record, shown) in enumerate(zip(records, texts)):
+    for n, (record, shown) in enumerate(zip(records[:MAX_WRITTEN], texts)):
         leaves = [str(v) for v in _leaves(record)] if not isinstance(record, str) else \
             [t for t in TOKEN_SPLIT.split(record) if t]
         if len(leaves) < 2 and not (leaves and not re.search(rf"(?<![\w.-]){re.escape(leaves[0])}(?![\w.-])", visible)):
             continue
-        if shown in text or not any(all(re.search(_whole(v), item) for v in leaves) for item in items):
+        parts = [p for v in leaves for p in _WHOLE_PART.findall(v)]
+        if not parts or shown in text or not any(all(p in item for p in parts) for item in items):
             continue
         out.add(n)
     return out
 
 
-def _whole(value: str) -> str:
-    """`value` as a whole token; a number with a unit right after it too (`72` of "(72s)"; blind p335)."""
-    end = r"(?![\d.,-])" if NUMBER_RE.fullmatch(value) else r"(?![\w.-])"
-    return rf"(?<![\w.-]){re.escape(value)}{end}"
+MAX_WRITTEN = 5_000  # records a detail is read for
+_WHOLE_PART = re.compile(r"[\w.-]+")
+# a number with a short unit right after it (`72` of "(72s)"; blind p335): never a longer number nor an exponent
+_WITH_UNIT = re.compile(r"([-+]?\d+(?:\.\d+)?)(?:s|ms|min|h|m|cm|mm|km|kg|g|t|l)")
+
+
+def _tokens(item: str) -> frozenset[str]:
+    """An item's whole tokens (`[\\w.-]+` runs, a sentence's closing full stop left off), and each number written
+    with a unit as the number too."""
+    found = set()
+    for token in _WHOLE_PART.findall(item):
+        token = token.rstrip(".") or token
+        found.add(token)
+        unit = _WITH_UNIT.fullmatch(token)
+        if unit is not None:
+            found.add(unit.group(1))
+    return frozenset(found)
 
 
 def _kept(doc, key, kept: list) -> tuple[str | None, int]:  # noqa: ANN001
