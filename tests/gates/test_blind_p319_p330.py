@@ -456,3 +456,12 @@ def test_a_row_dropped_with_its_count_where_any_such_rows_will_do(tmp_path):
         .replace("SHOWN", "''")
     check = _fuzz(_task(tmp_path, "atleast", "quartets.md", _QUARTETS, prompt, grader))
     assert not _fails(check), _fails(check)
+
+
+def test_key_order_in_any_object_frees_no_list_order():
+    # (p327: "The order of keys in any object doesn't matter either" freed the order of every list, its hold queues'
+    # too, which the grader compared as multisets)
+    said = "The order of keys in any object doesn't matter either, and a `notes` key at the top is fine."
+    assert not read_prompt(said).unordered_sentences
+    # the twin: the order of the lists' items said free is still free
+    assert read_prompt("The order of the items in any list doesn't matter.").unordered_sentences

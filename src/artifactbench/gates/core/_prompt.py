@@ -1647,9 +1647,10 @@ def _says_unordered(sentence: str) -> bool:
 
 # "key order inside a line doesn't matter", "the order of keys inside an object does not matter": the order of a
 # record's keys, never of the records (blind p99: a too-strict warning on records swapped in a JSONL answer)
+# ("The order of keys in any object doesn't matter either": of keys only, never a list's items; blind p327)
 _KEY_ORDER_FREE = re.compile(
     r"(?:\b(?:key|field|column|property|attribute)s?\s+order|\border\s+of\s+(?:the\s+)?(?:keys|fields|columns|"
-    r"properties|attributes))(?:\s+(?:inside|within|in)\s+(?:an?\s+|each\s+|the\s+|every\s+)?(?:[\w-]+|`\[\[?[\w.-]+\]\]?`(?:\s+(?:table|entry|entrie|section)s?)?))?\s+"
+    r"properties|attributes))(?:\s+(?:inside|within|in)\s+(?:an?\s+|any\s+|each\s+|the\s+|every\s+)?(?:[\w-]+|`\[\[?[\w.-]+\]\]?`(?:\s+(?:table|entry|entrie|section)s?)?))?\s+"
     r"(?:does|do|is|are|doesn|don)\b", re.IGNORECASE)
 
 
