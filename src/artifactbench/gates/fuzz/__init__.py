@@ -14,6 +14,7 @@ from artifactbench.gates.fuzz._reference import table_cells, text_field
 from artifactbench.gates.fuzz._sampling import sample_mutants
 from artifactbench.gates.fuzz._strategies import KINDS, kinds_for, mutation_strategy, place_examples
 from artifactbench.gates.fuzz._text_strategies import _rule_row as rule_row
+from artifactbench.gates.fuzz._text_strategies import count_of, recount
 from artifactbench.gates.fuzz._tree_targets import where as describe_place
 from artifactbench.gates.fuzz._verifier_consistency import verifier_consistency_gate
 
@@ -28,6 +29,7 @@ __all__ = [
     "TreeDoc",
     "describe_place",
     "comment_only",
+    "count_of",
     "format_of",
     "fuzz_gate",
     "graded_element",
@@ -42,6 +44,7 @@ __all__ = [
     "place_examples",
     "program",
     "rerender",
+    "recount",
     "rule_row",
     "sample_mutants",
     "text_field",

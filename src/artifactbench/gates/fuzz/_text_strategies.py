@@ -872,14 +872,23 @@ def _column_name(lines: list[str], row: int, c: int) -> str:
 _COUNT = re.compile(r"(?<![\w.,-])\d+(?![\w.,-])")
 
 
+def count_of(line: str) -> int | None:
+    """The one number of a line that holds one whole integer and no other digit (`Total lineups: 55`), else None."""
+    found = _COUNT.findall(line)
+    return int(found[0]) if len(found) == 1 and sum(ch.isdigit() for ch in line) == len(found[0]) else None
+
+
+def recount(line: str, n: int) -> str:
+    """A count_of line with its number made `n`."""
+    return _COUNT.sub(str(n), line)
+
+
 def _count_line(lines: list[str], records: tuple[int, ...], body: set[int] | frozenset[int] | list[int]) \
         -> tuple[int, int] | None:
     """(line, count) of the one line that counts the answer's rows (`Total lineups: 55` under a table of 55 rows, or
-    beside 55 other records): a line with one whole integer and no other digit, equal to that count (two or more)."""
+    beside 55 other records): a count_of line equal to that count (two or more)."""
     rows = len(body) if body else len(records) - 1
-    found = [i for i, line in enumerate(lines[:50_000]) if i not in body
-             and len(_COUNT.findall(line)) == 1 and sum(ch.isdigit() for ch in line) == len(_COUNT.findall(line)[0])
-             and int(_COUNT.findall(line)[0]) == rows >= 2]
+    found = [i for i, line in enumerate(lines[:50_000]) if i not in body and count_of(line) == rows >= 2]
     return (found[0], rows) if len(found) == 1 else None
 
 
@@ -931,7 +940,7 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
             c, n = counted
             single = either([single, pick([i for i in (body or records) if i != c]).map(lambda i: edit(
                 kind, f"line {i + 1} (and line {c + 1}'s count made {n - 1})", lines[i], "(dropped)",
-                [_COUNT.sub(str(n - 1), line) if j == c else line for j, line in enumerate(lines) if j != i]))])
+                [recount(line, n - 1) if j == c else line for j, line in enumerate(lines) if j != i]))])
         # (a whole `[section]` of a config file whose sections are records, header to last key: a grader
         # looping over the sections the answer has never misses one; blind p64)
         shaped = config_sections(lines)

@@ -30,7 +30,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from artifactbench.gates.fuzz import NUMBER_RE, PyDoc, TreeDoc, parse
+from artifactbench.gates.fuzz import NUMBER_RE, PyDoc, TreeDoc, count_of, parse, recount
 from artifactbench.gates.leaks._values import TOKEN_SPLIT
 
 BOGUS = "zz-bogus"
@@ -144,22 +144,15 @@ def _kept(doc, key, kept: list) -> tuple[str | None, int]:  # noqa: ANN001
     # (a line counting the others, `Total lineups: 55` under 55 rows, says how many it keeps: a grader checking the
     # count first would otherwise stop there; blind p329)
     others = sum(1 for line in doc.lines if any(c.isdigit() for c in line)) - 1
-    counts = [line for line in doc.lines if line not in kept and _count_of(line) == others > 1]
+    counts = [line for line in doc.lines if line not in kept and count_of(line) == others > 1]
     if len(counts) == 1:
         kept = [k for k in kept if k != counts[0]]
         lines = [line for line in doc.lines if line in kept or not any(c.isdigit() for c in line)
                  or line == counts[0]]
-        return doc.render([_COUNT.sub(str(len(kept)), line) if line == counts[0] else line for line in lines]), len(kept)
+        return doc.render([recount(line, len(kept)) if line == counts[0] else line for line in lines]), len(kept)
     return doc.render([line for line in doc.lines if line in kept or not any(c.isdigit() for c in line)]), len(kept)
 
 
-_COUNT = re.compile(r"(?<![\w.,-])\d+(?![\w.,-])")
-
-
-def _count_of(line: str) -> int | None:
-    """The one number of a line that holds one whole integer and no other digit (`Total lineups: 55`), else None."""
-    found = _COUNT.findall(line)
-    return int(found[0]) if len(found) == 1 and sum(c.isdigit() for c in line) == len(found[0]) else None
 
 
 def written_out(fmt: str, reference: str, values: list[str], detail: str, visible: str = "") -> int:
