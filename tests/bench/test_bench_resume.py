@@ -102,7 +102,8 @@ def test_a_signal_stops_the_running_agents_at_once_and_keeps_the_records_written
                             stderr=subprocess.PIPE)
     try:
         end = time.monotonic() + 45
-        while not pidfile.exists() and time.monotonic() < end and proc.poll() is None:
+        # (the agent creates the file, then writes its pid: an empty file is one caught in between; CI flake)
+        while not (pidfile.exists() and pidfile.read_text().strip()) and time.monotonic() < end and proc.poll() is None:
             time.sleep(0.05)
         assert pidfile.exists(), "the second agent never started"
         agent_pid = int(pidfile.read_text())
