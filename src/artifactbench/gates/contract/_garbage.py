@@ -46,6 +46,11 @@ def garbage_cases(fmt: str, reference: str, seed: int, shell: bool = False) -> l
         Garbage("wrong_type", _WRONG_TYPE[fmt]),
         Garbage("directory_not_file", DIRECTORY),
         Garbage("binary_garbage", noise),
+        # (a module the grader imports that raises as it runs: an agent's leftover `raise NotImplementedError`,
+        # demo code opening a file, `sys.exit(main())`. A grader catching only ImportError and SyntaxError raises
+        # itself; blind p342)
+        *([Garbage("raises_on_import", "raise RuntimeError('this module fails as it is imported')\n")]
+          if fmt == "python" else []),
         Garbage("deeply_nested_json", nested + "\n" if fmt != "jsonl" else nested + "\n" + nested + "\n"),
     ]
     return cases[:-1] if shell else cases

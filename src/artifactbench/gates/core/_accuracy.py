@@ -741,6 +741,9 @@ _LEAD_SUBJECT = re.compile(r"(?:^|[:;,]\s*|\.\s+)((?:[A-Za-z]{2,}\s+)?[A-Za-z]{3
 _MIXED_SUBJECT = re.compile(r"(?:^|[.;:]\s+|^\s*[-*]\s+)(?:the\s+)?(?:two|three|four|both|all|other)?\s*([A-Za-z]{3,})\s+"
                             r"(?:and|,)\s+`[A-Za-z_][\w.-]*`(?:\s*(?:,|and)\s*`[A-Za-z_][\w.-]*`)*\s+(?:must|should|shall)\s+"
                             r"be\s+(?:(?:accurate|correct|exact)\s+)?(?:to\s+)?$", re.IGNORECASE)
+# a sentence's subject before its first verb: "- Mean dwell MUST be ..." (one to three words, after a bullet)
+_COMPOUND_SUBJECT = re.compile(r"[\s>*+-]*(?:the\s+)?([A-Za-z]{3,}(?:\s+[A-Za-z]{2,}){0,2})\s+(?:must|should|shall)\s+be\b",
+                               re.IGNORECASE)
 _SUBJECT_AFTER = re.compile(r"\b(?:for|of|per|in|at|on|each|every|all|any)\s*$", re.IGNORECASE)  # ("results for each store")
 _GENERIC_NOUNS = frozenset({"value", "number", "result", "answer", "output", "field", "figure", "entry", "it",
                             "they", "these", "those", "all", "each", "every", "estimate", "amount", "quantity"})
@@ -1301,7 +1304,13 @@ def _stated_tolerance(text: str) -> StatedTolerance | None:
                     and not _SUBJECT_AFTER.search(head[:subject.start(1)]):
                 # ("prices must be within 0.01 of the true values": the prices' band; blind p77; "flows and
                 # pressures must be ...": both nouns'; not "results for each store must be ...")
-                named = [singular(w.split()[-1]) for w in re.split(r"\s*,\s*|\s+(?:and|or)\s+", subject.group(1).strip())
+                subject_words = subject.group(1).strip()
+                if subject_words.lower() in ("and", "but") and (first := _COMPOUND_SUBJECT.match(sentence)) is not None \
+                        and first.end() <= match.start():
+                    # (a second verb of one subject: "- Mean dwell MUST be rendered with exactly two decimal places and
+                    # MUST be within 0.01 of the exact quotient" is the mean dwell's band, not an "and"'s; blind p337)
+                    subject_words = first.group(1)
+                named = [singular(w.split()[-1]) for w in re.split(r"\s*,\s*|\s+(?:and|or)\s+", subject_words)
                          if w.strip()]
                 if named and not any(n in _GENERIC_NOUNS or n.endswith(("ed", "ly")) for n in named):
                     scope = named[-1]

@@ -74,13 +74,26 @@ def error_text(outcome) -> str:
     frames = [i for i, ln in enumerate(lines) if ln.startswith('File "') and "/lib/python" not in ln]
     tail = lines[frames[-1]:frames[-1] + 2] + lines[-1:] if frames else lines[-3:]
     text = f"grader {outcome.error_kind}: {outcome.error}"
-    return cap(_runs(text + (f"; traceback tail: {' / '.join(tail)}" if tail else "")), 900)
+    # (raised in the answer's own module, or in the import machinery, the grader line it escaped through is the
+    # cause: one unguarded import whatever the module raises; blind p344's SyntaxError, NameError and null bytes)
+    own = [i for i in frames if _GRADER_FRAME.search(lines[i])]
+    through = f"; {_THROUGH}{lines[own[-1]]}" if own and frames and own[-1] != frames[-1] else ""
+    return cap(_runs(text + (f"; traceback tail: {' / '.join(tail)}" if tail else "") + through), 900)
+
+
+_GRADER_FRAME = re.compile(r'^File "[^"]*/grader/[^"/]+\.py", line \d+')
+_THROUGH = "escaped through: "
 
 
 def raise_site(error: str) -> tuple[str, ...] | None:
     """(exception, file, line) of a grader's exception as error_text() words it: one root cause, however
-    many artifacts met it; None for a timeout, a crash or a text that names no frame."""
+    many artifacts met it; ("escaped", file, line) of the grader's line where the exception rose from the answer's
+    own module or the import machinery, whatever it was; None for a timeout, a crash or a text that names no frame."""
     kind = re.search(r"grade\(\) raised (\w+)", error)
+    if kind and _THROUGH in error:
+        through = re.findall(r'File "([^"]+)", line (\d+)', error.rsplit(_THROUGH, 1)[1])
+        if through:
+            return ("escaped", *through[0])
     frames = re.findall(r'File "([^"]+)", line (\d+)', error)
     return (kind.group(1), *frames[-1]) if kind and frames else None
 

@@ -59,6 +59,8 @@ _PARTS = {
     # ("Free text, plots-in-words, caveats around the table — all fine"; blind p192)
     COMMENTARY: re.compile(r"\b(commentary|comments|prose|notes|remarks|explanations?|narrative|discussion|caveats|"
                            r"paragraphs?|descriptions?|text\s+(around|before|after|outside|between)\b|"
+                           # ("A title, caption or explanatory text may surround the table"; blind p340)
+                           r"captions?|explanatory\s+(?:text|notes?|lines?)|"
                            r"free[- ]text\b(?=[^.;\n]{0,60}\b(?:around|before|after|outside|between|above|below)\b))",
                            re.IGNORECASE),
     ELSEWHERE: re.compile(r"\b(anything|everything|whatever)\s+else\b|\b(all\s+)?other\s+(lines|text|content)\b|" +
@@ -66,7 +68,7 @@ _PARTS = {
                           r"\bthe\s+rest\s+of\s+the\s+(file|report|document|output|text)\b|"
                           r"\banything\s+(outside|besides|beyond)\b|"
                           # (whatever stands around the graded table: its title too, "Free text ... around the table")
-                          r"\btext\b[^.;\n]{0,60}?\b(?:around|outside)\s+(?:the|that|this|your)\s+(?:table|list|block|"
+                          r"\btext\b[^.;\n]{0,60}?\b(?:around|outside|surround(?:s|ing)?)\s+(?:the|that|this|your)\s+(?:table|list|block|"
                           r"matrix)\b", re.IGNORECASE),
     # "Any other supervisord options (`stdout_logfile`, `stopwaitsecs`, comments, ...) may be added freely"
     OPTIONS: re.compile(r"\b(other|additional|extra|further|more)\s+(?:[\w-]+\s+)?(options|settings|keys|"
@@ -444,10 +446,13 @@ class FreeLines:
     # it the format line does not hold is one of `frame_words`, the prompt's own words
     frames: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = ()
     frame_words: frozenset[str] = frozenset()
+    # "Only the first table whose header is `line_id | rx_id | code` is read" (blind p343): every other table's rows
+    # are free; the header cells named (lower case), () for "only the first table", None where no sentence says so
+    first_table: tuple[str, ...] | None = None
 
     def __bool__(self) -> bool:
         return bool(self.parts or self.prefixes or self.after or self.tables_without or self.free_rows
-                    or self.under_title or self.after_first or self.graded_prefixes)
+                    or self.under_title or self.after_first or self.graded_prefixes or self.first_table is not None)
 
     def cut(self, lines: tuple[str, ...]) -> int:
         """The index of the first line after which every line is free (len(lines): none)."""
@@ -693,6 +698,16 @@ def _in_table(lines: tuple[str, ...], i: int) -> bool:
     return True
 
 
+def _read_table(lines: tuple[str, ...], header: tuple[str, ...]) -> int:
+    """The first row (the header) of the table a "only the first table ... is read" sentence names: the first whose
+    header cells are `header` (the first table of all where it names none); -1 where none stands in `lines`."""
+    for k in range(len(lines) - 1):
+        if "|" in lines[k] and _separator(lines[k + 1]) and (
+                not header or tuple(c.strip().strip("`*_ ").lower() for c in lines[k].strip().strip("|").split("|")) == header):
+            return k
+    return -1
+
+
 ABOVE_HEADER = 4  # pipe lines looked at below a line for the separator that makes it one above a header
 _SEPARATOR_CELL = re.compile(r"\s*:?-{3,}:?\s*")  # (3+: a "-" placeholder row is no separator)
 
@@ -752,9 +767,21 @@ def _classify(free: FreeLines, lines: tuple[str, ...], start: int, stop: int, fe
         if free.options_top_level else None
     header = None  # the header row of the table the line before stands in
     below_title = _title_span(lines) if free.under_title else (0, 0)
+    read_table = _read_table(lines, free.first_table) if free.first_table is not None else None
+    table_start = -1  # the first row of the table the line before stands in (first_table)
     for i in range(start, stop):
         fence = _fence(lines[i])
         kind = free.kind(lines, i, fenced or fence, cut, tables_from)
+        if read_table is not None and kind == "graded" and not (fenced or fence) and "|" in lines[i] \
+                and _in_table(lines, i):
+            if table_start < 0 or i == start:
+                table_start = i
+                while table_start > 0 and "|" in lines[table_start - 1] and _in_table(lines, table_start - 1):
+                    table_start -= 1
+            if table_start != read_table:
+                kind = "free"
+        else:
+            table_start = -1
         if below_title[0] < i < below_title[1] and kind != "blank" and not free._named_label(lines[i]):
             kind = "free"  # (not `slope: 0.42` the prompt asks for by its label; review)
         if free.tables_without and kind == "graded" and not (fenced or fence) and "|" in lines[i] \
@@ -951,7 +978,17 @@ def uncommented(prompt: str) -> str:
     label/value lines as a list (_unboxed), a commented template's comments as paragraphs (_uncommented)."""
     if len(prompt) > 200_000:
         return prompt
-    return _uncommented(_unboxed(_telegram(prompt)))
+    return _uncommented(_unboxed(_telegram(_single_ticked(prompt))))
+
+
+# a reStructuredText literal, ``#``: two backticks each side, not a fence's three
+_RST_LITERAL = re.compile(r"(?<!`)``(?!`)([^`\n]{1,200}?)(?<!`)``(?!`)")
+
+
+def _single_ticked(prompt: str) -> str:
+    """A docstring's reST literals as Markdown code spans (``#`` as `#`), so that rules reading a quoted mark or
+    name read both ("Blank lines and lines that start with ``#`` are ignored"; blind p342's module docstrings)."""
+    return _RST_LITERAL.sub(r"`\1`", prompt) if "``" in prompt else prompt
 
 
 # " STOP " ending a telegram's sentences: a word of its own in capitals, before a space or the line's end
@@ -1200,6 +1237,23 @@ def added_parts(sentence: str) -> list[tuple[str, str]]:
     return found
 
 
+# "Comment and blank lines are OPTIONAL", "comment lines may appear anywhere"
+_OPTIONAL_COMMENTS = re.compile(r"\bcomments?(?:\s+(?:and|or)\s+blank)?\s+lines?\s+(?:are|is)\s+(?:\w+\s+)?(?:optional|ignored|"
+                                r"allowed|permitted)\b|\bcomments?\s+lines?\s+(?:may|can)\s+(?:appear|be\s+(?:added|inserted))\b",
+                                re.IGNORECASE)
+# a grammar's comment production (ABNF, BNF, EBNF): `comment = "#" *( VCHAR / WSP )`, `<comment> ::= '#' ...`
+_COMMENT_RULE = re.compile(r"^[ \t]*<?comment(?:[-_]line)?>?[ \t]*(?:=|::=|:=|:)[ \t]*[\x22'`]([#;%]|//|--)[\x22'`]",
+                           re.IGNORECASE | re.MULTILINE)
+
+
+def _grammar_comment_marks(prompt: str) -> list[str]:
+    """The marks a grammar in the prompt opens its comment lines with (`comment = "#" ...`)."""
+    return list(dict.fromkeys(_COMMENT_RULE.findall(prompt))) if "omment" in prompt else []
+
+
+# "Only the **first** table whose header is `line_id | rx_id | code` is read" (blind p343)
+_FIRST_TABLE_ONLY = re.compile(r"\bonly\s+the\s+\W{0,2}first\W{0,2}\s+(?:markdown\s+|pipe\s+)?table\b([^.;]{0,120}?)\b(?:is|gets?|will\s+be)\s+"
+                               r"(?:read|graded|checked|parsed|scored|compared|used)\b", re.IGNORECASE)
 _TABLE_PROVISO = re.compile(r"\bprovided\s+(?:that\s+)?no\s+other\s+lines?\b[^.;]{0,80}?\b(?:begins?|starts?)\s+with\s+"
                             r"(?:the\s+)?(?:character\s+|a\s+)?(?:`\|`|'\|'|\"\|\"|\||pipe)[^.;]{0,20}", re.IGNORECASE)
 
@@ -1214,6 +1268,7 @@ def read_free_lines(prompt: str) -> FreeLines:
     graded_prefixes: list[str] = []
     after: list[str] = []
     before = before_any = under_title = after_first = False
+    first_table: tuple[str, ...] | None = None
     free_rows: list[frozenset[str]] = []
     tables: set[str] = set()
     examples: list[str] = []  # the spans a freeing sentence gives as examples of the free part
@@ -1248,6 +1303,13 @@ def read_free_lines(prompt: str) -> FreeLines:
             prefixes += [next(g for g in groups if g) for groups in _COMMENT_PREFIX.findall(sentence)]
             declared.append(" ".join(sentence.split())[:160])
             prefixed_here = True
+        elif _OPTIONAL_COMMENTS.search(sentence) and (marks := _grammar_comment_marks(prompt)) \
+                and not _REFUSED.search(sentence) and not _OF_INPUT.search(sentence):
+            # (a grammar's `comment = "#" *( VCHAR / WSP )`, and "Comment and blank lines are OPTIONAL": a line of the
+            # comment's mark, whatever it holds, may be there or not; blind p337's ABNF)
+            prefixes += marks
+            declared.append(" ".join(sentence.split())[:160])
+            prefixed_here = True
         # (said of the answer's lines, and freeing them: not "In that log, lines that do not begin with `EVT` are
         # commentary", nor "... are data lines, not commentary, and are all graded"; a shown opening's literal head,
         # `ITEM` of `ITEM <sku>`; review)
@@ -1264,6 +1326,10 @@ def read_free_lines(prompt: str) -> FreeLines:
                 and (heads := [f"{key.upper()}{colon}" for key in _keys_listed_above(prompt, keyed.group())
                                for colon in (":", " :")]):
             graded_prefixes += heads
+            declared.append(" ".join(sentence.split())[:160])
+        if (only := _FIRST_TABLE_ONLY.search(sentence)) and not _OF_INPUT.search(sentence):
+            named = re.search(r"`([^`\n]*\|[^`\n]*)`", only.group(1))
+            first_table = tuple(c.strip().lower() for c in named.group(1).strip().strip("|").split("|")) if named else ()
             declared.append(" ".join(sentence.split())[:160])
         # (said as free: "anything you like after the ID", never "The text after the ID is its distance in km"; review)
         if (tail := _AFTER_FIRST.search(sentence)) and not _REFUSED.search(sentence[tail.start():]) \
@@ -1348,7 +1414,7 @@ def read_free_lines(prompt: str) -> FreeLines:
     if pinned:
         parts.discard(HEADINGS)
     if not parts and not prefixes and not after and not tables and not free_rows and not under_title \
-            and not after_first and not graded_prefixes:
+            and not after_first and not graded_prefixes and first_table is None:
         return FreeLines()
     blocks, rest = fenced_blocks(prompt)
     # (a span a freeing sentence gives as an example of the free part, "a notes section ... starting with its own
@@ -1377,7 +1443,8 @@ def read_free_lines(prompt: str) -> FreeLines:
                      graded_prefixes=tuple(dict.fromkeys(graded_prefixes)),
                      first_line_set=bool(graded_prefixes) and _FIRST_LINE_FIXED.search(prompt) is not None,
                      options_top_level=OPTIONS in parts and any(re.search(r"\btop[- ]level\b", d, re.IGNORECASE)
-                                                                for d in declared), frames=frames, frame_words=frame_words)
+                                                                for d in declared), frames=frames, frame_words=frame_words,
+                     first_table=first_table)
 
 
 _FRAME_WORD = re.compile(r"[A-Za-z][A-Za-z_-]{2,40}")

@@ -157,6 +157,11 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/\[\]-][\
                   + _NEUTRAL + r")\b|"
                   r"\b(need\s+not|do(es)?\s+not\s+(need|have)\s+to|do(es)?n'?t\s+(need|have)\s+to|not\s+necessarily)\s+"
                   r"be\s+(sorted|ordered)\b|"
+                  # ("Don't bother sorting, Priya's import sorts anyway": a reply relaxing the thread's "sorted by";
+                  # blind p338. Not "don't bother sorting the input first")
+                  r"(?:\bdo\s*n['\u2019]?t|\bdo\s+not|\bno\s+need\s+to)\s+(?:bother\s+(?:with\s+)?|need\s+to\s+)?sort(?:ing)?"
+                  r"(?:\s+(?:them|it|the\s+(?:rows|lines|records|entries|output|file|register|answer|results)))?"
+                  r"(?=\s*(?:[.,;:!)\u2014-]|$))|"
                   r"\bno\s+(particular\s+|specific\s+)?order(ing)?\s+(is|will\s+be)\s+(required|imposed|expected|"
                   r"enforced|checked)|"
                   r"unordered|(regardless|irrespective)\s+of\s+(the\s+|their\s+|its\s+)?order|"
@@ -468,7 +473,10 @@ _GRANT = re.compile(r"\b(ignored|allowed|permitted|accepted|tolerated|welcome|ha
                     # ("Add any other columns you find useful (product, chiller, a note…)": blind p91)
                     r"\b(?:add|include)\s+(?:any|whatever|as\s+many)\b|"
                     # ("extra keys inside a loan section (e.g. `artwork`) are fine": blind p95)
-                    r"\b(?:is|are|be)\s+(?:perfectly\s+|totally\s+|also\s+|all\s+)?(?:fine|ok|okay|acceptable)\b|" + LENIENT,
+                    r"\b(?:is|are|be)\s+(?:perfectly\s+|totally\s+|also\s+|all\s+)?(?:fine|ok|okay|acceptable)\b|"
+                    # ("If you want to add extra debug keys, go ahead, we ignore keys we don't know"; blind p339)
+                    r"\bwe\s+(?:just\s+|simply\s+)?(?:ignore|skip|disregard)\s+(?:any\s+|all\s+)?(?:keys|fields|columns|them|those|these)\b|"
+                    + LENIENT,
                     re.IGNORECASE)
 _GRANT_WORDS = re.compile(_GRANT.pattern[:-len("|" + LENIENT)], re.IGNORECASE)  # (_GRANT without LENIENT)
 _LENIENT_SUBJECT = re.compile(r"\b(?:the\s+)?(?:grader|checker|marker|marking|tests?|we)\s+(?:" + LENIENT + r")|"

@@ -56,7 +56,7 @@ from artifactbench.gates.fuzz._text_strategies import (
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
 from artifactbench.gates.fuzz._grader_bands import NAME as GRADER_BAND, grader_band_case
 from artifactbench.gates.fuzz._within import NAME, ROUNDING, within_case, within_probes
-from artifactbench.gates.core import ORDER_KINDS, CaseResult, CheckResult, TaskContext, common_ends, fenced_blocks, read_prompt
+from artifactbench.gates.core import ALSO_DIFFER, ORDER_KINDS, CaseResult, CheckResult, TaskContext, common_ends, fenced_blocks, read_prompt
 from artifactbench.gates.core import stated_tolerance, uncommented
 from artifactbench.errors import ArtifactBenchError
 
@@ -1079,7 +1079,9 @@ def without_free_tails(reference: str, prompt: str) -> str:
 
 
 _UNIQUE_LABEL = re.compile(r"\bunique\b[^.;\n]{0,30}?\b(?:integers?|numbers?|ids?|identifiers?|labels?|codes?)\b|"
-                           r"\b(?:any|an?)\s+(?:unique|distinct)\b", re.IGNORECASE)
+                           r"\b(?:any|an?)\s+(?:unique|distinct)\b|"
+                           r"\bany\s+(?:label|name|id|identifier|code|tag)\s+you\s+(?:like|want|wish|choose|prefer)\b",
+                           re.IGNORECASE)
 _FIXED_LABEL = re.compile(r"\b(?:consecutive|sequential|starting|from\s+1|1\s*(?:\.\.|to)\b|in\s+order|numbered)\b",
                           re.IGNORECASE)
 
@@ -1102,6 +1104,31 @@ def _unique_label(prompt: str, key: str) -> str | None:
         if _UNIQUE_LABEL.search(said) and not _FIXED_LABEL.search(said) \
                 and not re.search(r"\b(?:number|count|total|sum)\s+of\b", said, re.IGNORECASE):
             return " ".join(line.split())[:160]
+    return None
+
+
+def _relabelled(ref: Reference, where: str, prompt: str) -> tuple[str, str] | None:
+    """(the column, the prompt's line) where a swap exchanged only which label two records carry: swap_values of a
+    column whose records differ in nothing else than a column the prompt calls any unique label, or of that column
+    itself; a text table's two rows exchanged whole, each keeping its first cell, that cell's column such a label."""
+    if ALSO_DIFFER in where:
+        head, _, rest = where.partition(ALSO_DIFFER)
+        named = re.findall(r"(?:column|field|key) '([^']+)'", head)
+        others = re.findall(r"'([^'\n]{1,80})'", rest.split(": ", 1)[0])
+        labels = [(name, said) for name in (*named[:1], *others) if (said := _unique_label(prompt, name))]
+        if named and labels and (named[0] in dict(labels) or len(others) == len(labels) == len(set(others))):
+            return labels[0]
+        return None
+    if KEEPS_ITS_ID in where and ref.fmt == "text" and (found := re.match(r"line (\d+) <-> line \d+", where)):
+        lines = ref.reference.splitlines()
+        i = int(found.group(1)) - 1
+        if 0 <= i < len(lines) and lines[i].lstrip().startswith("|"):
+            head = i
+            while head > 0 and lines[head - 1].lstrip().startswith("|"):
+                head -= 1
+            cells = [c.strip().strip("`*") for c in lines[head].strip().strip("|").split("|")]
+            if cells and cells[0] and (said := _unique_label(prompt, cells[0])):
+                return cells[0], said
     return None
 
 
@@ -1317,6 +1344,13 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 allowed = ("info", "it exchanges two `key = value` lines of one section, or two whole tables: a "
                                    "config file's keys or tables in another order are the same mapping")
             if allowed is None and kind == "swap_records" and ref is not None and ref.fmt == "text" \
+                    and (said := _interleave_free(prompt)) and _kinds_kept(ref.reference, mutant.where, said):
+                # ("The ELECTED lines keep their order among themselves, and so do the EXCLUDED lines. How the two
+                # kinds interleave, and where the KEEP and QUOTA lines go, does not matter"; blind p342: an EXCLUDED
+                # and a KEEP line exchanged, each kind's own lines in their order)
+                allowed = ("info", f"it exchanges lines of two kinds, each kind's lines in their order, and the "
+                                   f"prompt frees how kinds interleave ({said!r})")
+            if allowed is None and kind == "swap_records" and ref is not None and ref.fmt == "text" \
                     and (said := _other_lines_ordered(ref.reference, mutant.where, allows.order_sentences, free_lines)):
                 allowed = ("warn", f"the prompt orders other lines ({said!r}) and states no order for these")
             if allowed is None and kind == "swap_records" and ref is not None and ref.fmt == "text" \
@@ -1465,9 +1499,21 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # (a title swapped with the header row: the table's rows stand as they were; whether a header
                 # parted from its rule row still makes a table is the prompt's to say; blind p43)
                 allowed = ("warn", "it moves a table's header row, no record of the table")
-            if allowed is None and kind in ("number_far", "later_record", "swap_values", "swap_cells") \
-                    and re.fullmatch(r"'?\d{1,12}'?", mutant.old.split(",")[0].strip("( ")) \
-                    and (keys := _mutated_keys(mutant.where)) and (said := _unique_label(prompt, keys[0])):
+            if allowed is None and kind in ("swap_values", "swap_records") and ref is not None \
+                    and (label := _relabelled(ref, mutant.where, prompt)) is not None:
+                # (two crew members' pairings exchanged, or their labels, where "`Crew` is any label you like (unique
+                # within the table)": the same plan under other labels; blind p344)
+                allowed = ("warn", f"it exchanges only which label two records carry, and the prompt asks only that "
+                                   f"{label[0]!r} be unique ({label[1]!r})")
+            if allowed is None and (kind == "string_change" or (
+                        kind in ("number_far", "number_sign", "number_nan", "type_change", "later_record", "swap_values",
+                                 "swap_cells")
+                        and re.fullmatch(r"'?\d{1,12}'?", mutant.old.split(",")[0].strip("( ")))) \
+                    and (keys := _mutated_keys(mutant.where) or (
+                        (field := ref.text_field(mutant.text)) is not None and (field,) if ref is not None else ())) \
+                    and (said := _unique_label(prompt, keys[0])):
+                # (a text table's cell too: "`Crew` is any label you like (unique within the table)", `FAO-01` as
+                # `FAO-1010` or another name; blind p344)
                 # (`"load": 1, // trip number, unique positive integer`: any unique number is a right label; blind p247)
                 allowed = ("warn", f"the prompt asks only that {keys[0]!r} be unique ({said!r}): another unique value "
                                    "may be as right")
@@ -2255,6 +2301,37 @@ def _swapped_keys(reference: str, where: str) -> tuple[str, ...]:
     pair = _swapped_indices(lines, where)
     keys = tuple(line_key(lines[k]) for k in pair) if pair else (None,)
     return () if None in keys else keys
+
+
+_INTERLEAVE = re.compile(r"\b(?:how\s+(?:the\s+)?(?:two\s+|different\s+|\w+\s+)?kinds\s+(?:of\s+lines?\s+)?interleave|"
+                         r"where\s+the\s+[`'\"]{0,2}[A-Z_]+[`'\"]{0,2}(?:\s+(?:and|or)\s+[`'\"]{0,2}[A-Z_]+[`'\"]{0,2})?\s+lines?\s+go)"
+                         r"\b[^.;]{0,120}?\b(?:does\s*n[o'\u2019]?t|do\s*n[o'\u2019]?t)\s+matter\b")
+
+
+def _interleave_free(prompt: str) -> str | None:
+    """The sentence freeing how the answer's kinds of line interleave, each kind keeping its own order
+    ("How the two kinds interleave, and where the KEEP and QUOTA lines go, does not matter"), or None."""
+    found = _INTERLEAVE.search(prompt)
+    return " ".join(prompt[max(0, found.start() - 40):found.end()].split()) if found else None
+
+
+def _kinds_kept(reference: str, where: str, said: str) -> bool:
+    """A text swap ("line 4 <-> line 8") exchanged lines of two kinds (their first words differ), and moved
+    neither past a line of its own kind, but for a kind whose lines the sentence `said` lets go anywhere ("where
+    the KEEP and QUOTA lines go"): every other kind's lines stand in their order."""
+    lines = reference.splitlines()
+    pair = _swapped_indices(lines, where)
+    if pair is None:
+        return False
+    a, b = sorted(pair)
+    head = [line.split()[0] if line.split() else "" for line in (lines[a], lines[b])]
+    if not all(head) or head[0] == head[1]:
+        return False
+    placed = set()
+    if (go := re.search(r"\bwhere\s+the\s+(.{1,60}?)\s+lines?\s+go\b", said)) is not None:
+        placed = {w for w in re.findall(r"[A-Za-z_]+", go.group(1)) if w.isupper()}
+    between = {line.split()[0] for line in lines[a + 1:b] if line.split()}
+    return not ((set(head) - placed) & between)
 
 
 _LINES_NOUN = re.compile(r"\b([A-Za-z]{3,})\s+(?:lines?|rows?|section|entries|records)\b", re.IGNORECASE)

@@ -30,7 +30,14 @@ def leaf_strategy(t: TreeTargets, kind: str) -> Draws | None:
         pool = [(p, v, number_changes(kind, v, as_number(v, numeric_strings=cells), t.policy))
                 for p, v in t.numbers]
         pool = [c for c in pool if c[2] is not None]
-        draws = pick(pool).map(lambda c: t.set_leaf(kind, c[0], c[1], c[2])) if pool else None
+        # (a field first, then one of its leaves: the scout's first few places are as many fields, not the leaves of
+        # the most numerous one; blind p342's `exhausted` beside 20 tallies)
+        by_field: dict[tuple, list] = {}
+        for c in pool:
+            by_field.setdefault(t.field(c[0]), []).append(c)
+        groups = list(by_field.values())
+        draws = (pick(pool) if len(groups) in (1, len(pool)) else pick(groups).flatmap(pick)).map(
+            lambda c: t.set_leaf(kind, c[0], c[1], c[2])) if pool else None
         gaps = _ascending_gaps(t) if kind == "number_far" and not cells else []
         if not gaps:
             return draws

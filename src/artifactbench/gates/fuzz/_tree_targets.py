@@ -97,6 +97,17 @@ class TreeTargets:
         if cells:  # a CSV column is one key: rename or drop it once, in every row
             self.keys = list({((), k): None for _, k in self.keys})
         self.lists = [(p, v) for p, v in nodes if isinstance(v, list) and v and not _ignored(p, policy)]
+        self._maps = _data_maps(nodes)
+
+    def field(self, path: Path) -> tuple:
+        """The field a leaf stands in, as one name for all its records: list indices and the keys of maps keyed by
+        data (a candidate's name in `tallies`, an id) masked, `rounds.#.tallies.*` for every round's every tally
+        beside `rounds.#.exhausted` (blind p342: four random numbers of 30, 20 of them tallies, never reached the
+        five `exhausted` the grader did not compare)."""
+        out: list = []
+        for step in path:
+            out.append("#" if isinstance(step, int) else "*" if tuple(out) in self._maps else step)
+        return tuple(out)
 
     def edit(self, kind: str, where_: str, old: Any, new: Any, change: Callable[[Any], Any],
              spine: Path | None = None, spines: tuple[Path, ...] = ()) -> Mutation:
@@ -114,6 +125,29 @@ class TreeTargets:
             get_at(data, path[:-1])[path[-1]] = new
             return data
         return self.edit(kind, where(self.doc, path), old, new, change, spine=path[:-1])
+
+
+MAP_KEYS = 4  # keys of an object, at least, for its keys to be data
+
+
+def _data_maps(nodes: list[tuple[Path, Any]]) -> frozenset[tuple]:
+    """The (masked) paths of the objects keyed by data, not by field names: four keys or more, every value a number,
+    and keys that differ between the objects at that path (the candidates left in each round), or all of which hold a
+    digit (`W01`, `S-17`) where one object stands there."""
+    key_sets: dict[tuple, set[frozenset]] = {}
+    for p, v in nodes:
+        if isinstance(v, dict) and len(v) >= MAP_KEYS and all(
+                isinstance(x, (int, float)) and not isinstance(x, bool) for x in v.values()):
+            masked = tuple("#" if isinstance(step, int) else step for step in p)
+            sets = key_sets.setdefault(masked, set())
+            if len(sets) < 3:
+                sets.add(frozenset(v))
+    out = set()
+    for masked, sets in key_sets.items():
+        if len(sets) > 1 or all(any(ch.isdigit() for ch in str(k)) for k in next(iter(sets))):
+            # (masked as `field` masks it: its map steps are "*", not their own keys)
+            out.add(masked)
+    return frozenset(out)
 
 
 def _copy_spines(data: Any, paths: tuple[Path, ...]) -> Any:

@@ -1,0 +1,288 @@
+"""Rules from the blind batches p337-p344 (2026-12-07, twenty-fourth session), each with a twin that keeps its
+verdict: prompts written as an RFC with an ABNF grammar, an e-mail thread, a chat transcript, a paper's Methods
+section, a commented YAML block, a module docstring, a quest card and release notes."""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _blind_task import _twins  # noqa: E402
+
+from artifactbench.gates.core._free_lines import read_free_lines, uncommented  # noqa: E402
+from artifactbench.gates.core._prompt import read_prompt  # noqa: E402
+from artifactbench.gates.fuzz._fuzz import _interleave_free, _kinds_kept, _unique_label  # noqa: E402
+
+# --- p337: an RFC's ABNF comment production; "A MUST be ... and MUST be within" -------------------------------------
+
+_RFC = """### 5.2 Grammar
+
+```
+file        = *( line LF )  [ line ]
+line        = alloc-line / comment / blank
+alloc-line  = train-id 1*WSP platform
+comment     = "#" *( VCHAR / WSP )
+blank       = *WSP
+```
+
+### 5.3 Completeness and order
+
+Every train MUST appear on exactly one line. Comment and blank lines are OPTIONAL.
+"""
+
+
+def test_a_grammar_s_comment_lines_that_are_optional_are_free():
+    # (p337: `# HGJ allocation per RODWG-TS 0118`, the reference's first line, dropped, renumbered or replaced was
+    # three false fails: the grammar's `comment` production and "Comment and blank lines are OPTIONAL")
+    free = read_free_lines(uncommented(_RFC))
+    assert free.prefixes == ("#",)
+    assert free.kinds("# allocation 0118\n1A18 1\n")[0] == "free"
+
+
+def test_a_comment_production_alone_or_optional_lines_alone_free_nothing():
+    # the twins: the grammar without the sentence, and the sentence without a grammar naming the comment's mark
+    assert read_free_lines(uncommented(_RFC.replace("Comment and blank lines are OPTIONAL.", ""))).prefixes == ()
+    no_grammar = "Every train MUST appear on exactly one line. Comment and blank lines are OPTIONAL.\n"
+    assert read_free_lines(uncommented(no_grammar)).prefixes == ()
+
+
+def test_a_band_said_of_a_subject_with_two_verbs_is_that_subject_s():
+    # (p337: "- Mean dwell MUST be rendered with exactly two decimal places and MUST be within 0.01 of the exact
+    # quotient" was the band of a noun "and": no column bound, number_near had nothing to move, and the grader's 0.5
+    # passed whole-minute means)
+    said = read_prompt("## Tolerances\n\n- Mean dwell MUST be rendered with exactly two decimal places and MUST be "
+                       "within 0.01 of the exact quotient.\n").stated
+    assert said is not None and said.states_for(("Mean dwell",)) and said.band_at(("Mean dwell",), 3.23) == 0.01
+    assert not said.states_for(("Calls",))
+    # the twin: a generic subject ("Values") keeps the band every number's
+    general = read_prompt("Values must be rounded to two places and must be within 0.01 of the truth.\n").stated
+    assert general is not None and general.states_for(("anything",))
+
+
+# --- p338: a reply that relaxes the thread's order ------------------------------------------------------------------
+
+_THREAD = """From: Dana
+One row per employee per workweek, sorted by employee_id then week_start.
+
+From: Luis
+> sorted by employee_id then week_start
+
+Don't bother sorting, Priya's import sorts anyway.
+"""
+
+
+def test_a_reply_saying_not_to_bother_sorting_frees_the_order():
+    allows = read_prompt(_THREAD)
+    assert allows.unordered and "Don't bother sorting" in allows.unordered_sentences[0]
+    # the twins: about the input, or with no reply, the rows stay ordered
+    assert not read_prompt(_THREAD.replace("Don't bother sorting,", "Don't bother sorting the input first,")).unordered
+    assert not read_prompt(_THREAD.split("From: Luis")[0]).unordered
+
+
+# --- p339: "we ignore keys we don't know" ---------------------------------------------------------------------------
+
+def test_keys_we_ignore_are_other_keys_the_prompt_allows():
+    # (p339: a station entry injected under `stations` was a fail beside "If you want to add extra debug keys, go
+    # ahead, we ignore keys we don't know": a new key, read literally, which is now a warning)
+    said = read_prompt("Write `out.json` with a `stations` object. If you want to add extra debug keys, go ahead, we "
+                       "ignore keys we don't know. Everything in the shape above has to be there.\n")
+    assert "we ignore keys" in said.other_keys
+    strict = read_prompt("Write `out.json` with a `stations` object. Extra keys fail the check; we reject keys we don't "
+                         "know.\n")
+    assert not strict.other_keys
+
+
+# --- p340: a caption or explanatory text may surround the table ----------------------------------------------------
+
+_CAPTIONED = "| scenario | temp_c |\n|---|---|\n| dawn | 16.0 |\n\nTable 1. Admissible pairs.\n"
+
+
+def test_a_caption_that_may_surround_the_table_is_free():
+    # (p340: "A title, caption or explanatory text may surround the table, but the file must contain exactly one
+    # table": the caption line repeated was a false fail)
+    prompt = ("Rows may be listed in any order. A title, caption or explanatory text may surround the table, but the "
+              "file must contain exactly one table.\n")
+    kinds = read_free_lines(uncommented(prompt)).kinds(_CAPTIONED)
+    assert kinds[-1] == "free" and kinds[2] == "graded"
+    # the twin: a prompt that frees nothing around the table
+    strict = read_free_lines(uncommented("Rows may be listed in any order. The file must contain exactly one table.\n"))
+    assert strict.kinds(_CAPTIONED)[-1] != "free"
+
+
+# --- p342: a module docstring's reST literals; kinds of line that may interleave ------------------------------------
+
+def test_rest_literals_are_read_as_code_spans():
+    # (p342: "Blank lines and lines that start with ``#`` are ignored": the title comment dropped was a false fail)
+    prompt = "    Blank lines and lines that start with ``#`` are ignored. Write ``ELECTED <name>`` lines.\n"
+    assert "start with `#` are ignored" in uncommented(prompt)
+    assert read_free_lines(uncommented(prompt)).prefixes == ("#",)
+    # the twin: a fence's three backticks, and a span holding a backtick, stay as written
+    fenced = "Lines:\n```\nELECTED A\n```\nand ``a ` b``.\n"
+    assert uncommented(fenced) == fenced
+    assert read_free_lines(uncommented("    Lines that start with ``#`` are data lines.\n")).prefixes == ()
+
+
+_MEEK = ("# result\nEXCLUDED Grace\nEXCLUDED Rosa\nEXCLUDED Lucia\nELECTED Tomasz\nELECTED Samuel\nELECTED Henrik\n"
+         "KEEP Tomasz 0.73\nKEEP Samuel 0.83\nKEEP Henrik 1.0\nQUOTA 469.16\n")
+_INTERLEAVE = ("The ELECTED lines keep their order among themselves, and so do the EXCLUDED lines. How the two kinds "
+               "interleave, and where the KEEP and QUOTA lines go, does not matter.")
+
+
+def test_lines_of_kinds_whose_interleaving_is_free_may_be_exchanged():
+    # (p342: an EXCLUDED line exchanged with a KEEP line, each kind's own lines still in their order, was a fail)
+    said = _interleave_free(_INTERLEAVE)
+    assert said is not None
+    assert _kinds_kept(_MEEK, "line 4 <-> line 8", said)  # EXCLUDED Lucia <-> KEEP Tomasz
+    assert _kinds_kept(_MEEK, "line 7 <-> line 9", said)  # ELECTED Henrik past KEEP Tomasz, which may go anywhere
+    # the twins: two lines of one kind, a line moved past one of its own kind, and a prompt that frees nothing
+    assert not _kinds_kept(_MEEK, "line 2 <-> line 4", said)
+    assert not _kinds_kept(_MEEK, "line 4 <-> line 6", said)  # EXCLUDED Lucia past ELECTED Tomasz: ELECTED reordered
+    assert _interleave_free("The ELECTED lines are in order of election.") is None
+
+
+# --- p343: only the first table whose header is named is read ------------------------------------------------------
+
+_AUDIT = ("# Audit\n\n| line_id | rx_id | code |\n|---|---|---|\n| D00042 | RX50127 | EXPIRED |\n\n## Tally\n\n"
+          "| code | count |\n|---|---|\n| EXPIRED | 1 |\n")
+
+
+def test_tables_after_the_one_the_prompt_reads_are_free():
+    # (p343: the `## Tally` table's counts changed, replaced or added were three false fails beside "Only the
+    # **first** table whose header is `line_id | rx_id | code` is read")
+    prompt = ("- You may write whatever else you like around the table. Only the **first** table whose header is "
+              "`line_id | rx_id | code` is read; it ends at the first line that is not a table row.\n")
+    free = read_free_lines(uncommented(prompt))
+    assert free.first_table == ("line_id", "rx_id", "code")
+    kinds = free.kinds(_AUDIT)
+    assert kinds[4] == "graded" and kinds[-1] == "free" and kinds[-3] == "free"
+    # a table above the named one is free too; the named one is graded wherever it stands
+    above = "| code | count |\n|---|---|\n| EXPIRED | 1 |\n\n" + _AUDIT
+    assert free.kinds(above)[2] == "free" and free.kinds(above)[8] == "graded"
+    # the twin: without the sentence, every table is the answer's
+    assert read_free_lines(uncommented("Write the audit table.\n")).kinds(_AUDIT)[-1] != "free"
+
+
+# --- p344: "`Crew` is any label you like (unique within the table)" -------------------------------------------------
+
+_CREW_PROMPT = ("2. **Assignments** - header row exactly `| Crew | Base | Pairings |`, one\n"
+                "   row per crew member. `Crew` is any label you like (unique within the\n"
+                "   table), `Base` is the crew member's home base.\n- Freedoms: row order is not significant.\n")
+_CREW = "| Crew | Base | Pairings |\n|---|---|---|\n| FAO-01 | FAO | P1, P2 |\n| FAO-02 | FAO | P3 |\n"
+_CREW_GRADER = """\
+    rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in text.splitlines()[2:] if line.strip()]
+    ok = sorted((r[1], r[2]) for r in rows) == [("FAO", "P1, P2"), ("FAO", "P3")] and CREW
+    return ok, "plan checked"
+    """
+
+
+def test_a_label_the_prompt_leaves_to_the_author_may_change(tmp_path):
+    # (p344: `FAO-01` as `FAO-1010`, `FAO--1`, `FAO-nan` or another string was a fail; any unique label is right)
+    assert _unique_label(_CREW_PROMPT, "Crew")
+    assert _unique_label("`Crew` is the staff number from `roster.csv`.\n", "Crew") is None
+    _twins(tmp_path, "crew", "out/plan.md", _CREW, _CREW_PROMPT.replace("any label you like", "the staff number"),
+           flawed=_CREW_GRADER.replace("CREW", "True"),
+           sound=_CREW_GRADER.replace("CREW", "sorted(map(tuple, rows)) == [('FAO-01', 'FAO', 'P1, P2'), ('FAO-02', 'FAO', 'P3')]"),
+           kind="string_change", marker="Crew")
+    report = _twins.__globals__["_fuzz"](_twins.__globals__["_task"](
+        tmp_path, "crew_free", "out/plan.md", _CREW, _CREW_PROMPT, _CREW_GRADER.replace("CREW", "True")))
+    assert not [k for k in report.cases if k.severity == "fail"], report.cases
+
+
+# --- p342, p344: a module that raises as the grader imports it; one unguarded import reported once ------------------
+
+_MODULE_GRADER = '''\
+import importlib.util, sys
+from dataclasses import dataclass
+from pathlib import Path
+
+@dataclass
+class GradeResult:
+    passed: bool
+    score: float
+    detail: str
+
+def _load(path):
+    spec = importlib.util.spec_from_file_location("answer_mod", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+def grade(scratch_dir):
+    path = Path(scratch_dir) / "solution.py"
+    if not path.is_file():
+        return GradeResult(False, 0.0, "no solution.py")
+    try:
+        mod = _load(path)
+    except CAUGHT as exc:
+        return GradeResult(False, 0.0, f"import failed: {type(exc).__name__}")
+    try:
+        ok = mod.double(4) == 8 and mod.double(-1) == -2
+    except Exception as exc:
+        return GradeResult(False, 0.0, f"double() raised {type(exc).__name__}")
+    return GradeResult(ok, float(ok), "double() checked")
+'''
+
+
+def _module_task(tmp_path: Path, name: str, caught: str) -> Path:
+    root = tmp_path / name
+    (root / "workspace").mkdir(parents=True)
+    (root / "grader").mkdir()
+    (root / "task.yaml").write_text(
+        f"instance_id: verification_heavy__{name}\ncategory: verification_heavy\ndifficulty: easy\n"
+        "problem_statement: prompt.md\nworkspace_dir: workspace/\noutput_artifact: solution.py\n"
+        "hidden_grader: grader/hidden.py\nreference_output: grader/reference_output.py\n"
+        "execution_budget:\n  max_code_runs: 0\n  max_wall_seconds: 0\n")
+    (root / "prompt.md").write_text("Write `solution.py` with `double(x)` returning twice `x`.\n")
+    (root / "grader" / "reference_output.py").write_text("def double(x):\n    return 2 * x\n")
+    (root / "grader" / "hidden.py").write_text(_MODULE_GRADER.replace("CAUGHT", caught))
+    return root
+
+
+def _contract(root: Path):
+    from artifactbench.gates import check_task, resolve_gates
+    from artifactbench.manifest import load_task
+    from _blind_task import OPTIONS
+    report = check_task(load_task(root), resolve_gates(["positive", "contract", "fuzz"]), OPTIONS)
+    return {c.gate: c for c in report.checks}
+
+
+def test_a_module_raising_as_it_is_imported_is_a_contract_case(tmp_path):
+    # (p342: the grader caught ImportError and SyntaxError only; a module ending in `raise NotImplementedError(...)`
+    # or `sys.exit(main())` made grade() raise, and no case of the contract's garbage reached it)
+    flawed = _contract(_module_task(tmp_path, "mod_flawed", "(ImportError, SyntaxError)"))["contract"]
+    case = next(k for k in flawed.cases if k.name == "no_raise:raises_on_import")
+    assert case.severity == "fail" and "RuntimeError" in case.detail and "escaped through" in case.detail
+    sound = _contract(_module_task(tmp_path, "mod_sound", "Exception"))["contract"]
+    assert next(k for k in sound.cases if k.name == "no_raise:raises_on_import").status == "OK"
+
+
+def test_one_unguarded_import_is_reported_once_whatever_the_module_raises(tmp_path):
+    # (p344: SyntaxError of the malformed module, null bytes, a NameError of a definition dropped and SyntaxErrors of
+    # cut modules were four fails: one `exec_module` line that lets them through)
+    gates = _contract(_module_task(tmp_path, "mod_bare", "ZeroDivisionError"))
+    fails = [f"{g}/{k.name}" for g, c in gates.items() for k in c.cases if k.severity == "fail"]
+    assert len(fails) == 1 and fails[0].startswith("contract/no_raise:"), fails
+    skipped = [k.name for c in gates.values() for k in c.cases if "reported there" in k.detail]
+    assert {"no_raise:malformed", "no_raise:raises_on_import"} <= set(skipped) | {fails[0].split("/")[1]}, skipped
+
+
+# --- p342: a field of few records among many numbers is reached first -----------------------------------------------
+
+def test_the_first_numbers_moved_are_as_many_fields():
+    # (p342: number_far's four places were drawn among 30 numbers, 20 of them tallies keyed by candidate; the five
+    # `exhausted` the grader never compared were not among them. A field first, a map keyed by data one field)
+    import json
+    import random
+
+    from artifactbench.gates.fuzz._policy import FuzzPolicy
+    from artifactbench.gates.fuzz._strategies import mutation_draws
+
+    rounds = [{"round": r, "tallies": {n: 100 * r + k for k, n in enumerate(["Ana", "Bo", "Cy", "Di", "Ed", "Flo"][:7 - r])},
+               "exhausted": 10 * r} for r in range(1, 5)]
+    text = json.dumps({"winner": "Ana", "rounds": rounds}, indent=2)
+    for seed in range(5):
+        draws = mutation_draws("json", text, FuzzPolicy(), "number_far")
+        places = [m.where for m in itertools.islice((v for v in draws.values(random.Random(seed)) if hasattr(v, "where")), 4)]
+        assert any("exhausted" in w for w in places) and any("tallies" in w for w in places), places
