@@ -286,3 +286,56 @@ def test_the_first_numbers_moved_are_as_many_fields():
         draws = mutation_draws("json", text, FuzzPolicy(), "number_far")
         places = [m.where for m in itertools.islice((v for v in draws.values(random.Random(seed)) if hasattr(v, "where")), 4)]
         assert any("exhausted" in w for w in places) and any("tallies" in w for w in places), places
+
+
+# --- p340: "expected 16.3, got 16.0" from a grader that stops at its first wrong row ---------------------------------
+
+_SCREEN = ("| scenario | vent | fans | temp_c | rh_pct |\n|---|---|---|---|---|\n"
+           + "".join(f"| {s} | {v} | {f} | {t} | {h} |\n" for s, v, f, t, h in [
+               ("dawn", 0, 0, "16.0", "83.0"), ("dawn", 0, 1, "16.6", "84.5"), ("dawn", 1, 0, "16.1", "82.0"),
+               ("noon", 1, 1, "24.9", "61.5"), ("noon", 2, 1, "23.8", "63.5"), ("noon", 2, 2, "24.4", "76.0")]))
+_SCREEN_PROMPT = "Write `screen.md`, one row per admissible configuration; `temp_c` and `rh_pct` within ±0.05.\n"
+_SCREEN_GRADER = """\
+    want = {}
+    for line in REF.splitlines()[2:]:
+        c = [x.strip() for x in line.strip().strip("|").split("|")]
+        want[tuple(c[:3])] = (float(c[3]), float(c[4]))
+    got = {}
+    for line in text.splitlines()[2:]:
+        c = [x.strip() for x in line.strip().strip("|").split("|")]
+        if len(c) != 5:
+            return False, "a row without five cells"
+        got[tuple(c[:3])] = (float(c[3]), float(c[4]))
+    if set(got) != set(want):
+        return False, f"{len(set(want) - set(got))} configuration(s) missing, {len(set(got) - set(want))} not admissible"
+    for key in want:
+        for name, w, g in zip(("temp_c", "rh_pct"), want[key], got[key]):
+            if not abs(w - g) <= 0.05:
+                return False, SAID
+    return True, "all rows match"
+    """
+
+
+def test_a_first_mismatch_detail_naming_the_expected_value_is_a_leak(tmp_path):
+    # (p340: every number moved, the grader stopped at the first row, so "expected 16.3" never came back and the leak
+    # went unseen; the changed number alone moved again, the same expected value beside it comes from the grader)
+    from _blind_task import _leaks, _task
+    grader = _SCREEN_GRADER.replace("REF", repr(_SCREEN))
+    leaky = _task(tmp_path, "screen", "screen.md", _SCREEN, _SCREEN_PROMPT,
+                  grader.replace("SAID", "f\"{' '.join(key)} {name}: expected {w}, got {g}\""))
+    assert any(k.severity == "fail" and "expected" in k.detail for k in _leaks(leaky).cases)
+    # the twin: the same grader naming the row and column only
+    quiet = _task(tmp_path, "screen_quiet", "screen.md", _SCREEN, _SCREEN_PROMPT,
+                  grader.replace("SAID", "f\"{' '.join(key)} {name}: outside the tolerance\""))
+    assert not [k for k in _leaks(quiet).cases if k.severity == "fail"]
+
+
+def test_a_number_moved_again_only_where_it_is_no_row_total():
+    from artifactbench.gates.leaks._probes import moved_again
+    ref = "| a | 1 | 2 | 16.3 |\n| b | 4 | 5 | 9.5 |\n"
+    moved = moved_again(ref, ref.replace("16.3", "16.0"))
+    assert moved is not None and moved[0].startswith("| a | 1 | 2 | ") and moved[1] not in ("16.3", "16.0")
+    # the twins: a row's own sum (9 = 4 + 5), a line naming a total, two numbers changed
+    assert moved_again("| b | 4 | 5 | 9 |\n", "| b | 4 | 5 | 10 |\n") is None
+    assert moved_again("Total: 812.5 kg\n", "Total: 813.5 kg\n") is None
+    assert moved_again(ref, ref.replace("16.3", "16.0").replace("9.5", "9.9")) is None

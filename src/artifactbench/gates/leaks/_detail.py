@@ -34,7 +34,7 @@ from artifactbench.gates.fuzz import KINDS, NUMBER_RE, FuzzPolicy, TreeDoc, form
 from artifactbench.gates.leaks._derived import derived, template
 from artifactbench.gates.leaks._numbers import NumberIndex, ReferenceNumbers, number_values
 from artifactbench.gates.leaks._probes import bogus_record, changed_part, holding, input_groups, varied, visible_text
-from artifactbench.gates.leaks._probes import holding_records, written_out, written_records
+from artifactbench.gates.leaks._probes import holding_records, moved_again, written_out, written_records
 from artifactbench.gates.leaks._sizes import record_counts, record_total
 from artifactbench.gates.leaks._swapped import KeySwap, key_swap, presented
 from artifactbench.gates.leaks._values import Distinctive, distinctive, program_values, quoted_in, shared_with
@@ -291,6 +291,13 @@ def detail_leaks_gate(ctx: TaskContext) -> CheckResult:
             other = varied(fmt, text, reference, as_dates=True)
             again = detail_of(other) or ""
             still = [*still, *(v for v in exposed(other, again).present if v in unsure)]
+        if (unsure := [v for v in found.named if v not in still]) and fmt != "python" \
+                and (moved := moved_again(reference, text)) is not None:
+            # (a first-mismatch grader stops at another record once every number moves: the changed number alone moved
+            # again, and the same value still presented as the expected one beside it, comes from the grader; blind p340)
+            once_more = detail_of(moved[0]) or ""
+            if re.search(rf"(?<![\w.]){re.escape(moved[1])}(?![\w])", once_more):
+                still = [*still, *(v for v in unsure if as_expected(found.printed.get(v, v), once_more))]
         # (values presented as the expected ones only: "does not match the sum of your host lines (1234)" over lines
         # left as they were stays put then, a sum of the artifact's own; review)
         unsure = [v for v in found.named if v not in still]

@@ -361,6 +361,56 @@ def _varied_as_dates(text: str) -> str:
     return _DATE_OR_VALUE.sub(move, text)
 
 
+_NUMBER_CHAR = re.compile(r"[\d.+-]")
+_TOTAL_WORD = re.compile(r"\b(?:total|sum|overall|all|grand|net|balance|subtotal|average|mean|count)\b", re.IGNORECASE)
+
+
+def moved_again(reference: str, text: str) -> tuple[str, str] | None:
+    """(`text` with the one number it changed from `reference` moved again, that number's new text) where that is all
+    that differs between them and the number stands beside others that it is none of a sum, difference or product of,
+    on a line that names no total: a value a detail gives as expected for it then comes from the grader's own answer,
+    not from the artifact (a first-mismatch grader stops at another record once every number moves; blind p337, p340:
+    "expected 16.3, got 16.0"). None otherwise."""
+    if len(text) > 1 << 20 or len(reference) > 1 << 20:
+        return None
+    head = 0
+    limit = min(len(text), len(reference))
+    while head < limit and text[head] == reference[head]:
+        head += 1
+    tail = 0
+    while tail < limit - head and text[-1 - tail] == reference[-1 - tail]:
+        tail += 1
+    while head > 0 and _NUMBER_CHAR.match(text[head - 1]):
+        head -= 1
+    end_t, end_r = len(text) - tail, len(reference) - tail
+    while end_t < len(text) and end_r < len(reference) and _NUMBER_CHAR.match(text[end_t]) and text[end_t] == reference[end_r]:
+        end_t, end_r = end_t + 1, end_r + 1
+    old, new = reference[head:end_r], text[head:end_t]
+    if not (NUMBER_RE.fullmatch(old) and NUMBER_RE.fullmatch(new)) or old == new:
+        return None
+    start = text.rfind("\n", 0, head) + 1
+    stop = text.find("\n", end_t)
+    line = text[start:stop if stop >= 0 else len(text)]
+    if _TOTAL_WORD.search(line):
+        return None
+    value = float(old)
+    ref_stop = reference.find("\n", end_r)
+    others = [float(m.group()) for m in NUMBER_RE.finditer(reference[start:ref_stop if ref_stop >= 0 else len(reference)])]
+    if value in others:
+        others.remove(value)
+    slack = 10.0 ** -len(old.partition(".")[2]) + 1e-9
+    if len(others) >= 2 and abs(value - sum(others[:12])) <= slack:
+        return None
+    for i, a in enumerate(others[:12]):
+        for b in others[i + 1:12]:
+            if min(abs(value - (a + b)), abs(value - abs(a - b)), abs(value - a * b)) <= slack:
+                return None  # (a row's own total, difference or product: the grader may work it out from the row)
+    again = _moved_number(new)
+    if again in (old, new):
+        again = _moved_number(again)
+    return text[:head] + again + text[end_t:], again
+
+
 def _moved_number(token: str) -> str:
     try:
         return str(int(float(token)) * 3 + 7) if "." not in token else f"{float(token) * 3 + 7.25:g}"
