@@ -156,7 +156,9 @@ _ALLOWED = re.compile(r"\b(may|can|could)\s+(also\s+)?(add|include|insert|put|wr
                       r"\bfeel\s+free\s+to\b|\b(?:you\s*['\u2019]re|you\s+are)\s+free\s+to\b|\b(?:you\s*['\u2019]re|you\s+are)\s+(?:(?:very|most|more\s+than)\s+)?welcome\s+to\b|\b(is|are)\s+(optional|allowed|permitted|welcome)\b|"
                       r"\boptional(ly)?\b", re.IGNORECASE)
 # (not the conjunction: "... at the author's discretion, provided they contain no further table"; blind p322)
-_INPUT_ONLY = re.compile(r"\b(inputs?|given|provided(?!\s+(?:that|they|it|there|you|we|this|these|those)\b)|source|"
+# (not the conjunction: "... are welcome and are not marked, provided the audit table is the first"; blind p348)
+_INPUT_ONLY = re.compile(r"\b(inputs?|given|provided(?!\s+(?:that|they|it|there|you|we|this|these|those|the|a|an|your|each|"
+                         r"every|all|no|its|their)\b)|source|"
                          r"workspace)\b|\w\.(csv|tsv|jsonl?|log|ya?ml|xml)\b",
                          re.IGNORECASE)
 # "A Markdown file at the workspace root with two pipe tables": where the answer goes, in a sentence about the

@@ -184,6 +184,9 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/\[\]-][\
                   # ("LINE ORDER: FREE.", "Row order - any"; blind p305)
                   r"\b(?:row|line|record|entry|item)s?\s+order\s*(?::|=|-|\u2014)\s*(?:free|any|arbitrary|irrelevant|"
                   r"not\s+(?:checked|evaluated|significant|graded))\b|"
+                  # ("Rows SHOULD be in alphabetical order of branch; row order is not checked"; blind p349)
+                  r"\b(?:row|line|record|entry|item)s?\s+order\s+(?:is|are|will\s+be)\s+not\s+(?:checked|evaluated|significant|"
+                  r"graded|marked|enforced|verified|compared|scored)\b|"
                   # ("Free choices: row order (we sort before comparing; ...)": blind p144)
                   # ("Order the rows however you like"; blind p142; "order the rows and add extra columns however you
                   # like", p303)
@@ -1643,9 +1646,15 @@ _INSIDE_FIRST = re.compile(r"[\s*>-]*(?:inside|within|in\s+(?:each|every|a|one))
                            r"(?:an?\s+|each\s+|every\s+|one\s+|the\s+)?[A-Za-z-]+\b", re.IGNORECASE)  # ("Within the file, rows may ...": the rows; review)
 
 
+_ORDER_UNCHECKED = re.compile(r"\b(?:row|line|record|entry|item)s?\s+order\s+(?:is|are|will\s+be)\s+not\s+(?:checked|graded|marked|"
+                              r"enforced|verified|compared|scored)\b", re.IGNORECASE)
+
+
 def _says_unordered(sentence: str) -> bool:
     """The sentence says the output's order is free (and states no order for it besides)."""
     if _UNORDERED.search(sentence):
+        if _ORDER_UNCHECKED.search(sentence):
+            return True  # ("Rows SHOULD be in alphabetical order of branch; row order is not checked": advice; p349)
         rest = _ONLY_ORDER_DIFFERS.sub(" ", _UNORDERED.sub(" ", sentence))
         return not (_ORDER_KEPT.search(rest) and not _BY_GRADER.search(rest))
     if not _NO_PARTICULAR.search(sentence) or not _TO_THE_AUTHOR.search(sentence):

@@ -1,4 +1,4 @@
-"""Rules from the blind batches p337-p344 (2026-12-07, twenty-fourth session), each with a twin that keeps its
+"""Rules from the blind batches p337-p350 (2026-12-07, twenty-fourth session), each with a twin that keeps its
 verdict: prompts written as an RFC with an ABNF grammar, an e-mail thread, a chat transcript, a paper's Methods
 section, a commented YAML block, a module docstring, a quest card and release notes."""
 
@@ -339,3 +339,22 @@ def test_a_number_moved_again_only_where_it_is_no_row_total():
     assert moved_again("| b | 4 | 5 | 9 |\n", "| b | 4 | 5 | 10 |\n") is None
     assert moved_again("Total: 812.5 kg\n", "Total: 813.5 kg\n") is None
     assert moved_again(ref, ref.replace("16.3", "16.0").replace("9.5", "9.9")) is None
+
+
+# --- p345-p350: the second round's two false findings -----------------------------------------------------------------
+
+def test_commentary_welcome_provided_the_table_comes_first_is_free():
+    # (p348: "Headings, commentary and explanations ... are welcome and are not marked, provided the audit table is
+    # the first Markdown table" read "provided" as the inputs' word: the notes line dropped was a false fail)
+    said = ("2. Headings, commentary and explanations of *why* a figure differs are welcome and are not marked, provided "
+            "the audit table is the **first** Markdown table in the file.\n")
+    assert "commentary" in read_free_lines(uncommented(said)).parts
+    # the twin: the word as the inputs' still says nothing of the answer
+    assert not read_free_lines(uncommented("Explanations are provided in `notes.csv`.\n")).parts
+
+
+def test_an_order_the_prompt_advises_but_does_not_check_is_free():
+    # (p349: "Rows SHOULD be in alphabetical order of branch; row order is not checked": two rows exchanged failed)
+    assert read_prompt("- S2. Rows SHOULD be in alphabetical order of branch; row order is not checked.\n").unordered
+    # the twin: an order stated and checked
+    assert not read_prompt("- S2. Rows MUST be in alphabetical order of branch; row order is checked.\n").unordered
