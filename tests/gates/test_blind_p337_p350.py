@@ -358,3 +358,29 @@ def test_an_order_the_prompt_advises_but_does_not_check_is_free():
     assert read_prompt("- S2. Rows SHOULD be in alphabetical order of branch; row order is not checked.\n").unordered
     # the twin: an order stated and checked
     assert not read_prompt("- S2. Rows MUST be in alphabetical order of branch; row order is checked.\n").unordered
+
+
+# --- p347, p350: a list dropped from with the key that counts it made one less ---------------------------------------
+
+_DESIGNS = '{\n  "count": 3,\n  "designs": [\n    {"a": 1, "b": 8},\n    {"a": 2, "b": 7},\n    {"a": 3, "b": 6}\n  ]\n}\n'
+_DESIGNS_GRADER = """\
+    doc = json.loads(text)
+    got = [(d["a"], d["b"]) for d in doc["designs"]]
+    if doc["count"] != len(got) or len(set(got)) != len(got):
+        return False, "count or repeats"
+    return CHECK, "designs checked"
+    """
+
+
+def test_a_record_dropped_with_its_count_key_made_one_less(tmp_path):
+    # (p350: `"count": 35` beside 35 designs; the grader checked each design and the count against the list, never
+    # against the 35 it knew: 32 designs with `"count": 32` passed. p347: "Every bib in runners.csv exactly once")
+    prompt = "Write `designs.json`: list every valid design; `count` is the number of designs.\n"
+    _twins(tmp_path, "designs", "designs.json", _DESIGNS, prompt,
+           flawed=_DESIGNS_GRADER.replace("CHECK", "set(got) <= {(1, 8), (2, 7), (3, 6)}"),
+           sound=_DESIGNS_GRADER.replace("CHECK", "set(got) == {(1, 8), (2, 7), (3, 6)}"),
+           kind="drop_record", marker="'count''s count made 2")
+    from artifactbench.gates.fuzz._fuzz import _ASKS_EVERY
+    assert _ASKS_EVERY.search("Every bib in runners.csv exactly once — including runners who never crossed a mat.")
+    # the twin: a prompt that asks for some designs only
+    assert not _ASKS_EVERY.search("List at least two valid designs; `count` is the number of designs.")

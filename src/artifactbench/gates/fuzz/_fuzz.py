@@ -171,7 +171,10 @@ _ASKS_EVERY = re.compile(r"\b(?:every|all)\b(?:\s+[\w-]+){0,4}?\s+(?:valid|legal
                          r"catalogue|catalog|set)\b|"
                          # ("with **every** four-stake set that passes the constraints"; blind p334)
                          r"\b(?:every|all)\b(?:\s+[\w-]+){0,4}?\s+(?:that|which)\s+(?:pass(?:es)?|meets?|satisf(?:y|ies)|"
-                         r"qualif(?:y|ies)|fits?|obeys?)\b", re.IGNORECASE)
+                         r"qualif(?:y|ies)|fits?|obeys?)\b|"
+                         # ("Every bib in runners.csv exactly once — including runners who never crossed a mat"; p347)
+                         r"\b(?:every|each)\s+(?:[\w-]+\s+){0,3}?(?:in|from|of|listed\s+in)\s+`?[\w./-]+\.(?:csv|jsonl?|tsv|txt|"
+                         r"ya?ml)`?\s+(?:exactly\s+once|once|must\s+appear|appears?)\b", re.IGNORECASE)
 
 
 def _bare_lists(ref: Reference | None) -> bool:

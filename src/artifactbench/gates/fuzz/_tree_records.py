@@ -81,9 +81,14 @@ def structure_strategy(t: TreeTargets, kind: str) -> Draws | None:
     if not items:
         return None
     if kind == "drop_record":
-        return pick(items).map(lambda c: t.edit(
+        single = pick(items).map(lambda c: t.edit(
             kind, where(doc, c[0] + (c[1],)), "present", "dropped", lambda d: _splice(d, c[0], c[1], 1, []),
             spine=c[0]))
+        # (and with the key counting the list made one less, `"count": 35` beside 35 designs -> 34: a grader checking
+        # the count against the list, never against the answer, passes it; blind p350, p347's `runner_count`)
+        counted = [(p, i, key) for p, v in lists if len(v) >= 2 and (key := _count_key(doc.data, p, len(v))) is not None
+                   for i in range(len(v))]
+        return either([single, pick(counted).map(lambda c: _counted_drop(t, *c))]) if counted else single
     if kind == "duplicate_record":
         return pick(items).map(lambda c: t.edit(
             kind, where(doc, c[0] + (c[1],)), "once", "twice",
@@ -95,6 +100,33 @@ def structure_strategy(t: TreeTargets, kind: str) -> Draws | None:
             "a repeat", lambda d: _splice(d, c[0], c[1], 1, [copy.deepcopy(get_at(d, c[0])[c[2]])]),
             spine=c[0])) if pairs else None
     raise ValueError(kind)
+
+
+_COUNT_KEY = re.compile(r"(?:^|_)(?:count|total|number|num|n)(?:_|$)|count$|^n[A-Z]|Count", re.IGNORECASE)
+
+
+def _count_key(data: Any, path: Path, n: int) -> str | None:
+    """The one key beside the list at `path` (in the same object) whose value is the integer `n` and whose name says
+    it counts (`count`, `runner_count`, `n_designs`, `total`), else None."""
+    if not path or not isinstance(path[-1], str):
+        return None
+    parent = get_at(data, path[:-1])
+    if not isinstance(parent, dict):
+        return None
+    found = [k for k, v in parent.items() if k != path[-1] and isinstance(k, str) and type(v) is int and v == n
+             and _COUNT_KEY.search(k)]
+    return found[0] if len(found) == 1 else None
+
+
+def _counted_drop(t: TreeTargets, path: Path, i: int, key: str) -> Mutation:
+    n = len(get_at(t.doc.data, path))
+
+    def change(d: Any) -> Any:
+        _splice(d, path, i, 1, [])
+        get_at(d, path[:-1])[key] = n - 1
+        return d
+    return t.edit("drop_record", f"{where(t.doc, path + (i,))} (and {key!r}'s count made {n - 1})", "present",
+                  "dropped", change, spine=path)
 
 
 MAX_TRUNCATED_LISTS = 2000
