@@ -384,3 +384,56 @@ def test_a_record_dropped_with_its_count_key_made_one_less(tmp_path):
     assert _ASKS_EVERY.search("Every bib in runners.csv exactly once — including runners who never crossed a mat.")
     # the twin: a prompt that asks for some designs only
     assert not _ASKS_EVERY.search("List at least two valid designs; `count` is the number of designs.")
+
+
+# --- the outside review's cases ------------------------------------------------------------------------------------
+
+def test_the_review_s_cases():
+    from types import SimpleNamespace
+
+    from artifactbench.gates.core._common import error_text, raise_site
+    from artifactbench.gates.leaks._probes import moved_again
+    # a label the prompt says is NOT free
+    assert _unique_label("`Crew` is the roster name, not any label you like.\n", "Crew") is None
+    # orders still stated or kept
+    for said in ("Rows in input order. Do not sort.", "Do not sort the rows; preserve the log's order.",
+                 "Don't bother sorting; the grader requires ascending id order anyway.",
+                 "Line order is not checked for comment lines; data rows must be sorted by id.",
+                 "Rows must be sorted by id. Row order is not compared with the reference, but ascending id order is checked."):
+        assert not read_prompt(said).unordered, said
+    # a first table the named header does not head, or a sentence that grades every table, frees none
+    free = read_free_lines(uncommented("Only the **first** table whose header is `line_id | rx_id | code` is read.\n"))
+    assert free.kinds(_AUDIT.replace("| line_id | rx_id | code |", "| foo | bar | baz |"))[-1] != "free"
+    assert free.kinds(_AUDIT.replace("| line_id | rx_id | code |", "| Line ID | Rx ID | Code | note |"))[-1] == "free"
+    for said in ("Only the first table is read by the import; every table must be correct.",
+                 "Only the first table is checked for order, but both tables are graded."):
+        assert read_free_lines(uncommented(said)).first_table is None, said
+    # a row's own mean is the grader's to work out; an exponent is not one number
+    row = "| north | 12 | 20 | 31 | 21.0 |\n| south | 1 | 2 | 3 | 2.0 |\n"
+    assert moved_again(row, row.replace("21.0", "22.0")) is None
+    assert moved_again("| a | 1e300 |\n", "| a | 1e308 |\n") is None
+    # comment lines refused, or said of another file
+    grammar = '```\ncomment = "#" *( VCHAR / WSP )\n```\n'
+    for said in ("Comment lines are never allowed in the output.", "Comment lines are only allowed in the schedule.",
+                 "Comment lines may appear in the schedule, not in your file.", "In the schedule, comment lines are ignored."):
+        assert read_free_lines(uncommented(grammar + said + "\n")).prefixes == (), said
+    # a band of a second clause's subject is that subject's
+    stated = read_prompt("- Counts must be exact integers; the mean dwell must be rendered with two decimals and must be "
+                         "within 0.01 of the exact quotient.\n").stated
+    assert stated.states_for(("Mean dwell",)) and not stated.states_for(("Counts",))
+    # kinds the prompt does not name, or a QUOTA it says comes last, keep their places
+    said = _interleave_free("The ELECTED lines keep order, and so do the EXCLUDED lines; how the two kinds interleave "
+                            "does not matter. The QUOTA line must be the last line.")
+    assert not _kinds_kept(_MEEK, "line 10 <-> line 11", said) and not _kinds_kept(_MEEK, "line 1 <-> line 2", said)
+    # two bugs of a grader's helper module are two causes; a long message keeps the grader line
+    def site(frames: list[str], message: str) -> tuple | None:
+        trace = "Traceback (most recent call last):\n" + "".join(f'  File "{f}", line {n}, in x\n    y\n' for f, n in frames)
+        return raise_site(error_text(SimpleNamespace(error_kind="exception", error=f"grade() raised {message}",
+                                                     traceback=trace + message)))
+    hidden = ("/t/grader/hidden.py", 40)
+    one = site([hidden, ("/t/grader/lib/helpers.py", 5)], "KeyError: 'x'")
+    two = site([hidden, ("/t/grader/lib/helpers.py", 9)], "ZeroDivisionError: division by zero")
+    assert one != two
+    answer = ("/tmp/scratch/answer.py", 1)
+    assert site([hidden, answer], "RuntimeError: " + "x" * 600) == site([hidden, answer], "SyntaxError: bad") \
+        == ("escaped", "/t/grader/hidden.py", "40")

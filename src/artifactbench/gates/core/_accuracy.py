@@ -742,7 +742,7 @@ _MIXED_SUBJECT = re.compile(r"(?:^|[.;:]\s+|^\s*[-*]\s+)(?:the\s+)?(?:two|three|
                             r"(?:and|,)\s+`[A-Za-z_][\w.-]*`(?:\s*(?:,|and)\s*`[A-Za-z_][\w.-]*`)*\s+(?:must|should|shall)\s+"
                             r"be\s+(?:(?:accurate|correct|exact)\s+)?(?:to\s+)?$", re.IGNORECASE)
 # a sentence's subject before its first verb: "- Mean dwell MUST be ..." (one to three words, after a bullet)
-_COMPOUND_SUBJECT = re.compile(r"[\s>*+-]*(?:the\s+)?([A-Za-z]{3,}(?:\s+[A-Za-z]{2,}){0,2})\s+(?:must|should|shall)\s+be\b",
+_COMPOUND_SUBJECT = re.compile(r"[\s>*+-]*(?:while\s+)?(?:the\s+)?([A-Za-z]{3,}(?:\s+[A-Za-z]{2,}){0,2})\s+(?:must|should|shall)\s+be\b",
                                re.IGNORECASE)
 _SUBJECT_AFTER = re.compile(r"\b(?:for|of|per|in|at|on|each|every|all|any)\s*$", re.IGNORECASE)  # ("results for each store")
 _GENERIC_NOUNS = frozenset({"value", "number", "result", "answer", "output", "field", "figure", "entry", "it",
@@ -1305,8 +1305,10 @@ def _stated_tolerance(text: str) -> StatedTolerance | None:
                 # ("prices must be within 0.01 of the true values": the prices' band; blind p77; "flows and
                 # pressures must be ...": both nouns'; not "results for each store must be ...")
                 subject_words = subject.group(1).strip()
-                if subject_words.lower() in ("and", "but") and (first := _COMPOUND_SUBJECT.match(sentence)) is not None \
-                        and first.end() <= match.start():
+                clause_at = max(sentence.rfind(";", 0, match.start()), sentence.rfind(":", 0, match.start()),
+                                sentence.lower().rfind(" while ", 0, match.start())) + 1
+                if subject_words.lower() in ("and", "but") \
+                        and (first := _COMPOUND_SUBJECT.match(sentence, clause_at)) is not None and first.end() <= match.start():
                     # (a second verb of one subject: "- Mean dwell MUST be rendered with exactly two decimal places and
                     # MUST be within 0.01 of the exact quotient" is the mean dwell's band, not an "and"'s; blind p337)
                     subject_words = first.group(1)

@@ -77,11 +77,11 @@ def error_text(outcome) -> str:
     # (raised in the answer's own module, or in the import machinery, the grader line it escaped through is the
     # cause: one unguarded import whatever the module raises; blind p344's SyntaxError, NameError and null bytes)
     own = [i for i in frames if _GRADER_FRAME.search(lines[i])]
-    through = f"; {_THROUGH}{lines[own[-1]]}" if own and frames and own[-1] != frames[-1] else ""
-    return cap(_runs(text + (f"; traceback tail: {' / '.join(tail)}" if tail else "") + through), 900)
+    through = f"; {_THROUGH}{cap(lines[own[-1]], 300)}" if own and frames and own[-1] != frames[-1] else ""
+    return cap(_runs(text + (f"; traceback tail: {' / '.join(tail)}" if tail else "")), 900 - len(through)) + through
 
 
-_GRADER_FRAME = re.compile(r'^File "[^"]*/grader/[^"/]+\.py", line \d+')
+_GRADER_FRAME = re.compile(r'^File "[^"]*/grader/[^"]+\.py", line \d+')
 _THROUGH = "escaped through: "
 
 

@@ -156,9 +156,9 @@ _ALLOWED = re.compile(r"\b(may|can|could)\s+(also\s+)?(add|include|insert|put|wr
                       r"\bfeel\s+free\s+to\b|\b(?:you\s*['\u2019]re|you\s+are)\s+free\s+to\b|\b(?:you\s*['\u2019]re|you\s+are)\s+(?:(?:very|most|more\s+than)\s+)?welcome\s+to\b|\b(is|are)\s+(optional|allowed|permitted|welcome)\b|"
                       r"\boptional(ly)?\b", re.IGNORECASE)
 # (not the conjunction: "... at the author's discretion, provided they contain no further table"; blind p322)
-# (not the conjunction: "... are welcome and are not marked, provided the audit table is the first"; blind p348)
-_INPUT_ONLY = re.compile(r"\b(inputs?|given|provided(?!\s+(?:that|they|it|there|you|we|this|these|those|the|a|an|your|each|"
-                         r"every|all|no|its|their)\b)|source|"
+# (not the conjunction after a comma: "... are welcome and are not marked, provided the audit table is the first"; blind
+# p348. "Notes in the logs provided the night before are ignored" is the inputs'; review)
+_INPUT_ONLY = re.compile(r"\b(inputs?|given|(?<![,;]\s)(?<![,;]\s\s)provided(?!\s+(?:that|they|it|there|you|we|this|these|those)\b)|source|"
                          r"workspace)\b|\w\.(csv|tsv|jsonl?|log|ya?ml|xml)\b",
                          re.IGNORECASE)
 # "A Markdown file at the workspace root with two pipe tables": where the answer goes, in a sentence about the
@@ -703,11 +703,16 @@ def _in_table(lines: tuple[str, ...], i: int) -> bool:
 def _read_table(lines: tuple[str, ...], header: tuple[str, ...]) -> int:
     """The first row (the header) of the table a "only the first table ... is read" sentence names: the first whose
     header cells are `header` (the first table of all where it names none); -1 where none stands in `lines`."""
+    wanted = [_cell_name(c) for c in header]
     for k in range(len(lines) - 1):
         if "|" in lines[k] and _separator(lines[k + 1]) and (
-                not header or tuple(c.strip().strip("`*_ ").lower() for c in lines[k].strip().strip("|").split("|")) == header):
-            return k
+                not header or set(wanted) <= {_cell_name(c) for c in lines[k].strip().strip("|").split("|")}):
+            return k  # (its header holds the cells named, written as they may be: `Line ID` for `line_id`; review)
     return -1
+
+
+def _cell_name(cell: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", cell.lower())
 
 
 ABOVE_HEADER = 4  # pipe lines looked at below a line for the separator that makes it one above a header
@@ -770,6 +775,7 @@ def _classify(free: FreeLines, lines: tuple[str, ...], start: int, stop: int, fe
     header = None  # the header row of the table the line before stands in
     below_title = _title_span(lines) if free.under_title else (0, 0)
     read_table = _read_table(lines, free.first_table) if free.first_table is not None else None
+    read_table = read_table if read_table is not None and read_table >= 0 else None  # (none of that header: none free)
     table_start = -1  # the first row of the table the line before stands in (first_table)
     for i in range(start, stop):
         fence = _fence(lines[i])
@@ -1240,9 +1246,13 @@ def added_parts(sentence: str) -> list[tuple[str, str]]:
 
 
 # "Comment and blank lines are OPTIONAL", "comment lines may appear anywhere"
-_OPTIONAL_COMMENTS = re.compile(r"\bcomments?(?:\s+(?:and|or)\s+blank)?\s+lines?\s+(?:are|is)\s+(?:\w+\s+)?(?:optional|ignored|"
+_OPTIONAL_COMMENTS = re.compile(r"\bcomments?(?:\s+(?:and|or)\s+blank)?\s+lines?\s+(?:are|is)\s+(?:optional|ignored|"
                                 r"allowed|permitted)\b|\bcomments?\s+lines?\s+(?:may|can)\s+(?:appear|be\s+(?:added|inserted))\b",
                                 re.IGNORECASE)
+# (said of another file or refused: "... only allowed in the schedule", "In the schedule, comment lines are ignored",
+# "... never allowed"; review)
+_COMMENTS_ELSEWHERE = re.compile(r"\b(?:not|never|nowhere|only)\b|\b(?:in|within)\s+(?:the\s+|a\s+|an\s+)?(?!(?:output|answer|file|"
+                                 r"report|result|artifact|your)\b)[a-z]", re.IGNORECASE)
 # a grammar's comment production (ABNF, BNF, EBNF): `comment = "#" *( VCHAR / WSP )`, `<comment> ::= '#' ...`
 _COMMENT_RULE = re.compile(r"^[ \t]*<?comment(?:[-_]line)?>?[ \t]*(?:=|::=|:=|:)[ \t]*[\x22'`]([#;%]|//|--)[\x22'`]",
                            re.IGNORECASE | re.MULTILINE)
@@ -1255,7 +1265,7 @@ def _grammar_comment_marks(prompt: str) -> list[str]:
 
 # "Only the **first** table whose header is `line_id | rx_id | code` is read" (blind p343)
 _FIRST_TABLE_ONLY = re.compile(r"\bonly\s+the\s+\W{0,2}first\W{0,2}\s+(?:markdown\s+|pipe\s+)?table\b([^.;]{0,120}?)\b(?:is|gets?|will\s+be)\s+"
-                               r"(?:read|graded|checked|parsed|scored|compared|used)\b", re.IGNORECASE)
+                               r"(?:read|graded|checked|parsed|scored|compared|used)\b(?!\s+for\b)", re.IGNORECASE)
 _TABLE_PROVISO = re.compile(r"\bprovided\s+(?:that\s+)?no\s+other\s+lines?\b[^.;]{0,80}?\b(?:begins?|starts?)\s+with\s+"
                             r"(?:the\s+)?(?:character\s+|a\s+)?(?:`\|`|'\|'|\"\|\"|\||pipe)[^.;]{0,20}", re.IGNORECASE)
 
@@ -1306,7 +1316,8 @@ def read_free_lines(prompt: str) -> FreeLines:
             declared.append(" ".join(sentence.split())[:160])
             prefixed_here = True
         elif _OPTIONAL_COMMENTS.search(sentence) and (marks := _grammar_comment_marks(prompt)) \
-                and not _REFUSED.search(sentence) and not _OF_INPUT.search(sentence):
+                and not _REFUSED.search(sentence) and not _OF_INPUT.search(sentence) \
+                and not _COMMENTS_ELSEWHERE.search(sentence):
             # (a grammar's `comment = "#" *( VCHAR / WSP )`, and "Comment and blank lines are OPTIONAL": a line of the
             # comment's mark, whatever it holds, may be there or not; blind p337's ABNF)
             prefixes += marks
@@ -1329,7 +1340,10 @@ def read_free_lines(prompt: str) -> FreeLines:
                                for colon in (":", " :")]):
             graded_prefixes += heads
             declared.append(" ".join(sentence.split())[:160])
-        if (only := _FIRST_TABLE_ONLY.search(sentence)) and not _OF_INPUT.search(sentence):
+        if (only := _FIRST_TABLE_ONLY.search(sentence)) and not _OF_INPUT.search(sentence) \
+                and not re.search(r"\b(?:every|all|both|each|other|later|second)\s+tables?\b[^.;]{0,40}?\b(?:must|are|is|will\s+be)\s+"
+                                  r"(?:be\s+)?(?:correct|graded|checked|read|compared|right)\b", sentence, re.IGNORECASE):
+            # (not "Only the first table is read by the import; every table must be correct"; review)
             named = re.search(r"`([^`\n]*\|[^`\n]*)`", only.group(1))
             first_table = tuple(c.strip().lower() for c in named.group(1).strip().strip("|").split("|")) if named else ()
             declared.append(" ".join(sentence.split())[:160])

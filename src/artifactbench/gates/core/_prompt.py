@@ -159,9 +159,10 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/\[\]-][\
                   r"be\s+(sorted|ordered)\b|"
                   # ("Don't bother sorting, Priya's import sorts anyway": a reply relaxing the thread's "sorted by";
                   # blind p338. Not "don't bother sorting the input first")
-                  r"(?:\bdo\s*n['\u2019]?t|\bdo\s+not|\bno\s+need\s+to)\s+(?:bother\s+(?:with\s+)?|need\s+to\s+)?sort(?:ing)?"
+                  r"(?:\bdo\s*n['\u2019]?t\s+(?:bother\s+(?:with\s+)?|need\s+to\s+)|\bdo\s+not\s+(?:bother\s+(?:with\s+)?|need\s+to\s+)|"
+                  r"\bno\s+need\s+to\s+)sort(?:ing)?"
                   r"(?:\s+(?:them|it|the\s+(?:rows|lines|records|entries|output|file|register|answer|results)))?"
-                  r"(?=\s*(?:[.,;:!)\u2014-]|$))|"
+                  r"(?=\s*(?:[.,;:!)\u2014-]|$))(?![^.\n]{0,120}\b(?:order|sorted|ascending|descending)\b)|"
                   r"\bno\s+(particular\s+|specific\s+)?order(ing)?\s+(is|will\s+be)\s+(required|imposed|expected|"
                   r"enforced|checked)|"
                   r"unordered|(regardless|irrespective)\s+of\s+(the\s+|their\s+|its\s+)?order|"
@@ -186,7 +187,7 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/\[\]-][\
                   r"not\s+(?:checked|evaluated|significant|graded))\b|"
                   # ("Rows SHOULD be in alphabetical order of branch; row order is not checked"; blind p349)
                   r"\b(?:row|line|record|entry|item)s?\s+order\s+(?:is|are|will\s+be)\s+not\s+(?:checked|evaluated|significant|"
-                  r"graded|marked|enforced|verified|compared|scored)\b|"
+                  r"graded|marked|enforced|scored)\b(?!\s+(?:for|of|in|among|within|between)\b)|"
                   # ("Free choices: row order (we sort before comparing; ...)": blind p144)
                   # ("Order the rows however you like"; blind p142; "order the rows and add extra columns however you
                   # like", p303)
@@ -1647,14 +1648,19 @@ _INSIDE_FIRST = re.compile(r"[\s*>-]*(?:inside|within|in\s+(?:each|every|a|one))
 
 
 _ORDER_UNCHECKED = re.compile(r"\b(?:row|line|record|entry|item)s?\s+order\s+(?:is|are|will\s+be)\s+not\s+(?:checked|graded|marked|"
-                              r"enforced|verified|compared|scored)\b", re.IGNORECASE)
+                              r"enforced|scored)\b(?!\s+(?:for|of|in|among|within|between)\b)", re.IGNORECASE)
+# (an order the sentence still requires: "..., but ascending id order is checked", "data rows must be sorted by id")
+_ORDER_STILL = re.compile(r"\border\s+(?:is|are)\s+(?:checked|enforced|graded|required|compared)\b|\bmust\s+be\s+(?:sorted|ordered)\b|"
+                          r"\b(?:must|shall|required|has\s+to|have\s+to)\b", re.IGNORECASE)
 
 
 def _says_unordered(sentence: str) -> bool:
     """The sentence says the output's order is free (and states no order for it besides)."""
     if _UNORDERED.search(sentence):
         if _ORDER_UNCHECKED.search(sentence):
-            return True  # ("Rows SHOULD be in alphabetical order of branch; row order is not checked": advice; p349)
+            # ("Rows SHOULD be in alphabetical order of branch; row order is not checked": advice; p349. Not where the
+            # sentence still requires an order, "... must be sorted by id", "but ascending id order is checked"; review)
+            return not _ORDER_STILL.search(sentence)
         rest = _ONLY_ORDER_DIFFERS.sub(" ", _UNORDERED.sub(" ", sentence))
         return not (_ORDER_KEPT.search(rest) and not _BY_GRADER.search(rest))
     if not _NO_PARTICULAR.search(sentence) or not _TO_THE_AUTHOR.search(sentence):

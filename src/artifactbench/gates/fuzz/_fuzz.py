@@ -1104,7 +1104,8 @@ def _unique_label(prompt: str, key: str) -> str | None:
         # "`order_id` (a unique identifier) and `total` (the sum ...)" of `total`, nor "the number of unique visitor
         # IDs"; review)
         said = re.split(r"[;.]\s|[`\"'][A-Za-z_][\w-]*[`\"']", line[found.end():found.end() + 80])[0]
-        if _UNIQUE_LABEL.search(said) and not _FIXED_LABEL.search(said) \
+        if _UNIQUE_LABEL.search(said) and not _FIXED_LABEL.search(said) and not re.search(
+                r"\b(?:not|never|no|cannot|can['\u2019]?t|isn['\u2019]?t|aren['\u2019]?t)\b", said, re.IGNORECASE) \
                 and not re.search(r"\b(?:number|count|total|sum)\s+of\b", said, re.IGNORECASE):
             return " ".join(line.split())[:160]
     return None
@@ -2313,9 +2314,10 @@ _INTERLEAVE = re.compile(r"\b(?:how\s+(?:the\s+)?(?:two\s+|different\s+|\w+\s+)?
 
 def _interleave_free(prompt: str) -> str | None:
     """The sentence freeing how the answer's kinds of line interleave, each kind keeping its own order
-    ("How the two kinds interleave, and where the KEEP and QUOTA lines go, does not matter"), or None."""
+    ("How the two kinds interleave, and where the KEEP and QUOTA lines go, does not matter"), with the text before it
+    that names the kinds (up to 200 characters), or None."""
     found = _INTERLEAVE.search(prompt)
-    return " ".join(prompt[max(0, found.start() - 40):found.end()].split()) if found else None
+    return " ".join(prompt[max(0, found.start() - 200):found.end()].split()) if found else None
 
 
 def _kinds_kept(reference: str, where: str, said: str) -> bool:
@@ -2329,6 +2331,10 @@ def _kinds_kept(reference: str, where: str, said: str) -> bool:
     a, b = sorted(pair)
     head = [line.split()[0] if line.split() else "" for line in (lines[a], lines[b])]
     if not all(head) or head[0] == head[1]:
+        return False
+    # (kinds the prompt names there, `ELECTED`, `KEEP`: not a title line, nor a QUOTA line it says comes last; review)
+    named = {w for w in re.findall(r"[A-Z][A-Z_]{2,}", said)}
+    if not set(head) <= named:
         return False
     placed = set()
     if (go := re.search(r"\bwhere\s+the\s+(.{1,60}?)\s+lines?\s+go\b", said)) is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any, Callable
 
 from artifactbench.gates.fuzz._formats import TreeDoc, as_number
@@ -104,6 +105,8 @@ class TreeTargets:
         data (a candidate's name in `tallies`, an id) masked, `rounds.#.tallies.*` for every round's every tally
         beside `rounds.#.exhausted` (blind p342: four random numbers of 30, 20 of them tallies, never reached the
         five `exhausted` the grader did not compare)."""
+        if not self._maps:
+            return tuple("#" if isinstance(step, int) else step for step in path)
         out: list = []
         for step in path:
             out.append("#" if isinstance(step, int) else "*" if tuple(out) in self._maps else step)
@@ -128,6 +131,7 @@ class TreeTargets:
 
 
 MAP_KEYS = 4  # keys of an object, at least, for its keys to be data
+_FIELD_NAME = re.compile(r"[a-z_][a-z0-9_]*")
 
 
 def _data_maps(nodes: list[tuple[Path, Any]]) -> frozenset[tuple]:
@@ -144,6 +148,9 @@ def _data_maps(nodes: list[tuple[Path, Any]]) -> frozenset[tuple]:
                 sets.add(frozenset(v))
     out = set()
     for masked, sets in key_sets.items():
+        # (a record's snake_case field names are no data, whatever fields some records leave out; review)
+        if all(_FIELD_NAME.fullmatch(str(k)) for keys in sets for k in keys):
+            continue
         if len(sets) > 1 or all(any(ch.isdigit() for ch in str(k)) for k in next(iter(sets))):
             # (masked as `field` masks it: its map steps are "*", not their own keys)
             out.add(masked)

@@ -22,6 +22,7 @@ import copy
 import csv
 import datetime
 import io
+import itertools
 import json
 import re
 import tomllib
@@ -386,7 +387,9 @@ def moved_again(reference: str, text: str) -> tuple[str, str] | None:
     while end_t < len(text) and end_r < len(reference) and _NUMBER_CHAR.match(text[end_t]) and text[end_t] == reference[end_r]:
         end_t, end_r = end_t + 1, end_r + 1
     old, new = reference[head:end_r], text[head:end_t]
-    if not (NUMBER_RE.fullmatch(old) and NUMBER_RE.fullmatch(new)) or old == new:
+    if head > 0 and text[head - 1] in "eE_" or end_t < len(text) and text[end_t] in "eE_":
+        return None  # (an exponent, or a number written on into a word: not one number moved)
+    if not (NUMBER_RE.fullmatch(old) and NUMBER_RE.fullmatch(new)) or old == new or "e" in (old + new).lower():
         return None
     start = text.rfind("\n", 0, head) + 1
     stop = text.find("\n", end_t)
@@ -399,16 +402,29 @@ def moved_again(reference: str, text: str) -> tuple[str, str] | None:
     if value in others:
         others.remove(value)
     slack = 10.0 ** -len(old.partition(".")[2]) + 1e-9
-    if len(others) >= 2 and abs(value - sum(others[:12])) <= slack:
-        return None
-    for i, a in enumerate(others[:12]):
-        for b in others[i + 1:12]:
-            if min(abs(value - (a + b)), abs(value - abs(a - b)), abs(value - a * b)) <= slack:
-                return None  # (a row's own total, difference or product: the grader may work it out from the row)
+    if _worked_out(value, others[:8], slack):
+        return None  # (a row's own total, mean, difference, product or ratio: the grader may work it out from the row)
     again = _moved_number(new)
     if again in (old, new):
         again = _moved_number(again)
     return text[:head] + again + text[end_t:], again
+
+
+def _worked_out(value: float, others: list[float], slack: float) -> bool:
+    """`value` is, within `slack`, a sum or a mean of two to four of `others`, all of them, or a difference, product,
+    ratio or percentage of two."""
+    if len(others) >= 2 and min(abs(value - sum(others)), abs(value - sum(others) / len(others))) <= slack:
+        return True
+    for size in (2, 3, 4):
+        for group in itertools.combinations(others, size):
+            total = sum(group)
+            if min(abs(value - total), abs(value - total / size)) <= slack:
+                return True
+    for a, b in itertools.permutations(others, 2):
+        near = [a - b, a * b] + ([a / b, 100 * a / b] if b else [])
+        if min(abs(value - x) for x in near) <= slack:
+            return True
+    return False
 
 
 def _moved_number(token: str) -> str:
