@@ -412,6 +412,12 @@ def test_the_review_s_cases():
     row = "| north | 12 | 20 | 31 | 21.0 |\n| south | 1 | 2 | 3 | 2.0 |\n"
     assert moved_again(row, row.replace("21.0", "22.0")) is None
     assert moved_again("| a | 1e300 |\n", "| a | 1e308 |\n") is None
+    # a sum over the other records, however its line is named (`total_fine_cents`, `fines`), or their count
+    toml = 'fines = 525\n\n[requests."R-1"]\nfine_cents = 150\n\n[requests."R-2"]\nfine_cents = 375\n'
+    assert moved_again(toml, toml.replace("525", "-525")) is None
+    table = "| id | cents |\n|---|---|\n| A | 17 |\n| B | 29 |\n| C | 44 |\nrecords: 3\n"
+    assert moved_again(table, table.replace("records: 3", "records: 4")) is None
+    assert moved_again(table, table.replace("| 29 |", "| 30 |")) is not None
     # comment lines refused, or said of another file
     grammar = '```\ncomment = "#" *( VCHAR / WSP )\n```\n'
     for said in ("Comment lines are never allowed in the output.", "Comment lines are only allowed in the schedule.",

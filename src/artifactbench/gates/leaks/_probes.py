@@ -363,7 +363,8 @@ def _varied_as_dates(text: str) -> str:
 
 
 _NUMBER_CHAR = re.compile(r"[\d.+-]")
-_TOTAL_WORD = re.compile(r"\b(?:total|sum|overall|all|grand|net|balance|subtotal|average|mean|count)\b", re.IGNORECASE)
+_TOTAL_WORD = re.compile(r"(?<![A-Za-z])(?:total|sum|overall|all|grand|net|balance|subtotal|average|mean|count|rows|n)(?![A-Za-z])",
+                         re.IGNORECASE)
 
 
 def moved_again(reference: str, text: str) -> tuple[str, str] | None:
@@ -401,13 +402,39 @@ def moved_again(reference: str, text: str) -> tuple[str, str] | None:
     others = [float(m.group()) for m in NUMBER_RE.finditer(reference[start:ref_stop if ref_stop >= 0 else len(reference)])]
     if value in others:
         others.remove(value)
-    slack = 10.0 ** -len(old.partition(".")[2]) + 1e-9
+    slack = 0.5 * 10.0 ** -len(old.partition(".")[2]) + 1e-9
     if _worked_out(value, others[:8], slack):
         return None  # (a row's own total, mean, difference, product or ratio: the grader may work it out from the row)
+    if _column_figure(value, reference, start, slack):
+        return None  # (a sum, mean or count over the other records: "should be 525 (the sum of your requests)"; review)
     again = _moved_number(new)
     if again in (old, new):
         again = _moved_number(again)
     return text[:head] + again + text[end_t:], again
+
+
+def _column_figure(value: float, reference: str, at: int, slack: float) -> bool:
+    """`value` is, within `slack`, the sum, mean or count of the numbers at one place of the other lines of one shape
+    (a column of a table, the `fine_cents = ...` of every request), or the count of those lines."""
+    columns: dict[tuple, list[float]] = {}
+    lines: dict[str, int] = {}
+    for match in re.finditer(r"[^\n]+", reference[:1 << 20]):
+        if match.start() == at:
+            continue
+        line = match.group()
+        numbers = list(NUMBER_RE.finditer(line))[:20]
+        if not numbers:
+            continue
+        shape = re.sub(r"[^\W\d_]+", "a", NUMBER_RE.sub("#", line))[:200]  # (`| A | 17 |` and `| B | 29 |` alike)
+        lines[shape] = lines.get(shape, 0) + 1
+        for k, m in enumerate(numbers):
+            try:
+                columns.setdefault((shape, k), []).append(float(m.group()))
+            except ValueError:
+                continue
+    if any(n >= 2 and abs(value - n) <= slack for n in lines.values()):
+        return True
+    return any(len(v) >= 2 and min(abs(value - sum(v)), abs(value - sum(v) / len(v))) <= slack for v in columns.values())
 
 
 def _worked_out(value: float, others: list[float], slack: float) -> bool:
