@@ -33,8 +33,10 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from artifactbench.gates.core._accuracy import GRADER_DOES_NOT, LENIENT, NOT_A_NAME, sentences as _sentences
 
@@ -667,8 +669,8 @@ class FreeLines:
 MAX_DIFF_LINES = 2000  # changed lines touches_graded aligns line by line (difflib) at most
 
 
-def common_ends(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[int, int]:
-    """How many lines `old` and `new` share at the start, and then at the end."""
+def common_ends(old: Sequence[Any], new: Sequence[Any]) -> tuple[int, int]:
+    """How many lines (or characters, of two strings) `old` and `new` share at the start, and then at the end."""
     head = 0
     while head < min(len(old), len(new)) and old[head] == new[head]:
         head += 1

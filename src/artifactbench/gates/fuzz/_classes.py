@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from artifactbench.gates.core import common_ends
+
 __all__ = ["same_class"]
 
 MAX_CLASS = 200  # characters between the brackets read at most
@@ -44,13 +46,7 @@ def same_class(reference: str, mutant: str) -> tuple[str, str] | None:
     character class of one line and both classes hold the same characters; else None."""
     if mutant == reference or abs(len(mutant) - len(reference)) > MAX_CLASS:
         return None
-    start = 0
-    limit = min(len(reference), len(mutant))
-    while start < limit and reference[start] == mutant[start]:
-        start += 1
-    tail = 0
-    while tail < limit - start and reference[-1 - tail] == mutant[-1 - tail]:
-        tail += 1
+    start, tail = common_ends(reference, mutant)
     opening = reference.rfind("[", 0, start + 1)
     if opening < 0 or "\n" in reference[opening:start] or "]" in reference[opening:start]:
         return None

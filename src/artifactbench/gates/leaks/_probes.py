@@ -31,6 +31,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from artifactbench.gates.core import common_ends
 from artifactbench.gates.fuzz import NUMBER_RE, PyDoc, TreeDoc, count_of, parse, recount
 from artifactbench.gates.leaks._values import TOKEN_SPLIT
 
@@ -369,19 +370,14 @@ _TOTAL_WORD = re.compile(r"(?<![A-Za-z])(?:total|sum|overall|all|grand|net|balan
 
 def moved_again(reference: str, text: str) -> tuple[str, str] | None:
     """(`text` with the one number it changed from `reference` moved again, that number's new text) where that is all
-    that differs between them and the number stands beside others that it is none of a sum, difference or product of,
-    on a line that names no total: a value a detail gives as expected for it then comes from the grader's own answer,
-    not from the artifact (a first-mismatch grader stops at another record once every number moves; blind p337, p340:
-    "expected 16.3, got 16.0"). None otherwise."""
+    that differs between them, on a line that names no total, and the number is none of a sum, mean, difference,
+    product or ratio of others of its line (_worked_out) nor a sum, mean or count over the other records
+    (_column_figure): a value a detail gives as expected for it then comes from the grader's own answer, not from the
+    artifact (a first-mismatch grader stops at another record once every number moves; blind p340: "expected 16.3,
+    got 16.0"). None otherwise."""
     if len(text) > 1 << 20 or len(reference) > 1 << 20:
         return None
-    head = 0
-    limit = min(len(text), len(reference))
-    while head < limit and text[head] == reference[head]:
-        head += 1
-    tail = 0
-    while tail < limit - head and text[-1 - tail] == reference[-1 - tail]:
-        tail += 1
+    head, tail = common_ends(text, reference)
     while head > 0 and _NUMBER_CHAR.match(text[head - 1]):
         head -= 1
     end_t, end_r = len(text) - tail, len(reference) - tail
