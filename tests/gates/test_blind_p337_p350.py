@@ -443,3 +443,63 @@ def test_the_review_s_cases():
     answer = ("/tmp/scratch/answer.py", 1)
     assert site([hidden, answer], "RuntimeError: " + "x" * 600) == site([hidden, answer], "SyntaxError: bad") \
         == ("escaped", "/t/grader/hidden.py", "40")
+
+
+# --- p348: a line without its last field -------------------------------------------------------------------------------
+
+def test_a_line_without_its_last_field_must_not_make_the_grader_raise(tmp_path):
+    # (p348: `FINAL W20-A1 ` from an agent writing nothing for an empty bed made `parts[2]` raise IndexError; no
+    # garbage of the contract's reached it: a whole file malformed fails earlier, at the first line)
+    from artifactbench.gates.contract._contract import short_lines
+    reference = "MOVE P1 W20-A1\nMOVE P2 W20-A2\nFINAL W20-A1 P1\nFINAL W20-A2 P2\n"
+    assert [i for i, _ in short_lines(reference)] == [0, 2]
+    assert short_lines(reference)[1][1].split("\n")[2] == "FINAL W20-A1 "
+    grader = """\
+from dataclasses import dataclass
+from pathlib import Path
+
+@dataclass
+class GradeResult:
+    passed: bool
+    score: float
+    detail: str
+
+WANT = [("MOVE", "P1", "W20-A1"), ("MOVE", "P2", "W20-A2"), ("FINAL", "W20-A1", "P1"), ("FINAL", "W20-A2", "P2")]
+
+def grade(scratch_dir):
+    path = Path(scratch_dir) / "out" / "log.txt"
+    if not path.is_file():
+        return GradeResult(False, 0.0, "no log")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        return GradeResult(False, 0.0, "not UTF-8")
+    got = []
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) < 2:
+            return GradeResult(False, 0.0, "a line of fewer than two fields")
+        got.append((parts[0], parts[1], GUARD))
+    ok = got == WANT
+    return GradeResult(ok, float(ok), "log checked")
+"""
+    flawed = _contract(_text_task(tmp_path, "beds", reference, grader.replace("GUARD", "parts[2]")))["contract"]
+    assert next(k for k in flawed.cases if k.name == "no_raise:short_line").severity == "fail"
+    sound = _contract(_text_task(tmp_path, "beds_sound", reference,
+                                 grader.replace("GUARD", "parts[2] if len(parts) > 2 else None")))["contract"]
+    assert next(k for k in sound.cases if k.name == "no_raise:short_line").status == "OK"
+
+
+def _text_task(tmp_path: Path, name: str, reference: str, grader: str) -> Path:
+    root = tmp_path / name
+    (root / "workspace").mkdir(parents=True)
+    (root / "grader").mkdir()
+    (root / "task.yaml").write_text(
+        f"instance_id: stateful_reasoning__{name}\ncategory: stateful_reasoning\ndifficulty: easy\n"
+        "problem_statement: prompt.md\nworkspace_dir: workspace/\noutput_artifact: out/log.txt\n"
+        "hidden_grader: grader/hidden.py\nreference_output: grader/reference_output.txt\n"
+        "execution_budget:\n  max_code_runs: 0\n  max_wall_seconds: 0\n")
+    (root / "prompt.md").write_text("Write the log to `out/log.txt`.\n")
+    (root / "grader" / "reference_output.txt").write_text(reference)
+    (root / "grader" / "hidden.py").write_text(grader)
+    return root

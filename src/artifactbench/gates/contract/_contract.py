@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import re
 import tempfile
 import time
 from pathlib import Path
@@ -23,7 +24,7 @@ from artifactbench.gates.core import (
     FINDING, OK, SKIPPED, WARNING, cap, counts, error_text, finish, grader_timeout, raise_site, reference_text,
     stateful_case,
 )
-from artifactbench.gates.fuzz import FuzzPolicy, format_of, place_examples, shell_script
+from artifactbench.gates.fuzz import FuzzPolicy, format_of, place_examples, program, shell_script
 from artifactbench.gates.contract._garbage import garbage_cases, place
 from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
 from artifactbench.gates.core import tree_stats as _tree_stats
@@ -266,7 +267,62 @@ def _no_raise_once(ctx: TaskContext, reference: str) -> list[CaseResult]:
         else:
             out.append(CaseResult(name, OK, cap(f"rejected: {outcome.result.detail}", 200)))
     out.append(_field_types(ctx, fmt, reference))
+    if fmt == "text" and not program(ctx.task.output_artifact.as_posix()) and not shell:
+        out.append(_short_lines(ctx, reference))
     return out
+
+
+MAX_SHORT_LINES = 4  # line shapes no_raise:short_line cuts, one grading each
+_TOKEN = re.compile(r"\S+")
+
+
+def short_lines(reference: str) -> list[tuple[int, str]]:
+    """(line index, the reference with that line's last field left out) for the first line of each of a few shapes (its
+    first word and how many fields it has): `FINAL W20-A1 OCCUPIED` as `FINAL W20-A1 `, `a,b,c` as `a,b,`. Not a
+    table row, a comment or a line of one field."""
+    lines = reference.split("\n")
+    seen: set[tuple[str, int]] = set()
+    out: list[tuple[int, str]] = []
+    for i, line in enumerate(lines[:20_000]):
+        if len(out) >= MAX_SHORT_LINES:
+            break
+        stripped = line.strip()
+        if not stripped or "|" in stripped or stripped.startswith(("#", "//", ";", "--")) or len(line) > 2000:
+            continue
+        tokens = list(_TOKEN.finditer(line))
+        if len(tokens) >= 2:
+            cut = line[:tokens[-1].start()]
+        elif stripped.count(",") >= 2:
+            cut = line[:line.rindex(",") + 1]
+        else:
+            continue
+        shape = (stripped.split()[0].split(",")[0] if not any(ch.isdigit() for ch in stripped.split()[0]) else "#",
+                 len(tokens) if len(tokens) >= 2 else stripped.count(","))
+        if shape in seen:
+            continue
+        seen.add(shape)
+        out.append((i, "\n".join([*lines[:i], cut, *lines[i + 1:]])))
+    return out
+
+
+def _short_lines(ctx: TaskContext, reference: str) -> CaseResult:
+    """A text answer with one line's last field left out (a state an agent writes as nothing, `FINAL W20-A1 `): the
+    grader may accept or reject it but must not raise on it (blind p348: `parts[2]` of a line of two fields)."""
+    cuts = short_lines(reference)
+    if not cuts:
+        return CaseResult("no_raise:short_line", OK, "no line of two fields or more to cut short")
+    for i, text in cuts:
+        ctx.check_cancelled()
+        outcome = ctx.grade_text(text, warm=True, accepted_later=True)
+        if not outcome.ok:
+            error = error_text(outcome)
+            cause = raise_site(error)
+            if cause is not None and cause in ctx.raised:
+                return CaseResult("no_raise:short_line", SKIPPED, f"raised as on {ctx.raised[cause]} (reported there)")
+            if cause is not None:
+                ctx.raised[cause] = "contract/no_raise:short_line"
+            return CaseResult("no_raise:short_line", FINDING, cap(f"line {i + 1} without its last field: {error}", 900))
+    return CaseResult("no_raise:short_line", OK, f"{len(cuts)} line(s) each without its last field: no grading raised")
 
 
 def _field_types(ctx: TaskContext, fmt: str, reference: str) -> CaseResult:
