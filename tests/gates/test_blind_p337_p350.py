@@ -503,3 +503,29 @@ def _text_task(tmp_path: Path, name: str, reference: str, grader: str) -> Path:
     (root / "grader" / "reference_output.txt").write_text(reference)
     (root / "grader" / "hidden.py").write_text(grader)
     return root
+
+
+def test_the_second_review_s_cases():
+    from artifactbench.gates.contract._contract import short_lines
+    from artifactbench.gates.fuzz._fuzz import _ASKS_EVERY
+    from artifactbench.gates.fuzz._tree_records import _count_key
+    from artifactbench.gates.leaks._probes import moved_again
+    # "at most once" asks for no completeness
+    for said in ("Each order id in orders.csv appears at most once in the input.",
+                 "Each code in codes.txt must appear in at most one panel."):
+        assert not _ASKS_EVERY.search(said), said
+    # a sum over records whose ids hold digits (`R1`, `R2`) is a figure of theirs too
+    fines = "fines: 525\nrequest R1 fine_cents 150\nrequest R2 fine_cents 375\n"
+    assert moved_again(fines, fines.replace("525", "6250")) is None
+    # `N1` names no total; a small number among four lines of its shape is no count of the others
+    sites = "site N1 temp 16.3\nsite N2 temp 17.1\n"
+    assert moved_again(sites, sites.replace("16.3", "16.0")) is not None
+    items = "item A qty 7\nitem B qty 9\nitem C qty 3\nitem D qty 12\n"
+    assert moved_again(items, items.replace("qty 3", "qty 4")) is not None
+    # count keys: not `nights` or `discount`; `count` where `total` happens to agree too
+    assert _count_key({"nights": 2, "guests": [1, 2]}, ("guests",), 2, {}) is None
+    assert _count_key({"discount": 2, "items": [1, 2]}, ("items",), 2, {}) is None
+    assert _count_key({"count": 2, "total": 2, "items": [1, 2]}, ("items",), 2, {}) == "count"
+    # a CRLF file keeps its line ends; a line a cut would leave as it was is not cut
+    assert short_lines("MOVE P1 W20-A1\r\nFINAL W20-A1 P1\r\n")[0][1] == "MOVE P1 \r\nFINAL W20-A1 P1\r\n"
+    assert short_lines("a,b,c,\n") == []

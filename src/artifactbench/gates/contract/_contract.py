@@ -267,7 +267,8 @@ def _no_raise_once(ctx: TaskContext, reference: str) -> list[CaseResult]:
         else:
             out.append(CaseResult(name, OK, cap(f"rejected: {outcome.result.detail}", 200)))
     out.append(_field_types(ctx, fmt, reference))
-    if fmt == "text" and not program(ctx.task.output_artifact.as_posix()) and not shell:
+    if fmt == "text" and not program(ctx.task.output_artifact.as_posix()) and not shell \
+            and ctx.task.output_artifact.suffix.lower() not in (".patch", ".diff"):
         out.append(_short_lines(ctx, reference))
     return out
 
@@ -292,10 +293,12 @@ def short_lines(reference: str) -> list[tuple[int, str]]:
         tokens = list(_TOKEN.finditer(line))
         if len(tokens) >= 2:
             cut = line[:tokens[-1].start()]
-        elif stripped.count(",") >= 2:
+        elif stripped.count(",") >= 2 and stripped.rstrip(",") == stripped:
             cut = line[:line.rindex(",") + 1]
         else:
-            continue
+            continue  # (`a,b,c,` cut at its last comma is itself: no field left out)
+        if line.endswith("\r"):
+            cut += "\r"  # (a CRLF file stays one: a grader splitting on "\r\n" meets the short line; review)
         shape = (stripped.split()[0].split(",")[0] if not any(ch.isdigit() for ch in stripped.split()[0]) else "#",
                  len(tokens) if len(tokens) >= 2 else stripped.count(","))
         if shape in seen:

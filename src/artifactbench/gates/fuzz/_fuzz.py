@@ -174,7 +174,8 @@ _ASKS_EVERY = re.compile(r"\b(?:every|all)\b(?:\s+[\w-]+){0,4}?\s+(?:valid|legal
                          r"qualif(?:y|ies)|fits?|obeys?)\b|"
                          # ("Every bib in runners.csv exactly once — including runners who never crossed a mat"; p347)
                          r"\b(?:every|each)\s+(?:[\w-]+\s+){0,3}?(?:in|from|of|listed\s+in)\s+`?[\w./-]+\.(?:csv|jsonl?|tsv|txt|"
-                         r"ya?ml)`?\s+(?:exactly\s+once|once|must\s+appear|appears?)\b", re.IGNORECASE)
+                         r"ya?ml)`?\s+(?:exactly\s+once|must\s+(?:appear|be\s+(?:listed|there|present))(?!\s+(?:at\s+most|in\s+at\s+most)\b))\b",
+                         re.IGNORECASE)
 
 
 def _bare_lists(ref: Reference | None) -> bool:

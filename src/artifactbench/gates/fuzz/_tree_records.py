@@ -86,7 +86,8 @@ def structure_strategy(t: TreeTargets, kind: str) -> Draws | None:
             spine=c[0]))
         # (and with the key counting the list made one less, `"count": 35` beside 35 designs -> 34: a grader checking
         # the count against the list, never against the answer, passes it; blind p350, p347's `runner_count`)
-        counted = [(p, i, key) for p, v in lists if len(v) >= 2 and (key := _count_key(doc.data, p, len(v))) is not None
+        counts: dict = {}  # (each parent's count keys read once: a mapping of 20 000 lists is 20 000 parents' keys; review)
+        counted = [(p, i, key) for p, v in lists if len(v) >= 2 and (key := _count_key(doc.data, p, len(v), counts)) is not None
                    for i in range(len(v))]
         return either([single, pick(counted).map(lambda c: _counted_drop(t, *c))]) if counted else single
     if kind == "duplicate_record":
@@ -102,20 +103,26 @@ def structure_strategy(t: TreeTargets, kind: str) -> Draws | None:
     raise ValueError(kind)
 
 
-_COUNT_KEY = re.compile(r"(?:^|_)(?:count|total|number|num|n)(?:_|$)|count$|^n[A-Z]|Count", re.IGNORECASE)
+# `count`, `runner_count`, `n_designs`, `total`, `rowCount`, `nItems`; not `discount`, `nights`, `room_number` (review)
+_COUNT_KEY = re.compile(r"(?i:(?:^|_)(?:count|total|num|n)(?:_|$))|(?:^|[a-z])(?:Count|Total|Num)(?:[A-Z]|$)|^n[A-Z]")
 
 
-def _count_key(data: Any, path: Path, n: int) -> str | None:
-    """The one key beside the list at `path` (in the same object) whose value is the integer `n` and whose name says
-    it counts (`count`, `runner_count`, `n_designs`, `total`), else None."""
+def _count_key(data: Any, path: Path, n: int, counts: dict) -> str | None:
+    """The key beside the list at `path` (in the same object) whose value is the integer `n` and whose name says it
+    counts, the one with "count" in its name where two do; else None. `counts` keeps each parent's count keys."""
     if not path or not isinstance(path[-1], str):
         return None
-    parent = get_at(data, path[:-1])
-    if not isinstance(parent, dict):
-        return None
-    found = [k for k, v in parent.items() if k != path[-1] and isinstance(k, str) and type(v) is int and v == n
-             and _COUNT_KEY.search(k)]
-    return found[0] if len(found) == 1 else None
+    parent_path = path[:-1]
+    if parent_path not in counts:
+        parent = get_at(data, parent_path)
+        counts[parent_path] = {} if not isinstance(parent, dict) else {}
+        if isinstance(parent, dict):
+            for k, v in parent.items():
+                if isinstance(k, str) and type(v) is int and _COUNT_KEY.search(k):
+                    counts[parent_path].setdefault(v, []).append(k)
+    found = [k for k in counts[parent_path].get(n, []) if k != path[-1]]
+    named = [k for k in found if "count" in k.lower()]
+    return found[0] if len(found) == 1 else named[0] if len(named) == 1 else None
 
 
 def _counted_drop(t: TreeTargets, path: Path, i: int, key: str) -> Mutation:

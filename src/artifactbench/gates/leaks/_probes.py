@@ -364,7 +364,7 @@ def _varied_as_dates(text: str) -> str:
 
 
 _NUMBER_CHAR = re.compile(r"[\d.+-]")
-_TOTAL_WORD = re.compile(r"(?<![A-Za-z])(?:total|sum|overall|all|grand|net|balance|subtotal|average|mean|count|rows|n)(?![A-Za-z])",
+_TOTAL_WORD = re.compile(r"(?<![A-Za-z])(?:total|sum|overall|all|grand|net|balance|subtotal|average|mean|count|rows)(?![A-Za-z])",
                          re.IGNORECASE)
 
 
@@ -398,7 +398,8 @@ def moved_again(reference: str, text: str) -> tuple[str, str] | None:
     others = [float(m.group()) for m in NUMBER_RE.finditer(reference[start:ref_stop if ref_stop >= 0 else len(reference)])]
     if value in others:
         others.remove(value)
-    slack = 0.5 * 10.0 ** -len(old.partition(".")[2]) + 1e-9
+    places = len(old.partition(".")[2])
+    slack = 0.5 * 10.0 ** -places + 1e-9 if places else 1e-9  # (a whole number worked out from whole numbers is exact)
     if _worked_out(value, others[:8], slack):
         return None  # (a row's own total, mean, difference, product or ratio: the grader may work it out from the row)
     if _column_figure(value, reference, start, slack):
@@ -414,23 +415,28 @@ def _column_figure(value: float, reference: str, at: int, slack: float) -> bool:
     (a column of a table, the `fine_cents = ...` of every request), or the count of those lines."""
     columns: dict[tuple, list[float]] = {}
     lines: dict[str, int] = {}
+    own = ""
     for match in re.finditer(r"[^\n]+", reference[:1 << 20]):
-        if match.start() == at:
-            continue
         line = match.group()
         numbers = list(NUMBER_RE.finditer(line))[:20]
         if not numbers:
             continue
-        shape = re.sub(r"[^\W\d_]+", "a", NUMBER_RE.sub("#", line))[:200]  # (`| A | 17 |` and `| B | 29 |` alike)
+        # (`| A | 17 |` and `| B | 29 |` alike, and `request R1 ...` with `request R2 ...`: ids and words masked; review)
+        shape = re.sub(r"[^\W\d_]+", "a", re.sub(r"\w*\d[\w.-]*", "#", line))[:200]
         lines[shape] = lines.get(shape, 0) + 1
+        if match.start() == at:
+            own = shape  # (the changed line counts among its like, but is no figure of its own column)
+            continue
         for k, m in enumerate(numbers):
             try:
                 columns.setdefault((shape, k), []).append(float(m.group()))
             except ValueError:
                 continue
-    if any(n >= 2 and abs(value - n) <= slack for n in lines.values()):
+    if any(n >= 2 and shape != own and abs(value - n) <= slack for shape, n in lines.items()):
         return True
-    return any(len(v) >= 2 and min(abs(value - sum(v)), abs(value - sum(v) / len(v))) <= slack for v in columns.values())
+    # (a mean only of a column whose values differ: every record's `2` of a column of 2s is no mean of the others)
+    return any(len(v) >= 2 and (abs(value - sum(v)) <= slack or (len(set(v)) > 1 and abs(value - sum(v) / len(v)) <= slack))
+               for v in columns.values())
 
 
 def _worked_out(value: float, others: list[float], slack: float) -> bool:
