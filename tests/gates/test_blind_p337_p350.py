@@ -226,17 +226,24 @@ def grade(scratch_dir):
 
 
 def _module_task(tmp_path: Path, name: str, caught: str) -> Path:
+    return _raw_task(tmp_path, name, "solution.py", "def double(x):\n    return 2 * x\n",
+                     _MODULE_GRADER.replace("CAUGHT", caught))
+
+
+def _raw_task(tmp_path: Path, name: str, artifact: str, reference: str, grader: str) -> Path:
+    """A task whose grader/hidden.py is `grader` as written (no guard around it, unlike _blind_task._task's)."""
     root = tmp_path / name
     (root / "workspace").mkdir(parents=True)
     (root / "grader").mkdir()
+    suffix = Path(artifact).suffix
     (root / "task.yaml").write_text(
         f"instance_id: verification_heavy__{name}\ncategory: verification_heavy\ndifficulty: easy\n"
-        "problem_statement: prompt.md\nworkspace_dir: workspace/\noutput_artifact: solution.py\n"
-        "hidden_grader: grader/hidden.py\nreference_output: grader/reference_output.py\n"
+        f"problem_statement: prompt.md\nworkspace_dir: workspace/\noutput_artifact: {artifact}\n"
+        f"hidden_grader: grader/hidden.py\nreference_output: grader/reference_output{suffix}\n"
         "execution_budget:\n  max_code_runs: 0\n  max_wall_seconds: 0\n")
-    (root / "prompt.md").write_text("Write `solution.py` with `double(x)` returning twice `x`.\n")
-    (root / "grader" / "reference_output.py").write_text("def double(x):\n    return 2 * x\n")
-    (root / "grader" / "hidden.py").write_text(_MODULE_GRADER.replace("CAUGHT", caught))
+    (root / "prompt.md").write_text(f"Write `{artifact}`.\n")
+    (root / "grader" / f"reference_output{suffix}").write_text(reference)
+    (root / "grader" / "hidden.py").write_text(grader)
     return root
 
 
@@ -491,18 +498,7 @@ def grade(scratch_dir):
 
 
 def _text_task(tmp_path: Path, name: str, reference: str, grader: str) -> Path:
-    root = tmp_path / name
-    (root / "workspace").mkdir(parents=True)
-    (root / "grader").mkdir()
-    (root / "task.yaml").write_text(
-        f"instance_id: stateful_reasoning__{name}\ncategory: stateful_reasoning\ndifficulty: easy\n"
-        "problem_statement: prompt.md\nworkspace_dir: workspace/\noutput_artifact: out/log.txt\n"
-        "hidden_grader: grader/hidden.py\nreference_output: grader/reference_output.txt\n"
-        "execution_budget:\n  max_code_runs: 0\n  max_wall_seconds: 0\n")
-    (root / "prompt.md").write_text("Write the log to `out/log.txt`.\n")
-    (root / "grader" / "reference_output.txt").write_text(reference)
-    (root / "grader" / "hidden.py").write_text(grader)
-    return root
+    return _raw_task(tmp_path, name, "out/log.txt", reference, grader)
 
 
 def test_the_second_review_s_cases():

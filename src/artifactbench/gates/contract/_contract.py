@@ -314,18 +314,27 @@ def _short_lines(ctx: TaskContext, reference: str) -> CaseResult:
     cuts = short_lines(reference)
     if not cuts:
         return CaseResult("no_raise:short_line", OK, "no line of two fields or more to cut short")
-    for i, text in cuts:
+    return _first_raise(ctx, "no_raise:short_line", [(f"line {i + 1} without its last field", text) for i, text in cuts]) \
+        or CaseResult("no_raise:short_line", OK, f"{len(cuts)} line(s) each without its last field: no grading raised")
+
+
+def _first_raise(ctx: TaskContext, name: str, texts: list[tuple[str, str]]) -> CaseResult | None:
+    """The case for the first of `texts` ((what it is, the artifact)) whose grading raised, SKIPPED where an earlier
+    case reported the same raise (one root cause, once: the fuzz gate's type_change met it first; blind p134); None
+    where none raised. Only a raise counts: an acceptance stays the warm worker's (a gate reporting the text confirms
+    it then), a raise is confirmed in a forked child as every warm error is."""
+    for what, text in texts:
         ctx.check_cancelled()
         outcome = ctx.grade_text(text, warm=True, accepted_later=True)
         if not outcome.ok:
             error = error_text(outcome)
             cause = raise_site(error)
             if cause is not None and cause in ctx.raised:
-                return CaseResult("no_raise:short_line", SKIPPED, f"raised as on {ctx.raised[cause]} (reported there)")
+                return CaseResult(name, SKIPPED, f"raised as on {ctx.raised[cause]} (reported there)")
             if cause is not None:
-                ctx.raised[cause] = "contract/no_raise:short_line"
-            return CaseResult("no_raise:short_line", FINDING, cap(f"line {i + 1} without its last field: {error}", 900))
-    return CaseResult("no_raise:short_line", OK, f"{len(cuts)} line(s) each without its last field: no grading raised")
+                ctx.raised[cause] = f"contract/{name}"
+            return CaseResult(name, FINDING, cap(f"{what}: {error}", 900))
+    return None
 
 
 def _field_types(ctx: TaskContext, fmt: str, reference: str) -> CaseResult:
@@ -340,23 +349,10 @@ def _field_types(ctx: TaskContext, fmt: str, reference: str) -> CaseResult:
     examples = examples[:MAX_FIELD_TYPES]
     if not examples:
         return CaseResult("no_raise:field_types", OK, "no field to retype (not a JSON, JSONL, YAML or CSV artifact)")
-    for mutant in examples:
-        ctx.check_cancelled()
-        # Only a raise is a finding here: an acceptance stays the warm worker's (a gate reporting the
-        # text confirms it then), a raise is confirmed in a forked child as every warm error is.
-        outcome = ctx.grade_text(mutant.text, warm=True, accepted_later=True)
-        if not outcome.ok:
-            error = error_text(outcome)
-            cause = raise_site(error)
-            if cause is not None and cause in ctx.raised:
-                # (one root cause, reported once: the fuzz gate's type_change met the same raise first; blind p134)
-                return CaseResult("no_raise:field_types", SKIPPED, f"raised as on {ctx.raised[cause]} (reported there)")
-            if cause is not None:
-                ctx.raised[cause] = "contract/no_raise:field_types"
-            return CaseResult("no_raise:field_types", FINDING, cap(f"{mutant.where}: {mutant.old} -> {mutant.new}: {error}", 900))
-    return CaseResult("no_raise:field_types", OK, f"{len(examples)} field(s)"
-                      + (f" (the first {MAX_FIELD_TYPES} of more)" if more else "")
-                      + " each given a value of another type: no grading raised")
+    found = _first_raise(ctx, "no_raise:field_types", [(f"{m.where}: {m.old} -> {m.new}", m.text) for m in examples])
+    return found or CaseResult("no_raise:field_types", OK, f"{len(examples)} field(s)"
+                               + (f" (the first {MAX_FIELD_TYPES} of more)" if more else "")
+                               + " each given a value of another type: no grading raised")
 
 
 def _timing(ctx: TaskContext, durations: list[float]) -> CaseResult:
