@@ -702,6 +702,13 @@ def _in_table(lines: tuple[str, ...], i: int) -> bool:
     return True
 
 
+def _table_start(lines: tuple[str, ...], i: int) -> int:
+    """The first row (the header) of the table row i stands in."""
+    while i > 0 and "|" in lines[i - 1] and _in_table(lines, i - 1):
+        i -= 1
+    return i
+
+
 def _read_table(lines: tuple[str, ...], header: tuple[str, ...]) -> int:
     """The first row (the header) of the table a "only the first table ... is read" sentence names: the first whose
     header cells are `header` (the first table of all where it names none); -1 where none stands in `lines`."""
@@ -785,9 +792,7 @@ def _classify(free: FreeLines, lines: tuple[str, ...], start: int, stop: int, fe
         if read_table is not None and kind == "graded" and not (fenced or fence) and "|" in lines[i] \
                 and _in_table(lines, i):
             if table_start < 0 or i == start:
-                table_start = i
-                while table_start > 0 and "|" in lines[table_start - 1] and _in_table(lines, table_start - 1):
-                    table_start -= 1
+                table_start = _table_start(lines, i)
             if table_start != read_table:
                 kind = "free"
         else:
@@ -796,11 +801,8 @@ def _classify(free: FreeLines, lines: tuple[str, ...], start: int, stop: int, fe
             kind = "free"  # (not `slope: 0.42` the prompt asks for by its label; review)
         if free.tables_without and kind == "graded" and not (fenced or fence) and "|" in lines[i] \
                 and _in_table(lines, i):
-            if header is None or i == start:
-                j = i  # (walked up once per table, or once where the slice starts inside one)
-                while j > 0 and "|" in lines[j - 1] and _in_table(lines, j - 1):
-                    j -= 1
-                header = {c.strip().strip("`*_ ").lower() for c in lines[j].split("|")}
+            if header is None or i == start:  # (walked up once per table, or once where the slice starts inside one)
+                header = {c.strip().strip("`*_ ").lower() for c in lines[_table_start(lines, i)].split("|")}
             if not header & free.tables_without and not {c for c in header if re.search(r"[^\W\d_]", c)} \
                     & free.named_columns:
                 kind = "free"

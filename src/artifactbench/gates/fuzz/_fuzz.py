@@ -46,7 +46,7 @@ from artifactbench.gates.fuzz._policy import load_policy
 from artifactbench.gates.fuzz._quota import widened
 from artifactbench.gates.fuzz._sampling import hypothesis_home
 from artifactbench.gates.fuzz._reference import (
-    KEY_VALUE, ONCE, Reference, line_key, markdown_headings, rows_unordered, text_field, top_level_swap,
+    KEY_VALUE, ONCE, Reference, header_cells, line_key, markdown_headings, rows_unordered, text_field, top_level_swap,
 )
 from artifactbench.gates.fuzz._strategies import kinds_for, mutation_draws
 from artifactbench.gates.fuzz._text_strategies import (
@@ -1128,12 +1128,9 @@ def _relabelled(ref: Reference, where: str, prompt: str) -> tuple[str, str] | No
         lines = ref.reference.splitlines()
         i = int(found.group(1)) - 1
         if 0 <= i < len(lines) and lines[i].lstrip().startswith("|"):
-            head = i
-            while head > 0 and lines[head - 1].lstrip().startswith("|"):
-                head -= 1
-            cells = [c.strip().strip("`*") for c in lines[head].strip().strip("|").split("|")]
-            if cells and cells[0] and (said := _unique_label(prompt, cells[0])):
-                return cells[0], said
+            first = header_cells(lines, i)[1:2]  # (its table's first column: cells after the leading pipe)
+            if first and first[0] and (said := _unique_label(prompt, first[0])):
+                return first[0], said
     return None
 
 

@@ -156,7 +156,7 @@ class Reference:
         if not line.lstrip().startswith("|") or line.rstrip().endswith("|") and line.rstrip() == full.rstrip():
             return None
         old = _lines(self.reference)
-        names = _header_cells(old, len(old) - 1)
+        names = header_cells(old, len(old) - 1)
         column = line.count("|")  # (the cell being written when the text stopped)
         return names[column] if 0 < column < len(names) and names[column] else None
 
@@ -615,7 +615,7 @@ def text_field(reference: str, mutant: str) -> str | None:
     return _text_field(reference, mutant)
 
 
-def _header_cells(lines: list[str], i: int) -> list[str]:
+def header_cells(lines: list[str], i: int) -> list[str]:
     """The cells of the header row of the Markdown table line i stands in (its run of pipe lines' first)."""
     head = i
     while head > 0 and lines[head - 1].lstrip().startswith("|"):
@@ -636,7 +636,7 @@ def _text_field(reference: str, mutant: str) -> str | None:
     if a.lstrip().startswith("|") and a.count("|") == b.count("|"):
         cells = a.split("|")
         column = sum(1 for k, ch in enumerate(a) if ch == "|" and k < at) - 1
-        names = _header_cells(old, i)
+        names = header_cells(old, i)
         if 0 <= column < len(cells) and column + 1 < len(names) and names[column + 1]:
             return names[column + 1]
         return None

@@ -115,11 +115,10 @@ def _count_key(data: Any, path: Path, n: int, counts: dict) -> str | None:
     parent_path = path[:-1]
     if parent_path not in counts:
         parent = get_at(data, parent_path)
-        counts[parent_path] = {} if not isinstance(parent, dict) else {}
-        if isinstance(parent, dict):
-            for k, v in parent.items():
-                if isinstance(k, str) and type(v) is int and _COUNT_KEY.search(k):
-                    counts[parent_path].setdefault(v, []).append(k)
+        by_value: dict[int, list[str]] = counts.setdefault(parent_path, {})
+        for k, v in parent.items() if isinstance(parent, dict) else ():
+            if isinstance(k, str) and type(v) is int and _COUNT_KEY.search(k):
+                by_value.setdefault(v, []).append(k)
     found = [k for k in counts[parent_path].get(n, []) if k != path[-1]]
     named = [k for k in found if "count" in k.lower()]
     return found[0] if len(found) == 1 else named[0] if len(named) == 1 else None
