@@ -269,18 +269,19 @@ def _no_raise_once(ctx: TaskContext, reference: str) -> list[CaseResult]:
     out.append(_field_types(ctx, fmt, reference))
     if fmt == "text" and not program(ctx.task.output_artifact.as_posix()) and not shell \
             and ctx.task.output_artifact.suffix.lower() not in (".patch", ".diff"):
-        out.append(_short_lines(ctx, reference))
+        out += _short_lines(ctx, reference)
     return out
 
 
-MAX_SHORT_LINES = 4  # line shapes no_raise:short_line cuts, one grading each
+MAX_SHORT_LINES = 4  # line shapes no_raise:short_line cuts (and no_raise:long_line lengthens), one grading each
 _TOKEN = re.compile(r"\S+")
 
 
-def short_lines(reference: str) -> list[tuple[int, str]]:
+def short_lines(reference: str, longer: bool = False) -> list[tuple[int, str]]:
     """(line index, the reference with that line's last field left out) for the first line of each of a few shapes (its
     first word and how many fields it has): `FINAL W20-A1 OCCUPIED` as `FINAL W20-A1 `, `a,b,c` as `a,b,`. Not a
-    table row, a comment or a line of one field."""
+    table row, a comment or a line of one field. `longer`: the line with its last field written twice instead, after
+    the line's own separator (a tab, a comma, a space): `NHC-001271<TAB>DUP` as `NHC-001271<TAB>DUP<TAB>DUP`."""
     lines = reference.split("\n")
     seen: set[tuple[str, int]] = set()
     out: list[tuple[int, str]] = []
@@ -291,12 +292,18 @@ def short_lines(reference: str) -> list[tuple[int, str]]:
         if not stripped or "|" in stripped or stripped.startswith(("#", "//", ";", "--")) or len(line) > 2000:
             continue
         tokens = list(_TOKEN.finditer(line))
+        end = len(line.rstrip("\r"))
         if len(tokens) >= 2:
             cut = line[:tokens[-1].start()]
+            sep = "\t" if "\t" in line[:end] else " "
+            last = line[tokens[-1].start():end]
         elif stripped.count(",") >= 2 and stripped.rstrip(",") == stripped:
             cut = line[:line.rindex(",") + 1]
+            sep, last = ",", line[line.rindex(",") + 1:end]
         else:
             continue  # (`a,b,c,` cut at its last comma is itself: no field left out)
+        if longer:
+            cut = line[:end] + sep + last
         if line.endswith("\r"):
             cut += "\r"  # (a CRLF file stays one: a grader splitting on "\r\n" meets the short line; review)
         shape = (stripped.split()[0].split(",")[0] if not any(ch.isdigit() for ch in stripped.split()[0]) else "#",
@@ -308,14 +315,20 @@ def short_lines(reference: str) -> list[tuple[int, str]]:
     return out
 
 
-def _short_lines(ctx: TaskContext, reference: str) -> CaseResult:
-    """A text answer with one line's last field left out (a state an agent writes as nothing, `FINAL W20-A1 `): the
-    grader may accept or reject it but must not raise on it (blind p348: `parts[2]` of a line of two fields)."""
-    cuts = short_lines(reference)
-    if not cuts:
-        return CaseResult("no_raise:short_line", OK, "no line of two fields or more to cut short")
-    return _first_raise(ctx, "no_raise:short_line", [(f"line {i + 1} without its last field", text) for i, text in cuts]) \
-        or CaseResult("no_raise:short_line", OK, f"{len(cuts)} line(s) each without its last field: no grading raised")
+def _short_lines(ctx: TaskContext, reference: str) -> list[CaseResult]:
+    """A text answer with one line's last field left out (a state an agent writes as nothing, `FINAL W20-A1 `), and one
+    with a field more (an explanation column an agent adds): the grader may accept or reject them but must not raise
+    on them (blind p348: `parts[2]` of a line of two fields; p356: `cid, rule = line.split("\t")`)."""
+    out = []
+    for name, longer, what in (("no_raise:short_line", False, "without its last field"),
+                               ("no_raise:long_line", True, "with its last field written twice")):
+        cuts = short_lines(reference, longer)
+        if not cuts:
+            out.append(CaseResult(name, OK, "no line of two fields or more to change"))
+            continue
+        out.append(_first_raise(ctx, name, [(f"line {i + 1} {what}", text) for i, text in cuts])
+                   or CaseResult(name, OK, f"{len(cuts)} line(s) each {what}: no grading raised"))
+    return out
 
 
 def _first_raise(ctx: TaskContext, name: str, texts: list[tuple[str, str]]) -> CaseResult | None:

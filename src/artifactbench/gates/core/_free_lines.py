@@ -114,7 +114,9 @@ _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compa
 # "Freedom you have: the order of rows ...; extra sections or prose anywhere; heading wording as long as ..."
 # (blind p154): each clause of the list after the label frees the parts it names, where it pins and refuses
 # nothing ("Free choices: none - the headings ... are graded" frees none; review)
-_FREEDOMS_LABEL = re.compile(r"^\W*(?:(?:your\s+)?freedoms?(?:\s+you\s+(?:have|get))?|free\s+choices?)\s*:\s*(.+)",
+# ("(What's optional: a title, a sentence or two of introduction, notes under the table"; blind p356)
+_FREEDOMS_LABEL = re.compile(r"^\W*(?:(?:your\s+)?freedoms?(?:\s+you\s+(?:have|get))?|free\s+choices?|"
+                             r"what(?:'s|\u2019s|\s+is)\s+optional|optional(?:\s+(?:extras|parts|bits|additions))?)\s*:\s*(.+)",
                              re.IGNORECASE | re.DOTALL)
 _HEADING_WORDING = re.compile(r"\bheading\s+(?:wording|text|names?)\b|\bwording\s+of\s+(?:the\s+)?headings?\b", re.IGNORECASE)
 _ANY_YOU_LIKE = re.compile(r"\bany\s+((?:[\w-]+,?\s+){1,6}?)you\s+(?:like|want|wish|prefer)\b", re.IGNORECASE)
@@ -125,8 +127,12 @@ _WHOLE_FILE = re.compile(r"\b(?:else|anything|everything|nothing)\b", re.IGNOREC
 _ASIDE_OF = re.compile(r"\([^()]{1,200}\)")
 _BUT = re.compile(r"(?<!\s),?\s++but\s+|;\s*")  # (no start inside a run of spaces: quadratic)
 # "only the table is read": everything else in the report is free, whatever it is.
+# ("We read only the count line and the table", "the grader only looks at the table"; blind p356)
 _ONLY_READ = re.compile(r"\bonly\s+(the\s+)?[\w-]+(\s+[\w-]+)?\s+(is|are|gets?|will\s+be)\s+(read|graded|checked|"
-                        r"parsed|compared|scored|evaluated)\b", re.IGNORECASE)
+                        r"parsed|compared|scored|evaluated)\b|"
+                        r"\b(?:we|the\s+grader|the\s+checker)\s+(?:(?:only|just)\s+(?:reads?|looks?\s+at|parses?|checks?|"
+                        r"grades?)|(?:reads?|looks?|parses?|checks?|grades?)\s+(?:at\s+)?(?:only|just))\s+(?:at\s+)?the\b",
+                        re.IGNORECASE)
 # (and "don't add headers or comments", "no comments": blind p53, beside "whitespace is ignored")
 _REFUSED = re.compile(r"\bnothing\s+else\b|\bno\s+other\b|\b(must|should|shall|may)\s*not\b|"
                       # (a condition that asks for something: "... at your discretion provided they name every skipped

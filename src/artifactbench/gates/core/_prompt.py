@@ -328,6 +328,13 @@ _RECOMMENDED = re.compile(r"[\s*>|-]*(?:(?:the|an?|any)\s+)?((?:[`\"'][A-Za-z_][
                           r"(?:\s*,\s*|\s*,?\s+(?:and|or)\s+)?)+)\s*(?:is|are)\s+(?:merely\s+|only\s+|just\s+|strongly\s+)?"
                           r"(?:recommended|suggested|encouraged)\b(?!\s+(?:to|for)\b)", re.IGNORECASE)
 _OPTIONAL = re.compile(_OPTIONAL_WORDS, re.IGNORECASE)
+# "(a leading `+` is optional)", "a trailing zero is optional", "the `%` sign is optional": how a value may be written,
+# said inside the sentence that names the fields, frees none of them (blind p348: `Submitted`, `Recomputed` and
+# `Difference` of "...; `Difference`: a signed integer such as `-7` (a leading `+` is optional)" read as optional)
+_FORM_OPTIONAL = re.compile(
+    r"(?:\b(?:an?|the|any)\s+)?(?:\b(?:leading|trailing|final|initial|extra|explicit|plus|positive)\s+[^.;,()\n]{0,30}?|"
+    r"[^.;,()`\n]{0,20}?\b(?:signs?|prefix(?:es)?|suffix(?:es)?|symbols?|separators?|zeros?|zeroes|decimal\s+points?|"
+    r"units?|spaces?|padding|quotes?|quotation\s+marks?))\s+(?:is|are)\s+(?:also\s+)?optional\b", re.IGNORECASE)
 # (said of fields: "required", "mandatory"; not a "must" of an optional field's own form, "if present, must be
 # a string")
 _ONLY_FOR = re.compile(r"[`\"']([A-Za-z_][\w.-]{0,60})[`\"']\s+(?:is|are)\s+only\s+(?:looked\s+at|checked|compared|graded|"
@@ -1918,7 +1925,7 @@ def read_prompt(text: str) -> PromptAllows:
                         and not _REQUIRED.search(re.sub(r"\bnot\s+(?:strictly\s+)?required\b", " ", part, flags=re.IGNORECASE)):
                     optional.update(_FIELD.findall(asked.group(1)))
                     declared.update(_FIELD.findall(asked.group(1)))
-        if _OPTIONAL.search(sentence) and not _sample(sentence, fenced):
+        if _OPTIONAL.search(_FORM_OPTIONAL.sub(" ", sentence)) and not _sample(sentence, fenced):
             # (not a fenced sample read as one sentence: one `# optional` note in it names its own key alone, which
             # _annotated_keys reads, not every key the sample quotes; blind p182)
             # (where the sentence also says what is required, the fields of the clauses that call them

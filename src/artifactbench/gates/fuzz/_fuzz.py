@@ -55,6 +55,7 @@ from artifactbench.gates.fuzz._text_strategies import (
 )
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
 from artifactbench.gates.fuzz._grader_bands import NAME as GRADER_BAND, grader_band_case
+from artifactbench.gates.fuzz._keep_total import SHIFTED
 from artifactbench.gates.fuzz._within import NAME, ROUNDING, within_case, within_probes
 from artifactbench.gates.core import ALSO_DIFFER, ORDER_KINDS, CaseResult, CheckResult, TaskContext, common_ends, fenced_blocks, read_prompt
 from artifactbench.gates.core import stated_tolerance, uncommented
@@ -1575,6 +1576,10 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                     or ref.markup_change(mutant.text, prompt) or ref.program_change(kind, mutant.where, mutant.text) \
                     or ref.shown_line_change(mutant.text, prompt) or ref.given_value_change(mutant.where, prompt) \
                     or ref.field_repeat(kind, mutant.where, prompt)
+            if allowed is None and allows.quota is not None and SHIFTED in mutant.where and allows.quota[0] >= 2:
+                # (a number moved between two orbits, where "at least 8 of the 10 orbits" pass: two wrong records)
+                allowed = ("info", f"the prompt passes an answer with up to {allows.quota[0]} of {allows.quota[1]} "
+                                   f"wrong ({allows.quota[2]!r}); the change makes two records wrong")
             if allowed is None and allows.quota is not None and ref is not None:
                 allowed = _within_quota(state, grade, kind, mutant, ref, allows.quota)
             if allowed is None and free_lines and kind in ("inject_record", "duplicate_record") \
@@ -1615,7 +1620,8 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # (a column the prompt's list of the table's columns leaves out, beside a grant of extra columns: its
                 # numbers have no band of their own to be held to; blind p183's `initial_poa`)
                 allowed = doubt(prompt, mutant.where, (near_key.group(1),), columns=ref.columns)
-            if allowed is None and kind in _DOUBTED_KINDS and not (ref is not None and program(ref.artifact)):
+            if allowed is None and (kind in _DOUBTED_KINDS or SHIFTED in mutant.where) \
+                    and not (ref is not None and program(ref.artifact)):
                 # (the last word: a key the prompt names nowhere but in a sentence that leaves parts open,
                 # in words no rule above reads: "other keys if you want to show your working"; see _doubt)
                 allowed = doubt(prompt, mutant.where, _changed_fields(ref, kind, mutant),

@@ -10,29 +10,39 @@ A relation is read off the reference: among the numbers of records of one shape 
 same numeric keys, a text's table rows or lines with as many numbers, a config file's sections with the
 same keys), a number equal to a signed sum of others, or to the product of two, in every record of that
 shape (within the rounding of the numbers as written) and with every term non-zero in at least one.
+
+Across records, too: one field of two sibling records (two objects of one list or mapping, two rows of one table)
+moved in opposite directions, so that what they add up to stays. A grader that checks a card's days only against
+the card's total, or a stock's lots only against the stock's sum, accepts money booked on the wrong day (blind p355:
+a fare ledger's `charged_cents`, p343: lot quantities).
 """
 
 from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal, InvalidOperation, localcontext
 from typing import Any
 
-from artifactbench.gates.fuzz._draws import Draws, pick
+from artifactbench.gates.fuzz._draws import Draws, either, pick
 from artifactbench.gates.fuzz._formats import NUMBER_RE, TextDoc, TreeDoc
 from artifactbench.gates.fuzz._mutation import Mutation, short
 from artifactbench.gates.fuzz._near import RULE_ROW  # (matched on a stripped line: read once)
 from artifactbench.gates.fuzz._tree_targets import _copy_spines, get_at, where
 
 NAME = "keep_total"
+SHIFTED = "(moved against each other: their sum kept)"  # how a mutant moving one field between two records says so
 MAX_SLOTS = 12  # numbers of one record a relation may use
 MAX_TERMS = 4  # terms of a sum
 MAX_RECORDS = 400  # records of one shape a relation is checked on
 MAX_MUTANTS = 500
 MAX_SHAPES = 12  # record shapes (the most populous) relations are looked for in
 MAX_LINE = 10_000  # characters of a text line read for numbers
+MAX_SHIFT_PAIRS = 2  # pairs of sibling records one field is moved between, per parent and field
+MAX_SHIFTS = 200
+SHIFT_OVER_BAND = 4  # a shift's step is more than this many times the band the prompt allows the number
 _PLAIN = re.compile(r"[-+]?(\d+)(?:\.(\d+))?")  # a number as written, no exponent
 
 
@@ -190,7 +200,64 @@ def _changes(record: dict[Any, _Num], relation: _Relation, rel: float) -> list[t
     return out
 
 
-def keep_total_tree(doc: TreeDoc, numeric_strings: bool, rel: float = 0.0) -> Draws | None:
+Band = Callable[[Any, Decimal], float]  # (a number's slot, its value) -> how far the prompt lets it be
+
+
+def _shift(a: _Num, b: _Num, band: Band | None) -> tuple[str, str] | None:
+    """New texts of two siblings' values of one field, `a` one step up and `b` one step down (their sum kept): the step
+    half the smaller of the two, on the coarser grid of the two, and past the prompt's band for either; None where
+    either is zero or they differ in sign (a step would cross zero), or where the move only exchanges them (a swap,
+    swap_values' to judge)."""
+    if not a.value or not b.value or (a.value > 0) != (b.value > 0):
+        return None
+    places = min(a.places, b.places)
+    quantum = Decimal(1).scaleb(-places)
+    step = (min(abs(a.value), abs(b.value)) / 2).quantize(quantum, rounding=ROUND_FLOOR)
+    if step < quantum:
+        return None
+    if a.value < 0:
+        step = -step
+    if band is not None and any(abs(step) <= SHIFT_OVER_BAND * band(n.slot, n.value) for n in (a, b)):
+        return None
+    new_a, new_b = a.value + step, b.value - step
+    if (new_a, new_b) == (b.value, a.value):
+        return None
+    return _written(new_a, a.places), _written(new_b, b.places)
+
+
+def _sibling_pairs(nums: list[_Num], band: Band | None) -> list[tuple[_Num, str, _Num, str]]:
+    """Up to MAX_SHIFT_PAIRS shifts between neighbours among one field's values in sibling records."""
+    out = []
+    for a, b in zip(nums, nums[1:]):
+        moved = _shift(a, b, band)
+        if moved is not None:
+            out.append((a, moved[0], b, moved[1]))
+            if len(out) >= MAX_SHIFT_PAIRS:
+                break
+    return out
+
+
+def _tree_shifts(data: Any, numeric_strings: bool, band: Band | None) -> list[tuple[_Num, str, _Num, str]]:
+    """Shifts of one field between sibling objects (of one list, or the values of one mapping) that all hold it."""
+    out: list[tuple[_Num, str, _Num, str]] = []
+    stack: list[tuple[Any, tuple]] = [(data, ())]
+    while stack and len(out) < MAX_SHIFTS:
+        node, path = stack.pop()
+        children = list(enumerate(node)) if isinstance(node, list) else list(node.items()) if isinstance(node, dict) else []
+        records = [(k, c) for k, c in children[:MAX_RECORDS] if isinstance(c, dict)]
+        if len(records) >= 2:
+            shared = set(records[0][1]).intersection(*(c for _, c in records[1:]))
+            for key in [k for k in records[0][1] if k in shared]:
+                if any(isinstance(c[key], str) for _, c in records) and not numeric_strings:
+                    continue
+                nums = [_num(key, c[key], path + (k, key)) for k, c in records]
+                if all(n is not None for n in nums):
+                    out += _sibling_pairs(nums, band)
+        stack += [(c, path + (k,)) for k, c in reversed(children[:MAX_RECORDS]) if isinstance(c, (dict, list))]
+    return out[:MAX_SHIFTS]
+
+
+def keep_total_tree(doc: TreeDoc, numeric_strings: bool, rel: float = 0.0, band: Band | None = None) -> Draws | None:
     """The kind for a JSON, JSONL, YAML or CSV answer: records are objects, a number's slot its key."""
 
     shapes: dict[frozenset, list[tuple[tuple, dict[Any, _Num]]]] = {}
@@ -234,7 +301,20 @@ def keep_total_tree(doc: TreeDoc, numeric_strings: bool, rel: float = 0.0) -> Dr
         return Mutation(NAME, f"{where(doc, a.loc)} and field {b.slot!r} ({held} holds, {str(kept_slot)!r} kept)",
                         short(f"{get_at(doc.data, a.loc)}, {get_at(doc.data, b.loc)}"), short(f"{new_a}, {new_b}"),
                         doc.render(data))
-    return pick(pool).map(mutate) if pool else None
+
+    def shifted(c: tuple) -> Mutation:
+        a, new_a, b, new_b = c
+        data = _copy_spines(doc.data, (a.loc[:-1], b.loc[:-1]))
+        for num, new in ((a, new_a), (b, new_b)):
+            old = get_at(doc.data, num.loc)
+            get_at(data, num.loc[:-1])[num.loc[-1]] = new if isinstance(old, str) else (float(new) if "." in new else int(new))
+        return Mutation(NAME, f"{where(doc, a.loc)} and {where(doc, b.loc)} {SHIFTED}",
+                        short(f"{get_at(doc.data, a.loc)}, {get_at(doc.data, b.loc)}"), short(f"{new_a}, {new_b}"),
+                        doc.render(data))
+
+    shifts = _tree_shifts(doc.data, numeric_strings, band)
+    parts = ([pick(pool).map(mutate)] if pool else []) + ([pick(shifts).map(shifted)] if shifts else [])
+    return either(parts) if len(parts) > 1 else parts[0] if parts else None
 
 
 _SECTION_HEAD = re.compile(r"\s*\[[^\[\]\n]+\]\s*$")
@@ -255,7 +335,43 @@ def _columns(lines: list[str]) -> dict[int, list[str]]:
     return out
 
 
-def keep_total_text(doc: TextDoc, rel: float = 0.0) -> Draws | None:
+def _table_shifts(lines: list[str], columns: dict[int, list[str]], band: Band | None) -> list[tuple[_Num, str, _Num, str]]:
+    """Shifts of one column between rows of one Markdown table (its rows whose cell there is a plain number)."""
+    tables: list[list[int]] = []
+    for i in sorted(columns):
+        if tables and tables[-1][-1] == i - 1 and columns[tables[-1][-1]] is columns[i]:
+            tables[-1].append(i)
+        else:
+            tables.append([i])
+    out: list[tuple[_Num, str, _Num, str]] = []
+    for rows in tables:
+        header = columns[rows[0]]
+        by_column: dict[int, list[_Num]] = {}
+        for i in rows[:MAX_RECORDS]:
+            line = lines[i]
+            bars = [m.start() for m in re.finditer(r"\|", line)]
+            lead = 1 if line.lstrip().startswith("|") else 0
+            for cell, (start, end) in enumerate(zip([-1, *bars], [*bars, len(line)])):
+                column = cell - lead
+                if not 0 <= column < len(header):
+                    continue
+                raw = line[start + 1:end]
+                found = _PLAIN.fullmatch(raw.strip())
+                if found is None:
+                    continue
+                at = start + 1 + raw.index(raw.strip())
+                n = _num(header[column], found.group(), (i, at, at + len(found.group())))
+                if n is not None:
+                    by_column.setdefault(column, []).append(n)
+        for nums in by_column.values():
+            if len(nums) >= max(2, len(rows) // 2):
+                out += _sibling_pairs(nums, band)
+        if len(out) >= MAX_SHIFTS:
+            break
+    return out[:MAX_SHIFTS]
+
+
+def keep_total_text(doc: TextDoc, rel: float = 0.0, band: Band | None = None) -> Draws | None:
     """The kind for a text answer: a table row's or a line's numbers (slot: the column, else the position
     among a line's numbers; shape: the line's lead and separators), or a config section's `key = number`
     lines (slot: the key)."""
@@ -324,4 +440,17 @@ def keep_total_text(doc: TextDoc, rel: float = 0.0) -> Draws | None:
         old = f"{lines[a.loc[0]][a.loc[1]:a.loc[2]]}, {lines[b.loc[0]][b.loc[1]:b.loc[2]]}"
         return Mutation(NAME, f"{at}, {fields} ({relation.describe(names)} holds, {names[kept_slot]!r} kept)", short(old),
                         short(f"{new_a}, {new_b}"), doc.render(changed))
-    return pick(pool).map(mutate) if pool else None
+
+    def shifted(c: tuple) -> Mutation:
+        a, new_a, b, new_b = c
+        changed = list(doc.lines)
+        for num, new in ((a, new_a), (b, new_b)):
+            i, start, end = num.loc
+            changed[i] = changed[i][:start] + new + changed[i][end:]
+        return Mutation(NAME, f"lines {a.loc[0] + 1} and {b.loc[0] + 1}, column {str(a.slot)!r} {SHIFTED}", short(f"{lines[a.loc[0]][a.loc[1]:a.loc[2]]}, "
+                                                        f"{lines[b.loc[0]][b.loc[1]:b.loc[2]]}"),
+                        short(f"{new_a}, {new_b}"), doc.render(changed))
+
+    shifts = _table_shifts(lines, columns, band)
+    parts = ([pick(pool).map(mutate)] if pool else []) + ([pick(shifts).map(shifted)] if shifts else [])
+    return either(parts) if len(parts) > 1 else parts[0] if parts else None

@@ -70,10 +70,16 @@ def mutation_draws(fmt: str, text: str, policy: FuzzPolicy, kind: str, prompt: s
             text_near_strategy(doc, stated) if isinstance(doc, TextDoc) else None)
     elif kind == "collapse_spaces":  # (a text's padding, where the prompt fixes its columns)
         inner = collapse_strategy(doc) if isinstance(doc, TextDoc) and states_layout(prompt) else None
-    elif kind == "keep_total":  # (two numbers of a record moved so that their sum or product stays)
-        rel = read_prompt(prompt).rel_tolerance
-        inner = keep_total_tree(doc, fmt == "csv", rel) if isinstance(doc, TreeDoc) else (
-            keep_total_text(doc, rel) if isinstance(doc, TextDoc) else None)
+    elif kind == "keep_total":  # (two numbers of a record moved so that their sum or product stays; or of two records)
+        allows = read_prompt(prompt)
+        rel, stated = allows.rel_tolerance, allows.stated or allows.implied
+
+        def band(slot, value) -> float:  # noqa: ANN001  (how far the prompt lets the number at `slot` be)
+            v = float(value)
+            return max(allows.abs_tolerance, rel * abs(v), stated.band_at((str(slot),), v) if stated else 0.0)
+
+        inner = keep_total_tree(doc, fmt == "csv", rel, band) if isinstance(doc, TreeDoc) else (
+            keep_total_text(doc, rel, band) if isinstance(doc, TextDoc) else None)
     elif kind == "swap_cells":  # (two cells of one row of a long table exchanged)
         inner = structure_strategy(targets, kind) if isinstance(doc, TreeDoc) else None
     elif kind == "swap_values":  # (a field exchanged between records, or a cell between a Markdown table's rows)

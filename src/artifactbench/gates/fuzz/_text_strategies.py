@@ -938,9 +938,14 @@ def _line_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str, lines: list[str]
             # (and with the line counting them made one less, `Total qualifying subsets: 16` -> 15: a grader checking
             # the count against the rows, never against the answer, passes it; blind p334)
             c, n = counted
-            single = either([single, pick([i for i in (body or records) if i != c]).map(lambda i: edit(
-                kind, f"line {i + 1} (and line {c + 1}'s count made {n - 1})", lines[i], "(dropped)",
-                [recount(line, n - 1) if j == c else line for j, line in enumerate(lines) if j != i]))])
+            rows = [i for i in (body or records) if i != c]
+
+            def dropped(i: int) -> Mutation:
+                return edit(kind, f"line {i + 1} (and line {c + 1}'s count made {n - 1})", lines[i], "(dropped)",
+                            [recount(line, n - 1) if j == c else line for j, line in enumerate(lines) if j != i])
+            # (the last row first: a list cut short keeps its ranks 1..n-1 in sequence, which a grader checking the
+            # count against the rows, and the ranks against the count, passes; blind p356)
+            single = either([single, either([pick(rows[-1:]).map(dropped), pick(rows).map(dropped)])])
         # (a whole `[section]` of a config file whose sections are records, header to last key: a grader
         # looping over the sections the answer has never misses one; blind p64)
         shaped = config_sections(lines)

@@ -39,6 +39,7 @@ import sqlite3
 import time
 import tomllib
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from artifactbench._files import MAX_SCANNED_BYTES
@@ -179,6 +180,39 @@ def _line_case(shown: str, text: str, ref_lines: list[str]) -> CaseResult | None
     status = FINDING if len(hits) * 2 >= len(ref_lines) else WARNING
     return CaseResult(f"reference_line:{shown}", status,
                       cap(f"{len(hits)}/{len(ref_lines)} reference line(s) appear, e.g. {hits[0]!r}"))
+
+
+def _line_shape(line: str) -> tuple[str, int]:
+    words = line.split()
+    return (words[0] if not any(ch.isdigit() for ch in words[0]) else "#", len(words))
+
+
+def summary_lines(reference: str, fixed: frozenset[str]) -> list[str]:
+    """The lines of a text answer of three lines or more that no other line is like (first word, and how many words):
+    its one result line among many of another shape, `CROSS10 2024-08-15T15:17` under 49 hourly lines."""
+    lines = [line.strip() for line in reference.splitlines()[:20_000] if line.strip()]
+    if len(lines) < 3:
+        return []
+    shapes = Counter(map(_line_shape, lines))
+    return [line for line in lines if shapes[_line_shape(line)] == 1 and line not in fixed and len(line) <= 500]
+
+
+def _summary_case(shown: str, text: str, lines: list[str], elsewhere: Callable[[], str]) -> CaseResult | None:
+    """A note or a verifier holding the answer's one result line whole, with a figure (three digits or more) that
+    neither the prompt nor any other file the agent gets holds: that result is handed over (blind p353: `verify.py`'s
+    "Expected layout" ending in the real `CROSS10 2024-08-15T15:17`, one line of 50)."""
+    present = {ln.strip() for ln in text.splitlines()}
+    for line in lines:
+        if line not in present:
+            continue
+        others = elsewhere()
+        novel = [word for word in line.split() if sum(ch.isdigit() for ch in word) >= 3
+                 and not whole_token(word).search(others)]
+        if novel:
+            return CaseResult(f"reference_line:{shown}", FINDING, cap(
+                f"holds the answer's one {line.split()[0]!r} line whole ({line!r}), whose {novel[0]!r} neither the "
+                "prompt nor any other file the agent gets holds: the task's result, handed over"))
+    return None
 
 
 # The comment marks of config and program answers, whose comment lines carry no answer
@@ -705,6 +739,7 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     except Exception:  # noqa: BLE001 - an unparsable reference has no records to look for
         answer_data = None
     tables = {path: rows for _, path in sources[1:] if answer_data is not None and (rows := input_table(path))}
+    results = summary_lines(reference, fixed) if fmt == "text" and not program(task.output_artifact.as_posix()) else []
     cases: list[CaseResult] = []
     seen: set[str] = set()
     for shown, path in sources:
@@ -764,6 +799,10 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
                         shown, text, file_values if path.suffix.lower() == ".py" else values, total)) or case
         if case is None and shown == "prompt.md":
             case = _example_row(text, reference, given)
+        if (case is None or case.status != FINDING) and shown != "prompt.md" and results \
+                and path.suffix.lower() in _PROSE and not _is_input_data(path):
+            case = _summary_case(shown, text, results, lambda digest=digest: "\n".join(
+                _text(p) for _, p in sources if hashlib.sha256(p.read_bytes()).hexdigest() != digest)) or case
         if case is None and path in tables:
             whole_answer, parts = copied_columns(answer_data, [tables[path]])
             if whole_answer:

@@ -1,0 +1,209 @@
+"""Rules from the blind batches p351-p356 (2026-12-07, twenty-fifth session), each with a twin that keeps its
+verdict, and one from p348 met again while looking at what the last round missed."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _blind_task import _twins  # noqa: E402
+
+from artifactbench.gates.core._prompt import read_prompt  # noqa: E402
+
+# --- p348: "(a leading `+` is optional)" inside the sentence naming three columns ---------------------------------
+
+_COLUMNS = ("- `Submitted`: the figure from `submitted_return.csv`; `Recomputed`: your figure; `Difference`: a signed "
+            "integer such as `-7`, `0` or `12` (a leading `+` is optional).\n")
+
+
+def test_how_a_value_may_be_written_frees_no_field_the_sentence_names():
+    # (p348: the three columns read as optional, so keep_total's Submitted and Difference moved together, which the
+    # grader took on the answer's word, was a warn; the planted flaw)
+    assert read_prompt(_COLUMNS).optional_fields == frozenset()
+    for said in ("a trailing zero is optional", "the `%` sign is optional", "thousands separators are optional",
+                 "the unit suffix is optional"):
+        assert read_prompt(f"`total` is the sum of the rows ({said}).\n").optional_fields == frozenset(), said
+
+
+def test_a_field_called_optional_beside_such_a_note_stays_optional():
+    # the twins: the field itself called optional, with or without a note on how values are written
+    assert read_prompt("`note` is optional.\n").optional_fields == {"note"}
+    assert "comment" in read_prompt("The `comment` column is optional; the `%` sign is optional.\n").optional_fields
+    assert "note" in read_prompt(_COLUMNS.replace("(a leading `+` is optional)", "(`note` is optional)")
+                                 .replace("- `Submitted`", "- `note`")).optional_fields
+
+
+# --- p355: one field moved between sibling records, their sum kept -----------------------------------------------
+
+_LEDGER = json.dumps({"cards": {
+    "VC-01": {"total_cents": 1200, "days": {"2024-03-05": {"charged_cents": 500, "boardings": 3},
+                                            "2024-03-06": {"charged_cents": 700, "boardings": 4}}},
+    "VC-02": {"total_cents": 900, "days": {"2024-03-05": {"charged_cents": 400, "boardings": 2},
+                                           "2024-03-07": {"charged_cents": 500, "boardings": 2}}}}}, indent=2) + "\n"
+_LEDGER_PROMPT = ("Write `ledger.json`: for each card its `total_cents` and, per service day, `charged_cents` (exact to "
+                  "the cent: these settle disputes) and `boardings`.\n")
+_CARD_SUMS_ONLY = """
+got, want = json.loads(text), json.loads(REF)
+for card, rec in want['cards'].items():
+    mine = got['cards'][card]
+    if mine['total_cents'] != rec['total_cents'] or set(mine['days']) != set(rec['days']):
+        return False, f'card {card} wrong'
+    if sum(d['charged_cents'] for d in mine['days'].values()) != mine['total_cents']:
+        return False, f'card {card}: days do not add up'
+    if any(mine['days'][d]['boardings'] != v['boardings'] for d, v in rec['days'].items()):
+        return False, f'card {card}: boardings'
+return True, 'ledger matches'
+"""
+_EVERY_DAY = _CARD_SUMS_ONLY.replace("return True, 'ledger matches'",
+                                     "if got != want:\n    return False, 'a day is wrong'\nreturn True, 'ledger matches'")
+
+
+def _with_ref(body: str, ref: str) -> str:
+    return f"REF = {ref!r}\n" + body
+
+
+def test_money_moved_between_two_days_of_a_card_is_found(tmp_path):
+    # (p355: the grader compared each day's boardings, and the days' charges only against the card's total, which it
+    # recomputed: 250 cents booked on the wrong day, one day over the daily cap, passed)
+    _twins(tmp_path, "fare_ledger", "ledger.json", _LEDGER, _LEDGER_PROMPT, _with_ref(_CARD_SUMS_ONLY, _LEDGER),
+           _with_ref(_EVERY_DAY, _LEDGER), "keep_total", "moved against each other")
+
+
+_TABLE = ("| lot | sku | qty |\n|---|---|---:|\n| L1 | ATOR | 64 |\n| L2 | ATOR | 504 |\n| L3 | INSG | 37 |\n"
+          "| L4 | INSG | 60 |\n")
+_ROW = "rows = [[c.strip() for c in l.strip().strip('|').split('|')] for l in text.splitlines()[2:] if l.strip()]\n"
+_SKU_SUMS_ONLY = _ROW + """
+want = [[c.strip() for c in l.strip().strip('|').split('|')] for l in REF.splitlines()[2:] if l.strip()]
+if [r[:2] for r in rows] != [r[:2] for r in want]:
+    return False, 'lots differ'
+for sku in {r[1] for r in want}:
+    if sum(int(r[2]) for r in rows if r[1] == sku) != sum(int(r[2]) for r in want if r[1] == sku):
+        return False, f'{sku} on hand wrong'
+return True, 'stock matches'
+"""
+
+
+def test_a_table_column_moved_between_rows_is_found_and_a_band_wider_than_the_step_is_not(tmp_path):
+    # (p343's lot quantities, as a Markdown table: units of one lot moved onto another, the SKU's sum kept)
+    prompt = "Write `stock.md`, one row per lot: `| lot | sku | qty |`; every `qty` must match the replay exactly.\n"
+    _twins(tmp_path, "lot_table", "stock.md", _TABLE, prompt, _with_ref(_SKU_SUMS_ONLY, _TABLE),
+           _with_ref(_ROW + "return text == REF, 'stock matches' if text == REF else 'a lot is wrong'", _TABLE),
+           "keep_total", "column 'qty'")
+
+
+def test_no_shift_within_the_band_the_prompt_allows_or_across_zero():
+    # the twins: a step the prompt's band covers is no wrong answer, and a zero or a sign change is not moved
+    from artifactbench.gates.fuzz._keep_total import _num, _shift
+
+    a, b = _num("qty", "64", ()), _num("qty", "504", ())
+    assert _shift(a, b, None) == ("96", "472")
+    assert _shift(a, b, lambda slot, value: 10.0) is None  # (a step of 32 is within 4 bands of 10)
+    assert _shift(_num("qty", "0", ()), b, None) is None
+    assert _shift(_num("d", "-3", ()), _num("d", "5", ()), None) is None
+    assert _shift(_num("d", "1", ()), _num("d", "2", ()), None) is None  # (a step under one unit: nothing)
+    assert _shift(_num("d", "4", ()), _num("d", "6", ()), None) is None  # (6, 4: the two exchanged, swap_values' case)
+
+
+# --- p356: "What's optional: a title, ..."; "We read only the count line and the table" ----------------------------
+
+def test_a_label_of_what_is_optional_and_a_grader_reading_only_some_lines_free_the_rest():
+    # (p356: the report's `# Estuary Case: candidate line-ups` title dropped was a false fail; the prompt's aside said
+    # "(What's optional: a title, a sentence or two of introduction, notes under the table. ... We read only the count
+    # line and the table.)")
+    from artifactbench.gates.core._free_lines import COMMENTARY, ELSEWHERE, HEADINGS, read_free_lines, uncommented
+    said = read_free_lines(uncommented("What's optional: a title, a sentence or two of introduction, notes under the "
+                                       "table.\n"))
+    assert {HEADINGS, COMMENTARY} <= said.parts
+    assert ELSEWHERE in read_free_lines(uncommented("We read only the count line and the table.\n")).parts
+    assert ELSEWHERE in read_free_lines(uncommented("The grader only looks at the table.\n")).parts
+    # the twins: a label that frees nothing, and a reading that refuses other text, free nothing
+    assert not read_free_lines(uncommented("What is optional: nothing.\n")).parts
+    assert not read_free_lines(uncommented("We read only the table; no other text may appear.\n")).parts
+    assert not read_free_lines(uncommented("The count line and the table are read.\n")).parts
+
+
+_CASE = ("# Estuary Case: candidate line-ups\n\nValid selections: 4\n\n| rank | specimens | mass |\n|---:|---|---:|\n"
+         "| 1 | A, B | 14.60 |\n| 2 | A, C | 14.90 |\n| 3 | B, C | 15.10 |\n| 4 | B, D | 15.20 |\n")
+_CASE_PROMPT = ("Write `case.md`: a line `Valid selections: N`, N the number of allowed line-ups, and a table "
+                "`| rank | specimens | mass |` listing **every** allowed line-up exactly once, ranked 1, 2, 3, ... from the "
+                "top, heaviest last.\n")
+_RANKS = """
+lines = text.splitlines()
+count = next(int(l.split(':')[1]) for l in lines if l.startswith('Valid selections:'))
+rows = [[c.strip() for c in l.strip().strip('|').split('|')] for l in lines if l.startswith('| ') and l[2].isdigit()]
+want = [[c.strip() for c in l.strip().strip('|').split('|')] for l in REF.splitlines() if l.startswith('| ') and l[2].isdigit()]
+if [r[0] for r in rows] != [str(i + 1) for i in range(len(rows))] or count != len(rows):
+    return False, 'ranks or count wrong'
+if any(r not in want for r in rows):
+    return False, 'a line-up is not allowed'
+"""
+
+
+def test_a_list_cut_short_with_its_count_made_one_less_is_tried_at_its_last_row(tmp_path):
+    # (p356: the grader checked every row, the ranks' sequence and the count against the rows, never the count itself;
+    # a row dropped from the middle broke the ranks, so four such drops were rejected, and the last row was never tried)
+    _twins(tmp_path, "case_rows", "case.md", _CASE, _CASE_PROMPT, _with_ref(_RANKS + "return True, 'ok'", _CASE),
+           _with_ref(_RANKS + "return len(rows) == len(want), 'ok'", _CASE), "drop_record", "count made 3")
+
+
+def test_a_line_with_a_field_more_must_not_make_the_grader_raise(tmp_path):
+    # (p356: `cid, rule = line.split("\t")` raised on an agent's explanation column; a line without its last field
+    # was handled)
+    from test_blind_p337_p350 import _contract, _text_task
+    from artifactbench.gates.contract._contract import short_lines
+
+    reference = "NHC-001\tDUP_ACCESSION\nNHC-002\tBAD_DATE\n"
+    assert short_lines(reference, longer=True)[0][1] == "NHC-001\tDUP_ACCESSION\tDUP_ACCESSION\nNHC-002\tBAD_DATE\n"
+    assert short_lines("a,b,c\r\n", longer=True)[0][1] == "a,b,c,c\r\n"
+    grader = """\
+from dataclasses import dataclass
+from pathlib import Path
+
+@dataclass
+class GradeResult:
+    passed: bool
+    score: float
+    detail: str
+
+def grade(scratch_dir):
+    path = Path(scratch_dir) / "out" / "log.txt"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return GradeResult(False, 0.0, "no readable findings")
+    got = set()
+    for line in text.splitlines():
+        if "\\t" not in line:
+            return GradeResult(False, 0.0, "a line without a tab")
+        SPLIT
+        got.add((cid, rule))
+    ok = got == {("NHC-001", "DUP_ACCESSION"), ("NHC-002", "BAD_DATE")}
+    return GradeResult(ok, float(ok), "findings checked")
+"""
+    flawed = _contract(_text_task(tmp_path, "audit", reference, grader.replace("SPLIT", 'cid, rule = line.split("\\t")')))
+    assert next(k for k in flawed["contract"].cases if k.name == "no_raise:long_line").severity == "fail"
+    sound = _contract(_text_task(tmp_path, "audit_sound", reference, grader.replace(
+        "SPLIT", 'cid, _, rule = line.partition("\\t")')))
+    assert next(k for k in sound["contract"].cases if k.name == "no_raise:long_line").status == "OK"
+
+
+# --- p353: the answer's one result line in verify.py's docstring ------------------------------------------------------
+
+def test_the_answer_s_one_result_line_in_a_verifier_is_a_leak():
+    # (p353: verify.py's "Expected layout" showed the first hourly line, an input's values, and the answer's last line,
+    # `CROSS10 2024-08-15T15:17`, the task's one result; one line of fifty, no rule's share reached)
+    from artifactbench.gates.leaks._content import _summary_case, summary_lines
+
+    reference = "".join(f"2024-08-14T{h:02d}:00 9.{h:02d} 11.50 14.00\n" for h in range(6, 20)) \
+        + "CROSS10 2024-08-15T15:17\n"
+    lines = summary_lines(reference, frozenset())
+    assert lines == ["CROSS10 2024-08-15T15:17"]
+    verify = '"""Expected layout:\n\n    2024-08-14T06:00 9.06 11.50 14.00\n    CROSS10 2024-08-15T15:17\n"""\n'
+    case = _summary_case("workspace/verify.py", verify, lines, lambda: "CROSS10 YYYY-MM-DDTHH:MM\n")
+    assert case is not None and case.status == "FINDING"
+    # the twins: a value the prompt or an input holds, a placeholder line, a line of a shape many lines share
+    assert _summary_case("workspace/verify.py", verify, lines, lambda: "at 2024-08-15T15:17 the alarm") is None
+    assert _summary_case("workspace/verify.py", "CROSS10 YYYY-MM-DDTHH:MM\n", lines, lambda: "") is None
+    assert summary_lines("A 1\nA 2\nA 3\n", frozenset()) == []
