@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _blind_task import _twins  # noqa: E402
+from _blind_task import _fails, _fuzz, _task, _twins  # noqa: E402
 
 from artifactbench.gates.core._prompt import read_prompt  # noqa: E402
 
@@ -207,3 +207,39 @@ def test_the_answer_s_one_result_line_in_a_verifier_is_a_leak():
     assert _summary_case("workspace/verify.py", verify, lines, lambda: "at 2024-08-15T15:17 the alarm") is None
     assert _summary_case("workspace/verify.py", "CROSS10 YYYY-MM-DDTHH:MM\n", lines, lambda: "") is None
     assert summary_lines("A 1\nA 2\nA 3\n", frozenset()) == []
+
+
+# --- p354: a date a day off, where the prompt asks for the exact day --------------------------------------------------
+
+_DATES = ("| hive | r_per_day | cross_date |\n|---|---:|---|\n| H-09 | 0.0371 | 2025-07-01 |\n"
+          "| H-12 | 0.0551 | 2025-07-22 |\n| H-08 | 0.0587 | never |\n")
+_DATES_CHECK = _ROW + """
+import datetime
+want = [[c.strip() for c in l.strip().strip('|').split('|')] for l in REF.splitlines()[2:] if l.strip()]
+if [r[0] for r in rows] != [r[0] for r in want]:
+    return False, 'hives differ'
+for r, w in zip(rows, want):
+    if not abs(float(r[1]) - float(w[1])) <= 0.0005:
+        return False, f'{r[0]} rate'
+    if (r[2] == 'never') != (w[2] == 'never'):
+        return False, f'{r[0]} date'
+    if w[2] != 'never' and abs((datetime.date.fromisoformat(r[2]) - datetime.date.fromisoformat(w[2])).days) > SLACK:
+        return False, f'{r[0]} date'
+return True, 'all hives within tolerance'
+"""
+
+
+def test_a_date_a_day_off_is_tried_first_and_a_band_of_days_allows_it(tmp_path):
+    # (p354: "The `cross_date` has to be the exact day though", graded to a day either way: `floor` for `ceil` passed;
+    # string changes of the date only ever broke its parse)
+    from artifactbench.gates.fuzz._mutation import day_later
+
+    exact = "Write `mites.md`, the table `| hive | r_per_day | cross_date |`; r within ±0.0005, the date the exact day.\n"
+    _twins(tmp_path, "mite_dates", "mites.md", _DATES, exact, _with_ref(_DATES_CHECK.replace("SLACK", "1"), _DATES),
+           _with_ref(_DATES_CHECK.replace("SLACK", "0"), _DATES), "string_change", "a date moved a day later")
+    # the twin: a prompt that allows a day either way keeps the same grader clean
+    fuzz = _fuzz(_task(tmp_path, "mite_band", "mites.md", _DATES, exact.replace("the exact day", "within ±1 day"),
+                       _with_ref(_DATES_CHECK.replace("SLACK", "1"), _DATES)))
+    assert not _fails(fuzz), _fails(fuzz)
+    assert day_later("2025-12-31") == "2026-01-01" and day_later("2025-02-30") is None
+    assert day_later("2025-07-01T10:00") is None and day_later("v2025-07-01") is None

@@ -40,7 +40,7 @@ from artifactbench.gates.fuzz._constant_script import NAME as SCRIPT, constant_s
 from artifactbench.gates.fuzz._draws import scout
 from artifactbench.gates.fuzz._examples_only import NAME as EXAMPLES, examples_case, memorizers
 from artifactbench.gates.fuzz._formats import TreeDoc, format_for, format_of, parse, rerender
-from artifactbench.gates.fuzz._mutation import GAP_MOVED, Mutation, short
+from artifactbench.gates.fuzz._mutation import DAY_MOVED, GAP_MOVED, Mutation, short
 from artifactbench.gates.fuzz._near import FACTORS, RULE_ROW as _RULE_ROW, WARN_FACTOR, factor_of
 from artifactbench.gates.fuzz._policy import load_policy
 from artifactbench.gates.fuzz._quota import widened
@@ -60,6 +60,13 @@ from artifactbench.gates.fuzz._within import NAME, ROUNDING, within_case, within
 from artifactbench.gates.core import ALSO_DIFFER, ORDER_KINDS, CaseResult, CheckResult, TaskContext, common_ends, fenced_blocks, read_prompt
 from artifactbench.gates.core import stated_tolerance, uncommented
 from artifactbench.errors import ArtifactBenchError
+
+
+# a band of days the prompt allows a date: "within ±1 day", "one day either way", "off by a day is fine"
+_DAY_BAND = re.compile(r"(?:±|\+/-|\+-|plus\s+or\s+minus|within|up\s+to|off\s+by|tolerance\s+of)\s*(?:one|1|a|two|2|three|3|"
+                       r"a\s+single)\s+(?:calendar\s+|whole\s+)?days?\b(?!\s+(?:of|after|before|from)\b)|"
+                       r"\b(?:a|one)\s+day\s+(?:either\s+way|early\s+or\s+late|off\s+is\s+(?:fine|ok|accepted))\b",
+                       re.IGNORECASE)
 
 
 class _OutOfTime(BaseException):  # not Exception: Hypothesis must not shrink it, just stop
@@ -1576,6 +1583,9 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                     or ref.markup_change(mutant.text, prompt) or ref.program_change(kind, mutant.where, mutant.text) \
                     or ref.shown_line_change(mutant.text, prompt) or ref.given_value_change(mutant.where, prompt) \
                     or ref.field_repeat(kind, mutant.where, prompt)
+            if allowed is None and DAY_MOVED in mutant.where and (said := _DAY_BAND.search(prompt)):
+                # ("a crossing date within ±1 day is accepted": the day's slip is the prompt's own band)
+                allowed = ("info", f"it moves a date a day, within the band the prompt states ({said.group()!r})")
             if allowed is None and allows.quota is not None and SHIFTED in mutant.where and allows.quota[0] >= 2:
                 # (a number moved between two orbits, where "at least 8 of the 10 orbits" pass: two wrong records)
                 allowed = ("info", f"the prompt passes an answer with up to {allows.quota[0]} of {allows.quota[1]} "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import re
 
 import math
@@ -72,6 +73,21 @@ def number_changes(kind: str, old: Any, value: float, policy: FuzzPolicy) -> Any
 
 
 GAP_MOVED = "(an item moved inside its ascending list)"  # the end of a number_far `where` that gap_change made
+DAY_MOVED = "(a date moved a day later)"  # the end of a string_change `where` that day_later made
+# a calendar date alone, `2025-07-22`: not a time's, a version's or a longer number's part
+ISO_DAY = re.compile(r"(?<![\w:.+-])\d{4}-\d{2}-\d{2}(?![\w:.+-]|\s\d{1,2}:\d{2})")
+
+
+def day_later(value: str) -> str | None:
+    """The date a day after `value`, a calendar date alone (`2025-07-22` -> `2025-07-23`), else None. A grader letting
+    a day's slip through where the prompt asks for the exact day passes a `floor` for a `ceil` (blind p354's crossing
+    dates, checked to one day either way; string changes of a date only ever broke its parse)."""
+    if not ISO_DAY.fullmatch(value.strip()):
+        return None
+    try:
+        return (datetime.date.fromisoformat(value.strip()) + datetime.timedelta(days=1)).isoformat()
+    except (ValueError, OverflowError):
+        return None
 
 
 def gap_change(values: list[int], policy: FuzzPolicy) -> tuple[int, int] | None:

@@ -16,7 +16,7 @@ from artifactbench.gates.fuzz._draws import Draws, either, ints, pick, scout_fir
 from artifactbench._pyast import parse as parse_python
 from artifactbench.gates.fuzz._formats import NUMBER_RE, PyDoc, TextDoc
 from artifactbench.gates.fuzz._mutation import (
-    GAP_MOVED, Mutation, distinct_string, far_number, gap_change, keep_kind, number_changes, short,
+    DAY_MOVED, GAP_MOVED, ISO_DAY, Mutation, day_later, distinct_string, far_number, gap_change, keep_kind, number_changes, short,
 )
 from artifactbench.gates.fuzz._policy import FuzzPolicy
 from artifactbench.gates.core import ALSO_DIFFER, SENTENCE
@@ -148,6 +148,20 @@ def text_strategy(doc: TextDoc, policy: FuzzPolicy, kind: str,
                 kind, f"line {c[0] + 1} {CODE_ITEM_CHANGED}", short(c[1]), short(c[2]),
                 doc.render(lines[:c[0]] + [c[3]] + lines[c[0] + 1:])))
             single = either([d for d in (single, coded_lines) if d is not None])
+        # (each date column a day later, first: blind p354's crossing dates, held to a day either way; a table's dates by
+        # their column, a line's by its first word, one place each)
+        dated = []
+        for i in records[:20_000]:
+            found = ISO_DAY.search(lines[i]) if len(lines[i]) <= 2000 else None
+            if found is not None and (later := day_later(found.group())):
+                head = lines[i].split()[0]
+                name = (_column_name(lines, i, lines[i][:found.start()].count("|"))
+                        if lines[i].lstrip().startswith("|") else None) or (
+                    head if not any(ch.isdigit() for ch in head) else "date")
+                dated.append((i, found.start(), found.end(), later, name))
+        if dated:
+            moved = pick(dated).map(lambda c: splice(f"line {c[0] + 1}, column {c[4]!r} {DAY_MOVED}", c[0], c[1], c[2], c[3]))
+            single = scout_first(either([single, moved]), moved) if single is not None else moved
         cells = _sql_strings(lines)
         if not cells:
             return single

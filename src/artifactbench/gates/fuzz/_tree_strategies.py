@@ -14,7 +14,9 @@ from typing import Any
 
 from artifactbench.gates.fuzz._draws import Draws, either, pick, scout_first
 from artifactbench.gates.fuzz._formats import as_number
-from artifactbench.gates.fuzz._mutation import GAP_MOVED, Mutation, distinct_string, gap_change, number_changes, other_types
+from artifactbench.gates.fuzz._mutation import (
+    DAY_MOVED, GAP_MOVED, Mutation, day_later, distinct_string, gap_change, number_changes, other_types,
+)
 from artifactbench.gates.fuzz._tree_records import structure_strategy
 from artifactbench.gates.fuzz._tree_targets import Path, TreeTargets, get_at
 
@@ -61,7 +63,13 @@ def leaf_strategy(t: TreeTargets, kind: str) -> Draws | None:
                       if v is None and not cells and p and p[-1] in filled}.values())
         scouts = [(p, None, v) for p, v in nulls[::-1]] + _minority_changes(t)
         if draws is not None and scouts:
-            return scout_first(draws, pick(scouts).map(lambda c: t.set_leaf(kind, *c)))
+            draws = scout_first(draws, pick(scouts).map(lambda c: t.set_leaf(kind, *c)))
+        # (and first of all each date field a day later: blind p354; one place a field, whatever its records)
+        days = [(p, v, later) for p, v in t.strings[:20_000] if isinstance(v, str) and (later := day_later(v))]
+        if days:
+            moved = pick(days).map(lambda c: dataclasses.replace(
+                m := t.set_leaf(kind, *c), where=f"{m.where}, {DAY_MOVED}"))
+            return scout_first(either([draws, moved]), moved) if draws is not None else moved
         return draws
     if kind == "type_change":
         if not t.leaves:
