@@ -243,3 +243,104 @@ def test_a_date_a_day_off_is_tried_first_and_a_band_of_days_allows_it(tmp_path):
     assert not _fails(fuzz), _fails(fuzz)
     assert day_later("2025-12-31") == "2026-01-01" and day_later("2025-02-30") is None
     assert day_later("2025-07-01T10:00") is None and day_later("v2025-07-01") is None
+
+
+# --- p360 (round 2): a rubric's "### Not graded (no points lost)" over a list ------------------------------------------
+
+def test_the_items_under_a_not_graded_heading_are_read_as_not_graded():
+    # (p360: the report's title dropped was a false fail; its freedom was a list under "### Not graded (no points
+    # lost)", "- Any other text: headings, notes on convergence, iteration counts")
+    from artifactbench.gates.core._free_lines import COMMENTARY
+
+    rubric = ("## Output\n\nOne table.\n\n### Not graded (no points lost)\n\n- Any other text: headings, notes on "
+              "convergence. Put whatever helps\n  around the tables.\n- Column alignment markers.\n\n## Rubric\n\n"
+              "- Every figure is checked to the cent.\n")
+    allows = read_prompt(rubric)
+    assert COMMENTARY in allows.free_lines.parts
+    # the twins: the same list under another heading, and the list after the heading's section ended
+    assert not read_prompt(rubric.replace("### Not graded (no points lost)", "### Graded")).free_lines.parts
+    from artifactbench.gates.core._prompt import _ungraded_lists
+    out = _ungraded_lists(rubric)
+    assert "- Not graded: Column alignment markers." in out and "- Every figure is checked" in out
+
+
+# --- p357 (round 2): a patent claim's "further tables are permissible"; "deviates by not more than 1 second" -----------
+
+def test_further_tables_beside_the_one_asked_for_are_free():
+    # (p357: a `## Summary` table of `| Tag | Options |` under "headings, prose and further tables are permissible
+    # anywhere in the document, provided that exactly one table has the header recited in claim 7" was six false fails)
+    from artifactbench.gates.core._free_lines import read_free_lines, uncommented
+
+    prompt = ("7. The method of claim 1, wherein the table's header row has the cells `Tag`, `Routing` and `Departs`.\n\n"
+              "11. The method of claim 7, wherein headings, prose and further tables are permissible anywhere in the "
+              "document, provided that exactly one table has the header recited in claim 7.\n")
+    answer = ("# Options\n\n| Tag | Routing | Departs |\n|---|---|---|\n| 207 | AZ767 | 17:15 |\n\n## Summary\n\n"
+              "| Tag | Options |\n|---|---|\n| 207 | 4 |\n")
+    free = read_free_lines(uncommented(prompt))
+    kinds = dict(zip(answer.splitlines(), free.kinds(answer)))
+    assert kinds["| 207 | 4 |"] == "free" and kinds["| 207 | AZ767 | 17:15 |"] == "graded"
+    # the twins: "no further tables are permitted" and a prompt without the sentence free no table
+    for other in (prompt.replace("headings, prose and further tables are permissible", "no further tables are "
+                                 "permissible"), prompt.split("\n\n")[0] + "\n"):
+        again = read_free_lines(uncommented(other))
+        assert dict(zip(answer.splitlines(), again.kinds(answer)))["| 207 | 4 |"] == "graded"
+
+
+def test_a_band_said_as_deviating_by_not_more_than_from_the_exact_value():
+    from artifactbench.gates.core import stated_tolerance
+
+    said = stated_tolerance("Because segment times are not whole seconds, a margin that deviates by not more than 1 "
+                            "second from the exact margin is regarded as correct.\n")
+    assert said is not None and said.abs == 1.0
+    # the twin: a rule about the data, not the answer's band
+    assert stated_tolerance("A count that deviates by at most 3 from the mean of its week is flagged.\n") is None
+
+
+# --- p358 (round 2): a deposition transcript's page:line numbers; "Does the order of the rows matter? / No." ---------
+
+def test_a_transcript_s_line_numbers_and_its_answered_order_question():
+    # (p358: "Order\n 20:23      doesn't matter." ran into the line number, and "Q. Does the order of the rows matter? /
+    # A. No. Sort them however you like." was a question: two rows exchanged were two false fails)
+    from artifactbench.gates.core._prompt import unnumbered
+
+    lines = [f" 7:{n:<2}  filler line {n} of the testimony." for n in range(1, 12)]
+    asked = "\n".join(lines + [" 7:22  Q.  Does the order of the rows matter?", " 7:23  A.  No. Sort them however you like."])
+    assert "\n  Q." not in unnumbered(asked) and unnumbered(asked).splitlines()[-1] == "A.  No. Sort them however you like."
+    assert read_prompt(asked).unordered_sentences
+    broken = "\n".join(lines + [" 20:22      that's what it's read by. Order", " 20:23      doesn't matter. One row per tier."])
+    assert read_prompt(broken).unordered_sentences
+    # the twins: answered yes, or a prompt whose lines are not numbered, keep the order
+    assert not read_prompt(asked.replace("A.  No. Sort them however you like.", "A.  Yes, by account id.")).unordered_sentences
+    assert unnumbered("Use 10:30 as the start.\nSee 7:22  below.\n") == "Use 10:30 as the start.\nSee 7:22  below.\n"
+
+
+# --- p358, p362 (round 2): an object written as a list; "I want every place where ..." -------------------------------
+
+def test_an_object_written_as_a_list_must_not_make_the_grader_raise():
+    # (p358: `plan.get("close")` on an `if_stuck` entry written as a list raised AttributeError; the contract retyped the
+    # first 40 leaves, all under `P01`..`P10`, and never an object)
+    from artifactbench.gates.fuzz import FuzzPolicy, object_examples, place_examples
+
+    plans = {f"P{i:02d}": {"close": ["V1"], "customers_out": i, "if_stuck": {f"V{i:02d}": {"close": ["V2"],
+                                                                                        "customers_out": 1}}}
+             for i in range(1, 30)}
+    text = json.dumps(plans)
+    leaves = [m.where for m in place_examples("json", text, FuzzPolicy(), "type_change")]
+    assert len(leaves) == 4  # (`P01`..`P29` one field, `V01`..`V29` one field: close, customers_out, twice)
+    objects = list(object_examples("json", text, FuzzPolicy()))
+    assert [m.where for m in objects] == ["at $.P01", "at $.P01.if_stuck", "at $.P01.if_stuck.V01"]
+    assert json.loads(objects[2].text)["P01"]["if_stuck"]["V01"] == [["V2"], 1]
+    # the twin: field names that merely hold a digit (`q1`, `q2`) stay fields of their own
+    assert len(list(place_examples("json", json.dumps({"q1": 1, "q2": 2}), FuzzPolicy(), "type_change"))) == 2
+
+
+def test_a_prompt_that_wants_every_such_record_asks_for_every_row():
+    # (p362: rows dropped from the audit with "Discrepancies: N" made one less passed; "I want every place where the
+    # read-back did not match" was not read as asking for every row, so it was only a warning)
+    from artifactbench.gates.fuzz._fuzz import _ASKS_EVERY
+
+    for said in ("I want every place where the read-back did not match what we passed.",
+                 "List all orders whose total exceeds the cap."):
+        assert _ASKS_EVERY.search(said), said
+    for said in ("I want every row to be sorted by time.", "Every line that starts with # is ignored."):
+        assert not _ASKS_EVERY.search(said), said

@@ -24,7 +24,7 @@ from artifactbench.gates.core import (
     FINDING, OK, SKIPPED, WARNING, cap, counts, error_text, finish, grader_timeout, raise_site, reference_text,
     stateful_case,
 )
-from artifactbench.gates.fuzz import FuzzPolicy, format_of, place_examples, program, shell_script
+from artifactbench.gates.fuzz import FuzzPolicy, format_of, object_examples, place_examples, program, shell_script
 from artifactbench.gates.contract._garbage import garbage_cases, place
 from artifactbench.gates.core import CaseResult, CheckResult, TaskContext
 from artifactbench.gates.core import tree_stats as _tree_stats
@@ -356,8 +356,9 @@ def _field_types(ctx: TaskContext, fmt: str, reference: str) -> CaseResult:
     The grader may accept or reject each; it must not raise."""
     # At most MAX_FIELD_TYPES fields, the first in document order: a mapping of 20 000 keys is 20 000
     # fields, each a whole document to render and grade (minutes, gigabytes of remembered texts).
-    examples = list(itertools.islice(place_examples(fmt, reference, FuzzPolicy(), "type_change"),
-                                     MAX_FIELD_TYPES + 1))
+    # (and each field holding an object written as a list of its values, after the leaves: blind p358's `if_stuck` entry)
+    examples = list(itertools.islice(itertools.chain(place_examples(fmt, reference, FuzzPolicy(), "type_change"),
+                                                     object_examples(fmt, reference, FuzzPolicy())), MAX_FIELD_TYPES + 1))
     more = len(examples) > MAX_FIELD_TYPES
     examples = examples[:MAX_FIELD_TYPES]
     if not examples:

@@ -80,7 +80,7 @@ _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compa
                         r"validated|inspected)\b|\bignored\b|\bup\s+to\s+(?:you|me)\b|\byour\s+choice\b|\bdo(es)?\s*"
                         r"n[o']?t\s+(matter|count)\b|\bnever\s+(graded|checked|parsed|read)\b|"
                         r"\b(grader|checker|we)\s+(ignores?|skips?)\b|" + GRADER_DOES_NOT + "|"
-                        r"\b(is|are)\s+(fine|ok|okay|acceptable|welcome|allowed|permitted)\b|"
+                        r"\b(is|are)\s+(fine|ok|okay|acceptable|welcome|allowed|permitted|permissible)\b|"
                         # (a telegram's, without its verb: "TITLE OR NOTES ABOVE OR BELOW THE TABLE FINE"; blind p323)
                         r"\b(?:above|below|around|before|after)(?:\s+or\s+(?:above|below|before|after))?\s+(?:the|your)\s+"
                         r"(?:table|list|lines?|records?)\s+(?:fine|ok|okay|allowed|welcome)\b|"
@@ -120,6 +120,11 @@ _FREEDOMS_LABEL = re.compile(r"^\W*(?:(?:your\s+)?freedoms?(?:\s+you\s+(?:have|g
                              re.IGNORECASE | re.DOTALL)
 _HEADING_WORDING = re.compile(r"\bheading\s+(?:wording|text|names?)\b|\bwording\s+of\s+(?:the\s+)?headings?\b", re.IGNORECASE)
 _ANY_YOU_LIKE = re.compile(r"\bany\s+((?:[\w-]+,?\s+){1,6}?)you\s+(?:like|want|wish|prefer)\b", re.IGNORECASE)
+# "further tables are permissible anywhere in the document", "You may add other tables": tables beside the one asked for
+_OTHER_TABLES = re.compile(r"(?<!\bno\s)(?<!\bany\s)\b(?:further|other|additional|extra|more)\s+tables?\b(?!\s+(?:without|lacking|with\s+no)\b)"
+                           r"[^.;]{0,80}?\b(?:are|is)\s+(?:also\s+)?(?:permissible|permitted|allowed|fine|welcome|ignored|ok|"
+                           r"okay|acceptable|free)\b|\b(?:may|can)\s+(?:also\s+)?(?:add|include|contain|have)\s+(?:any\s+)?"
+                           r"(?:further|other|additional|extra|more)\s+tables?\b", re.IGNORECASE)
 # "Everything else (headings, summary prose, extra tables without a `Rule` column) is up to you"
 _TABLES_WITHOUT = re.compile(r"\b(?:extra|other|additional|further|more)\s+tables?\s+(?:without|lacking|with\s+no)\s+"
                              r"(?:an?\s+|the\s+)?[`'\"*]*([A-Za-z][\w -]{0,30}?)[`'\"*]*\s+columns?\b", re.IGNORECASE)
@@ -142,7 +147,7 @@ _REFUSED = re.compile(r"\bnothing\s+else\b|\bno\s+other\b|\b(must|should|shall|m
                       # ("there must be none", "must have no comments", "must contain only the host lines"; review)
                       r"\b(?:must|should|shall)\s+(?:be\s+none|have\s+no|contain\s+(?:only|no)|hold\s+only|be\s+only)\b|"
                       r"\bnot\s+(be\s+)?"
-                      r"(allowed|permitted|accepted)\b|\bforbidden\b|\b" + NOT_A_NAME + r"reject\w*|\b" + NOT_A_NAME + r"fail\w*|"
+                      r"(allowed|permitted|permissible|accepted)\b|\bforbidden\b|\b" + NOT_A_NAME + r"reject\w*|\b" + NOT_A_NAME + r"fail\w*|"
                       r"\b(do\s*n[o'’]?t|never)\s+(add|include|write|put|emit|print|insert)\s+(any\s+|a\s+)?(headers?|"
                       r"headings?|comments?|prose|notes|commentary|titles?|text)\b", re.IGNORECASE)
 # A clause refusing parts, "Blank lines are ignored; no headers, comments or counts in the file" (blind p123): the
@@ -161,7 +166,7 @@ _ALLOWED = re.compile(r"\b(may|can|could)\s+(also\s+)?(add|include|insert|put|wr
                       # ("Put whatever else you find useful in the file - a summary, notes, ...": blind p103; "You're free to
                       # add a title, notes or extra columns": blind p136)
                       r"\b(?:put|add|include|write)\s+whatever\b|"
-                      r"\bfeel\s+free\s+to\b|\b(?:you\s*['\u2019]re|you\s+are)\s+free\s+to\b|\b(?:you\s*['\u2019]re|you\s+are)\s+(?:(?:very|most|more\s+than)\s+)?welcome\s+to\b|\b(is|are)\s+(optional|allowed|permitted|welcome)\b|"
+                      r"\bfeel\s+free\s+to\b|\b(?:you\s*['\u2019]re|you\s+are)\s+free\s+to\b|\b(?:you\s*['\u2019]re|you\s+are)\s+(?:(?:very|most|more\s+than)\s+)?welcome\s+to\b|\b(is|are)\s+(optional|allowed|permitted|permissible|welcome)\b|"
                       r"\boptional(ly)?\b", re.IGNORECASE)
 # (not the conjunction: "... at the author's discretion, provided they contain no further table"; blind p322)
 # (not the conjunction after a comma: "... are welcome and are not marked, provided the audit table is the first"; blind
@@ -214,7 +219,9 @@ _COMMENT_PREFIX = re.compile(r"[`'\"]([#;%]|//|--)[`'\"]\s+comment(?:s|\s+lines?
                              r"\s+(?:is|are)\s+(?:a\s+)?comments?\b",
                              re.IGNORECASE)
 # a sentence about reading a file: "Read `inventory.txt`: ...; `#` comment lines in it are ignored"
-_OF_INPUT = re.compile(r"^\W*(?:read|parse|load|open)\b|\b(?:inputs?|workspace|source|given|provided)\b|"
+# ("provided that exactly one table has the header ...": the conjunction, no input; blind p357)
+_OF_INPUT = re.compile(r"^\W*(?:read|parse|load|open)\b|\b(?:inputs?|workspace|source|given|provided(?!\s+(?:that|they|it|"
+                       r"there|you|we|this|these|those)\b))\b|"
                        r"\b(?:in|of)\s+(?:it|the\s+(?:input|source|log|data)|each\s+input)\b|"
                        r"\w\.(csv|tsv|jsonl?|log|ya?ml|xml|txt|dat)\b", re.IGNORECASE)
 # "Anything after the TOTAL line is ignored": every line after the first that starts with that label is free.
@@ -459,10 +466,14 @@ class FreeLines:
     # "Only the first table whose header is `line_id | rx_id | code` is read" (blind p343): every other table's rows
     # are free; the header cells named (lower case), () for "only the first table", None where no sentence says so
     first_table: tuple[str, ...] | None = None
+    # "headings, prose and further tables are permissible anywhere in the document" (blind p357): a table whose header
+    # holds a column the prompt never names in backticks (`Options` beside `Tag`) is one of those, every row of it
+    other_tables: bool = False
 
     def __bool__(self) -> bool:
         return bool(self.parts or self.prefixes or self.after or self.tables_without or self.free_rows
-                    or self.under_title or self.after_first or self.graded_prefixes or self.first_table is not None)
+                    or self.under_title or self.after_first or self.graded_prefixes or self.first_table is not None
+                    or self.other_tables)
 
     def cut(self, lines: tuple[str, ...]) -> int:
         """The index of the first line after which every line is free (len(lines): none)."""
@@ -805,12 +816,14 @@ def _classify(free: FreeLines, lines: tuple[str, ...], start: int, stop: int, fe
             table_start = -1
         if below_title[0] < i < below_title[1] and kind != "blank" and not free._named_label(lines[i]):
             kind = "free"  # (not `slope: 0.42` the prompt asks for by its label; review)
-        if free.tables_without and kind == "graded" and not (fenced or fence) and "|" in lines[i] \
-                and _in_table(lines, i):
+        if (free.tables_without or free.other_tables) and kind == "graded" and not (fenced or fence) \
+                and "|" in lines[i] and _in_table(lines, i):
             if header is None or i == start:  # (walked up once per table, or once where the slice starts inside one)
                 header = {c.strip().strip("`*_ ").lower() for c in lines[_table_start(lines, i)].split("|")}
-            if not header & free.tables_without and not {c for c in header if re.search(r"[^\W\d_]", c)} \
-                    & free.named_columns:
+            named = {c for c in header if re.search(r"[^\W\d_]", c)}
+            if free.tables_without and not header & free.tables_without and not named & free.named_columns:
+                kind = "free"
+            elif free.other_tables and named - free.named_columns:
                 kind = "free"
         else:
             header = None
@@ -1291,6 +1304,7 @@ def read_free_lines(prompt: str) -> FreeLines:
     after: list[str] = []
     before = before_any = under_title = after_first = False
     first_table: tuple[str, ...] | None = None
+    other_tables = False
     free_rows: list[frozenset[str]] = []
     tables: set[str] = set()
     examples: list[str] = []  # the spans a freeing sentence gives as examples of the free part
@@ -1349,6 +1363,9 @@ def read_free_lines(prompt: str) -> FreeLines:
                 and (heads := [f"{key.upper()}{colon}" for key in _keys_listed_above(prompt, keyed.group())
                                for colon in (":", " :")]):
             graded_prefixes += heads
+            declared.append(" ".join(sentence.split())[:160])
+        if _OTHER_TABLES.search(sentence) and not _REFUSED.search(sentence) and not _OF_INPUT.search(sentence):
+            other_tables = True
             declared.append(" ".join(sentence.split())[:160])
         if (only := _FIRST_TABLE_ONLY.search(sentence)) and not _OF_INPUT.search(sentence) \
                 and not re.search(r"\b(?:every|all|both|each|other|later|second)\s+tables?\b[^.;]{0,40}?\b(?:must|are|is|will\s+be)\s+"
@@ -1440,7 +1457,7 @@ def read_free_lines(prompt: str) -> FreeLines:
     if pinned:
         parts.discard(HEADINGS)
     if not parts and not prefixes and not after and not tables and not free_rows and not under_title \
-            and not after_first and not graded_prefixes and first_table is None:
+            and not after_first and not graded_prefixes and first_table is None and not other_tables:
         return FreeLines()
     blocks, rest = fenced_blocks(prompt)
     # (a span a freeing sentence gives as an example of the free part, "a notes section ... starting with its own
@@ -1463,14 +1480,14 @@ def read_free_lines(prompt: str) -> FreeLines:
     return FreeLines(frozenset(parts), declared[0], templates, "\n".join(naming), tuple(dict.fromkeys(prefixes)),
                      titled, tuple(dict.fromkeys(after)), before, frozenset(tables),
                      frozenset(c.strip().lower() for span in _INLINE.findall(prompt) for c in re.split(r"[|,]", span)
-                               if c.strip()) if tables else frozenset(), any_order=any_order,
+                               if c.strip()) if tables or other_tables else frozenset(), any_order=any_order,
                      title_shapes=title_shapes if titled else frozenset(), before_any=before_any,
                      free_rows=tuple(dict.fromkeys(free_rows)), under_title=under_title, after_first=after_first,
                      graded_prefixes=tuple(dict.fromkeys(graded_prefixes)),
                      first_line_set=bool(graded_prefixes) and _FIRST_LINE_FIXED.search(prompt) is not None,
                      options_top_level=OPTIONS in parts and any(re.search(r"\btop[- ]level\b", d, re.IGNORECASE)
                                                                 for d in declared), frames=frames, frame_words=frame_words,
-                     first_table=first_table)
+                     first_table=first_table, other_tables=other_tables)
 
 
 _FRAME_WORD = re.compile(r"[A-Za-z][A-Za-z_-]{2,40}")

@@ -1789,8 +1789,25 @@ def _any_named_order(sentence: str, text: str) -> tuple[str, str]:
 # a question asking leave, "Q: May I add extra keys, like the method or iteration count?", answered yes on its next line
 # (not "Should we include ...? Yes": a requirement; nor a yes that goes on to say it is required or checked; review)
 _LEAVE_ASKED = re.compile(r"\b(?:may|can|could)\s+(?:I|we)\s+((?:also\s+)?(?:add|include|write|keep|put|leave|"
-                          r"output|emit|list|use)\b[^?\n]{0,200})\?(\s*\n[ \t>*_]*)(?:yes|sure|absolutely|yep|of\s+course)\b"
+                          r"output|emit|list|use)\b[^?\n]{0,200})\?(\s*\n[ \t>*_]*(?:A[.:)][ \t]*)?)(?:yes|sure|absolutely|yep|"
+                          r"of\s+course)\b[ \t]*[.,!:;\u2014-]*[ \t]*", re.IGNORECASE)
+# "Q. Does the order of the rows matter? / A. No." (blind p358's deposition): the order the question names is free
+_ORDER_ASKED = re.compile(r"\b(?:does|do|will|would|should)\s+((?:the\s+)?(?:[\w-]+\s+){0,2}order(?:\s+of\s+[^?\n]{1,60})?)"
+                          r"\s+matter\?(\s*\n[ \t>*_]*(?:A[.:)][ \t]*)?)(?:no|nope|not\s+at\s+all|it\s+doesn'?t)\b"
                           r"[ \t]*[.,!:;\u2014-]*[ \t]*", re.IGNORECASE)
+# a transcript's page:line numbers opening its lines, `  7:22  Q.  Does ...` (blind p358): a sentence runs across them
+_LINE_NUMBERED = re.compile(r"^[ \t]*\d{1,3}:\d{1,2}(?:[ \t]{2,}|\t|[ \t]*$)", re.MULTILINE)
+
+
+def unnumbered(text: str) -> str:
+    """`text` without the page:line numbers a transcript opens most of its lines with (`  7:22  Q.  Does the order
+    ...`), so that a sentence running over two lines reads as one ("Order\n 20:23  doesn't matter"; blind p358)."""
+    if len(text) > 200_000:
+        return text
+    found = len(_LINE_NUMBERED.findall(text))
+    if found < 10 or found * 2 < sum(1 for line in text.splitlines() if line.strip()):
+        return text
+    return _LINE_NUMBERED.sub("", text)
 # what a yes goes on to say that makes the answer a requirement: "Yes, you must: the grader checks it" (not "Yes - they
 # are not graded", "Yes, nobody checks them"; review)
 _YES_BUT = re.compile(r"\b(?:must|required|mandatory|needed|need\s+to|have\s+to|checks?|checked|graded|compared|"
@@ -1812,14 +1829,43 @@ def _answered(text: str) -> str:
         if required and not _DENIED.search(after[:required.start()]):
             return m.group(0)
         return f"you may {m.group(1)}.{m.group(2)}"
-    return _LEAVE_ASKED.sub(said, text[:200_000]) + text[200_000:]
+    head = _ORDER_ASKED.sub(lambda m: f"{m.group(1)} does not matter.{m.group(2)}", text[:200_000])
+    return _LEAVE_ASKED.sub(said, head) + text[200_000:]
+
+
+# a heading or a bold label over a list of what the grader leaves alone: "### Not graded (no points lost)", "**Not
+# checked:**", "## What we don't grade" (blind p360's rubric)
+_UNGRADED_HEAD = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|\*\*|__)?(?:not[ \t]+(?:graded|marked|checked|scored|assessed)|ungraded|"
+                            r"unmarked|what[ \t]+(?:we|the[ \t]+grader)[ \t]+(?:don'?t|do[ \t]+not|won'?t|will[ \t]+not|"
+                            r"never)[ \t]+(?:grade|check|mark|score|look[ \t]+at))\b[^\n]{0,60}$", re.IGNORECASE | re.MULTILINE)
+_BULLET = re.compile(r"([ \t]*(?:[-*+]|\d{1,2}[.)])[ \t]+)(\S[^\n]*)")
+
+
+def _ungraded_lists(text: str) -> str:
+    """`text` with each item of a list under a heading (or bold label) that says the grader leaves its items alone
+    opening with "Not graded:", so that the rules reading one sentence read that too ("### Not graded (no points lost)"
+    over "- Any other text: headings, notes on convergence"; blind p360). The list ends at a line that is neither an item,
+    nor an item's indented continuation, nor blank."""
+    if len(text) > 200_000 or not _UNGRADED_HEAD.search(text):
+        return text
+    lines = text.split("\n")
+    out, under = [], False
+    for line in lines:
+        if _UNGRADED_HEAD.fullmatch(line):
+            under = True
+        elif under and (item := _BULLET.fullmatch(line)) is not None:
+            line = f"{item.group(1)}Not graded: {item.group(2)}"
+        elif under and line.strip() and not line.startswith((" ", "\t")):
+            under = False
+        out.append(line)
+    return "\n".join(out)
 
 
 @lru_cache(maxsize=64)
 def read_prompt(text: str) -> PromptAllows:
     """Read the prompt's own words about order, optional fields and tolerances (about 1 ms a prompt,
     asked for by every fuzz kind's search: kept per text; PromptAllows is frozen)."""
-    text = _answered(dotted_leaders(text))
+    text = _answered(_ungraded_lists(dotted_leaders(unnumbered(text))))
     written = _written_files(text)
     sections = _section_kinds(text, written)
     optional: set[str] = set()

@@ -12,7 +12,7 @@ from artifactbench.gates.fuzz._mutation import Mutation
 from artifactbench.gates.fuzz._policy import FuzzPolicy, FuzzPolicyError, load_policy
 from artifactbench.gates.fuzz._reference import table_cells, text_field
 from artifactbench.gates.fuzz._sampling import sample_mutants
-from artifactbench.gates.fuzz._strategies import KINDS, kinds_for, mutation_strategy, place_examples
+from artifactbench.gates.fuzz._strategies import KINDS, kinds_for, mutation_strategy, object_examples, place_examples
 from artifactbench.gates.fuzz._text_strategies import _rule_row as rule_row
 from artifactbench.gates.fuzz._text_strategies import count_of, recount
 from artifactbench.gates.fuzz._tree_targets import where as describe_place
@@ -41,6 +41,7 @@ __all__ = [
     "outside_element",
     "parse",
     "without_free_tails",
+    "object_examples",
     "place_examples",
     "program",
     "rerender",

@@ -182,7 +182,11 @@ _ASKS_EVERY = re.compile(r"\b(?:every|all)\b(?:\s+[\w-]+){0,4}?\s+(?:valid|legal
                          r"qualif(?:y|ies)|fits?|obeys?)\b|"
                          # ("Every bib in runners.csv exactly once — including runners who never crossed a mat"; p347)
                          r"\b(?:every|each)\s+(?:[\w-]+\s+){0,3}?(?:in|from|of|listed\s+in)\s+`?[\w./-]+\.(?:csv|jsonl?|tsv|txt|"
-                         r"ya?ml)`?\s+(?:exactly\s+once|must\s+(?:appear|be\s+(?:listed|there|present))(?!\s+(?:at\s+most|in\s+at\s+most)\b))\b",
+                         r"ya?ml)`?\s+(?:exactly\s+once|must\s+(?:appear|be\s+(?:listed|there|present))(?!\s+(?:at\s+most|in\s+at\s+most)\b))\b|"
+                         # ("I want every place where the read-back did not match"; blind p362; "list all orders whose ...")
+                         r"\b(?:I|we)\s+(?:want|need|expect)\s+(?:to\s+see\s+)?(?:every|all)\b(?:\s+[\w-]+){0,3}?\s+(?:where|whose|"
+                         r"that|which|in\s+which|with)\b|\b(?:list|report|flag|find|enumerate|give\s+(?:me|us))\s+(?:every|all)\b"
+                         r"(?:\s+[\w-]+){0,3}?\s+(?:where|whose|that|which|in\s+which)\b",
                          re.IGNORECASE)
 
 

@@ -9,8 +9,10 @@ the artifact is truncated. A drawn text whose parsed meaning equals the referenc
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from functools import lru_cache
+from typing import Any
 
 from hypothesis.errors import UnsatisfiedAssumption
 from hypothesis import strategies as st
@@ -136,6 +138,42 @@ def _truncate(text: str) -> Draws | None:
 SWEPT_KINDS = ("number_far", "number_sign", "number_nan", "string_change", "type_change")
 
 
+# a key that reads as data, not a field's name: an id with two digits or more (`P01`, `V21`, `W20-A1`), a date, a number
+_DATA_KEY = re.compile(r"[A-Za-z]{0,8}[-_:./]?\d{2,}[\w:./-]*|\d[\w:./-]*")
+
+
+def _field_of(targets: TreeTargets, path: tuple) -> tuple:
+    """The field a node stands in (TreeTargets.field), keys that read as data masked too: `P01` ... `P47` of a map of
+    pipes are one field, whose first 40 values would otherwise be the first 40 fields (blind p358)."""
+    return tuple("*" if isinstance(step, str) and _DATA_KEY.fullmatch(step) else step for step in targets.field(path))
+
+
+def object_examples(fmt: str, text: str, policy: FuzzPolicy) -> Iterator[Mutation]:
+    """One mutant per field of a JSON or YAML document that holds an object (list indices and a map's data keys masked),
+    the object written as a list of its values: `"V21": {"close": [...], ...}` as `"V21": [[...], 8]`. A grader reading
+    it with `.get` or `["close"]` must fail the answer, not raise (blind p358: an `if_stuck` entry that is a list).
+    Lazily, in document order; never the root."""
+    try:
+        doc, targets, _, _ = _prepared(fmt, text, policy)
+    except ValueError:
+        return
+    if not isinstance(doc, TreeDoc) or doc.fmt not in ("json", "yaml"):
+        return
+    seen: set[tuple] = set()
+    stack: list[tuple[tuple, Any]] = [((), doc.data)]
+    while stack:
+        path, node = stack.pop()
+        children = list(node.items()) if isinstance(node, dict) else list(enumerate(node)) if isinstance(node, list) else []
+        for key, child in reversed(children):
+            stack.append(((*path, key), child))
+        if path and isinstance(node, dict) and node:
+            place = _field_of(targets, path)
+            if place in seen:
+                continue
+            seen.add(place)
+            yield targets.set_leaf("type_change", path, "{...}", list(node.values()))
+
+
 def place_examples(fmt: str, text: str, policy: FuzzPolicy, kind: str) -> Iterator[Mutation]:
     """One mutant of `kind` per field of a tree document (at the field's first value), in document
     order: once a search found the grader accepting a change to one field, these say which other
@@ -154,7 +192,7 @@ def place_examples(fmt: str, text: str, policy: FuzzPolicy, kind: str) -> Iterat
     pool = {"string_change": targets.strings, "type_change": targets.leaves}.get(kind, targets.numbers)
     seen: set[tuple] = set()
     for path, old in pool:
-        place = tuple(step for step in path if not isinstance(step, int))
+        place = _field_of(targets, path)
         if place in seen:
             continue
         if kind == "type_change":  # (its new value may well be None)
