@@ -344,3 +344,64 @@ def test_a_prompt_that_wants_every_such_record_asks_for_every_row():
         assert _ASKS_EVERY.search(said), said
     for said in ("I want every row to be sorted by time.", "Every line that starts with # is ignored."):
         assert not _ASKS_EVERY.search(said), said
+
+
+# --- round 3: p363's bands, p364's reason codes, p366's echoed input, p367's "It's optional." -------------------------
+
+def test_bands_that_each_takes_up_or_gives_two_ways_or_says_in_the_subjunctive():
+    # (p363: "| **Honesty** | `sse`, `forecast` and `rmse` are what your α actually produces: each within 0.1 % relative, or
+    # 0.01 absolute, whichever is looser." was every number's band, relative only, and "asks that your SSE be within 0.1
+    # % of the best" too: α moved 16x that band, SSE flat near its minimum, was a false fail)
+    from artifactbench.gates.core import stated_tolerance
+
+    row = ("| **Honesty** | `sse`, `forecast` and `rmse` are what your α actually produces: each within 0.1 % relative, "
+           "or 0.01 absolute, whichever is looser. |\n")
+    said = stated_tolerance(row)
+    assert not said.general and said.states_for(("forecast",)) and not said.states_for(("alpha",))
+    assert said.band_at(("forecast",), 0.1643) >= 0.01
+    fit = stated_tolerance("The Fit track only asks that your SSE be within 0.1 % of the best.\n")
+    assert fit is not None and not fit.general and fit.states_for(("sse",))
+    # the twins: a band of its own keys with no "each", and a second band of another key, keep their readings
+    two = stated_tolerance("`sse` within 0.1 % relative; `rmse` within 0.01.\n")
+    assert not two.general and two.band_at(("sse",), 5.0) == 0.005
+    assert stated_tolerance("All values must be within 0.5.\n").general
+
+
+def test_a_column_of_reason_words_gets_another_rare_word():
+    # (p364: `S0000005 DENY SUSPENDED` lines, whose reason the grader never compared; the only string changes were of
+    # `OK` on an ACCEPT line, which its ACCEPT rule did check)
+    from artifactbench.gates.fuzz._text_strategies import column_codes
+
+    lines = [f"S{i:07d} ACCEPT OK" for i in range(1, 9)] + ["S0000009 DENY SUSPENDED", "S0000010 DENY PASSBACK",
+                                                              "S0000011 DENY CLOSED"]
+    changes = {(lines[c[0]].split()[2], c[4]) for c in column_codes(lines, tuple(range(len(lines)))) if c[1] == 2}
+    assert changes and all(old in ("SUSPENDED", "PASSBACK", "CLOSED") and new in ("SUSPENDED", "PASSBACK", "CLOSED")
+                           and old != new for old, new in changes)
+    # the twin: a column of two words only (a flag) is no such column
+    flags = [f"S{i:07d} ACCEPT {'OK' if i % 3 else 'LATE'}" for i in range(1, 10)]
+    assert not [c for c in column_codes(flags, tuple(range(len(flags)))) if c[1] == 2]
+
+
+def test_an_echo_of_an_input_the_grant_names_is_one_of_the_extra_keys():
+    # (p366: `"horizon"` dropped from the answer, under 'Extra top-level keys (e.g. a horizon echo) ... are ignored',
+    # was a false fail: an input variable of that name made it a named key)
+    allows = read_prompt('variable "horizon" {\n  description = "The replay horizon."\n}\n\nWrite `out.json` with '
+                         '`turbines` and `ignored`. Extra top-level keys (e.g. a horizon echo) and extra per-interval '
+                         'keys are ignored.\n')
+    assert allows.other_key("top level, key 'horizon'") == "horizon"
+    # the twin: a key named elsewhere and given by the grant as no example stays named
+    other = read_prompt('variable "horizon" {\n}\n\nWrite `out.json` with `turbines`. Extra top-level keys are ignored.\n')
+    assert other.other_key("top level, key 'horizon'") is None
+
+
+def test_it_s_optional_after_a_sentence_naming_parts_around_the_table():
+    # (p367: "Sure, write a paragraph above or below the table — a title, a note, whatever. It's optional." freed nothing,
+    # and the report's `# Dryer report` dropped was a false fail)
+    from artifactbench.gates.core._free_lines import HEADINGS, read_free_lines, uncommented
+
+    said = "Sure, write a paragraph above or below the table — a title, a note, whatever. It's optional.\n"
+    assert HEADINGS in read_free_lines(uncommented(said)).parts
+    # the twins: no "optional" after it, or the input's notes, free nothing
+    assert not read_free_lines(uncommented(said.replace(" It's optional.", " Keep it short."))).parts
+    assert not read_free_lines(uncommented("The log has a title and notes above the table in each input file. "
+                                           "It's optional.\n")).parts

@@ -174,6 +174,8 @@ _SCOPE_KEY = re.compile(r"\s?(?:[a-zA-Zµ°]{1,4}(?:/[a-zA-Z]{1,4})?\s+)?for\s+`
 # the first one's "for ..."; blind p301)
 _AND_BAND = re.compile(r"(\bfor\s+[^,;.()\n]{1,60}?,?\s+and\s+)(?=[-+]?\d[\d.]*(?:e-?\d+)?\s*(?:[A-Za-zµ°%]{1,4}\s+)?for\s)",
                        re.IGNORECASE)
+# between two bands of one subject: "within 0.1 % relative, or within 0.01 absolute"
+_OR_BAND = re.compile(r"\s*(?:%|percent)?\s*(?:relative|rel\.?|absolute|abs\.?)?\s*\)?\s*,?\s*or\s+", re.IGNORECASE)
 _STOP = frozenset({"and", "or", "so", "but", "with", "to", "which", "where", "while", "is", "are", "in", "of",
                    "on", "at", "by", "the", "a", "an"})
 
@@ -245,7 +247,8 @@ _TICKED = r"`(?:\[[\w.-]{1,40}\][^\S\n]*)?([A-Za-z_][\w.-]*)`"
 # (a table alone names its keys' band where the clause names no key: "Each `[metrics]` value is within a relative
 # tolerance of 0.01 %"; blind p223. Not beside one: "In the `[latency]` table, `p50` is within 0.1 ms"; review)
 _TABLE_TICKED = r"`\[{1,2}([A-Za-z_][\w.-]*)\]{1,2}`"
-_LEAD_KEYS = re.compile(r"[\s*>|-]*(?:\d{1,2}[.)]\s+)?(?:\[[ xX]?\]\s*)?((?:`(?:\[[\w.-]{1,40}\][^\S\n]*)?[A-Za-z_][\w.-]*`\s*"
+# (after a table row's label cell too, "| **Honesty** | `sse`, `forecast` and `rmse` are ..."; blind p363)
+_LEAD_KEYS = re.compile(r"[\s*>|-]*(?:[^|`\n]{1,40}\|\s*)?(?:\d{1,2}[.)]\s+)?(?:\[[ xX]?\]\s*)?((?:`(?:\[[\w.-]{1,40}\][^\S\n]*)?[A-Za-z_][\w.-]*`\s*"
                         r"(?:(?:,|and|or|&|/)\s*)?){1,8})(?P<defined>:\s|=\s|(?:is|are)\s)")
 # A band's sentence whose subject is the answer itself, "Your answer must be within 1 m of the true value"
 _ANSWER_SUBJECT = re.compile(r"[\s*>|-]*(?:your|the|this|that)\s+(?:answer|value|number|result|figure)\s+(?:must|should|shall|"
@@ -1223,6 +1226,11 @@ def _stated_tolerance(text: str) -> StatedTolerance | None:
         # against the exact value; "a day is steady when its sensor difference is no more than 2.5" a rule; p171, review)
         if not _AGAINST_EXACT.search(whole):
             whole = _DIFFERENCE.sub("gap", whole)  # (a rule's difference, no band: "steady when ... at most 2.5")
+        # ("within 0.1 % relative, or 0.01 absolute, whichever is looser": the second band is a "within" too; blind p363)
+        whole = re.sub(r"(\bwithin\s(?:[^;.\n]|\.\d){1,40}?,?\s+or\s+)(?=[-+]?\d[\d.]*(?:e-?\d+)?\s*%?\s*(?:absolute|abs\.?|relative|"
+                       r"rel\.?)\b)", r"\1within ", whole, flags=re.IGNORECASE)
+        # (a subjunctive, "asks that your SSE be within 0.1 % of the best", says what a "must be" says; blind p363)
+        whole = re.sub(r"\b(that\s+(?:your|the|each|every)\s+[A-Za-z]{3,})\s+be\s+(?=within\b)", r"\1 must be ", whole)
         # ("within half a basis point (0.00005)": the band is the number in brackets; blind p75)
         whole = _NAMED_BAND.sub(lambda m: f"within {m.group(1)} ", whole)
         whole = _AND_BAND.sub(r"\g<1>within ", whole) if "for" in whole and _STATED.search(whole) else whole
@@ -1242,6 +1250,7 @@ def _stated_tolerance(text: str) -> StatedTolerance | None:
         found = False
         previous = -1  # where the sentence's last stated value ended
         stated_here = list(_STATED.finditer(sentence))
+        last_band = None  # (the nouns, every and lead of the sentence's band before this one)
         paired = _paired_by_unit(sentence, stated_here)
         # (the sentence's "relative" said of no value of its own: not "`basal_area_m2` within 0.5 % (relative)", the word
         # of that value, which left "within ±0.05 cm" of the same sentence read as 5 % too; blind p293)
@@ -1296,6 +1305,10 @@ def _stated_tolerance(text: str) -> StatedTolerance | None:
                                                        sentence[max(0, match.start() - 120):match.start()]))
             # (or the sentence's subject, its one key: "`projected_revenue` must be the model's revenue at
             # the rate you report (to within a dollar)"; blind p80)
+            # (or keys the sentence lists and "each" takes up again: "`sse`, `forecast` and `rmse` are what your α
+            # produces: each within 0.1 % relative"; blind p363, whose band had been every number's, α's too)
+            near = near or (bool(keys) and re.search(r"\beach\s+(?:(?:must|should|shall)\s+be\s+|is\s+)?$",
+                                                     sentence[max(0, match.start() - 30):match.start()]) is not None)
             near = near or (keys and keys == defined) or (
                 len(keys) == 1 and re.match(r"\s*`" + re.escape(keys[0]) + "`", sentence) is not None
                             and sentence[:match.start()].count("`") == 2 and "." not in keys[0]
@@ -1326,6 +1339,11 @@ def _stated_tolerance(text: str) -> StatedTolerance | None:
             # and the nouns that open a clause, "Mean loads within 0.01 kW", may name no key: every number's
             # too, as it was before they were read; review)
             every = not nouns or not (scope or near) or lead is not None
+            if at and last_band is not None and _OR_BAND.fullmatch(sentence, stated_here[at - 1].end(), match.start()):
+                # ("each within 0.1 % relative, or 0.01 absolute, whichever is looser": the second band is the first's
+                # nouns' too; blind p363)
+                nouns, every, lead = last_band
+            last_band = (nouns, every, lead)
             general = general or every
             quoted = " ".join(shown.split())[:160]
             if every:

@@ -120,6 +120,12 @@ _FREEDOMS_LABEL = re.compile(r"^\W*(?:(?:your\s+)?freedoms?(?:\s+you\s+(?:have|g
                              re.IGNORECASE | re.DOTALL)
 _HEADING_WORDING = re.compile(r"\bheading\s+(?:wording|text|names?)\b|\bwording\s+of\s+(?:the\s+)?headings?\b", re.IGNORECASE)
 _ANY_YOU_LIKE = re.compile(r"\bany\s+((?:[\w-]+,?\s+){1,6}?)you\s+(?:like|want|wish|prefer)\b", re.IGNORECASE)
+# a sentence that says only that what the one before names is optional: "It's optional.", "That is entirely optional."
+_ITS_OPTIONAL = re.compile(r"\W*(?:(?:it|that|this|all\s+(?:of\s+)?that)(?:'s|\u2019s|\s+is)|(?:these|they)(?:'re|\u2019re|\s+are))\s+"
+                           r"(?:entirely\s+|completely\s+|totally\s+|all\s+)?optional\b[^\n]{0,40}$", re.IGNORECASE)
+# where the parts of such a sentence stand: around the answer's table, list or lines
+_OUTPUT_PART = re.compile(r"\b(?:above|below|before|after|around|under|over)\s+(?:the|your|each)\s+(?:table|list|lines?|"
+                          r"records?|rows?|output|report)\b", re.IGNORECASE)
 # "further tables are permissible anywhere in the document", "You may add other tables": tables beside the one asked for
 _OTHER_TABLES = re.compile(r"(?<!\bno\s)(?<!\bany\s)\b(?:further|other|additional|extra|more)\s+tables?\b(?!\s+(?:without|lacking|with\s+no)\b)"
                            r"[^.;]{0,80}?\b(?:are|is)\s+(?:also\s+)?(?:permissible|permitted|allowed|fine|welcome|ignored|ok|"
@@ -1309,7 +1315,17 @@ def read_free_lines(prompt: str) -> FreeLines:
     tables: set[str] = set()
     examples: list[str] = []  # the spans a freeing sentence gives as examples of the free part
     freeing: list[str] = []  # (whole: `declared` keeps 160 characters of each)
+    said_before = ""
     for sentence in _sentences(prompt):
+        before_this, said_before = said_before, sentence
+        if _ITS_OPTIONAL.match(sentence) and before_this and not _REFUSED.search(before_this) \
+                and not _OF_INPUT.search(before_this) and _OUTPUT_PART.search(before_this):
+            # ("Sure, write a paragraph above or below the table — a title, a note, whatever. It's optional.": the parts
+            # the sentence before names are what is optional; blind p367)
+            if named := {part for part, words in _PARTS.items() if words.search(before_this)}:
+                parts |= named
+                declared.append(" ".join(before_this.split())[:160])
+                freeing.append(before_this)
         # (a proviso that no other line opens as a table row keeps the table whole and refuses nothing the sentence frees:
         # "MAY precede or follow the table with headings ..., provided that no other line ... begins with `|`"; blind
         # p332. Not "provided that no other text appears", which refuses; review)

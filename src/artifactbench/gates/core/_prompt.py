@@ -798,10 +798,16 @@ class PromptAllows:
         iteration count; anything with a name I didn't list gets ignored" of `iterations` (blind p271)."""
         grant = self.other_keys
         # (the cheap test first: asked of every line of a long answer, most names are not in the grant at all)
-        if not grant or not _mentions(grant, key) or any(
-                _mentions(sentence, key) for sentence in _sentences(self.naming_text) if sentence not in grant):
+        if not grant or not _mentions(grant, key):
             return False
         stem = re.escape(key[:-1] if key.endswith("s") and len(key) > 3 else key)
+        if re.search(rf"\b(?:like|such\s+as|e\.g\.|for\s+example|including)\s+(?:an?\s+|the\s+)?(?:{stem}s?\s+(?:echo|copy)|"
+                     rf"(?:echo|copy)\s+of\s+(?:the\s+)?{stem}s?)\b", grant, re.IGNORECASE):
+            # ("Extra top-level keys (e.g. a horizon echo) ... are ignored": the answer's copy of the input `horizon` is
+            # one of the extras, whatever else names the input; blind p366)
+            return True
+        if any(_mentions(sentence, key) for sentence in _sentences(self.naming_text) if sentence not in grant):
+            return False
         # (an example of the extras, "like an iteration count"; not a key the grant leaves out, "Columns other than
         # (order_id, amount) are not checked")
         return any(re.search(r"\b(?:like|such\s+as|e\.g\.|for\s+example|including)\s", grant[max(0, m.start() - 40):m.start()],

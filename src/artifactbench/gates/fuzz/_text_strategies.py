@@ -539,6 +539,9 @@ def _column_width(lines: list[str], sample: list[int]) -> int:
     return min(widths)
 
 
+_WORD_CODE = re.compile(r"[A-Z][A-Z_]{1,30}")  # a code word of capitals alone, `SUSPENDED`, `NOT_VALID`
+
+
 def column_codes(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, int, int, int, str]]:
     """(line, column, start, end, another code) for the codes of a text whose lines are columns split by single spaces
     (as _recombined reads them: as many parts each, at least three, a digit in every line), each code with a digit
@@ -551,14 +554,25 @@ def column_codes(lines: list[str], records: tuple[int, ...]) -> list[tuple[int, 
     # (each column's values in order of first sight, and where each stands: one pass, whatever the width; review)
     columns = [list(dict.fromkeys(split[i][c] for i in sample)) for c in range(min(width, MAX_COLUMNS))]
     places = [{v: k for k, v in enumerate(pool)} for pool in columns]
+    # (a column of a few words in capitals, `OK` on most lines, `SUSPENDED`, `CLOSED` on the rest: its rarer words, each
+    # given another rare one, `DENY SUSPENDED` -> `DENY CLOSED`; blind p364's reasons, never compared, where `OK` given
+    # another word broke an `ACCEPT ... OK` rule the grader did check)
+    common = [Counter(split[i][c] for i in sample).most_common(1)[0][0] for c in range(len(columns))]
+    worded = [3 <= len(pool) <= 40 and all(_WORD_CODE.fullmatch(v) for v in pool) for pool in columns]
     out: list[tuple[int, int, int, int, str]] = []
     for n, i in enumerate(sample[:MAX_COLUMN_CODES]):
         tokens = None
         for c in [(n + k) % len(columns) for k in range(len(columns))]:  # (each line a column of its own turn)
             word, pool = split[i][c], columns[c]
-            if len(pool) < 2 or not _CODE.fullmatch(word) or not re.search(r"\d", word) or NUMBER_RE.fullmatch(word):
+            if worded[c] and word != common[c]:
+                rare = [v for v in pool if v not in (word, common[c])]
+                if not rare:
+                    continue
+                other = rare[places[c][word] % len(rare)]
+            elif len(pool) < 2 or not _CODE.fullmatch(word) or not re.search(r"\d", word) or NUMBER_RE.fullmatch(word):
                 continue
-            other = pool[(places[c][word] + 1) % len(pool)]
+            else:
+                other = pool[(places[c][word] + 1) % len(pool)]
             tokens = tokens or list(re.finditer(r"\S+", lines[i]))
             out.append((i, c, tokens[c].start(), tokens[c].end(), other))
             break
