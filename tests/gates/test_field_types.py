@@ -55,7 +55,8 @@ def test_a_reference_of_many_fields_retypes_a_bounded_number(tmp_path, monkeypat
 
     root = tmp_path / "task"
     shutil.copytree(GOOD, root)
-    record = {f"k{i:04d}": i for i in range(3000)}
+    # (named fields, not data keys: `k0001`..`k2999` would be one field, an object keyed by ids)
+    record = {"f_" + "".join(chr(97 + (i // 26 ** j) % 26) for j in range(3)): i for i in range(3000)}
     (root / "grader" / "reference_output.jsonl").write_text(json.dumps(record) + "\n")
     graded = []
     real = TaskContext.grade_text

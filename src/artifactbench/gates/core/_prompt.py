@@ -332,7 +332,7 @@ _OPTIONAL = re.compile(_OPTIONAL_WORDS, re.IGNORECASE)
 # said inside the sentence that names the fields, frees none of them (blind p348: `Submitted`, `Recomputed` and
 # `Difference` of "...; `Difference`: a signed integer such as `-7` (a leading `+` is optional)" read as optional)
 _FORM_OPTIONAL = re.compile(
-    r"(?:\b(?:an?|the|any)\s+)?(?:\b(?:leading|trailing|final|initial|extra|explicit|plus|positive)\s+[^.;,()\n]{0,30}?|"
+    r"(?:\b(?:an?|the|any)\s+)?(?:\b(?:leading|trailing|explicit|plus|positive)\s+(?:`[^`\w\s]{1,3}`|[^.;,()`\n]){0,30}?|"
     r"[^.;,()`\n]{0,20}?\b(?:signs?|prefix(?:es)?|suffix(?:es)?|symbols?|separators?|zeros?|zeroes|decimal\s+points?|"
     r"units?|spaces?|padding|quotes?|quotation\s+marks?))\s+(?:is|are)\s+(?:also\s+)?optional\b", re.IGNORECASE)
 # (said of fields: "required", "mandatory"; not a "must" of an optional field's own form, "if present, must be

@@ -9,6 +9,7 @@ the artifact is truncated. A drawn text whose parsed meaning equals the referenc
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from functools import lru_cache
@@ -142,10 +143,24 @@ SWEPT_KINDS = ("number_far", "number_sign", "number_nan", "string_change", "type
 _DATA_KEY = re.compile(r"[A-Za-z]{0,8}[-_:./]?\d{2,}[\w:./-]*|\d[\w:./-]*")
 
 
+MAP_KEYS = 4  # keys of an object, at least, every one reading as data, for its keys to be one field
+
+
 def _field_of(targets: TreeTargets, path: tuple) -> tuple:
-    """The field a node stands in (TreeTargets.field), keys that read as data masked too: `P01` ... `P47` of a map of
-    pipes are one field, whose first 40 values would otherwise be the first 40 fields (blind p358)."""
-    return tuple("*" if isinstance(step, str) and _DATA_KEY.fullmatch(step) else step for step in targets.field(path))
+    """The field a node stands in (TreeTargets.field), the keys of an object keyed by data masked too (four keys or
+    more, each an id or a date): `P01` ... `P47` of a map of pipes are one field, whose first 40 values would otherwise
+    be the first 40 fields (blind p358); `p95` beside `endpoint` and `n` stays a field of its own."""
+    out = list(targets.field(path))
+    node = targets.doc.data
+    for i, step in enumerate(path):
+        if isinstance(node, dict) and isinstance(step, str) and len(node) >= MAP_KEYS \
+                and all(isinstance(k, str) and _DATA_KEY.fullmatch(k) for k in itertools.islice(node, 200)):
+            out[i] = "*"
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            break
+    return tuple(out)
 
 
 def object_examples(fmt: str, text: str, policy: FuzzPolicy) -> Iterator[Mutation]:

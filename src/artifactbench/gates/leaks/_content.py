@@ -799,8 +799,10 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
                         shown, text, file_values if path.suffix.lower() == ".py" else values, total)) or case
         if case is None and shown == "prompt.md":
             case = _example_row(text, reference, given)
+        # (not an input the prompt names that is no program: the text an answer is made from, a bulletin it reflows)
         if (case is None or case.status != FINDING) and shown != "prompt.md" and results \
-                and path.suffix.lower() in _PROSE and not _is_input_data(path):
+                and path.suffix.lower() in _PROSE and not _is_input_data(path) \
+                and not (path in inputs and path.suffix.lower() != ".py"):
             case = _summary_case(shown, text, results, lambda digest=digest: "\n".join(
                 _text(p) for _, p in sources if hashlib.sha256(p.read_bytes()).hexdigest() != digest)) or case
         if case is None and path in tables:
