@@ -238,10 +238,16 @@ def test_a_date_a_day_off_is_tried_first_and_a_band_of_days_allows_it(tmp_path):
     _twins(tmp_path, "mite_dates", "mites.md", _DATES, exact, _with_ref(_DATES_CHECK.replace("SLACK", "1"), _DATES),
            _with_ref(_DATES_CHECK.replace("SLACK", "0"), _DATES), "string_change", "a date moved a day later")
     # the twin: a prompt that allows a day either way keeps the same grader clean
-    fuzz = _fuzz(_task(tmp_path, "mite_band", "mites.md", _DATES, exact.replace("the exact day", "within ±1 day"),
+    fuzz = _fuzz(_task(tmp_path, "mite_band", "mites.md", _DATES, exact.replace("the date the exact day", "a date within ±1 day is accepted"),
                        _with_ref(_DATES_CHECK.replace("SLACK", "1"), _DATES)))
     assert not _fails(fuzz), _fails(fuzz)
     assert day_later("2025-12-31") == "2026-01-01" and day_later("2025-02-30") is None
+    # (review: a band of days said of the data, or a warning, is no band of the answer's dates; the run's own date is any)
+    from artifactbench.gates.fuzz._fuzz import _day_band
+    where = "line 3, column 'cross_date' (a date moved a day later)"
+    assert _day_band("Tickets resolved within 1 day are marked FAST.\n", where) == ""
+    assert _day_band("Careful: being off by one day is the classic mistake with dates here.\n", where) == ""
+    assert _day_band("Write `generated_on`, the date you run your script.\n", "at $.generated_on, (a date moved a day later)")
     assert day_later("2025-07-01T10:00") is None and day_later("v2025-07-01") is None
 
 
@@ -406,3 +412,49 @@ def test_it_s_optional_after_a_sentence_naming_parts_around_the_table():
     assert not read_free_lines(uncommented(said.replace(" It's optional.", " Keep it short."))).parts
     assert not read_free_lines(uncommented("The log has a title and notes above the table in each input file. "
                                            "It's optional.\n")).parts
+
+
+# --- the outside review of this session's rules: eleven problems, each reproduced, now each a twin ---------------------
+
+def test_the_review_s_cases():
+    from artifactbench.gates.core import stated_tolerance
+    from artifactbench.gates.core._free_lines import HEADINGS, read_free_lines, uncommented
+    from artifactbench.gates.fuzz import FuzzPolicy, place_examples
+    from artifactbench.gates.fuzz._fuzz import _ASKS_EVERY, _day_band
+    from artifactbench.gates.leaks._content import summary_lines
+
+    # the run's own date is any day; a band of days said of the data or as a warning is no band
+    assert _day_band("Write `generated_on` (the date you run your script) and `total_kwh`.\n",
+                     "at $.generated_on, (a date moved a day later)")
+    assert not _day_band("Tickets resolved within 1 day are marked FAST; report each ticket's `closed` date.\n",
+                         "line 2, column 'closed' (a date moved a day later)")
+    # "find all the data that you need in `x.csv`" asks for no row
+    assert not _ASKS_EVERY.search("You will find all the data that you need in `specimens.csv`.")
+    # a rule of the data is no band of the answer's numbers
+    assert stated_tolerance("A batch passes when its mean weight deviates by at most 2 from the expected weight printed "
+                            "on the label.\n") is None
+    # the answer's own table, of most rows, stays graded under "further tables are permissible", whatever its header adds
+    prompt = ("The table's columns are Tag, Routing and Departs. Headings, prose and further tables are permissible.\n")
+    answer = ("| Tag | Routing | Departs (UTC) |\n|---|---|---|\n| 207 | AZ767 | 17:15 |\n| 208 | AZ768 | 18:15 |\n\n"
+              "| Tag | Options |\n|---|---|\n| 207 | 4 |\n")
+    kinds = dict(zip(answer.splitlines(), read_free_lines(uncommented(prompt)).kinds(answer)))
+    assert kinds["| 207 | AZ767 | 17:15 |"] == "graded" and kinds["| 207 | 4 |"] == "free"
+    # a form's note frees nothing, but a field sharing its verb stays optional
+    assert "notes" in read_prompt("Required: `sku`, `qty`. The `notes` column and the currency symbol are optional.\n"
+                                  ).optional_fields
+    # a text answer of lines each unlike the others (a config file) has no one result line
+    assert summary_lines("server {\nlisten 8443 ssl;\nserver_name a.example;\nroot /srv/www;\n}\n", frozenset()) == []
+    # "No, but ... must be sorted" keeps the order
+    assert not read_prompt("Q. Does the order of the rows matter?\nA. No — but rows must be sorted by `priority` within "
+                           "each team.\n").unordered_sentences
+    # "Many plans are valid: any allocation that ... is accepted" accepts more than one answer
+    assert read_prompt("Many plans are valid: any allocation that ships exactly 150 units in total is accepted.\n"
+                       ).many_answers
+    # "It's optional to ..." and a label's clause that says its parts are graded free nothing
+    for said in ("Start the file with the title `# Stock report` above the table; the grader checks it. It's optional "
+                 "to add a note after the table.\n",
+                 "Optional: a sort order of your choosing; the title and notes under the table are graded.\n"):
+        assert HEADINGS not in read_free_lines(uncommented(said)).parts, said
+    # quantiles are fields of their own, not data keys
+    text = json.dumps({"latency_ms": {"p50": 1, "p90": 2, "p95": 3, "p99": 4, "p999": 5, "p9999": 6}})
+    assert len(list(place_examples("json", text, FuzzPolicy(), "type_change"))) == 6

@@ -91,8 +91,11 @@ _STATED = re.compile(
     r"actual|computed)\b[^.;\n]{0,60}?\bby\s+(?:no\s+more\s+than|not\s+more\s+than|at\s+most|up\s+to|less\s+than)|"
     # ("a margin that deviates by not more than 1 second from the exact margin is regarded as correct"; blind p357)
     r"\b(?:deviat(?:es|e|ing)|differs?|differing|diverg(?:es|e|ing))\s+by\s+(?:not\s+more\s+than|no\s+more\s+than|at\s+most|"
-    r"up\s+to|less\s+than)(?=\s*[-+±]?\s*[$€£¥]?\s*\.?\d[\d.,eE-]*[^.;\n]{0,40}?\bfrom\s+the\s+(?:exact|true|correct|reference|"
-    r"expected|actual|computed)\b)|"
+    r"up\s+to|less\s+than)(?=\s*[-+±]?\s*[$€£¥]?\s*\.?\d[\d.,eE-]*[^.;\n]{0,40}?\bfrom\s+the\s+(?:exact|true|correct|reference)\b"
+    # (said as what is accepted, not a rule of the data: "A batch passes when its mean weight deviates by at most 2 from
+    # the expected weight printed on the label"; review)
+    r"[^;\n]{0,160}?\b(?:(?:is|are)\s+(?:regarded|considered|counted|treated|graded|accepted|marked)|counts?\s+as\s+correct|"
+    r"(?:is|are)\s+correct)\b)|"
     r"\b(?:errors?|differences?|deviations?)(?:\s+(?:of|is|must\s+be|should\s+be))?\s*(?:<=|≤|<|\bbelow|\bunder|\bat\s+most|"
     r"\bno\s+(?:more|greater)\s+than|\bnot\s+exceed(?:ing)?)|\b(?:rel(?:ative|\.)?|abs(?:olute|\.)?)\s+"
     r"errors?\s+of|\|\s*(?:<=|≤|<))" + MARKUP + r"(?P<money>[$€£¥]\s?)?" + NUMBER

@@ -122,7 +122,10 @@ _HEADING_WORDING = re.compile(r"\bheading\s+(?:wording|text|names?)\b|\bwording\
 _ANY_YOU_LIKE = re.compile(r"\bany\s+((?:[\w-]+,?\s+){1,6}?)you\s+(?:like|want|wish|prefer)\b", re.IGNORECASE)
 # a sentence that says only that what the one before names is optional: "It's optional.", "That is entirely optional."
 _ITS_OPTIONAL = re.compile(r"\W*(?:(?:it|that|this|all\s+(?:of\s+)?that)(?:'s|\u2019s|\s+is)|(?:these|they)(?:'re|\u2019re|\s+are))\s+"
-                           r"(?:entirely\s+|completely\s+|totally\s+|all\s+)?optional\b[^\n]{0,40}$", re.IGNORECASE)
+                           r"(?:entirely\s+|completely\s+|totally\s+|all\s+)?optional\s*[.!)]*\s*$", re.IGNORECASE)
+# a clause saying its parts are graded after all: "the title and notes under the table are graded"; review
+_GRADED_SAID = re.compile(r"\b(?:is|are|gets?|will\s+be)\s+(?:also\s+)?(?:graded|checked|compared|marked|scored|read)\b|"
+                          r"\bthe\s+grader\s+(?:checks|reads|compares)\b", re.IGNORECASE)
 # where the parts of such a sentence stand: around the answer's table, list or lines
 _OUTPUT_PART = re.compile(r"\b(?:above|below|before|after|around|under|over)\s+(?:the|your|each)\s+(?:table|list|lines?|"
                           r"records?|rows?|output|report)\b", re.IGNORECASE)
@@ -732,6 +735,22 @@ def _table_start(lines: tuple[str, ...], i: int) -> int:
     return i
 
 
+def _largest_table(lines: tuple[str, ...]) -> int:
+    """The first row (the header) of the table with the most rows (the first of those), -1 where there is none: the
+    table an answer is, beside the summaries a prompt's "further tables are permissible" lets it add."""
+    best, rows, start = -1, 0, -1
+    for k, line in enumerate(lines):
+        if "|" in line and line.strip() and _in_table(lines, k):
+            if start < 0:
+                start, count = k, 0
+            count += 1
+            if count > rows:
+                best, rows = start, count
+        else:
+            start = -1
+    return best
+
+
 def _read_table(lines: tuple[str, ...], header: tuple[str, ...]) -> int:
     """The first row (the header) of the table a "only the first table ... is read" sentence names: the first whose
     header cells are `header` (the first table of all where it names none); -1 where none stands in `lines`."""
@@ -807,6 +826,7 @@ def _classify(free: FreeLines, lines: tuple[str, ...], start: int, stop: int, fe
     header = None  # the header row of the table the line before stands in
     below_title = _title_span(lines) if free.under_title else (0, 0)
     read_table = _read_table(lines, free.first_table) if free.first_table is not None else None
+    largest = _largest_table(lines) if free.other_tables else -1
     read_table = read_table if read_table is not None and read_table >= 0 else None  # (none of that header: none free)
     table_start = -1  # the first row of the table the line before stands in (first_table)
     for i in range(start, stop):
@@ -829,7 +849,10 @@ def _classify(free: FreeLines, lines: tuple[str, ...], start: int, stop: int, fe
             named = {c for c in header if re.search(r"[^\W\d_]", c)}
             if free.tables_without and not header & free.tables_without and not named & free.named_columns:
                 kind = "free"
-            elif free.other_tables and named - free.named_columns:
+            elif free.other_tables and {re.sub(r"\s*\([^()]*\)$", "", c) for c in named} - free.named_columns \
+                    and _table_start(lines, i) != largest:
+                # (never the answer's own table, the one of most rows, whatever its header adds: "Departs (UTC)", a
+                # `Notes` column; review)
                 kind = "free"
         else:
             header = None
@@ -1319,7 +1342,8 @@ def read_free_lines(prompt: str) -> FreeLines:
     for sentence in _sentences(prompt):
         before_this, said_before = said_before, sentence
         if _ITS_OPTIONAL.match(sentence) and before_this and not _REFUSED.search(before_this) \
-                and not _OF_INPUT.search(before_this) and _OUTPUT_PART.search(before_this):
+                and not _OF_INPUT.search(before_this) and _OUTPUT_PART.search(before_this) \
+                and not _PINNED.search(before_this) and not _GRADED_SAID.search(before_this):
             # ("Sure, write a paragraph above or below the table — a title, a note, whatever. It's optional.": the parts
             # the sentence before names are what is optional; blind p367)
             if named := {part for part, words in _PARTS.items() if words.search(before_this)}:
@@ -1420,7 +1444,8 @@ def read_free_lines(prompt: str) -> FreeLines:
         if (label := _FREEDOMS_LABEL.match(sentence)) is not None:
             for clause in re.split(r";|\.\s", label.group(1)):
                 if clause.strip() and not re.match(r"\W*none\b", clause, re.IGNORECASE) \
-                        and not _PINNED.search(_REQUIRED_PARTS.sub(" ", clause)) and not _REFUSED.search(clause):
+                        and not _PINNED.search(_REQUIRED_PARTS.sub(" ", clause)) and not _REFUSED.search(clause) \
+                        and not _GRADED_SAID.search(clause):
                     found = {part for part, words in _PARTS.items() if words.search(clause)}
                     spans |= found
                     freeing += [clause] if found else []

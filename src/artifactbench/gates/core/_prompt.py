@@ -331,9 +331,11 @@ _OPTIONAL = re.compile(_OPTIONAL_WORDS, re.IGNORECASE)
 # "(a leading `+` is optional)", "a trailing zero is optional", "the `%` sign is optional": how a value may be written,
 # said inside the sentence that names the fields, frees none of them (blind p348: `Submitted`, `Recomputed` and
 # `Difference` of "...; `Difference`: a signed integer such as `-7` (a leading `+` is optional)" read as optional)
+# (its own clause or aside only: "The `notes` field and the currency symbol are optional" keeps `notes` optional; review)
 _FORM_OPTIONAL = re.compile(
-    r"(?:\b(?:an?|the|any)\s+)?(?:\b(?:leading|trailing|explicit|plus|positive)\s+(?:`[^`\w\s]{1,3}`|[^.;,()`\n]){0,30}?|"
-    r"[^.;,()`\n]{0,20}?\b(?:signs?|prefix(?:es)?|suffix(?:es)?|symbols?|separators?|zeros?|zeroes|decimal\s+points?|"
+    r"(?:(?<=\()|(?<=\(\s)|(?<=[;:,.!?]\s)|(?<=[;:,.!?]\s\s)|^)\s*(?:\b(?:an?|the|any)\s+)?(?:\b(?:leading|trailing|explicit|plus|positive)\s+(?:`[^`\w\s]{1,3}`|[^.;,()`\n]){0,30}?|"
+    r"(?:`[^`\w\s]{1,3}`|[^.;,()`\n]){0,20}?\b(?:signs?|prefix(?:es)?|suffix(?:es)?|symbols?|separators?|zeros?|zeroes|"
+    r"decimal\s+points?|"
     r"units?|spaces?|padding|quotes?|quotation\s+marks?))\s+(?:is|are)\s+(?:also\s+)?optional\b", re.IGNORECASE)
 # (said of fields: "required", "mandatory"; not a "must" of an optional field's own form, "if present, must be
 # a string")
@@ -417,6 +419,9 @@ _MANY_ANSWERS = re.compile(
     # minimum is acceptable"; p289. Not into a bullet, `• only the mapping ...`, nor a line of its own; review)
     r"(?:[^.;:\n]|\n(?=[ \t]*(?-i:[a-z(]))){0,80}?\b"
     r"(?:is|are|will\s+be)\s+(?:acceptable|accepted|fine|correct|valid|ok)\b|"
+    # ("Many plans are valid: any allocation that ships exactly 150 units ... is accepted"; review)
+    r"\b(?:many|several|multiple)\s+(?:[\w-]+\s+){1,2}(?:are|can\s+be|may\s+be)\s+(?:equally\s+)?(?:valid|correct|acceptable|"
+    r"accepted|possible|fine|right)\b|"
     r"\bthere\s+(?:are|is|may\s+be|can\s+be|will\s+be)\s+(?:usually\s+|often\s+|typically\s+|generally\s+)?"
     r"(?:many|several|multiple)\s+(?:valid|correct|right|possible|optimal|feasible|equally\s+good)\s+"
     r"(?:answers?|solutions?|allocations?|assignments?|schedules?|plans?|orderings?|routes?|ways?)\b",
@@ -1801,6 +1806,8 @@ _LEAVE_ASKED = re.compile(r"\b(?:may|can|could)\s+(?:I|we)\s+((?:also\s+)?(?:add
 _ORDER_ASKED = re.compile(r"\b(?:does|do|will|would|should)\s+((?:the\s+)?(?:[\w-]+\s+){0,2}order(?:\s+of\s+[^?\n]{1,60})?)"
                           r"\s+matter\?(\s*\n[ \t>*_]*(?:A[.:)][ \t]*)?)(?:no|nope|not\s+at\s+all|it\s+doesn'?t)\b"
                           r"[ \t]*[.,!:;\u2014-]*[ \t]*", re.IGNORECASE)
+_ORDER_BUT = re.compile(r"\b(?:but|except|however|although|though|unless|apart\s+from|must|required|sorted|ordered|order\s+by)\b",
+                        re.IGNORECASE)
 # a transcript's page:line numbers opening its lines, `  7:22  Q.  Does ...` (blind p358): a sentence runs across them
 _LINE_NUMBERED = re.compile(r"^[ \t]*\d{1,3}:\d{1,2}(?:[ \t]{2,}|\t|[ \t]*$)", re.MULTILINE)
 
@@ -1835,7 +1842,13 @@ def _answered(text: str) -> str:
         if required and not _DENIED.search(after[:required.start()]):
             return m.group(0)
         return f"you may {m.group(1)}.{m.group(2)}"
-    head = _ORDER_ASKED.sub(lambda m: f"{m.group(1)} does not matter.{m.group(2)}", text[:200_000])
+    def no_order(m: re.Match[str]) -> str:
+        # (not "No, but within each team rows must be sorted by `priority`": an order after all; review)
+        after = re.split(r"\n\s*\n|\n[ \t>*_]*Q[.:)]", text[m.end():m.end() + 200], maxsplit=1)[0]
+        if _ORDER_BUT.search(text[m.start(2):m.end()] + after):
+            return m.group(0)
+        return f"{m.group(1)} does not matter.{m.group(2)}"
+    head = _ORDER_ASKED.sub(no_order, text[:200_000])
     return _LEAVE_ASKED.sub(said, head) + text[200_000:]
 
 

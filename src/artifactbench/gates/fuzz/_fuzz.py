@@ -58,10 +58,33 @@ from artifactbench.gates.fuzz._grader_bands import NAME as GRADER_BAND, grader_b
 from artifactbench.gates.fuzz._keep_total import SHIFTED
 from artifactbench.gates.fuzz._within import NAME, ROUNDING, within_case, within_probes
 from artifactbench.gates.core import ALSO_DIFFER, ORDER_KINDS, CaseResult, CheckResult, TaskContext, common_ends, fenced_blocks, read_prompt
-from artifactbench.gates.core import stated_tolerance, uncommented
+from artifactbench.gates.core import sentences, stated_tolerance, uncommented
 from artifactbench.errors import ArtifactBenchError
 
 
+def _day_band(prompt: str, where: str) -> str:
+    """The sentence of the prompt that lets the date a mutant moved be a day off (""): a band of days said with an
+    acceptance ("a crossing date within ±1 day is accepted"), or the date being the run's own ("`generated_on`: the date
+    you run your script"), said of the field the mutant changed or of the answer's dates. Not a rule of the data ("tickets
+    resolved within 1 day are marked FAST"), nor a warning ("being off by one day is the classic mistake"; review)."""
+    names = {n.lower() for n in re.findall(r"(?:column|field|key) '([^']+)'", where)}
+    names |= {n.lower() for n in re.findall(r"\$[\w.\[\]'-]*?\.([A-Za-z_][\w-]*)(?=[,\s]|$)", where)}
+    names |= {n.replace("_", " ") for n in names} | {n.rsplit(".", 1)[-1] for n in names}
+    for sentence in sentences(prompt):
+        lowered = sentence.lower()
+        if not (any(n and n in lowered for n in names) or re.search(r"\bdates?\b", lowered)):
+            continue
+        if _RUN_DATE.search(sentence) or (_DAY_BAND.search(sentence) and _DAY_ACCEPTED.search(sentence)):
+            return " ".join(sentence.split())[:160]
+    return ""
+
+
+# the date the answer is written on: "the date you run your script", "today's date", "the run date"
+_RUN_DATE = re.compile(r"\bthe\s+date\s+(?:you|the\s+(?:script|program|tool|job))\s+(?:run|ran|execute|generate|produce|write)|"
+                       r"\btoday'?s\s+date\b|\bthe\s+(?:current|run|generation|creation)\s+date\b|\bthe\s+date\s+of\s+(?:the\s+)?"
+                       r"(?:run|generation)\b", re.IGNORECASE)
+_DAY_ACCEPTED = re.compile(r"\b(?:accepted|acceptable|fine|ok|okay|allowed|tolerated|tolerance|counts?\s+as\s+correct|"
+                           r"(?:is|are)\s+(?:graded|marked)\s+correct|either\s+way|passes|pass)\b", re.IGNORECASE)
 # a band of days the prompt allows a date: "within ±1 day", "one day either way", "off by a day is fine"
 _DAY_BAND = re.compile(r"(?:±|\+/-|\+-|plus\s+or\s+minus|within|up\s+to|off\s+by|tolerance\s+of)\s*(?:one|1|a|two|2|three|3|"
                        r"a\s+single)\s+(?:calendar\s+|whole\s+)?days?\b(?!\s+(?:of|after|before|from)\b)|"
@@ -185,7 +208,9 @@ _ASKS_EVERY = re.compile(r"\b(?:every|all)\b(?:\s+[\w-]+){0,4}?\s+(?:valid|legal
                          r"ya?ml)`?\s+(?:exactly\s+once|must\s+(?:appear|be\s+(?:listed|there|present))(?!\s+(?:at\s+most|in\s+at\s+most)\b))\b|"
                          # ("I want every place where the read-back did not match"; blind p362; "list all orders whose ...")
                          r"\b(?:I|we)\s+(?:want|need|expect)\s+(?:to\s+see\s+)?(?:every|all)\b(?:\s+[\w-]+){0,3}?\s+(?:where|whose|"
-                         r"that|which|in\s+which|with)\b|\b(?:list|report|flag|find|enumerate|give\s+(?:me|us))\s+(?:every|all)\b"
+                         r"that|which|in\s+which|with)\b|\b(?:list|report|flag|enumerate|give\s+(?:me|us))\s+(?:every|all)\b"
+                         # (not the inputs: "You will find all the data that you need in `specimens.csv`"; review)
+                         r"(?!\s+(?:the\s+)?(?:data|information|inputs?|files?|details)\b)"
                          r"(?:\s+[\w-]+){0,3}?\s+(?:where|whose|that|which|in\s+which)\b",
                          re.IGNORECASE)
 
@@ -1587,9 +1612,10 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                     or ref.markup_change(mutant.text, prompt) or ref.program_change(kind, mutant.where, mutant.text) \
                     or ref.shown_line_change(mutant.text, prompt) or ref.given_value_change(mutant.where, prompt) \
                     or ref.field_repeat(kind, mutant.where, prompt)
-            if allowed is None and DAY_MOVED in mutant.where and (said := _DAY_BAND.search(prompt)):
-                # ("a crossing date within ±1 day is accepted": the day's slip is the prompt's own band)
-                allowed = ("info", f"it moves a date a day, within the band the prompt states ({said.group()!r})")
+            if allowed is None and DAY_MOVED in mutant.where and (said := _day_band(prompt, mutant.where)):
+                # ("a crossing date within ±1 day is accepted": the day's slip is the prompt's own band; "`generated_on`, the
+                # date you run your script": any day is the answer's; review)
+                allowed = ("info", f"it moves a date a day, which the prompt allows ({said!r})")
             if allowed is None and allows.quota is not None and SHIFTED in mutant.where and allows.quota[0] >= 2:
                 # (a number moved between two orbits, where "at least 8 of the 10 orbits" pass: two wrong records)
                 allowed = ("info", f"the prompt passes an answer with up to {allows.quota[0]} of {allows.quota[1]} "

@@ -143,18 +143,20 @@ SWEPT_KINDS = ("number_far", "number_sign", "number_nan", "string_change", "type
 _DATA_KEY = re.compile(r"[A-Za-z]{0,8}[-_:./]?\d{2,}[\w:./-]*|\d[\w:./-]*")
 
 
-MAP_KEYS = 4  # keys of an object, at least, every one reading as data, for its keys to be one field
+MAP_KEYS = 6  # keys of an object, at least, every one reading as data, for its keys to be one field
+_QUANTILE = re.compile(r"[pPqQ]\d{1,4}")  # `p50`, `p95`, `q3`: eight or fewer of them are quantiles, not ids (review)
 
 
 def _field_of(targets: TreeTargets, path: tuple) -> tuple:
-    """The field a node stands in (TreeTargets.field), the keys of an object keyed by data masked too (four keys or
-    more, each an id or a date): `P01` ... `P47` of a map of pipes are one field, whose first 40 values would otherwise
+    """The field a node stands in (TreeTargets.field), the keys of an object keyed by data masked too (six keys or
+    more, each an id or a date, not a quantile): `P01` ... `P47` of a map of pipes are one field, whose first 40 values would otherwise
     be the first 40 fields (blind p358); `p95` beside `endpoint` and `n` stays a field of its own."""
     out = list(targets.field(path))
     node = targets.doc.data
     for i, step in enumerate(path):
         if isinstance(node, dict) and isinstance(step, str) and len(node) >= MAP_KEYS \
-                and all(isinstance(k, str) and _DATA_KEY.fullmatch(k) for k in itertools.islice(node, 200)):
+                and all(isinstance(k, str) and _DATA_KEY.fullmatch(k) for k in itertools.islice(node, 200)) \
+                and not (len(node) <= 8 and all(_QUANTILE.fullmatch(k) for k in node)):
             out[i] = "*"
         try:
             node = node[step]

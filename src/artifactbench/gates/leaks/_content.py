@@ -188,12 +188,15 @@ def _line_shape(line: str) -> tuple[str, int]:
 
 
 def summary_lines(reference: str, fixed: frozenset[str]) -> list[str]:
-    """The lines of a text answer of three lines or more that no other line is like (first word, and how many words):
-    its one result line among many of another shape, `CROSS10 2024-08-15T15:17` under 49 hourly lines."""
+    """The lines of a text answer of three lines or more that no other line is like (first word, and how many words),
+    where most of its lines are of one shape: its one result line among many records, `CROSS10 2024-08-15T15:17` under
+    49 hourly lines."""
     lines = [line.strip() for line in reference.splitlines()[:20_000] if line.strip()]
     if len(lines) < 3:
         return []
     shapes = Counter(map(_line_shape, lines))
+    if shapes.most_common(1)[0][1] * 2 < len(lines):
+        return []  # (no run of records of one shape: a config file's lines each unlike the others; review)
     return [line for line in lines if shapes[_line_shape(line)] == 1 and line not in fixed and len(line) <= 500]
 
 
