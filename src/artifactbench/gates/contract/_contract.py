@@ -356,9 +356,11 @@ def _field_types(ctx: TaskContext, fmt: str, reference: str) -> CaseResult:
     The grader may accept or reject each; it must not raise."""
     # At most MAX_FIELD_TYPES fields, the first in document order: a mapping of 20 000 keys is 20 000
     # fields, each a whole document to render and grade (minutes, gigabytes of remembered texts).
-    # (and each field holding an object written as a list of its values, after the leaves: blind p358's `if_stuck` entry)
-    examples = list(itertools.islice(itertools.chain(place_examples(fmt, reference, FuzzPolicy(), "type_change"),
-                                                     object_examples(fmt, reference, FuzzPolicy())), MAX_FIELD_TYPES + 1))
+    # (and each field holding an object written as a list of its values, in turn with the leaves: blind p358's `if_stuck`
+    # entry, whose document has more leaf fields than the cap)
+    turns = itertools.zip_longest(place_examples(fmt, reference, FuzzPolicy(), "type_change"),
+                                  object_examples(fmt, reference, FuzzPolicy()))
+    examples = list(itertools.islice((m for pair in turns for m in pair if m is not None), MAX_FIELD_TYPES + 1))
     more = len(examples) > MAX_FIELD_TYPES
     examples = examples[:MAX_FIELD_TYPES]
     if not examples:
