@@ -1,5 +1,6 @@
 """A blind-batch-style task built in a temp dir, and its fuzz verdicts (shared by the tests of the blind rounds'
-rules: tests/gates/test_blind_p116_p119.py, test_blind_p127_p132.py, test_blind_p137_p144.py)."""
+rules: tests/gates/test_blind_p116_p119.py, test_blind_p127_p132.py, test_blind_p137_p144.py, test_blind_p337_p350.py,
+test_blind_p351_p356.py)."""
 
 from __future__ import annotations
 
@@ -83,3 +84,31 @@ def _cases(root: Path, gate: str, severities: tuple[str, ...] = ("fail", "warn")
     """(case name, severity) of each case of `gate` with one of `severities`."""
     report = check_task(load_task(root), resolve_gates([gate]), OPTIONS)
     return [(k.name, k.severity) for c in report.checks for k in c.cases if k.severity in severities]
+
+
+def _raw_task(tmp_path: Path, name: str, artifact: str, reference: str, grader: str) -> Path:
+    """A task whose grader/hidden.py is `grader` as written (no guard around it, unlike _task's)."""
+    root = tmp_path / name
+    (root / "workspace").mkdir(parents=True)
+    (root / "grader").mkdir()
+    suffix = Path(artifact).suffix
+    (root / "task.yaml").write_text(
+        f"instance_id: verification_heavy__{name}\ncategory: verification_heavy\ndifficulty: easy\n"
+        f"problem_statement: prompt.md\nworkspace_dir: workspace/\noutput_artifact: {artifact}\n"
+        f"hidden_grader: grader/hidden.py\nreference_output: grader/reference_output{suffix}\n"
+        "execution_budget:\n  max_code_runs: 0\n  max_wall_seconds: 0\n")
+    (root / "prompt.md").write_text(f"Write `{artifact}`.\n")
+    (root / "grader" / f"reference_output{suffix}").write_text(reference)
+    (root / "grader" / "hidden.py").write_text(grader)
+    return root
+
+
+def _contract(root: Path):
+    """The positive, contract and fuzz gates' results of the task at `root`, by gate."""
+    report = check_task(load_task(root), resolve_gates(["positive", "contract", "fuzz"]), OPTIONS)
+    return {c.gate: c for c in report.checks}
+
+
+def _text_task(tmp_path: Path, name: str, reference: str, grader: str) -> Path:
+    """_raw_task with a text answer at out/log.txt."""
+    return _raw_task(tmp_path, name, "out/log.txt", reference, grader)

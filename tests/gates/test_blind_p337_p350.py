@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _blind_task import _twins  # noqa: E402
+from _blind_task import _contract, _raw_task, _text_task, _twins  # noqa: E402
 
 from artifactbench.gates.core._free_lines import read_free_lines, uncommented  # noqa: E402
 from artifactbench.gates.core._prompt import read_prompt  # noqa: E402
@@ -228,31 +228,6 @@ def grade(scratch_dir):
 def _module_task(tmp_path: Path, name: str, caught: str) -> Path:
     return _raw_task(tmp_path, name, "solution.py", "def double(x):\n    return 2 * x\n",
                      _MODULE_GRADER.replace("CAUGHT", caught))
-
-
-def _raw_task(tmp_path: Path, name: str, artifact: str, reference: str, grader: str) -> Path:
-    """A task whose grader/hidden.py is `grader` as written (no guard around it, unlike _blind_task._task's)."""
-    root = tmp_path / name
-    (root / "workspace").mkdir(parents=True)
-    (root / "grader").mkdir()
-    suffix = Path(artifact).suffix
-    (root / "task.yaml").write_text(
-        f"instance_id: verification_heavy__{name}\ncategory: verification_heavy\ndifficulty: easy\n"
-        f"problem_statement: prompt.md\nworkspace_dir: workspace/\noutput_artifact: {artifact}\n"
-        f"hidden_grader: grader/hidden.py\nreference_output: grader/reference_output{suffix}\n"
-        "execution_budget:\n  max_code_runs: 0\n  max_wall_seconds: 0\n")
-    (root / "prompt.md").write_text(f"Write `{artifact}`.\n")
-    (root / "grader" / f"reference_output{suffix}").write_text(reference)
-    (root / "grader" / "hidden.py").write_text(grader)
-    return root
-
-
-def _contract(root: Path):
-    from artifactbench.gates import check_task, resolve_gates
-    from artifactbench.manifest import load_task
-    from _blind_task import OPTIONS
-    report = check_task(load_task(root), resolve_gates(["positive", "contract", "fuzz"]), OPTIONS)
-    return {c.gate: c for c in report.checks}
 
 
 def test_a_module_raising_as_it_is_imported_is_a_contract_case(tmp_path):
@@ -495,10 +470,6 @@ def grade(scratch_dir):
     sound = _contract(_text_task(tmp_path, "beds_sound", reference,
                                  grader.replace("GUARD", "parts[2] if len(parts) > 2 else None")))["contract"]
     assert next(k for k in sound.cases if k.name == "no_raise:short_line").status == "OK"
-
-
-def _text_task(tmp_path: Path, name: str, reference: str, grader: str) -> Path:
-    return _raw_task(tmp_path, name, "out/log.txt", reference, grader)
 
 
 def test_the_second_review_s_cases():

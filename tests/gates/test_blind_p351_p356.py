@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _blind_task import _fails, _fuzz, _task, _twins  # noqa: E402
+from _blind_task import _contract, _fails, _fuzz, _task, _text_task, _twins  # noqa: E402
 
 from artifactbench.gates.core._prompt import read_prompt  # noqa: E402
 
@@ -151,7 +151,6 @@ def test_a_list_cut_short_with_its_count_made_one_less_is_tried_at_its_last_row(
 def test_a_line_with_a_field_more_must_not_make_the_grader_raise(tmp_path):
     # (p356: `cid, rule = line.split("\t")` raised on an agent's explanation column; a line without its last field
     # was handled)
-    from test_blind_p337_p350 import _contract, _text_task
     from artifactbench.gates.contract._contract import short_lines
 
     reference = "NHC-001\tDUP_ACCESSION\nNHC-002\tBAD_DATE\n"

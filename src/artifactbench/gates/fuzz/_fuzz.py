@@ -74,7 +74,12 @@ def _day_band(prompt: str, where: str) -> str:
         lowered = sentence.lower()
         if not (any(n and n in lowered for n in names) or re.search(r"\bdates?\b", lowered)):
             continue
-        if _RUN_DATE.search(sentence) or (_DAY_BAND.search(sentence) and _DAY_ACCEPTED.search(sentence)):
+        subject = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True) if n) or "dates?"
+        # (or the band right after the dates it is of: "- snow-free dates within **±1 day** of the model's", in a list of
+        # how the answer is checked; blind p334)
+        held = re.search(rf"\b(?:dates?|{subject})\b[^.;\n]{{0,40}}?\bwithin\s*[*_]*\s*(?:±|\+/-|plus\s+or\s+minus)?\s*"
+                         r"(?:one|1|a|two|2|three|3)\s+(?:calendar\s+|whole\s+)?days?\b", sentence, re.IGNORECASE)
+        if _RUN_DATE.search(sentence) or held or (_DAY_BAND.search(sentence) and _DAY_ACCEPTED.search(sentence)):
             return " ".join(sentence.split())[:160]
     return ""
 
