@@ -33,6 +33,7 @@ from artifactbench.gates.core._free_lines import (
     SENTENCE, common_ends, fenced_blocks, prose_paragraphs, prose_sentences, uncommented,
 )
 from artifactbench.gates.core._prompt import ID_KEY, list_key_of, where_paths
+from artifactbench.gates.core._prompt import _names as field_names  # (every field name a fuzzer description holds)
 from artifactbench.gates.core._prompt import (
     ALSO_DIFFER, ORDER_KINDS, PromptAllows, StatedTolerance, read_prompt, scenario_extras,
 )
@@ -58,6 +59,7 @@ __all__ = [
     "ID_KEY",
     "common_ends",
     "where_paths",
+    "field_names",
     "columns_beyond",
     "doubt",
     "headings_only",

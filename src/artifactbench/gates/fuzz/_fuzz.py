@@ -58,7 +58,7 @@ from artifactbench.gates.fuzz._grader_bands import NAME as GRADER_BAND, grader_b
 from artifactbench.gates.fuzz._keep_total import SHIFTED
 from artifactbench.gates.fuzz._within import NAME, ROUNDING, within_case, within_probes
 from artifactbench.gates.core import ALSO_DIFFER, ORDER_KINDS, CaseResult, CheckResult, TaskContext, common_ends, fenced_blocks, read_prompt
-from artifactbench.gates.core import sentences, stated_tolerance, uncommented
+from artifactbench.gates.core import field_names, sentences, stated_tolerance, uncommented
 from artifactbench.errors import ArtifactBenchError
 
 
@@ -67,9 +67,8 @@ def _day_band(prompt: str, where: str) -> str:
     acceptance ("a crossing date within ±1 day is accepted"), or the date being the run's own ("`generated_on`: the date
     you run your script"), said of the field the mutant changed or of the answer's dates. Not a rule of the data ("tickets
     resolved within 1 day are marked FAST"), nor a warning ("being off by one day is the classic mistake"; review)."""
-    names = {n.lower() for n in re.findall(r"(?:column|field|key) '([^']+)'", where)}
-    names |= {n.lower() for n in re.findall(r"\$[\w.\[\]'-]*?\.([A-Za-z_][\w-]*)(?=[,\s]|$)", where)}
-    names |= {n.replace("_", " ") for n in names} | {n.rsplit(".", 1)[-1] for n in names}
+    names = {n.lower() for n in field_names(where)[-1:]}  # (the field itself, not the records above it)
+    names |= {n.replace("_", " ") for n in names}
     for sentence in sentences(prompt):
         lowered = sentence.lower()
         if not (any(n and n in lowered for n in names) or re.search(r"\bdates?\b", lowered)):

@@ -743,6 +743,15 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
         answer_data = None
     tables = {path: rows for _, path in sources[1:] if answer_data is not None and (rows := input_table(path))}
     results = summary_lines(reference, fixed) if fmt == "text" and not program(task.output_artifact.as_posix()) else []
+    texts: list[tuple[str, str]] = []
+
+    def every_text() -> list[tuple[str, str]]:
+        """(digest, text) of every file the agent gets, read once, when a result line first stands in one."""
+        if not texts:
+            texts.extend((hashlib.sha256(data).hexdigest(),
+                          "" if b"\0" in data[:8192] else data[:MAX_READ].decode("utf-8", "replace"))
+                         for data in (p.read_bytes() for _, p in sources))
+        return texts
     cases: list[CaseResult] = []
     seen: set[str] = set()
     for shown, path in sources:
@@ -807,7 +816,7 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
                 and path.suffix.lower() in _PROSE and not _is_input_data(path) \
                 and not (path in inputs and path.suffix.lower() != ".py"):
             case = _summary_case(shown, text, results, lambda digest=digest: "\n".join(
-                _text(p) for _, p in sources if hashlib.sha256(p.read_bytes()).hexdigest() != digest)) or case
+                other for d, other in every_text() if d != digest)) or case
         if case is None and path in tables:
             whole_answer, parts = copied_columns(answer_data, [tables[path]])
             if whole_answer:
