@@ -68,14 +68,16 @@ def test_a_toml_table_copied_under_an_extra_keys_grant():
 
 def test_a_table_cells_stated_tolerance():
     """p53: "`trip_kg` within ±1 kg" of a Markdown table: its non-integer cells are moved by the band of
-    their column (a grader checking 1% accepts 100x), integer cells (counts, ids) are not."""
+    their column (a grader checking 1% accepts 100x), integer cells (counts, ids) are not: they are read as cells, and
+    moved only in a column named for the band's unit (blind p357's `margin_s`)."""
     table = "| flight | trip_kg | pax |\n|---|---:|---:|\n| XA101 | 117726.3 | 132 |\n| XA102 | 9811.5 | 98 |\n"
     assert [(i, key, text) for i, key, _, text in _table_cells(table.splitlines())] == [
-        (2, "trip_kg", "117726.3"), (3, "trip_kg", "9811.5")]
+        (2, "trip_kg", "117726.3"), (2, "pax", "132"), (3, "trip_kg", "9811.5"), (3, "pax", "98")]
     stated = stated_tolerance("We'll accept `trip_kg` within ±1 kg of our own figures.")
     draws = text_near_strategy(parse("text", table), stated)
     mutants = [m for m in draws.values(random.Random(0)) if isinstance(m, Mutation)]
     assert any("key 'trip_kg', 100x" in m.where and "117826.3" in m.text for m in mutants)
+    assert not any("key 'pax'" in m.where for m in mutants)
 
 
 def test_an_enumerations_ids_put_in_reverse():

@@ -88,13 +88,14 @@ _STATED = re.compile(
     r"\boff\s+by\s+(?:up\s+to|at\s+most|no\s+more\s+than)|"
     # ("shall differ from the Exact Multiplier by no more than 1e-6"; blind p266)
     r"\b(?:shall|must|should|may|will|to|can)\s+differ\s+from\s+the\s+(?:exact|true|correct|reference|expected|"
-    r"actual|computed)\b[^.;\n]{0,60}?\bby\s+(?:no\s+more\s+than|not\s+more\s+than|at\s+most|up\s+to|less\s+than)|"
-    # ("a margin that deviates by not more than 1 second from the exact margin is regarded as correct"; blind p357)
+    r"actual|computed)\b[^.;]{0,60}?\bby\s+(?:no\s+more\s+than|not\s+more\s+than|at\s+most|up\s+to|less\s+than)|"
+    # ("a margin that deviates by not more than 1 second from the exact margin is regarded as correct"; blind p357, whose
+    # sentence wraps over lines: a sentence's line breaks are spaces here)
     r"\b(?:deviat(?:es|e|ing)|differs?|differing|diverg(?:es|e|ing))\s+by\s+(?:not\s+more\s+than|no\s+more\s+than|at\s+most|"
-    r"up\s+to|less\s+than)(?=\s*[-+±]?\s*[$€£¥]?\s*\.?\d[\d.,eE-]*[^.;\n]{0,40}?\bfrom\s+the\s+(?:exact|true|correct|reference)\b"
+    r"up\s+to|less\s+than)(?=\s*[-+±]?\s*[$€£¥]?\s*\.?\d[\d.,eE-]*[^.;]{0,40}?\bfrom\s+the\s+(?:exact|true|correct|reference)\b"
     # (said as what is accepted, not a rule of the data: "A batch passes when its mean weight deviates by at most 2 from
     # the expected weight printed on the label"; review)
-    r"[^;\n]{0,160}?\b(?:(?:is|are)\s+(?:regarded|considered|counted|treated|graded|accepted|marked)|counts?\s+as\s+correct|"
+    r"[^;]{0,160}?\b(?:(?:is|are)\s+(?:regarded|considered|counted|treated|graded|accepted|marked)|counts?\s+as\s+correct|"
     r"(?:is|are)\s+correct)\b)|"
     r"\b(?:errors?|differences?|deviations?)(?:\s+(?:of|is|must\s+be|should\s+be))?\s*(?:<=|≤|<|\bbelow|\bunder|\bat\s+most|"
     r"\bno\s+(?:more|greater)\s+than|\bnot\s+exceed(?:ing)?)|\b(?:rel(?:ative|\.)?|abs(?:olute|\.)?)\s+"
@@ -617,6 +618,13 @@ class StatedTolerance:
     def band(self, value: float) -> float:
         return self.abs + self.rel * abs(value)
 
+    def unit_named(self, keys: tuple[str, ...]) -> bool:
+        """Whether a key's name ends in a unit of the kind an absolute band is stated in (`margin_s` under "within 1
+        second", `drive_min` under "±2 minutes"): a measurement in that unit, whole or not (blind p357)."""
+        unit = _key_unit(keys)
+        return unit is not None and any((found := _scale(said)) is not None and found[0] == unit[0]
+                                        for _, said, *_ in self.units if said)
+
     def band_at(self, keys: tuple[str, ...], value: float) -> float:
         """band(value), or the band the prompt states of the values a key on the number's path names (a
         `heads` mapping: "±0.01 m on every junction head"), where it states one; a band stated in a unit
@@ -904,6 +912,34 @@ _LEADER = re.compile(r"^([ \t]*)([A-Za-z][^.`\n]{0,80}?)(?:[ \t]*\.{4,}[ \t]*|[ 
                      re.MULTILINE)
 
 
+# A schedule's row naming a band by a defined term: "| 5. Monetary Tolerance | EUR 0.01 on each Vehicle's Excess Charge |"
+_TERM_ROW = re.compile(r"^\s*\|\s*(?:\d{1,2}[.)]?\s*)?(?P<term>(?:[A-Z][\w-]*\s+){0,3}(?:Tolerance|Accuracy|Margin|"
+                       r"Allowance))\s*\|\s*(?P<value>[^|\n]{0,200}?\d[^|\n]{0,200})\|", re.MULTILINE)
+_TERM_AMOUNT = re.compile(r"(?P<code>\b[A-Z]{3}\s?|[$€£¥]\s?)?(?P<sign>±|\+/-|\+-)?\s*(?P<number>\d[\d,]*(?:\.\d+)?(?:e-?\d+)?)"
+                          r"(?P<unit>\s?%|\s?per\s?cent\b)?")
+# ("EUR 0.01", "within USD 5"): the code after the amount, as the band reader takes a unit
+_CODE_FIRST = re.compile(r"\b(EUR|USD|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|INR|CNY)\s?(\d[\d,]*(?:\.\d+)?)")
+
+
+def defined_bands(text: str) -> str:
+    """`text` with a band named by a defined term written out where a sentence uses it: "within the Monetary Tolerance
+    (Schedule Item 5)" as "within 0.01 EUR" where a schedule's row reads "| 5. Monetary Tolerance | EUR 0.01 on each
+    ... |" (blind p372's insurance policy wording); and "EUR 0.01" as "0.01 EUR" anywhere."""
+    text = _CODE_FIRST.sub(r"\2 \1", text) if _CODE_FIRST.search(text) else text
+    if "|" not in text or not _TERM_ROW.search(text):
+        return text
+    for row in list(_TERM_ROW.finditer(text))[:20]:
+        amount = _TERM_AMOUNT.search(row.group("value"))
+        if amount is None:
+            continue
+        band = amount.group("number") + (amount.group("unit") or "").strip() + (
+            f" {amount.group('code').strip()}" if amount.group("code") and amount.group("code").strip().isalpha() else "")
+        text = re.sub(r"\bwithin\s+(?:the\s+)?" + re.escape(row.group("term").strip()) +
+                      r"(?:\s*\((?:Schedule\s+)?Item\s+\d{1,2}\)|\s+(?:at|in|under)\s+(?:Schedule\s+)?Item\s+\d{1,2})?",
+                      lambda m: f"({m.group()[len('within '):].strip()}:) within {band}", text)
+    return text
+
+
 def dotted_leaders(text: str) -> str:
     """`text` with each checklist line, `EXTRA KEYS ........ PERMITTED, IGNORED`, written as a sentence of its own,
     "EXTRA KEYS: PERMITTED, IGNORED." (blind p263's aviation-style checklist, whose leader dots ran its lines into
@@ -1165,7 +1201,7 @@ def _tex_bands(text: str) -> str:
 def stated_tolerance(text: str) -> StatedTolerance | None:
     """The accuracy the prompt demands of the answer's numbers, in its own words (None when it states
     none, or only of how to compute them). Where it gives several, the loosest reading of each."""
-    text = schema_descriptions(margin_tables(dotted_leaders(_powers_of_ten(_tex_bands(text)))))
+    text = schema_descriptions(margin_tables(dotted_leaders(defined_bands(_powers_of_ten(_tex_bands(text))))))
     stated = _stated_tolerance(text)
     # (a datasheet's limits only where the prompt states no band in words: an input sensor's own accuracy row,
     # "`pressure_kpa` accuracy ... -1.5 | +1.5 | kPa", is no band of the answer's beside "graded to within 0.01 kPa";

@@ -59,7 +59,7 @@ _PARTS = {
     HEADINGS: re.compile(r"\b(?<!column\s)(?<!columns\s)(?<!table\s)(headings?|titles?|section\s+names|headlines?)\b",
                          re.IGNORECASE),
     # ("Free text, plots-in-words, caveats around the table — all fine"; blind p192)
-    COMMENTARY: re.compile(r"\b(commentary|comments|prose|notes|remarks|explanations?|narrative|discussion|caveats|"
+    COMMENTARY: re.compile(r"\b(commentary|comments|prose|notes|remarks|explanations?|narrative|discussion|caveats|sentences|"
                            r"paragraphs?|descriptions?|text\s+(around|before|after|outside|between)\b|"
                            # ("A title, caption or explanatory text may surround the table"; blind p340)
                            r"captions?|explanatory\s+(?:text|notes?|lines?)|"
@@ -122,7 +122,10 @@ _HEADING_WORDING = re.compile(r"\bheading\s+(?:wording|text|names?)\b|\bwording\
 _ANY_YOU_LIKE = re.compile(r"\bany\s+((?:[\w-]+,?\s+){1,6}?)you\s+(?:like|want|wish|prefer)\b", re.IGNORECASE)
 # a sentence that says only that what the one before names is optional: "It's optional.", "That is entirely optional."
 _ITS_OPTIONAL = re.compile(r"\W*(?:(?:it|that|this|all\s+(?:of\s+)?that)(?:'s|\u2019s|\s+is)|(?:these|they)(?:'re|\u2019re|\s+are))\s+"
-                           r"(?:entirely\s+|completely\s+|totally\s+|all\s+)?optional\s*[.!)]*\s*$", re.IGNORECASE)
+                           r"(?:entirely\s+|completely\s+|totally\s+|all\s+)?optional\s*[.!)]*\s*$|"
+                           # ("A few sentences around the table ... Read with interest, not scored."; blind p370)
+                           r"\W*(?:[\w'\u2019,-]+\s+){0,6}?(?:(?:is|are)\s+)?(?:not|never)\s+(?:graded|scored|checked|marked|"
+                           r"assessed)\s*[.!)]*\s*$", re.IGNORECASE)
 # a clause saying its parts are graded after all: "the title and notes under the table are graded"; review
 _GRADED_SAID = re.compile(r"\b(?:is|are|gets?|will\s+be)\s+(?:also\s+)?(?:graded|checked|compared|marked|scored|read)\b|"
                           r"\bthe\s+grader\s+(?:checks|reads|compares)\b", re.IGNORECASE)
@@ -171,7 +174,7 @@ _NO_PART = re.compile(r"(?<!\bhas\s)(?<!\bhave\s)(?<!\bwith\s)(?<!\bhold\s)(?<!\
 # A permission to add a part is a declaration too: "You may add a title or other prose lines", "your report
 # can include notes", "a short commentary is optional". Addressed to the author (_OUTPUT); not where the
 # sentence also pins what the part must be (_PINNED).
-_ALLOWED = re.compile(r"\b(may|can|could)\s+(also\s+)?(add|include|insert|put|write|contain|have|precede|follow)\b|"
+_ALLOWED = re.compile(r"\b(may|can|could)\s+(also\s+)?(add|include|insert|put|place|write|contain|have|precede|follow|surround)\b|"
                       # ("Put whatever else you find useful in the file - a summary, notes, ...": blind p103; "You're free to
                       # add a title, notes or extra columns": blind p136)
                       r"\b(?:put|add|include|write)\s+whatever\b|"
@@ -217,11 +220,11 @@ _MUST_BE_RIGHT = re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:be\
 # free-text note line first, starting with `Note:`; it is ignored": a few words between, a word for a prefix)
 _PREFIXED = re.compile(r"\blines?[\s,]+(?:(?!(?:may|must|should|can|cannot|will|shall|not|never|do|does)\b)"
                        r"[\w-]+[\s,]+){0,2}?(?:that\s+(?:are\s+blank\s+or\s+)?|which\s+)?"
-                       r"(?:start|begin)(?:s|ing)?\s+(?:with\s+)?(?:an?\s+)?[`'\"]([^\s`'\"]{1,3}|[A-Za-z][\w ]{0,15}:)"
+                       r"(?:starts?|starting|begins?|beginning)\s+(?:with\s+)?(?:an?\s+)?[`'\"]([^\s`'\"]{1,3}|[A-Za-z][\w ]{0,15}:)"
                        r"[`'\"]", re.IGNORECASE)
 # "blank lines or `#` comment lines are ignored", "comment lines (starting with #)": lines with that prefix (p63)
 _COMMENT_PREFIX = re.compile(r"[`'\"]([#;%]|//|--)[`'\"]\s+comment(?:s|\s+lines?)?\b|"
-                             r"\bcomment\s+lines?\s*\(?\s*(?:that\s+)?(?:start|begin)(?:s|ing)?\s+with\s+[`'\"]?([#;%]|//|--)|"
+                             r"\bcomment\s+lines?\s*\(?\s*(?:that\s+)?(?:starts?|starting|begins?|beginning)\s+with\s+[`'\"]?([#;%]|//|--)|"
                              # ("Everything after `#` is a comment and ignored, so the header line ... optional"; p170)
                              r"\b(?:everything|anything|text|whatever)\s+(?:that\s+)?(?:after|following|follows)\s+"
                              r"(?:an?\s+|the\s+)?[`'\"]([#;%]|//|--)[`'\"](?:\s+(?:on\s+a\s+line|sign|mark|character))?"

@@ -107,8 +107,10 @@ _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/\[\]-][\
                   r"(?<!\battribute\s)(?<!\bproperty\s)\border(ing)?\s+in\s+(?:the\s+|your\s+|this\s+)?(?:output\s+)?"
                   r"(?:file|output|report|csv|tsv|jsonl?|listing|results?)\s+(?:" + _NOT + r"\s+(be\s+)?" + _NEUTRAL
                   + r"|(?:is|are)\s+(?:irrelevant|immaterial|ignored|arbitrary|free|up\s+to\s+you))\b|"
-                  r"\b(line|row|record|entry|item|output|result)s?\s+order\s+(is\s+)?(free|optional|open|"
-                  r"arbitrary|irrelevant|does\s*n[o']?t\s+matter)\b|"
+                  # ("Row order is entirely up to you"; blind p370)
+                  r"\b(line|row|record|entry|item|output|result)s?\s+order\s+(is\s+)?(?:(?:entirely|completely|wholly|"
+                  r"totally|fully|quite)\s+)?(free|optional|open|arbitrary|irrelevant|up\s+to\s+you|your\s+(?:choice|call)|"
+                  r"does\s*n[o']?t\s+matter)\b|"
                   # (one of the parts a list frees: "Row order, column order and any extra columns you choose to add
                   # are ignored"; blind p213. No verb between: not "Row order is checked, extra columns are ignored")
                   r"\b(?:line|row|record|entry)s?\s+order\b(?:(?!\b(?:is|are|must|should|shall|will|be|not|but|as|"
@@ -319,8 +321,19 @@ _LEAD_FIELD = re.compile(r"^[\s*>|-]*" + _Q)
 # "`debug` is ignored", "Any `note` key is ignored": the field is the sentence's subject.
 _FIELD_IGNORED = re.compile(r"^[\s*>|-]*(?:(?:any|the|an?)\s+)?[`\"']([A-Za-z_][\w.-]{0,60})[`\"']\s+"
                             r"(?:field\s+|key\s+|column\s+)?(?:is|are)\s+(?:always\s+)?ignored\b", re.IGNORECASE)
+# ("a third "units" or "note" column is fine, it's ignored"; blind p371): the columns a sentence allows and then ignores
+_ALLOWED_IGNORED = re.compile(r"((?:[`\"'][A-Za-z_][\w.-]{0,60}[`\"'](?:\s*,\s*|\s+or\s+|\s+and\s+)?)+)\s*(?:columns?|fields?|"
+                              r"keys?)\s+(?:is|are)\s+(?:fine|allowed|ok|okay|welcome|permitted|optional)\b[,;]?\s*(?:it['\u2019]s|"
+                              r"it\s+is|they['\u2019]re|they\s+are|(?:and|but)\s+(?:is|are))\s+(?:always\s+)?ignored\b",
+                              re.IGNORECASE)
 _OPTIONAL_WORDS = (r"optional|may\s+be\s+omitted|can\s+be\s+omitted|for\s+humans|human-readable|free[- ]?(form|text)|"
+                   # ("...; leave it out if you like"; blind p370)
+                   r"\bleave\s+(?:it|them)\s+out\s+if\s+you\s+(?:like|want|wish|prefer)\b|"
                    + _FREE_WORDS)
+# a sentence whose subject is the one field the sentence before names ("A top-level `notes` string with anything you
+# think procurement should know. It is read by a human and never scored"; blind p370)
+_IT_SUBJECT = re.compile(r"[\s*>-]*(?:it|this|that)(?:\s+(?:field|key|column|string|value|entry|one))?\s*(?:\s(?:is|will|"
+                         r"can|may|gets?)|['\u2019]s)\b", re.IGNORECASE)
 # ("`line` and `reason` are required ...; `event` and `sample` are recommended": asked for, not required; blind p249.
 # Only of keys that are the clause's subject: not "the recommended dose", an adjective of the domain's, nor "Rounding
 # `score` to two decimals is recommended", of how to write a key; review)
@@ -1290,7 +1303,8 @@ def _free_fields_said(sentence: str) -> list[str]:
         return _FIELD.findall(sentence) + _COLUMN_NAMED.findall(sentence)
     if _FREE_FORM.search(sentence):
         return _FREE_FORM.findall(sentence) + _FIELD_IGNORED.findall(sentence) + _recomputed(sentence)
-    return _FIELD_IGNORED.findall(sentence) + _recomputed(sentence)
+    return _FIELD_IGNORED.findall(sentence) + _recomputed(sentence) + [
+        f for m in _ALLOWED_IGNORED.finditer(sentence) for f in _FIELD.findall(m.group(1))]
 
 
 def _recomputed(sentence: str) -> list[str]:
@@ -1700,8 +1714,13 @@ def _key_order_only(sentence: str) -> bool:
     return _KEY_ORDER_FREE.search(sentence) is not None and len(re.findall(r"\border\b", sentence, re.IGNORECASE)) == 1
 
 
+# an order denied ("Batches arrive out of order, so the file is not sorted by time"; blind p370): no order stated
+_DENIED_ORDER = re.compile(r"\b(?:not|never|n[o']t)\s+(?:be\s+|been\s+|yet\s+)?(?:sorted|ordered|in\s+(?:any\s+)?order)\b|"
+                           r"\bout\s+of\s+order\b|\bunsorted\b", re.IGNORECASE)
+
+
 def _states_output_order(sentence: str, section: str | None = None) -> bool:
-    if not _ORDER_STATED.search(sentence) or _says_unordered(sentence):
+    if not _ORDER_STATED.search(_DENIED_ORDER.sub(" ", sentence)) or _says_unordered(sentence):
         return False
     if section == "input" and not (_OUTPUT_SIDE.search(sentence) or _OUTPUT.search(sentence)):
         return False  # ("## Inputs ... Rows are not sorted."; blind p130)
@@ -1972,7 +1991,7 @@ def read_prompt(text: str) -> PromptAllows:
         # ("`name`: a short string ...; `iterations`: a positive integer ... These two are recorded for the Board's
         # statistics and are checked for presence and type only."; blind p229)
         fields += [f for f in _presence_only(sentence, last) if f not in fields] if not _sample(sentence, fenced) else []
-        last = sentence
+        previous, last = last, sentence
         # ("You MAY add a `Total` column and/or a `Total` row; they are ignored": the column's name; blind p194)
         fields += [name for name, noun in added_parts(sentence) if not noun.startswith(("row", "line", "entr"))]
         free.update(fields)
@@ -1998,6 +2017,8 @@ def read_prompt(text: str) -> PromptAllows:
             clauses = [c for c in _subject_clauses(sentence) if _OPTIONAL.search(c) and not _REQUIRED.search(c)] \
                 if _REQUIRED.search(sentence) else [sentence]
             said = [f for clause in clauses for f in _FIELD.findall(clause)]
+            if not said and _IT_SUBJECT.match(sentence) and len(set(_FIELD.findall(previous))) == 1:
+                said = _FIELD.findall(previous)[:1]
             optional.update(said)
             declared.update(said)
         section = sections.get(sentence)

@@ -217,6 +217,23 @@ _ASKS_EVERY = re.compile(r"\b(?:every|all)\b(?:\s+[\w-]+){0,4}?\s+(?:valid|legal
                          r"(?!\s+(?:the\s+)?(?:data|information|inputs?|files?|details)\b)"
                          r"(?:\s+[\w-]+){0,3}?\s+(?:where|whose|that|which|in\s+which)\b",
                          re.IGNORECASE)
+# ("`rejected` lists the seq of every rejected event, each once"; blind p365): said of the answer's part, not of an
+# input file ("`orders.csv` lists every order placed in March"), nor of what the inputs hold
+_LISTS_EVERY = re.compile(r"\b(?:lists|names|enumerates)\s+(?:the\s+[\w-]+\s+(?:of|for)\s+)?(?:every|all)\s+"
+                          r"(?!(?:the\s+)?(?:data|information|inputs?|files?|details)\b)[\w-]+", re.IGNORECASE)
+_INPUT_SUBJECT = re.compile(r"\.(?:csv|tsv|jsonl?|txt|log|ya?ml|xml|db|sqlite|parquet)\b|\b(?:inputs?|given|provided|"
+                            r"workspace|source)\b", re.IGNORECASE)
+
+
+def _asks_every(prompt: str) -> bool:
+    """Whether the prompt asks for every right row or list (_ASKS_EVERY), or says a part of the answer lists every one
+    of a kind (_LISTS_EVERY, in a sentence whose words before it name no input)."""
+    text = prompt.replace("*", "")
+    if _ASKS_EVERY.search(text):
+        return True
+    return any(not _INPUT_SUBJECT.search(sentence[:found.start()])
+               for sentence in re.split(r"(?<=[.;!?])\s+|\n\s*\n|\n\s*[-*]\s", text)
+               for found in _LISTS_EVERY.finditer(sentence))
 
 
 def _bare_lists(ref: Reference | None) -> bool:
@@ -1675,13 +1692,13 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                                 lambda: _extras(prompt, ref.fmt, ref.reference) if ref is not None else frozenset(),
                                 lambda: ref.columns() if ref is not None else ())
             if allowed is None and any(m in mutant.where for m in LIST_MARKS) \
-                    and not _ASKS_EVERY.search(prompt.replace("*", "")):
+                    and not _asks_every(prompt):
                 # (a list the answer does not hold is a wrong one only where the prompt asks for every right one:
                 # "five different valid panels" may be any five; review)
                 allowed = ("warn", "the prompt does not ask for every list: the one the change makes may be another "
                                    "right one")
             if allowed is None and kind == "drop_record" and "count made" in mutant.where \
-                    and not _ASKS_EVERY.search(prompt.replace("*", "")):
+                    and not _asks_every(prompt):
                 # (a row dropped with the line counting the rows made one less is a wrong answer only where the prompt
                 # asks for every right row: "at least 12 distinct valid lineups" may be any 15; review)
                 allowed = ("warn", "the prompt does not ask for every row: the rows left, and their count, may be "

@@ -15,6 +15,12 @@ Across records, too: one field of two sibling records (two objects of one list o
 moved in opposite directions, so that what they add up to stays. A grader that checks a card's days only against
 the card's total, or a stock's lots only against the stock's sum, accepts money booked on the wrong day (blind p355:
 a fare ledger's `charged_cents`, p343: lot quantities).
+
+And one part of a record's total moved with it (`cancellation_fees` and `total_eur` both up by the fees): the total
+still adds up, but the part is wrong. A grader that recomputes the other parts and takes this one on the answer's
+word accepts any figure booked into both (blind p368: cancellation fees never recomputed). The total is a field named
+so (total, sum, grand, overall, combined, gross), the part another of the record's numbers, written to as many
+places, between zero and the total in every record of the shape and non-zero in one.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from artifactbench.gates.fuzz._tree_targets import _copy_spines, get_at, where
 
 NAME = "keep_total"
 SHIFTED = "(moved against each other: their sum kept)"  # how a mutant moving one field between two records says so
+TOGETHER = "(moved together: a part and the total it is in)"  # a part and its record's total up by the same step
 MAX_SLOTS = 12  # numbers of one record a relation may use
 MAX_TERMS = 4  # terms of a sum
 MAX_RECORDS = 400  # records of one shape a relation is checked on
@@ -42,6 +49,8 @@ MAX_SHAPES = 12  # record shapes (the most populous) relations are looked for in
 MAX_LINE = 10_000  # characters of a text line read for numbers
 MAX_SHIFT_PAIRS = 2  # pairs of sibling records one field is moved between, per parent and field
 MAX_SHIFTS = 200
+MAX_TOGETHER = 2  # records a part is moved with its total in, per shape, part and total
+_TOTAL_NAME = re.compile(r"(?:^|[_\W])(?:total|sum|grand|overall|combined|gross)(?:$|[_\W])|(?:total|sum)s?$", re.IGNORECASE)
 SHIFT_OVER_BAND = 4  # a shift's step is more than this many times the band the prompt allows the number
 _PLAIN = re.compile(r"[-+]?(\d+)(?:\.(\d+))?")  # a number as written, no exponent
 
@@ -237,6 +246,35 @@ def _sibling_pairs(nums: list[_Num], band: Band | None) -> list[tuple[_Num, str,
     return out
 
 
+def _together(bucket: list[dict[Any, _Num]], band: Band | None) -> list[tuple[_Num, str, _Num, str]]:
+    """Of records of one shape: a part and the total it is in, each up by one step (the part's own value, or past four
+    times the prompt's band for either where that is more), in up to MAX_TOGETHER records each (the largest parts):
+    where a field's name says total and another field of as many places lies between zero and it in every record,
+    non-zero in one and below it in one."""
+    out: list[tuple[_Num, str, _Num, str]] = []
+    slots = list(bucket[0]) if bucket else []
+    for total in [s for s in slots if _TOTAL_NAME.search(str(s))]:
+        for part in [s for s in slots if s != total and not _TOTAL_NAME.search(str(s))]:
+            pairs = [(r[part], r[total]) for r in bucket]
+            if any(p.places != t.places or not 0 <= p.value <= t.value for p, t in pairs) \
+                    or not any(p.value for p, _ in pairs) or all(p.value == t.value for p, t in pairs):
+                continue
+            moved = 0
+            for p, t in sorted(pairs, key=lambda pt: pt[0].value, reverse=True):
+                if not p.value or moved >= MAX_TOGETHER:
+                    break
+                # (the part doubled, or more where that is within the total's band: 600.00 of 44316.20 under "within
+                # 0.01", read loosely as 1 % too; up by a grid step at least)
+                quantum = Decimal(1).scaleb(-p.places)
+                step = max(p.value, Decimal(repr(5 * band(t.slot, t.value))).quantize(quantum) + quantum
+                           if band is not None else p.value)
+                if band is not None and any(step <= SHIFT_OVER_BAND * band(n.slot, n.value + step) for n in (p, t)):
+                    continue
+                out.append((p, _written(p.value + step, p.places), t, _written(t.value + step, t.places)))
+                moved += 1
+    return out
+
+
 def _tree_shifts(data: Any, numeric_strings: bool, band: Band | None) -> list[tuple[_Num, str, _Num, str]]:
     """Shifts of one field between sibling objects (of one list, or the values of one mapping) that all hold it."""
     out: list[tuple[_Num, str, _Num, str]] = []
@@ -283,7 +321,9 @@ def keep_total_tree(doc: TreeDoc, numeric_strings: bool, rel: float = 0.0, band:
 
     walk(doc.data, ())
     pool = []
+    together: list[tuple[_Num, str, _Num, str]] = []
     for bucket in sorted(shapes.values(), key=len, reverse=True)[:MAX_SHAPES]:
+        together += _together([nums for _, nums in bucket], band)
         relations = _relations([nums for _, nums in bucket])
         for relation in relations:
             for path, nums in bucket:
@@ -302,18 +342,19 @@ def keep_total_tree(doc: TreeDoc, numeric_strings: bool, rel: float = 0.0, band:
                         short(f"{get_at(doc.data, a.loc)}, {get_at(doc.data, b.loc)}"), short(f"{new_a}, {new_b}"),
                         doc.render(data))
 
-    def shifted(c: tuple) -> Mutation:
+    def shifted(c: tuple, said: str = SHIFTED) -> Mutation:
         a, new_a, b, new_b = c
         data = _copy_spines(doc.data, (a.loc[:-1], b.loc[:-1]))
         for num, new in ((a, new_a), (b, new_b)):
             old = get_at(doc.data, num.loc)
             get_at(data, num.loc[:-1])[num.loc[-1]] = new if isinstance(old, str) else (float(new) if "." in new else int(new))
-        return Mutation(NAME, f"{where(doc, a.loc)} and {where(doc, b.loc)} {SHIFTED}",
+        return Mutation(NAME, f"{where(doc, a.loc)} and {where(doc, b.loc)} {said}",
                         short(f"{get_at(doc.data, a.loc)}, {get_at(doc.data, b.loc)}"), short(f"{new_a}, {new_b}"),
                         doc.render(data))
 
     shifts = _tree_shifts(doc.data, numeric_strings, band)
-    parts = ([pick(pool).map(mutate)] if pool else []) + ([pick(shifts).map(shifted)] if shifts else [])
+    parts = ([pick(pool).map(mutate)] if pool else []) + ([pick(shifts).map(shifted)] if shifts else []) \
+        + ([pick(together).map(lambda c: shifted(c, TOGETHER))] if together else [])
     return either(parts) if len(parts) > 1 else parts[0] if parts else None
 
 

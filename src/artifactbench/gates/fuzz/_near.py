@@ -67,7 +67,7 @@ def near_strategy(t: TreeTargets, stated: StatedTolerance | None) -> Draws | Non
                             mutant.new, mutant.text)
         path, old, value = c
         step = factor * stated.band_at(_keys(path), value)
-        new = value + step if value >= 0 else value - step
+        new = _away(_keys(path), value, step)
         mutant = t.set_leaf("number_near", path, old, _like(old, new, step))
         return Mutation(mutant.kind, f"{mutant.where}, {factor}x the prompt's tolerance", mutant.old,
                         mutant.new, mutant.text)
@@ -195,6 +195,8 @@ def text_near_strategy(doc: TextDoc, stated: StatedTolerance | None) -> Draws | 
     taken = {i for i, *_ in cells} | {c[0] for c in pool}
     for i, key, span, text in [*cells, *headerless_cells(doc.lines, taken)]:
         value = float(text)
+        if _WHOLE.fullmatch(text) and not whole_in_unit(stated, (key,), value):
+            continue  # (a whole number only in a column named for the band's unit: `margin_s`; blind p357)
         if math.isfinite(value) and stated.band_at((key,), value) > 0 and stated.states_for((key,)):
             pool.append((i, key, span, text, value, (key,)))
     pool = _extremes(pool, lambda c: c[1], lambda c: c[4]) + _text_clocks(doc, stated)
@@ -212,7 +214,7 @@ def text_near_strategy(doc: TextDoc, stated: StatedTolerance | None) -> Draws | 
                             short(text), short(new), doc.render(lines))
         i, key, (start, end), text, value, keys = c
         step = factor * stated.band_at(keys, value)
-        new = _like(text, value + step if value >= 0 else value - step, step)
+        new = _like(text, _away(keys, value, step), step)
         new = "+" + new if text.startswith("+") and not new.startswith(("-", "+")) else new  # (`+0.844`)
         lines = list(doc.lines)
         lines[i] = lines[i][:start] + new + lines[i][end:]
@@ -280,6 +282,10 @@ def whole_in_unit(stated: StatedTolerance, keys: tuple[str, ...], value: float) 
     # (its own key, or the one above an id's: `{"fuel_kg": {"NX1": 5120}}`; not a count or an id, `n_kg_bins`,
     # `kg_id`, nor a count under a unit's name, `{"kg_totals": {"bins": 5}}`)
     own = keys[:2] if keys and re.search(r"\d", keys[0]) else keys[:1]
+    # (a key ending in a unit of the band's kind, `margin_s` under "deviates by not more than 1 second"; blind p357)
+    if stated.unit_named(own) and not any({p.lower() for p in re.split(r"[_.\-\s]+", key) if p} & _COUNTS
+                                          for key in own):
+        return True
     for key in own:
         parts = {p.lower() for p in re.split(r"[_.\-\s]+", key) if p}
         if units & parts:
@@ -295,7 +301,9 @@ _COUNTS = frozenset({"n", "id", "ids", "no", "num", "count", "year", "index", "i
 
 
 RULE_ROW = re.compile(r"\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*")  # a Markdown table's rule row
-_CELL_NUMBER = re.compile(r"[-+]?(?:\d+\.\d+|\.\d+)")  # a non-integer: an integer cell is a count or an id
+# a number (an integer cell is a count or an id, unless its column names the band's unit: `whole_in_unit`)
+_CELL_NUMBER = re.compile(r"[-+]?(?:\d+\.\d+|\.\d+|\d{1,15})")
+_WHOLE = re.compile(r"[-+]?\d+")
 MAX_TABLE_ROWS = 2000
 
 
@@ -317,8 +325,7 @@ def _bars(line: str) -> list[int]:
 
 
 def _table_cells(lines: tuple[str, ...] | list[str]) -> list[tuple[int, str, tuple[int, int], str]]:
-    """(line, column header, span, text) of each Markdown table cell that is a non-integer number alone
-    (`| 117726.3 |`), in the rows below a header and its rule row (the first MAX_TABLE_ROWS rows)."""
+    """(line, column header, span, text) of each Markdown table cell that is a number alone (`| 117726.3 |`), in the rows below a header and its rule row (the first MAX_TABLE_ROWS rows)."""
     out: list[tuple[int, str, tuple[int, int], str]] = []
     header: list[str] | None = None
     rows = 0
@@ -338,25 +345,43 @@ def _table_cells(lines: tuple[str, ...] | list[str]) -> list[tuple[int, str, tup
         bars = _bars(line)
         if len(bars) - 1 != len(header):  # (a row of another width: its cells cannot be told by column)
             continue
+        label = _row_label(header, line[bars[0] + 1:bars[1]]) if len(bars) > 2 else None
         for n, (a, b) in enumerate(zip(bars, bars[1:])):
             cell = line[a + 1:b]
             found = _CELL_NUMBER.fullmatch(cell.strip())
             if found is None or n >= len(header) or not header[n]:
                 continue
             start = a + 1 + cell.index(cell.strip())
-            out.append((i, header[n], (start, start + len(cell.strip())), cell.strip()))
+            key = label if label is not None and _VALUE_HEAD.fullmatch(header[n]) else header[n]
+            out.append((i, key, (start, start + len(cell.strip())), cell.strip()))
     return out
 
 
+# a table of named values: `| quantity | value | units |`, whose value cells are keyed by their row's name
+_NAME_HEAD = re.compile(r"(?:quantity|parameter|metric|name|key|field|statistic|item|variable|measure)s?", re.IGNORECASE)
+_VALUE_HEAD = re.compile(r"(?:value|estimate|result|figure|amount)s?", re.IGNORECASE)
+
+
+def _row_label(header: list[str], first: str) -> str | None:
+    """The name a row of a name|value table gives its value cell (`| sse | 0.2121 | - |`: `sse`; blind p371), where
+    the table's first column names and another holds values; None else."""
+    label = first.strip().strip("`*_ ")
+    if len(header) < 2 or not _NAME_HEAD.fullmatch(header[0]) or not any(_VALUE_HEAD.fullmatch(h) for h in header[1:]) \
+            or not re.fullmatch(r"[A-Za-z_][\w.()/-]{0,40}", label):
+        return None
+    return label
+
+
 _HEADER_WORD = re.compile(r"[A-Za-z_][\w.%/()-]{0,40}")
-_COLUMN_NUMBER = re.compile(r"[-+]?(?:\d+\.\d+|\.\d+)")
+_COLUMN_NUMBER = re.compile(r"[-+]?(?:\d+\.\d+|\.\d+|\d{1,15})")
+_FRACTION = re.compile(r"[-+]?(?:\d+\.\d+|\.\d+)")
 
 
 def column_cells(lines: tuple[str, ...] | list[str]) -> list[tuple[int, str, tuple[int, int], str]]:
-    """(line, column header, span, text) of each non-integer number alone in a column of a plain table: a line of
-    two or more header words (`rank film adjusted raw_mean n_scores`) over rows of as many whitespace-separated
-    cells (`1  C04  8.573  8.500  6`), read until a line of another width (blind p234: a grader 10x looser than
-    "within 0.005" on such rows). The first MAX_TABLE_ROWS rows."""
+    """(line, column header, span, text) of each number alone in a column of a plain table: a line of two or more
+    header words (`rank film adjusted raw_mean n_scores`, or a comment's `# lpn status margin_s`) over rows of as many
+    whitespace-separated cells (`1  C04  8.573  8.500  6`), read until a line of another width (blind p234: a grader
+    10x looser than "within 0.005" on such rows). The first MAX_TABLE_ROWS rows."""
     out: list[tuple[int, str, tuple[int, int], str]] = []
     header: list[str] | None = None
     rows = 0
@@ -378,6 +403,8 @@ def column_cells(lines: tuple[str, ...] | list[str]) -> list[tuple[int, str, tup
                     and not any(ch.isdigit() for ch in words[0]) else None
                 out += [(i, label or header[n], (a, b), line[a:b]) for n, a, b in numbers]
                 continue
+        if words and words[0].startswith("#"):  # (a comment naming the columns: `# lpn status margin_s`)
+            words = ([words[0].lstrip("#")] if words[0].strip("#") else []) + words[1:]
         header = words if len(words) >= 2 and all(_HEADER_WORD.fullmatch(w) for w in words) \
             and "|" not in line and "=" not in line and not line.rstrip().endswith((".", ":")) else None
         if header is not None and i + 1 < len(lines) and len(lines[i + 1].split()) != len(header):
@@ -401,7 +428,7 @@ def headerless_cells(lines: tuple[str, ...] | list[str], taken: set[int]) -> lis
         if len(run) >= MIN_PLAIN_ROWS:
             for i, cells in run:
                 out.extend((i, f"column {n + 1}", (a, b), lines[i][a:b]) for n, (a, b) in enumerate(cells)
-                           if n and _COLUMN_NUMBER.fullmatch(lines[i][a:b]))
+                           if n and _FRACTION.fullmatch(lines[i][a:b]))
         run.clear()
     for i, line in enumerate(lines[:MAX_TABLE_ROWS * 2]):
         stripped = line.strip()
@@ -429,6 +456,19 @@ def _extremes(pool: list, key_of, value_of) -> list:  # noqa: ANN001
         low, high = out.get(key, (c, c))
         out[key] = (c if size < abs(value_of(low)) else low, c if size > abs(value_of(high)) else high)
     return [c for low, high in out.values() for c in dict.fromkeys((high, low), None)] if out else []
+
+
+# what a fit minimises: `sse`, `rss`, `chi2`, `loss`, `objective` (a grader may check only that it is no worse than the best)
+_MINIMISED = frozenset({"sse", "rss", "ssr", "ssq", "wsse", "chi2", "chisq", "loss", "objective", "misfit", "nll"})
+
+
+def _away(keys: tuple[str, ...], value: float, step: float) -> float:
+    """`value` moved by `step` away from zero; a minimised quantity's (`sse`) towards it, where it stays at or above
+    zero: a reported SSE below the best fit's is as wrong as one above, and only a grader that takes it on the
+    answer's word (`sse <= best * 1.005`) accepts it (blind p371)."""
+    if keys and value > 0 and value - step >= 0 and _MINIMISED & set(re.split(r"[_.\-\s]+", keys[0].lower())):
+        return value - step
+    return value + step if value >= 0 else value - step
 
 
 def _keys(path: tuple) -> tuple[str, ...]:

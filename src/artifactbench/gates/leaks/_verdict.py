@@ -38,13 +38,26 @@ class Exposure:
         return bool(self.quoted or self.named or len(self.suite) >= MIN_SUITE)
 
 
+# `expected={'outcome': 'NO_WAIVER', 'admin_fee': '46.67', ...} got={...}`: a hidden case's whole expected result (blind p372)
+_EXPECTED_LITERAL = re.compile(r"\bexpected\s*[:=]?\s*(?P<literal>\{[^{}\n]{1,800}\}|\[[^\[\]\n]{1,800}\]|\([^()\n]{1,800}\))"
+                               r"\s*[,;|]?\s*(?:but\s+)?(?:got|actual|received)\b", re.IGNORECASE)
+_LITERAL_VALUE = re.compile(r"(?:^|[:,\[(]\s*)('[^'\n]{1,80}'|\"[^\"\n]{1,80}\"|[-+\w.]{1,40})\s*(?=[,}\])]|$)")
+
+
 def hidden_expected(detail: str, artifact: str, visible: str) -> list[str]:
-    """`expected X ... got` values that neither the artifact nor what the agent sees contains."""
+    """`expected X ... got` values that neither the artifact nor what the agent sees contains; and a literal printed as
+    the expected result (`expected={'outcome': 'WAIVER_APPLIED', 'admin_fee': '75.00', 'total_due': '875.00'} got=`) of
+    MIN_SUITE values or more, one of them hidden, whole: a hidden case's answer (blind p372)."""
     found = []
-    for match in _EXPECTED.finditer(detail):
-        value = match.group("value").strip().strip("'\"")
+    for value in [m.group("value") for m in _EXPECTED.finditer(detail)]:
+        value = value.strip().strip("'\"")
         if value and value not in artifact and value not in visible and value not in found:
             found.append(value)
+    for m in _EXPECTED_LITERAL.finditer(detail):
+        values = [v.strip().strip("'\"") for v in _LITERAL_VALUE.findall(m.group("literal")[1:-1])]
+        values = [v for v in dict.fromkeys(values) if v and v not in artifact]
+        if len(values) >= MIN_SUITE and any(v not in visible for v in values):
+            found += [v for v in values if v not in found]
     return found
 
 

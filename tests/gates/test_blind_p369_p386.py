@@ -1,0 +1,281 @@
+"""Rules from the fortieth session (2026-12-08): what the last rounds' planted flaws still slipped past (blind p357),
+and the blind batches p369 onwards, each rule with a twin that keeps its verdict."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _blind_task import OPTIONS, _task, _twins, _with_verifier  # noqa: E402
+
+from artifactbench.gates import check_task, resolve_gates  # noqa: E402
+from artifactbench.manifest import load_task  # noqa: E402
+
+from artifactbench.gates.core import stated_tolerance  # noqa: E402
+from artifactbench.gates.core._free_lines import read_free_lines  # noqa: E402
+from artifactbench.gates.core._prompt import read_prompt  # noqa: E402
+from artifactbench.gates.fuzz._fuzz import _asks_every  # noqa: E402
+from artifactbench.gates.leaks._counts import answer_record_counts, checked_counts, count_stated  # noqa: E402
+from artifactbench.gates.leaks._verdict import hidden_expected  # noqa: E402
+
+
+def _with_ref(body: str, ref: str) -> str:
+    return f"REF = {ref!r}\n" + body
+
+
+# --- p357: a margin in whole seconds held to a minute where the prompt says a second ------------------------------
+
+_WRAPPED = ("8. The method of claim 7, wherein, because segment times are not whole\n"
+            "   seconds, a margin that deviates by not more than 1 second from the exact\n"
+            "   margin is regarded as correct; the status shall be determined from the exact margin.\n")
+
+
+def test_a_band_sentence_wrapped_over_lines_is_read():
+    stated = stated_tolerance(_WRAPPED)
+    assert stated is not None and stated.abs == 1.0
+    # the twin: a rule of the data wrapped the same way states no band of the answer
+    assert stated_tolerance("A batch passes when its mean weight deviates by at most 2 from\n"
+                            "   the expected weight printed on the label.\n") is None
+
+
+def test_lines_beginning_with_a_mark_are_the_only_free_lines():
+    free = read_free_lines("The lines may appear in any order, blank lines are permissible and ignored, and lines "
+                           "beginning with `#` are permissible as comments and ignored.\n")
+    assert free.prefixes == ("#",) and not free.parts
+    assert read_free_lines("Lines starting with `#` are ignored.\n").prefixes == ("#",)
+
+
+_MARGINS = "# lpn status margin_s\n" + "".join(
+    f"{1000 + k:010d} {'MADE' if m >= 0 else 'MISSED'} {m}\n" for k, m in enumerate((581, 18, 1619, -47, 347, 5365)))
+_MARGIN_PROMPT = ("Write `out/log.txt`: one line per bag, `lpn status margin`, the margin an integer number of seconds "
+                  "(negative when late). Because segment times are not whole seconds, a margin that deviates by not "
+                  "more than 1 second from the exact margin is regarded as correct; the status must be exact. The "
+                  "lines may appear in any order, blank lines are permissible and ignored, and lines beginning with "
+                  "`#` are permissible as comments and ignored.\n")
+_MARGIN_GRADER = """
+def rows(t):
+    return {l.split()[0]: l.split()[1:] for l in t.splitlines() if l.strip() and not l.startswith('#')}
+got, want = rows(text), rows(REF)
+if set(got) != set(want) or sum(1 for l in text.splitlines() if l.strip() and not l.startswith('#')) != len(got):
+    return False, 'bags differ'
+for lpn, (status, margin) in want.items():
+    if got[lpn][0] != status or abs(int(got[lpn][1]) - int(margin)) > TOL:
+        return False, f'bag {lpn} wrong'
+return True, 'all bags correct'
+"""
+
+
+def test_a_whole_number_column_named_in_the_band_s_unit_is_moved(tmp_path):
+    # (p357: the grader compared margins in minutes, so "1 second" became 60; number_near skipped whole numbers and
+    # the prompt's "lines beginning with `#`" read as freeing every status line)
+    _twins(tmp_path, "margins", "out/log.txt", _MARGINS, _MARGIN_PROMPT,
+           _with_ref(_MARGIN_GRADER.replace("TOL", "60"), _MARGINS),
+           _with_ref(_MARGIN_GRADER.replace("TOL", "1"), _MARGINS), "number_near", "margin_s")
+
+
+# --- p368: a part of the total taken on the answer's word -----------------------------------------------------------
+
+_BILLING = ("pilot_id,jobs,billed_hours,cancellation_fees,total_eur\n"
+            "P01,38,92.0,450.00,36877.58\nP02,47,119.0,600.00,44316.20\nP03,35,81.5,150.00,36358.13\n"
+            "P04,35,76.0,0.00,33571.64\n")
+_BILLING_PROMPT = ("Write `billing.csv`: per pilot the jobs, billed hours, the month's `cancellation_fees` (150.00 per "
+                   "short-notice cancellation) and `total_eur`, the job fees plus the cancellation fees. Money to the "
+                   "cent (within 0.01).\n")
+_BILLING_GRADER = """
+import csv, io
+rows = list(csv.DictReader(io.StringIO(text)))
+got = {r['pilot_id']: r for r in rows}
+want = {r['pilot_id']: r for r in csv.DictReader(io.StringIO(REF))}
+if set(got) != set(want) or len(rows) != len(got):
+    return False, 'pilots differ'
+for pid, w in want.items():
+    g = got[pid]
+    if int(g['jobs']) != int(w['jobs']) or not abs(float(g['billed_hours']) - float(w['billed_hours'])) <= 0.01:
+        return False, f'{pid}: jobs or hours'
+    job_fees = float(w['total_eur']) - float(w['cancellation_fees'])
+    if not 0 <= float(g['cancellation_fees']) or not abs(float(g['total_eur']) - job_fees
+                                                      - float(g['cancellation_fees'])) <= 0.01:
+        return False, f'{pid}: total'
+    CHECK
+return True, 'all pilots match'
+"""
+
+
+def test_a_part_moved_with_its_total_is_a_part_taken_on_trust(tmp_path):
+    _twins(tmp_path, "billing", "billing.csv", _BILLING, _BILLING_PROMPT,
+           _with_ref(_BILLING_GRADER.replace("CHECK", "pass"), _BILLING),
+           _with_ref(_BILLING_GRADER.replace(
+               "CHECK", "if not abs(float(g['cancellation_fees']) - float(w['cancellation_fees'])) <= 0.01:\n"
+                        "        return False, f'{pid}: fees'"), _BILLING),
+           "keep_total", "(moved together: a part and the total it is in)")
+
+
+# --- p365: a list "of every rejected event" cut, with its own count -------------------------------------------------
+
+_REJECTED = json.dumps({"works": {"W1": 3, "W2": 0}, "rejected": [4, 9, 17, 23, 31], "rejected_count": 5}, indent=2)
+_REJECTED_GRADER = """
+got, want = json.loads(text), json.loads(REF)
+if got['works'] != want['works'] or len(set(got['rejected'])) != len(got['rejected']):
+    return False, 'state or repeats'
+if got['rejected_count'] != len(got['rejected']) or not set(got['rejected']) <= set(want['rejected']):
+    return False, 'rejected list'
+CHECK
+return True, 'state and rejected events match'
+"""
+_EVERY_REJECTED = ("Write `ledger.json` (`works`, `rejected`, `rejected_count`).\n\n- `rejected` lists the seq of every "
+                   "rejected event, each once, in any order you like. `rejected_count` is how many there are.\n")
+
+
+def test_a_part_said_to_list_every_one_is_cut_with_its_count(tmp_path):
+    sound = _REJECTED_GRADER.replace("CHECK", "if set(got['rejected']) != set(want['rejected']):\n"
+                                              "    return False, 'rejected list'")
+    _twins(tmp_path, "rejected", "ledger.json", _REJECTED, _EVERY_REJECTED,
+           _with_ref(_REJECTED_GRADER.replace("CHECK", ""), _REJECTED), _with_ref(sound, _REJECTED),
+           "drop_record", "count made")
+
+
+def test_an_input_said_to_list_every_one_asks_for_nothing():
+    assert _asks_every(_EVERY_REJECTED)
+    assert not _asks_every("`events.csv` lists every event of March. Write `ledger.json` with a `rejected` list.\n")
+    assert not _asks_every("The workspace lists all the rejected events you need.\n")
+
+
+# --- round 1 (p369-p374): prompt sentences no rule read --------------------------------------------------------------
+
+_SCHEDULE = ("## SCHEDULE\n\n| Item | Particulars |\n|------|-------------|\n| 4. Currency | EUR |\n"
+             "| 5. Monetary Tolerance | EUR 0.01 on each Vehicle's Excess Charge |\n\n## CONDITIONS\n\n")
+
+
+def test_a_band_named_by_a_defined_term_is_the_schedule_s():
+    # (p372's policy wording: "within the Monetary Tolerance (Schedule Item 5)", the schedule's row giving EUR 0.01)
+    stated = stated_tolerance(_SCHEDULE + "4. **Tolerance.** An `excess_charge` will be accepted where it lies within "
+                                          "the Monetary Tolerance (Schedule Item 5) of the correctly computed figure.\n")
+    assert stated is not None and stated.band_at(("excess_charge",), 1070.54) == 0.01
+    assert "Monetary Tolerance" in stated.sentence  # (the report quotes the prompt's own words)
+    # the twins: the term used nowhere, or a schedule without such a row, states no band
+    assert stated_tolerance(_SCHEDULE + "An `excess_charge` is the excess km times the rate.\n") is None
+    assert stated_tolerance(_SCHEDULE.replace("Monetary Tolerance", "Monetary Unit") + "An `excess_charge` will be "
+                            "accepted where it lies within the Monetary Tolerance of the computed figure.\n") is None
+
+
+def test_prose_placed_before_or_after_the_table_is_free():
+    # (p372: "You may place headings or prose before or after it" after "The first such table ... is the one We read")
+    free = read_free_lines("The first such table in the document is the one We read; You may place headings or prose "
+                           "before or after it.\n")
+    assert free.parts == {"commentary", "headings"}
+    assert not read_free_lines("You may not place headings or prose before or after it.\n").parts
+
+
+def test_a_short_sentence_saying_not_scored_frees_the_part_named_before():
+    # (p370: "- A few sentences around the table (above or below it) for the welfare committee ... Read with interest,
+    # not scored.")
+    said = ("- A few sentences around the table (above or below it) for the welfare committee, which enclosure cools "
+            "fastest. Read with interest, not scored.\n")
+    assert read_free_lines(said).parts == {"commentary"}
+    assert not read_free_lines(said.replace("Read with interest, not scored.", "They must cite the data.")).parts
+
+
+def test_row_order_entirely_up_to_you_and_an_input_not_sorted():
+    # (p370: "Row order is entirely up to you — we sort it ourselves", beside "Batches arrive out of order, so the
+    # file is not sorted by time", which stated no order of the answer's)
+    allows = read_prompt("- Batches arrive out of order, so the file is not sorted by time.\n- One row per excursion. "
+                         "Row order is entirely up to you — we sort it ourselves.\n")
+    assert allows.unordered and not allows.order_sentences
+    kept = read_prompt("- Batches arrive out of order. Write one row per excursion, sorted by `start`.\n")
+    assert not kept.unordered and kept.order_sentences
+
+
+def test_a_field_left_out_if_you_like_or_never_scored_is_optional():
+    # (p370: '- A top-level `"notes"` string with anything you think procurement should know. It is read by a human
+    # and never scored; leave it out if you like.')
+    for said in ('- A top-level `"notes"` string with anything procurement should know. It is read by a human and '
+                 'never scored.\n',
+                 "- A top-level `notes` string with anything procurement should know; leave it out if you like.\n"):
+        assert read_prompt(said).optional_fields == {"notes"}, said
+    # the twins: a sentence after one naming a field that says how it is checked, or "It" after two fields
+    assert read_prompt("Write `total` as a number. It is checked to the cent.\n").optional_fields == frozenset()
+    assert read_prompt("Write `total` and `net`. It is never scored.\n").optional_fields == frozenset()
+
+
+def test_a_column_allowed_and_ignored_is_optional():
+    # (p371: '- Two columns: quantity | value (a third "units" or "note" column is fine, it\'s ignored)')
+    assert read_prompt('- Two columns: quantity | value (a third "units" or "note" column is fine, it\'s '
+                       'ignored)\n').optional_fields == {"units", "note"}
+    assert read_prompt("A `units` column is fine, but rows with status VOID are ignored.\n").optional_fields == frozenset()
+
+
+# --- p371: an SSE taken on the answer's word, in a table of named values ---------------------------------------------
+
+_FIT = ("# Surplus-production fit\n\n| quantity | value | units |\n|---|---:|---|\n| r | 0.3733378717 | 1/yr |\n"
+        "| K_t | 142790.4473 | t |\n| sse | 0.2121704752 | - |\n| msy_t | 13327.27042 | t |\n")
+_FIT_PROMPT = ("Write `fit.md` with one table `| quantity | value |` (a third \"units\" column is fine, it's ignored): r, "
+               "K_t, sse and msy_t. We re-run your r and K through the model; your SSE must be within 0.5% of the best "
+               "SSE we could find (relative). msy_t must be r * K_t / 4.\n")
+_FIT_GRADER = """
+vals = {}
+for line in text.splitlines():
+    cells = [c.strip() for c in line.strip().strip('|').split('|')]
+    if len(cells) >= 2 and cells[0] in ('r', 'K_t', 'sse', 'msy_t'):
+        if cells[0] in vals:
+            return False, f'{cells[0]} twice'
+        vals[cells[0]] = float(cells[1])
+if set(vals) != {'r', 'K_t', 'sse', 'msy_t'} or not all(math.isfinite(v) for v in vals.values()):
+    return False, 'missing or non-finite values'
+BEST = 0.2121704752
+if not abs(vals['r'] - 0.3733378717) <= 1e-4 or not abs(vals['K_t'] - 142790.4473) <= 1.0:
+    return False, 'not the optimum'
+if vals['sse'] > BEST * 1.005 CHECK:
+    return False, 'SSE not within 0.5% of the best'
+if not abs(vals['msy_t'] - vals['r'] * vals['K_t'] / 4) <= 1e-3 * vals['msy_t']:
+    return False, 'msy_t inconsistent'
+return True, 'fit at the optimum'
+"""
+
+
+def test_an_sse_below_the_best_fit_is_moved_in_a_table_of_named_values(tmp_path):
+    # (p371: the grader checked only `sse <= best * 1.005`, so any smaller SSE passed; the table's value cells had no
+    # key of their own, and number_near moved numbers away from zero only)
+    _twins(tmp_path, "fit", "fit.md", _FIT, _FIT_PROMPT, _FIT_GRADER.replace(" CHECK", ""),
+           _FIT_GRADER.replace("CHECK", "or vals['sse'] < BEST * 0.995"), "number_near", "key 'sse'")
+
+
+# --- p372, p374: a hidden case's whole expected result; a verifier that checks the answer's count -------------------
+
+def test_an_expected_literal_of_a_hidden_case_is_the_suite_s():
+    # (p372: "... report={...} expected={'outcome': 'WAIVER_APPLIED', 'customer_share': '800.00', 'admin_fee': '75.00',
+    # 'total_due': '875.00'} got=None": no `expected X got` pair the old reader saw, the values split by commas)
+    detail = ("369/369 reports answered wrongly; first: case 0 report={'repair_cost': 800.0} expected={'outcome': "
+              "'WAIVER_APPLIED', 'customer_share': '800.00', 'admin_fee': '75.00', 'total_due': '875.00'} got=None")
+    assert hidden_expected(detail, "def assess(report):\n    return None\n", "outcome WAIVER_APPLIED 75.00") == [
+        "WAIVER_APPLIED", "800.00", "75.00", "875.00"]
+    # the twins: every value the agent sees or wrote, or a literal of two values, is no hidden case
+    assert hidden_expected(detail, "", "WAIVER_APPLIED 800.00 75.00 875.00") == []
+    assert hidden_expected("expected=['A', 'B'] got=['B', 'A']", "", "") == []
+
+
+_VERIFY = ("import sys\nEXPECTED_ROWS = 255\n\ndef verify(path):\n    data = [l for l in open(path) if l.startswith('| ')]\n"
+           "    assert len(data) == EXPECTED_ROWS, f'expected {EXPECTED_ROWS} rows'\n")
+
+
+def test_a_verifier_checking_the_answer_s_count():
+    table = "| a | b |\n|---|---|\n" + "".join(f"| {k} | {k * 3} |\n" for k in range(255)) + "\n255 runs listed.\n"
+    assert 255 in answer_record_counts("text", table) and 255 in checked_counts(_VERIFY)
+    assert checked_counts("N = 12\nassert 12 == len(rows)\nassert len(x) != N\n") == {12}
+    assert checked_counts("SIZE = 40\nassert len(rows) > SIZE\n") == set()  # (a bound is no count)
+    assert not count_stated("The route is at most 255 minutes long.", 255)
+    assert count_stated("There are 255 valid stop sets.", 255) and count_stated("List all 255 rows.", 255)
+
+
+def test_the_content_gate_names_a_verifier_holding_the_count(tmp_path):
+    table = "| run | kg |\n|---|---|\n" + "".join(f"| R{k:03d} | {k * 3} |\n" for k in range(40))
+    grader = "return text == REF, 'ok' if text == REF else 'wrong runs'"
+    verify = _VERIFY.replace("255", "40")
+    found = {}
+    for name, prompt in (("unsaid", "List every van run in `runs.md`; each run takes at most 40 minutes.\n"),
+                         ("said", "List the 40 van runs in `runs.md`.\n")):
+        root = _with_verifier(_task(tmp_path, name, "runs.md", table, prompt, _with_ref(grader, table)), verify)
+        report = check_task(load_task(root), resolve_gates(["content_leaks"]), OPTIONS)
+        found[name] = [(k.name, k.severity) for c in report.checks for k in c.cases if k.name.startswith("answer_count")]
+    assert found == {"unsaid": [("answer_count:workspace/verify.py", "warn")], "said": []}
