@@ -17,8 +17,9 @@ from artifactbench.gates.core import stated_tolerance  # noqa: E402
 from artifactbench.gates.core._free_lines import read_free_lines  # noqa: E402
 from artifactbench.gates.core._prompt import read_prompt  # noqa: E402
 from artifactbench.gates.fuzz._fuzz import _asks_every  # noqa: E402
-from artifactbench.gates.leaks._counts import answer_record_counts, checked_counts, count_stated  # noqa: E402
-from artifactbench.gates.leaks._verdict import hidden_expected  # noqa: E402
+from artifactbench.gates.fuzz._near import whole_in_unit  # noqa: E402
+from artifactbench.gates.leaks._detail import detail_shape  # noqa: E402
+from artifactbench.gates.leaks._verdict import as_expected, hidden_expected  # noqa: E402
 
 
 def _with_ref(body: str, ref: str) -> str:
@@ -241,7 +242,7 @@ def test_an_sse_below_the_best_fit_is_moved_in_a_table_of_named_values(tmp_path)
            _FIT_GRADER.replace("CHECK", "or vals['sse'] < BEST * 0.995"), "number_near", "key 'sse'")
 
 
-# --- p372, p374: a hidden case's whole expected result; a verifier that checks the answer's count -------------------
+# --- p372, p374: a hidden case's whole expected result; a verifier that checks the answer's count ------------------
 
 def test_an_expected_literal_of_a_hidden_case_is_the_suite_s():
     # (p372: "... report={...} expected={'outcome': 'WAIVER_APPLIED', 'customer_share': '800.00', 'admin_fee': '75.00',
@@ -255,27 +256,157 @@ def test_an_expected_literal_of_a_hidden_case_is_the_suite_s():
     assert hidden_expected("expected=['A', 'B'] got=['B', 'A']", "", "") == []
 
 
-_VERIFY = ("import sys\nEXPECTED_ROWS = 255\n\ndef verify(path):\n    data = [l for l in open(path) if l.startswith('| ')]\n"
-           "    assert len(data) == EXPECTED_ROWS, f'expected {EXPECTED_ROWS} rows'\n")
+_VERIFY = ("from pathlib import Path\nEXPECTED_ROWS = 40\n\n\ndef verify(artifact_path):\n"
+           "    data = [l for l in Path(artifact_path).read_text().splitlines()\n"
+           "            if l.startswith('| R')]\n"
+           "    assert len(data) == EXPECTED_ROWS, f'expected {EXPECTED_ROWS} rows, found {len(data)}'\n")
 
 
-def test_a_verifier_checking_the_answer_s_count():
-    table = "| a | b |\n|---|---|\n" + "".join(f"| {k} | {k * 3} |\n" for k in range(255)) + "\n255 runs listed.\n"
-    assert 255 in answer_record_counts("text", table) and 255 in checked_counts(_VERIFY)
-    assert checked_counts("N = 12\nassert 12 == len(rows)\nassert len(x) != N\n") == {12}
-    assert checked_counts("SIZE = 40\nassert len(rows) > SIZE\n") == set()  # (a bound is no count)
-    assert not count_stated("The route is at most 255 minutes long.", 255)
-    assert count_stated("There are 255 valid stop sets.", 255) and count_stated("List all 255 rows.", 255)
-
-
-def test_the_content_gate_names_a_verifier_holding_the_count(tmp_path):
-    table = "| run | kg |\n|---|---|\n" + "".join(f"| R{k:03d} | {k * 3} |\n" for k in range(40))
+def test_a_verifier_holding_the_count_beside_a_measure_of_that_number(tmp_path):
+    # (p374: verify.py's `EXPECTED_ROWS = 255`, the reference's 255 table rows under a title, beside a prompt's "at most
+    # 255 minutes": the rows of the table were no count the check knew, and any 255 in the prompt read as stating it)
+    table = "# Van runs\n\n| run | kg |\n|---|---|\n" + "".join(f"| R{k:03d} | {k * 3} |\n" for k in range(40))
     grader = "return text == REF, 'ok' if text == REF else 'wrong runs'"
-    verify = _VERIFY.replace("255", "40")
     found = {}
     for name, prompt in (("unsaid", "List every van run in `runs.md`; each run takes at most 40 minutes.\n"),
                          ("said", "List the 40 van runs in `runs.md`.\n")):
-        root = _with_verifier(_task(tmp_path, name, "runs.md", table, prompt, _with_ref(grader, table)), verify)
-        report = check_task(load_task(root), resolve_gates(["content_leaks"]), OPTIONS)
-        found[name] = [(k.name, k.severity) for c in report.checks for k in c.cases if k.name.startswith("answer_count")]
-    assert found == {"unsaid": [("answer_count:workspace/verify.py", "warn")], "said": []}
+        root = _with_verifier(_task(tmp_path, name, "runs.md", table, prompt, _with_ref(grader, table)), _VERIFY)
+        report = check_task(load_task(root), resolve_gates(["verifier_consistency"]), OPTIONS)
+        found[name] = [(k.name, k.severity) for c in report.checks for k in c.cases if k.name == "size"]
+    assert found == {"unsaid": [("size", "fail")], "said": []}
+
+
+# --- round 2 (p375-p380) ---------------------------------------------------------------------------------------------
+
+def test_agreeing_to_the_kilogram_is_a_band_of_one_kilogram():
+    # (p376: "every `net_kg` must agree with the log to the kilogram", graded to 0.5 %)
+    stated = stated_tolerance("Tolerance: nil; every `net_kg` must agree with the log to the kilogram, and every "
+                              "ticket count exactly.\n")
+    assert stated is not None and stated.band_at(("net_kg",), 114360.0) == 1.0
+    # the twin: how to compute ("round ... to the nearest minute") states no band of the answer
+    assert stated_tolerance("Round each `eta` to the nearest minute before you add the legs.\n") is None
+
+
+def test_a_data_dictionary_row_frees_the_order_of_its_own_field():
+    # (p375: "| `over_limit` | array of string | ... | Any order; no duplicates |" freed every list's order, the
+    # `uncovered` list "Sorted by `station` ..., then by `from`" two rows below among them)
+    rows = ("| name | type | description | required | tolerance | notes |\n|---|---|---|---|---|---|\n"
+            "| `over_limit` | array of string | Guards whose `longest_run_minutes` is over the limit | yes | exact | "
+            "Any order; no duplicates |\n"
+            "| `uncovered` | array of object | Every uncovered interval | yes | exact | Sorted by `station`, then by "
+            "`from` |\n")
+    allows = read_prompt(rows)
+    assert not allows.unordered and allows.field_unordered == {"over_limit"}
+    assert read_prompt("The rows may appear in any order.\n").unordered
+
+
+_INVOICES = ("| invoice | billed_gross | expected_gross | difference |\n|---|---:|---:|---:|\n"
+             "| INV-1 | 8.40 | 5.70 | 2.70 |\n| INV-2 | 16.96 | 12.76 | 4.20 |\n| INV-3 | 30.00 | 24.50 | 5.50 |\n"
+             "\nNet over-billing: 12.40\n")
+_INVOICE_PROMPT = ("Write `audit.md`: a table of the wrongly billed invoices, `| invoice | billed_gross | expected_gross "
+                   "| difference |`, where `expected_gross` is the invoice re-priced and `difference` is billed less "
+                   "expected, then a line `Net over-billing: <sum of the differences>`. Money within 0.005.\n")
+_INVOICE_GRADER = """
+rows = [[c.strip() for c in l.strip().strip('|').split('|')] for l in text.splitlines() if l.startswith('| INV')]
+want = {r[0]: r for r in ([c.strip() for c in l.strip().strip('|').split('|')] for l in REF.splitlines()
+                          if l.startswith('| INV'))}
+if sorted(r[0] for r in rows) != sorted(want) or len(rows) != len(want):
+    return False, 'invoices differ'
+total = 0.0
+for r in rows:
+    billed, expected, diff = (float(x) for x in r[1:4])
+    if not abs(billed - float(want[r[0]][1])) <= 0.005 or not abs(diff - (billed - expected)) <= 0.005:
+        return False, f'{r[0]} inconsistent'
+    CHECK
+    total += diff
+line = [l for l in text.splitlines() if l.startswith('Net over-billing:')]
+if len(line) != 1 or not abs(float(line[0].split(':')[1]) - total) <= 0.005:
+    return False, 'total'
+return True, 'audit consistent'
+"""
+
+
+def test_a_relation_s_move_reversed_in_the_next_record_keeps_every_sum(tmp_path):
+    # (p375: the grader checked each row's `difference = billed - expected` and the total against the answer's own
+    # differences, never `expected_gross` against the re-priced invoice)
+    _twins(tmp_path, "invoices", "audit.md", _INVOICES, _INVOICE_PROMPT,
+           _with_ref(_INVOICE_GRADER.replace("CHECK", "pass"), _INVOICES),
+           _with_ref(_INVOICE_GRADER.replace("CHECK", "if not abs(expected - float(want[r[0]][2])) <= 0.005:\n"
+                                                      "        return False, 'expected wrong'"), _INVOICES),
+           "keep_total", "(the same move, reversed, in the next record: column sums kept)")
+
+
+def test_an_answer_of_optional_to_a_question_about_some_rows():
+    # (p377's podcast: "Now — rows where the variance is exactly zero. Theo?" / "**[00:03:44] THEO:** Optional.")
+    said = ("Write one row per site and SKU. Now — rows where the variance is exactly zero. Theo?\n\n"
+            "**[00:03:44] THEO:** Optional. Put them in or leave them out, both are fine.\n")
+    assert "exactly zero" in read_prompt(said).optional_records
+    # the twins: rows the sentence requires, and "Optional:" opening a list of other parts
+    assert read_prompt("Write one row per site. Rows where the variance is zero must be there. Optional.\n"
+                       ).optional_records == ""
+    assert read_prompt("Write one row per site. Rows where the variance is zero. Optional: a notes column.\n"
+                       ).optional_records == ""
+
+
+def test_a_band_either_way_in_a_table_of_another_heading():
+    # (p380's buyer's premium table: "| `value` (each drug) and `total_value` | £0.01 either way — the penny |")
+    table = ("| Hammer band | Premium (allowance on the day) |\n|---|---|\n| Every count and lot number | Nil — exact |\n"
+             "| `value` (each drug) and `total_value` | £0.01 either way — the penny, and not a penny more |\n")
+    stated = stated_tolerance(table)
+    assert stated is not None and stated.band_at(("value",), 931.6) == 0.01 and stated.states_for(("total_value",))
+    assert stated_tolerance(table.replace("£0.01 either way", "£0.01 per lot")) is None
+
+
+def test_a_whole_number_keyed_in_the_band_s_unit_below_one_unit():
+    # (p379: "within half a litre (0.5 L)" of integer litres `total_l`, graded to 1 %)
+    stated = stated_tolerance("A figure counts as correct if it is within half a litre (0.5 L) of the true value.\n")
+    assert whole_in_unit(stated, ("total_l", "A01", "plots"), 8300.0)
+    assert not whole_in_unit(stated, ("n_readings", "A01", "plots"), 12.0)
+
+
+def test_what_the_grader_s_ledger_says_is_the_expected_value():
+    # (p379: "Costa: water 504 L, ledger says 503"; one line of the grader however many records it names)
+    assert as_expected("503", "Costa: water 504 L, ledger says 503")
+    assert not as_expected("503", "Costa: water 503 L, outside the ledger's range")
+    assert detail_shape("Costa: harvest 15.09 kg, ledger says 10.95", "| Costa | Harvest (kg) |\n") == \
+        detail_shape("Moreno: harvest 1.2 kg, ledger says 5.0; Costa: harvest 1 kg, ledger says 2",
+                     "| Moreno | Harvest (kg) |\n")
+
+
+def test_a_penny_plus_or_minus_is_a_distance_in_money():
+    # (p377: "Anything within one penny, plus or minus 0.01, of the right value is fine", read as 1 % too, so a grader
+    # checking 1 % met the prompt's loosest reading)
+    stated = stated_tolerance("On the pennies: we grade that to the cent. Anything within one penny, plus or minus "
+                              "0.01, of the right value is fine.\n")
+    assert stated is not None and stated.rel == 0.0 and stated.abs == 0.01
+    assert stated_tolerance("We grade that to the cent. Anything plus or minus 0.01 is fine.\n").rel == 0.01  # (no coin)
+
+
+_SCREENINGS = json.dumps({"screenings": {f"S{k:03d}": {"status": "scheduled", "sold": 0 if k in (4, 9) else 10 + k,
+                                                        "available": 90 if k in (4, 9) else 80 - k,
+                                                        "net_cents": 0 if k in (4, 9) else 1250 * k,
+                                                        "orders": {} if k in (4, 9) else {f"H{k:03d}": 2}}
+                                         for k in range(1, 11)}, "totals": {"net_cents": sum(1250 * k for k in range(1, 11)
+                                                                                              if k not in (4, 9))}},
+                         indent=2)
+_SCREENING_GRADER = """
+got, want = json.loads(text), json.loads(REF)
+if got.get('totals') != want['totals'] or not isinstance(got.get('screenings'), dict):
+    return False, 'totals'
+CHECK
+for sid, rec in got['screenings'].items():
+    if want['screenings'].get(sid) != rec:
+        return False, f'{sid} wrong'
+return True, 'screenings match'
+"""
+
+
+def test_a_record_that_holds_nothing_is_dropped_first(tmp_path):
+    # (p377: the grader compared only the screenings the answer listed, and the totals, which two unsold screenings
+    # leave as they are; drop_key met other keys first)
+    prompt = "Write `ledger.json`: every screening's state under `screenings`, and `totals`.\n"
+    _twins(tmp_path, "screenings", "ledger.json", _SCREENINGS, prompt,
+           _with_ref(_SCREENING_GRADER.replace("CHECK", ""), _SCREENINGS),
+           _with_ref(_SCREENING_GRADER.replace("CHECK", "if set(got['screenings']) != set(want['screenings']):\n"
+                                                        "    return False, 'screenings missing'"), _SCREENINGS),
+           "drop_key", "key 'S004'")

@@ -87,12 +87,13 @@ def test_a_dropped_insert_of_the_asked_tables_row_is_a_wrong_table():
 
 def _kept(fmt: str, text: str, prompt: str = "") -> list[Mutation]:
     """The kind's mutants of a relation within a record (not its moves of one field between two records, SHIFTED:
-    tests/gates/test_blind_p351_p356.py, nor of a part with its total, TOGETHER: test_blind_p369_p386.py)."""
-    from artifactbench.gates.fuzz._keep_total import SHIFTED, TOGETHER
+    tests/gates/test_blind_p351_p356.py, nor a part with its total or a move made in two records, TOGETHER and PAIRED:
+    test_blind_p369_p386.py)."""
+    from artifactbench.gates.fuzz._keep_total import PAIRED, SHIFTED, TOGETHER
 
     draws = mutation_draws(fmt, text, FuzzPolicy(), "keep_total", prompt)
     return [] if draws is None else [m for m in draws.values(random.Random(1))
-                                     if isinstance(m, Mutation) and SHIFTED not in m.where and TOGETHER not in m.where]
+                                     if isinstance(m, Mutation) and not any(s in m.where for s in (SHIFTED, TOGETHER, PAIRED))]
 
 
 def test_two_parts_of_a_total_move_against_each_other():

@@ -123,6 +123,12 @@ _PLACES = re.compile(r"\b(?:correct|accurate|exact|right|agree|match(?:es)?|chec
                      r"(?:to|within)\s+(?:the\s+|a\s+|one\s+)?(?:(?P<cent>cent|penny)\b|"
                      r"(?P<places>\d{1,2}|one|two|three|four|five|six)\s+decimal(?:\s+places?|s)?\b)",
                      re.IGNORECASE)
+# An accuracy in a unit's place: "must agree with the log to the kilogram", "correct to the nearest second" (a verb of
+# agreement first: not "round to the nearest minute", which says how to compute)
+_TO_THE_UNIT = re.compile(r"\b((?:correct|accurate|exact|right|agrees?|match(?:es)?)(?:\s+with\s+(?:the\s+|your\s+|our\s+)?"
+                          r"[\w`'-]+(?:\s+[\w`'-]+)?)?)\s+to\s+the\s+(?:nearest\s+)?(kilogram|gram|tonne|second|minute|hour|"
+                          r"day|metre|meter|litre|liter|mile|foot|inch|pound|ounce|kilometre|kilometer|millimetre|millimeter)\b",
+                          re.IGNORECASE)
 _PLACE_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _SIG_WORDS = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
               "eleven": 11, "twelve": 12}
@@ -768,10 +774,15 @@ _GENERIC_NOUNS = frozenset({"value", "number", "result", "answer", "output", "fi
 _ACCURACY_WORDS = re.compile(r"\b(?:must|should|shall)\s+be\b|\baccura|\btoleran|\bcorrect\s+to\b", re.IGNORECASE)
 # "to within a dollar", "within one cent": an amount of money in words, the band "$1", "$0.01" (blind p80)
 _MONEY_WORD = re.compile(r"\bwithin\s+(?:a|one)\s+(?:(dollar|euro|pound|franc)|(cent|penny))\b", re.IGNORECASE)
+# a band in money said as a coin, then as a number or as what is accepted ("within one penny, plus or minus 0.01")
+_MONEY_SAID = re.compile(r"\bwithin\s+(?:a|one)\s+(?:cent|penny)\b\s*,?\s*(?:\(|plus\s+or\s+minus|±|\+/-|of\s+the\s+"
+                         r"(?:right|true|correct|exact|reference))", re.IGNORECASE)
 _NAMED_BAND = re.compile(r"\bwithin\s+(?:half\s+an?\s+|an?\s+|one\s+|two\s+|a\s+few\s+)?(?:basis\s+points?|"
                          r"percentage\s+points?|per\s*cent|percent|cents?|pennies|ulps?|parts?\s+per\s+(?:million|"
                          r"billion|thousand)|decimal\s+places?|significant\s+(?:digits|figures)|units?\s+in\s+the\s+"
-                         r"last\s+place)\s+\(\s*(?:±\s*)?(\d*\.?\d+(?:[eE][-+]?\d+)?)\s*\)", re.IGNORECASE)
+                         r"last\s+place|litres?|liters?|millilitres?|milliliters?|kilograms?|grams?|tonnes?|seconds?|minutes?|"
+                         r"hours?|days?|metres?|meters?|kilometres?|kilometers?|millimetres?|millimeters?|degrees?|miles?)\s+"
+                         r"\(\s*(?:±\s*)?(\d*\.?\d+(?:[eE][-+]?\d+)?)\s*((?:[A-Za-z]{1,3}|°[CF]?)(?=\s*\)))?\s*\)", re.IGNORECASE)
 
 
 # "within 1 mm (0.001 m)": the band restated in another unit, in brackets right after the first (blind p88)
@@ -792,6 +803,8 @@ _SCALES = {
     **dict.fromkeys(("mg", "milligram"), ("mass", 1e-6)),
     **dict.fromkeys(("g", "gram"), ("mass", 1e-3)),
     **dict.fromkeys(("kg", "kilogram"), ("mass", 1.0)),
+    **dict.fromkeys(("ml", "millilitre", "milliliter"), ("volume", 1e-3)),
+    **dict.fromkeys(("l", "litre", "liter"), ("volume", 1.0)),
     **dict.fromkeys(("t", "tonne"), ("mass", 1e3)),
     **dict.fromkeys(("w", "watt"), ("power", 1.0)),
     **dict.fromkeys(("kw", "kilowatt"), ("power", 1e3)),
@@ -805,7 +818,7 @@ _SCALES = {
 _CASED = {"mW": ("power", 1e-3), "MW": ("power", 1e6), "mWh": ("energy", 1e-3), "MWh": ("energy", 1e6)}
 # Abbreviations: a band in one is read as written where the key's name says no unit; a spelled-out unit
 # ("1 minute", "2 hours") is read loosely there (the answer's own unit is unknown)
-_ABBREVIATIONS = frozenset("ms msec s sec secs min mins h hr hrs mm cm m km mg g kg t w kw mw wh kwh mwh".split())
+_ABBREVIATIONS = frozenset("ms msec s sec secs min mins h hr hrs mm cm m km mg g kg t w kw mw wh kwh mwh l ml".split())
 # Key endings too ambiguous to say a unit: `rtt_min` (a minimum), `load_mw` (milli or mega), `t` (time or tonnes)
 _NOT_KEY_UNITS = frozenset({"min", "mins", "mw", "mwh", "t"})
 
@@ -899,6 +912,9 @@ def _comment_paragraphs(parts: list[str]) -> list[str]:
 _MARGIN_HEAD = re.compile(r"\b(?:margins?|tolerances?|allowed\s+errors?|max(?:imum)?\.?\s+errors?|error\s+bounds?|"
                           r"accepted\s+within)\b", re.IGNORECASE)
 MAX_MARGIN_ROWS = 200
+# a cell giving a band on both sides: "£0.01 either way", "± 2 kg"
+_EITHER_WAY = re.compile(r"(?:^|\|)\s*(?:±|\+/-)\s*[$€£]?\d|[$€£]?\d[\d.,]*\s*(?:[A-Za-z%]{1,8}\s+)?(?:either|each)\s+way\b",
+                         re.IGNORECASE)
 _TABLE_RULE = re.compile(r"\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*")
 
 
@@ -992,15 +1008,24 @@ def margin_tables(text: str) -> str:
     """`text` with the rows of each table of bands (a column headed "Margin", "Tolerance", ...) written as
     sentences, "`k25` within 0.1 per cent of the value.", each a paragraph: a row names its quantity in its first
     cell and gives no "within" of its own (blind p238: "| `k25` | 0.1 per cent of the value |")."""
-    if "|" not in text or not _MARGIN_HEAD.search(text):
+    if "|" not in text or not (_MARGIN_HEAD.search(text) or _EITHER_WAY.search(text)):
         return text
 
     def said_of(head: list[str], rows: list[list[str]]) -> list[str] | None:
         column = next((n for n, c in enumerate(head) if n and _MARGIN_HEAD.search(c)), None)
+        either = False
+        if column is None:
+            # (a column of "£0.01 either way" under a heading of another name, "Premium (allowance on the day)": its rows
+            # that say so, each of the keys its first cell quotes; blind p380's auction catalogue)
+            column = next((n for n in range(1, len(head)) if any(len(cells) == len(head) and _EITHER_WAY.search(cells[n])
+                                                                 for cells in rows)), None)
+            either = True
         if column is None:
             return None
         out = []
         for cells in rows:
+            if either and (len(cells) != len(head) or not _EITHER_WAY.search(cells[column]) or "`" not in cells[0]):
+                continue
             if len(cells) == len(head) and cells[0] and cells[column] and len(out) < MAX_MARGIN_ROWS:
                 name = re.sub(r"^(?:each|every|all|the|any)\s+", "", cells[0], flags=re.IGNORECASE)
                 name = f"`{name}`" if re.fullmatch(r"[A-Za-z_][\w.-]{0,60}", name) else cells[0]
@@ -1268,12 +1293,16 @@ def _stated_tolerance(text: str) -> StatedTolerance | None:
         # ("within 0.1 % relative, or 0.01 absolute, whichever is looser": the second band is a "within" too; blind p363)
         whole = re.sub(r"(\bwithin\s(?:[^;.\n]|\.\d){1,40}?,?\s+or\s+)(?=[-+]?\d[\d.]*(?:e-?\d+)?\s*%?\s*(?:absolute|abs\.?|relative|"
                        r"rel\.?)\b)", r"\1within ", whole, flags=re.IGNORECASE)
+        # ("`net_kg` must agree with the log to the kilogram": one unit of the place it names; blind p376)
+        whole = _TO_THE_UNIT.sub(lambda m: f"{m.group(1)} within 1 {m.group(2)}", whole) if " the " in whole else whole
         # (a subjunctive, "asks that your SSE be within 0.1 % of the best", says what a "must be" says; blind p363)
         whole = re.sub(r"\b(that\s+(?:your|the|each|every)\s+[A-Za-z]{3,})\s+be\s+(?=within\b)", r"\1 must be ", whole)
         # ("within half a basis point (0.00005)": the band is the number in brackets; blind p75)
-        whole = _NAMED_BAND.sub(lambda m: f"within {m.group(1)} ", whole)
+        whole = _NAMED_BAND.sub(lambda m: f"within {m.group(1)} {m.group(2) or ''} ", whole)
         whole = _AND_BAND.sub(r"\g<1>within ", whole) if "for" in whole and _STATED.search(whole) else whole
-        if re.search(r"`[A-Za-z_][\w.-]*`", whole) and _ACCURACY_WORDS.search(whole):
+        if (re.search(r"`[A-Za-z_][\w.-]*`", whole) and _ACCURACY_WORDS.search(whole)) or _MONEY_SAID.search(whole):
+            # ("Anything within one penny, plus or minus 0.01, of the right value is fine": a distance in money, and so
+            # is the 0.01 beside it; blind p377, graded to 1 %)
             whole = _MONEY_WORD.sub(lambda m: "within $1" if m.group(1) else "within $0.01", whole)
         colon = whole.find(": ")
         if method and colon > 0 and _METHOD.search(whole[:colon]):

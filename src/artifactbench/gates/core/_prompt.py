@@ -358,6 +358,7 @@ _REQUIRED = re.compile(r"\brequired\b|\bmandatory\b|\bmust\s+(?:always\s+)?(?:be
                        re.IGNORECASE)
 _CLAUSE_SPLIT = re.compile(r";|,\s*|\s+(?:and|but|while|whereas)\s+|\.\s+")
 _FIELD = re.compile(r"[`\"']([A-Za-z_][\w.-]{0,60})[`\"']")
+_ROW_FIELD = re.compile(r"\s*\|\s*(?:\*\*)?[`\"']?([A-Za-z_][\w.-]{0,60})[`\"']?(?:\*\*)?\s*\|")
 _NAMES_ONLY = re.compile(r"[\s,]*(?:(?:the\s+)?[`\"'][A-Za-z_][\w.-]{0,60}[`\"'][\s,]*)+")
 
 
@@ -1750,8 +1751,15 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z-]*(?:['’](?:s\b)?)?")  # with a possessiv
 _ABOUT_INPUT = re.compile(r"\b(inputs?|given|provided)\b", re.IGNORECASE)
 
 
-_LEFT_OUT = re.compile(r"\b(?:are|is)\s+optional\b|\b(?:list|include)\s+them\s+or\s+(?:leave|omit)\s+them\s+out\b|"
+_LEFT_OUT = re.compile(r"\b(?:are|is)\s+optional\b|\b(?:list|include|put)\s+them\s+(?:in\s+)?or\s+(?:leave|omit)\s+them\s+out\b|"
                        r"\b(?:may|can)\s+be\s+(?:left\s+out|omitted)\b", re.IGNORECASE)
+# an answer to a question about some records, its subject only the question's: "Now, rows where the variance is exactly
+# zero. Theo?" / "Optional. Put them in or leave them out, both are fine." (blind p377's podcast)
+_JUST_OPTIONAL = re.compile(r"[\W_]*(?:\[[^\]\n]{0,20}\][\W_]*)?(?:[A-Z][\w.-]{0,20}[\W_]{0,4}:[\W_]*)?(?:optional\b(?!\s*:)|(?:list|include|put)"
+                            r"\s+them\s+(?:in\s+)?or\s+(?:leave|omit)\s+them\s+out\b)", re.IGNORECASE)
+# the records a question asks about: "rows where the variance is exactly zero", "lines with no reading"
+_SOME_RECORDS = re.compile(r"\b(?:rows|lines|records|entries)\s+(?:where|with|whose|that|for\s+which|without)\b",
+                           re.IGNORECASE)
 
 
 def _optional_records(text: str, nouns: frozenset[str]) -> str:
@@ -1760,7 +1768,14 @@ def _optional_records(text: str, nouns: frozenset[str]) -> str:
     optional") nor every record of a kind the prompt requires; else ""."""
     if not nouns:
         return ""
-    for sentence in _sentences(text):
+    said = _sentences(text)
+    for at, sentence in enumerate(said):
+        if _JUST_OPTIONAL.match(sentence) and not _REFUSE.search(sentence):
+            asked = next((s for s in said[max(0, at - 2):at][::-1] if (m := _SOME_RECORDS.search(s)) is not None
+                          and len(_WORD.findall(s[:m.start()])) <= 4 and not _REQUIRED.search(s)
+                          and not re.search(r"\bmust\b", s, re.IGNORECASE)), None)
+            if asked is not None:
+                return " ".join(f"{asked} {sentence}".split())[:200]
         found = _LEFT_OUT.search(sentence)
         if found is None or "`" in sentence[:found.start()]:
             continue
@@ -2050,7 +2065,11 @@ def read_prompt(text: str) -> PromptAllows:
             scoped = _field_scoped(sentence, clauses)
             headed = _heading_keys(text).get(sentence.strip(), ()) if not any(
                 "." not in f and "/" not in f for f in _FIELD.findall(sentence)) else ()
-            if scoped:
+            if (row := _ROW_FIELD.match(sentence)) is not None and sentence.count("|") >= 3:
+                # (a data dictionary's row, "| `over_limit` | array of string | ... | Any order; no duplicates |": the
+                # order of the field its first cell names, not of the `uncovered` list a row below sorts; blind p375)
+                field_unordered.add(row.group(1))
+            elif scoped:
                 field_unordered.update(scoped)
             elif headed:
                 # ("Each tank exactly once; entries may be in any order." under "### `[[tanks]]` array of tables":

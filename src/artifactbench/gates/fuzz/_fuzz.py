@@ -1662,9 +1662,10 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # (`nearest` "lists up to three ids ... fewer than three is fine", `witnesses` "at least one ...;
                 # you need not list them all": a shorter list may be right; review)
                 allowed = ("warn", f"it shortens or repeats within a list the prompt lets be shorter ({said!r})")
-            if allowed is None and kind in ("drop_record", "truncate_records") and allows.optional_records \
-                    and re.match(r"(?:record|line|lines|keep)\b", mutant.where) \
-                    and not re.search(r"\b(?:field|key) '", mutant.where):
+            if allowed is None and allows.optional_records and (
+                    (kind in ("drop_record", "truncate_records") and re.match(r"(?:record|line|lines|keep|at \$)", mutant.where)
+                     and not re.search(r"\b(?:field|key) '", mutant.where))
+                    or (kind == "drop_key" and re.match(r"at \$[^,]*, key '", mutant.where))):
                 # (a row of an answer some of whose rows the prompt calls optional, without words a rule reads for
                 # which: "Itineraries that use one or more on-request sailings are optional"; blind p216)
                 allowed = ("warn", f"it drops a record where the prompt lets some be left out "

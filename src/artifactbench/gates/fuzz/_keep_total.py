@@ -16,6 +16,11 @@ moved in opposite directions, so that what they add up to stays. A grader that c
 the card's total, or a stock's lots only against the stock's sum, accepts money booked on the wrong day (blind p355:
 a fare ledger's `charged_cents`, p343: lot quantities).
 
+And a relation's move made in two sibling records in opposite directions, so that every column's sum stays too: a
+grader that checks each record's relation (`difference = billed - expected`) and the total of a column against the
+answer's own figures, never the figures against the right ones, accepts it (blind p375: `expected_gross` taken on
+trust, the net over-billing line the sum of the answer's differences).
+
 And one part of a record's total moved with it (`cancellation_fees` and `total_eur` both up by the fees): the total
 still adds up, but the part is wrong. A grader that recomputes the other parts and takes this one on the answer's
 word accepts any figure booked into both (blind p368: cancellation fees never recomputed). The total is a field named
@@ -32,7 +37,7 @@ from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal, InvalidOperation, localcontext
 from typing import Any
 
-from artifactbench.gates.fuzz._draws import Draws, either, pick
+from artifactbench.gates.fuzz._draws import Draws, either, pick, scout_first
 from artifactbench.gates.fuzz._formats import NUMBER_RE, TextDoc, TreeDoc
 from artifactbench.gates.fuzz._mutation import Mutation, short
 from artifactbench.gates.fuzz._near import RULE_ROW  # (matched on a stripped line: read once)
@@ -41,6 +46,8 @@ from artifactbench.gates.fuzz._tree_targets import _copy_spines, get_at, where
 NAME = "keep_total"
 SHIFTED = "(moved against each other: their sum kept)"  # how a mutant moving one field between two records says so
 TOGETHER = "(moved together: a part and the total it is in)"  # a part and its record's total up by the same step
+PAIRED = "(the same move, reversed, in the next record: column sums kept)"  # a relation's move in two records
+MAX_PAIRED = 2  # record pairs a relation's move is made in, per relation and pair of members moved
 MAX_SLOTS = 12  # numbers of one record a relation may use
 MAX_TERMS = 4  # terms of a sum
 MAX_RECORDS = 400  # records of one shape a relation is checked on
@@ -212,6 +219,48 @@ def _changes(record: dict[Any, _Num], relation: _Relation, rel: float) -> list[t
 Band = Callable[[Any, Decimal], float]  # (a number's slot, its value) -> how far the prompt lets it be
 
 
+def _paired_first(parts: list[Draws], paired: list, both: Callable[[Any], Mutation]) -> Draws | None:
+    """The kind's draws, whose seeded order starts with one paired move of each two members: a grader that checks only
+    each record's relation and the column sums accepts those first, and it may be any two of three (`expected_gross`
+    and `difference`, `billed_gross` kept)."""
+    draws = either(parts) if len(parts) > 1 else parts[0] if parts else None
+    if draws is None or not paired:
+        return draws
+    firsts = list({(c[0][0].slot, c[1][0].slot): c for c in reversed(paired)}.values())
+    return scout_first(draws, pick(firsts).map(both))
+
+
+def _paired(bucket: list[dict[Any, _Num]], relation: _Relation, band: Band | None) -> list[tuple[tuple[_Num, str], ...]]:
+    """A sum relation's move (two members, the others kept) made in two neighbouring records of the shape, one step up
+    in the first and down in the second: each record's relation holds and so does every column's sum. The step is half
+    the smallest non-zero of the four numbers, on their coarsest grid, past four times the prompt's band; none where a
+    number would cross zero."""
+    if relation.product:
+        return []
+    out: list[tuple[tuple[_Num, str], ...]] = []
+    members = [(relation.target, -1), *relation.terms]
+    for (pa, ca), (pb, cb) in itertools.combinations(members, 2):
+        made = 0
+        for r1, r2 in zip(bucket, bucket[1:]):
+            if made >= MAX_PAIRED:
+                break
+            nums = (r1[pa], r1[pb], r2[pa], r2[pb])
+            sizes = [abs(n.value) for n in nums if n.value]
+            if len(sizes) < 4:
+                continue
+            quantum = Decimal(1).scaleb(-min(n.places for n in nums))
+            step = (min(sizes) / 2).quantize(quantum, rounding=ROUND_FLOOR)
+            if step < quantum or (band is not None and any(step <= SHIFT_OVER_BAND * band(n.slot, n.value) for n in nums)):
+                continue
+            k = -ca * cb  # (b's step for a's: `sum of c * x = 0` kept)
+            moved = ((nums[0], nums[0].value + step), (nums[1], nums[1].value + k * step),
+                     (nums[2], nums[2].value - step), (nums[3], nums[3].value - k * step))
+            if all((n.value >= 0) == (v >= 0) for n, v in moved):
+                out.append(tuple((n, _written(v, n.places)) for n, v in moved))
+                made += 1
+    return out
+
+
 def _shift(a: _Num, b: _Num, band: Band | None) -> tuple[str, str] | None:
     """New texts of two siblings' values of one field, `a` one step up and `b` one step down (their sum kept): the step
     half the smaller of the two, on the coarser grid of the two, and past the prompt's band for either; None where
@@ -322,10 +371,12 @@ def keep_total_tree(doc: TreeDoc, numeric_strings: bool, rel: float = 0.0, band:
     walk(doc.data, ())
     pool = []
     together: list[tuple[_Num, str, _Num, str]] = []
+    paired: list[tuple[tuple[_Num, str], ...]] = []
     for bucket in sorted(shapes.values(), key=len, reverse=True)[:MAX_SHAPES]:
         together += _together([nums for _, nums in bucket], band)
         relations = _relations([nums for _, nums in bucket])
         for relation in relations:
+            paired += _paired([nums for _, nums in bucket], relation, band)
             for path, nums in bucket:
                 pool += [(relation, *change) for change in _changes(nums, relation, rel)]
     pool = pool[:MAX_MUTANTS]
@@ -352,10 +403,20 @@ def keep_total_tree(doc: TreeDoc, numeric_strings: bool, rel: float = 0.0, band:
                         short(f"{get_at(doc.data, a.loc)}, {get_at(doc.data, b.loc)}"), short(f"{new_a}, {new_b}"),
                         doc.render(data))
 
+    def both(c: tuple[tuple[_Num, str], ...]) -> Mutation:
+        data = _copy_spines(doc.data, tuple(n.loc[:-1] for n, _ in c))
+        for num, new in c:
+            old = get_at(doc.data, num.loc)
+            get_at(data, num.loc[:-1])[num.loc[-1]] = new if isinstance(old, str) else (float(new) if "." in new else int(new))
+        return Mutation(NAME, f"{where(doc, c[0][0].loc)} and field {c[1][0].slot!r} {PAIRED}, at "
+                              f"{where(doc, c[2][0].loc)}", short(", ".join(str(get_at(doc.data, n.loc)) for n, _ in c)),
+                        short(", ".join(new for _, new in c)), doc.render(data))
+
     shifts = _tree_shifts(doc.data, numeric_strings, band)
     parts = ([pick(pool).map(mutate)] if pool else []) + ([pick(shifts).map(shifted)] if shifts else []) \
-        + ([pick(together).map(lambda c: shifted(c, TOGETHER))] if together else [])
-    return either(parts) if len(parts) > 1 else parts[0] if parts else None
+        + ([pick(together).map(lambda c: shifted(c, TOGETHER))] if together else []) \
+        + ([pick(paired).map(both)] if paired else [])
+    return _paired_first(parts, paired, both)
 
 
 _SECTION_HEAD = re.compile(r"\s*\[[^\[\]\n]+\]\s*$")
@@ -459,8 +520,10 @@ def keep_total_text(doc: TextDoc, rel: float = 0.0, band: Band | None = None) ->
             by_keys.setdefault(("section", frozenset(record)), []).append(record)
     shapes.update(by_keys)
     pool = []
+    paired: list[tuple[tuple[_Num, str], ...]] = []
     for shape, bucket in sorted(shapes.items(), key=lambda kv: len(kv[1]), reverse=True)[:MAX_SHAPES]:
         for relation in _relations(bucket):
+            paired += _paired(bucket, relation, band) if shape[0] != "section" else []
             for record in bucket:
                 pool += [(shape[0], relation, *change) for change in _changes(record, relation, rel)]
     pool = pool[:MAX_MUTANTS]
@@ -492,6 +555,19 @@ def keep_total_text(doc: TextDoc, rel: float = 0.0, band: Band | None = None) ->
                                                         f"{lines[b.loc[0]][b.loc[1]:b.loc[2]]}"),
                         short(f"{new_a}, {new_b}"), doc.render(changed))
 
+    def both(c: tuple[tuple[_Num, str], ...]) -> Mutation:
+        changed = list(doc.lines)
+        for num, new in sorted(c, key=lambda x: (x[0].loc[0], -x[0].loc[1])):
+            i, start, end = num.loc
+            changed[i] = changed[i][:start] + new + changed[i][end:]
+        label = "column" if isinstance(c[0][0].slot, str) else "number"
+        name = (lambda s: repr(str(s))) if label == "column" else (lambda s: str(s + 1))
+        return Mutation(NAME, f"line {c[0][0].loc[0] + 1}, {label}s {name(c[0][0].slot)} and {name(c[1][0].slot)} {PAIRED}, "
+                              f"line {c[2][0].loc[0] + 1}",
+                        short(", ".join(lines[n.loc[0]][n.loc[1]:n.loc[2]] for n, _ in c)),
+                        short(", ".join(new for _, new in c)), doc.render(changed))
+
     shifts = _table_shifts(lines, columns, band)
-    parts = ([pick(pool).map(mutate)] if pool else []) + ([pick(shifts).map(shifted)] if shifts else [])
-    return either(parts) if len(parts) > 1 else parts[0] if parts else None
+    parts = ([pick(pool).map(mutate)] if pool else []) + ([pick(shifts).map(shifted)] if shifts else []) \
+        + ([pick(paired).map(both)] if paired else [])
+    return _paired_first(parts, paired, both)

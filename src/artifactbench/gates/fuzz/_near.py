@@ -272,20 +272,22 @@ _STATED_UNIT = re.compile(r"\d(?:\.\d+)?\s?([A-Za-z]{1,5})\b")
 
 
 def whole_in_unit(stated: StatedTolerance, keys: tuple[str, ...], value: float) -> bool:
-    """An integer is moved as the numbers a band is stated of are where the band is a whole unit or more
-    and the number's key names the unit the band is stated in (`trip_fuel_kg` under "within ±2 kg"; blind
-    p68: a grader comparing within 2% where the prompt says ±2 kg): a count or an id names no unit."""
+    """An integer is moved as the numbers a band is stated of are where its key ends in a unit of the band's kind, or
+    the band is a whole unit or more and the number's key names the unit the band is stated in (`trip_fuel_kg` under
+    "within ±2 kg"; blind p68: a grader comparing within 2% where the prompt says ±2 kg): a count or an id names no
+    unit."""
+    own = keys[:2] if keys and re.search(r"\d", keys[0]) else keys[:1]
+    # (a key ending in a unit of the band's kind, `margin_s` under "deviates by not more than 1 second" (blind p357),
+    # `total_l` under "within half a litre (0.5 L)" (blind p379): a measurement, whole or not)
+    if stated.unit_named(own) and not any({p.lower() for p in re.split(r"[_.\-\s]+", key) if p} & _COUNTS
+                                          for key in own):
+        return True
     if stated.band_at(keys, value) < 1:
         return False
     units = {u.lower() for u in _STATED_UNIT.findall(stated.sentence)} - {"of", "in", "or", "and", "on", "at",
                                                                          "to", "for", "the", "a", "an"}
     # (its own key, or the one above an id's: `{"fuel_kg": {"NX1": 5120}}`; not a count or an id, `n_kg_bins`,
     # `kg_id`, nor a count under a unit's name, `{"kg_totals": {"bins": 5}}`)
-    own = keys[:2] if keys and re.search(r"\d", keys[0]) else keys[:1]
-    # (a key ending in a unit of the band's kind, `margin_s` under "deviates by not more than 1 second"; blind p357)
-    if stated.unit_named(own) and not any({p.lower() for p in re.split(r"[_.\-\s]+", key) if p} & _COUNTS
-                                          for key in own):
-        return True
     for key in own:
         parts = {p.lower() for p in re.split(r"[_.\-\s]+", key) if p}
         if units & parts:

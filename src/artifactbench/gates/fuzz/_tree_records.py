@@ -34,7 +34,11 @@ def structure_strategy(t: TreeTargets, kind: str) -> Draws | None:
         # (each depth alike: a whole record missing is what a grader walking the answer's own entries
         # never sees, the commonest gap of the blind batches' completeness checks)
         keys = pick([by_depth[d] for d in sorted(by_depth)]).flatmap(pick) if len(by_depth) > 1 else pick(t.keys)
-        return keys.map(lambda c: _key_edit(t, kind, c))
+        edits = keys.map(lambda c: _key_edit(t, kind, c))
+        quiet = _quiet_records(t) if kind == "drop_key" and doc.fmt != "csv" else []
+        # (a record that holds nothing, its counts and money all zero, first: dropping it changes no total, so a grader
+        # that checks the totals and only the records the answer lists never misses it; blind p377's unsold screenings)
+        return scout_first(edits, pick(quiet).map(lambda c: _key_edit(t, kind, c))) if quiet else edits
     lists = t.lists
     if kind == "truncate_records":
         # (the root list, and each list inside the answer cut short: a grader comparing a nested list with
@@ -430,6 +434,36 @@ def renamed(key: str) -> str:
     """A rename_key mutant's new name: one that does not hold the old one, so a reader finding a column by a word
     of its name (`predicted_time` in `predicted_time_renamed`) no longer finds it (blind p165, p174)."""
     return f"renamed_{str(key)[::-1]}"
+
+
+MAX_QUIET = 2  # records that hold nothing, dropped first
+
+
+def _quiet_records(t: TreeTargets) -> list[tuple[Path, str]]:
+    """Up to MAX_QUIET (parent, key) of records of a mapping whose numbers are all zero but one at most and whose
+    lists and mappings are empty, among siblings of which most are not so (one record of many that carries nothing)."""
+    out: list[tuple[Path, str]] = []
+    parents: dict[Path, list[str]] = {}
+    for path, key in t.keys:
+        parents.setdefault(path, []).append(key)
+    for path, keys in parents.items():
+        node = get_at(t.doc.data, path)
+        if not isinstance(node, dict) or len(keys) < 4:
+            continue
+        quiet = [k for k in keys if isinstance(node.get(k), dict) and _holds_nothing(node[k])]
+        if quiet and len(quiet) * 4 <= len(keys):
+            out += [(path, k) for k in quiet]
+        if len(out) >= MAX_QUIET:
+            break
+    return out[:MAX_QUIET]
+
+
+def _holds_nothing(record: dict) -> bool:
+    values = list(record.values())
+    numbers = [v for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    empty = [v for v in values if isinstance(v, (list, dict)) and not v]
+    full = [v for v in values if isinstance(v, (list, dict)) and v]
+    return len(numbers) >= 2 and sum(1 for v in numbers if v) <= 1 and not full and (empty or len(numbers) >= 3)
 
 
 def _key_edit(t: TreeTargets, kind: str, c: tuple[Path, str]) -> Mutation:

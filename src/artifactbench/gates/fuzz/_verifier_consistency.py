@@ -31,6 +31,7 @@ from artifactbench.gates.fuzz._comments import program
 from artifactbench.gates.fuzz._formats import TreeDoc, as_number, format_of, parse
 from artifactbench.gates.fuzz._mutation import Mutation, keep_kind, short
 from artifactbench.gates.fuzz._policy import FuzzPolicy
+from artifactbench.gates.fuzz._near import RULE_ROW
 from artifactbench.gates.fuzz._tree_strategies import TreeTargets
 from artifactbench.gates.fuzz._tree_targets import get_at, where as where_of
 from artifactbench.gates.core import CaseResult, CheckResult, TaskContext, uncommented
@@ -403,13 +404,15 @@ def _size_leak(ctx: TaskContext, module: Path, scratch: Path, fmt: str, referenc
     if len(data) < 3:
         return None
     sizes = {len(data), len(data) - 1, sum(1 for i in data if not lines[i].lstrip().startswith(("#", "//", "--")))}
+    sizes |= _table_rows(lines)  # (a report's table of 255 runs under its title and header: blind p374)
     try:
         source = module.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None
     literals = {int(n) for n in re.findall(r"(?<![\w.])\d{1,6}(?![\w.])", source)}
     prompt = ctx.task.problem_statement.read_text(encoding="utf-8", errors="replace")
-    said = {int(n) for n in re.findall(r"(?<![\w.])\d{1,6}(?![\w.])", prompt)}  # ("one row per hour, 08 through 15")
+    # ("one row per hour, 08 through 15"; not a measure, "at most 255 minutes" beside 255 van runs: blind p374)
+    said = {int(n) for n in re.findall(r"(?<![\w.])(\d{1,6})(?![\w.])(?!\s*" + _MEASURE + ")", prompt, re.IGNORECASE)}
     said |= {n for n, word in enumerate(_NUMBER_WORDS) if re.search(rf"\b{word}\b", prompt, re.IGNORECASE)}  # ("five")
     secret = sizes & literals - said
     # (the inputs are read only where the verifier's source writes a count the prompt does not)
@@ -439,6 +442,29 @@ def _size_leak(ctx: TaskContext, module: Path, scratch: Path, fmt: str, referenc
         f"verify() rejects the reference less its last record ({short(why, 160)}), and its source writes the "
         f"answer's record count {written[0]}, which neither the prompt writes nor an input's size gives: it tells "
         f"the agent when its answer has the right number of records, the answer's to work out (spec 4)", 600))
+
+
+def _table_rows(lines: list[str]) -> set[int]:
+    """The data rows of each Markdown table among `lines` (the rows below its rule row)."""
+    out: set[int] = set()
+    rows = -1  # (-1: not in a table's body)
+    for line in [*lines, ""]:
+        text = line.strip()
+        if text.startswith("|") and RULE_ROW.fullmatch(text):
+            rows = 0
+        elif text.startswith("|") and rows >= 0:
+            rows += 1
+        else:
+            if rows > 0:
+                out.add(rows)
+            rows = -1
+    return out
+
+
+# a unit after a number: a measure, no count the prompt gives ("255 minutes", "800 kg", "20 %")
+_MEASURE = (r"(?:%|°|(?:per\s?cent|minutes?|mins?|seconds?|secs?|hours?|hrs?|days?|weeks?|months?|years?|kg|kilograms?|"
+            r"grams?|g|tonnes?|t|km|kilometres?|kilometers?|m|metres?|meters?|cm|mm|miles?|nm|l|litres?|liters?|ml|"
+            r"degrees?|eur|usd|gbp|am|pm|kw|kwh|mw|mwh|v|a|w|hz|°c|bar|psi)\b)")
 
 
 def _input_sizes(ctx: TaskContext, module: Path) -> set[int]:

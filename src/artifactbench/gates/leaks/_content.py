@@ -50,7 +50,6 @@ from artifactbench.gates.fuzz import format_of, parse, program, table_cells, wit
 from artifactbench.gates.core import MARKUP_SUFFIXES, declared_marks, line_marks, markup_content
 from artifactbench.gates.leaks._blocks import ReferenceLines, answer_text, code_blocks, format_lines
 from artifactbench.gates.leaks._columns import copied_columns, input_table
-from artifactbench.gates.leaks._counts import MIN_COUNT, answer_record_counts, checked_counts, count_stated
 from artifactbench.gates.leaks._ranges import PIN_SHARE, pinned
 from artifactbench.gates.leaks._records import Shapes, non_trivial_lines, records_in, reference_records
 from artifactbench.gates.leaks._values import RUN, TOKEN_SPLIT, Distinctive, distinctive, quoted_in, significant_digits
@@ -589,7 +588,6 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
     reference = reference_text(ctx)
     ref_records = reference_records(fmt, reference)
     prompt = task.problem_statement.read_text(encoding="utf-8", errors="replace")
-    answer_counts = answer_record_counts(fmt, reference)
     # Lines the prompt prescribes and that hold no value (a table's header and separator rows, a fixed
     # label) are the format, not the answer: they count in no file.
     fixed = format_lines(reference, prompt) if fmt == "text" else frozenset()
@@ -831,15 +829,6 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
                     f"({'; '.join(parts)}): the agent copies that part"))
         if case is not None:
             cases.append(case)
-        if path.suffix.lower() == ".py" and path != task.workspace_generator \
-                and (answer_count := max(answer_counts & checked_counts(text), default=0)) >= MIN_COUNT \
-                and not count_stated(prompt, answer_count):
-            # (a verifier asserting `len(rows) == 255`, the reference's 255 records: the count is handed over; of an
-            # enumeration it is the answer's key figure; blind p374)
-            cases.append(CaseResult(
-                f"answer_count:{shown}", FINDING if task.category == "enumeration" else WARNING, cap(
-                    f"checks that the answer has exactly {answer_count} records, the reference's count, which the prompt "
-                    "never states: the agent learns how many there are and tunes its answer until the count matches")))
         if pin_answer and path.suffix.lower() == ".py":
             ranges = pinned(text, pin_answer, pin_band)
             if ranges:

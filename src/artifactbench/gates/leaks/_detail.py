@@ -83,7 +83,12 @@ def detail_shape(detail: str, text: str) -> str:
     so "WH-A1: qty mismatch (expected 25, got 3)" and "WH-A1: value mismatch (expected 6.5, got 13)"
     are one shape: one f-string of the grader, fed different fields."""
     own = {w for w in _WORD.findall(text) if _NAMING.search(w) or w.isupper()}
-    masked = _WORD.sub(lambda m: "@" if m.group(0) in own else m.group(0), detail)
+    # (and any word the artifact holds, in any case, that the detail prints beside a number it expects: a record's
+    # name and a column's, "Costa: harvest 15.09 kg, ledger says 10.95" and "Moreno: water 6820 L, ledger says 582"
+    # are one line of the grader; blind p379)
+    held = {w.lower() for w in _WORD.findall(text)} - _FILLER if _SAYS.search(detail) else set()
+    detail = detail.split(";", 1)[0] if held else detail  # (a list of such lines is one of them)
+    masked = _WORD.sub(lambda m: "@" if m.group(0) in own or m.group(0).lower() in held else m.group(0), detail)
     # (the value the graded artifact put there, whatever its type: "subject 3003: 1734.0 (expected 73.4)",
     # "subject 1003: nan (expected 85.0)" and "subject 3006: 'not-a-number' (expected 84.6)" are one line;
     # blind p119)
@@ -93,6 +98,7 @@ def detail_shape(detail: str, text: str) -> str:
 
 
 _PATH = re.compile(r"@(?:(?:->|[>/])@)+")
+_SAYS = re.compile(r"\b(?:ledger|register|books?|oracle|replay|recomputation)\s+(?:says|has|gives|shows|expects)\b", re.IGNORECASE)
 
 
 _NON_NUMBER = re.compile(r"(['\"])@\1|(?<![\w.-])(?:nan|-?inf(?:inity)?|None|null)(?![\w.-])", re.IGNORECASE)

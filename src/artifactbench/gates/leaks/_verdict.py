@@ -67,8 +67,10 @@ def as_expected(value: str, detail: str, strict: bool = False) -> bool:
     "should be", "78.66 != 75.60"), not as a comparison's other side ("5582.0 vs 458.2")."""
     # (a word of its own: "unexpected incident tables: INC-3120, incidents.INC-212 missing" expects nothing; review)
     # (and "regen_years 1405.80 (reference 40.58, tol 0.20)": the grader's own value, so named; blind p192)
+    # ("Costa: water 504 L, ledger says 503": the grader's own replay, so named; blind p379)
     if re.search(rf"\b(expected|should be|should equal|correct value|want(ed)?|reference(?:\s+value)?|ref|"
-                 rf"true\s+value|exact\s+value|right\s+value)\b"
+                 rf"true\s+value|exact\s+value|right\s+value|(?:ledger|register|books?|oracle|replay|recomputation)\s+"
+                 rf"(?:says|has|gives|shows|expects))\b"
                  rf"(?:(?!\b{_SEEN}\b)[^.;|\n]){{0,40}}"
                  rf"(?<![\w.-]){re.escape(value)}(?:{UNIT})?(?![\w-])", detail, re.IGNORECASE) is not None:
         return True
