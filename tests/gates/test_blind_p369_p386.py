@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _blind_task import OPTIONS, _task, _twins, _with_verifier  # noqa: E402
+from _blind_task import OPTIONS, _fuzz, _task, _twins, _with_verifier  # noqa: E402
 
 from artifactbench.gates import check_task, resolve_gates  # noqa: E402
 from artifactbench.manifest import load_task  # noqa: E402
@@ -18,6 +18,8 @@ from artifactbench.gates.core._free_lines import read_free_lines  # noqa: E402
 from artifactbench.gates.core._prompt import read_prompt  # noqa: E402
 from artifactbench.gates.fuzz._fuzz import _asks_every  # noqa: E402
 from artifactbench.gates.fuzz._near import whole_in_unit  # noqa: E402
+from artifactbench.gates.fuzz._formats import PyDoc  # noqa: E402
+from artifactbench.gates.fuzz._py_near import _public_functions, py_near_strategy  # noqa: E402
 from artifactbench.gates.leaks._detail import detail_shape  # noqa: E402
 from artifactbench.gates.leaks._verdict import as_expected, hidden_expected  # noqa: E402
 
@@ -410,3 +412,57 @@ def test_a_record_that_holds_nothing_is_dropped_first(tmp_path):
            _with_ref(_SCREENING_GRADER.replace("CHECK", "if set(got['screenings']) != set(want['screenings']):\n"
                                                         "    return False, 'screenings missing'"), _SCREENINGS),
            "drop_key", "key 'S004'")
+
+
+# --- a module's results moved beyond the prompt's band (p378's `pick_day`, p361's `holdover_h`) ----------------------
+
+_MODULE = ("def pick_day(days, brix, target):\n    slope = (brix[-1] - brix[0]) / (days[-1] - days[0])\n"
+           "    return days[0] + (target - brix[0]) / slope\n\n\ndef block_ids(rows):\n    return [r['id'] for r in rows]\n")
+_MODULE_GRADER = """
+import importlib.util, pathlib, tempfile
+with tempfile.TemporaryDirectory() as d:
+    path = pathlib.Path(d) / 'ripe.py'
+    path.write_text(text)
+    spec = importlib.util.spec_from_file_location('ripe_probe', path)
+    mod = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(mod)
+        cases = [([1.0, 5.0], [18.0, 22.0], 24.0), ([2.0, 9.0], [17.5, 21.0], 23.0)]
+        for days, brix, target in cases:
+            want = days[0] + (target - brix[0]) / ((brix[-1] - brix[0]) / (days[-1] - days[0]))
+            got = mod.pick_day(days, brix, target)
+            if not isinstance(got, float) or not abs(got - want) <= TOL:
+                return False, 'pick_day off'
+        if mod.block_ids([{'id': 'B1'}, {'id': 'B2'}]) != ['B1', 'B2']:
+            return False, 'block_ids wrong'
+    except Exception as exc:
+        return False, f'module raised {type(exc).__name__}'
+return True, 'all cases right'
+"""
+
+
+def test_a_module_s_results_moved_past_the_band(tmp_path):
+    prompt = ("Write `ripe.py` with `pick_day(days, brix, target)`, the day a block reaches the target, and "
+              "`block_ids(rows)`. `pick_day` is accepted within ±0.25 day.\n")
+    flawed, sound = (_MODULE_GRADER.replace("TOL", tol) for tol in ("5.0", "0.25"))
+    _twins(tmp_path, "ripe", "ripe.py", _MODULE, prompt, flawed, sound, "number_near", "the results of pick_day")
+    # (block_ids returns names, which no probe moves: a probe of it alone would read the reference as accepted)
+    assert [f.name for f in _public_functions(_MODULE)] == ["pick_day"]
+    # (and none where no band is of its results: "(the day a block reaches `target`, within ±0.25 day)" is `target`'s)
+    assert py_near_strategy(PyDoc(_MODULE), stated_tolerance("`pick_day(days, brix, target)` gives the day a block "
+                                                             "reaches `target` within ±0.25 day.\n"), "") is None
+
+
+def test_a_record_that_holds_nothing_may_be_one_the_prompt_lets_be_left_out(tmp_path):
+    prompt = ("Write `ledger.json`: under `screenings` one object per screening, its state, and `totals`. Screenings "
+              "with no sales are optional.\n")
+    sold_only = _SCREENING_GRADER.replace("CHECK", "if {k for k, v in want['screenings'].items() if v['sold']} - "
+                                                    "set(got['screenings']):\n    return False, 'a screening missing'")
+    check = _fuzz(_task(tmp_path, "optional_screenings", "ledger.json", _SCREENINGS, prompt,
+                        _with_ref(sold_only, _SCREENINGS)))
+    dropped = next(c for c in check.cases if c.name == "drop_key")
+    assert dropped.severity == "warn" and ("S004" in dropped.detail or "S009" in dropped.detail), dropped.detail
+    # (the twin: that grader under a prompt that frees no screening is a fail)
+    check = _fuzz(_task(tmp_path, "every_screening", "ledger.json", _SCREENINGS, prompt.split(" Screenings")[0] + "\n",
+                        _with_ref(sold_only, _SCREENINGS)))
+    assert next(c for c in check.cases if c.name == "drop_key").severity == "fail"

@@ -54,6 +54,7 @@ from artifactbench.gates.fuzz._text_strategies import (
     config_sections, list_key, listed_lines, states_layout,
 )
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
+from artifactbench.gates.fuzz._tree_records import holds_nothing
 from artifactbench.gates.fuzz._grader_bands import NAME as GRADER_BAND, grader_band_case
 from artifactbench.gates.fuzz._keep_total import SHIFTED
 from artifactbench.gates.fuzz._within import NAME, ROUNDING, within_case, within_probes
@@ -234,6 +235,22 @@ def _asks_every(prompt: str) -> bool:
     return any(not _INPUT_SUBJECT.search(sentence[:found.start()])
                for sentence in re.split(r"(?<=[.;!?])\s+|\n\s*\n|\n\s*[-*]\s", text)
                for found in _LISTS_EVERY.finditer(sentence))
+
+
+def _dropped_quiet(ref: Reference, where: str) -> bool:
+    """A drop_key mutant took out a record of a mapping that holds nothing (`holds_nothing`: an unsold screening), the
+    kind the prompt's optional records are ("Screenings with no sales may be left out"); not a record that holds
+    something, which no such sentence frees (blind p359's rounds with violations, dropped and accepted)."""
+    found = re.match(r"at \$((?:\.[^.\[\],]+|\[\d+\])*), key '([^']+)'", where)
+    if found is None or ref.fmt not in ("json", "yaml"):
+        return False
+    try:
+        node = parse(ref.fmt, ref.reference).data
+        for step in re.findall(r"\.([^.\[\]]+)|\[(\d+)\]", found.group(1)):
+            node = node[step[0]] if step[0] else node[int(step[1])]
+        return holds_nothing(node[found.group(2)])
+    except (KeyError, IndexError, TypeError, ValueError):
+        return False
 
 
 def _bare_lists(ref: Reference | None) -> bool:
@@ -1663,9 +1680,9 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # you need not list them all": a shorter list may be right; review)
                 allowed = ("warn", f"it shortens or repeats within a list the prompt lets be shorter ({said!r})")
             if allowed is None and allows.optional_records and (
-                    (kind in ("drop_record", "truncate_records") and re.match(r"(?:record|line|lines|keep|at \$)", mutant.where)
+                    (kind in ("drop_record", "truncate_records") and re.match(r"(?:record|line|lines|keep)\b", mutant.where)
                      and not re.search(r"\b(?:field|key) '", mutant.where))
-                    or (kind == "drop_key" and re.match(r"at \$[^,]*, key '", mutant.where))):
+                    or (kind == "drop_key" and ref is not None and _dropped_quiet(ref, mutant.where))):
                 # (a row of an answer some of whose rows the prompt calls optional, without words a rule reads for
                 # which: "Itineraries that use one or more on-request sailings are optional"; blind p216)
                 allowed = ("warn", f"it drops a record where the prompt lets some be left out "

@@ -24,6 +24,7 @@ from artifactbench.gates.core import read_prompt
 from artifactbench.gates.fuzz._formats import as_number
 from artifactbench.gates.fuzz._mutation import Mutation, distinct_string, number_changes, other_types, short
 from artifactbench.gates.fuzz._keep_total import keep_total_text, keep_total_tree
+from artifactbench.gates.fuzz._py_near import py_near_strategy
 from artifactbench.gates.fuzz._near import near_strategy, text_near_strategy
 from artifactbench.gates.fuzz._policy import FuzzPolicy
 from artifactbench.gates.fuzz._text_strategies import collapse_strategy, python_strategy, states_layout, text_strategy
@@ -34,7 +35,7 @@ DATA_KINDS: tuple[str, ...] = (
     "drop_key", "rename_key", "drop_record", "duplicate_record", "replace_record", "inject_record", "swap_records", "swap_values",
     "swap_cells", "truncate_records", "truncate_text", "number_near", "collapse_spaces", "keep_total",
 )
-PYTHON_KINDS: tuple[str, ...] = ("stub_function", "drop_definition", "drop_sort", "truncate_text")
+PYTHON_KINDS: tuple[str, ...] = ("stub_function", "drop_definition", "drop_sort", "number_near", "truncate_text")
 KINDS: tuple[str, ...] = DATA_KINDS + PYTHON_KINDS[:3]
 
 
@@ -70,7 +71,8 @@ def mutation_draws(fmt: str, text: str, policy: FuzzPolicy, kind: str, prompt: s
         allows = read_prompt(prompt)
         stated = allows.stated or allows.implied  # (a precision the rounding implies: its finds are warnings)
         inner = near_strategy(targets, stated) if isinstance(doc, TreeDoc) else (
-            text_near_strategy(doc, stated) if isinstance(doc, TextDoc) else None)
+            text_near_strategy(doc, stated) if isinstance(doc, TextDoc) else
+            py_near_strategy(doc, allows.stated, prompt) if isinstance(doc, PyDoc) else None)
     elif kind == "collapse_spaces":  # (a text's padding, where the prompt fixes its columns)
         inner = collapse_strategy(doc) if isinstance(doc, TextDoc) and states_layout(prompt) else None
     elif kind == "keep_total":  # (two numbers of a record moved so that their sum or product stays; or of two records)

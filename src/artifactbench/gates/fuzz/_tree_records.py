@@ -450,7 +450,7 @@ def _quiet_records(t: TreeTargets) -> list[tuple[Path, str]]:
         node = get_at(t.doc.data, path)
         if not isinstance(node, dict) or len(keys) < 4:
             continue
-        quiet = [k for k in keys if isinstance(node.get(k), dict) and _holds_nothing(node[k])]
+        quiet = [k for k in keys if isinstance(node.get(k), dict) and holds_nothing(node[k])]
         if quiet and len(quiet) * 4 <= len(keys):
             out += [(path, k) for k in quiet]
         if len(out) >= MAX_QUIET:
@@ -458,7 +458,10 @@ def _quiet_records(t: TreeTargets) -> list[tuple[Path, str]]:
     return out[:MAX_QUIET]
 
 
-def _holds_nothing(record: dict) -> bool:
+def holds_nothing(record: Any) -> bool:
+    """A mapping whose numbers are all zero but one at most and whose lists and mappings are empty."""
+    if not isinstance(record, dict):
+        return False
     values = list(record.values())
     numbers = [v for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
     empty = [v for v in values if isinstance(v, (list, dict)) and not v]
