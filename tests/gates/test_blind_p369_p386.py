@@ -466,3 +466,48 @@ def test_a_record_that_holds_nothing_may_be_one_the_prompt_lets_be_left_out(tmp_
     check = _fuzz(_task(tmp_path, "every_screening", "ledger.json", _SCREENINGS, prompt.split(" Screenings")[0] + "\n",
                         _with_ref(sold_only, _SCREENINGS)))
     assert next(c for c in check.cases if c.name == "drop_key").severity == "fail"
+
+
+def test_notes_in_other_files_free_no_line_of_the_answer():
+    # (p376: "Working scripts and notes elsewhere in the directory are fine; only `output/audit_flags.txt` is read"
+    # freed the answer's reason codes as notes, which the grader never compared)
+    assert not read_free_lines("- Working scripts and notes elsewhere in the directory are fine; only "
+                               "`output/audit_flags.txt` is read.\n")
+    assert read_free_lines("Notes above the table are fine; only the table is read.\n").parts  # (the answer's own)
+
+
+# --- round 3 (p381-p386) ---------------------------------------------------------------------------------------------
+
+def test_round_3_sentences():
+    # (p383: "A heading or a sentence or two above/below the table is fine"; p386's charter: "The lines may stand in
+    # what order soever ye please")
+    assert read_free_lines("A heading or a sentence or two above/below the table is fine; just one table in the file "
+                           "please.\n").parts == {"commentary", "headings"}
+    assert read_prompt("The lines may stand in what order soever ye please.\n").unordered
+    assert not read_prompt("Ye shall take the entries in order of their date, the lesser first.\n").unordered
+
+
+_ROSTER = "".join(f"2025-04-{d:02d} wall{k} crew{k}\n" for k, d in enumerate((7, 8, 9, 10, 14, 15), 1))
+_ROSTER_GRADER = """
+rows = [l.split() for l in text.splitlines() if l.strip()]
+if sorted(r[1] for r in rows) != [f'wall{k}' for k in range(1, 7)] or any(len(r) != 3 for r in rows):
+    return False, 'walls differ'
+for day, wall, crew in rows:
+    if not ('2025-04-07' <= day <= '2025-04-18') or crew != 'crew' + wall[4:]:
+        return False, f'{wall} breaks a rule'
+return True, 'every rule satisfied'
+"""
+
+
+def test_a_date_a_day_later_where_any_valid_roster_passes(tmp_path):
+    # (p383: "There's more than one valid roster, I don't care which one"; a reset moved a day, still within its
+    # window, is another valid roster)
+    prompt = ("Write `out/log.txt`, one line per wall: `date wall crew`. There's more than one valid roster, I don't care "
+              "which one. Every reset falls between 2025-04-07 and 2025-04-18.\n")
+    check = _fuzz(_task(tmp_path, "roster", "out/log.txt", _ROSTER, prompt, _ROSTER_GRADER))
+    moved = next(c for c in check.cases if c.name == "string_change")
+    assert moved.severity != "fail", moved.detail
+    # the twin: one right roster, the same grader, is a fail
+    check = _fuzz(_task(tmp_path, "roster_one", "out/log.txt", _ROSTER, prompt.split(" There's")[0] + "\n",
+                        _ROSTER_GRADER))
+    assert next(c for c in check.cases if c.name == "string_change").severity == "fail"

@@ -59,7 +59,7 @@ _PARTS = {
     HEADINGS: re.compile(r"\b(?<!column\s)(?<!columns\s)(?<!table\s)(headings?|titles?|section\s+names|headlines?)\b",
                          re.IGNORECASE),
     # ("Free text, plots-in-words, caveats around the table — all fine"; blind p192)
-    COMMENTARY: re.compile(r"\b(commentary|comments|prose|notes|remarks|explanations?|narrative|discussion|caveats|sentences|"
+    COMMENTARY: re.compile(r"\b(commentary|comments|prose|notes|remarks|explanations?|narrative|discussion|caveats|sentences?|"
                            r"paragraphs?|descriptions?|text\s+(around|before|after|outside|between)\b|"
                            # ("A title, caption or explanatory text may surround the table"; blind p340)
                            r"captions?|explanatory\s+(?:text|notes?|lines?)|"
@@ -133,6 +133,10 @@ _GRADED_SAID = re.compile(r"\b(?:is|are|gets?|will\s+be)\s+(?:also\s+)?(?:graded
 _OUTPUT_PART = re.compile(r"\b(?:above|below|before|after|around|under|over)\s+(?:the|your|each)\s+(?:table|list|lines?|"
                           r"records?|rows?|output|report)\b", re.IGNORECASE)
 # "further tables are permissible anywhere in the document", "You may add other tables": tables beside the one asked for
+# a clause about files beside the answer: "notes elsewhere in the directory", "only `output/flags.txt` is read"
+_OTHER_FILES = re.compile(r"\belsewhere\s+in\s+(?:the|your)\s+(?:directory|folder|workspace|repo\w*|scratch\s+dir\w*)\b|"
+                          r"\b(?:other|extra|additional|helper)\s+files\b|\bonly\s+`[^`\n]*[./][^`\n]*`\s+(?:is|are|gets?|will\s+be)\s+"
+                          r"(?:read|graded|checked|looked\s+at)\b", re.IGNORECASE)
 _OTHER_TABLES = re.compile(r"(?<!\bno\s)(?<!\bany\s)\b(?:further|other|additional|extra|more)\s+tables?\b(?!\s+(?:without|lacking|with\s+no)\b)"
                            r"[^.;]{0,80}?\b(?:are|is)\s+(?:also\s+)?(?:permissible|permitted|allowed|fine|welcome|ignored|ok|"
                            r"okay|acceptable|free)\b|\b(?:may|can)\s+(?:also\s+)?(?:add|include|contain|have)\s+(?:any\s+)?"
@@ -1344,6 +1348,12 @@ def read_free_lines(prompt: str) -> FreeLines:
     said_before = ""
     for sentence in _sentences(prompt):
         before_this, said_before = said_before, sentence
+        if _OTHER_FILES.search(sentence):
+            # ("Working scripts and notes elsewhere in the directory are fine; only `output/audit_flags.txt` is read":
+            # other files, no part of the answer's; blind p376)
+            sentence = "; ".join(c for c in _BUT.split(sentence) if not _OTHER_FILES.search(c))
+            if not sentence.strip():
+                continue
         if _ITS_OPTIONAL.match(sentence) and before_this and not _REFUSED.search(before_this) \
                 and not _OF_INPUT.search(before_this) and _OUTPUT_PART.search(before_this) \
                 and not _PINNED.search(before_this) and not _GRADED_SAID.search(before_this):

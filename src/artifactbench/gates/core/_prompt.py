@@ -100,6 +100,8 @@ _NEUTRAL = r"(matters?|counts?|important|significant|relevant|checked|graded|enf
 _NOT_FIXED = r"(?![^.]{0,160}\b(?:fixed|follow\w*|given\s+(?:in|by)|in\s+that\s+order|as\s+listed)\b)"
 _UNORDER_WORDS = (r"\border(ing)?\s+((?:of|within|inside)\s+[\w`'\x22.,/\[\]-][\w\s`'\x22.,/\[\]-]{0,59}?\s+)?" + _NOT + r"\s+(be\s+)?" + _NEUTRAL + r"|"
                   r"\b(any|whatever|arbitrary)\s+((line|row|record|entry|item|output|result)s?\s+)?order\b|"
+                  # ("The lines may stand in what order soever ye please"; blind p386's charter)
+                  r"\bin\s+what\s+order\s+(?:so)?ever\b|\bin\s+whatsoever\s+order\b|"
                   # ("Row order in the file does not matter", "the order in the output is irrelevant": order in
                   # the answer's file; not "Key order in the JSON objects", nor "the order in which you process
                   # them"; blind p117, review)

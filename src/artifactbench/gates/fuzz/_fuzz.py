@@ -40,7 +40,7 @@ from artifactbench.gates.fuzz._constant_script import NAME as SCRIPT, constant_s
 from artifactbench.gates.fuzz._draws import scout
 from artifactbench.gates.fuzz._examples_only import NAME as EXAMPLES, examples_case, memorizers
 from artifactbench.gates.fuzz._formats import TreeDoc, format_for, format_of, parse, rerender
-from artifactbench.gates.fuzz._mutation import DAY_MOVED, GAP_MOVED, Mutation, short
+from artifactbench.gates.fuzz._mutation import DAY_MOVED, GAP_MOVED, ISO_DAY, Mutation, short
 from artifactbench.gates.fuzz._near import FACTORS, RULE_ROW as _RULE_ROW, WARN_FACTOR, factor_of
 from artifactbench.gates.fuzz._policy import load_policy
 from artifactbench.gates.fuzz._quota import widened
@@ -1623,7 +1623,9 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # is only a hint ... and is not graded"; review)
                 allowed = allows.leaves_open(kind, f"field '{name}'")
             if allowed is None and kind in ("string_change", "later_record") and allows.many_answers \
-                    and _reassigned(text or ctx.reference_text(), mutant):
+                    and (DAY_MOVED in mutant.where or _reassigned(text or ctx.reference_text(), mutant)):
+                # (a reset moved a day later where "any roster that passes the 8 rules is good": another roster; blind
+                # p383)
                 # (a truck moved from door D4 to door D10, a label the answer uses elsewhere: where any valid
                 # plan is right, the grader may have checked the new one; blind p38. The same in a later record:
                 # an object moved from showcase MC-03 to MC-06, another valid plan of six; blind p289)
@@ -2365,8 +2367,9 @@ def _reassigned(reference: str, mutant) -> bool:  # noqa: ANN001 - a Mutant
 
     def count(value: str) -> int:
         return len(whole_token(value).findall(reference))
-    # (a value several records share, a door: a label the answer assigns; an id, once each, is no label)
-    return count(new) >= 1 and count(old) >= 2
+    # (a value several records share, a door: a label the answer assigns; an id, once each, is no label; or a day of a
+    # schedule moved to another day it uses: a reset on 04-08 beside another's; blind p383)
+    return count(new) >= 1 and (count(old) >= 2 or bool(ISO_DAY.fullmatch(old) and ISO_DAY.fullmatch(new)))
 
 
 _COPY_BEFORE = re.compile(r"before line (\d+) \(copy of line (\d+)")
