@@ -511,3 +511,14 @@ def test_a_date_a_day_later_where_any_valid_roster_passes(tmp_path):
     check = _fuzz(_task(tmp_path, "roster_one", "out/log.txt", _ROSTER, prompt.split(" There's")[0] + "\n",
                         _ROSTER_GRADER))
     assert next(c for c in check.cases if c.name == "string_change").severity == "fail"
+
+
+def test_the_charter_s_words():
+    # (p386: "A heading, a word of introduction, or notes after the count may be written at your pleasure"; "It shall be
+    # deemed true if it lie within one hundredth of a point (0.01), more or less, of the composite reckoned")
+    assert read_free_lines("A heading, a word of introduction, or notes after the count may be written at your "
+                           "pleasure.\n").parts == {"headings", "commentary"}
+    assert not read_free_lines("No heading may be written at your pleasure.\n").parts
+    stated = stated_tolerance("The composite shall be deemed true if it lie within one hundredth of a point (0.01), "
+                              "more or less, of the composite reckoned by these Provisos.\n")
+    assert stated is not None and (stated.abs, stated.rel) == (0.01, 0.0)

@@ -781,7 +781,9 @@ _NAMED_BAND = re.compile(r"\bwithin\s+(?:half\s+an?\s+|an?\s+|one\s+|two\s+|a\s+
                          r"percentage\s+points?|per\s*cent|percent|cents?|pennies|ulps?|parts?\s+per\s+(?:million|"
                          r"billion|thousand)|decimal\s+places?|significant\s+(?:digits|figures)|units?\s+in\s+the\s+"
                          r"last\s+place|litres?|liters?|millilitres?|milliliters?|kilograms?|grams?|tonnes?|seconds?|minutes?|"
-                         r"hours?|days?|metres?|meters?|kilometres?|kilometers?|millimetres?|millimeters?|degrees?|miles?)\s+"
+                         r"hours?|days?|metres?|meters?|kilometres?|kilometers?|millimetres?|millimeters?|degrees?|miles?|"
+                         # ("within one hundredth of a point (0.01), more or less"; blind p386)
+                         r"(?:hundredths?|tenths?|thousandths?|quarters?)\s+of\s+an?\s+[A-Za-z-]{2,20})\s+"
                          r"\(\s*(?:±\s*)?(\d*\.?\d+(?:[eE][-+]?\d+)?)\s*((?:[A-Za-z]{1,3}|°[CF]?)(?=\s*\)))?\s*\)", re.IGNORECASE)
 
 
@@ -1299,6 +1301,8 @@ def _stated_tolerance(text: str) -> StatedTolerance | None:
         whole = re.sub(r"\b(that\s+(?:your|the|each|every)\s+[A-Za-z]{3,})\s+be\s+(?=within\b)", r"\1 must be ", whole)
         # ("within half a basis point (0.00005)": the band is the number in brackets; blind p75)
         whole = _NAMED_BAND.sub(lambda m: f"within {m.group(1)} {m.group(2) or ''} ", whole)
+        # ("within one hundredth of a point (0.01), more or less, of the composite reckoned": either way, a distance)
+        whole = re.sub(r",?\s+more\s+or\s+less\b,?", "", whole) if "more or less" in whole else whole
         whole = _AND_BAND.sub(r"\g<1>within ", whole) if "for" in whole and _STATED.search(whole) else whole
         if (re.search(r"`[A-Za-z_][\w.-]*`", whole) and _ACCURACY_WORDS.search(whole)) or _MONEY_SAID.search(whole):
             # ("Anything within one penny, plus or minus 0.01, of the right value is fine": a distance in money, and so

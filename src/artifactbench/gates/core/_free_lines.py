@@ -182,6 +182,10 @@ _ALLOWED = re.compile(r"\b(may|can|could)\s+(also\s+)?(add|include|insert|put|pl
                       # ("Put whatever else you find useful in the file - a summary, notes, ...": blind p103; "You're free to
                       # add a title, notes or extra columns": blind p136)
                       r"\b(?:put|add|include|write)\s+whatever\b|"
+                      # ("A heading, a word of introduction, or notes after the count may be written at your pleasure"; blind
+                      # p386's charter)
+                      r"\b(?:may|can)\s+be\s+(?:written|added|included|placed|put)\s+at\s+(?:your|the\s+\w+['\u2019]s)\s+"
+                      r"(?:pleasure|discretion)\b|"
                       r"\bfeel\s+free\s+to\b|\b(?:you\s*['\u2019]re|you\s+are)\s+free\s+to\b|\b(?:you\s*['\u2019]re|you\s+are)\s+(?:(?:very|most|more\s+than)\s+)?welcome\s+to\b|\b(is|are)\s+(optional|allowed|permitted|permissible|welcome)\b|"
                       r"\boptional(ly)?\b", re.IGNORECASE)
 # (not the conjunction: "... at the author's discretion, provided they contain no further table"; blind p322)
