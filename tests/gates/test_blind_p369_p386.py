@@ -20,6 +20,7 @@ from artifactbench.gates.fuzz._fuzz import _asks_every  # noqa: E402
 from artifactbench.gates.fuzz._near import whole_in_unit  # noqa: E402
 from artifactbench.gates.fuzz._formats import PyDoc  # noqa: E402
 from artifactbench.gates.fuzz._py_near import _public_functions, py_near_strategy  # noqa: E402
+from artifactbench.gates.leaks._content import _stated_together  # noqa: E402
 from artifactbench.gates.leaks._detail import detail_shape  # noqa: E402
 from artifactbench.gates.leaks._verdict import as_expected, hidden_expected  # noqa: E402
 
@@ -522,3 +523,20 @@ def test_the_charter_s_words():
     stated = stated_tolerance("The composite shall be deemed true if it lie within one hundredth of a point (0.01), "
                               "more or less, of the composite reckoned by these Provisos.\n")
     assert stated is not None and (stated.abs, stated.rel) == (0.01, 0.0)
+
+
+def test_text_that_may_appear_in_the_document_outside_the_table():
+    # (p382: "Headings, notes, the fitted parameters, or any other text may appear in the document outside the table")
+    assert read_free_lines("Headings, notes, the fitted parameters, or any other text may appear in the document "
+                           "outside the table.\n").parts == {"headings", "commentary", "anything else"}
+    assert not read_free_lines("Nothing else may appear in the document outside the table.\n").parts
+
+
+def test_a_rule_naming_two_labels_states_no_record_keyed_by_id():
+    # (p382: "a run with a 1_3s violation is REJECTed" named two values of many runs, and the rule names read as most
+    # of the answer in the prompt; a sentence naming a run's id with its decision still states that run)
+    units = [{"QC-10482", "REJECT", "1_3s"}, {"QC-10483", "ACCEPT"}, {"QC-10484", "REJECT", "1_3s", "2_2s"}]
+    labels = frozenset({"REJECT", "ACCEPT", "1_3s", "2_2s"})
+    ids = frozenset({"QC-10482", "QC-10483", "QC-10484"})
+    assert _stated_together("A run with a 1_3s violation is REJECT.", labels, units, ids, ids) == frozenset()
+    assert _stated_together("Run QC-10482 is REJECT.", labels, units, ids, ids) == {"REJECT", "QC-10482"}

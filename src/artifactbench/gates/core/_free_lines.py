@@ -92,7 +92,8 @@ _FREE_SAID = re.compile(r"\bfree[- ]?(text|form)\b|\bnot\s+(graded|checked|compa
                         # ("Anything you like may go around it (summary, notes, headings), but it must contain exactly
                         # one Markdown table"; blind p123)
                         # (around the graded part only: "may follow the table; it must name ..." is a part it grades; review)
-                        r"\banything\s+you\s+(like|want|wish)\b|\b(may|can)\s+(go|appear|come|sit)\s+(around|outside)\b|"
+                        r"\banything\s+you\s+(like|want|wish)\b|\b(may|can)\s+(go|appear|come|sit)\s+(?:(?:in|within)\s+the\s+(?:document|"
+                        r"file|report|output)\s+)?(around|outside)\b|"
                         # ("Headings, commentary and other tables may surround it"; blind p124)
                         r"\b(may|can)\s+(also\s+)?surround\b|"
                         # ("The PLANNER MAY precede or follow the table with headings or explanatory text, provided that

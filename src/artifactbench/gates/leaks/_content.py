@@ -429,12 +429,14 @@ def _definitions(prompt: str, answer: frozenset[str]) -> tuple[frozenset[str], f
 
 
 def _stated_together(prompt: str, labels: frozenset[str], units: list[set[str]],
-                     partners: frozenset[str] | None = None) -> frozenset[str]:
+                     partners: frozenset[str] | None = None, ids: frozenset[str] = frozenset()) -> frozenset[str]:
     """The strings of `labels` that a sentence of the prompt names with another of the same answer record
     (or line) among `partners` (default: `labels`); `units`: each record's strings (_strings_in). "the
     chain runs auth-gateway then billing-core" states the record {"from": "auth-gateway", "to":
     "billing-core"}. Vocabulary is named one value of a record at a time ("`rule` is one of column-count,
-    bad-separator, missing-separator": no record has two), so those stay vocabulary."""
+    bad-separator, missing-separator": no record has two), so those stay vocabulary. With `ids` (records keyed by
+    their id), a sentence states a record only where it names its id: "a run with a 1_3s violation is REJECTed" names
+    two values of many runs, a rule of the prompt's, not one run's answer (blind p382's QC rules)."""
     partners = labels if partners is None else partners | labels
     owners: dict[str, list[int]] = {}
     for i, unit in enumerate(units):
@@ -458,7 +460,7 @@ def _stated_together(prompt: str, labels: frozenset[str], units: list[set[str]],
             if steps > MAX_STEPS:
                 return frozenset(stated)
             for i in owners[label]:
-                if first.setdefault(i, label) != label:
+                if first.setdefault(i, label) != label and (not ids or ids & {label, first[i]}):
                     stated.update((label, first[i]))
     return frozenset(stated)
 
@@ -708,7 +710,7 @@ def content_leaks_gate(ctx: TaskContext) -> CheckResult:
         # id, "BK501 settled", is the answer all the same; review)
         inner, ids = _inner_units(fmt, reference)
         units = inner or units
-    labels -= _stated_together(together_in, labels, units, ids or own_partners or None)
+    labels -= _stated_together(together_in, labels, units, ids or own_partners or None, ids)
     # A string of a record that holds other values too (a slot beside its talk) that the prompt names
     # only on its own is the answer's domain or a hint ("the day has six slots: 09:00-09:45, ..."), not
     # the answer, which is how the values pair up: at most a WARNING.
