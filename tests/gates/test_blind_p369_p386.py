@@ -540,3 +540,52 @@ def test_a_rule_naming_two_labels_states_no_record_keyed_by_id():
     ids = frozenset({"QC-10482", "QC-10483", "QC-10484"})
     assert _stated_together("A run with a 1_3s violation is REJECT.", labels, units, ids, ids) == frozenset()
     assert _stated_together("Run QC-10482 is REJECT.", labels, units, ids, ids) == {"REJECT", "QC-10482"}
+
+
+def test_the_review_s_cases():
+    # (an outside review of this session's rules; each of these was a wrong verdict)
+    # other files in an aside leave the permission of the sentence standing
+    assert read_free_lines("You may add comments or headings around the table (other files in the directory are "
+                           "ignored).\n").parts == {"commentary", "headings"}
+    assert read_free_lines("Notes or a heading above or below the table are fine, and so are extra files in the "
+                           "folder.\n").parts == {"commentary", "headings"}
+    # "sentence" as prose only with a place; "The wording is not graded" frees no part; "It is not checked against
+    # ..., only against our own recomputation" frees no field; "- `note`: optional." answers no question
+    assert not read_free_lines("You may write each line as a full sentence, such as `Site A used 42 kg.`\n").parts
+    assert not read_free_lines("Below the table, write one sentence naming the enclosure that cools fastest. The "
+                               "wording is not graded.\n").parts
+    assert read_prompt("Report `total_cost` in euros. It is not checked against the supplier's invoice, only against "
+                       "our own recomputation, to the cent.\n").optional_fields == frozenset()
+    assert read_prompt("Write `flags.csv`, one row per site.\n\n- `flag`: 1 for rows where the reading is missing, else "
+                       "0.\n- `note`: optional.\n").optional_records == ""
+    # "in the same order as `invoices.csv`, not sorted by amount" keeps its order; a row of no field frees every list's
+    assert read_prompt("Write `flagged.csv`: one row per flagged invoice, in the same order as `invoices.csv`, not "
+                       "sorted by amount.\n").order_sentences
+    assert read_prompt("| Requirement | Value |\n|---|---|\n| Order | Any order; we sort before comparing |\n").unordered
+    # a rule of the data in days, "the second decimal place", a schedule row of two amounts: no band
+    assert stated_tolerance("Shipments that arrive within two days (48 h) of the order count as on time. Every number "
+                            "must be within 0.001 of ours.\n").band_at(("on_time_share",), 0.8) < 0.01
+    assert stated_tolerance("`score` must be correct to the second decimal place.\n") is None or stated_tolerance(
+        "`score` must be correct to the second decimal place.\n").band_at(("score",), 3.14) <= 0.01
+    assert stated_tolerance("| Item | Particulars |\n|---|---|\n| 5. Monetary Tolerance | the greater of EUR 0.50 and "
+                            "1 % of the Excess Charge |\n\nAn `excess_charge` is accepted within the Monetary Tolerance "
+                            "(Schedule Item 5) of the computed figure.\n") is None
+    # an input that lists every one asks for nothing
+    assert not _asks_every("The choir register lists every singer with their voice part.\n")
+    # a module whose results are whole numbers, or a NamedTuple, or a script: no probe that moves nothing
+    assert _public_functions("def fare_cents(km, rate):\n    return round(km * rate * 100)\n") == []
+
+
+def test_a_module_probe_moves_a_namedtuple_and_stands_before_the_main_block():
+    import random as _random
+    source = ("from typing import NamedTuple\n\n\nclass Fit(NamedTuple):\n    slope: float\n    n: int\n\n\n"
+              "def fit_line(xs, ys):\n    return Fit((ys[-1] - ys[0]) / (xs[-1] - xs[0]), len(xs))\n\n\n"
+              "def label(x):\n    return 'ok' if x / 2 else None\n\n\n"
+              "if __name__ == '__main__':\n    print(fit_line([0, 1], [0, 2]))\n")
+    draws = py_near_strategy(PyDoc(source), stated_tolerance("`fit_line` is accepted within 0.001.\n"), "")
+    text = next(m for m in draws.values(_random.Random(0))).text
+    assert text.index("_ab_probe()") < text.index("if __name__ == '__main__':")
+    scope: dict = {"__name__": "probe"}
+    exec(compile(text, "probe.py", "exec"), scope)  # noqa: S102 - the probe's own source
+    fitted = scope["fit_line"]([0, 1], [0, 2])
+    assert type(fitted).__name__ == "Fit" and fitted.slope > 2.0 and fitted.n == 2

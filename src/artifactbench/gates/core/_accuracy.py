@@ -127,7 +127,8 @@ _PLACES = re.compile(r"\b(?:correct|accurate|exact|right|agree|match(?:es)?|chec
 # agreement first: not "round to the nearest minute", which says how to compute)
 _TO_THE_UNIT = re.compile(r"\b((?:correct|accurate|exact|right|agrees?|match(?:es)?)(?:\s+with\s+(?:the\s+|your\s+|our\s+)?"
                           r"[\w`'-]+(?:\s+[\w`'-]+)?)?)\s+to\s+the\s+(?:nearest\s+)?(kilogram|gram|tonne|second|minute|hour|"
-                          r"day|metre|meter|litre|liter|mile|foot|inch|pound|ounce|kilometre|kilometer|millimetre|millimeter)\b",
+                          r"day|metre|meter|litre|liter|mile|foot|inch|pound|ounce|kilometre|kilometer|millimetre|millimeter)\b"
+                          r"(?!\s+(?:decimal|place|digit|significant))",
                           re.IGNORECASE)
 _PLACE_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _SIG_WORDS = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
@@ -780,8 +781,8 @@ _MONEY_SAID = re.compile(r"\bwithin\s+(?:a|one)\s+(?:cent|penny)\b\s*,?\s*(?:\(|
 _NAMED_BAND = re.compile(r"\bwithin\s+(?:half\s+an?\s+|an?\s+|one\s+|two\s+|a\s+few\s+)?(?:basis\s+points?|"
                          r"percentage\s+points?|per\s*cent|percent|cents?|pennies|ulps?|parts?\s+per\s+(?:million|"
                          r"billion|thousand)|decimal\s+places?|significant\s+(?:digits|figures)|units?\s+in\s+the\s+"
-                         r"last\s+place|litres?|liters?|millilitres?|milliliters?|kilograms?|grams?|tonnes?|seconds?|minutes?|"
-                         r"hours?|days?|metres?|meters?|kilometres?|kilometers?|millimetres?|millimeters?|degrees?|miles?|"
+                         r"last\s+place|litres?|liters?|millilitres?|milliliters?|kilograms?|grams?|tonnes?|"
+                         r"metres?|meters?|kilometres?|kilometers?|millimetres?|millimeters?|degrees?|miles?|"
                          # ("within one hundredth of a point (0.01), more or less"; blind p386)
                          r"(?:hundredths?|tenths?|thousandths?|quarters?)\s+of\s+an?\s+[A-Za-z-]{2,20})\s+"
                          r"\(\s*(?:±\s*)?(\d*\.?\d+(?:[eE][-+]?\d+)?)\s*((?:[A-Za-z]{1,3}|°[CF]?)(?=\s*\)))?\s*\)", re.IGNORECASE)
@@ -948,7 +949,9 @@ def defined_bands(text: str) -> str:
         return text
     for row in list(_TERM_ROW.finditer(text))[:20]:
         amount = _TERM_AMOUNT.search(row.group("value"))
-        if amount is None:
+        # (one amount, in money or a unit: not "the greater of EUR 0.50 and 1 %", nor "Item 2 of Annex 3"; review)
+        if amount is None or len(re.findall(r"\d+(?:[.,]\d+)?", row.group("value"))) != 1 \
+                or not (amount.group("code") or amount.group("unit") or re.search(r"\d\s*[A-Za-z]{1,4}\b", row.group("value"))):
             continue
         band = amount.group("number") + (amount.group("unit") or "").strip() + (
             f" {amount.group('code').strip()}" if amount.group("code") and amount.group("code").strip().isalpha() else "")

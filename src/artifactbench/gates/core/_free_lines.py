@@ -59,7 +59,9 @@ _PARTS = {
     HEADINGS: re.compile(r"\b(?<!column\s)(?<!columns\s)(?<!table\s)(headings?|titles?|section\s+names|headlines?)\b",
                          re.IGNORECASE),
     # ("Free text, plots-in-words, caveats around the table — all fine"; blind p192)
-    COMMENTARY: re.compile(r"\b(commentary|comments|prose|notes|remarks|explanations?|narrative|discussion|caveats|sentences?|"
+    COMMENTARY: re.compile(r"\b(commentary|comments|prose|notes|remarks|explanations?|narrative|discussion|caveats|"
+                           # ("A few sentences around the table", not "write each line as a full sentence"; review)
+                           r"sentences?\b(?=[^.;\n]{0,60}\b(?:around|above|below|before|after|outside|under|over)\b)|"
                            r"paragraphs?|descriptions?|text\s+(around|before|after|outside|between)\b|"
                            # ("A title, caption or explanatory text may surround the table"; blind p340)
                            r"captions?|explanatory\s+(?:text|notes?|lines?)|"
@@ -125,8 +127,9 @@ _ANY_YOU_LIKE = re.compile(r"\bany\s+((?:[\w-]+,?\s+){1,6}?)you\s+(?:like|want|w
 _ITS_OPTIONAL = re.compile(r"\W*(?:(?:it|that|this|all\s+(?:of\s+)?that)(?:'s|\u2019s|\s+is)|(?:these|they)(?:'re|\u2019re|\s+are))\s+"
                            r"(?:entirely\s+|completely\s+|totally\s+|all\s+)?optional\s*[.!)]*\s*$|"
                            # ("A few sentences around the table ... Read with interest, not scored."; blind p370)
-                           r"\W*(?:[\w'\u2019,-]+\s+){0,6}?(?:(?:is|are)\s+)?(?:not|never)\s+(?:graded|scored|checked|marked|"
-                           r"assessed)\s*[.!)]*\s*$", re.IGNORECASE)
+                           # (no subject of its own: not "The wording is not graded", an aspect of what it names; review)
+                           r"\W*(?:[\w'\u2019,-]+\s+){0,6}?(?<!\bis\s)(?<!\bare\s)(?:not|never)\s+(?:graded|scored|checked|"
+                           r"marked|assessed)\s*[.!)]*\s*$", re.IGNORECASE)
 # a clause saying its parts are graded after all: "the title and notes under the table are graded"; review
 _GRADED_SAID = re.compile(r"\b(?:is|are|gets?|will\s+be)\s+(?:also\s+)?(?:graded|checked|compared|marked|scored|read)\b|"
                           r"\bthe\s+grader\s+(?:checks|reads|compares)\b", re.IGNORECASE)
@@ -138,6 +141,7 @@ _OUTPUT_PART = re.compile(r"\b(?:above|below|before|after|around|under|over)\s+(
 _OTHER_FILES = re.compile(r"\belsewhere\s+in\s+(?:the|your)\s+(?:directory|folder|workspace|repo\w*|scratch\s+dir\w*)\b|"
                           r"\b(?:other|extra|additional|helper)\s+files\b|\bonly\s+`[^`\n]*[./][^`\n]*`\s+(?:is|are|gets?|will\s+be)\s+"
                           r"(?:read|graded|checked|looked\s+at)\b", re.IGNORECASE)
+_FILE_CLAUSES = re.compile(r"[;()]|,\s+(?:and|but)\s+|\s+but\s+")  # (an aside or clause of its own)
 _OTHER_TABLES = re.compile(r"(?<!\bno\s)(?<!\bany\s)\b(?:further|other|additional|extra|more)\s+tables?\b(?!\s+(?:without|lacking|with\s+no)\b)"
                            r"[^.;]{0,80}?\b(?:are|is)\s+(?:also\s+)?(?:permissible|permitted|allowed|fine|welcome|ignored|ok|"
                            r"okay|acceptable|free)\b|\b(?:may|can)\s+(?:also\s+)?(?:add|include|contain|have)\s+(?:any\s+)?"
@@ -1356,7 +1360,7 @@ def read_free_lines(prompt: str) -> FreeLines:
         if _OTHER_FILES.search(sentence):
             # ("Working scripts and notes elsewhere in the directory are fine; only `output/audit_flags.txt` is read":
             # other files, no part of the answer's; blind p376)
-            sentence = "; ".join(c for c in _BUT.split(sentence) if not _OTHER_FILES.search(c))
+            sentence = "; ".join(c for c in _FILE_CLAUSES.split(sentence) if c and not _OTHER_FILES.search(c))
             if not sentence.strip():
                 continue
         if _ITS_OPTIONAL.match(sentence) and before_this and not _REFUSED.search(before_this) \

@@ -48,6 +48,7 @@ _FIELD_KINDS = frozenset({"number_far", "number_sign", "number_nan", "number_nea
 # ("comma-separated, ordered from the switch end toward the bumper", "ordered starting with the car coupled to
 # the engine": an order named by its ends; blind p101)
 _ORDER_STATED = re.compile(r"\b(sorted|ascending|descending|in\s+(the\s+)?order|ordered\s+by|chronological(ly)?|"
+                           r"in\s+the\s+same\s+order\s+as|"
                            # ("array of container ids from the ground tier upwards"; blind p237)
                            r"from\s+the\s+(?:[\w-]+\s+){0,2}?(?:upwards?|downwards?)|(?:bottom|top)[- ]to[- ](?:top|bottom)|"
                            r"ordered\s+(?:from|starting\s+(?:with|from|at))\s+the\b|"
@@ -334,6 +335,8 @@ _OPTIONAL_WORDS = (r"optional|may\s+be\s+omitted|can\s+be\s+omitted|for\s+humans
                    + _FREE_WORDS)
 # a sentence whose subject is the one field the sentence before names ("A top-level `notes` string with anything you
 # think procurement should know. It is read by a human and never scored"; blind p370)
+# (how it is checked after all: "It is not checked against the supplier's invoice, only against our own recomputation")
+_IT_CHECKED = re.compile(r"\b(?:only|must|exact(?:ly)?|match\w*|against|compared|to\s+the\s+(?:cent|penny|unit))\b", re.IGNORECASE)
 _IT_SUBJECT = re.compile(r"[\s*>-]*(?:it|this|that)(?:\s+(?:field|key|column|string|value|entry|one))?\s*(?:\s(?:is|will|"
                          r"can|may|gets?)|['\u2019]s)\b", re.IGNORECASE)
 # ("`line` and `reason` are required ...; `event` and `sample` are recommended": asked for, not required; blind p249.
@@ -360,7 +363,7 @@ _REQUIRED = re.compile(r"\brequired\b|\bmandatory\b|\bmust\s+(?:always\s+)?(?:be
                        re.IGNORECASE)
 _CLAUSE_SPLIT = re.compile(r";|,\s*|\s+(?:and|but|while|whereas)\s+|\.\s+")
 _FIELD = re.compile(r"[`\"']([A-Za-z_][\w.-]{0,60})[`\"']")
-_ROW_FIELD = re.compile(r"\s*\|\s*(?:\*\*)?[`\"']?([A-Za-z_][\w.-]{0,60})[`\"']?(?:\*\*)?\s*\|")
+_ROW_FIELD = re.compile(r"\s*\|\s*(?:\*\*)?[`\"']([A-Za-z_][\w.-]{0,60})[`\"'](?:\*\*)?\s*\|")
 _NAMES_ONLY = re.compile(r"[\s,]*(?:(?:the\s+)?[`\"'][A-Za-z_][\w.-]{0,60}[`\"'][\s,]*)+")
 
 
@@ -1772,7 +1775,7 @@ def _optional_records(text: str, nouns: frozenset[str]) -> str:
         return ""
     said = _sentences(text)
     for at, sentence in enumerate(said):
-        if _JUST_OPTIONAL.match(sentence) and not _REFUSE.search(sentence):
+        if _JUST_OPTIONAL.match(sentence) and "`" not in sentence[:40] and not _REFUSE.search(sentence):
             asked = next((s for s in said[max(0, at - 2):at][::-1] if (m := _SOME_RECORDS.search(s)) is not None
                           and len(_WORD.findall(s[:m.start()])) <= 4 and not _REQUIRED.search(s)
                           and not re.search(r"\bmust\b", s, re.IGNORECASE)), None)
@@ -2034,7 +2037,8 @@ def read_prompt(text: str) -> PromptAllows:
             clauses = [c for c in _subject_clauses(sentence) if _OPTIONAL.search(c) and not _REQUIRED.search(c)] \
                 if _REQUIRED.search(sentence) else [sentence]
             said = [f for clause in clauses for f in _FIELD.findall(clause)]
-            if not said and _IT_SUBJECT.match(sentence) and len(set(_FIELD.findall(previous))) == 1:
+            if not said and _IT_SUBJECT.match(sentence) and len(set(_FIELD.findall(previous))) == 1 \
+                    and not _IT_CHECKED.search(sentence):
                 said = _FIELD.findall(previous)[:1]
             optional.update(said)
             declared.update(said)

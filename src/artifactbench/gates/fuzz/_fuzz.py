@@ -56,7 +56,7 @@ from artifactbench.gates.fuzz._text_strategies import (
 from artifactbench.gates.fuzz._ties import NAME as TIES, tie_case, tie_probes, tie_sentence
 from artifactbench.gates.fuzz._tree_records import holds_nothing
 from artifactbench.gates.fuzz._grader_bands import NAME as GRADER_BAND, grader_band_case
-from artifactbench.gates.fuzz._keep_total import SHIFTED
+from artifactbench.gates.fuzz._keep_total import PAIRED, SHIFTED
 from artifactbench.gates.fuzz._within import NAME, ROUNDING, within_case, within_probes
 from artifactbench.gates.core import ALSO_DIFFER, ORDER_KINDS, CaseResult, CheckResult, TaskContext, common_ends, fenced_blocks, read_prompt
 from artifactbench.gates.core import field_names, sentences, stated_tolerance, uncommented
@@ -226,13 +226,20 @@ _INPUT_SUBJECT = re.compile(r"\.(?:csv|tsv|jsonl?|txt|log|ya?ml|xml|db|sqlite|pa
                             r"workspace|source)\b", re.IGNORECASE)
 
 
+# an answer that is a plan to find, not figures to recompute: where a paired move may be another plan
+_PLANNING = re.compile(r"\b(?:feasible|valid|optimal|any|cheapest|best)\s+(?:plan|allocation|assignment|schedule|roster|split|"
+                       r"dispatch|distribution|routing)s?\b|\ballocat(?:e|ing)\b", re.IGNORECASE)
+_ANSWER_SUBJECT = re.compile(r"`[A-Za-z_][\w.-]{0,60}`|\byour\b|\b(?:output|answer|report|result)\b", re.IGNORECASE)
+
+
 def _asks_every(prompt: str) -> bool:
     """Whether the prompt asks for every right row or list (_ASKS_EVERY), or says a part of the answer lists every one
     of a kind (_LISTS_EVERY, in a sentence whose words before it name no input)."""
     text = prompt.replace("*", "")
     if _ASKS_EVERY.search(text):
         return True
-    return any(not _INPUT_SUBJECT.search(sentence[:found.start()])
+    # (its subject the answer's: a key, "your list", the output; not "The choir register lists every singer"; review)
+    return any(not _INPUT_SUBJECT.search(sentence[:found.start()]) and _ANSWER_SUBJECT.search(sentence[:found.start()])
                for sentence in re.split(r"(?<=[.;!?])\s+|\n\s*\n|\n\s*[-*]\s", text)
                for found in _LISTS_EVERY.finditer(sentence))
 
@@ -1656,6 +1663,11 @@ def _search_in(state: _Search, ctx, grade, kind: str, draws, examples: int, prom
                 # ("a crossing date within ±1 day is accepted": the day's slip is the prompt's own band; "`generated_on`, the
                 # date you run your script": any day is the answer's; review)
                 allowed = ("info", f"it moves a date a day, which the prompt allows ({said!r})")
+            if allowed is None and PAIRED in mutant.where and (said := _PLANNING.search(prompt)):
+                # (a plan's shipments moved between depots, every row and column sum kept: another feasible plan where
+                # the answer is one to find ("Find a feasible plan"), not figures to recompute; review)
+                allowed = ("warn", f"it moves amounts between two records' parts, every sum kept, and the prompt asks "
+                                   f"for a plan to find ({said.group()!r}): another split may be as right")
             if allowed is None and allows.quota is not None and SHIFTED in mutant.where and allows.quota[0] >= 2:
                 # (a number moved between two orbits, where "at least 8 of the 10 orbits" pass: two wrong records)
                 allowed = ("info", f"the prompt passes an answer with up to {allows.quota[0]} of {allows.quota[1]} "

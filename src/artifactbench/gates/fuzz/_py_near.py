@@ -34,7 +34,8 @@ _WRAPPER = '''
 def _ab_probe():
     import functools as _ft
     import math as _m
-    bands, factor, depth = {bands!r}, {factor!r}, [0]
+    import dataclasses as _dc
+    bands, factor, depth, moved_any, moved_ever = {bands!r}, {factor!r}, [0], [False], [False]
 
     def band(keys, x):
         for key in keys:
@@ -47,13 +48,24 @@ def _ab_probe():
         return 0.0
 
     def move(value, keys):
+        if _dc.is_dataclass(value) and not isinstance(value, type):
+            try:
+                return _dc.replace(value, **{f.name: move(getattr(value, f.name), (f.name, *keys))
+                                             for f in _dc.fields(value) if f.init})
+            except Exception:
+                return value
         if isinstance(value, bool) or not isinstance(value, (float, list, tuple, dict)):
             return value
         if isinstance(value, float):
             step = factor * band(keys, value)
-            return value if not _m.isfinite(value) or not step else (value + step if value >= 0 else value - step)
+            if not _m.isfinite(value) or not step:
+                return value
+            moved_any[0] = True
+            return value + step if value >= 0 else value - step
         if isinstance(value, dict):
             return type(value)((k, move(v, (str(k), *keys))) for k, v in value.items()) if type(value) is dict else value
+        if isinstance(value, tuple) and hasattr(value, "_make"):  # (a namedtuple, its fields by name)
+            return value._make(move(v, (f, *keys)) for f, v in zip(value._fields, value))
         moved = [move(v, keys) for v in value]
         return moved if type(value) is list else tuple(moved) if type(value) is tuple else value
 
@@ -65,7 +77,16 @@ def _ab_probe():
                 result = f(*args, **kwargs)
             finally:
                 depth[0] -= 1
-            return move(result, (name,)) if depth[0] == 0 else result
+            if depth[0]:
+                return result
+            moved_any[0] = False
+            result = move(result, (name,))
+            moved_ever[0] = moved_ever[0] or moved_any[0]
+            if not moved_any[0] and not (result is None and moved_ever[0]):
+                # (nothing to move: returned as it is, this call would be the reference's, which any grader passes; a
+                # None once a number has moved is the function's "no value")
+                raise ValueError("artifactbench number_near probe: no number of this result to move")
+            return result
         return g
 
     for name in {names!r}:
@@ -75,6 +96,20 @@ def _ab_probe():
 
 _ab_probe()
 '''
+
+
+def _before_main(source: str) -> tuple[str, str]:
+    """The module's source split before its `if __name__ == "__main__":` block, where it has one at the top level (a
+    script run as one would print its results before a wrapper appended after the block; review)."""
+    try:
+        tree = parse_python(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return source, ""
+    for node in tree.body:
+        if isinstance(node, ast.If) and "__main__" in ast.dump(node.test) and "__name__" in ast.dump(node.test):
+            lines = source.splitlines(keepends=True)
+            return "".join(lines[:node.lineno - 1]), "\n" + "".join(lines[node.lineno - 1:])
+    return source, ""
 
 
 def _public_functions(source: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -97,13 +132,19 @@ def _banded(function: ast.FunctionDef | ast.AsyncFunctionDef, bands: dict[str, t
                for node in ast.walk(function))
 
 
-_MATH_CALLS = frozenset({"float", "round", "sqrt", "exp", "log", "log10", "fsum", "mean", "median", "pstdev", "stdev",
+_MATH_CALLS = frozenset({"float", "sqrt", "exp", "log", "log10", "fsum", "mean", "median", "pstdev", "stdev",
                          "hypot", "atan2", "sin", "cos", "tan", "fabs", "pow"})
 
 
 def _numeric(expr: ast.AST, assigned: dict[str, list[ast.AST]], seen: set[str]) -> bool:
-    """The expression computes a float: a float literal, a division or power, a call of float(), round() or a math
-    function, or a name the function assigns one of those (inside a list, tuple or mapping too)."""
+    """The expression computes a float: a float literal, a division or power, a call of float(), round(x, n) or a math
+    function, or a name the function assigns one of those (inside a list, tuple or mapping too); not where the whole
+    of it is made whole, `round(x)`, `int(a / b)`, `math.ceil(...)` (a probe moves floats only; review)."""
+    if isinstance(expr, ast.Call):
+        name = expr.func.id if isinstance(expr.func, ast.Name) else (
+            expr.func.attr if isinstance(expr.func, ast.Attribute) else "")
+        if name in ("int", "len", "ceil", "floor", "trunc", "isqrt", "bool", "str") or (name == "round" and len(expr.args) < 2):
+            return False
     for node in ast.walk(expr):
         if isinstance(node, ast.Constant) and type(node.value) is float:
             return True
@@ -112,7 +153,7 @@ def _numeric(expr: ast.AST, assigned: dict[str, list[ast.AST]], seen: set[str]) 
         if isinstance(node, ast.Call):
             name = node.func.id if isinstance(node.func, ast.Name) else (
                 node.func.attr if isinstance(node.func, ast.Attribute) else "")
-            if name in _MATH_CALLS:
+            if name in _MATH_CALLS or (name == "round" and len(node.args) >= 2):
                 return True
         if isinstance(node, ast.Name) and node.id in assigned and node.id not in seen:
             seen.add(node.id)
@@ -162,9 +203,11 @@ def py_near_strategy(doc: PyDoc, stated: StatedTolerance | None, prompt: str) ->
     if not names:
         return None
 
+    head, tail = _before_main(doc.source)
+
     def probe(factor: int) -> Mutation:
-        text = doc.source.rstrip("\n") + "\n" + _WRAPPER.replace("{bands!r}", repr(bands)).replace(
-            "{factor!r}", repr(factor)).replace("{names!r}", repr(names))
+        text = head.rstrip("\n") + "\n" + _WRAPPER.replace("{bands!r}", repr(bands)).replace(
+            "{factor!r}", repr(factor)).replace("{names!r}", repr(names)) + tail
         return Mutation("number_near", f"the results of {', '.join(names[:4])}{' ...' if len(names) > 4 else ''}, "
                                        f"{factor}x the prompt's tolerance", "as computed", f"moved {factor}x", text)
     return scout_first(pick(FACTORS).map(probe), pick([WARN_FACTOR]).map(probe))
