@@ -7,7 +7,9 @@ module with its public functions wrapped, each outermost call's result returned 
 a list, tuple or mapping) moved away from zero by FACTORS times the band the prompt states of it (the band of the
 function's name, of a mapping's key, else the prompt's general band; none where it states none): the same factors and
 verdicts as number_near's (at 100x or 16x a fail, at only 8x a warning). Whole numbers, booleans, strings and None are
-left as they are; a call from inside the module returns as it did (the wrapped function calls the others unmoved).
+left as they are (a NamedTuple's and a dataclass's float fields move); a call from inside the module returns as it did
+(the wrapped function calls the others unmoved). Only functions that return a number they compute are wrapped, and a
+call whose result holds nothing to move raises: a probe that behaved as the reference would pass any grader (review).
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ MAX_SOURCE_CHARS = 500_000
 MAX_FUNCTIONS = 12
 _NAME = re.compile(r"`([A-Za-z_][\w.-]{0,60})`")
 
-# Appended to the module: rebinds each public function to one that moves the floats of its outermost call's result.
-# `_AB_BANDS` maps a name (the function's, a mapping key's) to (abs, rel); "" is the band of every number, if any.
+# Put before the module's `__main__` block (or at its end): rebinds each public function to one that moves the floats of
+# its outermost call's result. `bands` maps a name (the function's, a mapping key's, a field's) to (abs, rel); "" is the
+# band of every number, if any. A call whose result holds no number to move raises (a None after a moved one aside).
 _WRAPPER = '''
 
 # --- artifactbench: number_near probe (the functions' results moved) ---
